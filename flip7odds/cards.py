@@ -1,0 +1,152 @@
+"""Cards and the card notation used everywhere (command line, app, save files).
+
+Notation (case-insensitive, cards separated by spaces or commas):
+
+* numbers ``0`` .. ``12``;
+* modifiers ``+2 +4 +6 +8 +10`` and ``x2``;
+* actions ``freeze``, ``flip3`` (also ``flip_three``), ``sc`` (also ``second_chance``);
+* ``12*3`` is three 12s.
+
+Examples
+--------
+>>> parse_cards("12 7, +4 x2 sc 5*2")
+(Card.number(12), Card.number(7), Card.plus(4), Card.times(2), Card.action(Action.SECOND_CHANCE), Card.number(5), Card.number(5))
+>>> format_cards(parse_cards("5*2 flip_three"))
+'5 5 flip3'
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from flip7odds.errors import CardError
+
+
+class Category(enum.Enum):
+    """What a card does: numbers build your line, modifiers change its score, actions act."""
+
+    NUMBER = "number"
+    MODIFIER = "modifier"
+    ACTION = "action"
+
+
+class Action(enum.Enum):
+    """The action cards of classic Flip 7 (RULES.md section 1)."""
+
+    FREEZE = "freeze"
+    FLIP_THREE = "flip3"
+    SECOND_CHANCE = "sc"
+
+
+class ModifierKind(enum.Enum):
+    """How a modifier changes the score: ``+N`` adds N, ``xN`` multiplies the sum of numbers."""
+
+    PLUS = "+"
+    TIMES = "x"
+
+
+_ACTION_ALIASES: dict[str, Action] = {
+    "freeze": Action.FREEZE,
+    "flip3": Action.FLIP_THREE,
+    "flip_three": Action.FLIP_THREE,
+    "sc": Action.SECOND_CHANCE,
+    "second_chance": Action.SECOND_CHANCE,
+}
+
+_MAX_REPEAT = 999
+
+
+@dataclass(frozen=True, order=True)
+class Card:
+    """One card kind. Build it with `Card.number`, `Card.plus`, `Card.times`, `Card.action` or `Card.from_text`."""
+
+    category: Category
+    value: int = 0
+    modifier: ModifierKind | None = None
+    act: Action | None = None
+
+    @classmethod
+    def number(cls, value: int) -> Card:
+        """The number card ``value``."""
+        return cls(Category.NUMBER, value)
+
+    @classmethod
+    def plus(cls, amount: int) -> Card:
+        """The modifier ``+amount`` (added after any multiplier)."""
+        return cls(Category.MODIFIER, amount, ModifierKind.PLUS)
+
+    @classmethod
+    def times(cls, factor: int) -> Card:
+        """The modifier ``xfactor`` (multiplies the sum of your numbers)."""
+        return cls(Category.MODIFIER, factor, ModifierKind.TIMES)
+
+    @classmethod
+    def action(cls, act: Action) -> Card:
+        """The action card ``act``."""
+        return cls(Category.ACTION, 0, None, act)
+
+    @classmethod
+    def from_text(cls, text: str) -> Card:
+        """Read one card in the notation (``7``, ``+4``, ``x2``, ``freeze``, ``flip3``, ``sc``)."""
+        token = text.strip().lower()
+        if token in _ACTION_ALIASES:
+            return cls.action(_ACTION_ALIASES[token])
+        if re.fullmatch(r"\d{1,3}", token):
+            return cls.number(int(token))
+        match = re.fullmatch(r"([+x])(\d{1,3})", token)
+        if match:
+            amount = int(match.group(2))
+            return cls.plus(amount) if match.group(1) == "+" else cls.times(amount)
+        raise CardError(f"unknown card {text.strip()!r}: use 0-12, +2 +4 +6 +8 +10, x2, freeze, flip3 or sc")
+
+    @property
+    def is_number(self) -> bool:
+        """True for number cards."""
+        return self.category is Category.NUMBER
+
+    def __str__(self) -> str:
+        if self.category is Category.NUMBER:
+            return str(self.value)
+        if self.category is Category.MODIFIER:
+            assert self.modifier is not None
+            return f"{self.modifier.value}{self.value}"
+        assert self.act is not None
+        return self.act.value
+
+    def __repr__(self) -> str:
+        if self.category is Category.NUMBER:
+            return f"Card.number({self.value})"
+        if self.category is Category.MODIFIER:
+            name = "plus" if self.modifier is ModifierKind.PLUS else "times"
+            return f"Card.{name}({self.value})"
+        assert self.act is not None
+        return f"Card.action(Action.{self.act.name})"
+
+
+FREEZE = Card.action(Action.FREEZE)
+FLIP_THREE = Card.action(Action.FLIP_THREE)
+SECOND_CHANCE = Card.action(Action.SECOND_CHANCE)
+
+
+def parse_cards(text: str) -> tuple[Card, ...]:
+    """Read a list of cards; ``12*3`` repeats a card. Raises `CardError` naming the bad token."""
+    cards: list[Card] = []
+    for token in re.split(r"[\s,;]+", text.strip()):
+        if not token:
+            continue
+        card_text, star, repeat_text = token.partition("*")
+        repeat = 1
+        if star:
+            if not re.fullmatch(r"\d{1,4}", repeat_text) or not 1 <= int(repeat_text) <= _MAX_REPEAT:
+                raise CardError(f"bad count in {token!r}: write a card, '*', and a whole number from 1 to {_MAX_REPEAT}")
+            repeat = int(repeat_text)
+        cards.extend([Card.from_text(card_text)] * repeat)
+    return tuple(cards)
+
+
+def format_cards(cards: Iterable[Card]) -> str:
+    """Write cards in the notation, space separated; `parse_cards` reads it back unchanged."""
+    return " ".join(str(card) for card in cards)

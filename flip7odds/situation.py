@@ -1,0 +1,165 @@
+"""A situation at the table: your line, the exact pile, the discard pile, who else is active.
+
+Examples
+--------
+>>> from flip7odds.rules import CLASSIC
+>>> situation = Situation.from_text(CLASSIC, line="12 7 3 +4", seen="12 12 5")
+>>> situation.pile.size, situation.line.score(CLASSIC), situation.alone
+(86, 26, False)
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from flip7odds.cards import SECOND_CHANCE, Action, Card, Category, format_cards, parse_cards
+from flip7odds.counts import CardCounts
+from flip7odds.errors import SituationError
+from flip7odds.rules import RuleSet
+
+
+@dataclass(frozen=True)
+class Line:
+    """The cards in front of you: distinct numbers, modifiers (sorted), and whether you hold a Second Chance."""
+
+    numbers: frozenset[int] = frozenset()
+    modifiers: tuple[Card, ...] = ()
+    second_chance: bool = False
+
+    @classmethod
+    def from_cards(cls, cards: Iterable[Card]) -> Line:
+        """Build a line; a duplicate number, two Second Chances or a Freeze/Flip Three raise `SituationError`."""
+        numbers: set[int] = set()
+        modifiers: list[Card] = []
+        second_chance = False
+        for card in cards:
+            if card.category is Category.NUMBER:
+                if card.value in numbers:
+                    raise SituationError(f"duplicate number {card.value} in your line: a second {card.value} busts you")
+                numbers.add(card.value)
+            elif card.category is Category.MODIFIER:
+                modifiers.append(card)
+            elif card.act is Action.SECOND_CHANCE:
+                if second_chance:
+                    raise SituationError("two Second Chances in your line: you may hold only one")
+                second_chance = True
+            else:
+                raise SituationError(f"{card} cannot be in your line: it is resolved as soon as it is drawn")
+        return cls(frozenset(numbers), tuple(sorted(modifiers)), second_chance)
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The line's cards: numbers (ascending), modifiers, then the Second Chance."""
+        numbers = tuple(Card.number(value) for value in sorted(self.numbers))
+        return numbers + self.modifiers + ((SECOND_CHANCE,) if self.second_chance else ())
+
+    @property
+    def is_empty(self) -> bool:
+        """No card at all in front of you: you may not stay yet."""
+        return not self.cards
+
+    def score(self, rules: RuleSet, flip7: bool = False) -> int:
+        """The score this line banks if you stay now (or with the Flip 7 bonus)."""
+        return rules.score(sum(self.numbers), self.modifiers, flip7)
+
+    def __str__(self) -> str:
+        return format_cards(self.cards)
+
+
+@dataclass(frozen=True)
+class Situation:
+    """Everything the odds depend on (MODEL.md, "A situation").
+
+    ``discards`` is the discard pile since the last reshuffle when it is known (it becomes the new pile
+    if the pile runs out), or None when it is not (a pile that runs out then ends your round as if you
+    stayed). ``others_active`` counts the other players still active; 0 means you are alone.
+    """
+
+    rules: RuleSet
+    line: Line
+    pile: CardCounts
+    discards: CardCounts | None = None
+    others_active: int = 1
+
+    @property
+    def alone(self) -> bool:
+        """True when no other player is active: Freeze and Flip Three must target you."""
+        return self.others_active == 0
+
+    @classmethod
+    def build(
+        cls,
+        rules: RuleSet,
+        line: Iterable[Card] = (),
+        *,
+        seen: Iterable[Card] | None = None,
+        pile: Iterable[Card] | None = None,
+        discards: Iterable[Card] | None = None,
+        others_active: int = 1,
+    ) -> Situation:
+        """Check a situation and derive the pile: the full deck minus line, seen and discards, or given.
+
+        Raises `SituationError` naming the card or count that makes it impossible.
+        """
+        if seen is not None and pile is not None:
+            raise SituationError("give either the seen cards or the pile, not both")
+        if others_active < 0:
+            raise SituationError(f"others active must be 0 or more, not {others_active}")
+        line_cards = tuple(line)
+        the_line = Line.from_cards(line_cards)
+        if len(the_line.numbers) >= rules.flip7_size:
+            raise SituationError(f"your line already holds {rules.flip7_size} numbers: that is a Flip 7, the round is over")
+        discard_counts = None if discards is None else CardCounts.from_cards(discards)
+        groups: dict[str, tuple[Card, ...]] = {"your line": line_cards}
+        if discard_counts is not None:
+            groups["discards"] = tuple(discard_counts)
+        if pile is None:
+            groups["seen"] = tuple(seen or ())
+        else:
+            groups["pile"] = tuple(pile)
+        _check_against_deck(rules, groups)
+        out_of_pile = CardCounts.from_cards(card for name, cards in groups.items() if name != "pile" for card in cards)
+        pile_counts = rules.deck - out_of_pile if pile is None else CardCounts.from_cards(groups["pile"])
+        if pile_counts.size == 0 and (discard_counts is None or discard_counts.size == 0):
+            raise SituationError("the pile is empty and there is no discard pile to reshuffle")
+        return cls(rules, the_line, pile_counts, discard_counts, others_active)
+
+    @classmethod
+    def from_text(
+        cls,
+        rules: RuleSet,
+        line: str = "",
+        *,
+        seen: str | None = None,
+        pile: str | None = None,
+        discards: str | None = None,
+        others_active: int = 1,
+    ) -> Situation:
+        """`build` from card notation strings."""
+        return cls.build(
+            rules,
+            parse_cards(line),
+            seen=None if seen is None else parse_cards(seen),
+            pile=None if pile is None else parse_cards(pile),
+            discards=None if discards is None else parse_cards(discards),
+            others_active=others_active,
+        )
+
+
+def _check_against_deck(rules: RuleSet, groups: dict[str, tuple[Card, ...]]) -> None:
+    """Every card must belong to the deck, and no card may appear more often than the deck holds it."""
+    total: Counter[Card] = Counter()
+    for cards in groups.values():
+        for card in cards:
+            if rules.deck[card] == 0:
+                raise SituationError(f"card {card} is not in the {rules.name} deck")
+        total.update(cards)
+    for card, count in sorted(total.items()):
+        if count > rules.deck[card]:
+            where = ", ".join(f"{name} {Counter(cards)[card]}" for name, cards in groups.items() if card in cards)
+            raise SituationError(
+                f"too many {card} cards: {where} make {count}, but the {rules.name} deck has {rules.deck[card]}"
+            )
+
