@@ -18,6 +18,7 @@ Examples
 from __future__ import annotations
 
 import enum
+import functools
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -59,7 +60,8 @@ _ACTION_ALIASES: dict[str, Action] = {
 _MAX_REPEAT = 999
 
 
-@dataclass(frozen=True, order=True)
+@functools.total_ordering
+@dataclass(frozen=True)
 class Card:
     """One card kind. Build it with `Card.number`, `Card.plus`, `Card.times`, `Card.action` or `Card.from_text`."""
 
@@ -101,6 +103,21 @@ class Card:
             amount = int(match.group(2))
             return cls.plus(amount) if match.group(1) == "+" else cls.times(amount)
         raise CardError(f"unknown card {text.strip()!r}: use 0-12, +2 +4 +6 +8 +10, x2, freeze, flip3 or sc")
+
+    @property
+    def sort_key(self) -> tuple[int, int, int]:
+        """Numbers first (ascending), then ``+N`` modifiers, ``xN``, then actions in `Action` order."""
+        if self.category is Category.NUMBER:
+            return (0, 0, self.value)
+        if self.category is Category.MODIFIER:
+            return (1, 0 if self.modifier is ModifierKind.PLUS else 1, self.value)
+        assert self.act is not None
+        return (2, list(Action).index(self.act), 0)
+
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.sort_key < other.sort_key
 
     @property
     def is_number(self) -> bool:
