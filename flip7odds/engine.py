@@ -142,7 +142,8 @@ class RoundRules:
         """
         if state.pile.size == 0:
             assert state.discards is not None and state.discards.size > 0, "draw from an exhausted pile"
-            state = replace(state, pile=state.discards, discards=CardCounts())
+            # One reshuffle at most: after it, a pile that runs out again ends your round (MODEL.md).
+            state = replace(state, pile=state.discards, discards=None)
         outcomes = tuple(self._resolve(state, card, count) for card, count in state.pile.items_)
         return state.pile.size, outcomes
 
