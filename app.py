@@ -1,0 +1,11 @@
+"""Entrypoint of the flip7odds Streamlit app (`streamlit run app.py`): page config and navigation."""
+
+import streamlit as st
+
+# Every page of the app, in menu order. To add one, create pages/<name>.py and list it here.
+PAGES: list[st.Page] = [
+    st.Page("pages/home.py", title="Home", icon="🏠", default=True),
+]
+
+st.set_page_config(page_title="flip7odds", page_icon="🃏", layout="wide")
+st.navigation(PAGES).run()

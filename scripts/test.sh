@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Install everything flip7odds needs on a fresh Debian machine, then run the whole test suite.
+#
+#   bash scripts/test.sh [pytest arguments...]
+#
+# System packages (Chromium for the browser tests, Python's venv support) come from apt, as root or
+# through sudo; Python packages go into .venv from pyproject.toml's `test` extra. Exits with pytest's status.
+set -euo pipefail
+
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+step() { printf '\n==> %s\n' "$*"; }
+
+as_root() {
+    if [ "$(id -u)" -eq 0 ]; then
+        "$@"
+    elif command -v sudo >/dev/null; then
+        sudo "$@"
+    else
+        echo "error: need root or sudo to run: $*" >&2
+        exit 1
+    fi
+}
+
+missing=()
+[ -x /usr/bin/chromium ] || missing+=(chromium)
+command -v python3 >/dev/null || missing+=(python3)
+python3 -c 'import ensurepip, venv' 2>/dev/null || missing+=(python3-venv)
+if [ "${#missing[@]}" -gt 0 ]; then
+    step "Installing Debian packages: ${missing[*]}"
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get -q update
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get -q install -y "${missing[@]}"
+fi
+
+if [ ! -x .venv/bin/python ]; then
+    step "Creating the virtual environment .venv"
+    python3 -m venv .venv
+fi
+
+step "Installing flip7odds with its test dependencies into .venv"
+.venv/bin/python -m pip install --quiet --disable-pip-version-check -e ".[test]"
+
+step "Running the test suite"
+exec .venv/bin/python -m pytest -n 2 "$@"

@@ -1,0 +1,101 @@
+"""Fixtures for real-browser tests: a live `streamlit run app.py` server and a headless Debian Chromium."""
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, sync_playwright
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
+]
+SERVER_START_TIMEOUT_S = 60.0
+
+
+def free_port() -> int:
+    """Return a TCP port on 127.0.0.1 that is free right now."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+def is_healthy(base_url: str) -> bool:
+    """Tell whether the Streamlit server at base_url answers its health check with ok."""
+    try:
+        with urllib.request.urlopen(f"{base_url}/_stcore/health", timeout=2) as response:
+            return bool(response.status == 200 and response.read().strip() == b"ok")
+    except (urllib.error.URLError, OSError):
+        return False
+
+
+def log_tail(log_path: Path, lines: int = 40) -> str:
+    """Return the last lines of the server log, for failure messages."""
+    return "\n".join(log_path.read_text(errors="replace").splitlines()[-lines:])
+
+
+@pytest.fixture(scope="session")
+def app_url() -> Iterator[str]:
+    """Serve app.py with `streamlit run` on a free local port for the session; yield its base URL."""
+    port = free_port()
+    base_url = f"http://127.0.0.1:{port}"
+    log_dir = ROOT / "artifacts" / "logs"
+    log_dir.mkdir(parents=True, exist_ok=True)
+    log_path = log_dir / f"streamlit-{os.environ.get('PYTEST_XDIST_WORKER', 'main')}.log"
+    command = [
+        sys.executable, "-m", "streamlit", "run", "app.py",
+        "--server.headless", "true",
+        "--server.address", "127.0.0.1",
+        "--server.port", str(port),
+        "--server.fileWatcherType", "none",
+        "--browser.gatherUsageStats", "false",
+    ]  # fmt: skip
+    with log_path.open("w") as log:
+        server = subprocess.Popen(command, cwd=ROOT, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT)
+    try:
+        deadline = time.monotonic() + SERVER_START_TIMEOUT_S
+        while not is_healthy(base_url):
+            if server.poll() is not None:
+                pytest.fail(f"streamlit exited with code {server.returncode}:\n{log_tail(log_path)}")
+            if time.monotonic() > deadline:
+                pytest.fail(f"streamlit not healthy after {SERVER_START_TIMEOUT_S:.0f} s:\n{log_tail(log_path)}")
+            time.sleep(0.25)
+        yield base_url
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    """Launch Debian's headless Chromium through Playwright; skip without it, except under CI where it must exist."""
+    if not CHROMIUM.exists():
+        if os.environ.get("CI"):
+            pytest.fail(f"CI is set but {CHROMIUM} is missing: install it with `apt-get install chromium`")
+        pytest.skip(f"{CHROMIUM} is missing (apt-get install chromium); browser tests only run where it exists")
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
+        try:
+            yield chromium
+        finally:
+            chromium.close()

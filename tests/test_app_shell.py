@@ -1,0 +1,28 @@
+"""The Streamlit app shell runs headless (AppTest): every page renders without an exception."""
+
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+ROOT = Path(__file__).resolve().parents[1]
+APP = ROOT / "app.py"
+PAGE_FILES = sorted(path.relative_to(ROOT).as_posix() for path in (ROOT / "pages").glob("*.py"))
+
+
+def run_app() -> AppTest:
+    """Run the app's entrypoint once, as a fresh session, and return the test handle."""
+    return AppTest.from_file(APP, default_timeout=30).run()
+
+
+def test_home_page_is_the_default() -> None:
+    at = run_app()
+    assert not at.exception, [exception.value for exception in at.exception]
+    assert [title.value for title in at.title] == ["flip7odds"]
+
+
+@pytest.mark.parametrize("page", PAGE_FILES)
+def test_every_page_renders_without_exception(page: str) -> None:
+    at = run_app()
+    at.switch_page(page).run()
+    assert not at.exception, [exception.value for exception in at.exception]
