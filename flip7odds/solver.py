@@ -41,7 +41,7 @@ import enum
 import itertools
 from collections import Counter
 from dataclasses import dataclass, field, replace
-from functools import cached_property
+from typing import Protocol
 
 import numpy as np
 from numpy.typing import NDArray
@@ -142,29 +142,58 @@ class DrawResult:
 
 @dataclass(frozen=True)
 class Solution:
-    """The solver's answer: the score of staying now, and the result of drawing now (None: cannot draw)."""
+    """The solver's answer at the root.
+
+    ``draw`` is the result of drawing now and then following the policy (None: no card can be drawn);
+    ``hits_now`` is the policy's own choice at the root; ``draw_then_stay`` is E[score if you draw now
+    and stay at your next decision] when it was asked for (forced draws are played out either way).
+    """
 
     stay_score: int
     draw: DrawResult | None
     may_stay: bool
+    hits_now: bool
     states: int
+    draw_then_stay: float | None = None
 
     @property
     def hit_score(self) -> float | None:
-        """E[score] if you hit now and then play optimally."""
+        """E[score] if you hit now and then follow the policy."""
         return None if self.draw is None else self.draw.value
 
-    def hits(self, tolerance: float = 1e-9) -> bool:
-        """The optimal decision: hit when it beats staying by more than ``tolerance``, or staying is not allowed."""
-        if self.draw is None:
-            return False
-        return not self.may_stay or self.draw.value > self.stay_score + tolerance
-
-    def optimal(self, tolerance: float = 1e-9) -> DrawResult:
-        """Results under optimal play from here (staying is a sure score)."""
-        if self.draw is not None and self.hits(tolerance):
+    def result(self) -> DrawResult:
+        """Results of following the policy from here (staying is a sure score)."""
+        if self.draw is not None and self.hits_now:
             return self.draw
         return DrawResult(float(self.stay_score), 0.0, 0.0, {self.stay_score: 1.0})
+
+
+@dataclass(frozen=True)
+class DecisionContext:
+    """What a `Policy` sees at a block of decision states: rows are subsets of new numbers, columns side states.
+
+    ``bust_cards`` counts the cards that would bust you (0 where you hold a Second Chance); not alone,
+    Freeze and Flip Three are not counted in ``pile_size`` (they never change your round).
+    """
+
+    number_sum: IntArray
+    numbers_held: int
+    bust_cards: IntArray
+    pile_size: int
+    stay: FloatArray
+    hit: FloatArray
+    hit_once: FloatArray | None
+
+
+class Policy(Protocol):
+    """A hit/stay rule the solver can evaluate exactly (``None`` means the optimal policy)."""
+
+    @property
+    def needs_hit_once(self) -> bool:
+        """True if `hits` reads ``context.hit_once`` (it costs a second pass)."""
+
+    def hits(self, context: DecisionContext) -> NDArray[np.bool_]:
+        """Where to hit, as a boolean array shaped like ``context.stay``."""
 
 
 # ----------------------------------------------------------------------------------------------
@@ -354,40 +383,46 @@ def _layers(problem: Problem, values: list[int], counts: list[int]) -> list[_Lay
 # The solver.
 
 
-def solve(problem: Problem, tolerance: float = 1e-9) -> Solution:
+def solve(problem: Problem, tolerance: float = 1e-9, policy: Policy | None = None,
+          with_draw_then_stay: bool = False) -> Solution:
     """Solve a round exactly: the value of staying and of drawing now, with its score distribution.
 
-    ``tolerance``: hitting must beat staying by more than this to be chosen (ties stay, MODEL.md).
+    ``policy`` None plays optimally: hitting must beat staying by more than ``tolerance`` (ties stay,
+    MODEL.md). ``with_draw_then_stay`` also computes E[score if you hit once, then stay].
     """
     if not problem.alone:
-        return _with_blanks(problem, _solve_without_blanks(problem.stripped(), tolerance), tolerance)
-    return _solve_without_blanks(problem, tolerance)
+        stripped = _solve_without_blanks(problem.stripped(), tolerance, policy, with_draw_then_stay)
+        return _with_blanks(problem, stripped)
+    return _solve_without_blanks(problem, tolerance, policy, with_draw_then_stay)
 
 
-def _solve_without_blanks(problem: Problem, tolerance: float) -> Solution:
+def _solve_without_blanks(problem: Problem, tolerance: float, policy: Policy | None, once: bool) -> Solution:
     """`solve` for a problem alone, or not alone with Freeze and Flip Three removed."""
     if problem.pile.size == 0:
         if problem.discards is None or problem.discards.size == 0:
-            may_stay = problem.start.phase is Phase.DECISION and bool(
-                problem.numbers or problem.modifiers or problem.second_chance)
-            return Solution(problem.rules.score(sum(problem.numbers), problem.modifiers, False), None, may_stay, 0)
+            decision = problem.start.phase is Phase.DECISION
+            may_stay = decision and bool(problem.numbers or problem.modifiers or problem.second_chance)
+            stay = problem.rules.score(sum(problem.numbers), problem.modifiers, False)
+            return Solution(stay, None, may_stay, False, 0, None)
         problem = replace(problem, pile=problem.discards, discards=None)
-    return _Solver(problem, tolerance).solution()
+    return _Solver(problem, tolerance, policy, once).solution()
 
 
-def _with_blanks(problem: Problem, stripped: Solution, tolerance: float) -> Solution:
+def _with_blanks(problem: Problem, stripped: Solution) -> Solution:
     """Put the blanks back (module docstring, reduction 3): the value is unchanged, drawing now is not.
 
     With ``b`` blanks among ``N`` cards, ``H(P) = b/N V(P') + (N-b)/N H(P')`` where ``P'`` is the pile
-    without blanks: a blank leaves you at the same decision with one card fewer.
+    without blanks: a blank leaves you at the same decision with one card fewer. Likewise drawing once
+    and staying is worth ``b/N stay + (N-b)/N`` of the same without blanks.
     """
     blanks = problem.pile[FREEZE] + problem.pile[FLIP_THREE]
     if blanks == 0:
         return stripped
     size = problem.pile.size
-    parts = [(blanks / size, stripped.optimal(tolerance))]
-    if stripped.draw is not None and size > blanks:
-        parts.append(((size - blanks) / size, stripped.draw))
+    share = blanks / size
+    parts = [(share, stripped.result())]
+    if stripped.draw is not None:
+        parts.append((1 - share, stripped.draw))
     total = sum(weight for weight, _ in parts)
     distribution: Counter[int] = Counter()
     for weight, part in parts:
@@ -399,15 +434,20 @@ def _with_blanks(problem: Problem, stripped: Solution, tolerance: float) -> Solu
         sum(weight * part.bust_probability for weight, part in parts) / total,
         dict(sorted(distribution.items())),
     )
-    return replace(stripped, draw=draw)
+    once = stripped.draw_then_stay
+    if once is not None or stripped.draw is None:
+        once = share * stripped.stay_score + (1 - share) * (once if once is not None else stripped.stay_score)
+    return replace(stripped, draw=draw, draw_then_stay=once, hits_now=stripped.hits_now or not stripped.may_stay)
 
 
 class _Solver:
     """One solve: a backward pass for values and the policy, a forward pass for probabilities."""
 
-    def __init__(self, problem: Problem, tolerance: float) -> None:
+    def __init__(self, problem: Problem, tolerance: float, policy: Policy | None, once: bool) -> None:
         self.problem = problem
         self.tolerance = tolerance
+        self.policy = policy
+        self.track_once = once or (policy is not None and policy.needs_hit_once)
         rules, pile = problem.rules, problem.pile
         self.values = [c.value for c, n in pile.items_ if c.category is Category.NUMBER and c.value not in problem.numbers]
         self.counts = [pile[Card.number(v)] for v in self.values]
@@ -418,7 +458,7 @@ class _Solver:
         self.flip7_at_top = len(problem.numbers) + len(self.layers) == rules.flip7_size
         self.bonus = rules.flip7_bonus
         self.hit_policy: list[NDArray[np.bool_]] = []
-        self.root_hit = 0.0
+        self.root_once: float | None = None
         self.reshuffles: dict[tuple[int, int, int], Solution] = {}
         self._backward()
 
@@ -427,34 +467,61 @@ class _Solver:
         return (self.layers[s].number_sum[rows][:, None] * mult[None, :] + plus[None, :]).astype(np.float64)
 
     def _backward(self) -> None:
+        """Values layer by layer (largest subsets first), columns by cards drawn (most first)."""
         cols, layers = self.cols, self.layers
         n_cols = len(cols.keys)
         upper: FloatArray | None = None
-        policies: list[NDArray[np.bool_]] = [np.zeros(0, dtype=np.bool_)] * len(layers)
+        upper_after: FloatArray | None = None
+        self.hit_policy = [np.zeros(0, dtype=np.bool_)] * len(layers)
         for s in reversed(range(len(layers))):
-            layer = layers[s]
-            values = np.zeros((len(layer.masks), n_cols))
-            policy = np.zeros((len(layer.masks), n_cols), dtype=np.bool_)
+            rows = len(layers[s].masks)
+            values = np.zeros((rows, n_cols))
+            after = np.zeros((rows, n_cols)) if self.track_once else values
+            policy = np.zeros((rows, n_cols), dtype=np.bool_)
             for level in reversed(range(len(cols.by_level))):
                 block = cols.by_level[level]
                 left = self.size - s - level
                 if left < 0:
                     continue
                 stay = self.stay(s, slice(None), cols.mult[block], cols.plus[block])
-                hit = self._exhausted(s, block, stay) if left == 0 else self._expected(s, block, values, upper) / left
-                may_stay = np.broadcast_to(cols.line_has_cards[block] | (s > 0), stay.shape)
-                hitting = ~cols.decision[block][None, :] | ~may_stay | (hit > stay + self.tolerance)
                 if left == 0:
-                    hitting &= ~np.isnan(hit)
-                    hit = np.where(np.isnan(hit), stay, hit)
+                    hit, once = self._exhausted(s, block, stay)
+                else:
+                    hit = self._expected(s, block, values, upper) / left
+                    once = self._expected(s, block, after, upper_after) / left if self.track_once else None
+                hitting = self._choose(s, block, stay, hit, once, left)
                 values[:, block] = np.where(hitting, hit, stay)
+                if self.track_once:
+                    assert once is not None
+                    after[:, block] = np.where(cols.decision[block][None, :], stay, once)
                 policy[:, block] = hitting
-                if s == 0 and level == 0:
-                    self.root_hit = float(hit[0, np.searchsorted(block, cols.root)])
-            policies[s] = policy
-            upper = values
-        self.hit_policy = policies
-        self.root_value = float(upper[0, cols.root]) if upper is not None else 0.0
+                if s == 0 and level == 0 and once is not None:
+                    self.root_once = float(once[0, np.searchsorted(block, cols.root)])
+            self.hit_policy[s] = policy
+            upper, upper_after = values, after
+
+    def _choose(self, s: int, block: IntArray, stay: FloatArray, hit: FloatArray, once: FloatArray | None,
+                left: int) -> NDArray[np.bool_]:
+        """Where to draw: always in a forced phase or with an empty line, else as the policy says."""
+        cols = self.cols
+        can_draw = ~np.isnan(hit)
+        must = ~cols.decision[block][None, :] | ~(cols.line_has_cards[block] | (s > 0))[None, :]
+        if self.policy is None:
+            chosen = hit > stay + self.tolerance
+        else:
+            bust = self.layers[s].bust_base[:, None] - cols.saves[block][None, :]
+            context = DecisionContext(
+                number_sum=self.layers[s].number_sum[:, None],
+                numbers_held=s + len(self.problem.numbers),
+                bust_cards=np.where(cols.held_sc[block][None, :] == 1, 0, bust),
+                pile_size=left,
+                stay=stay,
+                hit=hit,
+                hit_once=once,
+            )
+            chosen = self.policy.hits(context)
+        hit[~can_draw] = stay[~can_draw]
+        return (must | chosen) & can_draw
 
     def _expected(self, s: int, block: IntArray, values: FloatArray, upper: FloatArray | None) -> FloatArray:
         """``sum_c n_c W(after c)`` for the rows of layer ``s`` and the columns ``block`` (not divided by N)."""
@@ -499,14 +566,18 @@ class _Solver:
             acc[:, live] += count[live][None, :] * after
         return acc
 
-    def _exhausted(self, s: int, block: IntArray, stay: FloatArray) -> FloatArray:
-        """Value of drawing with an empty pile: the reshuffled discards, or NaN when nothing can be drawn."""
-        result = np.full(stay.shape, np.nan)
+    def _exhausted(self, s: int, block: IntArray, stay: FloatArray) -> tuple[FloatArray, FloatArray | None]:
+        """Drawing from an empty pile: (value, value if you stay next) from the reshuffled discards.
+
+        NaN where nothing can be drawn at a decision; a forced phase banks.
+        """
         cols = self.cols
+        result = np.full(stay.shape, np.nan)
         forced = ~cols.decision[block]
         result[:, forced] = stay[:, forced]
+        once = result.copy() if self.track_once else None
         if self.problem.discards is None:
-            return result
+            return result, once
         for r in range(len(self.layers[s].masks)):
             for b, col in enumerate(block):
                 if self.layers[s].bust_base[r] - cols.saves[col] != 0:
@@ -514,13 +585,17 @@ class _Solver:
                 sub = self._reshuffle(s, r, int(col))
                 if sub.draw is not None:
                     result[r, b] = sub.draw.value
-        return result
+                    if once is not None:
+                        assert sub.draw_then_stay is not None
+                        once[r, b] = sub.draw_then_stay
+        return result, once
 
     def _reshuffle(self, s: int, row: int, col: int) -> Solution:
         """Solve the round on from an exhausted pile: the discards plus the cards discarded this round."""
         key = (s, row, col)
         if key not in self.reshuffles:
-            self.reshuffles[key] = solve(self._reshuffled_problem(s, row, col), self.tolerance)
+            self.reshuffles[key] = solve(self._reshuffled_problem(s, row, col), self.tolerance, self.policy,
+                                         self.track_once)
         return self.reshuffles[key]
 
     def _reshuffled_problem(self, s: int, row: int, col: int) -> Problem:
@@ -543,10 +618,12 @@ class _Solver:
 
     def solution(self) -> Solution:
         """Package the root's results, running the forward pass for the draw-now distribution."""
-        stay = int(self.stay(0, slice(0, 1), self.cols.mult[[self.cols.root]], self.cols.plus[[self.cols.root]])[0, 0])
-        may_stay = bool(self.cols.line_has_cards[self.cols.root]) and self.cols.decision[self.cols.root]
+        root = self.cols.root
+        stay = int(self.stay(0, slice(0, 1), self.cols.mult[[root]], self.cols.plus[[root]])[0, 0])
+        may_stay = bool(self.cols.line_has_cards[root]) and bool(self.cols.decision[root])
         states = sum(len(layer.masks) for layer in self.layers) * len(self.cols.keys)
-        return Solution(stay, self._forward(), may_stay, states)
+        hits_now = bool(self.hit_policy[0][0, root])
+        return Solution(stay, self._forward(), may_stay, hits_now, states, self.root_once)
 
     def _forward(self) -> DrawResult:
         """Push probability mass from the root (drawing now) through the optimal policy to the end."""

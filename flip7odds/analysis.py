@@ -1,0 +1,127 @@
+"""`analyze`: every number of MODEL.md for a situation, exact where a person reads it.
+
+Examples
+--------
+>>> from flip7odds.rules import CLASSIC
+>>> from flip7odds.situation import Situation
+>>> result = analyze(Situation.from_text(CLASSIC, "12 11 10 9", seen="12 11 11 5"))
+>>> result.decision, result.stay_score, result.bust_probability
+(<Decision.STAY: 'stay'>, 42, Fraction(35, 83))
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from flip7odds.odds import bust_cards, bust_probability, drawing_pile_size, hit_once_score
+from flip7odds.situation import Situation
+from flip7odds.solver import Problem, Solution, solve
+
+TOLERANCE = 1e-9
+"""Hit is chosen only when it beats staying by more than this (MODEL.md: ties stay)."""
+
+
+class Decision(enum.Enum):
+    """The two choices at your turn."""
+
+    HIT = "hit"
+    STAY = "stay"
+
+    @classmethod
+    def from_text(cls, text: str) -> Decision:
+        """``hit`` or ``stay`` (case-insensitive)."""
+        try:
+            return cls(text.strip().lower())
+        except ValueError:
+            raise ValueError(f"unknown decision {text!r}: say hit or stay") from None
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """The numbers of MODEL.md for one situation. ``hit_score`` is None when no card can be drawn."""
+
+    situation: Situation
+    stay_score: int
+    may_stay: bool
+    bust_cards: int
+    pile_size: int
+    bust_probability: Fraction
+    hit_once_score: Fraction | None
+    hit_score: float | None
+    optimal_score: float
+    decision: Decision
+    flip7_probability: float
+    bust_final_probability: float
+    distribution: dict[int, float]
+
+    @property
+    def margin(self) -> float:
+        """How many expected points the better action is worth over the other (0 if only one is allowed)."""
+        if self.hit_score is None or not self.may_stay:
+            return 0.0
+        return abs(self.hit_score - self.stay_score)
+
+    def ev_loss(self, action: Decision) -> float:
+        """``optimal_score`` minus the value of ``action`` (MODEL.md)."""
+        if action is Decision.HIT:
+            if self.hit_score is None:
+                raise ValueError("no card can be drawn: hitting is not possible")
+            return max(0.0, self.optimal_score - self.hit_score)
+        if not self.may_stay:
+            raise ValueError("an empty line may not stay")
+        return max(0.0, self.optimal_score - self.stay_score)
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON object of the command line: exactly MODEL.md's names plus ``pile_size``."""
+        return {
+            "stay_score": self.stay_score,
+            "bust_probability": fraction_json(self.bust_probability),
+            "hit_once_score": None if self.hit_once_score is None else fraction_json(self.hit_once_score),
+            "optimal_score": self.optimal_score,
+            "hit_score": self.hit_score,
+            "decision": self.decision.value,
+            "flip7_probability": self.flip7_probability,
+            "bust_final_probability": self.bust_final_probability,
+            "distribution": {str(score): p for score, p in self.distribution.items()},
+            "pile_size": self.pile_size,
+        }
+
+
+def fraction_json(value: Fraction) -> dict[str, Any]:
+    """A fraction as ``{"fraction": "17/62", "value": 0.274...}``."""
+    return {"fraction": f"{value.numerator}/{value.denominator}", "value": float(value)}
+
+
+def problem_of(situation: Situation) -> Problem:
+    """The solver's input for a situation."""
+    line = situation.line
+    return Problem(situation.rules, line.numbers, line.modifiers, line.second_chance, situation.pile,
+                   situation.discards, situation.alone)
+
+
+def analyze(situation: Situation) -> Analysis:
+    """Exact odds and optimal play for ``situation`` (MODEL.md, round-EV model)."""
+    solution: Solution = solve(problem_of(situation), TOLERANCE)
+    optimal = solution.result()
+    can_draw = solution.draw is not None
+    return Analysis(
+        situation=situation,
+        stay_score=solution.stay_score,
+        may_stay=solution.may_stay,
+        bust_cards=bust_cards(situation) if can_draw else 0,
+        pile_size=situation.pile.size,
+        bust_probability=bust_probability(situation) if can_draw else Fraction(0),
+        hit_once_score=hit_once_score(situation) if can_draw else None,
+        hit_score=solution.hit_score,
+        optimal_score=optimal.value,
+        decision=Decision.HIT if solution.hits_now else Decision.STAY,
+        flip7_probability=optimal.flip7_probability,
+        bust_final_probability=optimal.bust_probability,
+        distribution=optimal.distribution,
+    )
+
+
+__all__ = ["Analysis", "Decision", "analyze", "drawing_pile_size", "fraction_json", "problem_of"]

@@ -1,0 +1,85 @@
+"""Exact next-card odds, as fractions of counts: the numbers a player or a teacher reads.
+
+Examples
+--------
+>>> from flip7odds.rules import CLASSIC
+>>> from flip7odds.situation import Situation
+>>> situation = Situation.from_text(CLASSIC, "12 11", pile="12*2 11 5 6 +4")
+>>> bust_probability(situation)
+Fraction(1, 2)
+>>> hit_once_score(situation)  # (0*3 + 28 + 29 + 27) / 6 = 14
+Fraction(14, 1)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+
+from flip7odds.cards import Card, Category
+from flip7odds.engine import Choice, Event, Node, RoundRules, RoundState, Terminal
+from flip7odds.situation import Situation
+
+
+@dataclass(frozen=True)
+class NextCard:
+    """One kind of next card: its count in the pile, its exact probability, and what it does to you."""
+
+    card: Card
+    count: int
+    probability: Fraction
+    event: Event
+
+
+def drawing_pile_size(situation: Situation) -> int:
+    """How many cards the next card is drawn from (the reshuffled discards if the pile is empty)."""
+    if situation.pile.size == 0 and situation.discards is not None:
+        return situation.discards.size
+    return situation.pile.size
+
+
+def next_card_table(situation: Situation) -> tuple[NextCard, ...]:
+    """Every possible next card with its exact probability ``count / pile size``, in card order."""
+    round_rules = RoundRules(situation.rules, situation.alone)
+    size, outcomes = round_rules.draw_outcomes(round_rules.start(situation))
+    return tuple(NextCard(o.card, o.count, Fraction(o.count, size), o.event) for o in outcomes)
+
+
+def bust_cards(situation: Situation) -> int:
+    """How many cards in the (drawing) pile are numbers you already hold."""
+    pile = situation.pile if situation.pile.size or situation.discards is None else situation.discards
+    return sum(count for card, count in pile.items_ if card.category is Category.NUMBER
+               and card.value in situation.line.numbers)
+
+
+def bust_probability(situation: Situation) -> Fraction:
+    """P(the next card busts you) = (copies in the pile of numbers you hold) / (pile size); 0 with a Second Chance."""
+    if situation.line.second_chance:
+        return Fraction(0)
+    return Fraction(bust_cards(situation), drawing_pile_size(situation))
+
+
+def hit_once_score(situation: Situation) -> Fraction:
+    """E[round score if you hit exactly once, then stay], forced follow-ups included (MODEL.md).
+
+    A Flip Three you must take (alone) is played out, then you stay; a Freeze when alone banks you.
+    Not alone, a Flip Three is given away or taken, whichever is worth more when you stay afterwards.
+    """
+    round_rules = RoundRules(situation.rules, situation.alone)
+
+    @lru_cache(maxsize=None)
+    def value(node: Node) -> Fraction:
+        if isinstance(node, Terminal):
+            return Fraction(node.score)
+        if isinstance(node, Choice):
+            return max(value(option) for _, option in node.options)
+        if node.at_decision:
+            return Fraction(node.line.score(situation.rules))
+        return draw(node)
+
+    def draw(state: RoundState) -> Fraction:
+        size, outcomes = round_rules.draw_outcomes(state)
+        return sum((Fraction(o.count, size) * value(o.node) for o in outcomes), Fraction(0))
+
+    return draw(round_rules.start(situation))
