@@ -1,4 +1,4 @@
-"""The fast exact solver: optimal stopping for one player's round, layer by layer with numpy.
+"""The fast exact solver: optimal stopping for one player's round, over a lattice graded by cards drawn.
 
 The literal state of a round (line, exact pile, discards) is far larger than what the future depends
 on. This solver uses a reduced state and proves each reduction (tested against `flip7odds.reference`):
@@ -18,17 +18,30 @@ on. This solver uses a reduced state and proves each reduction (tested against `
 4. **Flip Three owed draws as one number.** Alone, set-aside Flip Threes all come back to you, so
    the forced draws still owed are ``R = r + 3 q`` (``r`` in the current three, ``q`` Flip Threes
    waiting); a set-aside Freeze means "draw the ``r`` left, then bank".
+5. **Flip Threes in flight only matter for a reshuffle.** The count of Flip Three cards not yet
+   discarded is kept only when the pile can run out with a known discard pile.
 
 The state is then a *row* (the subset ``S``) and a *column* (modifiers drawn, Second Chance state
-``(j, h, d)`` = drawn / held / used, Flip Threes and Freezes drawn, and the forced-draw phase). Every
-draw adds one card, so rows are processed by ``|S|`` descending and, within a row layer, columns by
-cards drawn descending; each step is a handful of vectorised gathers.
+``(j, h, d)`` = drawn / held / used, Flip Threes and Freezes drawn, and the forced-draw phase).
+
+**The lattice is graded by cards drawn.** Every draw adds exactly one card, so the state graph is
+layered by ``t = |S| + level``, where a column's level counts its modifiers, Second Chances, saved
+duplicates, Flip Threes and Freezes; the pile then holds ``N = size - t`` cards in every state of
+layer ``t``. Layer ``t`` is a list of dense blocks ``(|S| = s, level = t - s)``; a number leads to
+block ``(s + 1, level)`` of layer ``t + 1`` (the column only moves on in its forced phase), any other
+card to block ``(s, level + 1)``. Only two layers are ever in memory: for the whole 94-card deck
+alone (117 M states) that is under 300 MB, where rows by ``|S|`` with every column needed 700 MB.
 
 Exact forms (``N`` = cards left, ``n_c`` = copies of card ``c``; all values are expectations)::
 
     V(x)      = max(stay(x), H(x))                     at a decision (ties stay; an empty line hits)
     H(x)      = sum_c n_c / N * W(x after c)           W: terminal score, or V / forced value after c
     stay(x)   = (sum of numbers) * multiplier + plus   RULES.md scoring; Flip 7 adds the bonus
+
+The backward pass computes ``V`` layer by layer (``t`` descending) and keeps the hit/stay choice of
+every state; the forward pass pushes probability mass from the root through those choices to get the
+score distribution and the Flip 7 and bust probabilities. Both loops over a layer are compiled
+(numba), parallel over rows, and written so that no two rows write the same place.
 
 A pile that runs out with a known discard pile is continued exactly by solving the reshuffled pile
 (discards plus the cards discarded during your round) as a new problem; with no known discard pile,
@@ -39,10 +52,14 @@ from __future__ import annotations
 
 import enum
 import itertools
+import os
 from collections import Counter
-from dataclasses import dataclass, field, replace
-from typing import Protocol
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, replace
+from typing import Any, Protocol, TypeVar, cast
 
+import numba
 import numpy as np
 from numpy.typing import NDArray
 
@@ -52,6 +69,7 @@ from flip7odds.rules import RuleSet
 
 FloatArray = NDArray[np.float64]
 IntArray = NDArray[np.int64]
+ByteArray = NDArray[np.uint8]
 
 FLIP_THREE_DRAWS = 3
 
@@ -147,6 +165,7 @@ class Solution:
     ``draw`` is the result of drawing now and then following the policy (None: no card can be drawn);
     ``hits_now`` is the policy's own choice at the root; ``draw_then_stay`` is E[score if you draw now
     and stay at your next decision] when it was asked for (forced draws are played out either way).
+    ``states`` counts the states of the lattice.
     """
 
     stay_score: int
@@ -197,26 +216,7 @@ class Policy(Protocol):
 
 
 # ----------------------------------------------------------------------------------------------
-# The column space: modifiers drawn, Second Chance state and forced phase.
-
-
-@dataclass
-class _Columns:
-    """Every column (side state) with its attributes and its transition targets (-1: you bank)."""
-
-    level: IntArray
-    mult: IntArray
-    plus: IntArray
-    held_sc: IntArray
-    saves: IntArray
-    decision: NDArray[np.bool_]
-    line_has_cards: NDArray[np.bool_]
-    plain: IntArray
-    saved: IntArray
-    side: dict[str, tuple[IntArray, IntArray, IntArray, IntArray]]
-    keys: list[tuple[tuple[int, ...], int, int, int, ForcedState]]
-    root: int
-    by_level: list[IntArray] = field(default_factory=list)
+# The forced phases (alone): a small graph walked once per problem.
 
 
 def _root_forced_state(start: Start) -> ForcedState:
@@ -224,20 +224,36 @@ def _root_forced_state(start: Start) -> ForcedState:
     return ForcedState(list(Phase).index(start.phase), 0, 0, start.owed, start.in_flight)
 
 
-def _forced_states(start: Start, f3_total: int, freeze_total: int) -> list[ForcedState]:
-    """Every forced phase reachable from ``start`` (a breadth-first walk of the phase graph)."""
-    root = _root_forced_state(start)
+def _forced_states(start: Start, f3_total: int, freeze_total: int, track_flight: bool) -> list[ForcedState]:
+    """Every forced phase reachable from ``start`` (a breadth-first walk of the phase graph).
+
+    Without ``track_flight`` the ``in_flight`` count is dropped (module docstring, reduction 5): it
+    never changes any other field's transition, so the projected walk is the walk of the projections.
+    """
+
+    def project(state: ForcedState | None) -> ForcedState | None:
+        return state if state is None or track_flight else replace(state, in_flight=0)
+
+    root = project(_root_forced_state(start))
+    assert root is not None
     seen = {root}
     frontier = [root]
     while frontier:
         nxt = []
         for state in frontier:
-            for target in (_after_plain(state), _after_flip_three(state, f3_total), _after_freeze(state, freeze_total)):
+            for target in _forced_targets(state, f3_total, freeze_total):
+                target = project(target)
                 if target is not None and target not in seen:
                     seen.add(target)
                     nxt.append(target)
         frontier = nxt
     return sorted(seen)
+
+
+def _forced_targets(state: ForcedState, f3_total: int,
+                    freeze_total: int) -> tuple[ForcedState | None, ForcedState | None, ForcedState | None]:
+    """The phase after a plain card, a Flip Three and a Freeze (None: you bank)."""
+    return _after_plain(state), _after_flip_three(state, f3_total), _after_freeze(state, freeze_total)
 
 
 def _after_plain(state: ForcedState) -> ForcedState | None:
@@ -278,105 +294,655 @@ def _after_freeze(state: ForcedState, total: int) -> ForcedState | None:
     return ForcedState(2, state.flip_threes, state.freezes + 1, r - 1, state.in_flight)
 
 
-def _columns(problem: Problem, mod_kinds: list[Card], mod_caps: list[int]) -> _Columns:
-    """Enumerate the columns and their transitions for ``problem`` (already stripped)."""
-    pile, rules = problem.pile, problem.rules
-    sc_total = pile[SECOND_CHANCE]
-    h0 = int(problem.second_chance)
-    forced_states = (_forced_states(problem.start, pile[FLIP_THREE], pile[FREEZE]) if problem.alone
-                     else [_root_forced_state(problem.start)])
-    sc_states = [(j, h, d) for j in range(sc_total + 1) for h in (0, 1) for d in range(h0 + j + 1) if d + h <= h0 + j]
-    mod_combos = list(itertools.product(*[range(cap + 1) for cap in mod_caps]))
-    keys = [(m, j, h, d, f) for m in mod_combos for (j, h, d) in sc_states for f in forced_states]
-    index = {key: i for i, key in enumerate(keys)}
-    n = len(keys)
+# ----------------------------------------------------------------------------------------------
+# The column space: modifiers drawn x Second Chance state x forced phase, sorted by level.
 
-    def score_parts(drawn: tuple[int, ...]) -> tuple[int, int]:
-        mods = problem.modifiers + tuple(card for card, c in zip(mod_kinds, drawn) for _ in range(c))
+
+@dataclass(frozen=True)
+class _Columns:
+    """Every column (side state), sorted by level, with its attributes and transition targets.
+
+    Targets are column ids (-1: you bank). ``plain`` is the column after a number (same level);
+    ``saved`` after a duplicate saved by your Second Chance; ``side_*`` after each other card kind
+    (modifier kinds, Second Chance, Flip Three, Freeze), with the count of that kind left in the pile
+    and the score parts to bank with. Columns ``start[L]:start[L + 1]`` have level ``L``.
+    """
+
+    mult: IntArray
+    plus: IntArray
+    held: IntArray
+    saves: IntArray
+    decision: NDArray[np.bool_]
+    has_cards: NDArray[np.bool_]
+    plain: IntArray
+    saved: IntArray
+    side_target: IntArray
+    side_count: IntArray
+    side_mult: IntArray
+    side_plus: IntArray
+    start: IntArray
+    mod_index: IntArray
+    sc_index: IntArray
+    forced_index: IntArray
+    mod_digits: IntArray
+    sc_states: list[tuple[int, int, int]]
+    forced_states: list[ForcedState]
+    root: int
+
+    @property
+    def levels(self) -> int:
+        """How many levels there are."""
+        return len(self.start) - 1
+
+    def width(self, level: int) -> int:
+        """How many columns have this level (0 outside the range)."""
+        if level < 0 or level >= self.levels:
+            return 0
+        return int(self.start[level + 1] - self.start[level])
+
+
+def _columns(problem: Problem, mod_kinds: list[Card], mod_caps: list[int], track_flight: bool) -> _Columns:
+    """Enumerate the columns and their transitions for ``problem`` (already stripped), vectorised.
+
+    A column is a triple (modifier combination, Second Chance state, forced phase); each card kind
+    moves one factor (and the forced phase on by one draw), so every table is a broadcast of small
+    per-factor tables.
+    """
+    pile, rules = problem.pile, problem.rules
+    # Modifiers: mixed-radix combinations of how many of each kind were drawn.
+    digits = np.array(list(itertools.product(*[range(cap + 1) for cap in mod_caps])), dtype=np.int64)
+    digits = digits.reshape(len(digits), len(mod_caps))
+    caps = np.array(mod_caps, dtype=np.int64)
+    strides = np.array([int(np.prod(caps[i + 1:] + 1)) for i in range(len(mod_caps))], dtype=np.int64)
+
+    def score_parts(drawn: IntArray) -> tuple[int, int]:
+        mods = problem.modifiers + tuple(card for card, c in zip(mod_kinds, drawn.tolist()) for _ in range(c))
         plus = rules.score(0, mods, False)
         return rules.score(1, mods, False) - plus, plus
 
-    parts = {m: score_parts(m) for m in mod_combos}
-    level = np.array([sum(m) + j + d + f.flip_threes + f.freezes for (m, j, h, d, f) in keys], dtype=np.int64)
-    mult = np.array([parts[k[0]][0] for k in keys], dtype=np.int64)
-    plus = np.array([parts[k[0]][1] for k in keys], dtype=np.int64)
-    held_sc = np.array([k[2] for k in keys], dtype=np.int64)
-    saves = np.array([k[3] for k in keys], dtype=np.int64)
-    decision = np.array([k[4].phase is Phase.DECISION for k in keys])
-    line_has_cards = np.array(
-        [bool(problem.numbers) or bool(problem.modifiers) or sum(k[0]) > 0 or k[2] == 1 for k in keys])
+    parts = np.array([score_parts(row) for row in digits], dtype=np.int64).reshape(len(digits), 2)
+    mod_mult, mod_plus = parts[:, 0], parts[:, 1]
+    mod_level = digits.sum(axis=1)
+    at_cap = digits >= caps[None, :]
+    grown = np.where(at_cap, -1, np.arange(len(digits))[:, None] + strides[None, :])
+    mod_left = caps[None, :] - digits
 
-    def target(m: tuple[int, ...], j: int, h: int, d: int, f: ForcedState | None) -> int:
-        return -1 if f is None else index[(m, j, h, d, f)]
+    # Second Chance: (j drawn, h held, d used), h0 held at the start.
+    sc_total, h0 = pile[SECOND_CHANCE], int(problem.second_chance)
+    sc_states = [(j, h, d) for j in range(sc_total + 1) for h in (0, 1) for d in range(h0 + j + 1) if d + h <= h0 + j]
+    sc_pos = {state: i for i, state in enumerate(sc_states)}
+    sc_j, sc_h, sc_d = (np.array([state[k] for state in sc_states], dtype=np.int64) for k in range(3))
+    sc_drawn = np.array([sc_pos.get((j + 1, 1, d), -1) for (j, h, d) in sc_states], dtype=np.int64)
+    sc_used = np.array([sc_pos.get((j, 0, d + 1), -1) if h else -1 for (j, h, d) in sc_states], dtype=np.int64)
 
-    plain = np.array([target(m, j, h, d, _after_plain(f)) for (m, j, h, d, f) in keys], dtype=np.int64)
-    saved = np.array([target(m, j, 0, d + 1, _after_plain(f)) if h and d + 1 <= h0 + j else -1
-                      for (m, j, h, d, f) in keys], dtype=np.int64)
-    side: dict[str, tuple[IntArray, IntArray, IntArray, IntArray]] = {}
-    for i, cap in enumerate(mod_caps):
-        tgt, count, tmult, tplus = (np.zeros(n, dtype=np.int64) for _ in range(4))
-        for c, (m, j, h, d, f) in enumerate(keys):
-            count[c] = cap - m[i]
-            grown = m[:i] + (min(m[i] + 1, cap),) + m[i + 1:]
-            tmult[c], tplus[c] = parts[grown]
-            tgt[c] = target(grown, j, h, d, _after_plain(f)) if count[c] > 0 else -1
-        side[f"mod{i}"] = (tgt, count, tmult, tplus)
-    sc_tgt = np.array([target(m, j + 1, 1, d, _after_plain(f)) if j < sc_total else -1
-                       for (m, j, h, d, f) in keys], dtype=np.int64)
-    side["sc"] = (sc_tgt, np.array([sc_total - k[1] for k in keys], dtype=np.int64), mult, plus)
-    if problem.alone:
-        f3_total, fr_total = pile[FLIP_THREE], pile[FREEZE]
-        side["f3"] = (np.array([target(m, j, h, d, _after_flip_three(f, f3_total)) for (m, j, h, d, f) in keys],
-                               dtype=np.int64),
-                      np.array([f3_total - k[4].flip_threes for k in keys], dtype=np.int64), mult, plus)
-        side["freeze"] = (np.array([target(m, j, h, d, _after_freeze(f, fr_total)) for (m, j, h, d, f) in keys],
-                                   dtype=np.int64),
-                          np.array([fr_total - k[4].freezes for k in keys], dtype=np.int64), mult, plus)
-    root_f = _root_forced_state(problem.start)
-    root = index[((0,) * len(mod_caps), 0, h0, 0, root_f)]
-    cols = _Columns(level, mult, plus, held_sc, saves, decision, line_has_cards, plain, saved, side, keys, root)
-    cols.by_level = [np.flatnonzero(level == c) for c in range(int(level.max()) + 1)]
-    return cols
+    # Forced phases.
+    f3_total, freeze_total = pile[FLIP_THREE], pile[FREEZE]
+    forced = _forced_states(problem.start, f3_total, freeze_total, track_flight)
+    f_pos = {state: i for i, state in enumerate(forced)}
+
+    def project(state: ForcedState | None) -> int:
+        if state is None:
+            return -1
+        return f_pos[state if track_flight else replace(state, in_flight=0)]
+
+    f_next = np.array([[project(target) for target in _forced_targets(state, f3_total, freeze_total)]
+                       for state in forced], dtype=np.int64).reshape(len(forced), 3)
+    f_plain, f_flip, f_freeze = f_next[:, 0], f_next[:, 1], f_next[:, 2]
+    f_k = np.array([state.flip_threes for state in forced], dtype=np.int64)
+    f_fr = np.array([state.freezes for state in forced], dtype=np.int64)
+    f_decision = np.array([state.phase is Phase.DECISION for state in forced])
+
+    n_mod, n_sc, n_f = len(digits), len(sc_states), len(forced)
+    mi, si, fi = (axis.ravel() for axis in np.meshgrid(np.arange(n_mod), np.arange(n_sc), np.arange(n_f),
+                                                        indexing="ij"))
+
+    def ident(m: IntArray, s: IntArray, f: IntArray) -> IntArray:
+        return np.where((m < 0) | (s < 0) | (f < 0), -1, (m * n_sc + s) * n_f + f)
+
+    level = mod_level[mi] + sc_j[si] + sc_d[si] + f_k[fi] + f_fr[fi]
+    plain_f = f_plain[fi]
+    targets = [ident(grown[mi, i], si, plain_f) for i in range(len(mod_caps))]
+    counts = [mod_left[mi, i] for i in range(len(mod_caps))]
+    bank_parts = [parts[np.maximum(grown[mi, i], 0)] for i in range(len(mod_caps))]
+    own = np.stack([mod_mult[mi], mod_plus[mi]], axis=1)
+    targets += [ident(mi, sc_drawn[si], plain_f), ident(mi, si, f_flip[fi]), ident(mi, si, f_freeze[fi])]
+    counts += [sc_total - sc_j[si], f3_total - f_k[fi], freeze_total - f_fr[fi]]
+    bank_parts += [own, own, own]
+    live = [i for i, count in enumerate(counts) if count.any()]
+
+    order = np.lexsort((mi, si, fi, level))
+    new_id = np.empty_like(order)
+    new_id[order] = np.arange(len(order))
+
+    def renumber(target: IntArray) -> IntArray:
+        return np.where(target < 0, -1, new_id[np.maximum(target, 0)])[order]
+
+    def stacked(arrays: list[IntArray]) -> IntArray:
+        return np.stack([arrays[i] for i in live], axis=1)[order] if live else np.zeros((len(order), 0), np.int64)
+
+    side_target = np.stack([renumber(targets[i]) for i in live], axis=1) if live else stacked([])
+    sorted_level = level[order]
+    line_cards = bool(problem.numbers) or bool(problem.modifiers)
+    root_id = (sc_pos[(0, h0, 0)]) * n_f + project(_root_forced_state(problem.start))
+    root = int(new_id[root_id])
+    return _Columns(
+        mult=mod_mult[mi][order],
+        plus=mod_plus[mi][order],
+        held=sc_h[si][order],
+        saves=sc_d[si][order],
+        decision=f_decision[fi][order],
+        has_cards=(line_cards | (mod_level[mi] > 0) | (sc_h[si] == 1))[order],
+        plain=renumber(ident(mi, si, plain_f)),
+        saved=renumber(ident(mi, sc_used[si], plain_f)),
+        side_target=np.ascontiguousarray(side_target),
+        side_count=np.ascontiguousarray(stacked(counts)),
+        side_mult=np.ascontiguousarray(stacked([part[:, 0] for part in bank_parts])),
+        side_plus=np.ascontiguousarray(stacked([part[:, 1] for part in bank_parts])),
+        start=np.searchsorted(sorted_level, np.arange(int(sorted_level.max()) + 2)).astype(np.int64),
+        mod_index=mi[order],
+        sc_index=si[order],
+        forced_index=fi[order],
+        mod_digits=digits,
+        sc_states=sc_states,
+        forced_states=forced,
+        root=root,
+    )
 
 
 # ----------------------------------------------------------------------------------------------
 # The row space: subsets of new numbers, by size.
 
 
-@dataclass
-class _Layer:
-    """The subsets ``S`` of one size, with what each needs: sum, bust-card base, successors."""
+@dataclass(frozen=True)
+class _Rows:
+    """The subsets ``S`` (bit masks over the new values) with ``|S| <= top``, sorted by size.
 
-    masks: IntArray
+    Rows ``start[s]:start[s + 1]`` have size ``s``; a row's *local* index counts within its size.
+    ``successor[g, i]`` is the local row of ``S + {u_i}`` (-1 if ``u_i`` is in ``S`` or ``|S|`` is the
+    top) and ``predecessor[g, i]`` the local row of ``S - {u_i}`` (-1 if ``u_i`` is not in ``S``).
+    """
+
+    mask: IntArray
     number_sum: IntArray
     bust_base: IntArray
-    without: list[IntArray]
-    successor: list[IntArray]
+    successor: IntArray
+    predecessor: IntArray
+    start: IntArray
+
+    def count(self, size: int) -> int:
+        """How many rows have this size."""
+        return int(self.start[size + 1] - self.start[size])
 
 
-def _layers(problem: Problem, values: list[int], counts: list[int]) -> list[_Layer]:
-    """Layers ``0 .. top`` of subsets of the drawable new numbers (``top`` stops short of Flip 7)."""
-    top = min(len(values), problem.rules.flip7_size - 1 - len(problem.numbers))
-    base_sum = sum(problem.numbers)
+def _rows(problem: Problem, values: IntArray, counts: IntArray, top: int) -> _Rows:
+    """Every subset of the drawable new numbers up to size ``top``, vectorised over bit masks."""
+    n = len(values)
+    masks = np.arange(1 << n, dtype=np.int64)
+    flags = np.left_shift(1, np.arange(n, dtype=np.int64))
+    bits = (masks[:, None] & flags[None, :]) > 0
+    sizes = bits.sum(axis=1)
+    order = np.lexsort((masks, sizes))
+    order = order[sizes[order] <= top]
+    mask, size, bits = masks[order], sizes[order], bits[order].astype(np.int64)
+    start = np.searchsorted(size, np.arange(top + 2)).astype(np.int64)
+    local = np.full(1 << n, -1, dtype=np.int64)
+    local[mask] = np.arange(len(mask)) - start[size]
     held_copies = sum(problem.pile[Card.number(v)] for v in problem.numbers)
-    layers: list[_Layer] = []
-    for size in range(top + 1):
-        masks = [sum(1 << i for i in combo) for combo in itertools.combinations(range(len(values)), size)]
-        layers.append(_Layer(
-            np.array(masks, dtype=np.int64),
-            np.array([base_sum + sum(v for i, v in enumerate(values) if m >> i & 1) for m in masks], dtype=np.int64),
-            np.array([held_copies + sum(c - 1 for i, c in enumerate(counts) if m >> i & 1) for m in masks],
-                     dtype=np.int64),
-            [], [],
-        ))
-    for size, layer in enumerate(layers):
-        position = {int(m): r for r, m in enumerate(layers[size + 1].masks)} if size < top else {}
-        for i in range(len(values)):
-            free = np.array([r for r, m in enumerate(layer.masks) if not m >> i & 1], dtype=np.int64)
-            layer.without.append(free)
-            layer.successor.append(np.array([position.get(int(layer.masks[r]) | 1 << i, -1) for r in free],
-                                            dtype=np.int64))
-    return layers
+    return _Rows(
+        mask=mask,
+        number_sum=sum(problem.numbers) + bits @ values,
+        bust_base=held_copies + bits @ (counts - 1),
+        successor=np.ascontiguousarray(np.where(bits == 0, local[mask[:, None] | flags[None, :]], -1)),
+        predecessor=np.ascontiguousarray(np.where(bits == 1, local[mask[:, None] & ~flags[None, :]], -1)),
+        start=start,
+    )
+
+
+# ----------------------------------------------------------------------------------------------
+# The lattice: layers by cards drawn, each a list of dense blocks (rows of one size x columns of one level).
+
+
+@dataclass(frozen=True)
+class _Layer:
+    """Layer ``t``: blocks ``(s, t - s)`` laid out one after another in a flat array.
+
+    ``offset[b]`` is where block ``b`` (rows of size ``sizes[b]``) starts; ``row_count[b]`` its rows;
+    ``by_size[s]`` the offset of the block of size ``s`` (-1 if none).
+    """
+
+    t: int
+    sizes: IntArray
+    offset: IntArray
+    row_count: IntArray
+    by_size: IntArray
+    total: int
+
+    @property
+    def cumulative_rows(self) -> IntArray:
+        """Where each block's rows start when all the layer's rows are counted in a row."""
+        return np.concatenate([[0], np.cumsum(self.row_count)]).astype(np.int64)
+
+
+def _layer(t: int, rows: _Rows, cols: _Columns, top: int) -> _Layer:
+    """The blocks of layer ``t``."""
+    sizes = [s for s in range(top + 1) if cols.width(t - s) > 0]
+    row_count = [rows.count(s) for s in sizes]
+    cells = [count * cols.width(t - s) for s, count in zip(sizes, row_count)]
+    offset = np.concatenate([[0], np.cumsum(cells)[:-1]]).astype(np.int64) if sizes else np.zeros(0, np.int64)
+    by_size = np.full(top + 2, -1, dtype=np.int64)
+    by_size[sizes] = offset
+    return _Layer(t, np.array(sizes, dtype=np.int64), offset, np.array(row_count, dtype=np.int64), by_size,
+                  int(sum(cells)))
+
+
+# ----------------------------------------------------------------------------------------------
+# Compiled loops over the rows of one layer, and the tables they read.
+
+
+@dataclass(frozen=True)
+class _Tables:
+    """The transitions in the form the compiled loops read them, with every banking outcome folded.
+
+    Positions are within the target block: ``plain_pos`` in the same level, ``saved_pos`` and
+    ``side_pos`` in the next level. Side draws into a column form a sparse list per column
+    (``side_ptr[c]:side_ptr[c + 1]``); side draws that bank are summed into the affine term
+    ``bank_mult * number_sum + bank_plus`` (and listed in ``bank_*`` for the forward pass, which needs
+    each score). Numbers that bank after the draw sum to ``mult * (sum * left + left_value) + plus * left``
+    with ``left`` (``left_value``) the count (value-weighted count) of new numbers left in the pile.
+    """
+
+    plain_pos: IntArray
+    plain_live: FloatArray
+    plain_bank: FloatArray
+    saved_pos: IntArray
+    saved_live: FloatArray
+    saved_bank: FloatArray
+    side_ptr: IntArray
+    side_pos: IntArray
+    side_weight: FloatArray
+    bank_ptr: IntArray
+    bank_count: FloatArray
+    bank_score_mult: IntArray
+    bank_score_plus: IntArray
+    bank_mult: FloatArray
+    bank_plus: FloatArray
+    left: IntArray
+    left_value: IntArray
+    chunk_start: IntArray
+    chunk_low: IntArray
+    chunk_high: IntArray
+    chunk_shift: IntArray
+    chunk_live: NDArray[np.bool_]
+    into_ptr: IntArray
+    into_pos: IntArray
+    into_weight: FloatArray
+    saved_into_ptr: IntArray
+    saved_into_pos: IntArray
+    saved_into_saves: IntArray
+    score_class: IntArray
+    bank_class: IntArray
+    class_mult: IntArray
+    class_plus: IntArray
+
+
+def _inverse(targets: IntArray, sources: IntArray, n_columns: int) -> tuple[IntArray, IntArray]:
+    """Group transitions by target column: (pointers per target column, order of the transitions)."""
+    order = np.argsort(targets, kind="stable")
+    pointers = np.searchsorted(targets[order], np.arange(n_columns + 1)).astype(np.int64)
+    return pointers, sources[order]
+
+
+def _chunks(cols: _Columns, plain_pos: IntArray,
+            plain_live: NDArray[np.bool_]) -> tuple[IntArray, IntArray, IntArray, IntArray, NDArray[np.bool_]]:
+    """Split each level's columns into runs of at most ``_CHUNK`` whose number draws lead to one shifted run.
+
+    Returns ``start`` (the chunks of level ``L`` are ``start[L]:start[L + 1]``) and per chunk its
+    columns ``low:high`` (positions in the level), the shift to its target run, and whether it has one.
+    """
+    low, high, shift, live, start = [], [], [], [], [0]
+    for level in range(cols.levels):
+        c0, c1 = int(cols.start[level]), int(cols.start[level + 1])
+        own = np.arange(c1 - c0)
+        moved = np.where(plain_live[c0:c1], plain_pos[c0:c1] - own, 0)
+        breaks = np.flatnonzero((np.diff(moved) != 0) | (np.diff(plain_live[c0:c1]) != 0)) + 1
+        for run_low, run_high in zip(np.concatenate([[0], breaks]), np.concatenate([breaks, [c1 - c0]])):
+            for chunk_low in range(int(run_low), int(run_high), _CHUNK):
+                low.append(chunk_low)
+                high.append(min(chunk_low + _CHUNK, int(run_high)))
+                shift.append(int(moved[run_low]))
+                live.append(bool(plain_live[c0 + run_low]))
+        start.append(len(low))
+    return (np.array(start, dtype=np.int64), np.array(low, dtype=np.int64), np.array(high, dtype=np.int64),
+            np.array(shift, dtype=np.int64), np.array(live, dtype=np.bool_))
+
+
+def _tables(cols: _Columns, rows: _Rows, values: IntArray, counts: IntArray) -> _Tables:
+    """Derive the compiled loops' tables from the columns and rows."""
+    level = np.repeat(np.arange(cols.levels), np.diff(cols.start))
+    own_start = cols.start[level]
+    next_start = cols.start[np.minimum(level + 1, cols.levels)]
+    plain_live = cols.plain >= 0
+    saved_live = (cols.held == 1) & (cols.saved >= 0)
+    live = (cols.side_count > 0) & (cols.side_target >= 0)
+    banked = (cols.side_count > 0) & (cols.side_target < 0)
+
+    def pointers(selected: NDArray[np.bool_]) -> IntArray:
+        return np.concatenate([[0], np.cumsum(selected.sum(axis=1))]).astype(np.int64)
+
+    bank_count = np.where(banked, cols.side_count, 0)
+    bits = (rows.mask[:, None] >> np.arange(len(values))[None, :]) & 1
+    plain_pos = np.where(plain_live, cols.plain - own_start, 0)
+    chunk_start, chunk_low, chunk_high, chunk_shift, chunk_live = _chunks(cols, plain_pos, plain_live)
+    n_columns = len(cols.mult)
+    side_source = np.broadcast_to(np.arange(n_columns)[:, None], live.shape)[live]
+    into_ptr, into = _inverse(cols.side_target[live], np.arange(int(live.sum())), n_columns)
+    saved_source = np.flatnonzero(saved_live)
+    saved_into_ptr, saved_into = _inverse(cols.saved[saved_source], saved_source, n_columns)
+    own_parts = np.stack([cols.mult, cols.plus], axis=1)
+    bank_parts = np.stack([cols.side_mult[banked], cols.side_plus[banked]], axis=1)
+    classes, class_of = np.unique(np.concatenate([own_parts, bank_parts]), axis=0, return_inverse=True)
+    class_of = class_of.ravel()
+    return _Tables(
+        plain_pos=plain_pos,
+        plain_live=plain_live.astype(np.float64),
+        plain_bank=(~plain_live).astype(np.float64),
+        saved_pos=np.where(saved_live, cols.saved - next_start, 0),
+        saved_live=saved_live.astype(np.float64),
+        saved_bank=((cols.held == 1) & (cols.saved < 0)).astype(np.float64),
+        side_ptr=pointers(live),
+        side_pos=(cols.side_target - next_start[:, None])[live],
+        side_weight=cols.side_count[live].astype(np.float64),
+        bank_ptr=pointers(banked),
+        bank_count=cols.side_count[banked].astype(np.float64),
+        bank_score_mult=cols.side_mult[banked],
+        bank_score_plus=cols.side_plus[banked],
+        bank_mult=(bank_count * cols.side_mult).sum(axis=1).astype(np.float64),
+        bank_plus=(bank_count * cols.side_plus).sum(axis=1).astype(np.float64),
+        left=(1 - bits) @ counts if len(values) else np.zeros(len(rows.mask), np.int64),
+        left_value=(1 - bits) @ (counts * values) if len(values) else np.zeros(len(rows.mask), np.int64),
+        chunk_start=chunk_start,
+        chunk_low=chunk_low,
+        chunk_high=chunk_high,
+        chunk_shift=chunk_shift,
+        chunk_live=chunk_live,
+        into_ptr=into_ptr,
+        into_pos=side_source[into] - own_start[side_source[into]],
+        into_weight=cols.side_count[live][into].astype(np.float64),
+        saved_into_ptr=saved_into_ptr,
+        saved_into_pos=saved_into - own_start[saved_into],
+        saved_into_saves=cols.saves[saved_into],
+        score_class=class_of[:n_columns],
+        bank_class=class_of[n_columns:],
+        class_mult=np.ascontiguousarray(classes[:, 0]),
+        class_plus=np.ascontiguousarray(classes[:, 1]),
+    )
+
+
+_Function = TypeVar("_Function", bound=Callable[..., Any])
+
+
+def _compiled(function: _Function) -> _Function:
+    """Compile a loop to machine code (numba, cached on disk), releasing the GIL so threads can share a layer."""
+    return cast(_Function, numba.njit(cache=True, nogil=True)(function))
+
+
+_CHUNK = 64
+"""Columns handled together by the number draws: the next layer's matching columns of every row
+(``rows x _CHUNK`` floats) stay in cache while all the rows that need them are done."""
+
+
+@_compiled
+def _backward_others(first: int, stop: int, t: int, sizes: IntArray, offset: IntArray, cumulative: IntArray,
+                     side_offset: IntArray, row_start: IntArray, row_sum: IntArray, row_bust: IntArray,
+                     left: IntArray, left_value: IntArray, top: int, flip7_at_top: bool, bonus: int,
+                     col_start: IntArray, mult: IntArray, plus: IntArray, saves: IntArray, plain_bank: FloatArray,
+                     saved_pos: IntArray, saved_live: FloatArray, saved_bank: FloatArray,
+                     side_ptr: IntArray, side_pos: IntArray, side_weight: FloatArray,
+                     bank_mult: FloatArray, bank_plus: FloatArray, upper: FloatArray, out: FloatArray) -> None:
+    """``sum_c n_c W(x after c)`` over every card but the new numbers that lead on, rows ``first:stop`` of layer ``t``.
+
+    Cards that bank are affine in the row's sums: side cards ``bank_mult * sum + bank_plus``; new
+    numbers ``mult * sum_u p_u (sum + u) + plus * sum_u p_u`` (plus the bonus on a Flip 7). The rest
+    read the same row of layer ``t + 1`` (``side_pos``, ``saved_pos``).
+    """
+    for q in range(first, stop):
+        b = 0
+        while q >= cumulative[b + 1]:
+            b += 1
+        s = sizes[b]
+        r = q - cumulative[b]
+        level = t - s
+        c0 = col_start[level]
+        width = col_start[level + 1] - c0
+        base = offset[b] + r * width
+        g = row_start[s] + r
+        row = row_sum[g]
+        side = side_offset[b] + r * (col_start[level + 2] - col_start[level + 1] if level + 2 < len(col_start) else 0)
+        drawn = row * left[g] + left_value[g]  # sum over the new numbers u left of p_u (sum + u)
+        grows = s < top
+        flip7 = s == top and flip7_at_top
+        for k in range(width):
+            c = c0 + k
+            total = bank_mult[c] * row + bank_plus[c]
+            if grows:
+                total += plain_bank[c] * (mult[c] * drawn + plus[c] * left[g])
+            elif flip7:  # the seventh number: Flip 7 ends the round
+                total += mult[c] * drawn + (plus[c] + bonus) * left[g]
+            if saved_live[c] > 0.0:
+                total += (row_bust[g] - saves[c]) * upper[side + saved_pos[c]]
+            elif saved_bank[c] > 0.0:
+                total += (row_bust[g] - saves[c]) * (row * mult[c] + plus[c])
+            for e in range(side_ptr[c], side_ptr[c + 1]):
+                total += side_weight[e] * upper[side + side_pos[e]]
+            out[base + k] = total
+
+
+@_compiled
+def _backward_numbers(first: int, stop: int, t: int, n_left: int, sizes: IntArray, offset: IntArray,
+                      cumulative: IntArray, number_offset: IntArray, row_start: IntArray, row_mask: IntArray,
+                      row_sum: IntArray, successor: IntArray, number_counts: IntArray, top: int,
+                      col_start: IntArray, chunk_start: IntArray, chunk_low: IntArray, chunk_high: IntArray,
+                      chunk_shift: IntArray, chunk_live: NDArray[np.bool_], mult: IntArray, plus: IntArray,
+                      decision: NDArray[np.bool_], has_cards: NDArray[np.bool_], tolerance: float, optimal: bool,
+                      upper: FloatArray, out: FloatArray, hitting: ByteArray) -> None:
+    """Add the new numbers that lead on, ``sum_u p_u V(S + u, plain(c))``, then ``H = total / N``.
+
+    Chunk by chunk of columns (a forced phase moves a chunk as a whole: ``chunk_shift``), all rows
+    ``first:stop`` in turn, so the next layer's chunk is read from cache. With ``optimal`` it then
+    decides (hit iff forced, the line is empty, or ``H > stay + tolerance``) and writes ``V`` and the
+    choice; otherwise ``out`` gets ``H``.
+    """
+    gathered = np.empty(_CHUNK)
+    for b in range(len(sizes)):
+        low_row = max(first, cumulative[b]) - cumulative[b]
+        high_row = min(stop, cumulative[b + 1]) - cumulative[b]
+        if low_row >= high_row:
+            continue
+        s = sizes[b]
+        level = t - s
+        c0 = col_start[level]
+        width = col_start[level + 1] - c0
+        for h in range(chunk_start[level], chunk_start[level + 1]):
+            low, high = chunk_low[h], chunk_high[h]
+            grows = s < top and chunk_live[h]
+            for r in range(low_row, high_row):
+                g = row_start[s] + r
+                base = offset[b] + r * width
+                if grows:
+                    gathered[:high - low] = 0.0
+                    for i in range(number_counts.shape[0]):
+                        if not (row_mask[g] >> i) & 1:
+                            up = number_offset[b] + successor[g, i] * width + chunk_shift[h]
+                            count = number_counts[i]
+                            for k in range(low, high):
+                                gathered[k - low] += count * upper[up + k]
+                    for k in range(low, high):
+                        out[base + k] += gathered[k - low]
+                for k in range(low, high):
+                    c = c0 + k
+                    hit = out[base + k] / n_left
+                    if optimal:
+                        stay = row_sum[g] * mult[c] + plus[c]
+                        hits = not decision[c] or (not has_cards[c] and s == 0) or hit > stay + tolerance
+                        out[base + k] = hit if hits else stay
+                        hitting[base + k] = hits
+                    else:
+                        out[base + k] = hit
+
+
+@_compiled
+def _forward_ends(first: int, stop: int, t: int, n_left: int, sizes: IntArray, offset: IntArray,
+                  cumulative: IntArray, row_start: IntArray, row_mask: IntArray, row_sum: IntArray,
+                  row_bust: IntArray, left: IntArray, number_values: IntArray, number_counts: IntArray,
+                  top: int, flip7_at_top: bool, bonus: int, col_start: IntArray, saves: IntArray,
+                  score_class: IntArray, plain_bank: FloatArray, saved_live: FloatArray, saved_bank: FloatArray,
+                  bank_ptr: IntArray, bank_count: FloatArray, bank_class: IntArray, class_mult: IntArray,
+                  class_plus: IntArray, score_low: int, mass: FloatArray, hitting: ByteArray,
+                  tally: FloatArray, flip7: FloatArray, bust: FloatArray) -> None:
+    """Where the mass of rows ``first:stop`` of layer ``t`` ends: stays, busts, Flip 7s and banks go to the
+    row's tallies; ``mass`` is left holding ``mass / N`` where the state draws (0 where it stays), the
+    weight `_forward_sides` and `_forward_numbers` carry on into layer ``t + 1``.
+
+    A row's endings are first summed per score class (multiplier and plus of the line), then spread
+    over scores once per class.
+    """
+    banked = np.zeros(len(class_mult))
+    ending_draws = np.zeros(len(class_mult))
+    for q in range(first, stop):
+        b = 0
+        while q >= cumulative[b + 1]:
+            b += 1
+        s = sizes[b]
+        r = q - cumulative[b]
+        level = t - s
+        c0 = col_start[level]
+        width = col_start[level + 1] - c0
+        base = offset[b] + r * width
+        g = row_start[s] + r
+        ends = s == top and flip7_at_top
+        numbers_end = 1.0 if ends else 0.0
+        banked[:] = 0.0
+        ending_draws[:] = 0.0
+        busted = 0.0
+        for k in range(width):
+            c = c0 + k
+            here = mass[base + k]
+            weight = hitting[base + k] * here / n_left
+            mass[base + k] = weight
+            duplicates = row_bust[g] - saves[c]
+            banked[score_class[c]] += here - hitting[base + k] * here + saved_bank[c] * duplicates * weight
+            busted += (1.0 - saved_live[c] - saved_bank[c]) * duplicates * weight
+            ending_draws[score_class[c]] += max(numbers_end, plain_bank[c]) * weight
+            for e in range(bank_ptr[c], bank_ptr[c + 1]):
+                banked[bank_class[e]] += bank_count[e] * weight
+        row = row_sum[g]
+        tally[g, -score_low] += busted
+        bust[g] += busted
+        for h in range(len(class_mult)):
+            if banked[h] != 0.0:
+                tally[g, row * class_mult[h] + class_plus[h] - score_low] += banked[h]
+            if ending_draws[h] != 0.0:
+                for i in range(number_counts.shape[0]):
+                    if not (row_mask[g] >> i) & 1:
+                        score = (row + number_values[i]) * class_mult[h] + class_plus[h] + (bonus if ends else 0)
+                        tally[g, score - score_low] += number_counts[i] * ending_draws[h]
+                if ends:
+                    flip7[g] += left[g] * ending_draws[h]
+
+
+@_compiled
+def _forward_sides(first: int, stop: int, t: int, sizes: IntArray, offset: IntArray, cumulative: IntArray,
+                   before: IntArray, row_start: IntArray, row_bust: IntArray, col_start: IntArray,
+                   into_ptr: IntArray, into_pos: IntArray, into_weight: FloatArray,
+                   saved_into_ptr: IntArray, saved_into_pos: IntArray, saved_into_saves: IntArray,
+                   weight: FloatArray, following: FloatArray) -> None:
+    """Rows ``first:stop`` of layer ``t + 1``: the mass that came by a card other than a new number.
+
+    Each state gathers from its row in layer ``t`` (block offset ``before``, -1 if none) through the
+    inverse side lists; this writes every state of layer ``t + 1`` (`_forward_numbers` then adds).
+    """
+    for q in range(first, stop):
+        b = 0
+        while q >= cumulative[b + 1]:
+            b += 1
+        s = sizes[b]
+        r = q - cumulative[b]
+        level = t + 1 - s
+        c0 = col_start[level]
+        width = col_start[level + 1] - c0
+        base = offset[b] + r * width
+        if before[b] < 0:
+            following[base:base + width] = 0.0
+            continue
+        g = row_start[s] + r
+        source = before[b] + r * (c0 - col_start[level - 1])
+        for k in range(width):
+            c = c0 + k
+            total = 0.0
+            for e in range(into_ptr[c], into_ptr[c + 1]):
+                total += into_weight[e] * weight[source + into_pos[e]]
+            for e in range(saved_into_ptr[c], saved_into_ptr[c + 1]):
+                total += (row_bust[g] - saved_into_saves[e]) * weight[source + saved_into_pos[e]]
+            following[base + k] = total
+
+
+@_compiled
+def _forward_numbers(first: int, stop: int, t: int, sizes: IntArray, offset: IntArray,
+                     target_cumulative: IntArray, number_offset: IntArray, row_start: IntArray,
+                     row_mask: IntArray, predecessor: IntArray, number_counts: IntArray, col_start: IntArray,
+                     plain_pos: IntArray, plain_live: FloatArray, weight: FloatArray, following: FloatArray) -> None:
+    """Number draws from layer ``t`` into rows ``first:stop`` of the next sizes in layer ``t + 1``.
+
+    ``weight`` is ``mass / N`` where a state draws (`_forward_rows` leaves it so). Each target row
+    ``S`` gathers from every ``S - {u}`` (so no two threads write one row), summed over ``u`` first and
+    then sent through the columns' forced phase (``plain_pos``).
+    """
+    gathered = np.empty(np.max(np.diff(col_start)))
+    for q in range(first, stop):
+        b = 0
+        while q >= target_cumulative[b + 1]:
+            b += 1
+        s = sizes[b]
+        r = q - target_cumulative[b]
+        level = t - s
+        c0 = col_start[level]
+        width = col_start[level + 1] - c0
+        g = row_start[s + 1] + r
+        dest = number_offset[b] + r * width
+        gathered[:width] = 0.0
+        for i in range(number_counts.shape[0]):
+            if (row_mask[g] >> i) & 1:
+                source = offset[b] + predecessor[g, i] * width
+                count = number_counts[i]
+                for k in range(width):
+                    gathered[k] += count * weight[source + k]
+        for k in range(width):
+            if plain_live[c0 + k] > 0.0:
+                following[dest + plain_pos[c0 + k]] += gathered[k]
+
+
+_WORKERS = max(1, min(len(os.sched_getaffinity(0)), 8))
+_POOL: ThreadPoolExecutor | None = None
+_SHARED_WORK = 1 << 16
+"""Below this many cells a layer runs in the calling thread: handing it out costs more than it saves."""
+
+
+def _in_parallel(loop: Callable[..., None], cells_before: IntArray, *arguments: Any) -> None:
+    """Run ``loop(first, stop, *arguments)`` over all rows, split among threads by cells (the GIL is released)."""
+    global _POOL
+    rows = len(cells_before) - 1
+    total = int(cells_before[-1])
+    if _WORKERS == 1 or total < _SHARED_WORK:
+        loop(0, rows, *arguments)
+        return
+    if _POOL is None:
+        _POOL = ThreadPoolExecutor(_WORKERS - 1, thread_name_prefix="flip7odds-solver")
+    bounds = np.searchsorted(cells_before, np.linspace(0, total, _WORKERS + 1)).tolist()
+    bounds[0], bounds[-1] = 0, rows
+    jobs = [_POOL.submit(loop, first, stop, *arguments) for first, stop in itertools.pairwise(bounds[1:])]
+    loop(bounds[0], bounds[1], *arguments)
+    for job in jobs:
+        job.result()
 
 
 # ----------------------------------------------------------------------------------------------
@@ -424,10 +990,10 @@ def _with_blanks(problem: Problem, stripped: Solution) -> Solution:
     if stripped.draw is not None:
         parts.append((1 - share, stripped.draw))
     total = sum(weight for weight, _ in parts)
-    distribution: Counter[int] = Counter()
+    distribution: dict[int, float] = {}
     for weight, part in parts:
         for score, probability in part.distribution.items():
-            distribution[score] += weight / total * probability
+            distribution[score] = distribution.get(score, 0.0) + weight / total * probability
     draw = DrawResult(
         sum(weight * part.value for weight, part in parts) / total,
         sum(weight * part.flip7_probability for weight, part in parts) / total,
@@ -449,72 +1015,150 @@ class _Solver:
         self.policy = policy
         self.track_once = once or (policy is not None and policy.needs_hit_once)
         rules, pile = problem.rules, problem.pile
-        self.values = [c.value for c, n in pile.items_ if c.category is Category.NUMBER and c.value not in problem.numbers]
-        self.counts = [pile[Card.number(v)] for v in self.values]
+        numbers = [(c.value, n) for c, n in pile.items_ if c.category is Category.NUMBER and c.value not in problem.numbers]
+        self.values = np.array([v for v, _ in numbers], dtype=np.int64)
+        self.counts = np.array([n for _, n in numbers], dtype=np.int64)
         mods = [(c, n) for c, n in pile.items_ if c.category is Category.MODIFIER]
-        self.cols = _columns(problem, [c for c, _ in mods], [n for _, n in mods])
-        self.layers = _layers(problem, self.values, self.counts)
-        self.size = pile.size
-        self.flip7_at_top = len(problem.numbers) + len(self.layers) == rules.flip7_size
+        self.top = min(len(numbers), rules.flip7_size - 1 - len(problem.numbers))
+        self.flip7_at_top = len(problem.numbers) + self.top + 1 == rules.flip7_size
         self.bonus = rules.flip7_bonus
-        self.hit_policy: list[NDArray[np.bool_]] = []
+        self.size = pile.size
+        most_draws = self.top + 1 + sum(n for _, n in mods) + 2 * pile[SECOND_CHANCE] + 1 + pile[FLIP_THREE] + pile[FREEZE]
+        track_flight = problem.discards is not None and self.size <= most_draws
+        self.cols = _columns(problem, [c for c, _ in mods], [n for _, n in mods], track_flight)
+        self.rows = _rows(problem, self.values, self.counts, self.top)
+        self.last = min(self.top + self.cols.levels - 1, self.size)
+        self.layers = [_layer(t, self.rows, self.cols, self.top) for t in range(self.last + 1)]
+        self.tables = _tables(self.cols, self.rows, self.values, self.counts)
+        self.hitting: list[ByteArray] = []
         self.root_once: float | None = None
+        self.root_hit = float("nan")
         self.reshuffles: dict[tuple[int, int, int], Solution] = {}
         self._backward()
 
-    def stay(self, s: int, rows: IntArray | slice, mult: IntArray, plus: IntArray) -> FloatArray:
-        """Score of banking now for rows of layer ``s`` and columns with these score parts."""
-        return (self.layers[s].number_sum[rows][:, None] * mult[None, :] + plus[None, :]).astype(np.float64)
+    # -- the compiled loops' arguments
+
+    def _next_offsets(self, layer: _Layer) -> tuple[IntArray, IntArray]:
+        """Offsets in layer ``t + 1`` of each block's number successor ``(s + 1, L)`` and side successor ``(s, L + 1)``."""
+        if layer.t + 1 > self.last:
+            zero = np.zeros(len(layer.sizes), dtype=np.int64)
+            return zero, zero
+        by_size = self.layers[layer.t + 1].by_size
+        return by_size[layer.sizes + 1], by_size[layer.sizes]
+
+    def _blocks(self, layer: _Layer) -> list[tuple[int, int, slice, IntArray]]:
+        """Each block of a layer: (size s, its first global row, its slice of the flat array, its column ids)."""
+        blocks = []
+        for s, offset, count in zip(layer.sizes.tolist(), layer.offset.tolist(), layer.row_count.tolist()):
+            level = layer.t - s
+            columns = np.arange(self.cols.start[level], self.cols.start[level + 1])
+            blocks.append((s, int(self.rows.start[s]), slice(offset, offset + count * len(columns)), columns))
+        return blocks
+
+    def stay(self, first_row: int, count: int, columns: IntArray) -> FloatArray:
+        """Score of banking now for ``count`` rows from global row ``first_row`` and these columns."""
+        number_sum = self.rows.number_sum[first_row:first_row + count]
+        return (number_sum[:, None] * self.cols.mult[columns][None, :] + self.cols.plus[columns][None, :]).astype(
+            np.float64)
+
+    # -- backward pass
 
     def _backward(self) -> None:
-        """Values layer by layer (largest subsets first), columns by cards drawn (most first)."""
-        cols, layers = self.cols, self.layers
-        n_cols = len(cols.keys)
-        upper: FloatArray | None = None
-        upper_after: FloatArray | None = None
-        self.hit_policy = [np.zeros(0, dtype=np.bool_)] * len(layers)
-        for s in reversed(range(len(layers))):
-            rows = len(layers[s].masks)
-            values = np.zeros((rows, n_cols))
-            after = np.zeros((rows, n_cols)) if self.track_once else values
-            policy = np.zeros((rows, n_cols), dtype=np.bool_)
-            for level in reversed(range(len(cols.by_level))):
-                block = cols.by_level[level]
-                left = self.size - s - level
-                if left < 0:
-                    continue
-                stay = self.stay(s, slice(None), cols.mult[block], cols.plus[block])
-                if left == 0:
-                    hit, once = self._exhausted(s, block, stay)
-                else:
-                    hit = self._expected(s, block, values, upper) / left
-                    once = self._expected(s, block, after, upper_after) / left if self.track_once else None
-                hitting = self._choose(s, block, stay, hit, once, left)
-                values[:, block] = np.where(hitting, hit, stay)
-                if self.track_once:
-                    assert once is not None
-                    after[:, block] = np.where(cols.decision[block][None, :], stay, once)
-                policy[:, block] = hitting
-                if s == 0 and level == 0 and once is not None:
-                    self.root_once = float(once[0, np.searchsorted(block, cols.root)])
-            self.hit_policy[s] = policy
-            upper, upper_after = values, after
+        """Values layer by layer, most cards drawn first; keeps every state's hit/stay choice.
 
-    def _choose(self, s: int, block: IntArray, stay: FloatArray, hit: FloatArray, once: FloatArray | None,
-                left: int) -> NDArray[np.bool_]:
+        Two float buffers of the largest layer's size take turns (fresh memory costs page faults).
+        """
+        most = max(layer.total for layer in self.layers)
+        self.buffers = (np.empty(most), np.empty(most))
+        after_buffers = (np.empty(most), np.empty(most)) if self.track_once else None
+        choices = np.zeros(sum(layer.total for layer in self.layers), dtype=np.uint8)
+        ends = np.cumsum([layer.total for layer in self.layers])
+        self.hitting = [choices[end - layer.total:end] for layer, end in zip(self.layers, ends.tolist())]
+        upper = self.buffers[1][:0]
+        upper_after = upper
+        for t in reversed(range(len(self.layers))):
+            layer = self.layers[t]
+            n_left = self.size - t
+            values = self.buffers[t % 2][:layer.total]
+            hitting = self.hitting[t]
+            once: FloatArray | None = None
+            if n_left == 0:
+                once = self._exhausted(layer, values, hitting)
+            else:
+                optimal = self.policy is None
+                self._expect(layer, n_left, upper, values, hitting, optimal)
+                if after_buffers is not None:
+                    once = np.empty(layer.total)
+                    self._expect(layer, n_left, upper_after, once, hitting, False)
+                if t == 0:
+                    hit = np.empty(layer.total)
+                    self._expect(layer, n_left, upper, hit, hitting.copy(), False)
+                    self.root_hit = float(hit[self.cols.root])
+                if not optimal:
+                    self._apply_policy(layer, n_left, values, once, hitting)
+            if once is not None and after_buffers is not None:
+                after = after_buffers[t % 2][:layer.total]
+                after[:] = once
+                for s, first_row, cells, columns in self._blocks(layer):
+                    block = after[cells].reshape(-1, len(columns))
+                    stay = self.stay(first_row, block.shape[0], columns)
+                    block[:, self.cols.decision[columns]] = stay[:, self.cols.decision[columns]]
+                if t == 0:
+                    self.root_once = float(once[self.cols.root])
+                upper_after = after
+            upper = values
+
+    def _expect(self, layer: _Layer, n_left: int, upper: FloatArray, out: FloatArray, hitting: ByteArray,
+                optimal: bool) -> None:
+        """Run `_backward_others` then `_backward_numbers` over layer ``t``."""
+        rows, cols, tables = self.rows, self.cols, self.tables
+        number_offset, side_offset = self._next_offsets(layer)
+        cells = self._cells_before(layer)
+        _in_parallel(_backward_others, cells, layer.t, layer.sizes, layer.offset, layer.cumulative_rows,
+                     side_offset, rows.start, rows.number_sum, rows.bust_base, tables.left, tables.left_value,
+                     self.top, self.flip7_at_top, self.bonus, cols.start, cols.mult, cols.plus, cols.saves,
+                     tables.plain_bank, tables.saved_pos, tables.saved_live, tables.saved_bank, tables.side_ptr,
+                     tables.side_pos, tables.side_weight, tables.bank_mult, tables.bank_plus, upper, out)
+        _in_parallel(_backward_numbers, cells, layer.t, n_left, layer.sizes, layer.offset, layer.cumulative_rows,
+                     number_offset, rows.start, rows.mask, rows.number_sum, rows.successor, self.counts, self.top,
+                     cols.start, tables.chunk_start, tables.chunk_low, tables.chunk_high, tables.chunk_shift,
+                     tables.chunk_live, cols.mult, cols.plus, cols.decision, cols.has_cards, self.tolerance, optimal,
+                     upper, out, hitting)
+
+    def _cells_before(self, layer: _Layer, sizes_shift: int = 0) -> IntArray:
+        """Cells of the layer's rows (or, shifted, of the rows one size up) counted before each row."""
+        widths = [self.cols.width(layer.t - s) for s in layer.sizes.tolist()]
+        counts = [self.rows.count(s + sizes_shift) if s + sizes_shift <= self.top else 0 for s in layer.sizes.tolist()]
+        per_row = np.repeat(widths, counts)
+        return np.concatenate([[0], np.cumsum(per_row)]).astype(np.int64)
+
+    def _apply_policy(self, layer: _Layer, n_left: int, values: FloatArray, once: FloatArray | None,
+                      hitting: ByteArray) -> None:
+        """``values`` holds ``H``: let the policy choose per block, then keep ``V`` and the choice."""
+        for s, first_row, cells, columns in self._blocks(layer):
+            hit = values[cells].reshape(-1, len(columns))
+            stay = self.stay(first_row, hit.shape[0], columns)
+            block_once = None if once is None else once[cells].reshape(hit.shape)
+            choice = self._choose(s, first_row, columns, stay, hit, block_once, n_left)
+            values[cells] = np.where(choice, hit, stay).ravel()
+            hitting[cells] = choice.ravel()
+
+    def _choose(self, s: int, first_row: int, columns: IntArray, stay: FloatArray, hit: FloatArray,
+                once: FloatArray | None, n_left: int) -> NDArray[np.bool_]:
         """Where to draw: always in a forced phase or with an empty line, else as the policy says."""
         cols = self.cols
         can_draw = ~np.isnan(hit)
-        must = ~cols.decision[block][None, :] | ~(cols.line_has_cards[block] | (s > 0))[None, :]
+        must = ~cols.decision[columns][None, :] | ~(cols.has_cards[columns] | (s > 0))[None, :]
         if self.policy is None:
             chosen = hit > stay + self.tolerance
         else:
-            bust = self.layers[s].bust_base[:, None] - cols.saves[block][None, :]
+            bust_base = self.rows.bust_base[first_row:first_row + hit.shape[0]]
+            bust = bust_base[:, None] - cols.saves[columns][None, :]
             context = DecisionContext(
-                number_sum=self.layers[s].number_sum[:, None],
+                number_sum=self.rows.number_sum[first_row:first_row + hit.shape[0]][:, None],
                 numbers_held=s + len(self.problem.numbers),
-                bust_cards=np.where(cols.held_sc[block][None, :] == 1, 0, bust),
-                pile_size=left,
+                bust_cards=np.where(cols.held[columns][None, :] == 1, 0, bust),
+                pile_size=n_left,
                 stay=stay,
                 hit=hit,
                 hit_once=once,
@@ -523,72 +1167,34 @@ class _Solver:
         hit[~can_draw] = stay[~can_draw]
         return (must | chosen) & can_draw
 
-    def _expected(self, s: int, block: IntArray, values: FloatArray, upper: FloatArray | None) -> FloatArray:
-        """``sum_c n_c W(after c)`` for the rows of layer ``s`` and the columns ``block`` (not divided by N)."""
-        cols, layer = self.cols, self.layers[s]
-        acc = np.zeros((len(layer.masks), len(block)))
-        plain = cols.plain[block]
-        banks = plain < 0
-        for i, (value, count) in enumerate(zip(self.values, self.counts)):
-            rows, succ = layer.without[i], layer.successor[i]
-            if len(rows) == 0:
-                continue
-            if s == len(self.layers) - 1 and self.flip7_at_top:
-                won = (layer.number_sum[rows][:, None] + value) * cols.mult[block][None, :] + cols.plus[block] + self.bonus
-                acc[rows] += count * won
-                continue
-            if s == len(self.layers) - 1:
-                continue  # no number left to draw: count is 0 here
-            assert upper is not None
-            after = upper[np.ix_(succ, np.where(banks, 0, plain))]
-            if banks.any():
-                after[:, banks] = self.stay(s + 1, succ, cols.mult[block][banks], cols.plus[block][banks])
-            acc[rows] += count * after
-        held = cols.held_sc[block] == 1
-        if held.any():
-            bust_count = layer.bust_base[:, None] - cols.saves[block][held][None, :]
-            target = cols.saved[block][held]
-            after = values[:, np.where(target < 0, 0, target)]
-            bank = target < 0
-            if bank.any():
-                after[:, bank] = self.stay(s, slice(None), cols.mult[block][held][bank], cols.plus[block][held][bank])
-            acc[:, held] += bust_count * after
-        for target_all, count_all, mult_all, plus_all in cols.side.values():
-            count = count_all[block]
-            live = count > 0
-            if not live.any():
-                continue
-            target = target_all[block][live]
-            after = values[:, np.where(target < 0, 0, target)]
-            bank = target < 0
-            if bank.any():
-                after[:, bank] = self.stay(s, slice(None), mult_all[block][live][bank], plus_all[block][live][bank])
-            acc[:, live] += count[live][None, :] * after
-        return acc
+    def _exhausted(self, layer: _Layer, values: FloatArray, hitting: ByteArray) -> FloatArray | None:
+        """Drawing from an empty pile: the reshuffled discards (a new problem), or nothing to draw.
 
-    def _exhausted(self, s: int, block: IntArray, stay: FloatArray) -> tuple[FloatArray, FloatArray | None]:
-        """Drawing from an empty pile: (value, value if you stay next) from the reshuffled discards.
-
-        NaN where nothing can be drawn at a decision; a forced phase banks.
+        Fills ``values`` and ``hitting``; returns the draw-then-stay values when they are tracked.
         """
         cols = self.cols
-        result = np.full(stay.shape, np.nan)
-        forced = ~cols.decision[block]
-        result[:, forced] = stay[:, forced]
-        once = result.copy() if self.track_once else None
-        if self.problem.discards is None:
-            return result, once
-        for r in range(len(self.layers[s].masks)):
-            for b, col in enumerate(block):
-                if self.layers[s].bust_base[r] - cols.saves[col] != 0:
-                    continue  # not a real state: the counts do not add up
-                sub = self._reshuffle(s, r, int(col))
-                if sub.draw is not None:
-                    result[r, b] = sub.draw.value
-                    if once is not None:
-                        assert sub.draw_then_stay is not None
-                        once[r, b] = sub.draw_then_stay
-        return result, once
+        once_all = np.empty(layer.total) if self.track_once else None
+        for s, first_row, cells, columns in self._blocks(layer):
+            stay = self.stay(first_row, (cells.stop - cells.start) // len(columns), columns)
+            hit = np.full(stay.shape, np.nan)
+            forced = ~cols.decision[columns]
+            hit[:, forced] = stay[:, forced]  # a forced phase with nothing to draw banks
+            once = hit.copy() if self.track_once else None
+            if self.problem.discards is not None:
+                bust = self.rows.bust_base[first_row:first_row + stay.shape[0]][:, None] - cols.saves[columns][None, :]
+                for r, b in zip(*np.nonzero(bust == 0)):  # other states are not real: the counts do not add up
+                    sub = self._reshuffle(s, int(r), int(columns[b]))
+                    if sub.draw is not None:
+                        hit[r, b] = sub.draw.value
+                        if once is not None:
+                            assert sub.draw_then_stay is not None
+                            once[r, b] = sub.draw_then_stay
+            choice = self._choose(s, first_row, columns, stay, hit, once, 0)
+            values[cells] = np.where(choice, hit, stay).ravel()
+            hitting[cells] = choice.ravel()
+            if once_all is not None and once is not None:
+                once_all[cells] = once.ravel()
+        return once_all
 
     def _reshuffle(self, s: int, row: int, col: int) -> Solution:
         """Solve the round on from an exhausted pile: the discards plus the cards discarded this round."""
@@ -599,16 +1205,19 @@ class _Solver:
         return self.reshuffles[key]
 
     def _reshuffled_problem(self, s: int, row: int, col: int) -> Problem:
-        problem = self.problem
+        problem, cols = self.problem, self.cols
         assert problem.discards is not None
-        drawn_mods, j, h, d, forced = self.cols.keys[col]
-        mask = int(self.layers[s].masks[row])
-        numbers = problem.numbers | {v for i, v in enumerate(self.values) if mask >> i & 1}
+        drawn_mods = cols.mod_digits[cols.mod_index[col]].tolist()
+        j, h, d = cols.sc_states[int(cols.sc_index[col])]
+        forced = cols.forced_states[int(cols.forced_index[col])]
+        mask = int(self.rows.mask[self.rows.start[s] + row])
+        numbers = problem.numbers | {int(v) for i, v in enumerate(self.values) if mask >> i & 1}
         mod_kinds = [c for c, _ in problem.pile.items_ if c.category is Category.MODIFIER]
         modifiers = tuple(sorted(problem.modifiers + tuple(c for c, n in zip(mod_kinds, drawn_mods) for _ in range(n))))
         discarded: Counter[Card] = Counter()
-        discarded[Card.number(min(numbers))] += d if numbers else 0
-        discarded[SECOND_CHANCE] += d
+        if d:  # the saved duplicates: any number you hold is a bust card again after the reshuffle
+            discarded[Card.number(min(numbers))] += d
+            discarded[SECOND_CHANCE] += d
         if problem.alone:
             discarded[SECOND_CHANCE] += int(problem.second_chance) + j - d - h
             discarded[FLIP_THREE] += problem.start.in_flight + forced.flip_threes - forced.in_flight
@@ -616,127 +1225,101 @@ class _Solver:
         start = Start(forced.phase, forced.owed, forced.in_flight)
         return Problem(problem.rules, frozenset(numbers), modifiers, bool(h), pile, None, problem.alone, start)
 
+    # -- forward pass
+
     def solution(self) -> Solution:
         """Package the root's results, running the forward pass for the draw-now distribution."""
         root = self.cols.root
-        stay = int(self.stay(0, slice(0, 1), self.cols.mult[[root]], self.cols.plus[[root]])[0, 0])
-        may_stay = bool(self.cols.line_has_cards[root]) and bool(self.cols.decision[root])
-        states = sum(len(layer.masks) for layer in self.layers) * len(self.cols.keys)
-        hits_now = bool(self.hit_policy[0][0, root])
+        stay = int(self.rows.number_sum[0] * self.cols.mult[root] + self.cols.plus[root])
+        may_stay = bool(self.cols.has_cards[root]) and bool(self.cols.decision[root])
+        states = sum(layer.total for layer in self.layers)
+        hits_now = bool(self.hitting[0][root])
         return Solution(stay, self._forward(), may_stay, hits_now, states, self.root_once)
 
+    def _score_range(self) -> tuple[int, int]:
+        """Bounds on every score a state can bank (interval arithmetic on sums, multipliers and plus)."""
+        cols = self.cols
+        sums = (int(self.rows.number_sum.min()), int(self.rows.number_sum.max()) + int(self.values.max(initial=0)))
+        mults = np.concatenate([cols.mult, cols.side_mult.ravel()])
+        pluses = np.concatenate([cols.plus, cols.side_plus.ravel()])
+        corners = [a * int(m) for a in sums for m in (mults.min(), mults.max())]
+        return min(0, min(corners) + int(pluses.min())), max(0, max(corners) + int(pluses.max()) + self.bonus)
+
     def _forward(self) -> DrawResult:
-        """Push probability mass from the root (drawing now) through the optimal policy to the end."""
-        cols, layers = self.cols, self.layers
-        tally = _Tally()
-        mass = np.zeros((len(layers[0].masks), len(cols.keys)))
-        mass[0, cols.root] = 1.0
-        for s, layer in enumerate(layers):
-            upper = np.zeros((len(layers[s + 1].masks), len(cols.keys))) if s + 1 < len(layers) else None
-            for level, block in enumerate(cols.by_level):
-                here = mass[:, block]
-                if not here.any():
-                    continue
-                hitting = self.hit_policy[s][:, block].copy()
-                if s == 0 and level == 0:
-                    hitting[0, np.searchsorted(block, cols.root)] = True
-                stay_scores = self.stay(s, slice(None), cols.mult[block], cols.plus[block])
-                tally.add(stay_scores, np.where(hitting, 0.0, here))
-                going = np.where(hitting, here, 0.0)
-                left = self.size - s - level
-                if left <= 0:
-                    self._forward_exhausted(s, block, going, stay_scores, tally)
+        """Push probability mass from the root (drawing now) through the chosen policy to the end."""
+        low, high = self._score_range()
+        n_rows = len(self.rows.mask)
+        tally = np.zeros((n_rows, high - low + 1))
+        flip7, bust = np.zeros(n_rows), np.zeros(n_rows)
+        merged = _Merged()
+        mass = self.buffers[0][:self.layers[0].total]
+        mass[:] = 0.0
+        mass[self.cols.root] = 1.0
+        self.hitting[0][self.cols.root] = 1  # the draw-now result: the root draws whatever the policy says
+        rows, cols, tables = self.rows, self.cols, self.tables
+        for layer in self.layers:
+            n_left = self.size - layer.t
+            hitting = self.hitting[layer.t]
+            if n_left == 0:
+                self._forward_exhausted(layer, mass, hitting, tally, low, merged)
+                continue
+            _in_parallel(_forward_ends, self._cells_before(layer), layer.t, n_left, layer.sizes, layer.offset,
+                         layer.cumulative_rows, rows.start, rows.mask, rows.number_sum, rows.bust_base, tables.left,
+                         self.values, self.counts, self.top, self.flip7_at_top, self.bonus, cols.start, cols.saves,
+                         tables.score_class, tables.plain_bank, tables.saved_live, tables.saved_bank, tables.bank_ptr,
+                         tables.bank_count, tables.bank_class, tables.class_mult, tables.class_plus, low, mass,
+                         hitting, tally, flip7, bust)
+            if layer.t == self.last:
+                continue
+            following_layer = self.layers[layer.t + 1]
+            following = self.buffers[(layer.t + 1) % 2][:following_layer.total]
+            _in_parallel(_forward_sides, self._cells_before(following_layer), layer.t, following_layer.sizes,
+                         following_layer.offset, following_layer.cumulative_rows,
+                         layer.by_size[following_layer.sizes], rows.start, rows.bust_base, cols.start,
+                         tables.into_ptr, tables.into_pos, tables.into_weight, tables.saved_into_ptr,
+                         tables.saved_into_pos, tables.saved_into_saves, mass, following)
+            number_offset, _ = self._next_offsets(layer)
+            growing = [self.rows.count(s + 1) if s < self.top else 0 for s in layer.sizes.tolist()]
+            target_cumulative = np.concatenate([[0], np.cumsum(growing)]).astype(np.int64)
+            _in_parallel(_forward_numbers, self._cells_before(layer, 1), layer.t, layer.sizes, layer.offset,
+                         target_cumulative, number_offset, rows.start, rows.mask, rows.predecessor, self.counts,
+                         cols.start, tables.plain_pos, tables.plain_live, mass, following)
+            mass = following
+        distribution = {low + i: float(p) for i, p in enumerate(tally.sum(axis=0)) if p > 0}
+        for score, p in merged.distribution.items():
+            distribution[score] = distribution.get(score, 0.0) + p
+        scores = dict(sorted((score, p) for score, p in distribution.items() if p > 0))
+        return DrawResult(self.root_hit, float(flip7.sum()) + merged.flip7, float(bust.sum()) + merged.bust, scores)
+
+    def _forward_exhausted(self, layer: _Layer, mass: FloatArray, hitting: ByteArray, tally: FloatArray, low: int,
+                           merged: _Merged) -> None:
+        """Mass at an empty pile: it banks, or goes on in the reshuffled problem's own results."""
+        for s, first_row, cells, columns in self._blocks(layer):
+            here = mass[cells].reshape(-1, len(columns))
+            chosen = hitting[cells].reshape(here.shape)
+            stay = self.stay(first_row, here.shape[0], columns)
+            for r, b in zip(*np.nonzero(here)):
+                weight = float(here[r, b])
+                draw = None
+                if chosen[r, b] and self.problem.discards is not None:
+                    draw = self._reshuffle(s, int(r), int(columns[b])).draw
+                if draw is None:
+                    tally[first_row + r, int(stay[r, b]) - low] += weight
                 else:
-                    self._push(s, block, going / left, mass, upper, tally)
-            if upper is not None:
-                mass = upper
-        return tally.result()
-
-    def _forward_exhausted(self, s: int, block: IntArray, going: FloatArray, stay_scores: FloatArray,
-                           tally: _Tally) -> None:
-        for r, b in zip(*np.nonzero(going)):
-            weight = going[r, b]
-            draw = self._reshuffle(s, int(r), int(block[b])).draw if self.problem.discards is not None else None
-            if draw is None:
-                tally.add(stay_scores[r:r + 1, b:b + 1], np.array([[weight]]))
-            else:
-                tally.merge(draw, weight)
-
-    def _push(self, s: int, block: IntArray, weight: FloatArray, mass: FloatArray, upper: FloatArray | None,
-              tally: _Tally) -> None:
-        """Move ``weight`` (mass / N) along every card's transition."""
-        cols, layer = self.cols, self.layers[s]
-        plain = cols.plain[block]
-        banks = plain < 0
-        top = s == len(self.layers) - 1
-        for i, (value, count) in enumerate(zip(self.values, self.counts)):
-            rows, succ = layer.without[i], layer.successor[i]
-            if len(rows) == 0:
-                continue
-            moved = count * weight[rows]
-            if top and self.flip7_at_top:
-                won = (layer.number_sum[rows][:, None] + value) * cols.mult[block][None, :] + cols.plus[block] + self.bonus
-                tally.add(won.astype(np.float64), moved, flip7=True)
-                continue
-            if top:
-                continue
-            assert upper is not None
-            np.add.at(upper, (succ[:, None], plain[~banks][None, :]), moved[:, ~banks])
-            if banks.any():
-                tally.add(self.stay(s + 1, succ, cols.mult[block][banks], cols.plus[block][banks]), moved[:, banks])
-        bust_count = layer.bust_base[:, None] - cols.saves[block][None, :]
-        held = cols.held_sc[block] == 1
-        busted = np.where(held[None, :], 0.0, bust_count * weight)
-        tally.add(np.zeros_like(busted), busted, bust=True)
-        saved = np.where(held[None, :], bust_count * weight, 0.0)
-        self._move(s, block, cols.saved[block], saved, cols.mult[block], cols.plus[block], mass, tally)
-        for target_all, count_all, mult_all, plus_all in cols.side.values():
-            moved = count_all[block][None, :] * weight
-            self._move(s, block, target_all[block], moved, mult_all[block], plus_all[block], mass, tally)
-
-    def _move(self, s: int, block: IntArray, target: IntArray, moved: FloatArray, mult: IntArray, plus: IntArray,
-              mass: FloatArray, tally: _Tally) -> None:
-        """Add ``moved`` to the target columns of the same rows, or bank it where the target is -1."""
-        live = moved.any(axis=0)
-        into = live & (target >= 0)
-        if into.any():
-            np.add.at(mass, (slice(None), target[into]), moved[:, into])
-        bank = live & (target < 0)
-        if bank.any():
-            tally.add(self.stay(s, slice(None), mult[bank], plus[bank]), moved[:, bank])
+                    merged.add(draw, weight)
 
 
-class _Tally:
-    """Accumulates the final score distribution and the Flip 7 and bust probabilities."""
+class _Merged:
+    """Results of reshuffled sub-problems, weighted by the probability of reaching them."""
 
     def __init__(self) -> None:
-        self.distribution: Counter[int] = Counter()
+        self.distribution: dict[int, float] = {}
         self.flip7 = 0.0
         self.bust = 0.0
 
-    def add(self, scores: FloatArray, weights: FloatArray, flip7: bool = False, bust: bool = False) -> None:
-        """Record final scores with their probabilities."""
-        positive = weights > 0
-        if not positive.any():
-            return
-        score_values = np.rint(np.broadcast_to(scores, weights.shape)[positive]).astype(np.int64)
-        masses = weights[positive]
-        unique, inverse = np.unique(score_values, return_inverse=True)
-        for score, total in zip(unique.tolist(), np.bincount(inverse, weights=masses).tolist()):
-            self.distribution[score] += total
-        total_mass = float(masses.sum())
-        self.flip7 += total_mass if flip7 else 0.0
-        self.bust += total_mass if bust else 0.0
-
-    def merge(self, draw: DrawResult, weight: float) -> None:
-        """Record a sub-result (after a reshuffle) reached with probability ``weight``."""
+    def add(self, draw: DrawResult, weight: float) -> None:
+        """Record a sub-result reached with probability ``weight``."""
         for score, probability in draw.distribution.items():
-            self.distribution[score] += weight * probability
+            self.distribution[score] = self.distribution.get(score, 0.0) + weight * probability
         self.flip7 += weight * draw.flip7_probability
         self.bust += weight * draw.bust_probability
-
-    def result(self) -> DrawResult:
-        """The accumulated results."""
-        distribution = {score: p for score, p in sorted(self.distribution.items()) if p > 0}
-        value = sum(score * p for score, p in distribution.items())
-        return DrawResult(value, self.flip7, self.bust, distribution)
