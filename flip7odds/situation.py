@@ -5,7 +5,7 @@ Examples
 >>> from flip7odds.rules import CLASSIC
 >>> situation = Situation.from_text(CLASSIC, line="12 7 3 +4", seen="12 12 5")
 >>> situation.pile.size, situation.line.score(CLASSIC), situation.alone
-(86, 26, False)
+(87, 26, False)
 """
 
 from __future__ import annotations
