@@ -83,6 +83,11 @@ class Situation:
     discards: CardCounts | None = None
     others_active: int = 1
 
+    def __repr__(self) -> str:
+        discards = "None" if self.discards is None else repr(str(self.discards))
+        return (f"Situation.from_text(find_rules({self.rules.name!r}), {str(self.line)!r}, pile={str(self.pile)!r}, "
+                f"discards={discards}, others_active={self.others_active})")
+
     @property
     def alone(self) -> bool:
         """True when no other player is active: Freeze and Flip Three must target you."""
