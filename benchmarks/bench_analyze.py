@@ -53,8 +53,12 @@ def main() -> None:
     print("|---|---|---|---|")
     for name, situation in SITUATIONS.items():
         cells = []
-        for action in (lambda: solve(problem_of(situation)), lambda: hit_once_score(situation),
-                       lambda: analyze(situation)):
+        actions: list[Callable[[], object]] = [
+            lambda s=situation: solve(problem_of(s)),  # type: ignore[misc]
+            lambda s=situation: hit_once_score(s),  # type: ignore[misc]
+            lambda s=situation: analyze(s),  # type: ignore[misc]
+        ]
+        for action in actions:
             median, low, high = median_seconds(action, args.repeat)
             cells.append(f"{median:.3f} ({low:.3f}-{high:.3f})")
         print(f"| {name} | " + " | ".join(cells) + " |", flush=True)

@@ -17,7 +17,25 @@ from flip7odds.rules import RULESETS, RuleSet, find_rules
 from flip7odds.situation import Line, Situation
 
 __all__ = [
-    "Action", "Analysis", "Card", "CardCounts", "CardError", "Category", "Decision", "Flip7Error", "Line", "NextCard",
-    "RULESETS", "RuleSet", "Situation", "SituationError", "analyze", "bust_probability", "find_rules",
-    "format_cards", "hit_once_score", "next_card_table", "parse_cards",
+    "RULESETS",
+    "Action",
+    "Analysis",
+    "Card",
+    "CardCounts",
+    "CardError",
+    "Category",
+    "Decision",
+    "Flip7Error",
+    "Line",
+    "NextCard",
+    "RuleSet",
+    "Situation",
+    "SituationError",
+    "analyze",
+    "bust_probability",
+    "find_rules",
+    "format_cards",
+    "hit_once_score",
+    "next_card_table",
+    "parse_cards",
 ]

@@ -130,7 +130,7 @@ def report(result: Analysis) -> str:
     lines = [_headline(result)]
     if result.hit_score is not None:
         bust = result.bust_probability
-        why = (f"you hold a Second Chance" if result.situation.line.second_chance else
+        why = ("you hold a Second Chance" if result.situation.line.second_chance else
                f"{result.bust_cards} of the {_drawing(result)} cards left would bust you")
         lines.append(f"Bust on the next card: {bust.numerator}/{bust.denominator} = {float(bust):.1%} ({why})")
         assert result.hit_once_score is not None

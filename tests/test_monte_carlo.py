@@ -5,8 +5,6 @@ rules; at every decision the solver is asked again from the literal state. With 
 sample mean must fall within 4 standard errors of the exact value.
 """
 
-from functools import lru_cache
-
 import numpy as np
 import pytest
 
@@ -24,9 +22,14 @@ class SolverPolicy:
 
     def __init__(self, round_rules: RoundRules) -> None:
         self.round_rules = round_rules
+        self.known: dict[RoundState, bool] = {}
 
-    @lru_cache(maxsize=None)
     def hits(self, state: RoundState) -> bool:
+        if state not in self.known:
+            self.known[state] = self._solve(state)
+        return self.known[state]
+
+    def _solve(self, state: RoundState) -> bool:
         line = state.line
         problem = Problem(self.round_rules.rules, line.numbers, line.modifiers, line.second_chance, state.pile,
                           state.discards, self.round_rules.alone)
