@@ -84,9 +84,12 @@ class Situation:
     others_active: int = 1
 
     def __repr__(self) -> str:
-        discards = "None" if self.discards is None else repr(str(self.discards))
-        return (f"Situation.from_text(find_rules({self.rules.name!r}), {str(self.line)!r}, pile={str(self.pile)!r}, "
-                f"discards={discards}, others_active={self.others_active})")
+        def text(cards: CardCounts | tuple[Card, ...]) -> str:
+            return repr(format_cards(cards, self.rules))
+
+        discards = "None" if self.discards is None else text(self.discards)
+        return (f"Situation.from_text(find_rules({self.rules.name!r}), {text(self.line.cards)}, "
+                f"pile={text(self.pile)}, discards={discards}, others_active={self.others_active})")
 
     @property
     def alone(self) -> bool:
@@ -145,10 +148,10 @@ class Situation:
         """`build` from card notation strings."""
         return cls.build(
             rules,
-            parse_cards(line),
-            seen=None if seen is None else parse_cards(seen),
-            pile=None if pile is None else parse_cards(pile),
-            discards=None if discards is None else parse_cards(discards),
+            parse_cards(line, rules),
+            seen=None if seen is None else parse_cards(seen, rules),
+            pile=None if pile is None else parse_cards(pile, rules),
+            discards=None if discards is None else parse_cards(discards, rules),
             others_active=others_active,
         )
 
@@ -159,12 +162,13 @@ def _check_against_deck(rules: RuleSet, groups: dict[str, tuple[Card, ...]]) -> 
     for cards in groups.values():
         for card in cards:
             if rules.deck[card] == 0:
-                raise SituationError(f"card {card} is not in the {rules.name} deck")
+                raise SituationError(f"card {rules.card_name(card)} is not in the {rules.name} deck")
         total.update(cards)
     for card, count in sorted(total.items()):
         if count > rules.deck[card]:
             where = ", ".join(f"{name} {Counter(cards)[card]}" for name, cards in groups.items() if card in cards)
             raise SituationError(
-                f"too many {card} cards: {where} make {count}, but the {rules.name} deck has {rules.deck[card]}"
+                f"too many {rules.card_name(card)} cards: {where} make {count}, "
+                f"but the {rules.name} deck has {rules.deck[card]}"
             )
 
