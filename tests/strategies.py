@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from flip7odds.cards import Card, Category
-from flip7odds.cards import SECOND_CHANCE
+from flip7odds.cards import SECOND_CHANCE, Card, Category
 from flip7odds.rules import CLASSIC, RuleSet
 from flip7odds.situation import Situation
 
