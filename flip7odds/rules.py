@@ -122,7 +122,8 @@ def _poker_rules() -> RuleSet:
     numbers = {0: 2, 4: 1, 5: 2, 6: 2, 7: 3, 8: 3, 9: 3, 10: 4, 11: 4, 12: 4, 13: 4}
     counts = {Card.number(value): count for value, count in numbers.items()}
     counts.update({FLIP_THREE: 4, FREEZE: 4, SECOND_CHANCE: 4})  # the 3s, the aces, the 2s
-    penalties = {rank: Card.plus(-value) for value, rank in enumerate(["A", "2", "3", "4", "5", "6", "7", "8", "9", "10"], start=1)}
+    ranks = ["A", *map(str, range(2, 11))]
+    penalties = {rank: Card.plus(-value) for value, rank in enumerate(ranks, start=1)}
     figures = {rank: Card.times(2, f"{rank}d") for rank in "JQK"}
     counts.update({card: 1 for card in (*penalties.values(), *figures.values())})
     names = {Card.number(0): "joker", Card.number(11): "J", Card.number(12): "Q", Card.number(13): "K",
