@@ -120,7 +120,8 @@ class Card:
             if match.group(1) == "x":
                 return cls.times(amount)
             return cls.plus(amount if match.group(1) == "+" else -amount)
-        raise CardError(f"unknown card {text.strip()!r}: use 0-12, +2 +4 +6 +8 +10, x2, freeze, flip3 or sc")
+        raise CardError("unknown card {card!r}: use 0-12, +2 +4 +6 +8 +10, x2, freeze, flip3 or sc",
+                        card=text.strip())
 
     @property
     def sort_key(self) -> tuple[int, int, int, str]:
@@ -194,7 +195,8 @@ def parse_cards(text: str, notation: Notation | None = None) -> tuple[Card, ...]
         repeat = 1
         if star:
             if not re.fullmatch(r"\d{1,4}", repeat_text) or not 1 <= int(repeat_text) <= _MAX_REPEAT:
-                raise CardError(f"bad count in {token!r}: write a card, '*', and a whole number from 1 to {_MAX_REPEAT}")
+                raise CardError("bad count in {token!r}: write a card, '*', and a whole number from 1 to {most}",
+                                token=token, most=_MAX_REPEAT)
             repeat = int(repeat_text)
         own = None if notation is None else notation.card_from_token(card_text.strip().lower())
         cards.extend([own if own is not None else Card.from_text(card_text)] * repeat)

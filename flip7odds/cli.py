@@ -15,6 +15,8 @@ from typing import Any, TextIO
 
 from flip7odds.analysis import Analysis, Decision, analyze
 from flip7odds.errors import Flip7Error
+from flip7odds.i18n import DEFAULT_LANGUAGE, LANGUAGES, Translator, language_from_environment, translator
+from flip7odds.odds import drawing_pile_size
 from flip7odds.rules import RULESETS, find_rules
 from flip7odds.situation import Situation
 
@@ -52,6 +54,13 @@ def add_situation_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--others", type=_count, default=1, help="other players still active (default 1)")
     group.add_argument("--alone", action="store_true", help="no other player is active (same as --others 0)")
     parser.add_argument("--rules", default="classic", help=f"rule set: {', '.join(RULESETS)}")
+    add_language_argument(parser)
+
+
+def add_language_argument(parser: argparse.ArgumentParser) -> None:
+    """``--lang``: the language of the readable output and of error messages (default: the locale's)."""
+    parser.add_argument("--lang", choices=sorted(LANGUAGES), default=None,
+                        help="language of the report and messages (default: from LC_ALL / LANG)")
 
 
 def situation_from_arguments(args: argparse.Namespace) -> Situation:
@@ -80,7 +89,7 @@ def _run_analyze(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> int:
                 out.flush()
         return 0
     result = analyze(situation_from_arguments(args))
-    out.write(json.dumps(result.to_json()) + "\n" if args.json else report(result))
+    out.write(json.dumps(result.to_json()) + "\n" if args.json else report(result, translator(args.lang)))
     return 0
 
 
@@ -98,10 +107,10 @@ def analyze_json_line(raw: str) -> dict[str, Any]:
     try:
         others = fields.get("others", 1)
         if isinstance(others, bool) or not isinstance(others, int) or others < 0:
-            raise Flip7Error(f"others must be a whole number of 0 or more, not {others!r}")
+            raise Flip7Error("others must be a whole number of 0 or more, not {others!r}", others=others)
         alone = fields.get("alone", False)
         if not isinstance(alone, bool):
-            raise Flip7Error(f"alone must be true or false, not {alone!r}")
+            raise Flip7Error("alone must be true or false, not {alone!r}", alone=alone)
         situation = Situation.from_text(
             find_rules(_text(fields, "rules", "classic")), _text(fields, "line", ""),
             seen=_optional_text(fields, "seen"), pile=_optional_text(fields, "pile"),
@@ -121,62 +130,68 @@ def _text(fields: dict[str, Any], key: str, default: str) -> str:
     if isinstance(value, list) and all(isinstance(item, str) for item in value):
         return " ".join(value)
     if not isinstance(value, str):
-        raise Flip7Error(f"{key} must be cards in notation, as a string or a list of strings")
+        raise Flip7Error("{key} must be cards in notation, as a string or a list of strings", key=key)
     return value
 
 
-def report(result: Analysis) -> str:
-    """The readable report: the decision first, then the numbers with their fractions."""
-    lines = [_headline(result)]
+ENGLISH = Translator(DEFAULT_LANGUAGE)
+
+
+def report(result: Analysis, t: Translator = ENGLISH) -> str:
+    """The readable report in ``t``'s language: the decision first, then the numbers with their fractions."""
+    lines = [_headline(result, t)]
     if result.hit_score is not None:
         bust = result.bust_probability
-        why = ("you hold a Second Chance" if result.situation.line.second_chance else
-               f"{result.bust_cards} of the {_drawing(result)} cards left would bust you")
-        lines.append(f"Bust on the next card: {bust.numerator}/{bust.denominator} = {float(bust):.1%} ({why})")
+        why = (t("you hold a Second Chance") if result.situation.line.second_chance else
+               t("{bust} of the {left} cards left would bust you").format(bust=result.bust_cards,
+                                                                           left=drawing_pile_size(result.situation)))
+        lines.append(t("Bust on the next card: {fraction} = {percent} ({why})").format(
+            fraction=f"{bust.numerator}/{bust.denominator}", percent=t.percent(float(bust)), why=why))
         assert result.hit_once_score is not None
         once = result.hit_once_score
-        lines.append(f"Hit once, then stay:   {float(once):.2f} points (= {once.numerator}/{once.denominator})")
-        lines.append(f"Hit, then play best:   {result.hit_score:.2f} points")
-    lines.append(f"Stay now:              {result.stay_score} points")
-    lines.append(f"Optimal expected score: {result.optimal_score:.4f}")
-    lines.append(f"Under optimal play: P(Flip 7) {result.flip7_probability:.2%}, "
-                 f"P(bust) {result.bust_final_probability:.2%}")
-    lines.append(f"Pile: {result.pile_size} cards" + _discard_note(result))
+        lines.append(t("Hit once, then stay: {points} points (= {fraction})").format(
+            points=t.number(float(once)), fraction=f"{once.numerator}/{once.denominator}"))
+        lines.append(t("Hit, then play best: {points} points").format(points=t.number(result.hit_score)))
+    lines.append(t("Stay now: {points} points").format(points=result.stay_score))
+    lines.append(t("Optimal expected score: {points}").format(points=t.number(result.optimal_score, 4)))
+    lines.append(t("Under optimal play: P(Flip 7) {flip7}, P(bust) {bust}").format(
+        flip7=t.percent(result.flip7_probability, 2), bust=t.percent(result.bust_final_probability, 2)))
+    lines.append(_pile_note(result, t))
     return "\n".join(lines) + "\n"
 
 
-def _headline(result: Analysis) -> str:
+def _headline(result: Analysis, t: Translator) -> str:
     if result.hit_score is None:
-        return f"STAY: no card can be drawn (the pile is empty); you bank {result.stay_score}"
+        return t("STAY: no card can be drawn (the pile is empty); you bank {points}").format(points=result.stay_score)
     if not result.may_stay:
-        return f"HIT: your line is empty, you may not stay yet (expected {result.hit_score:.2f})"
-    better, worse = ("hitting", "staying") if result.decision is Decision.HIT else ("staying", "hitting")
-    return (f"{result.decision.value.upper()}: {better} is worth {result.margin:.2f} points more than {worse} "
-            f"(stay {result.stay_score}, hit {result.hit_score:.2f})")
+        return t("HIT: your line is empty, you may not stay yet (expected {points})").format(
+            points=t.number(result.hit_score))
+    template = (t("HIT: hitting is worth {margin} points more than staying (stay {stay}, hit {hit})")
+                if result.decision is Decision.HIT else
+                t("STAY: staying is worth {margin} points more than hitting (stay {stay}, hit {hit})"))
+    return template.format(margin=t.number(result.margin), stay=result.stay_score, hit=t.number(result.hit_score))
 
 
-def _drawing(result: Analysis) -> int:
-    situation = result.situation
-    if situation.pile.size == 0 and situation.discards is not None:
-        return situation.discards.size
-    return situation.pile.size
-
-
-def _discard_note(result: Analysis) -> str:
+def _pile_note(result: Analysis, t: Translator) -> str:
     discards = result.situation.discards
     if discards is None:
-        return " (discards unknown: if the pile runs out, your round ends as if you stayed)"
-    return f", discards {discards.size} (reshuffled once if the pile runs out)"
+        return t("Pile: {pile} cards (discards unknown: if the pile runs out, your round ends as if you stayed)").format(
+            pile=result.pile_size)
+    return t("Pile: {pile} cards, discards {discards} (reshuffled once if the pile runs out)").format(
+        pile=result.pile_size, discards=discards.size)
 
 
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None, stdin: TextIO | None = None) -> int:
     """Run the command line; returns the exit status."""
     parser = build_parser()
     args = parser.parse_args(argv)
+    if getattr(args, "lang", None) is None:
+        args.lang = language_from_environment()
     try:
         return int(args.run(args, out or sys.stdout, stdin or sys.stdin))
     except Flip7Error as error:
-        sys.stderr.write(f"flip7odds: error: {error}\n")
+        t = translator(args.lang)
+        sys.stderr.write(t("flip7odds: error: {message}").format(message=t.error(error)) + "\n")
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         sys.stderr.write("flip7odds: interrupted\n")

@@ -156,4 +156,4 @@ def find_rules(name: str) -> RuleSet:
     try:
         return RULESETS[name.strip().lower()]
     except KeyError:
-        raise Flip7Error(f"unknown rules {name!r}: choose one of {', '.join(RULESETS)}") from None
+        raise Flip7Error("unknown rules {name!r}: choose one of {known}", name=name, known=", ".join(RULESETS)) from None

@@ -16,7 +16,8 @@ from dataclasses import dataclass
 
 from flip7odds.cards import SECOND_CHANCE, Action, Card, Category, format_cards, parse_cards
 from flip7odds.counts import CardCounts
-from flip7odds.errors import SituationError
+from flip7odds.errors import Counted, SituationError
+from flip7odds.i18n import N_
 from flip7odds.rules import RuleSet
 
 
@@ -37,7 +38,8 @@ class Line:
         for card in cards:
             if card.category is Category.NUMBER:
                 if card.value in numbers:
-                    raise SituationError(f"duplicate number {card.value} in your line: a second {card.value} busts you")
+                    raise SituationError("duplicate number {value} in your line: a second {value} busts you",
+                                         value=card.value)
                 numbers.add(card.value)
             elif card.category is Category.MODIFIER:
                 modifiers.append(card)
@@ -46,7 +48,8 @@ class Line:
                     raise SituationError("two Second Chances in your line: you may hold only one")
                 second_chance = True
             else:
-                raise SituationError(f"{card} cannot be in your line: it is resolved as soon as it is drawn")
+                raise SituationError("{card} cannot be in your line: it is resolved as soon as it is drawn",
+                                     card=str(card))
         return cls(frozenset(numbers), tuple(sorted(modifiers)), second_chance)
 
     @property
@@ -114,19 +117,20 @@ class Situation:
         if seen is not None and pile is not None:
             raise SituationError("give either the seen cards or the pile, not both")
         if others_active < 0:
-            raise SituationError(f"others active must be 0 or more, not {others_active}")
+            raise SituationError("others active must be 0 or more, not {count}", count=others_active)
         line_cards = tuple(line)
         the_line = Line.from_cards(line_cards)
         if len(the_line.numbers) >= rules.flip7_size:
-            raise SituationError(f"your line already holds {rules.flip7_size} numbers: that is a Flip 7, the round is over")
+            raise SituationError("your line already holds {size} numbers: that is a Flip 7, the round is over",
+                                 size=rules.flip7_size)
         discard_counts = None if discards is None else CardCounts.from_cards(discards)
-        groups: dict[str, tuple[Card, ...]] = {"your line": line_cards}
+        groups: dict[str, tuple[Card, ...]] = {N_("your line"): line_cards}
         if discard_counts is not None:
-            groups["discards"] = tuple(discard_counts)
+            groups[N_("discards")] = tuple(discard_counts)
         if pile is None:
-            groups["seen"] = tuple(seen or ())
+            groups[N_("seen")] = tuple(seen or ())
         else:
-            groups["pile"] = tuple(pile)
+            groups[N_("pile")] = tuple(pile)
         _check_against_deck(rules, groups)
         out_of_pile = CardCounts.from_cards(card for name, cards in groups.items() if name != "pile" for card in cards)
         pile_counts = rules.deck - out_of_pile if pile is None else CardCounts.from_cards(groups["pile"])
@@ -162,13 +166,13 @@ def _check_against_deck(rules: RuleSet, groups: dict[str, tuple[Card, ...]]) -> 
     for cards in groups.values():
         for card in cards:
             if rules.deck[card] == 0:
-                raise SituationError(f"card {rules.card_name(card)} is not in the {rules.name} deck")
+                raise SituationError("card {card} is not in the {rules} deck", card=rules.card_name(card),
+                                     rules=rules.name)
         total.update(cards)
     for card, count in sorted(total.items()):
         if count > rules.deck[card]:
-            where = ", ".join(f"{name} {Counter(cards)[card]}" for name, cards in groups.items() if card in cards)
-            raise SituationError(
-                f"too many {rules.card_name(card)} cards: {where} make {count}, "
-                f"but the {rules.name} deck has {rules.deck[card]}"
-            )
+            where = Counted(tuple((name, Counter(cards)[card]) for name, cards in groups.items() if card in cards))
+            raise SituationError("too many {card} cards: {where} make {count}, but the {rules} deck has {deck}",
+                                 card=rules.card_name(card), where=where, count=count, rules=rules.name,
+                                 deck=rules.deck[card])
 
