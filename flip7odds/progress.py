@@ -47,6 +47,7 @@ CREATE TABLE IF NOT EXISTS answers (
     answered_at TEXT NOT NULL,
     situation_key TEXT NOT NULL REFERENCES situations(key),
     tier INTEGER NOT NULL,
+    line TEXT NOT NULL,
     answer TEXT NOT NULL,
     best TEXT NOT NULL,
     stay_score INTEGER NOT NULL,
@@ -81,6 +82,7 @@ class Answer:
     answered_at: str
     situation_key: str
     tier: int
+    line: str
     answer: str
     best: str
     stay_score: int
@@ -113,7 +115,8 @@ class Answer:
         """The record of answering ``question`` with ``feedback``."""
         exact = question.exact
         moment = (when or datetime.now(UTC)).isoformat(timespec="seconds")
-        return cls(moment, question.situation.key, int(question.situation.tier), feedback.action.value,
+        return cls(moment, question.situation.key, int(question.situation.tier), str(question.situation.line),
+                   feedback.action.value,
                    exact.decision.value, exact.stay_score, exact.hit_score, feedback.ev_loss, feedback.grade.value,
                    exact.margin, float(exact.bust_probability), predicted_bust, question.situation.categories())
 
