@@ -103,8 +103,9 @@ class SimulationSummary:
 
 
 def simulate(rules: RuleSet, players: Sequence[Policy], games: int, seed: int, *, check: bool = True,
-             progress: TextIO | None = None) -> SimulationSummary:
-    """Play ``games`` games and summarise them; with ``progress``, a bar on that stream for long runs.
+             progress: TextIO | None = None, progress_after: float = PROGRESS_AFTER_S) -> SimulationSummary:
+    """Play ``games`` games and summarise them; with ``progress``, a bar on that stream once the run has
+    lasted ``progress_after`` seconds.
 
     Win rate by policy: the share of games won by a seat playing it (seats sharing a policy add up).
     """
@@ -128,7 +129,7 @@ def simulate(rules: RuleSet, players: Sequence[Policy], games: int, seed: int, *
                 score_by_policy[name].append(score)
                 outcomes[outcome.value] += 1
         elapsed = time.monotonic() - started
-        if progress is not None and elapsed > PROGRESS_AFTER_S and (elapsed - shown > 0.2 or game_number == games):
+        if progress is not None and elapsed >= progress_after and (elapsed - shown > 0.2 or game_number == games):
             shown = elapsed
             filled = game_number * 30 // games
             progress.write(f"\r[{'#' * filled}{'.' * (30 - filled)}] {game_number}/{games} games "
