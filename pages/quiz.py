@@ -67,6 +67,7 @@ TEXT = {
     "hit_value": "Hit (then play on optimally)",
     "ev_lost": "EV lost",
     "points": "{value:.2f} points",
+    "whole_points": "{value} points",
     "you_chose": "You chose **{action}**; the best play is **{best}**.",
     "grade": "Grade: **{grade}**",
     "grade_legend": "Grades by expected points lost: Best = the optimal action; {limits}; Blunder = {last:g} or more.",
@@ -203,7 +204,7 @@ else:
     best = exact.decision
     st.markdown(TEXT["you_chose"].format(action=feedback.action.value.upper(), best=best.value.upper()))
     stay_metric, hit_metric, lost_metric = st.columns(3)
-    stay_metric.metric(TEXT["stay_value"], TEXT["points"].format(value=exact.stay_score))
+    stay_metric.metric(TEXT["stay_value"], TEXT["whole_points"].format(value=exact.stay_score))
     hit_metric.metric(TEXT["hit_value"], TEXT["points"].format(value=exact.hit_score))
     lost_metric.metric(TEXT["ev_lost"], TEXT["points"].format(value=feedback.ev_loss))
     show = st.success if feedback.grade in (Grade.BEST, Grade.FINE) else st.warning

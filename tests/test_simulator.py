@@ -116,6 +116,31 @@ def test_reshuffle_in_the_middle_of_a_round_leaves_the_table_cards_out() -> None
             view.discard_cards)[Card.number(12)] <= 11
 
 
+def test_an_action_in_the_initial_deal_is_resolved_at_once_and_the_deal_goes_on() -> None:
+    # Seat 0 is dealt a Freeze with an empty line: it freezes the leader, seat 2, before seat 2's deal
+    # card; the deal goes on to seat 1 and skips frozen seat 2.
+    recorder = Recorder()
+    result = play_round(CLASSIC, (SumThreshold(5), SumThreshold(5), SumThreshold(5)),
+                        start("freeze 7 9 3", players=3, totals=(0, 10, 50)), seed=0, observer=recorder)
+    first = recorder.views[0]
+    assert first.seats[2].cards == (FREEZE,) and first.seats[2].outcome is Outcome.FROZEN
+    assert first.seats[1].cards == (Card.number(7),)
+    assert result.outcomes == (Outcome.STAYED, Outcome.STAYED, Outcome.FROZEN)
+    assert result.scores == (9, 7, 0)  # seat 0 had to hit (9), seat 1 stayed with its 7
+
+
+def test_a_busted_flip_three_target_passes_its_actions_under_seed_000s_option() -> None:
+    from dataclasses import replace
+
+    # Seat 0 takes a Flip Three: Flip Three (set aside), 5 (bust). Officially the set-aside card is
+    # discarded; with busted_target_passes_actions it goes to seat 1, which then takes three cards.
+    official = play_round(CLASSIC, (ALWAYS_HIT, SumThreshold(1)), start("5 flip3 flip3 5 9 10 11"), seed=0)
+    assert official.outcomes == (Outcome.BUST, Outcome.STAYED) and official.scores == (0, 9)
+    passing = replace(CLASSIC, busted_target_passes_actions=True)
+    variant = play_round(passing, (ALWAYS_HIT, SumThreshold(1)), start("5 flip3 flip3 5 9 10 11"), seed=0)
+    assert variant.outcomes == (Outcome.BUST, Outcome.STAYED) and variant.scores == (0, 9 + 10 + 11)
+
+
 def test_freeze_on_the_last_active_player_freezes_itself() -> None:
     # Seat 1 stays at once; seat 0 (always hitting) draws a Freeze as the only active player.
     result = play_round(CLASSIC, (ALWAYS_HIT, SumThreshold(5)), start("12 11 10 freeze"), seed=0)

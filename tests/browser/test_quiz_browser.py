@@ -49,8 +49,13 @@ def serve(database: Path, log_name: str) -> Iterator[str]:
 
 
 def open_quiz(browser: Browser, base_url: str, device: str = "desktop") -> Page:
-    page = open_page(browser, f"{base_url}/quiz", *VIEWPORTS[device])
-    expect(page.get_by_role("heading", name="Hit or stay?")).to_be_visible()
+    """On a desktop, open the app and click the quiz in the menu; on a phone (menu folded), open its URL."""
+    if device == "desktop":
+        page = open_page(browser, base_url, *VIEWPORTS[device])
+        page.get_by_role("link", name="Hit or stay? (quiz)").click()
+    else:
+        page = open_page(browser, f"{base_url}/quiz", *VIEWPORTS[device])
+    expect(page.get_by_role("heading", name="Hit or stay?")).to_be_visible(timeout=ANSWER_TIMEOUT_MS)
     expect(page.get_by_role("button", name="HIT")).to_be_visible(timeout=ANSWER_TIMEOUT_MS)
     return page
 
@@ -66,6 +71,7 @@ def test_a_quiz_session_then_a_restart_finds_the_progress(browser: Browser, tmp_
             expect(page.get_by_text("cards left would bust you").first).to_be_visible()
             expect(page.get_by_text("Grade:")).to_be_visible()
             assert_no_exception(page)
+            page.get_by_text("Grade:").scroll_into_view_if_needed()
             screenshot(page, "quiz-feedback-desktop")
             page.get_by_role("button", name="Next situation").click()
             page.get_by_role("button", name="STAY").click(timeout=ANSWER_TIMEOUT_MS)
@@ -81,6 +87,7 @@ def test_a_quiz_session_then_a_restart_finds_the_progress(browser: Browser, tmp_
             expect(page.get_by_text("Total EV lost").first).to_be_visible()
             expect(page.get_by_role("button", name="Download my history (CSV)")).to_be_visible()
             assert_no_exception(page)
+            page.get_by_text("Total EV lost").first.scroll_into_view_if_needed()
             screenshot(page, "quiz-progress-phone")
         finally:
             page.close()
