@@ -2,16 +2,21 @@
 
 from pathlib import Path
 
+import numpy as np
 import pytest
 from streamlit.testing.v1 import AppTest
+
+from flip7odds.quiz import QuizGenerator, Tier
 
 ROOT = Path(__file__).resolve().parents[1]
 APP = ROOT / "app.py"
 PAGE = "pages/quiz.py"
 
 
-def open_quiz() -> AppTest:
+def open_quiz(seed: int = 1) -> AppTest:
+    """A new session on the quiz page, its situations drawn from a seeded generator (reproducible tests)."""
     at = AppTest.from_file(APP, default_timeout=120).run()
+    at.session_state["quiz_generators"] = {tier: QuizGenerator(tier, np.random.default_rng(seed)) for tier in Tier}
     at.switch_page(PAGE).run()
     assert not at.exception, [e.value for e in at.exception]
     return at
