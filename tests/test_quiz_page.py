@@ -93,3 +93,13 @@ def test_a_wrong_answer_goes_to_the_replay_queue_and_comes_back(database: Path) 
     answer(at, "quiz_replay")
     assert "Replaying a situation you answered badly." in texts(at)
     assert at.session_state["quiz_question"].situation == question.situation
+
+
+def test_choosing_a_tier_deals_a_situation_of_that_tier(database: Path) -> None:
+    at = open_quiz()
+    at.button_group(key="quiz_tier").set_value(Tier.MODIFIERS).run()
+    assert not at.exception, [e.value for e in at.exception]
+    question = at.session_state["quiz_question"]
+    assert question.situation.tier is Tier.MODIFIERS
+    line = question.situation.line
+    assert line.modifiers or line.second_chance or question.situation.others_active == 0
