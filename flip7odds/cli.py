@@ -19,6 +19,7 @@ from flip7odds.i18n import DEFAULT_LANGUAGE, LANGUAGES, Translator, language_fro
 from flip7odds.odds import drawing_pile_size
 from flip7odds.rules import RULESETS, find_rules
 from flip7odds.situation import Situation
+from flip7odds.trainer_cli import add_quiz_arguments, add_simulate_arguments, quiz_command, simulate_command
 
 EXIT_BAD_INPUT = 2
 BATCH_KEYS = frozenset({"line", "seen", "pile", "discards", "others", "alone", "rules"})
@@ -41,6 +42,12 @@ def build_parser() -> argparse.ArgumentParser:
     analyze_parser.add_argument("--batch", action="store_true",
                                 help="read JSON situations from stdin, one a line; write one JSON result a line")
     analyze_parser.set_defaults(run=_run_analyze)
+    quiz_parser = commands.add_parser("quiz", help="hit/stay situations from simulated games, with exact grades")
+    add_quiz_arguments(quiz_parser)
+    quiz_parser.set_defaults(run=lambda args, out, stdin: quiz_command(args))
+    simulate_parser = commands.add_parser("simulate", help="simulate whole games with hit/stay policies")
+    add_simulate_arguments(simulate_parser)
+    simulate_parser.set_defaults(run=lambda args, out, stdin: simulate_command(args))
     return parser
 
 
