@@ -5,8 +5,8 @@ Examples
 >>> from flip7odds.rules import CLASSIC
 >>> from flip7odds.situation import Situation
 >>> result = analyze(Situation.from_text(CLASSIC, "12 11 10 9", seen="12 11 11 5"))
->>> result.decision, result.stay_score, result.bust_probability
-(<Decision.STAY: 'stay'>, 42, Fraction(35, 83))
+>>> result.decision, result.stay_score, result.bust_probability  # 35 = 10 + 8 + 9 + 8 copies left of 12, 11, 10, 9
+(<Decision.STAY: 'stay'>, 42, Fraction(35, 86))
 """
 
 from __future__ import annotations

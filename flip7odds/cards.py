@@ -1,18 +1,23 @@
-"""Cards and the card notation used everywhere (command line, app, save files).
+"""Cards and the card notation used everywhere (command line, app, links, save files).
 
 Notation (case-insensitive, cards separated by spaces or commas):
 
 * numbers ``0`` .. ``12``;
-* modifiers ``+2 +4 +6 +8 +10`` and ``x2``;
-* actions ``freeze``, ``flip3`` (also ``flip_three``), ``sc`` (also ``second_chance``);
+* modifiers ``+2 +4 +6 +8 +10`` and ``x2`` (``-N`` for a penalty);
+* actions ``freeze``, ``flip3`` (also ``flip_three``), ``sc`` (also ``second_chance``), and their
+  Spanish names from the rule texts: ``congelar``, ``robar3`` (``robar_tres``), ``segunda``
+  (``segunda_oportunidad``);
 * ``12*3`` is three 12s.
+
+A rule set may add names of its own (the poker adaptation reads ``K``, ``A``, ``joker``, ``10d``...):
+pass it to `parse_cards` and `format_cards`.
 
 Examples
 --------
 >>> parse_cards("12 7, +4 x2 sc 5*2")
 (Card.number(12), Card.number(7), Card.plus(4), Card.times(2), Card.action(Action.SECOND_CHANCE), Card.number(5), Card.number(5))
->>> format_cards(parse_cards("5*2 flip_three"))
-'5 5 flip3'
+>>> format_cards(parse_cards("5*2 flip_three congelar"))
+'5 5 flip3 freeze'
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ import functools
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Protocol
 
 from flip7odds.errors import CardError
 
@@ -55,6 +61,11 @@ _ACTION_ALIASES: dict[str, Action] = {
     "flip_three": Action.FLIP_THREE,
     "sc": Action.SECOND_CHANCE,
     "second_chance": Action.SECOND_CHANCE,
+    "congelar": Action.FREEZE,
+    "robar3": Action.FLIP_THREE,
+    "robar_tres": Action.FLIP_THREE,
+    "segunda": Action.SECOND_CHANCE,
+    "segunda_oportunidad": Action.SECOND_CHANCE,
 }
 
 _MAX_REPEAT = 999
@@ -63,12 +74,17 @@ _MAX_REPEAT = 999
 @functools.total_ordering
 @dataclass(frozen=True)
 class Card:
-    """One card kind. Build it with `Card.number`, `Card.plus`, `Card.times`, `Card.action` or `Card.from_text`."""
+    """One card kind. Build it with `Card.number`, `Card.plus`, `Card.times`, `Card.action` or `Card.from_text`.
+
+    ``label`` tells apart cards that act alike but are different cards (the poker adaptation's three
+    x2 figures, ``Jd``, ``Qd`` and ``Kd``, together make part of a royal flush).
+    """
 
     category: Category
     value: int = 0
     modifier: ModifierKind | None = None
     act: Action | None = None
+    label: str = ""
 
     @classmethod
     def number(cls, value: int) -> Card:
@@ -77,13 +93,13 @@ class Card:
 
     @classmethod
     def plus(cls, amount: int) -> Card:
-        """The modifier ``+amount`` (added after any multiplier)."""
+        """The modifier ``+amount`` (added after any multiplier; negative for a penalty)."""
         return cls(Category.MODIFIER, amount, ModifierKind.PLUS)
 
     @classmethod
-    def times(cls, factor: int) -> Card:
+    def times(cls, factor: int, label: str = "") -> Card:
         """The modifier ``xfactor`` (multiplies the sum of your numbers)."""
-        return cls(Category.MODIFIER, factor, ModifierKind.TIMES)
+        return cls(Category.MODIFIER, factor, ModifierKind.TIMES, None, label)
 
     @classmethod
     def action(cls, act: Action) -> Card:
@@ -92,27 +108,30 @@ class Card:
 
     @classmethod
     def from_text(cls, text: str) -> Card:
-        """Read one card in the notation (``7``, ``+4``, ``x2``, ``freeze``, ``flip3``, ``sc``)."""
+        """Read one card in the base notation (``7``, ``+4``, ``-3``, ``x2``, ``freeze``, ``flip3``, ``sc``)."""
         token = text.strip().lower()
         if token in _ACTION_ALIASES:
             return cls.action(_ACTION_ALIASES[token])
         if re.fullmatch(r"\d{1,3}", token):
             return cls.number(int(token))
-        match = re.fullmatch(r"([+x])(\d{1,3})", token)
+        match = re.fullmatch(r"([+x-])(\d{1,3})", token)
         if match:
             amount = int(match.group(2))
-            return cls.plus(amount) if match.group(1) == "+" else cls.times(amount)
-        raise CardError(f"unknown card {text.strip()!r}: use 0-12, +2 +4 +6 +8 +10, x2, freeze, flip3 or sc")
+            if match.group(1) == "x":
+                return cls.times(amount)
+            return cls.plus(amount if match.group(1) == "+" else -amount)
+        raise CardError("unknown card {card!r}: use 0-12, +2 +4 +6 +8 +10, x2, freeze, flip3 or sc",
+                        card=text.strip())
 
     @property
-    def sort_key(self) -> tuple[int, int, int]:
+    def sort_key(self) -> tuple[int, int, int, str]:
         """Numbers first (ascending), then ``+N`` modifiers, ``xN``, then actions in `Action` order."""
         if self.category is Category.NUMBER:
-            return (0, 0, self.value)
+            return (0, 0, self.value, "")
         if self.category is Category.MODIFIER:
-            return (1, 0 if self.modifier is ModifierKind.PLUS else 1, self.value)
+            return (1, 0 if self.modifier is ModifierKind.PLUS else 1, self.value, self.label)
         assert self.act is not None
-        return (2, list(Action).index(self.act), 0)
+        return (2, list(Action).index(self.act), 0, "")
 
     def __lt__(self, other: object) -> bool:
         if not isinstance(other, Card):
@@ -129,6 +148,10 @@ class Card:
             return str(self.value)
         if self.category is Category.MODIFIER:
             assert self.modifier is not None
+            if self.label:
+                return self.label
+            if self.modifier is ModifierKind.PLUS and self.value < 0:
+                return str(self.value)
             return f"{self.modifier.value}{self.value}"
         assert self.act is not None
         return self.act.value
@@ -137,10 +160,21 @@ class Card:
         if self.category is Category.NUMBER:
             return f"Card.number({self.value})"
         if self.category is Category.MODIFIER:
-            name = "plus" if self.modifier is ModifierKind.PLUS else "times"
-            return f"Card.{name}({self.value})"
+            if self.modifier is ModifierKind.PLUS:
+                return f"Card.plus({self.value})"
+            return f"Card.times({self.value}, {self.label!r})" if self.label else f"Card.times({self.value})"
         assert self.act is not None
         return f"Card.action(Action.{self.act.name})"
+
+
+class Notation(Protocol):
+    """What a rule set adds to the base notation: names of its own for some cards."""
+
+    def card_from_token(self, token: str) -> Card | None:
+        """The card a lower-case token names in this rule set, or None to use the base notation."""
+
+    def card_name(self, card: Card) -> str:
+        """How this rule set writes ``card``."""
 
 
 FREEZE = Card.action(Action.FREEZE)
@@ -148,8 +182,11 @@ FLIP_THREE = Card.action(Action.FLIP_THREE)
 SECOND_CHANCE = Card.action(Action.SECOND_CHANCE)
 
 
-def parse_cards(text: str) -> tuple[Card, ...]:
-    """Read a list of cards; ``12*3`` repeats a card. Raises `CardError` naming the bad token."""
+def parse_cards(text: str, notation: Notation | None = None) -> tuple[Card, ...]:
+    """Read a list of cards; ``12*3`` repeats a card. Raises `CardError` naming the bad token.
+
+    ``notation`` (a `flip7odds.rules.RuleSet`) adds the names of its own cards.
+    """
     cards: list[Card] = []
     for token in re.split(r"[\s,;]+", text.strip()):
         if not token:
@@ -158,12 +195,14 @@ def parse_cards(text: str) -> tuple[Card, ...]:
         repeat = 1
         if star:
             if not re.fullmatch(r"\d{1,4}", repeat_text) or not 1 <= int(repeat_text) <= _MAX_REPEAT:
-                raise CardError(f"bad count in {token!r}: write a card, '*', and a whole number from 1 to {_MAX_REPEAT}")
+                raise CardError("bad count in {token!r}: write a card, '*', and a whole number from 1 to {most}",
+                                token=token, most=_MAX_REPEAT)
             repeat = int(repeat_text)
-        cards.extend([Card.from_text(card_text)] * repeat)
+        own = None if notation is None else notation.card_from_token(card_text.strip().lower())
+        cards.extend([own if own is not None else Card.from_text(card_text)] * repeat)
     return tuple(cards)
 
 
-def format_cards(cards: Iterable[Card]) -> str:
+def format_cards(cards: Iterable[Card], notation: Notation | None = None) -> str:
     """Write cards in the notation, space separated; `parse_cards` reads it back unchanged."""
-    return " ".join(str(card) for card in cards)
+    return " ".join(str(card) if notation is None else notation.card_name(card) for card in cards)

@@ -188,11 +188,17 @@ class RoundRules:
                 return Outcome(card, count, Event.FREEZE, frozen)
             return Outcome(card, count, Event.FREEZE, Choice(((Option.CARRY_ON, drawn), (Option.BANK, frozen))))
         assert card == FLIP_THREE
-        taken = replace(drawn, forced=FLIP_THREE_DRAWS)
+        taken = self._start_three(drawn)
         if self.alone:
             return Outcome(card, count, Event.FLIP_THREE, taken)
         given = replace(drawn, discards=_plus(drawn.discards, card))
         return Outcome(card, count, Event.FLIP_THREE, Choice(((Option.CARRY_ON, given), (Option.TAKE, taken))))
+
+    def _start_three(self, state: RoundState) -> Node:
+        """A Flip Three takes effect on you: three forced draws, unless the pile has run out."""
+        if not state.can_draw:
+            return self.bank(state, Termination.PILE_EXHAUSTED)
+        return replace(state, forced=FLIP_THREE_DRAWS)
 
     def _after_card(self, state: RoundState) -> Node:
         """Count a forced draw, and resolve the set-aside cards when the three are done."""
@@ -224,9 +230,7 @@ class RoundRules:
             pending = after.pending_flip_threes + taken
             if pending == 0:
                 return after
-            if not after.can_draw:
-                return self.bank(after, Termination.PILE_EXHAUSTED)
-            return replace(after, forced=FLIP_THREE_DRAWS, pending_flip_threes=pending - 1)
+            return self._start_three(replace(after, pending_flip_threes=pending - 1))
 
         if self.alone:
             return taking(flip_threes, frozen=freezes > 0)

@@ -15,10 +15,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
 
 from flip7odds.cards import Card, Category
-from flip7odds.engine import Choice, Event, Node, RoundRules, RoundState, Terminal
+from flip7odds.engine import Event, RoundRules
+from flip7odds.lookahead import hit_once_value
 from flip7odds.situation import Situation
 
 
@@ -63,23 +63,6 @@ def bust_probability(situation: Situation) -> Fraction:
 def hit_once_score(situation: Situation) -> Fraction:
     """E[round score if you hit exactly once, then stay], forced follow-ups included (MODEL.md).
 
-    A Flip Three you must take (alone) is played out, then you stay; a Freeze when alone banks you.
-    Not alone, a Flip Three is given away or taken, whichever is worth more when you stay afterwards.
+    See `flip7odds.lookahead.hit_once_value` for the rules of the follow-ups and the exact method.
     """
-    round_rules = RoundRules(situation.rules, situation.alone)
-
-    @lru_cache(maxsize=None)
-    def value(node: Node) -> Fraction:
-        if isinstance(node, Terminal):
-            return Fraction(node.score)
-        if isinstance(node, Choice):
-            return max(value(option) for _, option in node.options)
-        if node.at_decision:
-            return Fraction(node.line.score(situation.rules))
-        return draw(node)
-
-    def draw(state: RoundState) -> Fraction:
-        size, outcomes = round_rules.draw_outcomes(state)
-        return sum((Fraction(o.count, size) * value(o.node) for o in outcomes), Fraction(0))
-
-    return draw(round_rules.start(situation))
+    return hit_once_value(situation)

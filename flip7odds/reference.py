@@ -112,6 +112,6 @@ def reference_solve(situation: Situation) -> ReferenceResult:
     round_rules = RoundRules(situation.rules, situation.alone)
     solver = ReferenceSolver(round_rules)
     state = round_rules.start(situation)
-    stay, hit = solver.decide(state)
+    _, hit = solver.decide(state)
     optimal = solver.evaluate(state)
     return ReferenceResult(situation.line.score(situation.rules), hit, optimal)

@@ -5,10 +5,16 @@ Examples
 >>> rules = find_rules("classic")
 >>> rules.deck.size, rules.flip7_size, rules.flip7_bonus, rules.target
 (94, 7, 15, 200)
+>>> poker = find_rules("Poker")
+>>> poker.deck.size, poker.flip7_size, poker.flip7_bonus, poker.target
+(57, 5, 20, 120)
+>>> from flip7odds.cards import parse_cards, format_cards
+>>> format_cards(parse_cards("K joker 3 A 2 10d kd", poker), poker)
+'K joker 3 A 2 10♦ K♦'
 >>> find_rules("uno")
 Traceback (most recent call last):
 ...
-flip7odds.errors.Flip7Error: unknown rules 'uno': choose one of classic
+flip7odds.errors.Flip7Error: unknown rules 'uno': choose one of classic, poker
 """
 
 from __future__ import annotations
@@ -34,7 +40,11 @@ class RuleSet:
     initial_deal : each player gets one face-up card before the first choice (official rules).
     busted_target_passes_actions : a busted Flip Three target plays its set-aside actions on another
         player (seed 000) instead of discarding them (official, seed 002). Only the simulator uses it.
-    multipliers_stack : two xN modifiers multiply together; otherwise only one applies.
+    multipliers_stack : every xN modifier applies (two x2 make x4); otherwise only the largest one.
+    royal_flush, royal_flush_bonus : holding all these modifiers adds the bonus (poker adaptation).
+    shared_victory : a tie for the highest total at the end shares the victory instead of playing on.
+    names : how this variant writes some cards (the poker deck's playing-card names).
+    aliases : more names players may type for some cards (lower case).
     """
 
     name: str
@@ -45,6 +55,11 @@ class RuleSet:
     initial_deal: bool = True
     busted_target_passes_actions: bool = False
     multipliers_stack: bool = False
+    royal_flush: tuple[Card, ...] = ()
+    royal_flush_bonus: int = 0
+    shared_victory: bool = False
+    names: tuple[tuple[Card, str], ...] = ()
+    aliases: tuple[tuple[str, Card], ...] = ()
 
     @property
     def kinds(self) -> tuple[Card, ...]:
@@ -56,11 +71,22 @@ class RuleSet:
         """The values of the number cards in this deck."""
         return tuple(card.value for card in self.kinds if card.is_number)
 
+    def card_name(self, card: Card) -> str:
+        """How this variant writes ``card`` (its own name, or the base notation)."""
+        return dict(self.names).get(card, str(card))
+
+    def card_from_token(self, token: str) -> Card | None:
+        """The card a lower-case token names in this variant, or None for the base notation."""
+        own = dict(self.aliases).get(token)
+        if own is None:
+            own = {name.lower(): card for card, name in self.names}.get(token)
+        return own
+
     def score(self, number_sum: int, modifiers: tuple[Card, ...], flip7: bool) -> int:
         """The round score of a line that did not bust (RULES.md, scoring; order matters).
 
-        Sum the numbers, apply the multiplier(s) to that sum only, add the ``+N`` cards, then the Flip 7
-        bonus. With ``multipliers_stack`` every ``xN`` applies; otherwise only the largest one.
+        Sum the numbers, apply the multiplier(s) to that sum only, add the ``+N`` cards (a penalty is a
+        negative ``+N``), then the Flip 7 bonus, then the royal flush bonus if the line holds it.
 
         >>> CLASSIC.score(36, (Card.times(2), Card.plus(10)), flip7=False)  # seed 000's example
         82
@@ -73,7 +99,9 @@ class RuleSet:
         elif factors:
             multiplier = max(factors)
         plus = sum(card.value for card in modifiers if card.modifier is ModifierKind.PLUS)
-        return number_sum * multiplier + plus + (self.flip7_bonus if flip7 else 0)
+        royal = bool(self.royal_flush) and set(self.royal_flush) <= set(modifiers)
+        return (number_sum * multiplier + plus + (self.flip7_bonus if flip7 else 0)
+                + (self.royal_flush_bonus if royal else 0))
 
 
 def _classic_deck() -> CardCounts:
@@ -88,7 +116,39 @@ def _classic_deck() -> CardCounts:
 
 CLASSIC = RuleSet(name="classic", deck=_classic_deck())
 
-RULESETS: dict[str, RuleSet] = {rules.name: rules for rules in (CLASSIC,)}
+
+def _poker_rules() -> RuleSet:
+    # RULES.md section 2 (seed 002): two 52-card decks and two jokers, 57 cards in play.
+    numbers = {0: 2, 4: 1, 5: 2, 6: 2, 7: 3, 8: 3, 9: 3, 10: 4, 11: 4, 12: 4, 13: 4}
+    counts = {Card.number(value): count for value, count in numbers.items()}
+    counts.update({FLIP_THREE: 4, FREEZE: 4, SECOND_CHANCE: 4})  # the 3s, the aces, the 2s
+    ranks = ["A", *map(str, range(2, 11))]
+    penalties = {rank: Card.plus(-value) for value, rank in enumerate(ranks, start=1)}
+    figures = {rank: Card.times(2, f"{rank}d") for rank in "JQK"}
+    counts.update({card: 1 for card in (*penalties.values(), *figures.values())})
+    names = {Card.number(0): "joker", Card.number(11): "J", Card.number(12): "Q", Card.number(13): "K",
+             FLIP_THREE: "3", FREEZE: "A", SECOND_CHANCE: "2"}
+    names.update({card: f"{rank}♦" for rank, card in (*penalties.items(), *figures.items())})
+    aliases = {"comodin": Card.number(0), "comodín": Card.number(0)}
+    aliases.update({f"{rank.lower()}d": card for rank, card in (*penalties.items(), *figures.items())})
+    return RuleSet(
+        name="poker",
+        deck=CardCounts.from_mapping(counts),
+        flip7_size=5,
+        flip7_bonus=20,
+        target=120,
+        multipliers_stack=True,
+        royal_flush=(penalties["A"], penalties["10"], *figures.values()),
+        royal_flush_bonus=20,
+        shared_victory=True,
+        names=tuple(sorted(names.items())),
+        aliases=tuple(sorted(aliases.items())),
+    )
+
+
+POKER = _poker_rules()
+
+RULESETS: dict[str, RuleSet] = {rules.name: rules for rules in (CLASSIC, POKER)}
 
 
 def find_rules(name: str) -> RuleSet:
@@ -96,4 +156,4 @@ def find_rules(name: str) -> RuleSet:
     try:
         return RULESETS[name.strip().lower()]
     except KeyError:
-        raise Flip7Error(f"unknown rules {name!r}: choose one of {', '.join(RULESETS)}") from None
+        raise Flip7Error("unknown rules {name!r}: choose one of {known}", name=name, known=", ".join(RULESETS)) from None

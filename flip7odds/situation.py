@@ -5,7 +5,7 @@ Examples
 >>> from flip7odds.rules import CLASSIC
 >>> situation = Situation.from_text(CLASSIC, line="12 7 3 +4", seen="12 12 5")
 >>> situation.pile.size, situation.line.score(CLASSIC), situation.alone
-(86, 26, False)
+(87, 26, False)
 """
 
 from __future__ import annotations
@@ -16,7 +16,8 @@ from dataclasses import dataclass
 
 from flip7odds.cards import SECOND_CHANCE, Action, Card, Category, format_cards, parse_cards
 from flip7odds.counts import CardCounts
-from flip7odds.errors import SituationError
+from flip7odds.errors import Counted, SituationError
+from flip7odds.i18n import N_
 from flip7odds.rules import RuleSet
 
 
@@ -37,7 +38,8 @@ class Line:
         for card in cards:
             if card.category is Category.NUMBER:
                 if card.value in numbers:
-                    raise SituationError(f"duplicate number {card.value} in your line: a second {card.value} busts you")
+                    raise SituationError("duplicate number {value} in your line: a second {value} busts you",
+                                         value=card.value)
                 numbers.add(card.value)
             elif card.category is Category.MODIFIER:
                 modifiers.append(card)
@@ -46,7 +48,8 @@ class Line:
                     raise SituationError("two Second Chances in your line: you may hold only one")
                 second_chance = True
             else:
-                raise SituationError(f"{card} cannot be in your line: it is resolved as soon as it is drawn")
+                raise SituationError("{card} cannot be in your line: it is resolved as soon as it is drawn",
+                                     card=str(card))
         return cls(frozenset(numbers), tuple(sorted(modifiers)), second_chance)
 
     @property
@@ -83,6 +86,14 @@ class Situation:
     discards: CardCounts | None = None
     others_active: int = 1
 
+    def __repr__(self) -> str:
+        def text(cards: CardCounts | tuple[Card, ...]) -> str:
+            return repr(format_cards(cards, self.rules))
+
+        discards = "None" if self.discards is None else text(self.discards)
+        return (f"Situation.from_text(find_rules({self.rules.name!r}), {text(self.line.cards)}, "
+                f"pile={text(self.pile)}, discards={discards}, others_active={self.others_active})")
+
     @property
     def alone(self) -> bool:
         """True when no other player is active: Freeze and Flip Three must target you."""
@@ -106,19 +117,20 @@ class Situation:
         if seen is not None and pile is not None:
             raise SituationError("give either the seen cards or the pile, not both")
         if others_active < 0:
-            raise SituationError(f"others active must be 0 or more, not {others_active}")
+            raise SituationError("others active must be 0 or more, not {count}", count=others_active)
         line_cards = tuple(line)
         the_line = Line.from_cards(line_cards)
         if len(the_line.numbers) >= rules.flip7_size:
-            raise SituationError(f"your line already holds {rules.flip7_size} numbers: that is a Flip 7, the round is over")
+            raise SituationError("your line already holds {size} numbers: that is a Flip 7, the round is over",
+                                 size=rules.flip7_size)
         discard_counts = None if discards is None else CardCounts.from_cards(discards)
-        groups: dict[str, tuple[Card, ...]] = {"your line": line_cards}
+        groups: dict[str, tuple[Card, ...]] = {N_("your line"): line_cards}
         if discard_counts is not None:
-            groups["discards"] = tuple(discard_counts)
+            groups[N_("discards")] = tuple(discard_counts)
         if pile is None:
-            groups["seen"] = tuple(seen or ())
+            groups[N_("seen")] = tuple(seen or ())
         else:
-            groups["pile"] = tuple(pile)
+            groups[N_("pile")] = tuple(pile)
         _check_against_deck(rules, groups)
         out_of_pile = CardCounts.from_cards(card for name, cards in groups.items() if name != "pile" for card in cards)
         pile_counts = rules.deck - out_of_pile if pile is None else CardCounts.from_cards(groups["pile"])
@@ -140,10 +152,10 @@ class Situation:
         """`build` from card notation strings."""
         return cls.build(
             rules,
-            parse_cards(line),
-            seen=None if seen is None else parse_cards(seen),
-            pile=None if pile is None else parse_cards(pile),
-            discards=None if discards is None else parse_cards(discards),
+            parse_cards(line, rules),
+            seen=None if seen is None else parse_cards(seen, rules),
+            pile=None if pile is None else parse_cards(pile, rules),
+            discards=None if discards is None else parse_cards(discards, rules),
             others_active=others_active,
         )
 
@@ -154,12 +166,13 @@ def _check_against_deck(rules: RuleSet, groups: dict[str, tuple[Card, ...]]) -> 
     for cards in groups.values():
         for card in cards:
             if rules.deck[card] == 0:
-                raise SituationError(f"card {card} is not in the {rules.name} deck")
+                raise SituationError("card {card} is not in the {rules} deck", card=rules.card_name(card),
+                                     rules=rules.name)
         total.update(cards)
     for card, count in sorted(total.items()):
         if count > rules.deck[card]:
-            where = ", ".join(f"{name} {Counter(cards)[card]}" for name, cards in groups.items() if card in cards)
-            raise SituationError(
-                f"too many {card} cards: {where} make {count}, but the {rules.name} deck has {rules.deck[card]}"
-            )
+            where = Counted(tuple((name, Counter(cards)[card]) for name, cards in groups.items() if card in cards))
+            raise SituationError("too many {card} cards: {where} make {count}, but the {rules} deck has {deck}",
+                                 card=rules.card_name(card), where=where, count=count, rules=rules.name,
+                                 deck=rules.deck[card])
 

@@ -956,6 +956,8 @@ def solve(problem: Problem, tolerance: float = 1e-9, policy: Policy | None = Non
     ``policy`` None plays optimally: hitting must beat staying by more than ``tolerance`` (ties stay,
     MODEL.md). ``with_draw_then_stay`` also computes E[score if you hit once, then stay].
     """
+    if problem.pile.size == 0 and problem.discards is not None and problem.discards.size > 0:
+        problem = replace(problem, pile=problem.discards, discards=None)
     if not problem.alone:
         stripped = _solve_without_blanks(problem.stripped(), tolerance, policy, with_draw_then_stay)
         return _with_blanks(problem, stripped)
@@ -987,7 +989,7 @@ def _with_blanks(problem: Problem, stripped: Solution) -> Solution:
     size = problem.pile.size
     share = blanks / size
     parts = [(share, stripped.result())]
-    if stripped.draw is not None:
+    if stripped.draw is not None and share < 1:
         parts.append((1 - share, stripped.draw))
     total = sum(weight for weight, _ in parts)
     distribution: dict[int, float] = {}
@@ -1215,9 +1217,9 @@ class _Solver:
         mod_kinds = [c for c, _ in problem.pile.items_ if c.category is Category.MODIFIER]
         modifiers = tuple(sorted(problem.modifiers + tuple(c for c, n in zip(mod_kinds, drawn_mods) for _ in range(n))))
         discarded: Counter[Card] = Counter()
-        if d:  # the saved duplicates: any number you hold is a bust card again after the reshuffle
-            discarded[Card.number(min(numbers))] += d
-            discarded[SECOND_CHANCE] += d
+        if d:
+            discarded[Card.number(min(numbers))] += d  # any held number: only their total matters
+        discarded[SECOND_CHANCE] += d
         if problem.alone:
             discarded[SECOND_CHANCE] += int(problem.second_chance) + j - d - h
             discarded[FLIP_THREE] += problem.start.in_flight + forced.flip_threes - forced.in_flight

@@ -1,0 +1,209 @@
+"""The ``flip7odds`` command line.
+
+``flip7odds analyze --line "12 7 3 +4" [--seen ...] [--pile ...] [--discards ...] [--others N | --alone]
+[--rules classic] [--json]`` prints the decision and the odds; ``--batch`` reads one JSON situation a
+line from standard input and writes one JSON result a line. Bad input: one line on stderr, exit 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from typing import Any, TextIO
+
+from flip7odds.analysis import Analysis, Decision, analyze
+from flip7odds.errors import Flip7Error
+from flip7odds.i18n import DEFAULT_LANGUAGE, LANGUAGES, Translator, language_from_environment, translator
+from flip7odds.odds import drawing_pile_size
+from flip7odds.rules import RULESETS, find_rules
+from flip7odds.situation import Situation
+from flip7odds.trainer_cli import add_quiz_arguments, add_simulate_arguments, quiz_command, simulate_command
+
+EXIT_BAD_INPUT = 2
+BATCH_KEYS = frozenset({"line", "seen", "pile", "discards", "others", "alone", "rules"})
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line on stderr and exit status 2."""
+
+    def error(self, message: str) -> Any:
+        self.exit(EXIT_BAD_INPUT, f"{self.prog}: error: {message}\n")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The parser of every subcommand."""
+    parser = _Parser(prog="flip7odds", description="Exact odds and optimal hit/stay play for Flip 7.")
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    analyze_parser = commands.add_parser("analyze", help="odds and the optimal decision for a situation")
+    add_situation_arguments(analyze_parser)
+    analyze_parser.add_argument("--json", action="store_true", help="print one JSON object (MODEL.md names)")
+    analyze_parser.add_argument("--batch", action="store_true",
+                                help="read JSON situations from stdin, one a line; write one JSON result a line")
+    analyze_parser.set_defaults(run=_run_analyze)
+    quiz_parser = commands.add_parser("quiz", help="hit/stay situations from simulated games, with exact grades")
+    add_quiz_arguments(quiz_parser)
+    quiz_parser.set_defaults(run=lambda args, out, stdin: quiz_command(args))
+    simulate_parser = commands.add_parser("simulate", help="simulate whole games with hit/stay policies")
+    add_simulate_arguments(simulate_parser)
+    simulate_parser.set_defaults(run=lambda args, out, stdin: simulate_command(args))
+    return parser
+
+
+def add_situation_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options that describe a situation (shared by every subcommand that takes one)."""
+    parser.add_argument("--line", default="", help='your cards, e.g. "12 7 3 +4 sc"')
+    parser.add_argument("--seen", default=None, help="every other card known out of the pile (other lines)")
+    parser.add_argument("--pile", default=None, help="exactly the cards left in the draw pile (instead of --seen)")
+    parser.add_argument("--discards", default=None, help="the discard pile since the last shuffle (for reshuffles)")
+    group = parser.add_mutually_exclusive_group()
+    group.add_argument("--others", type=_count, default=1, help="other players still active (default 1)")
+    group.add_argument("--alone", action="store_true", help="no other player is active (same as --others 0)")
+    parser.add_argument("--rules", default="classic", help=f"rule set: {', '.join(RULESETS)}")
+    add_language_argument(parser)
+
+
+def add_language_argument(parser: argparse.ArgumentParser) -> None:
+    """``--lang``: the language of the readable output and of error messages (default: the locale's)."""
+    parser.add_argument("--lang", choices=sorted(LANGUAGES), default=None,
+                        help="language of the report and messages (default: from LC_ALL / LANG)")
+
+
+def situation_from_arguments(args: argparse.Namespace) -> Situation:
+    """Build the situation the options describe (raises `Flip7Error`)."""
+    return Situation.from_text(
+        find_rules(args.rules), args.line, seen=args.seen, pile=args.pile, discards=args.discards,
+        others_active=0 if args.alone else args.others,
+    )
+
+
+def _count(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{value} is negative")
+    return value
+
+
+def _run_analyze(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> int:
+    if args.batch:
+        for raw in stdin:
+            if raw.strip():
+                out.write(json.dumps(analyze_json_line(raw)) + "\n")
+                out.flush()
+        return 0
+    result = analyze(situation_from_arguments(args))
+    out.write(json.dumps(result.to_json()) + "\n" if args.json else report(result, translator(args.lang)))
+    return 0
+
+
+def analyze_json_line(raw: str) -> dict[str, Any]:
+    """Analyze one batch line; a bad line gives ``{"error": ...}`` instead of stopping the batch."""
+    try:
+        fields = json.loads(raw)
+    except json.JSONDecodeError as error:
+        return {"error": f"not JSON: {error.msg} at column {error.colno}"}
+    if not isinstance(fields, dict):
+        return {"error": "each line must be a JSON object"}
+    unknown = sorted(set(fields) - BATCH_KEYS)
+    if unknown:
+        return {"error": f"unknown key {unknown[0]!r}: use {', '.join(sorted(BATCH_KEYS))}"}
+    try:
+        others = fields.get("others", 1)
+        if isinstance(others, bool) or not isinstance(others, int) or others < 0:
+            raise Flip7Error("others must be a whole number of 0 or more, not {others!r}", others=others)
+        alone = fields.get("alone", False)
+        if not isinstance(alone, bool):
+            raise Flip7Error("alone must be true or false, not {alone!r}", alone=alone)
+        situation = Situation.from_text(
+            find_rules(_text(fields, "rules", "classic")), _text(fields, "line", ""),
+            seen=_optional_text(fields, "seen"), pile=_optional_text(fields, "pile"),
+            discards=_optional_text(fields, "discards"), others_active=0 if alone else others,
+        )
+    except Flip7Error as error:
+        return {"error": str(error)}
+    return analyze(situation).to_json()
+
+
+def _optional_text(fields: dict[str, Any], key: str) -> str | None:
+    return None if fields.get(key) is None else _text(fields, key, "")
+
+
+def _text(fields: dict[str, Any], key: str, default: str) -> str:
+    value = fields.get(key, default)
+    if isinstance(value, list) and all(isinstance(item, str) for item in value):
+        return " ".join(value)
+    if not isinstance(value, str):
+        raise Flip7Error("{key} must be cards in notation, as a string or a list of strings", key=key)
+    return value
+
+
+ENGLISH = Translator(DEFAULT_LANGUAGE)
+
+
+def report(result: Analysis, t: Translator = ENGLISH) -> str:
+    """The readable report in ``t``'s language: the decision first, then the numbers with their fractions."""
+    lines = [_headline(result, t)]
+    if result.hit_score is not None:
+        bust = result.bust_probability
+        why = (t("you hold a Second Chance") if result.situation.line.second_chance else
+               t("{bust} of the {left} cards left would bust you").format(bust=result.bust_cards,
+                                                                           left=drawing_pile_size(result.situation)))
+        lines.append(t("Bust on the next card: {fraction} = {percent} ({why})").format(
+            fraction=f"{bust.numerator}/{bust.denominator}", percent=t.percent(float(bust)), why=why))
+        assert result.hit_once_score is not None
+        once = result.hit_once_score
+        lines.append(t("Hit once, then stay: {points} points (= {fraction})").format(
+            points=t.number(float(once)), fraction=f"{once.numerator}/{once.denominator}"))
+        lines.append(t("Hit, then play best: {points} points").format(points=t.number(result.hit_score)))
+    lines.append(t("Stay now: {points} points").format(points=result.stay_score))
+    lines.append(t("Optimal expected score: {points}").format(points=t.number(result.optimal_score, 4)))
+    lines.append(t("Under optimal play: P(Flip 7) {flip7}, P(bust) {bust}").format(
+        flip7=t.percent(result.flip7_probability, 2), bust=t.percent(result.bust_final_probability, 2)))
+    lines.append(_pile_note(result, t))
+    return "\n".join(lines) + "\n"
+
+
+def _headline(result: Analysis, t: Translator) -> str:
+    if result.hit_score is None:
+        return t("STAY: no card can be drawn (the pile is empty); you bank {points}").format(points=result.stay_score)
+    if not result.may_stay:
+        return t("HIT: your line is empty, you may not stay yet (expected {points})").format(
+            points=t.number(result.hit_score))
+    template = (t("HIT: hitting is worth {margin} points more than staying (stay {stay}, hit {hit})")
+                if result.decision is Decision.HIT else
+                t("STAY: staying is worth {margin} points more than hitting (stay {stay}, hit {hit})"))
+    return template.format(margin=t.number(result.margin), stay=result.stay_score, hit=t.number(result.hit_score))
+
+
+def _pile_note(result: Analysis, t: Translator) -> str:
+    discards = result.situation.discards
+    if discards is None:
+        return t("Pile: {pile} cards (discards unknown: if the pile runs out, your round ends as if you stayed)").format(
+            pile=result.pile_size)
+    return t("Pile: {pile} cards, discards {discards} (reshuffled once if the pile runs out)").format(
+        pile=result.pile_size, discards=discards.size)
+
+
+def main(argv: Sequence[str] | None = None, out: TextIO | None = None, stdin: TextIO | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if getattr(args, "lang", None) is None:
+        args.lang = language_from_environment()
+    try:
+        return int(args.run(args, out or sys.stdout, stdin or sys.stdin))
+    except Flip7Error as error:
+        t = translator(args.lang)
+        sys.stderr.write(t("flip7odds: error: {message}").format(message=t.error(error)) + "\n")
+        return EXIT_BAD_INPUT
+    except KeyboardInterrupt:
+        sys.stderr.write("flip7odds: interrupted\n")
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,130 @@
+"""Languages: message catalogs and number formats per language.
+
+All user-facing text has an English message id; the translations live in gettext ``.po`` catalogs
+(``flip7odds/locale/<lang>/LC_MESSAGES/flip7odds.po``), read with Babel. Numbers and percentages follow
+the language's conventions (CLDR, through Babel): ``27.4%`` in English, ``27,4 %`` in Spanish.
+
+>>> spanish = translator("es")
+>>> spanish("Stay now: {points} points").format(points=26)
+'Plantarse ahora: 26 puntos'
+>>> spanish.percent(0.2741), translator("en").percent(0.2741)
+('27,4\\xa0%', '27.4%')
+>>> language_from_locale("es_AR.UTF-8"), language_from_locale("fr_FR"), language_from_locale(None)
+('es', 'en', 'en')
+"""
+
+from __future__ import annotations
+
+import ast
+import os
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from babel import Locale
+from babel.messages.pofile import read_po
+from babel.numbers import format_decimal, format_percent
+
+from flip7odds.errors import Flip7Error
+
+LANGUAGES: dict[str, str] = {"en": "English", "es": "Español"}
+"""The languages flip7odds speaks: code -> the language's own name."""
+DEFAULT_LANGUAGE = "en"
+DOMAIN = "flip7odds"
+LOCALE_DIR = Path(__file__).parent / "locale"
+
+
+def catalog_path(language: str) -> Path:
+    """Where the ``.po`` catalog of ``language`` lives."""
+    return LOCALE_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+@cache
+def catalog(language: str) -> dict[str, str]:
+    """Message id -> translation for ``language`` (untranslated ids are left out)."""
+    with catalog_path(language).open("rb") as handle:
+        messages = read_po(handle, locale=language, domain=DOMAIN)
+    return {str(m.id): str(m.string) for m in messages if m.id and isinstance(m.id, str) and m.string}
+
+
+@dataclass(frozen=True)
+class Translator:
+    """Text and number formats in one language; call it with an English message id."""
+
+    language: str
+
+    def __call__(self, message: str) -> str:
+        return catalog(self.language).get(message, message)
+
+    def percent(self, value: float, digits: int = 1) -> str:
+        """``value`` (a probability) as a percentage with ``digits`` decimals."""
+        pattern = Locale.parse(self.language).percent_formats[None].pattern
+        return format_percent(value, format=_with_decimals(pattern, digits), locale=self.language)
+
+    def number(self, value: float, digits: int = 2) -> str:
+        """``value`` with ``digits`` decimals and the language's separators."""
+        return format_decimal(value, format="#,##0" + ("." + "0" * digits if digits else ""), locale=self.language)
+
+    def error(self, error: Flip7Error) -> str:
+        """An error's message in this language."""
+        return error.message(self)
+
+
+def _with_decimals(pattern: str, digits: int) -> str:
+    """A CLDR percent pattern such as ``#,##0 %`` with ``digits`` decimals (``#,##0.0 %``)."""
+    if not digits:
+        return pattern
+    last = pattern.rindex("0")
+    return pattern[:last + 1] + "." + "0" * digits + pattern[last + 1:]
+
+
+def translator(language: str | None) -> Translator:
+    """The translator for a language code, English for None or an unknown code."""
+    return Translator(language if language in LANGUAGES else DEFAULT_LANGUAGE)
+
+
+def language_from_locale(locale: str | None) -> str:
+    """The language of a locale name (``es_ES.UTF-8``, ``es-AR``), English when it is not one we speak."""
+    if not locale:
+        return DEFAULT_LANGUAGE
+    code = locale.replace("-", "_").split("_")[0].split(".")[0].lower()
+    return code if code in LANGUAGES else DEFAULT_LANGUAGE
+
+
+def language_from_environment() -> str:
+    """The language the environment asks for (``LC_ALL``, ``LC_MESSAGES``, ``LANG``), as gettext reads it."""
+    for variable in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        if os.environ.get(variable):
+            return language_from_locale(os.environ[variable])
+    return DEFAULT_LANGUAGE
+
+
+def N_(message: str) -> str:
+    """Mark a message id for the catalogs without translating it here (``gettext_noop``)."""
+    return message
+
+
+TRANSLATING_CALLS = frozenset({"t", "_", "N_"})
+"""Names whose string argument is a message id: a `Translator` is conventionally called ``t``."""
+
+
+def extract_messages(paths: Iterable[Path]) -> dict[str, list[str]]:
+    """Every message id in these Python files -> where it occurs (``file:line``).
+
+    Message ids are the string literals passed to ``t(...)``, ``_(...)`` or ``N_(...)``, and the first
+    argument of every exception whose name ends in ``Error`` and that is built from a literal template.
+    """
+    found: dict[str, list[str]] = {}
+    for path in paths:
+        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        for node in ast.walk(tree):
+            if not (isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Constant)
+                    and isinstance(node.args[0].value, str)):
+                continue
+            name = node.func.id if isinstance(node.func, ast.Name) else (
+                node.func.attr if isinstance(node.func, ast.Attribute) else "")
+            is_error = name.endswith("Error") and name not in {"ValueError", "TypeError", "ArgumentTypeError"}
+            if name in TRANSLATING_CALLS or is_error:
+                found.setdefault(node.args[0].value, []).append(f"{path.name}:{node.lineno}")
+    return found

@@ -1,0 +1,449 @@
+"""Hit/stay quiz: situations taken from simulated games, graded by the exact optimum (MODEL.md).
+
+Situations come from `flip7odds.simulator` games between simple players, so piles are depleted the
+way real ones are. Each is shown as the player would see it at the table (every line, the discard
+pile since the shuffle, the pile count, who is still active) and graded with the solver's exact
+``stay_score`` and ``hit_score`` (ties stay).
+
+Difficulty tiers (`Tier`):
+
+1. **Fresh pile, numbers only**: the game's first round, your line holds numbers only.
+2. **Part-used pile**: at least 24 cards are out of the pile; your line holds numbers only.
+3. **Modifiers, Second Chance, alone**: your line holds a modifier or a Second Chance, or you are alone.
+4. **Close calls**: any of the above where hitting and staying are within `CLOSE_CALL` points.
+
+Every situation has at least two numbers in your line (with fewer, hitting is never wrong by much).
+A lone player is only quizzed on piles of at most `ALONE_MAX_PILE` cards: alone, Freeze and Flip
+Three must target you and the exact solve of a nearly full pile takes minutes.
+
+Grades (`Grade`), by the expected points lost against the best action (`GRADE_LIMITS`):
+Best (the optimal action), Fine (< 0.5), Inaccuracy (< 1.5), Mistake (< 4), Blunder (4 or more).
+
+Examples
+--------
+>>> question = generate(Tier.FRESH, count=1, seed=3)[0]
+>>> question.situation.tier, len(question.situation.line.numbers) >= 2, question.situation.round_number
+(<Tier.FRESH: 1>, True, 1)
+>>> question.exact.decision == (Decision.HIT if question.exact.hit_score > question.exact.stay_score + 1e-9
+...                             else Decision.STAY)
+True
+"""
+
+from __future__ import annotations
+
+import enum
+import hashlib
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+
+from flip7odds.analysis import TOLERANCE, Decision, fraction_json, problem_of
+from flip7odds.cards import Card, Category, format_cards, parse_cards
+from flip7odds.counts import CardCounts
+from flip7odds.errors import Flip7Error
+from flip7odds.odds import bust_cards, drawing_pile_size
+from flip7odds.rules import CLASSIC, RuleSet, find_rules
+from flip7odds.simulator import BustThreshold, Policy, SumThreshold, TableView, play_game
+from flip7odds.situation import Line, Situation
+from flip7odds.solver import solve
+
+CLOSE_CALL = 1.0
+"""Tier 4: hitting and staying are worth at most this many points apart."""
+PART_USED_GONE = 24
+"""Tier 2: at least this many cards of the deck are out of the pile."""
+ALONE_MAX_PILE = 45
+"""A lone player is quizzed only on piles this small (the exact solve stays well under a second)."""
+TRIVIAL_MARGIN = 5.0
+"""A decision whose two options are more than this many points apart counts as trivial in the statistics."""
+PER_GAME = 3
+"""At most this many situations are taken from one simulated game, so that they vary."""
+
+
+class Tier(enum.IntEnum):
+    """Quiz difficulty tiers (module docstring)."""
+
+    FRESH = 1
+    PART_USED = 2
+    MODIFIERS = 3
+    CLOSE_CALLS = 4
+
+
+class Grade(enum.Enum):
+    """How good an answer was, by the expected points it loses (`GRADE_LIMITS`)."""
+
+    BEST = "Best"
+    FINE = "Fine"
+    INACCURACY = "Inaccuracy"
+    MISTAKE = "Mistake"
+    BLUNDER = "Blunder"
+
+    @property
+    def is_error(self) -> bool:
+        """Inaccuracy, Mistake or Blunder: the situation goes to the replay queue."""
+        return self in (Grade.INACCURACY, Grade.MISTAKE, Grade.BLUNDER)
+
+
+GRADE_LIMITS: tuple[tuple[Grade, float], ...] = (
+    (Grade.FINE, 0.5),
+    (Grade.INACCURACY, 1.5),
+    (Grade.MISTAKE, 4.0),
+)
+"""A non-optimal answer losing less than the limit gets that grade; 4 points or more is a Blunder."""
+
+
+def grade_of(ev_loss: float) -> Grade:
+    """The grade of an answer that loses ``ev_loss`` expected points (0 within 1e-9 is Best).
+
+    >>> [grade_of(x).value for x in (0.0, 0.3, 1.0, 2.0, 9.0)]
+    ['Best', 'Fine', 'Inaccuracy', 'Mistake', 'Blunder']
+    """
+    if ev_loss <= TOLERANCE:
+        return Grade.BEST
+    for grade, limit in GRADE_LIMITS:
+        if ev_loss < limit:
+            return grade
+    return Grade.BLUNDER
+
+
+@dataclass(frozen=True)
+class PlayerLine:
+    """One player at the table as everyone sees it: the cards in front of it, its status, its game total."""
+
+    seat: int
+    cards: tuple[Card, ...]
+    status: str
+    total: int
+
+    @property
+    def active(self) -> bool:
+        """Still in the round."""
+        return self.status == "active"
+
+
+@dataclass(frozen=True)
+class QuizSituation:
+    """A decision at the table: who you are, every player's cards, the exact pile and the discard pile."""
+
+    tier: Tier
+    rules: RuleSet
+    you: int
+    players: tuple[PlayerLine, ...]
+    pile: CardCounts
+    discards: CardCounts
+    round_number: int
+
+    @property
+    def line(self) -> Line:
+        """Your line."""
+        return Line.from_cards(self.players[self.you].cards)
+
+    @property
+    def others_active(self) -> int:
+        """Other players still active."""
+        return sum(1 for player in self.players if player.active and player.seat != self.you)
+
+    @property
+    def situation(self) -> Situation:
+        """The MODEL.md situation the grading solves."""
+        return Situation(self.rules, self.line, self.pile, self.discards, self.others_active)
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON object that `from_json` reads back; the pile lists every card kind with its count."""
+        return {
+            "tier": int(self.tier),
+            "rules": self.rules.name,
+            "round": self.round_number,
+            "you": self.you,
+            "players": [{"seat": p.seat, "cards": format_cards(p.cards), "status": p.status, "total": p.total}
+                        for p in self.players],
+            "pile": {str(card): self.pile[card] for card in self.rules.kinds},
+            "discards": str(self.discards),
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> QuizSituation:
+        """Read `to_json`'s object back; a malformed one raises `Flip7Error`."""
+        try:
+            rules = find_rules(str(data["rules"]))
+            players = tuple(PlayerLine(int(p["seat"]), parse_cards(str(p["cards"])), str(p["status"]), int(p["total"]))
+                            for p in data["players"])
+            pile = CardCounts.from_mapping({Card.from_text(text): int(count) for text, count in data["pile"].items()})
+            return cls(Tier(int(data["tier"])), rules, int(data["you"]), players, pile,
+                       CardCounts.from_cards(parse_cards(str(data["discards"]))), int(data["round"]))
+        except (KeyError, TypeError, ValueError) as error:
+            raise Flip7Error(f"not a saved quiz situation: {error}") from None
+
+    @property
+    def key(self) -> str:
+        """A short stable identifier (a hash of the JSON form)."""
+        text = json.dumps(self.to_json(), sort_keys=True)
+        return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+    def categories(self) -> dict[str, str]:
+        """The situation's category in each dimension the progress statistics use."""
+        line = self.line
+        size = self.pile.size
+        depletion = "fresh (80+ cards)" if size >= 80 else "part-used (50-79)" if size >= 50 else "low (under 50)"
+        return {
+            "numbers held": str(len(line.numbers)),
+            "pile": depletion,
+            "modifiers": "with modifiers" if line.modifiers else "no modifiers",
+            "second chance": "holding one" if line.second_chance else "none",
+            "alone": "alone" if self.others_active == 0 else "not alone",
+        }
+
+
+@dataclass(frozen=True)
+class Exact:
+    """The exact numbers a quiz answer is graded against (MODEL.md names)."""
+
+    stay_score: int
+    hit_score: float
+    decision: Decision
+    bust_cards: int
+    pile_size: int
+    bust_probability: Fraction
+    second_chance: bool
+
+    @property
+    def optimal_score(self) -> float:
+        """max(stay, hit), ties staying."""
+        return self.hit_score if self.decision is Decision.HIT else float(self.stay_score)
+
+    @property
+    def margin(self) -> float:
+        """How many expected points apart hitting and staying are."""
+        return abs(self.hit_score - self.stay_score)
+
+    def value(self, action: Decision) -> float:
+        """Expected round score of ``action`` followed by optimal play."""
+        return self.hit_score if action is Decision.HIT else float(self.stay_score)
+
+    def ev_loss(self, action: Decision) -> float:
+        """``optimal_score`` minus the value of ``action`` (MODEL.md)."""
+        return max(0.0, self.optimal_score - self.value(action))
+
+    def to_json(self) -> dict[str, Any]:
+        """The exact numbers as JSON."""
+        return {
+            "stay_score": self.stay_score,
+            "hit_score": self.hit_score,
+            "decision": self.decision.value,
+            "margin": self.margin,
+            "bust_probability": fraction_json(self.bust_probability),
+            "bust_cards": self.bust_cards,
+            "pile_size": self.pile_size,
+        }
+
+
+def exact_of(situation: Situation) -> Exact:
+    """Solve ``situation`` (a line you may stay with and a card to draw): both values and the bust odds.
+
+    ``bust_probability`` = (copies in the pile of numbers you hold) / (pile size), 0 with a Second Chance.
+    """
+    solution = solve(problem_of(situation), TOLERANCE)
+    if solution.hit_score is None or not solution.may_stay:
+        raise Flip7Error("a quiz situation needs a line you may stay with and a card you can draw")
+    busting = bust_cards(situation)
+    size = drawing_pile_size(situation)
+    probability = Fraction(0) if situation.line.second_chance else Fraction(busting, size)
+    decision = Decision.HIT if solution.hits_now else Decision.STAY
+    return Exact(solution.stay_score, solution.hit_score, decision, busting, size, probability,
+                 situation.line.second_chance)
+
+
+@dataclass(frozen=True)
+class Question:
+    """A quiz situation with its exact grading numbers."""
+
+    situation: QuizSituation
+    exact: Exact
+
+    def to_json(self) -> dict[str, Any]:
+        """The command line's object: the situation, your line, others active, and the exact numbers."""
+        return {
+            "key": self.situation.key,
+            "line": str(self.situation.line),
+            "others_active": self.situation.others_active,
+            **self.situation.to_json(),
+            **self.exact.to_json(),
+        }
+
+
+@dataclass(frozen=True)
+class Feedback:
+    """The grading of one answer."""
+
+    action: Decision
+    ev_loss: float
+    grade: Grade
+
+
+def grade_answer(exact: Exact, action: Decision) -> Feedback:
+    """Grade ``action`` against the exact optimum."""
+    loss = exact.ev_loss(action)
+    return Feedback(action, loss, grade_of(loss))
+
+
+def one_card_look_ahead(situation: Situation) -> tuple[Fraction, Fraction]:
+    """(average points one more card adds when it does not bust you, average points it puts at risk).
+
+    Exact over the drawing pile: gain = sum over safe cards of count * (score after it - score now) / N,
+    risk = (bust cards / N) * score now. Action cards count as changing nothing (a simplification that
+    is only used to word the hint).
+    """
+    line, rules = situation.line, situation.rules
+    pile = situation.pile if situation.pile.size or situation.discards is None else situation.discards
+    size = pile.size
+    stay = line.score(rules)
+    gain = Fraction(0)
+    for card, count in pile.items_:
+        if card.category is Category.NUMBER and card.value not in line.numbers:
+            grown = Line(line.numbers | {card.value}, line.modifiers, line.second_chance)
+            flip7 = len(grown.numbers) >= rules.flip7_size
+            gain += Fraction(count * (grown.score(rules, flip7) - stay), size)
+        elif card.category is Category.MODIFIER:
+            grown = Line(line.numbers, tuple(sorted(line.modifiers + (card,))), line.second_chance)
+            gain += Fraction(count * (grown.score(rules) - stay), size)
+    risk = Fraction(0) if line.second_chance else Fraction(bust_cards(situation) * stay, size)
+    return gain, risk
+
+
+def hint(question: Question) -> str:
+    """The one sentence that leads to the right answer."""
+    exact = question.exact
+    gain, risk = one_card_look_ahead(question.situation.situation)
+    cards = f"{exact.bust_cards} of the {exact.pile_size} cards left"
+    if exact.decision is Decision.HIT:
+        if exact.second_chance:
+            return (f"Your Second Chance absorbs the first duplicate ({cards} would be one), so the next card "
+                    "cannot bust you: hit.")
+        if gain > risk:
+            return (f"Only {cards} would bust you: one more card adds {float(gain):.1f} points on average and "
+                    f"risks {float(risk):.1f}, so hit.")
+        return (f"One card alone adds {float(gain):.1f} points for {float(risk):.1f} at risk, but the cards after "
+                f"it (and the Flip 7 bonus) make hitting worth {exact.hit_score - exact.stay_score:.1f} more than "
+                f"your {exact.stay_score}: hit.")
+    if risk >= gain:
+        return (f"{cards.capitalize()} would bust you: one more card risks {float(risk):.1f} of your "
+                f"{exact.stay_score} points on average to gain {float(gain):.1f}, so stay.")
+    return (f"Your {exact.stay_score} points are worth more than the {exact.hit_score:.1f} you can expect by "
+            "hitting on, once forced cards and later busts are counted: stay.")
+
+
+# ----------------------------------------------------------------------------------------------
+# Generation.
+
+
+def _player_lines(view: TableView) -> tuple[PlayerLine, ...]:
+    return tuple(PlayerLine(seat.seat, seat.cards, "active" if seat.outcome is None else seat.outcome.value,
+                            seat.total) for seat in view.seats)
+
+
+def _matches(tier: Tier, view: TableView) -> bool:
+    """Whether a decision fits ``tier`` before solving (tier 4 also needs a close margin, checked after)."""
+    line = view.line
+    if len(line.numbers) < 2 or view.pile_size == 0:
+        return False
+    alone = view.others_active == 0
+    if alone and view.pile_size > ALONE_MAX_PILE:
+        return False
+    numbers_only = not line.modifiers and not line.second_chance and not alone
+    if tier is Tier.FRESH:
+        return numbers_only and view.round_number == 1 and view.reshuffles == 0
+    if tier is Tier.PART_USED:
+        return numbers_only and view.rules.deck.size - view.pile_size >= PART_USED_GONE
+    if tier is Tier.MODIFIERS:
+        return bool(line.modifiers) or line.second_chance or alone
+    return True
+
+
+def _may_be_close(situation: Situation) -> bool:
+    """A cheap filter before solving for tier 4: one more card is nearly break-even (`one_card_look_ahead`).
+
+    Hitting is worth at least about ``gain - risk`` more than staying, and rarely much more once the
+    line is long enough to think of staying; the exact margin is checked after solving.
+    """
+    gain, risk = one_card_look_ahead(situation)
+    return -3 <= gain - risk <= CLOSE_CALL
+
+
+def _table(rng: np.random.Generator) -> tuple[Policy, ...]:
+    """3 to 6 simple players with varied thresholds, so that lines and piles vary."""
+    players: list[Policy] = []
+    for _ in range(int(rng.integers(3, 7))):
+        if rng.random() < 0.6:
+            players.append(SumThreshold(int(rng.integers(14, 33))))
+        else:
+            players.append(BustThreshold(Fraction(int(rng.integers(15, 40)), 100)))
+    return tuple(players)
+
+
+class QuizGenerator:
+    """An endless, reproducible stream of `Question` of one tier, drawn from simulated games.
+
+    Candidates are the decisions of a whole game that fit the tier; up to `PER_GAME` are taken at
+    random and solved (tier 4 keeps only those within `CLOSE_CALL`).
+    """
+
+    def __init__(self, tier: Tier, rng: np.random.Generator, rules: RuleSet = CLASSIC) -> None:
+        self.tier = tier
+        self.rng = rng
+        self.rules = rules
+        self._pending: list[Question] = []
+
+    def __iter__(self) -> Iterator[Question]:
+        return self
+
+    def __next__(self) -> Question:
+        while not self._pending:
+            self._pending = self._from_one_game()
+        return self._pending.pop(0)
+
+    def _from_one_game(self) -> list[Question]:
+        views: list[TableView] = []
+
+        def keep(view: TableView) -> None:
+            if _matches(self.tier, view):
+                views.append(view)
+
+        play_game(self.rules, _table(self.rng), self.rng, check=False, observer=keep)
+        questions: list[Question] = []
+        for index in self.rng.permutation(len(views)):
+            view = views[int(index)]
+            situation = QuizSituation(self.tier, self.rules, view.seat, _player_lines(view), view.pile, view.discards,
+                                      view.round_number)
+            if self.tier is Tier.CLOSE_CALLS and not _may_be_close(situation.situation):
+                continue
+            exact = exact_of(situation.situation)
+            if self.tier is Tier.CLOSE_CALLS and exact.margin > CLOSE_CALL:
+                continue
+            questions.append(Question(situation, exact))
+            if len(questions) == PER_GAME:
+                break
+        return questions
+
+
+def generate(tier: Tier, count: int, seed: int) -> list[Question]:
+    """``count`` questions of ``tier``; the same seed gives the same questions."""
+    generator = QuizGenerator(tier, np.random.default_rng(seed))
+    return [next(generator) for _ in range(count)]
+
+
+def tier_from_number(level: int) -> Tier:
+    """The tier numbered ``level`` (1-4), or a clear `Flip7Error`."""
+    try:
+        return Tier(level)
+    except ValueError:
+        raise Flip7Error(f"level must be 1, 2, 3 or 4, not {level}") from None
+
+
+__all__ = [
+    "ALONE_MAX_PILE", "CLOSE_CALL", "GRADE_LIMITS", "TRIVIAL_MARGIN", "Exact", "Feedback", "Grade",
+    "PlayerLine", "Question", "QuizGenerator", "QuizSituation", "Tier", "exact_of", "generate", "grade_answer",
+    "grade_of", "hint", "one_card_look_ahead", "tier_from_number",
+]

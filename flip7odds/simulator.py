@@ -1,0 +1,864 @@
+"""A full-rules Flip 7 game simulator (classic rules, RULES.md section 1) with pluggable players.
+
+What it plays, literally:
+
+* 1 to 36 players; one deck per 18 players (RULES.md: above 18 add a second deck). One player is the
+  solo case (everything targets you), used to check the simulator against the exact solver.
+* The dealer is chosen at random for round 1, then the deal passes left. With ``initial_deal`` every
+  player still active when the deal reaches them gets one face-up card, starting left of the dealer;
+  an action card is resolved at once, then the deal goes on.
+* Turns go round from the dealer's left: each active player stays (with at least one card) or hits.
+* Freeze, Flip Three (with set-aside Freeze / Flip Three cards, assigned when the three are done),
+  Second Chance (kept, passed to an active player without one, or discarded), Flip 7 ending the
+  round at once, scoring, and the game's end at ``rules.target`` with the tie rule (another round).
+* **The persistent shoe.** Cards used in a round go to the discard pile at the end of the round (a
+  resolved Flip Three, a used Second Chance and its duplicate, a wasted action go there at once).
+  The pile passes on to the next round; only when it runs out is the discard pile shuffled into a
+  new pile, while the cards in front of players (busted ones included) stay where they are.
+* If a player must draw and no card is left anywhere (pile and discard pile both empty, every card
+  on the table), it banks its line: outcome `Outcome.NO_CARDS`. RULES.md is silent; this is the
+  only reading under which the round can go on.
+
+Players are a hit/stay `Policy` each; the targeting choices follow one documented heuristic for
+everyone (`Targeting heuristics` below). All randomness comes from an injected
+``np.random.Generator``: a game draws one seed per round, and `play_round` replays any round from its
+`RoundStart` and seed. With ``check=True`` every card of the shoe is accounted for (pile, discard
+pile, in front of a player, or in play) after every step; a violation raises `InvariantError`.
+
+Targeting heuristics (simple, deterministic, documented for the tests):
+
+* **Freeze**: freeze yourself if your policy would stay now (your line is not empty); otherwise the
+  active opponent with the highest game total ("freeze the leader"); alone you freeze yourself.
+* **Flip Three**: to the active opponent most likely to bust on the next card (exact count from the
+  pile); alone you take it. You never take it by choice: for your own round, giving it away is
+  never worse (`flip7odds.solver`, reduction 3).
+* **Second Chance** you cannot keep: to the active opponent without one with the lowest game total.
+* Ties go to the player nearest to the chooser's left. When set-aside cards are assigned, a Flip
+  Three avoids players given a Freeze in the same batch when it can (it would be discarded).
+
+Examples
+--------
+>>> from flip7odds.rules import CLASSIC
+>>> rng = np.random.default_rng(7)
+>>> game = play_game(CLASSIC, (SumThreshold(23), SumThreshold(23), SumThreshold(23)), rng)
+>>> max(game.totals) >= CLASSIC.target and game.totals.count(max(game.totals)) == 1
+True
+>>> game.rounds[0] == play_round(CLASSIC, game.players, game.rounds[0].start, game.rounds[0].seed)
+True
+"""
+
+from __future__ import annotations
+
+import enum
+import functools
+import math
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from functools import cached_property
+from typing import Protocol
+
+import numpy as np
+
+from flip7odds.analysis import TOLERANCE, problem_of
+from flip7odds.cards import FLIP_THREE, FREEZE, SECOND_CHANCE, Card, Category
+from flip7odds.counts import CardCounts
+from flip7odds.errors import Flip7Error
+from flip7odds.rules import RuleSet
+from flip7odds.situation import Line, Situation
+from flip7odds.solver import Problem, solve
+
+PLAYERS_PER_DECK = 18
+MAX_PLAYERS = 36
+FLIP_THREE_DRAWS = 3
+
+
+class InvariantError(AssertionError):
+    """The simulator lost or created a card, or broke a rule it checks: always a bug in the simulator."""
+
+
+class SimulationError(Flip7Error):
+    """A simulation cannot be set up as asked (bad player count, unknown policy...)."""
+
+
+class Outcome(enum.Enum):
+    """Why a player's round ended. Every outcome but `BUST` banks the line."""
+
+    STAYED = "stayed"
+    """The player chose to stay (RULES.md, round step 3) and banks its line."""
+    FROZEN = "frozen"
+    """A Freeze targeted the player: it stays at once and banks its line; the Freeze stays in front of it."""
+    BUST = "bust"
+    """A number the player already held, with no Second Chance: round score 0 (RULES.md step 4)."""
+    FLIP_7 = "flip7"
+    """The player's line reached seven distinct numbers: the round ends for everyone, +15 (step 5)."""
+    CUT_SHORT = "cut_short"
+    """Still active when another player's Flip 7 ended the round: it banks its line (step 5)."""
+    NO_CARDS = "no_cards"
+    """It had to draw with no card left in the pile or the discard pile: it banks (module docstring)."""
+
+
+class RoundEnd(enum.Enum):
+    """Why a round ended (RULES.md, round step 6)."""
+
+    NOBODY_ACTIVE = "nobody_active"
+    """Every player stayed, was frozen, busted or ran out of cards."""
+    FLIP_7 = "flip7"
+    """A player made Flip 7: the round ended at once for everyone."""
+
+
+# ----------------------------------------------------------------------------------------------
+# What a player sees, and the policies that decide from it.
+
+
+@dataclass(frozen=True)
+class Kinds:
+    """The card kinds of a shoe, numbered ``0 .. n-1`` in `RuleSet.kinds` order (the simulator moves codes, not cards)."""
+
+    cards: tuple[Card, ...]
+    number_code: tuple[int, ...]
+    """``number_code[v]`` is the code of the number card ``v``, or -1."""
+    freeze: int
+    flip_three: int
+    second_chance: int
+
+    @staticmethod
+    @functools.lru_cache(maxsize=16)
+    def of(rules: RuleSet) -> Kinds:
+        """The kinds of ``rules``' deck."""
+        cards = rules.kinds
+        values = [card.value for card in cards if card.is_number]
+        number_code = [-1] * (max(values, default=-1) + 1)
+        for code, card in enumerate(cards):
+            if card.is_number:
+                number_code[card.value] = code
+
+        def code_of(card: Card) -> int:
+            return cards.index(card) if card in cards else -1
+
+        return Kinds(cards, tuple(number_code), code_of(FREEZE), code_of(FLIP_THREE), code_of(SECOND_CHANCE))
+
+    def number(self, value: int) -> int:
+        """The code of the number ``value`` (-1 if the deck has none)."""
+        return self.number_code[value] if 0 <= value < len(self.number_code) else -1
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """One player as everyone sees it: every card in front of it, its line, how its round stands, its game total."""
+
+    seat: int
+    cards: tuple[Card, ...]
+    line: Line
+    outcome: Outcome | None
+    total: int
+
+    @property
+    def active(self) -> bool:
+        """Still in the round (not stayed, frozen, busted...)."""
+        return self.outcome is None
+
+
+@dataclass(frozen=True, eq=False)
+class TableView:
+    """The table as the player at ``seat`` sees it when deciding, with perfect memory of the cards.
+
+    Cards are kind codes (`Kinds`): ``tables[i]`` lists the cards in front of player ``i`` in the order
+    received, ``pile_counts[code]`` is the exact number of cards of that kind in the pile (every card
+    was seen face up, RULES.md "the shoe"; never its order), ``discard_codes`` is the discard pile
+    since the last shuffle. ``line`` is the deciding player's line.
+    """
+
+    rules: RuleSet
+    kinds: Kinds
+    seat: int
+    line: Line
+    tables: tuple[tuple[int, ...], ...]
+    outcomes: tuple[Outcome | None, ...]
+    totals: tuple[int, ...]
+    pile_counts: tuple[int, ...]
+    discard_codes: tuple[int, ...]
+    dealer: int
+    round_number: int
+    reshuffles: int
+
+    @cached_property
+    def seats(self) -> tuple[SeatView, ...]:
+        """Every player as everyone sees it."""
+        views = []
+        for index, (codes, outcome, total) in enumerate(zip(self.tables, self.outcomes, self.totals)):
+            cards = tuple(self.kinds.cards[code] for code in codes)
+            line = Line(frozenset(card.value for card in cards if card.is_number),
+                        tuple(sorted(card for card in cards if card.category is Category.MODIFIER)),
+                        SECOND_CHANCE in cards)
+            views.append(SeatView(index, cards, line, outcome, total))
+        return tuple(views)
+
+    @property
+    def others_active(self) -> int:
+        """How many other players are still active."""
+        return sum(1 for index, outcome in enumerate(self.outcomes) if outcome is None and index != self.seat)
+
+    @property
+    def pile_size(self) -> int:
+        """Cards left in the pile."""
+        return sum(self.pile_counts)
+
+    @cached_property
+    def pile(self) -> CardCounts:
+        """The pile's exact composition."""
+        return CardCounts.from_mapping(dict(zip(self.kinds.cards, self.pile_counts)))
+
+    @cached_property
+    def discard_cards(self) -> tuple[Card, ...]:
+        """The discard pile since the last shuffle, in the order discarded."""
+        return tuple(self.kinds.cards[code] for code in self.discard_codes)
+
+    @cached_property
+    def discards(self) -> CardCounts:
+        """The discard pile since the last shuffle."""
+        return CardCounts.from_cards(self.discard_cards)
+
+    @cached_property
+    def situation(self) -> Situation:
+        """The deciding player's `Situation` (MODEL.md): its line, the exact pile and discards, others active."""
+        return Situation(self.rules, self.line, self.pile, self.discards, self.others_active)
+
+    def bust_cards(self, line: Line) -> int:
+        """Cards in the pile that would bust ``line`` (numbers it holds)."""
+        return sum(self.pile_counts[self.kinds.number(value)] for value in line.numbers)
+
+
+class Policy(Protocol):
+    """A hit/stay rule. The simulator asks it only when staying is allowed (the line is not empty)."""
+
+    @property
+    def name(self) -> str:
+        """A short name that `policy_from_text` reads back."""
+
+    def hits(self, view: TableView, rng: np.random.Generator) -> bool:
+        """True to hit, False to stay."""
+
+
+@dataclass(frozen=True)
+class SumThreshold:
+    """Stay once the sum of your numbers is at least ``threshold`` (MODEL.md's "stay at 23")."""
+
+    threshold: int
+
+    @property
+    def name(self) -> str:
+        """``sum:T``."""
+        return f"sum:{self.threshold}"
+
+    def hits(self, view: TableView, rng: np.random.Generator) -> bool:
+        """Hit while the sum is below the threshold."""
+        return sum(view.line.numbers) < self.threshold
+
+
+@dataclass(frozen=True)
+class BustThreshold:
+    """Stay once P(the next card busts you) reaches ``threshold`` (exact count; 0 with a Second Chance)."""
+
+    threshold: Fraction
+
+    @property
+    def name(self) -> str:
+        """``bust:θ``."""
+        return f"bust:{float(self.threshold):g}"
+
+    def hits(self, view: TableView, rng: np.random.Generator) -> bool:
+        """Hit while the bust chance is below the threshold."""
+        line = view.line
+        if line.second_chance:
+            return True
+        if view.pile_size:
+            return Fraction(view.bust_cards(line), view.pile_size) < self.threshold
+        size = len(view.discard_cards)  # the discard pile will be shuffled into the next pile
+        busting = sum(1 for card in view.discard_cards if card.is_number and card.value in line.numbers)
+        return size == 0 or Fraction(busting, size) < self.threshold
+
+
+@dataclass(frozen=True)
+class CardCount:
+    """Stay once you hold ``cards`` numbers (MODEL.md's "stay at 3 cards")."""
+
+    cards: int
+
+    @property
+    def name(self) -> str:
+        """``cards:k``."""
+        return f"cards:{self.cards}"
+
+    def hits(self, view: TableView, rng: np.random.Generator) -> bool:
+        """Hit while you hold fewer numbers."""
+        return len(view.line.numbers) < self.cards
+
+
+@dataclass(frozen=True)
+class RandomPolicy:
+    """Hit with probability ``hit_probability`` at every decision (a baseline, and random play for tests)."""
+
+    hit_probability: float = 0.5
+
+    @property
+    def name(self) -> str:
+        """``random:p``."""
+        return f"random:{self.hit_probability:g}"
+
+    def hits(self, view: TableView, rng: np.random.Generator) -> bool:
+        """A coin flip from the round's generator."""
+        return bool(rng.random() < self.hit_probability)
+
+
+@dataclass
+class OptimalPolicy:
+    """Optimal round-EV play (MODEL.md): hit when the exact solver says hitting beats staying.
+
+    One `flip7odds.solver.solve` call per new situation (ms to seconds on fresh piles, minutes for a
+    lone player on a nearly full 94-card pile); answers are cached by the solver's input, and
+    ``solves`` / ``cache_hits`` count both for measurements.
+    """
+
+    cache_size: int = 200_000
+    cache: dict[Problem, bool] = field(default_factory=dict, repr=False)
+    solves: int = 0
+    cache_hits: int = 0
+
+    @property
+    def name(self) -> str:
+        """``optimal``."""
+        return "optimal"
+
+    def hits(self, view: TableView, rng: np.random.Generator) -> bool:
+        """The solver's decision at the root (ties stay)."""
+        return self.decide(view.situation)
+
+    def decide(self, situation: Situation) -> bool:
+        """True if hitting beats staying in ``situation`` by more than `TOLERANCE`."""
+        problem = problem_of(situation)
+        cached = self.cache.get(problem)
+        if cached is not None:
+            self.cache_hits += 1
+            return cached
+        self.solves += 1
+        decision = solve(problem, TOLERANCE).hits_now
+        if len(self.cache) >= self.cache_size:
+            self.cache.clear()
+        self.cache[problem] = decision
+        return decision
+
+
+POLICY_NAMES = "optimal, sum:T, bust:θ, cards:k, random[:p]"
+
+
+def policy_from_text(text: str) -> Policy:
+    """Read a policy name: ``optimal``, ``sum:23``, ``bust:0.26`` (or ``bust:26%``), ``cards:3``, ``random[:p]``.
+
+    >>> policy_from_text("bust:26%")
+    BustThreshold(threshold=Fraction(13, 50))
+    """
+    name, _, argument = text.strip().lower().partition(":")
+    try:
+        if name == "optimal" and not argument:
+            return OptimalPolicy()
+        if name == "sum" and argument:
+            threshold = int(argument)
+            if 0 <= threshold <= 200:
+                return SumThreshold(threshold)
+        if name == "cards" and argument:
+            cards = int(argument)
+            if 1 <= cards <= 7:
+                return CardCount(cards)
+        if name == "bust" and argument:
+            value = Fraction(argument[:-1]) / 100 if argument.endswith("%") else Fraction(argument)
+            if 0 < value <= 1:
+                return BustThreshold(value)
+        if name == "random":
+            probability = float(argument) if argument else 0.5
+            if 0 <= probability <= 1:
+                return RandomPolicy(probability)
+    except (ValueError, ZeroDivisionError):
+        pass
+    raise SimulationError(f"unknown policy {text.strip()!r}: use {POLICY_NAMES} "
+                          "(T 0-200, θ in (0, 1] or a percentage, k 1-7, p in [0, 1])")
+
+
+# ----------------------------------------------------------------------------------------------
+# Rounds.
+
+
+def decks_for(players: int) -> int:
+    """How many decks the shoe holds: one per 18 players (RULES.md: above 18 add a second deck)."""
+    return math.ceil(players / PLAYERS_PER_DECK)
+
+
+def table_rules(rules: RuleSet, players: int) -> RuleSet:
+    """``rules`` with the deck multiplied for the number of players."""
+    if not 1 <= players <= MAX_PLAYERS:
+        raise SimulationError(f"players must be from 1 to {MAX_PLAYERS}, not {players}")
+    decks = decks_for(players)
+    if decks == 1:
+        return rules
+    deck = CardCounts.from_mapping({card: count * decks for card, count in rules.deck.items_})
+    return replace(rules, name=f"{rules.name}x{decks}", deck=deck)
+
+
+@dataclass(frozen=True)
+class RoundStart:
+    """Everything a round starts from: the pile in order (top first) and the discard pile, as codes of
+    `Kinds.of(rules)`, the dealer's seat and the game totals."""
+
+    pile: tuple[int, ...]
+    discards: tuple[int, ...]
+    dealer: int
+    totals: tuple[int, ...]
+    round_number: int = 1
+    reshuffles: int = 0
+
+    @classmethod
+    def fresh(cls, rules: RuleSet, players: int, rng: np.random.Generator, dealer: int | None = None) -> RoundStart:
+        """A new game's first round: the whole shoe shuffled, dealer at random unless given."""
+        shoe = table_rules(rules, players).deck
+        codes = [code for code, (_, count) in enumerate(shoe.items_) for _ in range(count)]
+        order = rng.permutation(len(codes))
+        chosen = int(rng.integers(players)) if dealer is None else dealer
+        return cls(tuple(codes[i] for i in order), (), chosen, (0,) * players)
+
+    @classmethod
+    def build(cls, rules: RuleSet, players: int, top: Sequence[Card] = (), discards: Sequence[Card] = (),
+              dealer: int = 0, totals: Sequence[int] | None = None) -> RoundStart:
+        """A hand-built start: ``top`` are the first cards drawn (in order); the rest of the shoe not in
+        ``discards`` lies below them in card order. For tests that force a rule."""
+        shoe_rules = table_rules(rules, players)
+        kinds = Kinds.of(shoe_rules)
+        rest = shoe_rules.deck - CardCounts.from_cards(top) - CardCounts.from_cards(discards)
+        pile = [kinds.cards.index(card) for card in (*top, *rest)]
+        return cls(tuple(pile), tuple(kinds.cards.index(card) for card in discards), dealer,
+                   tuple(totals) if totals is not None else (0,) * players)
+
+
+@dataclass(frozen=True)
+class RoundResult:
+    """A played round: how it started, its seed, each player's outcome and score, and the shoe after it."""
+
+    start: RoundStart
+    seed: int
+    outcomes: tuple[Outcome, ...]
+    scores: tuple[int, ...]
+    end: RoundEnd
+    reshuffles: int
+    cards_drawn: int
+    pile_after: tuple[int, ...]
+    discards_after: tuple[int, ...]
+
+    @property
+    def totals_after(self) -> tuple[int, ...]:
+        """Game totals after this round."""
+        return tuple(total + score for total, score in zip(self.start.totals, self.scores))
+
+
+@dataclass
+class _Seat:
+    """A player during a round (mutable; the simulator's own bookkeeping). Cards are kind codes."""
+
+    index: int
+    policy: Policy
+    total: int
+    table: list[int] = field(default_factory=list)
+    numbers: set[int] = field(default_factory=set)
+    modifiers: list[Card] = field(default_factory=list)
+    second_chance: bool = False
+    outcome: Outcome | None = None
+
+    @property
+    def active(self) -> bool:
+        return self.outcome is None
+
+    @property
+    def line_is_empty(self) -> bool:
+        return not (self.numbers or self.modifiers or self.second_chance)
+
+    def line(self) -> Line:
+        return Line(frozenset(self.numbers), tuple(sorted(self.modifiers)), self.second_chance)
+
+
+Observer = Callable[[TableView], None]
+
+
+class _Round:
+    """One round being played. Cards only ever move between the lists pile / discards / in play / tables."""
+
+    def __init__(self, rules: RuleSet, players: Sequence[Policy], start: RoundStart, rng: np.random.Generator,
+                 check: bool, observer: Observer | None) -> None:
+        if len(players) != len(start.totals):
+            raise SimulationError(f"{len(players)} players but {len(start.totals)} totals")
+        self.rules = table_rules(rules, len(players))
+        self.kinds = Kinds.of(self.rules)
+        cards = self.kinds.cards
+        self.value = [card.value if card.is_number else -1 for card in cards]
+        self.modifier = [card.category is Category.MODIFIER for card in cards]
+        self.start = start
+        self.rng = rng
+        self.check = check
+        self.observer = observer
+        self.pile = list(reversed(start.pile))  # top of the pile last, so that a draw is a pop
+        self.pile_counts = [0] * len(cards)
+        for code in self.pile:
+            self.pile_counts[code] += 1
+        self.discards = list(start.discards)
+        self.in_play: list[int] = []
+        self.seats = [_Seat(i, policy, total) for i, (policy, total) in enumerate(zip(players, start.totals))]
+        self.flip7 = False
+        self.reshuffles = 0
+        self.cards_drawn = 0
+        self.expected = Counter({code: count for code, (_, count) in enumerate(self.rules.deck.items_)})
+        self._checkpoint()
+
+    # -- the shoe ----------------------------------------------------------------------------
+
+    def _draw(self) -> int | None:
+        """The top card, put in play; an empty pile is first replaced by the shuffled discard pile."""
+        if not self.pile:
+            if not self.discards:
+                return None
+            order = self.rng.permutation(len(self.discards))
+            self.pile = [self.discards[i] for i in order]
+            self.discards = []
+            for code in self.pile:
+                self.pile_counts[code] += 1
+            self.reshuffles += 1
+        code = self.pile.pop()
+        self.pile_counts[code] -= 1
+        self.in_play.append(code)
+        self.cards_drawn += 1
+        return code
+
+    def _place(self, seat: _Seat, code: int) -> None:
+        self.in_play.remove(code)
+        seat.table.append(code)
+
+    def _discard(self, code: int) -> None:
+        self.in_play.remove(code)
+        self.discards.append(code)
+
+    def _checkpoint(self) -> None:
+        """Every card of the shoe is in exactly one place, and every line matches the cards in front of it."""
+        if not self.check:
+            return
+        held = Counter(self.pile)
+        if list(self.pile_counts) != [held.get(code, 0) for code in range(len(self.pile_counts))]:
+            raise InvariantError(f"pile counts {self.pile_counts} disagree with the pile")
+        held.update(self.discards)
+        held.update(self.in_play)
+        for seat in self.seats:
+            held.update(seat.table)
+            numbers = Counter(self.value[code] for code in seat.table if self.value[code] >= 0)
+            duplicates = max(numbers.values(), default=1) > 1
+            if set(numbers) != seat.numbers or (duplicates and seat.outcome is not Outcome.BUST):
+                raise InvariantError(f"seat {seat.index}: numbers {sorted(seat.numbers)} but cards {seat.table}")
+            if seat.second_chance != (self.kinds.second_chance in seat.table):
+                raise InvariantError(f"seat {seat.index}: Second Chance flag disagrees with its cards")
+        if held != self.expected:
+            missing = {str(self.kinds.cards[c]): n for c, n in (self.expected - held).items()}
+            extra = {str(self.kinds.cards[c]): n for c, n in (held - self.expected).items()}
+            raise InvariantError(f"cards not accounted for: missing {missing}, extra {extra}")
+
+    # -- views -------------------------------------------------------------------------------
+
+    def view(self, seat: _Seat) -> TableView:
+        """What ``seat`` sees."""
+        seats = self.seats
+        return TableView(self.rules, self.kinds, seat.index, seat.line(), tuple(tuple(s.table) for s in seats),
+                         tuple(s.outcome for s in seats), tuple(s.total for s in seats), tuple(self.pile_counts),
+                         tuple(self.discards), self.start.dealer, self.start.round_number,
+                         self.start.reshuffles + self.reshuffles)
+
+    def _active(self) -> list[_Seat]:
+        return [seat for seat in self.seats if seat.active]
+
+    def _nearest_left(self, chooser: _Seat, seat: _Seat) -> int:
+        """Tie-break key: larger for players nearer to the chooser's left."""
+        return -((seat.index - chooser.index) % len(self.seats))
+
+    def _would_stay(self, seat: _Seat) -> bool:
+        return not seat.line_is_empty and not seat.policy.hits(self.view(seat), self.rng)
+
+    def _bust_chance(self, seat: _Seat) -> Fraction:
+        if seat.second_chance or not self.pile:
+            return Fraction(0)
+        busting = sum(self.pile_counts[self.kinds.number(value)] for value in seat.numbers)
+        return Fraction(busting, len(self.pile))
+
+    # -- targeting (module docstring) ----------------------------------------------------------
+
+    def _freeze_target(self, chooser: _Seat, taken: set[int]) -> _Seat | None:
+        active = self._active()
+        others = [seat for seat in active if seat is not chooser]
+        if chooser.active and (not others or self._would_stay(chooser)):
+            return chooser
+        fresh = [seat for seat in others if seat.index not in taken] or others
+        if not fresh:
+            return None
+        return max(fresh, key=lambda seat: (seat.total, self._nearest_left(chooser, seat)))
+
+    def _flip_three_target(self, chooser: _Seat, frozen: set[int]) -> _Seat | None:
+        others = [seat for seat in self._active() if seat is not chooser]
+        free = [seat for seat in others if seat.index not in frozen]
+        if free:
+            return max(free, key=lambda seat: (self._bust_chance(seat), seat.total, self._nearest_left(chooser, seat)))
+        if others:
+            return others[0]  # frozen in the same batch: the Flip Three will be discarded
+        return chooser if chooser.active else None
+
+    def _second_chance_target(self, giver: _Seat) -> _Seat | None:
+        candidates = [seat for seat in self._active() if seat is not giver and not seat.second_chance]
+        if not candidates:
+            return None
+        return max(candidates, key=lambda seat: (-seat.total, self._nearest_left(giver, seat)))
+
+    # -- resolving cards ---------------------------------------------------------------------
+
+    def _receive(self, seat: _Seat, code: int) -> None:
+        """Resolve a number, modifier or Second Chance that ``seat`` drew (the card is in play)."""
+        value = self.value[code]
+        if value >= 0:
+            if value not in seat.numbers:
+                self._place(seat, code)
+                seat.numbers.add(value)
+                if len(seat.numbers) >= self.rules.flip7_size:
+                    seat.outcome = Outcome.FLIP_7
+                    self.flip7 = True
+            elif seat.second_chance:
+                # The duplicate and the Second Chance are discarded; the line is kept (RULES.md).
+                self._discard(code)
+                seat.table.remove(self.kinds.second_chance)
+                self.discards.append(self.kinds.second_chance)
+                seat.second_chance = False
+            else:
+                self._place(seat, code)  # the busting card stays in front of the player until the round ends
+                seat.outcome = Outcome.BUST
+        elif self.modifier[code]:
+            self._place(seat, code)
+            seat.modifiers.append(self.kinds.cards[code])
+        else:
+            assert code == self.kinds.second_chance, self.kinds.cards[code]
+            receiver = seat if not seat.second_chance else self._second_chance_target(seat)
+            if receiver is None:
+                self._discard(code)
+            else:
+                self._place(receiver, code)
+                receiver.second_chance = True
+
+    def _resolve(self, seat: _Seat, code: int) -> None:
+        """Resolve a card drawn by ``seat`` outside a Flip Three (a deal card or a hit)."""
+        if code == self.kinds.freeze:
+            target = self._freeze_target(seat, set())
+            assert target is not None, "the drawer of a Freeze is active"
+            self._freeze(target, code)
+        elif code == self.kinds.flip_three:
+            target = self._flip_three_target(seat, set())
+            assert target is not None, "the drawer of a Flip Three is active"
+            self._flip_three(target, code)
+        else:
+            self._receive(seat, code)
+        self._checkpoint()
+
+    def _freeze(self, target: _Seat, code: int) -> None:
+        self._place(target, code)
+        if target.active:
+            target.outcome = Outcome.FROZEN
+
+    def _flip_three(self, target: _Seat, code: int) -> None:
+        """``target`` takes three cards; set-aside Freeze / Flip Three cards are assigned afterwards (RULES.md)."""
+        aside: list[int] = []
+        for _ in range(FLIP_THREE_DRAWS):
+            if self.flip7 or not target.active:
+                break
+            drawn = self._draw()
+            if drawn is None:
+                target.outcome = Outcome.NO_CARDS
+                break
+            if drawn in (self.kinds.freeze, self.kinds.flip_three):
+                aside.append(drawn)
+            else:
+                self._receive(target, drawn)
+            self._checkpoint()
+        self._discard(code)
+        if self.flip7 or (target.outcome is Outcome.BUST and not self.rules.busted_target_passes_actions):
+            for wasted in aside:
+                self._discard(wasted)
+        else:
+            self._assign(target, aside)
+        self._checkpoint()
+
+    def _assign(self, chooser: _Seat, aside: list[int]) -> None:
+        """Assign set-aside cards in the order drawn; none takes effect until all are assigned."""
+        frozen: set[int] = set()
+        plan: list[tuple[int, _Seat | None]] = []
+        for code in aside:
+            if code == self.kinds.freeze:
+                target = self._freeze_target(chooser, frozen)
+                if target is not None:
+                    frozen.add(target.index)
+            else:
+                target = self._flip_three_target(chooser, frozen)
+            plan.append((code, target))
+        for code, target in plan:
+            if code == self.kinds.freeze:
+                if target is None:
+                    self._discard(code)
+                else:
+                    self._freeze(target, code)
+        for code, target in plan:
+            if code == self.kinds.flip_three:
+                if target is None or self.flip7 or not target.active:
+                    self._discard(code)  # a Flip Three assigned to a frozen (or gone) player is discarded
+                else:
+                    self._flip_three(target, code)
+
+    # -- the round ---------------------------------------------------------------------------
+
+    def _draw_for(self, seat: _Seat) -> None:
+        code = self._draw()
+        if code is None:
+            seat.outcome = Outcome.NO_CARDS
+            return
+        self._resolve(seat, code)
+
+    def play(self, seed: int) -> RoundResult:
+        count = len(self.seats)
+        order = [self.seats[(self.start.dealer + 1 + i) % count] for i in range(count)]
+        if self.rules.initial_deal:
+            for seat in order:
+                if self.flip7:
+                    break
+                if seat.active:
+                    self._draw_for(seat)
+        while not self.flip7 and self._active():
+            for seat in order:
+                if self.flip7:
+                    break
+                if not seat.active:
+                    continue
+                if seat.line_is_empty or self._decides_to_hit(seat):
+                    self._draw_for(seat)
+                else:
+                    seat.outcome = Outcome.STAYED
+                self._checkpoint()
+        return self._finish(seed)
+
+    def _decides_to_hit(self, seat: _Seat) -> bool:
+        view = self.view(seat)
+        if self.observer is not None:
+            self.observer(view)
+        return seat.policy.hits(view, self.rng)
+
+    def _finish(self, seed: int) -> RoundResult:
+        scores = []
+        for seat in self.seats:
+            if seat.outcome is None:
+                seat.outcome = Outcome.CUT_SHORT
+            if seat.outcome is Outcome.BUST:
+                scores.append(0)
+            else:
+                scores.append(seat.line().score(self.rules, flip7=seat.outcome is Outcome.FLIP_7))
+        if self.in_play:
+            raise InvariantError(f"cards still in play at the end of the round: {self.in_play}")
+        for seat in self.seats:
+            self.discards.extend(seat.table)
+            seat.table.clear()
+            seat.numbers.clear()
+            seat.modifiers.clear()
+            seat.second_chance = False
+        self._checkpoint()
+        outcomes = tuple(seat.outcome for seat in self.seats if seat.outcome is not None)
+        end = RoundEnd.FLIP_7 if Outcome.FLIP_7 in outcomes else RoundEnd.NOBODY_ACTIVE
+        return RoundResult(self.start, seed, outcomes, tuple(scores), end, self.reshuffles, self.cards_drawn,
+                           tuple(reversed(self.pile)), tuple(self.discards))
+
+
+def play_round(rules: RuleSet, players: Sequence[Policy], start: RoundStart, seed: int, *, check: bool = True,
+               observer: Observer | None = None) -> RoundResult:
+    """Play one round from ``start``; the same start and seed always give the same round.
+
+    ``observer`` is called with the `TableView` of every hit/stay decision before the policy answers.
+    """
+    return _Round(rules, players, start, np.random.default_rng(seed), check, observer).play(seed)
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """A finished game: its rounds, final totals and the winner's seat."""
+
+    players: tuple[Policy, ...]
+    rounds: tuple[RoundResult, ...]
+    totals: tuple[int, ...]
+    winner: int
+
+
+def game_winner(totals: Sequence[int], target: int) -> int | None:
+    """The seat that has won after a round, if any: someone reached ``target`` and the highest total is unique.
+
+    >>> game_winner((201, 150), 200), game_winner((205, 205, 10), 200), game_winner((199, 0), 200)
+    (0, None, None)
+    """
+    best = max(totals)
+    if best < target or list(totals).count(best) > 1:
+        return None
+    return list(totals).index(best)
+
+
+def play_game(rules: RuleSet, players: Sequence[Policy], rng: np.random.Generator, *, check: bool = True,
+              observer: Observer | None = None, max_rounds: int = 10_000, start: RoundStart | None = None
+              ) -> GameResult:
+    """Play a whole game: rounds until someone has ``rules.target`` or more with the unique highest total.
+
+    Each round's seed is drawn from ``rng``; `play_round` replays it from its `RoundResult.start`.
+    ``start`` (default: a fresh shuffled shoe) lets a test begin from given totals and piles;
+    ``max_rounds`` only guards against policies that never score.
+    """
+    if not 1 <= len(players) <= MAX_PLAYERS:
+        raise SimulationError(f"players must be from 1 to {MAX_PLAYERS}, not {len(players)}")
+    if start is None:
+        start = RoundStart.fresh(rules, len(players), rng)
+    rounds: list[RoundResult] = []
+    while len(rounds) < max_rounds:
+        seed = int(rng.integers(2**63))
+        result = play_round(rules, players, start, seed, check=check, observer=observer)
+        rounds.append(result)
+        totals = result.totals_after
+        winner = game_winner(totals, rules.target)
+        if winner is not None:
+            return GameResult(tuple(players), tuple(rounds), totals, winner)
+        start = RoundStart(result.pile_after, result.discards_after, (start.dealer + 1) % len(players), totals,
+                           start.round_number + 1, start.reshuffles + result.reshuffles)
+    raise SimulationError(f"no winner after {max_rounds} rounds: do the policies ever score?")
+
+
+__all__ = [
+    "MAX_PLAYERS",
+    "POLICY_NAMES",
+    "BustThreshold",
+    "CardCount",
+    "GameResult",
+    "InvariantError",
+    "OptimalPolicy",
+    "Outcome",
+    "Policy",
+    "RandomPolicy",
+    "RoundEnd",
+    "RoundResult",
+    "RoundStart",
+    "SeatView",
+    "SimulationError",
+    "SumThreshold",
+    "TableView",
+    "decks_for",
+    "game_winner",
+    "play_game",
+    "play_round",
+    "policy_from_text",
+    "table_rules",
+]

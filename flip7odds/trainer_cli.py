@@ -1,0 +1,187 @@
+"""The ``flip7odds quiz`` and ``flip7odds simulate`` subcommands (wired into `flip7odds.cli`).
+
+Each ``*_command`` returns the exit status: 0 on success, 2 on bad input with one line on stderr.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, TextIO
+
+import numpy as np
+
+from flip7odds.errors import Flip7Error
+from flip7odds.quiz import generate, hint, tier_from_number
+from flip7odds.rules import RuleSet, find_rules
+from flip7odds.simulator import MAX_PLAYERS, POLICY_NAMES, Policy, play_game, policy_from_text
+
+MAX_QUIZ_COUNT = 1000
+MAX_GAMES = 1_000_000
+PROGRESS_AFTER_S = 0.5
+"""The progress bar appears once a run has lasted this long."""
+
+
+def add_quiz_arguments(parser: argparse.ArgumentParser) -> None:
+    """Options of ``flip7odds quiz``."""
+    parser.add_argument("--level", type=int, default=1, help="difficulty tier: 1 fresh pile, numbers only; "
+                        "2 part-used pile; 3 modifiers, Second Chance, alone; 4 close calls (default 1)")
+    parser.add_argument("--count", type=int, default=5, help=f"how many situations, 1-{MAX_QUIZ_COUNT} (default 5)")
+    parser.add_argument("--seed", type=int, default=0, help="random seed: the same seed gives the same situations")
+    parser.add_argument("--json", action="store_true", help="print JSON instead of text")
+
+
+def add_simulate_arguments(parser: argparse.ArgumentParser) -> None:
+    """Options of ``flip7odds simulate``."""
+    parser.add_argument("--players", type=int, default=4, help=f"players per game, 1-{MAX_PLAYERS} (a second "
+                        "deck above 18; default 4)")
+    parser.add_argument("--policy", default="sum:23", help=f"hit/stay policy: {POLICY_NAMES}; a comma-separated "
+                        "list is dealt to the seats in turn (default sum:23)")
+    parser.add_argument("--games", type=int, default=100, help="how many games (default 100)")
+    parser.add_argument("--seed", type=int, default=0, help="random seed")
+    parser.add_argument("--rules", default="classic", help="rule set (default classic)")
+    parser.add_argument("--no-check", action="store_true", help="skip the card-conservation check after every "
+                        "step (about 4 times faster)")
+    parser.add_argument("--json", action="store_true", help="print JSON instead of text")
+
+
+def _fail(command: str, message: str) -> int:
+    print(f"flip7odds {command}: error: {message}", file=sys.stderr)
+    return 2
+
+
+def quiz_command(args: argparse.Namespace) -> int:
+    """Print ``--count`` situations of tier ``--level`` with the exact numbers the quiz page grades against."""
+    try:
+        tier = tier_from_number(args.level)
+        if not 1 <= args.count <= MAX_QUIZ_COUNT:
+            raise Flip7Error(f"count must be from 1 to {MAX_QUIZ_COUNT}, not {args.count}")
+        if args.seed < 0:
+            raise Flip7Error(f"seed must be 0 or more, not {args.seed}")
+        questions = generate(tier, args.count, args.seed)
+    except Flip7Error as error:
+        return _fail("quiz", str(error))
+    if args.json:
+        print(json.dumps({"level": int(tier), "seed": args.seed,
+                          "situations": [question.to_json() for question in questions]}, indent=2))
+        return 0
+    for number, question in enumerate(questions, 1):
+        situation, exact = question.situation, question.exact
+        print(f"#{number}  your line: {situation.line}   others active: {situation.others_active}   "
+              f"pile: {situation.pile.size} cards   discards: {situation.discards.size}")
+        print(f"    stay {exact.stay_score}   hit {exact.hit_score:.4f}   best: {exact.decision.value.upper()}")
+        print(f"    {hint(question)}")
+    return 0
+
+
+@dataclass(frozen=True)
+class SimulationSummary:
+    """Summary statistics of simulated games."""
+
+    games: int
+    players: int
+    policies: tuple[str, ...]
+    seed: int
+    rounds: int
+    mean_round_score: float
+    round_score_stderr: float
+    rounds_per_game: float
+    win_rate_by_seat: tuple[float, ...]
+    win_rate_by_policy: dict[str, float]
+    mean_round_score_by_policy: dict[str, float]
+    outcomes: dict[str, float]
+    reshuffles_per_game: float
+
+    def to_json(self) -> dict[str, Any]:
+        """The summary as a JSON object."""
+        return {name: list(value) if isinstance(value, tuple) else value for name, value in vars(self).items()}
+
+
+def simulate(rules: RuleSet, players: Sequence[Policy], games: int, seed: int, *, check: bool = True,
+             progress: TextIO | None = None, progress_after: float = PROGRESS_AFTER_S) -> SimulationSummary:
+    """Play ``games`` games and summarise them; with ``progress``, a bar on that stream once the run has
+    lasted ``progress_after`` seconds.
+
+    Win rate by policy: the share of games won by a seat playing it (seats sharing a policy add up).
+    """
+    rng = np.random.default_rng(seed)
+    names = tuple(player.name for player in players)
+    wins = [0] * len(players)
+    scores: list[int] = []
+    score_by_policy: dict[str, list[int]] = {name: [] for name in names}
+    outcomes: Counter[str] = Counter()
+    rounds = reshuffles = 0
+    started = time.monotonic()
+    shown = 0.0
+    for game_number in range(1, games + 1):
+        game = play_game(rules, players, rng, check=check)
+        wins[game.winner] += 1
+        rounds += len(game.rounds)
+        for result in game.rounds:
+            reshuffles += result.reshuffles
+            scores.extend(result.scores)
+            for name, score, outcome in zip(names, result.scores, result.outcomes):
+                score_by_policy[name].append(score)
+                outcomes[outcome.value] += 1
+        elapsed = time.monotonic() - started
+        if progress is not None and elapsed >= progress_after and (elapsed - shown > 0.2 or game_number == games):
+            shown = elapsed
+            filled = game_number * 30 // games
+            progress.write(f"\r[{'#' * filled}{'.' * (30 - filled)}] {game_number}/{games} games "
+                           f"({game_number / elapsed:.0f}/s)")
+            progress.flush()
+    if progress is not None and shown:
+        progress.write("\n")
+    values = np.array(scores, dtype=float)
+    by_policy_wins: Counter[str] = Counter()
+    for name, won in zip(names, wins):
+        by_policy_wins[name] += won
+    seat_results = sum(outcomes.values())
+    return SimulationSummary(
+        games=games,
+        players=len(players),
+        policies=names,
+        seed=seed,
+        rounds=rounds,
+        mean_round_score=float(values.mean()),
+        round_score_stderr=float(values.std(ddof=1) / np.sqrt(len(values))) if len(values) > 1 else 0.0,
+        rounds_per_game=rounds / games,
+        win_rate_by_seat=tuple(won / games for won in wins),
+        win_rate_by_policy={name: by_policy_wins[name] / games for name in dict.fromkeys(names)},
+        mean_round_score_by_policy={name: float(np.mean(s)) for name, s in score_by_policy.items()},
+        outcomes={name: count / seat_results for name, count in sorted(outcomes.items())},
+        reshuffles_per_game=reshuffles / games,
+    )
+
+
+def simulate_command(args: argparse.Namespace) -> int:
+    """Simulate ``--games`` games and print summary statistics."""
+    try:
+        rules = find_rules(args.rules)
+        if not 1 <= args.players <= MAX_PLAYERS:
+            raise Flip7Error(f"players must be from 1 to {MAX_PLAYERS}, not {args.players}")
+        if not 1 <= args.games <= MAX_GAMES:
+            raise Flip7Error(f"games must be from 1 to {MAX_GAMES}, not {args.games}")
+        if args.seed < 0:
+            raise Flip7Error(f"seed must be 0 or more, not {args.seed}")
+        kinds = [policy_from_text(text) for text in args.policy.split(",")]
+        players = [kinds[seat % len(kinds)] for seat in range(args.players)]
+        summary = simulate(rules, players, args.games, args.seed, check=not args.no_check, progress=sys.stderr)
+    except Flip7Error as error:
+        return _fail("simulate", str(error))
+    if args.json:
+        print(json.dumps(summary.to_json(), indent=2))
+        return 0
+    print(f"{summary.games} games, {summary.players} players ({', '.join(summary.policies)}), seed {summary.seed}")
+    print(f"mean round score {summary.mean_round_score:.3f} ± {summary.round_score_stderr:.3f} (1 s.e.), "
+          f"{summary.rounds_per_game:.2f} rounds per game, {summary.reshuffles_per_game:.2f} reshuffles per game")
+    print("win rate by seat: " + ", ".join(f"{seat}: {rate:.1%}" for seat, rate in enumerate(summary.win_rate_by_seat)))
+    for name, rate in summary.win_rate_by_policy.items():
+        print(f"  {name}: wins {rate:.1%}, mean round score {summary.mean_round_score_by_policy[name]:.3f}")
+    print("outcomes: " + ", ".join(f"{name} {share:.1%}" for name, share in summary.outcomes.items()))
+    return 0

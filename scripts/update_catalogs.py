@@ -1,0 +1,51 @@
+"""Extract every message id from the code and bring both catalogs up to date (like ``pybabel update``).
+
+Run: ``python scripts/update_catalogs.py``. New ids are added (untranslated in Spanish, to be filled in),
+ids no longer used are dropped, existing translations are kept. It prints what is left to translate.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.pofile import read_po, write_po
+
+from flip7odds.i18n import DOMAIN, LANGUAGES, catalog_path, extract_messages
+
+ROOT = Path(__file__).resolve().parents[1]
+SOURCES = [*sorted((ROOT / "flip7odds").rglob("*.py")), ROOT / "app.py", *sorted((ROOT / "pages").glob("*.py"))]
+
+
+def update(language: str, messages: dict[str, list[str]]) -> list[str]:
+    """Rewrite one catalog; return the ids still untranslated (Spanish) ."""
+    path = catalog_path(language)
+    old: dict[str, str] = {}
+    if path.exists():
+        with path.open("rb") as handle:
+            old = {str(m.id): str(m.string) for m in read_po(handle, locale=language) if m.id}
+    catalog = Catalog(locale=language, domain=DOMAIN, project="flip7odds", charset="utf-8")
+    for message, places in sorted(messages.items()):
+        translation = old.get(message, "") if language != "en" else ""
+        catalog.add(message, translation, locations=[(place.split(":")[0], int(place.split(":")[1]))
+                                                     for place in places])
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("wb") as handle:
+        write_po(handle, catalog, width=120, sort_output=True)
+    return [m for m in messages if language != "en" and not old.get(m)]
+
+
+def main() -> int:
+    """Update every catalog and report the missing translations."""
+    messages = extract_messages(SOURCES)
+    missing = {language: update(language, messages) for language in LANGUAGES}
+    for language, ids in missing.items():
+        for message in ids:
+            print(f"{language}: untranslated: {message!r}")
+    print(f"{len(messages)} messages; untranslated: " + ", ".join(f"{k} {len(v)}" for k, v in missing.items()))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,43 @@
+"""Hypothesis strategies shared by the tests: random small classic situations."""
+
+from __future__ import annotations
+
+from hypothesis import strategies as st
+
+from flip7odds.cards import SECOND_CHANCE, Card, Category
+from flip7odds.rules import CLASSIC, RuleSet
+from flip7odds.situation import Situation
+
+
+@st.composite
+def small_situations(draw: st.DrawFn, max_pile: int = 10, max_discards: int = 4,
+                     rules: RuleSet = CLASSIC) -> Situation:
+    """A legal situation with a small pile, sometimes a discard pile, alone or not."""
+    deck = list(rules.deck)
+    indices = draw(st.lists(st.integers(0, len(deck) - 1), min_size=1, max_size=max_pile + max_discards + 6,
+                            unique=True))
+    cards = [deck[i] for i in indices]
+    line: list[Card] = []
+    rest: list[Card] = []
+    held: set[int] = set()
+    has_sc = False
+    for card in cards:
+        wants_line = draw(st.booleans()) and len(line) < 6
+        if (card.category is Category.NUMBER and wants_line and card.value not in held
+                and len(held) < rules.flip7_size - 1):
+            held.add(card.value)
+            line.append(card)
+        elif card.category is Category.MODIFIER and wants_line:
+            line.append(card)
+        elif card == SECOND_CHANCE and wants_line and not has_sc:
+            has_sc = True
+            line.append(card)
+        else:
+            rest.append(card)
+    split = draw(st.integers(0, min(max_discards, len(rest))))
+    discards = rest[:split] if draw(st.booleans()) else None
+    pile = rest[split:][:max_pile]
+    if not pile and not discards:
+        pile = [next(card for card in rules.kinds if card.is_number and card.value not in held)]
+    others = draw(st.sampled_from([0, 1, 2]))
+    return Situation.build(rules, line, pile=pile, discards=discards, others_active=others)

@@ -1,0 +1,89 @@
+"""The command line: JSON keys, the readable report, batch mode, and bad input (one line, exit 2)."""
+
+import io
+import json
+import subprocess
+import sys
+
+import pytest
+
+from flip7odds.analysis import analyze
+from flip7odds.cli import main
+from flip7odds.rules import CLASSIC
+from flip7odds.situation import Situation
+
+MODEL_KEYS = {"stay_score", "bust_probability", "hit_once_score", "optimal_score", "hit_score", "decision",
+              "flip7_probability", "bust_final_probability", "distribution", "pile_size"}
+
+
+def run(*argv: str, stdin: str = "") -> tuple[int, str]:
+    out = io.StringIO()
+    status = main(list(argv), out=out, stdin=io.StringIO(stdin))
+    return status, out.getvalue()
+
+
+def test_json_has_exactly_the_model_keys() -> None:
+    status, text = run("analyze", "--line", "12 7 3 +4", "--seen", "12 12 5", "--json")
+    assert status == 0
+    data = json.loads(text)
+    assert set(data) == MODEL_KEYS
+    expected = analyze(Situation.from_text(CLASSIC, "12 7 3 +4", seen="12 12 5"))
+    assert data["bust_probability"] == {"fraction": "17/87", "value": 17 / 87}
+    assert data["optimal_score"] == expected.optimal_score
+    assert data["decision"] == expected.decision.value
+    assert data["pile_size"] == 87
+    assert sum(data["distribution"].values()) == pytest.approx(1)
+
+
+def test_report_puts_the_decision_first() -> None:
+    status, text = run("analyze", "--line", "12 11 10 9 8", "--alone")
+    assert status == 0
+    first, *rest = text.splitlines()
+    assert first.startswith("STAY: staying is worth")
+    assert any("of the 89 cards left would bust you" in line for line in rest)
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["analyze", "--line", "7 7"], "duplicate number 7"),
+    (["analyze", "--line", "banana"], "unknown card 'banana'"),
+    (["analyze", "--line", "5", "--seen", "12*13"], "too many 12 cards"),
+    (["analyze", "--line", "5", "--pile", ""], "the pile is empty and there is no discard pile"),
+    (["analyze", "--line", "5", "--others", "-2"], "-2 is negative"),
+    (["analyze", "--line", "5", "--others", "two"], "'two' is not a whole number"),
+    (["analyze", "--rules", "uno"], "unknown rules 'uno'"),
+])
+def test_bad_input_is_one_line_and_exit_2(argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
+    try:
+        status = main(argv, out=io.StringIO())
+    except SystemExit as stop:  # argparse exits itself
+        status = int(stop.code or 0)
+    error = capsys.readouterr().err
+    assert status == 2
+    assert message in error
+    assert error.count("\n") == 1 and "Traceback" not in error
+
+
+def test_batch_keeps_going_after_a_bad_line() -> None:
+    lines = "\n".join([
+        json.dumps({"line": "12 7", "seen": "12 12"}),
+        "not json",
+        json.dumps({"line": "5 5"}),
+        json.dumps({"line": "3", "pile": ["3", "4 5"], "alone": True}),
+        json.dumps({"line": "3", "colour": "red"}),
+    ])
+    status, text = run("analyze", "--batch", stdin=lines)
+    results = [json.loads(line) for line in text.splitlines()]
+    assert status == 0
+    assert len(results) == 5
+    assert set(results[0]) == MODEL_KEYS
+    assert results[1]["error"].startswith("not JSON")
+    assert "duplicate number 5" in results[2]["error"]
+    assert results[3]["bust_probability"]["fraction"] == "1/3"
+    assert "unknown key 'colour'" in results[4]["error"]
+
+
+def test_python_dash_m_runs_the_same_command() -> None:
+    completed = subprocess.run([sys.executable, "-m", "flip7odds", "analyze", "--line", "7 7"],
+                               capture_output=True, text=True, check=False)
+    assert completed.returncode == 2
+    assert completed.stderr.strip() == "flip7odds: error: duplicate number 7 in your line: a second 7 busts you"

@@ -1,0 +1,90 @@
+"""The two-poker-decks adaptation (RULES.md section 2): deck, notation, scoring, exact odds."""
+
+from fractions import Fraction
+
+import pytest
+from hypothesis import HealthCheck, given, note, settings
+
+from flip7odds.analysis import Decision, analyze, problem_of
+from flip7odds.cards import FLIP_THREE, FREEZE, SECOND_CHANCE, Card, format_cards, parse_cards
+from flip7odds.errors import SituationError
+from flip7odds.reference import reference_solve
+from flip7odds.rules import POKER
+from flip7odds.situation import Line, Situation
+from flip7odds.solver import solve
+from tests.strategies import small_situations
+
+
+def test_the_deck_has_57_cards_as_the_rules_list_them() -> None:
+    deck = POKER.deck
+    assert deck.size == 57
+    assert sum(n for c, n in deck.items_ if c.is_number) == 32
+    assert deck[Card.number(0)] == 2 and deck[Card.number(13)] == 4 and deck[Card.number(4)] == 1
+    assert (deck[FLIP_THREE], deck[FREEZE], deck[SECOND_CHANCE]) == (4, 4, 4)
+    assert sum(n for c, n in deck.items_ if c.category.value == "modifier") == 13
+
+
+def test_playing_card_names() -> None:
+    assert parse_cards("K Q J joker comodín 3 A 2 Ad 10♦ kd", POKER) == (
+        Card.number(13), Card.number(12), Card.number(11), Card.number(0), Card.number(0), FLIP_THREE, FREEZE,
+        SECOND_CHANCE, Card.plus(-1), Card.plus(-10), Card.times(2, "Kd"))
+    assert parse_cards(format_cards(POKER.deck, POKER), POKER) == tuple(POKER.deck)
+
+
+def test_cards_not_in_the_deck_are_named() -> None:
+    with pytest.raises(SituationError, match="card x2 is not in the poker deck"):
+        Situation.from_text(POKER, "K x2")
+    with pytest.raises(SituationError, match="card 1 is not in the poker deck"):
+        Situation.from_text(POKER, "1")
+
+
+def line(text: str) -> Line:
+    return Line.from_cards(parse_cards(text, POKER))
+
+
+def test_scoring_golden_cases() -> None:
+    # Royal flush: (13 + 12 + 9) x 2 x 2 x 2 = 272, penalties A and 10 of diamonds -11 -> 261, +20 -> 281.
+    assert line("K Q 9 Ad 10d Jd Qd Kd").score(POKER) == 281
+    # Two figures stack: (10 + 9) x 4 = 76.
+    assert line("10 9 Jd Qd").score(POKER) == 76
+    # Penalties may make a score negative: 4 - 1 - 10 - 9 = -16.
+    assert line("4 Ad 10d 9d").score(POKER) == -16
+    # Five distinct numbers: 4 + 5 + 6 + 7 + 8 = 30, +20.
+    assert line("4 5 6 7 8").score(POKER, flip7=True) == 50
+
+
+def test_busting_beats_a_negative_line() -> None:
+    # joker - 7 - 8 = -15; the only card left is the other joker: hitting busts to 0, which is better.
+    result = analyze(Situation.from_text(POKER, "joker 7d 8d", pile="joker"))
+    assert result.stay_score == -15
+    assert result.hit_score == 0 and result.hit_once_score == 0
+    assert result.decision is Decision.HIT
+
+
+def test_a_second_joker_busts() -> None:
+    # joker 5 against {joker, 6}: the joker busts (0), the 6 scores 11: hit once = 11/2.
+    situation = Situation.from_text(POKER, "joker 5", pile="joker 6")
+    result = analyze(situation)
+    assert result.bust_probability == Fraction(1, 2)
+    assert result.hit_once_score == Fraction(11, 2)
+
+
+def test_five_numbers_end_the_round_with_20() -> None:
+    result = analyze(Situation.from_text(POKER, "4 5 6 7", pile="8"))
+    assert result.hit_score == 50
+    assert result.flip7_probability == 1
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(small_situations(rules=POKER, max_pile=9, max_discards=3))
+def test_fast_solver_agrees_with_brute_force_on_poker(situation: Situation) -> None:
+    note(repr(situation))
+    reference = reference_solve(situation)
+    solution = solve(problem_of(situation))
+    if reference.hit is None:
+        assert solution.draw is None
+        return
+    assert solution.draw is not None
+    assert solution.draw.value == pytest.approx(float(reference.hit.value), abs=1e-12)
+    assert solution.draw.bust_probability == pytest.approx(float(reference.hit.bust_probability), abs=1e-12)
+    assert solution.result().value == pytest.approx(float(reference.optimal.value), abs=1e-12)

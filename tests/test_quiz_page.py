@@ -1,0 +1,105 @@
+"""The quiz page headless (AppTest): a full session, a restart that finds the saved progress, a corrupt file."""
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from flip7odds.quiz import QuizGenerator, Tier
+
+ROOT = Path(__file__).resolve().parents[1]
+APP = ROOT / "app.py"
+PAGE = "pages/quiz.py"
+
+
+def open_quiz(seed: int = 1) -> AppTest:
+    """A new session on the quiz page, its situations drawn from a seeded generator (reproducible tests)."""
+    at = AppTest.from_file(APP, default_timeout=120).run()
+    at.session_state["quiz_generators"] = {tier: QuizGenerator(tier, np.random.default_rng(seed)) for tier in Tier}
+    at.switch_page(PAGE).run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def texts(at: AppTest) -> str:
+    return "\n".join([m.value for m in at.markdown] + [c.value for c in at.caption] + [w.value for w in at.warning]
+                     + [s.value for s in at.success] + [i.value for i in at.info])
+
+
+@pytest.fixture
+def database(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    path = tmp_path / "progress.sqlite3"
+    monkeypatch.setenv("FLIP7ODDS_DB", str(path))
+    return path
+
+
+def answer(at: AppTest, key: str) -> None:
+    at.button(key=key).click().run()
+    assert not at.exception, [e.value for e in at.exception]
+
+
+def test_a_full_session_then_a_restart_finds_the_saved_progress(database: Path) -> None:
+    at = open_quiz()
+    assert at.title[0].value == "Hit or stay?"
+    answer(at, "quiz_hit")
+    shown = texts(at)
+    assert "You chose **HIT**" in shown and "Grade: **" in shown and "Why: " in shown
+    assert "cards left would" in shown
+    labels = [m.label for m in at.metric]
+    assert "Stay" in labels and "Hit (then play on optimally)" in labels and "EV lost" in labels
+    answer(at, "quiz_next")
+    assert "You chose" not in texts(at)
+    answer(at, "quiz_stay")
+    assert "You chose **STAY**" in texts(at)
+    assert database.exists()
+
+    restarted = open_quiz()  # a new session: the progress comes from the file
+    assert f"Progress saved in {database}" in texts(restarted)
+    lost = next(m for m in restarted.metric if m.label == "Total EV lost")
+    assert float(lost.value) >= 0
+    assert len(restarted.get("plotly_chart")) == 3
+
+
+def test_predict_first_shows_how_far_off_the_estimate_was(database: Path) -> None:
+    at = open_quiz()
+    at.toggle(key="quiz_predict").set_value(True).run()
+    at.slider(key="quiz_guess").set_value(40).run()
+    answer(at, "quiz_stay")
+    assert "You estimated 40%" in texts(at)
+
+
+def test_a_corrupt_database_is_moved_aside_and_the_quiz_works(database: Path) -> None:
+    database.write_bytes(b"definitely not sqlite" * 50)
+    at = open_quiz()
+    warning = "\n".join(w.value for w in at.warning)
+    assert "was damaged" in warning and ".corrupt-" in warning
+    assert any(p.name.startswith("progress.sqlite3.corrupt-") for p in database.parent.iterdir())
+    answer(at, "quiz_hit")
+    assert "You chose **HIT**" in texts(at)
+
+
+def test_a_wrong_answer_goes_to_the_replay_queue_and_comes_back(database: Path) -> None:
+    at = open_quiz()
+    for _ in range(5):
+        question = at.session_state["quiz_question"]
+        wrong = "quiz_stay" if question.exact.decision.value == "hit" else "quiz_hit"
+        answer(at, wrong)
+        if "quiz_replay" in [button.key for button in at.button]:
+            break
+        answer(at, "quiz_next")  # a wrong answer within 0.5 points is only "Fine": try another situation
+    assert "quiz_replay" in [button.key for button in at.button]
+    assert "situation(s) to replay" in texts(at)
+    answer(at, "quiz_replay")
+    assert "Replaying a situation you answered badly." in texts(at)
+    assert at.session_state["quiz_question"].situation == question.situation
+
+
+def test_choosing_a_tier_deals_a_situation_of_that_tier(database: Path) -> None:
+    at = open_quiz()
+    at.button_group(key="quiz_tier").set_value(Tier.MODIFIERS).run()
+    assert not at.exception, [e.value for e in at.exception]
+    question = at.session_state["quiz_question"]
+    assert question.situation.tier is Tier.MODIFIERS
+    line = question.situation.line
+    assert line.modifiers or line.second_chance or question.situation.others_active == 0
