@@ -320,6 +320,7 @@ class _Columns:
     side_count: IntArray
     side_mult: IntArray
     side_plus: IntArray
+    side_is_mod: NDArray[np.bool_]
     start: IntArray
     mod_index: IntArray
     sc_index: IntArray
@@ -438,6 +439,7 @@ def _columns(problem: Problem, mod_kinds: list[Card], mod_caps: list[int], track
         side_count=np.ascontiguousarray(stacked(counts)),
         side_mult=np.ascontiguousarray(stacked([part[:, 0] for part in bank_parts])),
         side_plus=np.ascontiguousarray(stacked([part[:, 1] for part in bank_parts])),
+        side_is_mod=np.array([i < len(mod_caps) for i in live], dtype=np.bool_),
         start=np.searchsorted(sorted_level, np.arange(int(sorted_level.max()) + 2)).astype(np.int64),
         mod_index=mi[order],
         sc_index=si[order],
@@ -543,29 +545,42 @@ def _layer(t: int, rows: _Rows, cols: _Columns, top: int) -> _Layer:
 class _Tables:
     """The transitions in the form the compiled loops read them, with every banking outcome folded.
 
-    Positions are within the target block: ``plain_pos`` in the same level, ``saved_pos`` and
-    ``side_pos`` in the next level. Side draws into a column form a sparse list per column
-    (``side_ptr[c]:side_ptr[c + 1]``); side draws that bank are summed into the affine term
-    ``bank_mult * number_sum + bank_plus`` (and listed in ``bank_*`` for the forward pass, which needs
-    each score). Numbers that bank after the draw sum to ``mult * (sum * left + left_value) + plus * left``
-    with ``left`` (``left_value``) the count (value-weighted count) of new numbers left in the pile.
+    Positions count within a level. A new number leads to the same level (``plain_pos``, by chunks:
+    see `_chunks`). A Second Chance, a saved duplicate, a Flip Three or a Freeze moves a whole run of
+    columns (the same modifiers) by one shift into the next level: ``run_*``, per level
+    ``run_start[L]:run_start[L + 1]``, weighted by a count or, for duplicates, by the row's bust cards
+    minus ``run_saves``. A modifier is a true gather: ``mod_*`` lists them per column (``mod_into_*``
+    per target column, for the forward pass). Cards that bank are summed into the affine term
+    ``bank_mult * number_sum + bank_plus`` (and listed in ``bank_*`` with their score class for the
+    forward pass, which needs each score). New numbers that bank sum to
+    ``mult * (sum * left + left_value) + plus * left`` with ``left`` (``left_value``) the count
+    (value-weighted count) of new numbers left in the pile.
     """
 
     plain_pos: IntArray
-    plain_live: FloatArray
     plain_bank: FloatArray
-    saved_pos: IntArray
     saved_live: FloatArray
     saved_bank: FloatArray
-    side_ptr: IntArray
-    side_pos: IntArray
-    side_weight: FloatArray
+    run_start: IntArray
+    run_low: IntArray
+    run_high: IntArray
+    run_shift: IntArray
+    run_weight: FloatArray
+    run_saves: IntArray
+    mod_ptr: IntArray
+    mod_pos: IntArray
+    mod_weight: FloatArray
+    mod_into_ptr: IntArray
+    mod_into_pos: IntArray
+    mod_into_weight: FloatArray
     bank_ptr: IntArray
     bank_count: FloatArray
-    bank_score_mult: IntArray
-    bank_score_plus: IntArray
+    bank_class: IntArray
     bank_mult: FloatArray
     bank_plus: FloatArray
+    score_class: IntArray
+    class_mult: IntArray
+    class_plus: IntArray
     left: IntArray
     left_value: IntArray
     chunk_start: IntArray
@@ -573,23 +588,26 @@ class _Tables:
     chunk_high: IntArray
     chunk_shift: IntArray
     chunk_live: NDArray[np.bool_]
-    into_ptr: IntArray
-    into_pos: IntArray
-    into_weight: FloatArray
-    saved_into_ptr: IntArray
-    saved_into_pos: IntArray
-    saved_into_saves: IntArray
-    score_class: IntArray
-    bank_class: IntArray
-    class_mult: IntArray
-    class_plus: IntArray
 
 
-def _inverse(targets: IntArray, sources: IntArray, n_columns: int) -> tuple[IntArray, IntArray]:
-    """Group transitions by target column: (pointers per target column, order of the transitions)."""
-    order = np.argsort(targets, kind="stable")
-    pointers = np.searchsorted(targets[order], np.arange(n_columns + 1)).astype(np.int64)
-    return pointers, sources[order]
+def _pointers(owners: IntArray, n_columns: int) -> IntArray:
+    """CSR pointers for entries sorted by owner column."""
+    return np.searchsorted(owners, np.arange(n_columns + 1)).astype(np.int64)
+
+
+def _runs(levels: int, level: IntArray, own: IntArray, target: IntArray, weight: IntArray,
+          saves: IntArray) -> tuple[IntArray, ...]:
+    """Group one-per-column transitions into runs of consecutive columns with one shift and one weight."""
+    shift = target - own
+    order = np.lexsort((own, saves, weight, shift, level))
+    level, own, shift, weight, saves = level[order], own[order], shift[order], weight[order], saves[order]
+    new = np.ones(len(own), dtype=np.bool_)
+    new[1:] = ((level[1:] != level[:-1]) | (shift[1:] != shift[:-1]) | (weight[1:] != weight[:-1])
+               | (saves[1:] != saves[:-1]) | (own[1:] != own[:-1] + 1))
+    first = np.flatnonzero(new)
+    last = np.concatenate([first[1:], [len(own)]]).astype(np.int64)[:len(first)] - 1
+    return (np.searchsorted(level[first], np.arange(levels + 1)).astype(np.int64), own[first], own[last] + 1,
+            shift[first], weight[first].astype(np.float64), saves[first])
 
 
 def _chunks(cols: _Columns, plain_pos: IntArray,
@@ -618,46 +636,62 @@ def _chunks(cols: _Columns, plain_pos: IntArray,
 
 def _tables(cols: _Columns, rows: _Rows, values: IntArray, counts: IntArray) -> _Tables:
     """Derive the compiled loops' tables from the columns and rows."""
+    n_columns = len(cols.mult)
     level = np.repeat(np.arange(cols.levels), np.diff(cols.start))
     own_start = cols.start[level]
     next_start = cols.start[np.minimum(level + 1, cols.levels)]
     plain_live = cols.plain >= 0
+    plain_pos = np.where(plain_live, cols.plain - own_start, 0)
     saved_live = (cols.held == 1) & (cols.saved >= 0)
     live = (cols.side_count > 0) & (cols.side_target >= 0)
     banked = (cols.side_count > 0) & (cols.side_target < 0)
+    column_of = np.broadcast_to(np.arange(n_columns)[:, None], live.shape)
 
-    def pointers(selected: NDArray[np.bool_]) -> IntArray:
-        return np.concatenate([[0], np.cumsum(selected.sum(axis=1))]).astype(np.int64)
+    # Modifiers: a sparse list per column, and per target column.
+    mods = live & cols.side_is_mod[None, :]
+    mod_source, mod_target = column_of[mods], cols.side_target[mods]
+    into = np.argsort(mod_target, kind="stable")
+
+    # Second Chance, Flip Three, Freeze and saved duplicates: runs.
+    others = live & ~cols.side_is_mod[None, :]
+    source = np.concatenate([column_of[others], np.flatnonzero(saved_live)])
+    target = np.concatenate([cols.side_target[others], cols.saved[saved_live]])
+    weight = np.concatenate([cols.side_count[others], np.zeros(int(saved_live.sum()), dtype=np.int64)])
+    saves = np.concatenate([np.full(int(others.sum()), -1, dtype=np.int64), cols.saves[saved_live]])
+    runs = _runs(cols.levels, level[source], source - own_start[source], target - next_start[source], weight, saves)
 
     bank_count = np.where(banked, cols.side_count, 0)
-    bits = (rows.mask[:, None] >> np.arange(len(values))[None, :]) & 1
-    plain_pos = np.where(plain_live, cols.plain - own_start, 0)
-    chunk_start, chunk_low, chunk_high, chunk_shift, chunk_live = _chunks(cols, plain_pos, plain_live)
-    n_columns = len(cols.mult)
-    side_source = np.broadcast_to(np.arange(n_columns)[:, None], live.shape)[live]
-    into_ptr, into = _inverse(cols.side_target[live], np.arange(int(live.sum())), n_columns)
-    saved_source = np.flatnonzero(saved_live)
-    saved_into_ptr, saved_into = _inverse(cols.saved[saved_source], saved_source, n_columns)
     own_parts = np.stack([cols.mult, cols.plus], axis=1)
     bank_parts = np.stack([cols.side_mult[banked], cols.side_plus[banked]], axis=1)
     classes, class_of = np.unique(np.concatenate([own_parts, bank_parts]), axis=0, return_inverse=True)
     class_of = class_of.ravel()
+    bits = (rows.mask[:, None] >> np.arange(len(values))[None, :]) & 1
+    chunk_start, chunk_low, chunk_high, chunk_shift, chunk_live = _chunks(cols, plain_pos, plain_live)
     return _Tables(
         plain_pos=plain_pos,
-        plain_live=plain_live.astype(np.float64),
         plain_bank=(~plain_live).astype(np.float64),
-        saved_pos=np.where(saved_live, cols.saved - next_start, 0),
         saved_live=saved_live.astype(np.float64),
         saved_bank=((cols.held == 1) & (cols.saved < 0)).astype(np.float64),
-        side_ptr=pointers(live),
-        side_pos=(cols.side_target - next_start[:, None])[live],
-        side_weight=cols.side_count[live].astype(np.float64),
-        bank_ptr=pointers(banked),
+        run_start=runs[0],
+        run_low=runs[1],
+        run_high=runs[2],
+        run_shift=runs[3],
+        run_weight=runs[4],
+        run_saves=runs[5],
+        mod_ptr=_pointers(mod_source, n_columns),
+        mod_pos=mod_target - next_start[mod_source],
+        mod_weight=cols.side_count[mods].astype(np.float64),
+        mod_into_ptr=_pointers(mod_target[into], n_columns),
+        mod_into_pos=mod_source[into] - own_start[mod_source[into]],
+        mod_into_weight=cols.side_count[mods][into].astype(np.float64),
+        bank_ptr=_pointers(column_of[banked], n_columns),
         bank_count=cols.side_count[banked].astype(np.float64),
-        bank_score_mult=cols.side_mult[banked],
-        bank_score_plus=cols.side_plus[banked],
+        bank_class=class_of[n_columns:],
         bank_mult=(bank_count * cols.side_mult).sum(axis=1).astype(np.float64),
         bank_plus=(bank_count * cols.side_plus).sum(axis=1).astype(np.float64),
+        score_class=class_of[:n_columns],
+        class_mult=np.ascontiguousarray(classes[:, 0]),
+        class_plus=np.ascontiguousarray(classes[:, 1]),
         left=(1 - bits) @ counts if len(values) else np.zeros(len(rows.mask), np.int64),
         left_value=(1 - bits) @ (counts * values) if len(values) else np.zeros(len(rows.mask), np.int64),
         chunk_start=chunk_start,
@@ -665,16 +699,6 @@ def _tables(cols: _Columns, rows: _Rows, values: IntArray, counts: IntArray) -> 
         chunk_high=chunk_high,
         chunk_shift=chunk_shift,
         chunk_live=chunk_live,
-        into_ptr=into_ptr,
-        into_pos=side_source[into] - own_start[side_source[into]],
-        into_weight=cols.side_count[live][into].astype(np.float64),
-        saved_into_ptr=saved_into_ptr,
-        saved_into_pos=saved_into - own_start[saved_into],
-        saved_into_saves=cols.saves[saved_into],
-        score_class=class_of[:n_columns],
-        bank_class=class_of[n_columns:],
-        class_mult=np.ascontiguousarray(classes[:, 0]),
-        class_plus=np.ascontiguousarray(classes[:, 1]),
     )
 
 
@@ -696,14 +720,15 @@ def _backward_others(first: int, stop: int, t: int, sizes: IntArray, offset: Int
                      side_offset: IntArray, row_start: IntArray, row_sum: IntArray, row_bust: IntArray,
                      left: IntArray, left_value: IntArray, top: int, flip7_at_top: bool, bonus: int,
                      col_start: IntArray, mult: IntArray, plus: IntArray, saves: IntArray, plain_bank: FloatArray,
-                     saved_pos: IntArray, saved_live: FloatArray, saved_bank: FloatArray,
-                     side_ptr: IntArray, side_pos: IntArray, side_weight: FloatArray,
+                     saved_bank: FloatArray, run_start: IntArray, run_low: IntArray, run_high: IntArray,
+                     run_shift: IntArray, run_weight: FloatArray, run_saves: IntArray,
+                     mod_ptr: IntArray, mod_pos: IntArray, mod_weight: FloatArray,
                      bank_mult: FloatArray, bank_plus: FloatArray, upper: FloatArray, out: FloatArray) -> None:
     """``sum_c n_c W(x after c)`` over every card but the new numbers that lead on, rows ``first:stop`` of layer ``t``.
 
     Cards that bank are affine in the row's sums: side cards ``bank_mult * sum + bank_plus``; new
     numbers ``mult * sum_u p_u (sum + u) + plus * sum_u p_u`` (plus the bonus on a Flip 7). The rest
-    read the same row of layer ``t + 1`` (``side_pos``, ``saved_pos``).
+    read the same row of layer ``t + 1``: whole runs of columns (`_Tables`), then each modifier.
     """
     for q in range(first, stop):
         b = 0
@@ -712,29 +737,41 @@ def _backward_others(first: int, stop: int, t: int, sizes: IntArray, offset: Int
         s = sizes[b]
         r = q - cumulative[b]
         level = t - s
-        c0 = col_start[level]
-        width = col_start[level + 1] - c0
-        base = offset[b] + r * width
+        c0, c1 = col_start[level], col_start[level + 1]
+        width = c1 - c0
+        width1 = col_start[level + 2] - c1 if level + 2 < len(col_start) else 0
         g = row_start[s] + r
         row = row_sum[g]
-        side = side_offset[b] + r * (col_start[level + 2] - col_start[level + 1] if level + 2 < len(col_start) else 0)
+        bust_cards = row_bust[g]
         drawn = row * left[g] + left_value[g]  # sum over the new numbers u left of p_u (sum + u)
-        grows = s < top
-        flip7 = s == top and flip7_at_top
+        numbers_left = left[g]
+        total = out[offset[b] + r * width:offset[b] + (r + 1) * width]
+        m, pl, bm, bp = mult[c0:c1], plus[c0:c1], bank_mult[c0:c1], bank_plus[c0:c1]
+        if s < top:
+            pb = plain_bank[c0:c1]
+            for k in range(width):
+                total[k] = bm[k] * row + bp[k] + pb[k] * (m[k] * drawn + pl[k] * numbers_left)
+        elif flip7_at_top:  # the seventh number: Flip 7 ends the round
+            for k in range(width):
+                total[k] = bm[k] * row + bp[k] + m[k] * drawn + (pl[k] + bonus) * numbers_left
+        else:
+            for k in range(width):
+                total[k] = bm[k] * row + bp[k]
+        sv, sb = saves[c0:c1], saved_bank[c0:c1]
         for k in range(width):
-            c = c0 + k
-            total = bank_mult[c] * row + bank_plus[c]
-            if grows:
-                total += plain_bank[c] * (mult[c] * drawn + plus[c] * left[g])
-            elif flip7:  # the seventh number: Flip 7 ends the round
-                total += mult[c] * drawn + (plus[c] + bonus) * left[g]
-            if saved_live[c] > 0.0:
-                total += (row_bust[g] - saves[c]) * upper[side + saved_pos[c]]
-            elif saved_bank[c] > 0.0:
-                total += (row_bust[g] - saves[c]) * (row * mult[c] + plus[c])
-            for e in range(side_ptr[c], side_ptr[c + 1]):
-                total += side_weight[e] * upper[side + side_pos[e]]
-            out[base + k] = total
+            total[k] += sb[k] * (bust_cards - sv[k]) * (row * m[k] + pl[k])
+        if width1 == 0:
+            continue
+        following = upper[side_offset[b] + r * width1:side_offset[b] + (r + 1) * width1]
+        for h in range(run_start[level], run_start[level + 1]):
+            low, high, shift = run_low[h], run_high[h], run_shift[h]
+            weight = run_weight[h] if run_saves[h] < 0 else bust_cards - run_saves[h]
+            moving, target = total[low:high], following[low + shift:high + shift]
+            for k in range(high - low):
+                moving[k] += weight * target[k]
+        for k in range(width):
+            for e in range(mod_ptr[c0 + k], mod_ptr[c0 + k + 1]):
+                total[k] += mod_weight[e] * following[mod_pos[e]]
 
 
 @_compiled
@@ -756,38 +793,45 @@ def _backward_numbers(first: int, stop: int, t: int, n_left: int, sizes: IntArra
     for b in range(len(sizes)):
         low_row = max(first, cumulative[b]) - cumulative[b]
         high_row = min(stop, cumulative[b + 1]) - cumulative[b]
-        if low_row >= high_row:
-            continue
         s = sizes[b]
         level = t - s
         c0 = col_start[level]
         width = col_start[level + 1] - c0
         for h in range(chunk_start[level], chunk_start[level + 1]):
             low, high = chunk_low[h], chunk_high[h]
+            n = high - low
             grows = s < top and chunk_live[h]
+            m, pl = mult[c0 + low:c0 + high], plus[c0 + low:c0 + high]
+            forced = ~decision[c0 + low:c0 + high]
+            empty = ~has_cards[c0 + low:c0 + high]
+            acc = gathered[:n]
             for r in range(low_row, high_row):
                 g = row_start[s] + r
                 base = offset[b] + r * width
+                total = out[base + low:base + high]
                 if grows:
-                    gathered[:high - low] = 0.0
+                    acc[:] = 0.0
                     for i in range(number_counts.shape[0]):
                         if not (row_mask[g] >> i) & 1:
-                            up = number_offset[b] + successor[g, i] * width + chunk_shift[h]
+                            up = number_offset[b] + successor[g, i] * width + chunk_shift[h] + low
+                            source = upper[up:up + n]
                             count = number_counts[i]
-                            for k in range(low, high):
-                                gathered[k - low] += count * upper[up + k]
-                    for k in range(low, high):
-                        out[base + k] += gathered[k - low]
-                for k in range(low, high):
-                    c = c0 + k
-                    hit = out[base + k] / n_left
-                    if optimal:
-                        stay = row_sum[g] * mult[c] + plus[c]
-                        hits = not decision[c] or (not has_cards[c] and s == 0) or hit > stay + tolerance
-                        out[base + k] = hit if hits else stay
-                        hitting[base + k] = hits
-                    else:
-                        out[base + k] = hit
+                            for k in range(n):
+                                acc[k] += count * source[k]
+                    for k in range(n):
+                        total[k] += acc[k]
+                if optimal:
+                    row = row_sum[g]
+                    choice = hitting[base + low:base + high]
+                    for k in range(n):
+                        hit = total[k] / n_left
+                        stay = row * m[k] + pl[k]
+                        hits = forced[k] or (empty[k] and s == 0) or hit > stay + tolerance
+                        total[k] = hit if hits else stay
+                        choice[k] = hits
+                else:
+                    for k in range(n):
+                        total[k] = total[k] / n_left
 
 
 @_compiled
@@ -815,26 +859,29 @@ def _forward_ends(first: int, stop: int, t: int, n_left: int, sizes: IntArray, o
         s = sizes[b]
         r = q - cumulative[b]
         level = t - s
-        c0 = col_start[level]
-        width = col_start[level + 1] - c0
-        base = offset[b] + r * width
+        c0, c1 = col_start[level], col_start[level + 1]
+        width = c1 - c0
         g = row_start[s] + r
         ends = s == top and flip7_at_top
         numbers_end = 1.0 if ends else 0.0
+        bust_cards = row_bust[g]
+        here = mass[offset[b] + r * width:offset[b] + (r + 1) * width]
+        draws = hitting[offset[b] + r * width:offset[b] + (r + 1) * width]
+        classes, sv, sl, sb, pb = score_class[c0:c1], saves[c0:c1], saved_live[c0:c1], saved_bank[c0:c1], plain_bank[c0:c1]
         banked[:] = 0.0
         ending_draws[:] = 0.0
         busted = 0.0
         for k in range(width):
-            c = c0 + k
-            here = mass[base + k]
-            weight = hitting[base + k] * here / n_left
-            mass[base + k] = weight
-            duplicates = row_bust[g] - saves[c]
-            banked[score_class[c]] += here - hitting[base + k] * here + saved_bank[c] * duplicates * weight
-            busted += (1.0 - saved_live[c] - saved_bank[c]) * duplicates * weight
-            ending_draws[score_class[c]] += max(numbers_end, plain_bank[c]) * weight
-            for e in range(bank_ptr[c], bank_ptr[c + 1]):
-                banked[bank_class[e]] += bank_count[e] * weight
+            weight = draws[k] * here[k] / n_left
+            duplicates = bust_cards - sv[k]
+            # staying, or a duplicate saved by the Second Chance that ends the round, banks the line
+            banked[classes[k]] += here[k] - draws[k] * here[k] + sb[k] * duplicates * weight
+            busted += (1.0 - sl[k] - sb[k]) * duplicates * weight
+            ending_draws[classes[k]] += max(numbers_end, pb[k]) * weight
+            here[k] = weight
+        for k in range(width):
+            for e in range(bank_ptr[c0 + k], bank_ptr[c0 + k + 1]):
+                banked[bank_class[e]] += bank_count[e] * here[k]
         row = row_sum[g]
         tally[g, -score_low] += busted
         bust[g] += busted
@@ -853,13 +900,14 @@ def _forward_ends(first: int, stop: int, t: int, n_left: int, sizes: IntArray, o
 @_compiled
 def _forward_sides(first: int, stop: int, t: int, sizes: IntArray, offset: IntArray, cumulative: IntArray,
                    before: IntArray, row_start: IntArray, row_bust: IntArray, col_start: IntArray,
-                   into_ptr: IntArray, into_pos: IntArray, into_weight: FloatArray,
-                   saved_into_ptr: IntArray, saved_into_pos: IntArray, saved_into_saves: IntArray,
-                   weight: FloatArray, following: FloatArray) -> None:
+                   run_start: IntArray, run_low: IntArray, run_high: IntArray, run_shift: IntArray,
+                   run_weight: FloatArray, run_saves: IntArray, mod_into_ptr: IntArray, mod_into_pos: IntArray,
+                   mod_into_weight: FloatArray, weight: FloatArray, following: FloatArray) -> None:
     """Rows ``first:stop`` of layer ``t + 1``: the mass that came by a card other than a new number.
 
-    Each state gathers from its row in layer ``t`` (block offset ``before``, -1 if none) through the
-    inverse side lists; this writes every state of layer ``t + 1`` (`_forward_numbers` then adds).
+    Each row gathers from the same row in layer ``t`` (block offset ``before``, -1 if none): whole
+    runs of columns, then each modifier through the per-target lists. This writes every state of
+    layer ``t + 1`` (`_forward_numbers` then adds).
     """
     for q in range(first, stop):
         b = 0
@@ -868,57 +916,68 @@ def _forward_sides(first: int, stop: int, t: int, sizes: IntArray, offset: IntAr
         s = sizes[b]
         r = q - cumulative[b]
         level = t + 1 - s
-        c0 = col_start[level]
-        width = col_start[level + 1] - c0
-        base = offset[b] + r * width
+        c0, c1 = col_start[level], col_start[level + 1]
+        width = c1 - c0
+        arriving = following[offset[b] + r * width:offset[b] + (r + 1) * width]
         if before[b] < 0:
-            following[base:base + width] = 0.0
+            arriving[:] = 0.0
             continue
-        g = row_start[s] + r
-        source = before[b] + r * (c0 - col_start[level - 1])
+        bust_cards = row_bust[row_start[s] + r]
+        width0 = c0 - col_start[level - 1]
+        leaving = weight[before[b] + r * width0:before[b] + (r + 1) * width0]
         for k in range(width):
-            c = c0 + k
             total = 0.0
-            for e in range(into_ptr[c], into_ptr[c + 1]):
-                total += into_weight[e] * weight[source + into_pos[e]]
-            for e in range(saved_into_ptr[c], saved_into_ptr[c + 1]):
-                total += (row_bust[g] - saved_into_saves[e]) * weight[source + saved_into_pos[e]]
-            following[base + k] = total
+            for e in range(mod_into_ptr[c0 + k], mod_into_ptr[c0 + k + 1]):
+                total += mod_into_weight[e] * leaving[mod_into_pos[e]]
+            arriving[k] = total
+        for h in range(run_start[level - 1], run_start[level]):
+            low, high, shift = run_low[h], run_high[h], run_shift[h]
+            moved = run_weight[h] if run_saves[h] < 0 else bust_cards - run_saves[h]
+            source, target = leaving[low:high], arriving[low + shift:high + shift]
+            for k in range(high - low):
+                target[k] += moved * source[k]
 
 
 @_compiled
 def _forward_numbers(first: int, stop: int, t: int, sizes: IntArray, offset: IntArray,
                      target_cumulative: IntArray, number_offset: IntArray, row_start: IntArray,
                      row_mask: IntArray, predecessor: IntArray, number_counts: IntArray, col_start: IntArray,
-                     plain_pos: IntArray, plain_live: FloatArray, weight: FloatArray, following: FloatArray) -> None:
+                     chunk_start: IntArray, chunk_low: IntArray, chunk_high: IntArray, chunk_shift: IntArray,
+                     chunk_live: NDArray[np.bool_], weight: FloatArray, following: FloatArray) -> None:
     """Number draws from layer ``t`` into rows ``first:stop`` of the next sizes in layer ``t + 1``.
 
-    ``weight`` is ``mass / N`` where a state draws (`_forward_rows` leaves it so). Each target row
-    ``S`` gathers from every ``S - {u}`` (so no two threads write one row), summed over ``u`` first and
-    then sent through the columns' forced phase (``plain_pos``).
+    ``weight`` is ``mass / N`` where a state draws (`_forward_ends` leaves it so). Chunk by chunk of
+    columns, each target row ``S`` gathers from every ``S - {u}`` (so no two threads write one row)
+    and adds the sum where the chunk's forced phase sends it (``chunk_shift``).
     """
-    gathered = np.empty(np.max(np.diff(col_start)))
-    for q in range(first, stop):
-        b = 0
-        while q >= target_cumulative[b + 1]:
-            b += 1
+    gathered = np.empty(_CHUNK)
+    for b in range(len(sizes)):
+        low_row = max(first, target_cumulative[b]) - target_cumulative[b]
+        high_row = min(stop, target_cumulative[b + 1]) - target_cumulative[b]
         s = sizes[b]
-        r = q - target_cumulative[b]
         level = t - s
         c0 = col_start[level]
         width = col_start[level + 1] - c0
-        g = row_start[s + 1] + r
-        dest = number_offset[b] + r * width
-        gathered[:width] = 0.0
-        for i in range(number_counts.shape[0]):
-            if (row_mask[g] >> i) & 1:
-                source = offset[b] + predecessor[g, i] * width
-                count = number_counts[i]
-                for k in range(width):
-                    gathered[k] += count * weight[source + k]
-        for k in range(width):
-            if plain_live[c0 + k] > 0.0:
-                following[dest + plain_pos[c0 + k]] += gathered[k]
+        for h in range(chunk_start[level], chunk_start[level + 1]):
+            if not chunk_live[h]:
+                continue
+            low, high = chunk_low[h], chunk_high[h]
+            n = high - low
+            acc = gathered[:n]
+            for r in range(low_row, high_row):
+                g = row_start[s + 1] + r
+                acc[:] = 0.0
+                for i in range(number_counts.shape[0]):
+                    if (row_mask[g] >> i) & 1:
+                        start = offset[b] + predecessor[g, i] * width + low
+                        source = weight[start:start + n]
+                        count = number_counts[i]
+                        for k in range(n):
+                            acc[k] += count * source[k]
+                start = number_offset[b] + r * width + low + chunk_shift[h]
+                arriving = following[start:start + n]
+                for k in range(n):
+                    arriving[k] += acc[k]
 
 
 _WORKERS = max(1, min(len(os.sched_getaffinity(0)), 8))
@@ -1119,8 +1178,9 @@ class _Solver:
         _in_parallel(_backward_others, cells, layer.t, layer.sizes, layer.offset, layer.cumulative_rows,
                      side_offset, rows.start, rows.number_sum, rows.bust_base, tables.left, tables.left_value,
                      self.top, self.flip7_at_top, self.bonus, cols.start, cols.mult, cols.plus, cols.saves,
-                     tables.plain_bank, tables.saved_pos, tables.saved_live, tables.saved_bank, tables.side_ptr,
-                     tables.side_pos, tables.side_weight, tables.bank_mult, tables.bank_plus, upper, out)
+                     tables.plain_bank, tables.saved_bank, tables.run_start, tables.run_low, tables.run_high,
+                     tables.run_shift, tables.run_weight, tables.run_saves, tables.mod_ptr, tables.mod_pos,
+                     tables.mod_weight, tables.bank_mult, tables.bank_plus, upper, out)
         _in_parallel(_backward_numbers, cells, layer.t, n_left, layer.sizes, layer.offset, layer.cumulative_rows,
                      number_offset, rows.start, rows.mask, rows.number_sum, rows.successor, self.counts, self.top,
                      cols.start, tables.chunk_start, tables.chunk_low, tables.chunk_high, tables.chunk_shift,
@@ -1278,14 +1338,16 @@ class _Solver:
             _in_parallel(_forward_sides, self._cells_before(following_layer), layer.t, following_layer.sizes,
                          following_layer.offset, following_layer.cumulative_rows,
                          layer.by_size[following_layer.sizes], rows.start, rows.bust_base, cols.start,
-                         tables.into_ptr, tables.into_pos, tables.into_weight, tables.saved_into_ptr,
-                         tables.saved_into_pos, tables.saved_into_saves, mass, following)
+                         tables.run_start, tables.run_low, tables.run_high, tables.run_shift, tables.run_weight,
+                         tables.run_saves, tables.mod_into_ptr, tables.mod_into_pos, tables.mod_into_weight, mass,
+                         following)
             number_offset, _ = self._next_offsets(layer)
             growing = [self.rows.count(s + 1) if s < self.top else 0 for s in layer.sizes.tolist()]
             target_cumulative = np.concatenate([[0], np.cumsum(growing)]).astype(np.int64)
             _in_parallel(_forward_numbers, self._cells_before(layer, 1), layer.t, layer.sizes, layer.offset,
                          target_cumulative, number_offset, rows.start, rows.mask, rows.predecessor, self.counts,
-                         cols.start, tables.plain_pos, tables.plain_live, mass, following)
+                         cols.start, tables.chunk_start, tables.chunk_low, tables.chunk_high, tables.chunk_shift,
+                         tables.chunk_live, mass, following)
             mass = following
         distribution = {low + i: float(p) for i, p in enumerate(tally.sum(axis=0)) if p > 0}
         for score, p in merged.distribution.items():
