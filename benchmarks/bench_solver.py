@@ -29,13 +29,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-import numpy as np  # noqa: E402
+import numpy as np
 
-from flip7odds.analysis import analyze, problem_of  # noqa: E402
-from flip7odds.cards import SECOND_CHANCE, Card, Category  # noqa: E402
-from flip7odds.rules import CLASSIC  # noqa: E402
-from flip7odds.situation import Situation  # noqa: E402
-from flip7odds.solver import solve  # noqa: E402
+from flip7odds.analysis import analyze, problem_of
+from flip7odds.cards import SECOND_CHANCE, Card, Category
+from flip7odds.rules import CLASSIC
+from flip7odds.situation import Situation
+from flip7odds.solver import solve
 
 FRESH_ALONE = Situation.from_text(CLASSIC, "", others_active=0)
 FRESH = Situation.from_text(CLASSIC, "", others_active=1)

@@ -596,7 +596,7 @@ def _pointers(owners: IntArray, n_columns: int) -> IntArray:
 
 
 def _runs(levels: int, level: IntArray, own: IntArray, target: IntArray, weight: IntArray,
-          saves: IntArray) -> tuple[IntArray, ...]:
+          saves: IntArray) -> tuple[IntArray, IntArray, IntArray, IntArray, FloatArray, IntArray]:
     """Group one-per-column transitions into runs of consecutive columns with one shift and one weight."""
     shift = target - own
     order = np.lexsort((own, saves, weight, shift, level))
