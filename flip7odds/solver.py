@@ -661,10 +661,12 @@ def _tables(cols: _Columns, rows: _Rows, values: IntArray, counts: IntArray) -> 
     runs = _runs(cols.levels, level[source], source - own_start[source], target - next_start[source], weight, saves)
 
     bank_count = np.where(banked, cols.side_count, 0)
-    own_parts = np.stack([cols.mult, cols.plus], axis=1)
-    bank_parts = np.stack([cols.side_mult[banked], cols.side_plus[banked]], axis=1)
-    classes, class_of = np.unique(np.concatenate([own_parts, bank_parts]), axis=0, return_inverse=True)
-    class_of = class_of.ravel()
+    # Score classes: the distinct (multiplier, plus) pairs a line can bank with, one integer key each.
+    mults = np.concatenate([cols.mult, cols.side_mult[banked]])
+    pluses = np.concatenate([cols.plus, cols.side_plus[banked]])
+    low_plus = int(pluses.min())
+    span = int(pluses.max()) - low_plus + 1
+    keys, class_of = np.unique(mults * span + (pluses - low_plus), return_inverse=True)
     bits = (rows.mask[:, None] >> np.arange(len(values))[None, :]) & 1
     chunk_start, chunk_low, chunk_high, chunk_shift, chunk_live = _chunks(cols, plain_pos, plain_live)
     return _Tables(
@@ -690,8 +692,8 @@ def _tables(cols: _Columns, rows: _Rows, values: IntArray, counts: IntArray) -> 
         bank_mult=(bank_count * cols.side_mult).sum(axis=1).astype(np.float64),
         bank_plus=(bank_count * cols.side_plus).sum(axis=1).astype(np.float64),
         score_class=class_of[:n_columns],
-        class_mult=np.ascontiguousarray(classes[:, 0]),
-        class_plus=np.ascontiguousarray(classes[:, 1]),
+        class_mult=keys // span,
+        class_plus=keys % span + low_plus,
         left=(1 - bits) @ counts if len(values) else np.zeros(len(rows.mask), np.int64),
         left_value=(1 - bits) @ (counts * values) if len(values) else np.zeros(len(rows.mask), np.int64),
         chunk_start=chunk_start,
@@ -835,20 +837,24 @@ def _backward_numbers(first: int, stop: int, t: int, n_left: int, sizes: IntArra
 
 
 @_compiled
-def _forward_ends(first: int, stop: int, t: int, n_left: int, sizes: IntArray, offset: IntArray,
-                  cumulative: IntArray, row_start: IntArray, row_mask: IntArray, row_sum: IntArray,
-                  row_bust: IntArray, left: IntArray, number_values: IntArray, number_counts: IntArray,
-                  top: int, flip7_at_top: bool, bonus: int, col_start: IntArray, saves: IntArray,
-                  score_class: IntArray, plain_bank: FloatArray, saved_live: FloatArray, saved_bank: FloatArray,
-                  bank_ptr: IntArray, bank_count: FloatArray, bank_class: IntArray, class_mult: IntArray,
-                  class_plus: IntArray, score_low: int, mass: FloatArray, hitting: ByteArray,
+def _forward_rows(first: int, stop: int, t: int, n_left: int, sizes: IntArray, offset: IntArray,
+                  cumulative: IntArray, side_offset: IntArray, row_start: IntArray, row_mask: IntArray,
+                  row_sum: IntArray, row_bust: IntArray, left: IntArray, number_values: IntArray,
+                  number_counts: IntArray, top: int, flip7_at_top: bool, bonus: int, col_start: IntArray,
+                  saves: IntArray, score_class: IntArray, plain_bank: FloatArray, saved_live: FloatArray,
+                  saved_bank: FloatArray, bank_ptr: IntArray, bank_count: FloatArray, bank_class: IntArray,
+                  class_mult: IntArray, class_plus: IntArray, run_start: IntArray, run_low: IntArray,
+                  run_high: IntArray, run_shift: IntArray, run_weight: FloatArray, run_saves: IntArray,
+                  mod_into_ptr: IntArray, mod_into_pos: IntArray, mod_into_weight: FloatArray, score_low: int,
+                  mass: FloatArray, hitting: ByteArray, following: FloatArray,
                   tally: FloatArray, flip7: FloatArray, bust: FloatArray) -> None:
-    """Where the mass of rows ``first:stop`` of layer ``t`` ends: stays, busts, Flip 7s and banks go to the
-    row's tallies; ``mass`` is left holding ``mass / N`` where the state draws (0 where it stays), the
-    weight `_forward_sides` and `_forward_numbers` carry on into layer ``t + 1``.
+    """Move the mass of rows ``first:stop`` of layer ``t``, except the new numbers (`_forward_numbers`).
 
-    A row's endings are first summed per score class (multiplier and plus of the line), then spread
-    over scores once per class.
+    Stays, busts, Flip 7s and banks go to the row's tallies, first summed per score class (multiplier
+    and plus of the line), then spread over scores once per class. ``mass`` is left holding
+    ``mass / N`` where the state draws (0 where it stays). Then the same row of layer ``t + 1``
+    gathers what a card other than a new number brings it: each modifier through the per-target
+    lists, then whole runs of columns. That writes every state of the row (`_forward_numbers` adds).
     """
     banked = np.zeros(len(class_mult))
     ending_draws = np.zeros(len(class_mult))
@@ -895,45 +901,19 @@ def _forward_ends(first: int, stop: int, t: int, n_left: int, sizes: IntArray, o
                         tally[g, score - score_low] += number_counts[i] * ending_draws[h]
                 if ends:
                     flip7[g] += left[g] * ending_draws[h]
-
-
-@_compiled
-def _forward_sides(first: int, stop: int, t: int, sizes: IntArray, offset: IntArray, cumulative: IntArray,
-                   before: IntArray, row_start: IntArray, row_bust: IntArray, col_start: IntArray,
-                   run_start: IntArray, run_low: IntArray, run_high: IntArray, run_shift: IntArray,
-                   run_weight: FloatArray, run_saves: IntArray, mod_into_ptr: IntArray, mod_into_pos: IntArray,
-                   mod_into_weight: FloatArray, weight: FloatArray, following: FloatArray) -> None:
-    """Rows ``first:stop`` of layer ``t + 1``: the mass that came by a card other than a new number.
-
-    Each row gathers from the same row in layer ``t`` (block offset ``before``, -1 if none): whole
-    runs of columns, then each modifier through the per-target lists. This writes every state of
-    layer ``t + 1`` (`_forward_numbers` then adds).
-    """
-    for q in range(first, stop):
-        b = 0
-        while q >= cumulative[b + 1]:
-            b += 1
-        s = sizes[b]
-        r = q - cumulative[b]
-        level = t + 1 - s
-        c0, c1 = col_start[level], col_start[level + 1]
-        width = c1 - c0
-        arriving = following[offset[b] + r * width:offset[b] + (r + 1) * width]
-        if before[b] < 0:
-            arriving[:] = 0.0
+        if side_offset[b] < 0:
             continue
-        bust_cards = row_bust[row_start[s] + r]
-        width0 = c0 - col_start[level - 1]
-        leaving = weight[before[b] + r * width0:before[b] + (r + 1) * width0]
-        for k in range(width):
+        width1 = col_start[level + 2] - c1
+        arriving = following[side_offset[b] + r * width1:side_offset[b] + (r + 1) * width1]
+        for k in range(width1):
             total = 0.0
-            for e in range(mod_into_ptr[c0 + k], mod_into_ptr[c0 + k + 1]):
-                total += mod_into_weight[e] * leaving[mod_into_pos[e]]
+            for e in range(mod_into_ptr[c1 + k], mod_into_ptr[c1 + k + 1]):
+                total += mod_into_weight[e] * here[mod_into_pos[e]]
             arriving[k] = total
-        for h in range(run_start[level - 1], run_start[level]):
+        for h in range(run_start[level], run_start[level + 1]):
             low, high, shift = run_low[h], run_high[h], run_shift[h]
             moved = run_weight[h] if run_saves[h] < 0 else bust_cards - run_saves[h]
-            source, target = leaving[low:high], arriving[low + shift:high + shift]
+            source, target = here[low:high], arriving[low + shift:high + shift]
             for k in range(high - low):
                 target[k] += moved * source[k]
 
@@ -1325,23 +1305,25 @@ class _Solver:
             if n_left == 0:
                 self._forward_exhausted(layer, mass, hitting, tally, low, merged)
                 continue
-            _in_parallel(_forward_ends, self._cells_before(layer), layer.t, n_left, layer.sizes, layer.offset,
-                         layer.cumulative_rows, rows.start, rows.mask, rows.number_sum, rows.bust_base, tables.left,
-                         self.values, self.counts, self.top, self.flip7_at_top, self.bonus, cols.start, cols.saves,
-                         tables.score_class, tables.plain_bank, tables.saved_live, tables.saved_bank, tables.bank_ptr,
-                         tables.bank_count, tables.bank_class, tables.class_mult, tables.class_plus, low, mass,
-                         hitting, tally, flip7, bust)
-            if layer.t == self.last:
-                continue
-            following_layer = self.layers[layer.t + 1]
-            following = self.buffers[(layer.t + 1) % 2][:following_layer.total]
-            _in_parallel(_forward_sides, self._cells_before(following_layer), layer.t, following_layer.sizes,
-                         following_layer.offset, following_layer.cumulative_rows,
-                         layer.by_size[following_layer.sizes], rows.start, rows.bust_base, cols.start,
+            following_layer = self.layers[layer.t + 1] if layer.t < self.last else None
+            following = self.buffers[(layer.t + 1) % 2][:following_layer.total if following_layer else 0]
+            number_offset, side_offset = self._next_offsets(layer)
+            if following_layer is None:
+                side_offset = np.full(len(layer.sizes), -1, dtype=np.int64)
+            else:
+                for s, _, cells, _ in self._blocks(following_layer):
+                    if s == following_layer.t:  # no modifier, Second Chance or action drawn yet: nothing arrives aside
+                        following[cells] = 0.0
+            _in_parallel(_forward_rows, self._cells_before(layer), layer.t, n_left, layer.sizes, layer.offset,
+                         layer.cumulative_rows, side_offset, rows.start, rows.mask, rows.number_sum, rows.bust_base,
+                         tables.left, self.values, self.counts, self.top, self.flip7_at_top, self.bonus, cols.start,
+                         cols.saves, tables.score_class, tables.plain_bank, tables.saved_live, tables.saved_bank,
+                         tables.bank_ptr, tables.bank_count, tables.bank_class, tables.class_mult, tables.class_plus,
                          tables.run_start, tables.run_low, tables.run_high, tables.run_shift, tables.run_weight,
-                         tables.run_saves, tables.mod_into_ptr, tables.mod_into_pos, tables.mod_into_weight, mass,
-                         following)
-            number_offset, _ = self._next_offsets(layer)
+                         tables.run_saves, tables.mod_into_ptr, tables.mod_into_pos, tables.mod_into_weight, low, mass,
+                         hitting, following, tally, flip7, bust)
+            if following_layer is None:
+                continue
             growing = [self.rows.count(s + 1) if s < self.top else 0 for s in layer.sizes.tolist()]
             target_cumulative = np.concatenate([[0], np.cumsum(growing)]).astype(np.int64)
             _in_parallel(_forward_numbers, self._cells_before(layer, 1), layer.t, layer.sizes, layer.offset,
