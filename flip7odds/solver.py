@@ -224,26 +224,40 @@ def _root_forced_state(start: Start) -> ForcedState:
     return ForcedState(list(Phase).index(start.phase), 0, 0, start.owed, start.in_flight)
 
 
-def _forced_states(start: Start, f3_total: int, freeze_total: int, track_flight: bool) -> list[ForcedState]:
-    """Every forced phase reachable from ``start`` (a breadth-first walk of the phase graph).
+def _canonical(state: ForcedState, f3_total: int, freeze_total: int, track_flight: bool) -> ForcedState:
+    """The representative of ``state``'s class of equivalent phases (module docstring, reduction 5).
 
-    Without ``track_flight`` the ``in_flight`` count is dropped (module docstring, reduction 5): it
-    never changes any other field's transition, so the projected walk is the walk of the projections.
+    Without ``track_flight`` the ``in_flight`` count is dropped: it never changes any other field's
+    transition. Then frozen-after phases with as many action cards drawn are merged too: there a Flip
+    Three and a Freeze both only use up one of the last draws, so only their total left in the pile
+    matters; the representative has as many Flip Threes as possible (and at least one Freeze).
     """
+    if track_flight:
+        return state
+    if state.phase is not Phase.FROZEN_AFTER:
+        return replace(state, in_flight=0)
+    drawn = state.flip_threes + state.freezes
+    flip_threes = min(f3_total, drawn - 1)
+    return ForcedState(state.phase_order, flip_threes, drawn - flip_threes, state.owed, 0)
 
-    def project(state: ForcedState | None) -> ForcedState | None:
-        return state if state is None or track_flight else replace(state, in_flight=0)
 
-    root = project(_root_forced_state(start))
-    assert root is not None
+def _forced_states(start: Start, f3_total: int, freeze_total: int, track_flight: bool) -> list[ForcedState]:
+    """Every forced phase reachable from ``start`` (a breadth-first walk of the graph of `_canonical` phases).
+
+    Canonical phases have the same transitions as the phases they stand for, so the walk of the
+    representatives is the representatives of the walk.
+    """
+    root = _canonical(_root_forced_state(start), f3_total, freeze_total, track_flight)
     seen = {root}
     frontier = [root]
     while frontier:
         nxt = []
         for state in frontier:
             for target in _forced_targets(state, f3_total, freeze_total):
-                target = project(target)
-                if target is not None and target not in seen:
+                if target is None:
+                    continue
+                target = _canonical(target, f3_total, freeze_total, track_flight)
+                if target not in seen:
                     seen.add(target)
                     nxt.append(target)
         frontier = nxt
@@ -382,9 +396,7 @@ def _columns(problem: Problem, mod_kinds: list[Card], mod_caps: list[int], track
     f_pos = {state: i for i, state in enumerate(forced)}
 
     def project(state: ForcedState | None) -> int:
-        if state is None:
-            return -1
-        return f_pos[state if track_flight else replace(state, in_flight=0)]
+        return -1 if state is None else f_pos[_canonical(state, f3_total, freeze_total, track_flight)]
 
     f_next = np.array([[project(target) for target in _forced_targets(state, f3_total, freeze_total)]
                        for state in forced], dtype=np.int64).reshape(len(forced), 3)
