@@ -53,6 +53,7 @@ from __future__ import annotations
 import enum
 import itertools
 import os
+import threading
 from collections import Counter
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -973,27 +974,45 @@ def _forward_numbers(first: int, stop: int, t: int, sizes: IntArray, offset: Int
 
 
 _WORKERS = max(1, min(len(os.sched_getaffinity(0)), 8))
-_POOL: ThreadPoolExecutor | None = None
+_PIECES_PER_WORKER = 4
 _SHARED_WORK = 1 << 16
 """Below this many cells a layer runs in the calling thread: handing it out costs more than it saves."""
+_POOL: list[ThreadPoolExecutor] = []
+_POOL_LOCK = threading.Lock()
 
 
 def _in_parallel(loop: Callable[..., None], cells_before: IntArray, *arguments: Any) -> None:
-    """Run ``loop(first, stop, *arguments)`` over all rows, split among threads by cells (the GIL is released)."""
-    global _POOL
+    """Run ``loop(first, stop, *arguments)`` over all rows, in pieces of about equal cells, on several threads.
+
+    The compiled loops release the GIL. The calling thread works too, and every thread takes the next
+    piece when it is done with one, so a core busy with something else slows the layer down only a
+    little (and concurrent solves, one per app session, cannot starve each other).
+    """
     rows = len(cells_before) - 1
     total = int(cells_before[-1])
     if _WORKERS == 1 or total < _SHARED_WORK:
         loop(0, rows, *arguments)
         return
-    if _POOL is None:
-        _POOL = ThreadPoolExecutor(_WORKERS - 1, thread_name_prefix="flip7odds-solver")
-    bounds = np.searchsorted(cells_before, np.linspace(0, total, _WORKERS + 1)).tolist()
+    with _POOL_LOCK:
+        if not _POOL:
+            _POOL.append(ThreadPoolExecutor(_WORKERS - 1, thread_name_prefix="flip7odds-solver"))
+    bounds = np.searchsorted(cells_before, np.linspace(0, total, _WORKERS * _PIECES_PER_WORKER + 1)).tolist()
     bounds[0], bounds[-1] = 0, rows
-    jobs = [_POOL.submit(loop, first, stop, *arguments) for first, stop in itertools.pairwise(bounds[1:])]
-    loop(bounds[0], bounds[1], *arguments)
-    for job in jobs:
-        job.result()
+    pieces = iter(list(itertools.pairwise(bounds)))
+    taking = threading.Lock()
+
+    def work() -> None:
+        while True:
+            with taking:
+                piece = next(pieces, None)
+            if piece is None:
+                return
+            loop(piece[0], piece[1], *arguments)
+
+    helpers = [_POOL[0].submit(work) for _ in range(_WORKERS - 1)]
+    work()
+    for helper in helpers:
+        helper.result()
 
 
 # ----------------------------------------------------------------------------------------------
