@@ -19,7 +19,9 @@ on. This solver uses a reduced state and proves each reduction (tested against `
    the forced draws still owed are ``R = r + 3 q`` (``r`` in the current three, ``q`` Flip Threes
    waiting); a set-aside Freeze means "draw the ``r`` left, then bank".
 5. **Flip Threes in flight only matter for a reshuffle.** The count of Flip Three cards not yet
-   discarded is kept only when the pile can run out with a known discard pile.
+   discarded is kept only when the pile can run out with a known discard pile. Then, frozen after a
+   Flip Three, a Flip Three and a Freeze both only use up one of the last draws: phases that differ
+   only in which of the two were drawn are merged (`_canonical`).
 
 The state is then a *row* (the subset ``S``) and a *column* (modifiers drawn, Second Chance state
 ``(j, h, d)`` = drawn / held / used, Flip Threes and Freezes drawn, and the forced-draw phase).
@@ -27,10 +29,11 @@ The state is then a *row* (the subset ``S``) and a *column* (modifiers drawn, Se
 **The lattice is graded by cards drawn.** Every draw adds exactly one card, so the state graph is
 layered by ``t = |S| + level``, where a column's level counts its modifiers, Second Chances, saved
 duplicates, Flip Threes and Freezes; the pile then holds ``N = size - t`` cards in every state of
-layer ``t``. Layer ``t`` is a list of dense blocks ``(|S| = s, level = t - s)``; a number leads to
-block ``(s + 1, level)`` of layer ``t + 1`` (the column only moves on in its forced phase), any other
-card to block ``(s, level + 1)``. Only two layers are ever in memory: for the whole 94-card deck
-alone (117 M states) that is under 300 MB, where rows by ``|S|`` with every column needed 700 MB.
+layer ``t``. Layer ``t`` is a list of dense blocks ``(|S| = s, level = t - s)`` (rows x columns, a
+row's columns contiguous); a number leads to block ``(s + 1, level)`` of layer ``t + 1`` (the column
+only moves on in its forced phase), any other card to block ``(s, level + 1)``. Only two layers are
+ever in memory: for the whole 94-card deck alone (109 M states) that is under 300 MB, where rows by
+``|S|`` with every column needed 700 MB.
 
 Exact forms (``N`` = cards left, ``n_c`` = copies of card ``c``; all values are expectations)::
 
@@ -40,8 +43,19 @@ Exact forms (``N`` = cards left, ``n_c`` = copies of card ``c``; all values are 
 
 The backward pass computes ``V`` layer by layer (``t`` descending) and keeps the hit/stay choice of
 every state; the forward pass pushes probability mass from the root through those choices to get the
-score distribution and the Flip 7 and bust probabilities. Both loops over a layer are compiled
-(numba), parallel over rows, and written so that no two rows write the same place.
+score distribution and the Flip 7 and bust probabilities. The sum over ``c`` is split by how the
+column moves (`_Tables`), so that most of it runs over contiguous memory:
+
+* new numbers: ``sum_u p_u V(S + u, plain(col))`` is summed over whole rows of the next layer first
+  and then read through the forced phase, which moves whole chunks of columns by one shift;
+* a Second Chance, a saved duplicate, a Flip Three or a Freeze moves a whole run of columns (the same
+  modifiers) by one shift; only a modifier is a gather;
+* every card after which you bank (a Freeze alone, the last forced draw after a Freeze, a Flip 7)
+  adds an affine function of the row's sums, e.g. ``mult * sum_u p_u (sum + u) + plus * sum_u p_u``.
+
+The loops over a layer are compiled (numba) and run on all cores, each thread taking pieces of rows;
+the forward pass gathers into each row of the next layer, so no two threads write the same place, and
+sums a row's endings per score class (multiplier, plus) before spreading them over scores.
 
 A pile that runs out with a known discard pile is continued exactly by solving the reshuffled pile
 (discards plus the cards discarded during your round) as a new problem; with no known discard pile,
@@ -562,8 +576,8 @@ class _Tables:
     see `_chunks`). A Second Chance, a saved duplicate, a Flip Three or a Freeze moves a whole run of
     columns (the same modifiers) by one shift into the next level: ``run_*``, per level
     ``run_start[L]:run_start[L + 1]``, weighted by a count or, for duplicates, by the row's bust cards
-    minus ``run_saves``. A modifier is a true gather: ``mod_*`` lists them per column (``mod_into_*``
-    per target column, for the forward pass). Cards that bank are summed into the affine term
+    minus ``run_saves``. A modifier is a true gather: ``mod_from`` lists them per column, ``mod_into``
+    per target column (for the forward pass). Cards that bank are summed into the affine term
     ``bank_mult * number_sum + bank_plus`` (and listed in ``bank_*`` with their score class for the
     forward pass, which needs each score). New numbers that bank sum to
     ``mult * (sum * left + left_value) + plus * left`` with ``left`` (``left_value``) the count
@@ -580,12 +594,8 @@ class _Tables:
     run_shift: IntArray
     run_weight: FloatArray
     run_saves: IntArray
-    mod_ptr: IntArray
-    mod_pos: IntArray
-    mod_weight: FloatArray
-    mod_into_ptr: IntArray
-    mod_into_pos: IntArray
-    mod_into_weight: FloatArray
+    mod_from: _Slots
+    mod_into: _Slots
     bank_ptr: IntArray
     bank_count: FloatArray
     bank_class: IntArray
@@ -601,6 +611,53 @@ class _Tables:
     chunk_high: IntArray
     chunk_shift: IntArray
     chunk_live: NDArray[np.bool_]
+
+
+@dataclass(frozen=True)
+class _Slots:
+    """Per-column lists of (position, weight) regrouped for loops over columns.
+
+    Runs ``start[L]:start[L + 1]`` cover consecutive columns ``low:high`` (positions in level ``L``)
+    whose lists have the same length ``width``; the run's entries are stored slot by slot from
+    ``base`` (the first entry of every column of the run, then the second...).
+    """
+
+    start: IntArray
+    low: IntArray
+    high: IntArray
+    width: IntArray
+    base: IntArray
+    position: IntArray
+    weight: FloatArray
+
+    def arrays(self) -> tuple[IntArray, IntArray, IntArray, IntArray, IntArray, IntArray, FloatArray]:
+        """The fields in order, for the compiled loops."""
+        return self.start, self.low, self.high, self.width, self.base, self.position, self.weight
+
+
+def _slots(pointers: IntArray, position: IntArray, weight: FloatArray, cols: _Columns) -> _Slots:
+    """Regroup CSR lists (``pointers`` per global column, entries in column order) into `_Slots`."""
+    length = np.diff(pointers)
+    level = np.repeat(np.arange(cols.levels), np.diff(cols.start))
+    new = np.ones(len(length), dtype=np.bool_)
+    new[1:] = (length[1:] != length[:-1]) | (level[1:] != level[:-1])
+    first = np.flatnonzero(new)
+    stop = np.concatenate([first[1:], [len(length)]]).astype(np.int64)[:len(first)]
+    keep = length[first] > 0
+    first, stop = first[keep], stop[keep]
+    width = length[first]
+    base = np.concatenate([[0], np.cumsum(width * (stop - first))]).astype(np.int64)[:len(first)]
+    entry_column = np.repeat(np.arange(len(length)), length)
+    run = np.searchsorted(first, entry_column, side="right") - 1
+    slot = np.arange(len(entry_column)) - pointers[entry_column]
+    order = base[run] + slot * (stop - first)[run] + (entry_column - first[run])
+    placed_position = np.empty(len(entry_column), dtype=np.int64)
+    placed_weight = np.empty(len(entry_column))
+    placed_position[order] = position
+    placed_weight[order] = weight
+    own_start = cols.start[level[first]]
+    return _Slots(np.searchsorted(level[first], np.arange(cols.levels + 1)).astype(np.int64), first - own_start,
+                  stop - own_start, width, base, placed_position, placed_weight)
 
 
 def _pointers(owners: IntArray, n_columns: int) -> IntArray:
@@ -693,12 +750,10 @@ def _tables(cols: _Columns, rows: _Rows, values: IntArray, counts: IntArray) -> 
         run_shift=runs[3],
         run_weight=runs[4],
         run_saves=runs[5],
-        mod_ptr=_pointers(mod_source, n_columns),
-        mod_pos=mod_target - next_start[mod_source],
-        mod_weight=cols.side_count[mods].astype(np.float64),
-        mod_into_ptr=_pointers(mod_target[into], n_columns),
-        mod_into_pos=mod_source[into] - own_start[mod_source[into]],
-        mod_into_weight=cols.side_count[mods][into].astype(np.float64),
+        mod_from=_slots(_pointers(mod_source, n_columns), mod_target - next_start[mod_source],
+                        cols.side_count[mods].astype(np.float64), cols),
+        mod_into=_slots(_pointers(mod_target[into], n_columns), mod_source[into] - own_start[mod_source[into]],
+                        cols.side_count[mods][into].astype(np.float64), cols),
         bank_ptr=_pointers(column_of[banked], n_columns),
         bank_count=cols.side_count[banked].astype(np.float64),
         bank_class=class_of[n_columns:],
@@ -737,7 +792,8 @@ def _backward_others(first: int, stop: int, t: int, sizes: IntArray, offset: Int
                      col_start: IntArray, mult: IntArray, plus: IntArray, saves: IntArray, plain_bank: FloatArray,
                      saved_bank: FloatArray, run_start: IntArray, run_low: IntArray, run_high: IntArray,
                      run_shift: IntArray, run_weight: FloatArray, run_saves: IntArray,
-                     mod_ptr: IntArray, mod_pos: IntArray, mod_weight: FloatArray,
+                     slot_start: IntArray, slot_low: IntArray, slot_high: IntArray, slot_width: IntArray,
+                     slot_base: IntArray, slot_position: IntArray, slot_weight: FloatArray,
                      bank_mult: FloatArray, bank_plus: FloatArray, upper: FloatArray, out: FloatArray) -> None:
     """``sum_c n_c W(x after c)`` over every card but the new numbers that lead on, rows ``first:stop`` of layer ``t``.
 
@@ -784,9 +840,14 @@ def _backward_others(first: int, stop: int, t: int, sizes: IntArray, offset: Int
             moving, target = total[low:high], following[low + shift:high + shift]
             for k in range(high - low):
                 moving[k] += weight * target[k]
-        for k in range(width):
-            for e in range(mod_ptr[c0 + k], mod_ptr[c0 + k + 1]):
-                total[k] += mod_weight[e] * following[mod_pos[e]]
+        for h in range(slot_start[level], slot_start[level + 1]):
+            low, n = slot_low[h], slot_high[h] - slot_low[h]
+            moving = total[low:low + n]
+            for j in range(slot_width[h]):
+                entries = slot_base[h] + j * n
+                position, weight = slot_position[entries:entries + n], slot_weight[entries:entries + n]
+                for k in range(n):
+                    moving[k] += weight[k] * following[position[k]]
 
 
 @_compiled
@@ -858,7 +919,8 @@ def _forward_rows(first: int, stop: int, t: int, n_left: int, sizes: IntArray, o
                   saved_bank: FloatArray, bank_ptr: IntArray, bank_count: FloatArray, bank_class: IntArray,
                   class_mult: IntArray, class_plus: IntArray, run_start: IntArray, run_low: IntArray,
                   run_high: IntArray, run_shift: IntArray, run_weight: FloatArray, run_saves: IntArray,
-                  mod_into_ptr: IntArray, mod_into_pos: IntArray, mod_into_weight: FloatArray, score_low: int,
+                  slot_start: IntArray, slot_low: IntArray, slot_high: IntArray, slot_width: IntArray,
+                  slot_base: IntArray, slot_position: IntArray, slot_weight: FloatArray, score_low: int,
                   mass: FloatArray, hitting: ByteArray, following: FloatArray,
                   tally: FloatArray, flip7: FloatArray, bust: FloatArray) -> None:
     """Move the mass of rows ``first:stop`` of layer ``t``, except the new numbers (`_forward_numbers`).
@@ -918,11 +980,15 @@ def _forward_rows(first: int, stop: int, t: int, n_left: int, sizes: IntArray, o
             continue
         width1 = col_start[level + 2] - c1
         arriving = following[side_offset[b] + r * width1:side_offset[b] + (r + 1) * width1]
-        for k in range(width1):
-            total = 0.0
-            for e in range(mod_into_ptr[c1 + k], mod_into_ptr[c1 + k + 1]):
-                total += mod_into_weight[e] * here[mod_into_pos[e]]
-            arriving[k] = total
+        arriving[:] = 0.0
+        for h in range(slot_start[level + 1], slot_start[level + 2]):
+            low, n = slot_low[h], slot_high[h] - slot_low[h]
+            target = arriving[low:low + n]
+            for j in range(slot_width[h]):
+                entries = slot_base[h] + j * n
+                position, weight = slot_position[entries:entries + n], slot_weight[entries:entries + n]
+                for k in range(n):
+                    target[k] += weight[k] * here[position[k]]
         for h in range(run_start[level], run_start[level + 1]):
             low, high, shift = run_low[h], run_high[h], run_shift[h]
             moved = run_weight[h] if run_saves[h] < 0 else bust_cards - run_saves[h]
@@ -1190,8 +1256,8 @@ class _Solver:
                      side_offset, rows.start, rows.number_sum, rows.bust_base, tables.left, tables.left_value,
                      self.top, self.flip7_at_top, self.bonus, cols.start, cols.mult, cols.plus, cols.saves,
                      tables.plain_bank, tables.saved_bank, tables.run_start, tables.run_low, tables.run_high,
-                     tables.run_shift, tables.run_weight, tables.run_saves, tables.mod_ptr, tables.mod_pos,
-                     tables.mod_weight, tables.bank_mult, tables.bank_plus, upper, out)
+                     tables.run_shift, tables.run_weight, tables.run_saves, *tables.mod_from.arrays(),
+                     tables.bank_mult, tables.bank_plus, upper, out)
         _in_parallel(_backward_numbers, cells, layer.t, n_left, layer.sizes, layer.offset, layer.cumulative_rows,
                      number_offset, rows.start, rows.mask, rows.number_sum, rows.successor, self.counts, self.top,
                      cols.start, tables.chunk_start, tables.chunk_low, tables.chunk_high, tables.chunk_shift,
@@ -1351,7 +1417,7 @@ class _Solver:
                          cols.saves, tables.score_class, tables.plain_bank, tables.saved_live, tables.saved_bank,
                          tables.bank_ptr, tables.bank_count, tables.bank_class, tables.class_mult, tables.class_plus,
                          tables.run_start, tables.run_low, tables.run_high, tables.run_shift, tables.run_weight,
-                         tables.run_saves, tables.mod_into_ptr, tables.mod_into_pos, tables.mod_into_weight, low, mass,
+                         tables.run_saves, *tables.mod_into.arrays(), low, mass,
                          hitting, following, tally, flip7, bust)
             if following_layer is None:
                 continue
