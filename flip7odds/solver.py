@@ -245,14 +245,14 @@ def _canonical(state: ForcedState, f3_total: int, freeze_total: int, track_fligh
     Without ``track_flight`` the ``in_flight`` count is dropped: it never changes any other field's
     transition. Then frozen-after phases with as many action cards drawn are merged too: there a Flip
     Three and a Freeze both only use up one of the last draws, so only their total left in the pile
-    matters; the representative has as many Flip Threes as possible (and at least one Freeze).
+    matters; the representative has as many Flip Threes drawn as the pile had, the rest Freezes.
     """
     if track_flight:
         return state
     if state.phase is not Phase.FROZEN_AFTER:
         return replace(state, in_flight=0)
     drawn = state.flip_threes + state.freezes
-    flip_threes = min(f3_total, drawn - 1)
+    flip_threes = min(f3_total, drawn)
     return ForcedState(state.phase_order, flip_threes, drawn - flip_threes, state.owed, 0)
 
 
