@@ -578,8 +578,8 @@ class _Tables:
     ``run_start[L]:run_start[L + 1]``, weighted by a count or, for duplicates, by the row's bust cards
     minus ``run_saves``. A modifier is a true gather: ``mod_from`` lists them per column, ``mod_into``
     per target column (for the forward pass). Cards that bank are summed into the affine term
-    ``bank_mult * number_sum + bank_plus`` (and listed in ``bank_*`` with their score class for the
-    forward pass, which needs each score). New numbers that bank sum to
+    ``bank_mult * number_sum + bank_plus`` (and listed in ``bank_ends`` with their score class as the
+    position, for the forward pass, which needs each score). New numbers that bank sum to
     ``mult * (sum * left + left_value) + plus * left`` with ``left`` (``left_value``) the count
     (value-weighted count) of new numbers left in the pile.
     """
@@ -596,9 +596,7 @@ class _Tables:
     run_saves: IntArray
     mod_from: _Slots
     mod_into: _Slots
-    bank_ptr: IntArray
-    bank_count: FloatArray
-    bank_class: IntArray
+    bank_ends: _Slots
     bank_mult: FloatArray
     bank_plus: FloatArray
     score_class: IntArray
@@ -754,9 +752,8 @@ def _tables(cols: _Columns, rows: _Rows, values: IntArray, counts: IntArray) -> 
                         cols.side_count[mods].astype(np.float64), cols),
         mod_into=_slots(_pointers(mod_target[into], n_columns), mod_source[into] - own_start[mod_source[into]],
                         cols.side_count[mods][into].astype(np.float64), cols),
-        bank_ptr=_pointers(column_of[banked], n_columns),
-        bank_count=cols.side_count[banked].astype(np.float64),
-        bank_class=class_of[n_columns:],
+        bank_ends=_slots(_pointers(column_of[banked], n_columns), class_of[n_columns:],
+                         cols.side_count[banked].astype(np.float64), cols),
         bank_mult=(bank_count * cols.side_mult).sum(axis=1).astype(np.float64),
         bank_plus=(bank_count * cols.side_plus).sum(axis=1).astype(np.float64),
         score_class=class_of[:n_columns],
@@ -916,7 +913,8 @@ def _forward_rows(first: int, stop: int, t: int, n_left: int, sizes: IntArray, o
                   row_sum: IntArray, row_bust: IntArray, left: IntArray, number_values: IntArray,
                   number_counts: IntArray, top: int, flip7_at_top: bool, bonus: int, col_start: IntArray,
                   saves: IntArray, score_class: IntArray, plain_bank: FloatArray, saved_live: FloatArray,
-                  saved_bank: FloatArray, bank_ptr: IntArray, bank_count: FloatArray, bank_class: IntArray,
+                  saved_bank: FloatArray, bank_start: IntArray, bank_low: IntArray, bank_high: IntArray,
+                  bank_width: IntArray, bank_base: IntArray, bank_class: IntArray, bank_count: FloatArray,
                   class_mult: IntArray, class_plus: IntArray, run_start: IntArray, run_low: IntArray,
                   run_high: IntArray, run_shift: IntArray, run_weight: FloatArray, run_saves: IntArray,
                   slot_start: IntArray, slot_low: IntArray, slot_high: IntArray, slot_width: IntArray,
@@ -960,9 +958,12 @@ def _forward_rows(first: int, stop: int, t: int, n_left: int, sizes: IntArray, o
             busted += (1.0 - sl[k] - sb[k]) * duplicates * weight
             ending_draws[classes[k]] += max(numbers_end, pb[k]) * weight
             here[k] = weight
-        for k in range(width):
-            for e in range(bank_ptr[c0 + k], bank_ptr[c0 + k + 1]):
-                banked[bank_class[e]] += bank_count[e] * here[k]
+        for h in range(bank_start[level], bank_start[level + 1]):
+            low, n = bank_low[h], bank_high[h] - bank_low[h]
+            for j in range(bank_width[h]):
+                entries = bank_base[h] + j * n
+                for k in range(n):
+                    banked[bank_class[entries + k]] += bank_count[entries + k] * here[low + k]
         row = row_sum[g]
         tally[g, -score_low] += busted
         bust[g] += busted
@@ -1415,7 +1416,7 @@ class _Solver:
                          layer.cumulative_rows, side_offset, rows.start, rows.mask, rows.number_sum, rows.bust_base,
                          tables.left, self.values, self.counts, self.top, self.flip7_at_top, self.bonus, cols.start,
                          cols.saves, tables.score_class, tables.plain_bank, tables.saved_live, tables.saved_bank,
-                         tables.bank_ptr, tables.bank_count, tables.bank_class, tables.class_mult, tables.class_plus,
+                         *tables.bank_ends.arrays(), tables.class_mult, tables.class_plus,
                          tables.run_start, tables.run_low, tables.run_high, tables.run_shift, tables.run_weight,
                          tables.run_saves, *tables.mod_into.arrays(), low, mass,
                          hitting, following, tally, flip7, bust)
