@@ -10,11 +10,12 @@
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
 from fractions import Fraction
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 from numpy.typing import NDArray
 
@@ -74,8 +75,13 @@ def assert_same(fast: DrawResult, exact: Evaluation) -> None:
         assert fast.distribution.get(score, 0.0) == pytest.approx(float(reference.get(score, 0)), abs=EXACT), score
 
 
+# Frozen after a Flip Three when the pile runs out: the reshuffled problem starts in that phase.
+RESHUFFLED_FROZEN = Situation.from_text(CLASSIC, "0 +2 +4", pile="1 freeze flip3", discards="2", others_active=0)
+
+
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
 @given(small_situations())
+@example(RESHUFFLED_FROZEN)
 def test_agrees_with_the_reference_solver(situation: Situation) -> None:
     exact = reference_or_skip(situation)
     solution = solve(problem_of(situation))
@@ -90,6 +96,7 @@ def test_agrees_with_the_reference_solver(situation: Situation) -> None:
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
 @given(small_situations(max_pile=8))
+@example(RESHUFFLED_FROZEN)
 def test_draw_then_stay_is_the_exact_hit_once_score_when_alone(situation: Situation) -> None:
     # Alone nothing is chosen after the draw, so the engine's exact hit-once score is the same number.
     assume(situation.alone)
@@ -236,3 +243,15 @@ def test_a_pile_that_runs_out_is_reshuffled_once() -> None:
     assert exact.hit is not None and solution.draw is not None
     assert_same(solution.draw, exact.hit)
     assert Fraction(exact.hit.value) > 0
+
+
+def test_solves_running_at_once_give_the_same_results() -> None:
+    # The app solves for several sessions at once; the solver's threads are shared between them.
+    situations = [Situation.from_text(CLASSIC, line, seen=seen, others_active=0)
+                  for line, seen in (("7", "12*6 11*5 3"), ("2 9 +4", "sc freeze"), ("11 sc", "flip3 10*4"))]
+    alone = [solve(problem_of(situation)).result() for situation in situations]
+    with ThreadPoolExecutor(3) as pool:
+        together = list(pool.map(lambda situation: solve(problem_of(situation)).result(), situations))
+    for one, other in zip(alone, together):
+        assert other.value == pytest.approx(one.value, abs=1e-12)
+        assert other.distribution == pytest.approx(one.distribution, abs=1e-12)
