@@ -1162,7 +1162,10 @@ class _Solver:
         self.flip7_at_top = len(problem.numbers) + self.top + 1 == rules.flip7_size
         self.bonus = rules.flip7_bonus
         self.size = pile.size
-        most_draws = self.top + 1 + sum(n for _, n in mods) + 2 * pile[SECOND_CHANCE] + 1 + pile[FLIP_THREE] + pile[FREEZE]
+        # Every card of a round but the numbers is a modifier, a Second Chance (drawn, or a duplicate it
+        # saves, one more with the one held), a Flip Three or a Freeze: a bigger pile cannot run out.
+        most_draws = (self.top + 1 + sum(n for _, n in mods) + 2 * pile[SECOND_CHANCE] + 1 + pile[FLIP_THREE]
+                      + pile[FREEZE])
         track_flight = problem.discards is not None and self.size <= most_draws
         self.cols = _columns(problem, [c for c, _ in mods], [n for _, n in mods], track_flight)
         self.rows = _rows(problem, self.values, self.counts, self.top)
@@ -1178,10 +1181,13 @@ class _Solver:
     # -- the compiled loops' arguments
 
     def _next_offsets(self, layer: _Layer) -> tuple[IntArray, IntArray]:
-        """Offsets in layer ``t + 1`` of each block's number successor ``(s + 1, L)`` and side successor ``(s, L + 1)``."""
-        if layer.t + 1 > self.last:
-            zero = np.zeros(len(layer.sizes), dtype=np.int64)
-            return zero, zero
+        """Offsets in layer ``t + 1`` of each block's number successor ``(s + 1, L)`` and side successor ``(s, L + 1)``.
+
+        -1 where there is none (the compiled loops never read it then).
+        """
+        if layer.t == self.last:
+            none = np.full(len(layer.sizes), -1, dtype=np.int64)
+            return none, none
         by_size = self.layers[layer.t + 1].by_size
         return by_size[layer.sizes + 1], by_size[layer.sizes]
 
@@ -1406,9 +1412,7 @@ class _Solver:
             following_layer = self.layers[layer.t + 1] if layer.t < self.last else None
             following = self.buffers[(layer.t + 1) % 2][:following_layer.total if following_layer else 0]
             number_offset, side_offset = self._next_offsets(layer)
-            if following_layer is None:
-                side_offset = np.full(len(layer.sizes), -1, dtype=np.int64)
-            else:
+            if following_layer is not None:
                 for s, _, cells, _ in self._blocks(following_layer):
                     if s == following_layer.t:  # no modifier, Second Chance or action drawn yet: nothing arrives aside
                         following[cells] = 0.0
