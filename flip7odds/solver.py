@@ -863,6 +863,7 @@ def _backward_numbers(first: int, stop: int, t: int, n_left: int, sizes: IntArra
     choice; otherwise ``out`` gets ``H``.
     """
     gathered = np.empty(_CHUNK)
+    inverse = 1.0 / n_left
     for b in range(len(sizes)):
         low_row = max(first, cumulative[b]) - cumulative[b]
         high_row = min(stop, cumulative[b + 1]) - cumulative[b]
@@ -897,14 +898,14 @@ def _backward_numbers(first: int, stop: int, t: int, n_left: int, sizes: IntArra
                     row = row_sum[g]
                     choice = hitting[base + low:base + high]
                     for k in range(n):
-                        hit = total[k] / n_left
+                        hit = total[k] * inverse
                         stay = row * m[k] + pl[k]
                         hits = forced[k] or (empty[k] and s == 0) or hit > stay + tolerance
                         total[k] = hit if hits else stay
                         choice[k] = hits
                 else:
                     for k in range(n):
-                        total[k] = total[k] / n_left
+                        total[k] = total[k] * inverse
 
 
 @_compiled
@@ -931,6 +932,7 @@ def _forward_rows(first: int, stop: int, t: int, n_left: int, sizes: IntArray, o
     """
     banked = np.zeros(len(class_mult))
     ending_draws = np.zeros(len(class_mult))
+    inverse = 1.0 / n_left
     for q in range(first, stop):
         b = 0
         while q >= cumulative[b + 1]:
@@ -951,7 +953,7 @@ def _forward_rows(first: int, stop: int, t: int, n_left: int, sizes: IntArray, o
         ending_draws[:] = 0.0
         busted = 0.0
         for k in range(width):
-            weight = draws[k] * here[k] / n_left
+            weight = draws[k] * here[k] * inverse
             duplicates = bust_cards - sv[k]
             # staying, or a duplicate saved by the Second Chance that ends the round, banks the line
             banked[classes[k]] += here[k] - draws[k] * here[k] + sb[k] * duplicates * weight
