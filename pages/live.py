@@ -248,6 +248,11 @@ def play(move: Move) -> None:
         st.session_state[PLACE_KEY] = Place.SEEN  # your round just ended: the next cards are the others'
 
 
+def tapped(card: Card) -> None:
+    """Callback of a card button: the card goes where the picker points at the moment of the tap."""
+    play(AddCards((card,), st.session_state[PLACE_KEY]))
+
+
 def as_sentence(error: Flip7Error) -> str:
     """A library message (lower case, for any context) as a sentence on its own."""
     message = str(error)
@@ -342,7 +347,6 @@ def show_picker(table: Table, shoe: Shoe) -> None:
         format_func=Text.PLACE_NAMES.__getitem__,
         width="stretch",
     )
-    place = st.session_state[PLACE_KEY]
     left = table.drawing_pile
     with st.container(key="picker"):
         for category in Category:
@@ -353,8 +357,8 @@ def show_picker(table: Table, shoe: Shoe) -> None:
                         key=f"card-{card}",
                         help=Text.CARDS_LEFT_HELP.format(card=card_name(card), left=left[card]),
                         disabled=left[card] == 0,
-                        on_click=play,
-                        args=(AddCards((card,), place),),
+                        on_click=tapped,
+                        args=(card,),
                     )
     with st.container(horizontal=True, gap="small"):
         last = shoe.last_move
