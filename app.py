@@ -5,7 +5,8 @@ import streamlit as st
 # Every page of the app, in menu order. To add one, create pages/<name>.py and list it here.
 PAGES: list[st.Page] = [
     st.Page("pages/home.py", title="Home", icon="🏠", default=True),
-    st.Page("pages/quiz.py", title="Hit or stay? (quiz)", icon="🎯"),
+    st.Page("pages/live.py", title="Live odds", icon="🃏", url_path="live"),
+    st.Page("pages/quiz.py", title="Hit or stay? (quiz)", icon="🎯", url_path="quiz"),
 ]
 
 st.set_page_config(page_title="flip7odds", page_icon="🃏", layout="wide")
