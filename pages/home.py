@@ -2,6 +2,10 @@
 
 import streamlit as st
 
+from app_support import run_through_app
+
+run_through_app()
+
 st.title("flip7odds")
 st.markdown(
     """

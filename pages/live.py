@@ -11,6 +11,10 @@ from typing import ClassVar
 
 import streamlit as st
 
+from app_support import run_through_app
+
+run_through_app()
+
 from flip7odds.analysis import Analysis, Decision, analyze, drawing_pile_size
 from flip7odds.cards import SECOND_CHANCE, Action, Card, Category, ModifierKind, parse_cards
 from flip7odds.charts import DistributionText, NextCardText, OutcomeGroup, next_card_figure, score_distribution_figure
