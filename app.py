@@ -2,6 +2,8 @@
 
 import streamlit as st
 
+from app_support import mark_app_session
+
 # Every page of the app, in menu order. To add one, create pages/<name>.py and list it here.
 PAGES: list[st.Page] = [
     st.Page("pages/home.py", title="Home", icon="🏠", default=True),
@@ -10,4 +12,5 @@ PAGES: list[st.Page] = [
 ]
 
 st.set_page_config(page_title="flip7odds", page_icon="🃏", layout="wide")
+mark_app_session()
 st.navigation(PAGES).run()
