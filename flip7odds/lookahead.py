@@ -184,7 +184,7 @@ class _Reduced:
                 return bank
             waiting = forced.waiting + forced.aside_flip_threes
             return self._draw(state, _Forced(FLIP_THREE_DRAWS, waiting - 1)) if waiting else bank
-        best = bank
+        best = bank if (forced.waiting == 0 or forced.aside_freezes) else 0
         for taken in range(forced.waiting == 0, forced.aside_flip_threes + 1):
             waiting = forced.waiting + taken
             best = max(best, self._draw(state, _Forced(FLIP_THREE_DRAWS, waiting - 1)))
