@@ -84,8 +84,12 @@ _TOLERANCE = 1e-9
 def hit_once_value(situation: Situation) -> Fraction:
     """E[round score if you hit exactly once, then stay], exactly (MODEL.md ``hit_once_score``).
 
-    A Flip Three you must take (alone) is played out, then you stay; a Freeze when alone banks you.
-    Not alone, each Flip Three is given away or taken, whichever is worth more when you stay afterwards.
+    Forced follow-ups are played out (RULES.md, MODEL.md): a Flip Three you take (alone you must;
+    not alone only if that is worth more than giving it away) forces three draws. Flip Threes set
+    aside during them come back to you alone; not alone you take any number of them or none,
+    whichever is worth more. A Freeze banks you when alone; set aside during a Flip Three it freezes
+    you at the end of the three alone, and lets you bank there not alone. A Second Chance saves a
+    duplicate during the three and the three go on; Flip 7 ends the round with the bonus.
 
     >>> from flip7odds.rules import CLASSIC
     >>> hit_once_value(Situation.from_text(CLASSIC, "12 11", pile="12*2 11 5 6 +4"))  # (0*3 + 28 + 29 + 27) / 6

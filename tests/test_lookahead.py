@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from flip7odds import lookahead
 from flip7odds.analysis import problem_of
 from flip7odds.cards import FLIP_THREE, FREEZE, SECOND_CHANCE, Card, Category
 from flip7odds.engine import FLIP_THREE_DRAWS
@@ -26,18 +27,20 @@ PLAIN = [card for card in CLASSIC.deck if card.category is not Category.ACTION]
 
 @st.composite
 def small_situations(draw: st.DrawFn) -> Situation:
-    """A classic situation with a pile of 12..25 cards, rich in action cards, and a random line."""
+    """A classic situation with a pile of 12..25 cards (12..19 with three Flip Threes), rich in action cards."""
     numbers = draw(st.sets(st.integers(0, 12), max_size=6))
     modifiers = draw(st.sets(st.sampled_from([c for c in CLASSIC.kinds if c.category is Category.MODIFIER])))
     held = draw(st.booleans())
     line = [Card.number(v) for v in sorted(numbers)] + sorted(modifiers) + ([SECOND_CHANCE] if held else [])
-    actions = ([FLIP_THREE] * draw(st.integers(0, 3)) + [FREEZE] * draw(st.integers(0, 3))
+    flip_threes = draw(st.integers(0, 3))
+    actions = ([FLIP_THREE] * flip_threes + [FREEZE] * draw(st.integers(0, 3))
                + [SECOND_CHANCE] * draw(st.integers(0, 3 - held)))
     rest = list(PLAIN)
     for card in line:
         if card in rest:
             rest.remove(card)
-    size = draw(st.integers(max(12, len(actions)), 25))
+    # The literal tree grows fast with nested Flip Threes: the more of them, the smaller the pile.
+    size = draw(st.integers(12, 25 - 2 * flip_threes))
     chosen = draw(st.lists(st.integers(0, len(rest) - 1), min_size=size - len(actions),
                            max_size=size - len(actions), unique=True))
     pile = actions + [rest[i] for i in chosen]
@@ -125,3 +128,16 @@ def test_mid_round_situation_against_the_solver_alone() -> None:
     draw_then_stay = solve(problem_of(situation), with_draw_then_stay=True).draw_then_stay
     assert draw_then_stay is not None
     assert float(hit_once_value(situation)) == pytest.approx(draw_then_stay, abs=1e-9)
+
+
+@pytest.mark.parametrize(
+    ("line", "seen", "others_active"),
+    [("12 7 3 +4", "12 12 5 9 9 8 11 10 freeze", 1), ("9 2", "12 12 11 sc x2", 2), ("", "12*8 11*9 10*5", 1)],
+)
+def test_choices_made_exactly_give_the_same_value(monkeypatch: pytest.MonkeyPatch, line: str, seen: str,
+                                                  others_active: int) -> None:
+    # Floats only steer the choices: with an infinite tolerance every choice compares rebuilt integers.
+    situation = Situation.from_text(CLASSIC, line, seen=seen, others_active=others_active)
+    steered = hit_once_value(situation)
+    monkeypatch.setattr(lookahead, "_TOLERANCE", float("inf"))
+    assert hit_once_value(situation) == steered
