@@ -261,7 +261,8 @@ def convergence_figure(result: Convergence, font_size: int = NORMAL_FONT_SIZE) -
 
 
 def _node_id(node: TreeNode) -> str:
-    return "/".join(f"{branch.event.value}:{branch.card}" for branch in node.path) + (
+    """A unique id: the path from the root, and the ending (a group of cards may end some rounds only)."""
+    return "root" + "".join(f"/{branch.event.value}:{branch.card}" for branch in node.path) + (
         f"#{node.ending.value}" if node.ending is not None else "")
 
 
