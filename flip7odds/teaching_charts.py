@@ -111,6 +111,8 @@ EXACT_COLOUR = "#d64545"
 SIMULATED_COLOUR = "#3f7fd1"
 BAND_COLOUR = "rgba(214, 69, 69, 0.15)"
 
+MIN_LABELLED_SHARE = Fraction(1, 40)
+"""Tree sectors below this probability get no text: it would not fit."""
 NORMAL_FONT_SIZE = 14
 PRESENTATION_FONT_SIZE = 22
 
@@ -141,8 +143,6 @@ def _layout(figure: go.Figure, font_size: int, height: int) -> go.Figure:
         margin={"l": 20, "r": 20, "t": 4 * font_size, "b": 20},
         legend={"orientation": "h", "yanchor": "bottom", "y": 1.02, "x": 0},
     )
-    for annotation in figure.layout.annotations:
-        annotation.font.size = font_size + 2
     return figure
 
 
@@ -167,6 +167,7 @@ def policy_curves_figure(curves: Sequence[PolicyCurve], optimal_score: float, fo
     """Expected round score against each family's threshold, the optimum as a line, each best marked."""
     figure = make_subplots(rows=1, cols=len(curves), shared_yaxes=True, horizontal_spacing=0.04,
                            subplot_titles=[_family_axis(curve.family)[0] for curve in curves])
+    figure.update_annotations(font_size=font_size + 2)  # the subplot titles
     for column, curve in enumerate(curves, start=1):
         scale = 100.0 if curve.family is PolicyFamily.BUST else 1.0
         xs = [value * scale for value in curve.parameters]
@@ -176,13 +177,16 @@ def policy_curves_figure(curves: Sequence[PolicyCurve], optimal_score: float, fo
         figure.add_trace(go.Scatter(x=xs, y=ys, mode="lines+markers", line={"color": STAY_COLOUR, "width": 3},
                                     marker={"size": font_size // 2}, showlegend=False,
                                     hovertemplate="%{x}: %{y:.4f}<extra></extra>"), row=1, col=column)
+        best_text = TEXT["best"].format(parameter=_parameter_text(curve, PolicyFamily.parameter(best.policy)),
+                                        score=best.expected_score, share=best.expected_score / optimal_score)
         figure.add_trace(go.Scatter(
-            x=[best_x], y=[best.expected_score], mode="markers+text", showlegend=False,
+            x=[best_x], y=[best.expected_score], mode="markers", showlegend=False, text=[best_text],
             marker={"symbol": "star", "size": 2 * font_size, "color": HIT_COLOUR, "line": {"width": 1, "color": "#333"}},
-            text=[TEXT["best"].format(parameter=_parameter_text(curve, PolicyFamily.parameter(best.policy)),
-                                      score=best.expected_score, share=best.expected_score / optimal_score)],
-            textposition="bottom center", textfont={"size": font_size},
+            hovertemplate="%{text}<extra></extra>",
         ), row=1, col=column)
+        figure.add_annotation(xref="x domain", yref="y domain", x=0.5, y=0.03, text=best_text, showarrow=False,
+                              font={"size": font_size, "color": "#333"}, bgcolor="rgba(255,255,255,0.85)",
+                              row=1, col=column)
         figure.add_hline(y=optimal_score, line={"color": EXACT_COLOUR, "dash": "dash", "width": 2}, row=1, col=column)
         figure.update_xaxes(title_text=_family_axis(curve.family)[1], row=1, col=column,
                             ticksuffix="%" if curve.family is PolicyFamily.BUST else "")
@@ -204,7 +208,6 @@ def decision_heatmap_figure(cells: Sequence[DecisionCell], threshold: int | None
     counts = range(min(c.numbers_held for c in cells), max(c.numbers_held for c in cells) + 1)
     share = np.full((len(counts), len(sums)), np.nan)
     hover = np.full((len(counts), len(sums), 2), "", dtype=object)
-    text = np.full((len(counts), len(sums)), "", dtype=object)
     for cell in cells:
         row, column = cell.numbers_held - counts.start, cell.number_sum - sums.start
         share[row, column] = cell.hit_share
@@ -216,21 +219,18 @@ def decision_heatmap_figure(cells: Sequence[DecisionCell], threshold: int | None
             ranges.append(TEXT["heatmap_stay_bust"].format(low=_percent(cell.stay_bust[0]),
                                                           high=_percent(cell.stay_bust[1])))
         hover[row, column, 1] = "<br>".join(ranges)
-        if 0 < cell.hitting < cell.lines:
-            text[row, column] = f"{cell.hitting}/{cell.lines}"
     figure = go.Figure(go.Heatmap(
-        x=list(sums), y=list(counts), z=share, customdata=hover, text=text, texttemplate="%{text}",
-        textfont={"size": max(9, font_size * 2 // 3)}, hovertemplate=TEXT["heatmap_hover"],
+        x=list(sums), y=list(counts), z=share, customdata=hover, hovertemplate=TEXT["heatmap_hover"],
         colorscale=[[0.0, STAY_COLOUR], [0.5, "#f4f1de"], [1.0, HIT_COLOUR]], zmin=0, zmax=1, xgap=1, ygap=1,
         colorbar={"title": {"text": TEXT["heatmap_colorbar"]}, "tickformat": ".0%"},
     ))
     if threshold is not None:
-        figure.add_vline(x=threshold - 0.5, line={"color": "#222", "dash": "dash", "width": 3},
-                         annotation={"text": TEXT["heatmap_threshold"].format(threshold=threshold),
-                                     "font": {"size": font_size}}, annotation_position="top right")
+        figure.add_vline(x=threshold - 0.5, line={"color": "#222", "dash": "dash", "width": 3})
+        figure.add_annotation(x=threshold - 0.5, y=1.0, yref="paper", yanchor="bottom", xanchor="left", showarrow=False,
+                              text=TEXT["heatmap_threshold"].format(threshold=threshold), font={"size": font_size})
     figure.update_xaxes(title_text=TEXT["heatmap_x"], dtick=5)
     figure.update_yaxes(title_text=TEXT["heatmap_y"], dtick=1)
-    return _layout(figure, font_size, height=22 * font_size)
+    return _layout(figure, font_size, height=24 * font_size)
 
 
 def convergence_figure(result: Convergence, font_size: int = NORMAL_FONT_SIZE) -> go.Figure:
@@ -240,6 +240,7 @@ def convergence_figure(result: Convergence, font_size: int = NORMAL_FONT_SIZE) -
     figure = make_subplots(rows=2, cols=1, shared_xaxes=True, vertical_spacing=0.12, subplot_titles=[
         TEXT["mean_title"] if score else TEXT["frequency_title"],
         TEXT["difference_score_title"] if score else TEXT["difference_title"]])
+    figure.update_annotations(font_size=font_size + 2)  # the subplot titles
     n = result.trials
     mu = result.exact.mean
     for row, centre, band in ((1, np.full(len(n), mu), result.mean_band), (2, np.zeros(len(n)), result.difference_band)):
@@ -255,9 +256,14 @@ def convergence_figure(result: Convergence, font_size: int = NORMAL_FONT_SIZE) -
                                 showlegend=False), row=2, col=1)
     figure.update_xaxes(type="log")
     figure.update_xaxes(title_text=TEXT["trials_axis"], row=2, col=1)
+    if not score:
+        figure.update_yaxes(range=[-0.02, 1.02], row=1, col=1)  # a frequency lives in [0, 1]
     figure.update_yaxes(title_text=TEXT["mean_axis"] if score else TEXT["frequency_axis"], row=1, col=1)
     figure.update_yaxes(title_text=TEXT["difference_score_axis"] if score else TEXT["difference_axis"], row=2, col=1)
-    return _layout(figure, font_size, height=36 * font_size)
+    figure = _layout(figure, font_size, height=36 * font_size)
+    figure.update_layout(legend={"orientation": "h", "yanchor": "top", "y": -0.14, "x": 0},
+                         margin={"b": 6 * font_size})
+    return figure
 
 
 def _node_id(node: TreeNode) -> str:
@@ -277,7 +283,7 @@ def tree_figure(tree: ProbabilityTree, font_size: int = NORMAL_FONT_SIZE) -> go.
     """The tree as a sunburst: the centre is now, each ring one more card; areas are exact probabilities."""
     # Parents come before their children in a tree's nodes, and only inner nodes have children.
     inner: dict[tuple[object, ...], str] = {}
-    ids, labels, parent_ids, values, colours, custom = [], [], [], [], [], []
+    ids, labels, parent_ids, values, colours, custom, texts = [], [], [], [], [], [], []
     for node in tree.nodes:
         node_id = _node_id(node)
         if not node.leaf:
@@ -291,27 +297,30 @@ def tree_figure(tree: ProbabilityTree, font_size: int = NORMAL_FONT_SIZE) -> go.
         description = labels[-1] if node.ending is None else f"{labels[-1]} — {ENDING_LABELS[node.ending]}"
         custom.append((description, f"{node.probability} ≈ {_percent(node.probability)}",
                        f"{node.conditional} ≈ {_percent(node.conditional)}"))
+        # Thin sectors stay blank (their numbers are in the hover and the leaf table).
+        texts.append("" if node.probability < MIN_LABELLED_SHARE else
+                     "%{label}" if not node.path else "%{label}<br>%{customdata[2]}")
     figure = go.Figure(go.Sunburst(
         ids=ids, labels=labels, parents=parent_ids, values=values, branchvalues="remainder",
         marker={"colors": colours, "line": {"color": "#ffffff", "width": 2}}, customdata=custom,
-        hovertemplate=TEXT["tree_hover"], texttemplate="%{label}<br>%{customdata[2]}",
-        insidetextorientation="radial", sort=False,
+        hovertemplate=TEXT["tree_hover"], texttemplate=texts, insidetextorientation="radial", sort=False,
     ))
-    figure = _layout(figure, font_size, height=40 * font_size)
+    figure = _layout(figure, font_size, height=36 * font_size)
     figure.update_layout(margin={"l": 10, "r": 10, "t": 10, "b": 10})
     return figure
 
 
 def urn_figure(reading: UrnReading, font_size: int = NORMAL_FONT_SIZE) -> go.Figure:
-    """``P(X = j)`` for the bust cards among the drawn: exact fractions as bars, scipy's values as dots."""
+    """``P(X = j)`` for the bust cards among the drawn: exact fractions next to scipy's values, bar by bar."""
     exact = reading.pmf()
     js = list(range(reading.draws + 1))
     figure = go.Figure()
     figure.add_trace(go.Bar(x=js, y=[float(p) for p in exact], name=TEXT["urn_exact"], marker={"color": STAY_COLOUR},
                             text=[f"{p}<br>≈ {_percent(p)}" for p in exact], textposition="outside",
                             textfont={"size": font_size}, cliponaxis=False))
-    figure.add_trace(go.Scatter(x=js, y=reading.scipy_pmf(), mode="markers", name=TEXT["urn_scipy"],
-                                marker={"symbol": "diamond", "size": font_size, "color": EXACT_COLOUR}))
+    figure.add_trace(go.Bar(x=js, y=reading.scipy_pmf(), name=TEXT["urn_scipy"], marker={"color": EXACT_COLOUR},
+                            hovertemplate="%{y:.15f}<extra></extra>"))
+    figure.update_layout(barmode="group", bargap=0.25)
     figure.update_xaxes(title_text=TEXT["urn_x"].format(draws=reading.draws), dtick=1)
     figure.update_yaxes(title_text=TEXT["urn_y"], tickformat=".0%", range=[0, 1.18])
     return _layout(figure, font_size, height=24 * font_size)

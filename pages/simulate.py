@@ -29,7 +29,7 @@ TEXT = {
     "situation": "Situation",
     "pile": "Pile",
     "pile_fresh": "Fresh deck",
-    "pile_numbers": "Numbers only (79 cards)",
+    "pile_numbers": "Numbers only (79)",
     "pile_custom": "Custom pile",
     "pile_text": "Pile, in card notation",
     "line": "Your line (empty: a new round)",
@@ -41,7 +41,8 @@ TEXT = {
     "question_policy_score": "What does a rule score in one round?",
     "policy": "Rule (sum>=T, bust>=θ, cards>=k, lookahead, always)",
     "trials": "Rounds to simulate",
-    "seed": "Seed (the same seed replays the same rounds)",
+    "seed": "Seed",
+    "seed_help": "The same seed replays exactly the same rounds: prepare a link, show it again.",
     "new_seed": "New seed",
     "progress": "Simulated {done:,} of {trials:,} rounds",
     "exact": "Exact",
@@ -122,7 +123,7 @@ question = columns[0].selectbox(TEXT["question"], list(Question), key="question"
 if question is Question.POLICY_SCORE:
     columns[1].text_input(TEXT["policy"], key="policy")
 trials = columns[2].number_input(TEXT["trials"], 10, MAX_TRIALS, step=1000, key="trials")
-seed = columns[3].number_input(TEXT["seed"], 0, 2**32 - 1, key="seed")
+seed = columns[3].number_input(TEXT["seed"], 0, 2**32 - 1, key="seed", help=TEXT["seed_help"])
 columns[4].button(TEXT["new_seed"], on_click=next_seed)
 
 params = situation_text.to_params() | {"line": situation_text.line, "question": question.value, "n": str(trials),
@@ -162,19 +163,19 @@ score = question is Question.POLICY_SCORE
 metrics = st.columns(3)
 if answer.fraction is not None:
     metrics[0].metric(TEXT["exact"], TEXT["exact_fraction"].format(fraction=answer.fraction, value=answer.mean),
-                      TEXT["exact_note_fraction"], delta_color="off")
+                      TEXT["exact_note_fraction"], delta_color="off", delta_arrow="off")
 else:
     metrics[0].metric(TEXT["exact"], TEXT["exact_score" if score else "exact_probability"].format(value=answer.mean),
-                      TEXT["exact_note_solver"], delta_color="off")
+                      TEXT["exact_note_solver"], delta_color="off", delta_arrow="off")
 metrics[1].metric(TEXT["simulated"].format(trials=trials),
                   TEXT["simulated_score" if score else "simulated_probability"].format(value=result.final_mean))
 metrics[2].metric(TEXT["distance"], TEXT["distance_value"].format(errors=result.final_standard_errors),
-                  TEXT["distance_note"].format(error=answer.standard_error(trials)), delta_color="off")
-st.plotly_chart(convergence_figure(result, font_size), width="stretch")
+                  TEXT["distance_note"].format(error=answer.standard_error(trials)), delta_color="off", delta_arrow="off")
+st.plotly_chart(convergence_figure(result, font_size), width="stretch", theme=None)
 st.markdown(TEXT["misconception"])
 if score:
     st.subheader(TEXT["histogram_title"])
     assert answer.distribution is not None, "a round score has its exact distribution"
     st.plotly_chart(score_histogram_figure(outcomes.tolist(), answer.distribution, answer.mean, font_size),
-                    width="stretch")
+                    width="stretch", theme=None)
 st.caption(TEXT["link"].format(url=f"{st.context.url or ''}?{urlencode(params)}"))

@@ -40,7 +40,7 @@ TEXT = {
     "situation": "Situation",
     "pile": "Pile",
     "pile_fresh": "Fresh deck",
-    "pile_numbers": "Numbers only (79 cards)",
+    "pile_numbers": "Numbers only (79)",
     "pile_custom": "Custom pile",
     "pile_text": "Pile, in card notation",
     "line": "Your line (empty: a new round)",
@@ -72,7 +72,8 @@ TEXT = {
                  "**{bust_share:.2%}**, **{cards_share:.1%}**.",
     "map_title": "Where a single threshold fails: the optimal decision by sum and count of numbers",
     "map_intro": "Every line of numbers you can build from this pile (nothing else drawn). Orange: the optimum "
-                 "hits; blue: it stays; in between, the share of lines that hit (the count is written in). "
+                 "hits; blue: it stays; in between, some lines of that sum and count hit and others stay (point at a cell "
+                 "for their bust chances). "
                  "A rule “stay at sum ≥ T” would stay exactly right of the dashed line.",
     "map_contrast": "The optimum still **hits** a line of {hit_count} numbers summing to {hit_sum} at a bust risk of "
                     "**{hit_risk:.1%}** ({hit_cards} of {hit_pile} cards), yet **stays** on a line of {stay_count} "
@@ -163,6 +164,7 @@ except Flip7Error as error:
     st.error(str(error))
     st.stop()
 
+st.markdown(TEXT["intro"])
 with st.expander(TEXT["grid"]):
     columns = st.columns(4)
     sum_range = columns[0].slider(TEXT["sum_range"], 0, 80, key="sum_range")
@@ -177,7 +179,6 @@ if st.session_state.present:
     params["present"] = "1"
 st.query_params.from_dict(params)
 
-st.markdown(TEXT["intro"])
 families = {
     PolicyFamily.SUM: PolicyFamily.SUM.policies(Fraction(sum_range[0]), Fraction(sum_range[1]), Fraction(1)),
     PolicyFamily.BUST: PolicyFamily.BUST.policies(Fraction(bust_range[0], 100), Fraction(bust_range[1], 100),
@@ -209,8 +210,8 @@ if estimate <= SLOW_SECONDS or requested:
     for column, curve in zip(metrics[1:], curves):
         best = curve.best
         column.metric(TEXT["best_of"].format(family=TEXT[f"family_{curve.family.value}"]),
-                      f"{best.expected_score:.4f}", rule_name(best.policy), delta_color="off")
-    st.plotly_chart(policy_curves_figure(curves, optimum.expected_score, font_size), width="stretch")
+                      f"{best.expected_score:.4f}", rule_name(best.policy), delta_color="off", delta_arrow="off")
+    st.plotly_chart(policy_curves_figure(curves, optimum.expected_score, font_size), width="stretch", theme=None)
 
     st.subheader(TEXT["table_title"])
     shown = [optimum] + [curve.best for curve in curves] + [results[text] for text in EXTRA_RULES]
@@ -237,7 +238,7 @@ else:
 
 st.subheader(TEXT["map_title"])
 st.markdown(TEXT["map_intro"])
-st.plotly_chart(decision_heatmap_figure(decisions.cells(), threshold, font_size), width="stretch")
+st.plotly_chart(decision_heatmap_figure(decisions.cells(), threshold, font_size), width="stretch", theme=None)
 risky, safe = decisions.riskiest_hit, decisions.safest_stay
 if risky is not None and safe is not None and risky.bust_probability > safe.bust_probability:
     st.markdown(TEXT["map_contrast"].format(

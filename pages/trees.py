@@ -28,7 +28,7 @@ TEXT = {
     "situation": "Situation",
     "pile": "Pile",
     "pile_fresh": "Fresh deck",
-    "pile_numbers": "Numbers only (79 cards)",
+    "pile_numbers": "Numbers only (79)",
     "pile_custom": "Custom pile",
     "pile_text": "Pile, in card notation",
     "line": "Your line (empty: a new round)",
@@ -43,11 +43,10 @@ TEXT = {
     "card_limit": "One branch per card makes too many branches beyond {limit} cards: showing {limit}.",
     "card_limit_flip_three": "One branch per card makes too many branches for three cards: showing branches by "
                              "what the card does.",
-    "bust": "P(bust within these cards)",
-    "flip7": "P(Flip 7 within these cards)",
-    "goes_on": "P(the round goes on)",
+    "bust": "P(bust)",
+    "flip7": "P(Flip 7)",
+    "goes_on": "P(goes on)",
     "sum": "The {count} leaves add up to exactly **{total}**.",
-    "leaves": "Every leaf",
     "col_path": "Path",
     "col_fraction": "Probability (exact)",
     "col_percent": "≈",
@@ -131,14 +130,14 @@ except Flip7Error as error:
     st.error(str(error))
     st.stop()
 
-metrics = st.columns(3)
 bust, flip7 = result.probability_of(Termination.BUST), result.probability_of(Termination.FLIP_7)
 going = sum((leaf.probability for leaf in result.leaves if leaf.ending is None), Fraction(0))
-for column, label, value in zip(metrics, ("bust", "flip7", "goes_on"), (bust, flip7, going)):
-    column.metric(TEXT[label], f"{float(value):.2%}", str(value), delta_color="off")
-st.plotly_chart(tree_figure(result, font_size), width="stretch")
-st.markdown(TEXT["sum"].format(count=len(result.leaves), total=result.leaf_total))
-with st.expander(TEXT["leaves"]):
+chart, side = st.columns([3, 2])
+chart.plotly_chart(tree_figure(result, font_size), width="stretch", theme=None)
+with side:
+    for column, label, value in zip(st.columns(3), ("bust", "flip7", "goes_on"), (bust, flip7, going)):
+        column.metric(TEXT[label], f"{float(value):.2%}", str(value), delta_color="off", delta_arrow="off")
+    st.markdown(TEXT["sum"].format(count=len(result.leaves), total=result.leaf_total))
     st.dataframe([{
         TEXT["col_path"]: path_text(leaf),
         TEXT["col_fraction"]: str(leaf.probability),

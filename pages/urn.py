@@ -25,7 +25,7 @@ TEXT = {
     "situation": "Situation",
     "pile": "Pile",
     "pile_fresh": "Fresh deck",
-    "pile_numbers": "Numbers only (79 cards)",
+    "pile_numbers": "Numbers only (79)",
     "pile_custom": "Custom pile",
     "pile_text": "Pile, in card notation",
     "line": "Your line (empty: a new round)",
@@ -139,7 +139,7 @@ st.markdown(TEXT["scipy"].format(pile=urn.pile_size, bust=urn.bust_cards, draws=
                                  exact=float(probability), gap=abs(scipy_value - float(probability))))
 if draws > 1:
     st.subheader(TEXT["pmf_title"].format(draws=draws))
-    st.plotly_chart(urn_figure(urn, font_size), width="stretch")
+    st.plotly_chart(urn_figure(urn, font_size), width="stretch", theme=None)
     st.subheader(TEXT["rules_title"])
     exact = flip_three_bust(situation_text)
     st.markdown(TEXT["rules"].format(exact=exact, percent=f"{float(exact):.2%}",

@@ -56,13 +56,15 @@ def test_policy_curves_carry_the_exact_values_and_mark_each_best(curves: list[Po
     optimum = 18.5652176
     figure = policy_curves_figure(curves, optimum, NORMAL_FONT_SIZE)
     lines = [trace for trace in figure.data if trace.mode == "lines+markers"]
-    stars = [trace for trace in figure.data if trace.mode == "markers+text"]
+    stars = [trace for trace in figure.data if trace.mode == "markers"]
+    labels = [annotation.text for annotation in figure.layout.annotations if annotation.text.startswith("best")]
     assert len(lines) == len(stars) == 3
     for curve, line, star in zip(curves, lines, stars):
         assert list(line.y) == [result.expected_score for result in curve.results]
         assert star.y[0] == curve.best.expected_score
     assert stars[0].x[0] == 23  # the best "stay at sum >= T" is MODEL.md's T = 23
-    assert "99.76%" in stars[0].text[0]
+    assert labels[0] == stars[0].text[0] == "best T=23: 18.5212 (99.76%)"
+    assert len(labels) == 3
     assert list(lines[1].x) == pytest.approx([100 * p for p in curves[1].parameters])  # θ is shown in percent
     optimum_lines = [shape for shape in figure.layout.shapes if shape.y0 == optimum == shape.y1]
     assert len(optimum_lines) == 3
@@ -79,8 +81,8 @@ def test_heatmap_colours_are_the_share_of_lines_that_hit() -> None:
         assert z[ys.index(cell.numbers_held), xs.index(cell.number_sum)] == pytest.approx(cell.hit_share)
     assert np.isnan(z).sum() == z.size - len(cells)
     assert [shape.x0 for shape in figure.layout.shapes] == [22.5]
-    mixed = [text for row in heatmap.text for text in row if text]
-    assert len(mixed) == sum(0 < cell.hitting < cell.lines for cell in cells)
+    hovers = [text for row in heatmap.customdata for text, _ in row if text]
+    assert len(hovers) == len(cells)
 
 
 def test_convergence_figure_shows_the_running_mean_and_the_difference() -> None:
@@ -113,9 +115,9 @@ def test_tree_figure_is_a_well_formed_sunburst(draws: int, start: TreeStart, gro
 
 def test_urn_figure_puts_scipy_next_to_the_exact_fractions() -> None:
     urn = UrnReading(79, 17, 3)
-    bars, dots = urn_figure(urn).data
+    bars, scipy_bars = urn_figure(urn).data
     assert list(bars.y) == [float(p) for p in urn.pmf()]
-    np.testing.assert_allclose(dots.y, bars.y, atol=1e-12)
+    np.testing.assert_allclose(scipy_bars.y, bars.y, atol=1e-12)
     assert str(urn.pmf()[0]) in bars.text[0]
 
 

@@ -118,7 +118,7 @@ def test_simulate_refuses_what_it_cannot_run(policy: str, message: str) -> None:
 def test_trees_default_leaves_add_up_to_exactly_one() -> None:
     at = open_page("trees", line="")
     shown = metrics(at)
-    assert shown["P(bust within these cards)"] == ("6.54%", "286/4371")
+    assert shown["P(bust)"] == ("6.54%", "286/4371")
     assert "add up to exactly **1**" in markdown_text(at)
     assert at.query_params["cards"] == "2"
 
