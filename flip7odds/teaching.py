@@ -53,10 +53,10 @@ IntArray = NDArray[np.int64]
 
 FLIP_THREE_DRAWS = 3
 MAX_TREE_DRAWS = 3
-ALWAYS_HIT = AlwaysHit()
-OPTIMAL = Optimal()
 MAX_CARD_TREE_DRAWS = 2
 """One branch per card kind makes ~22^depth leaves: two draws at most stay readable."""
+ALWAYS_HIT = AlwaysHit()
+OPTIMAL = Optimal()
 
 
 # ----------------------------------------------------------------------------------------------
@@ -521,7 +521,7 @@ class RoundSampler:
         return bool(policy.hits(context)[0, 0])
 
     def hit_once(self, state: RoundState) -> float:
-        """E[score if you draw one card and then stay], as the solver's ``hit_once`` (blanks left out when not alone)."""
+        """E[score if you draw one card, then stay], as the solver's ``hit_once`` (blanks left out when not alone)."""
         if state not in self._once:
             _, outcomes = self.round_rules.draw_outcomes(state)
             kept = [o for o in outcomes if self.alone or o.event not in (Event.FREEZE, Event.FLIP_THREE)]

@@ -181,7 +181,8 @@ def policy_curves_figure(curves: Sequence[PolicyCurve], optimal_score: float, fo
                                         score=best.expected_score, share=best.expected_score / optimal_score)
         figure.add_trace(go.Scatter(
             x=[best_x], y=[best.expected_score], mode="markers", showlegend=False, text=[best_text],
-            marker={"symbol": "star", "size": 2 * font_size, "color": HIT_COLOUR, "line": {"width": 1, "color": "#333"}},
+            marker={"symbol": "star", "size": 2 * font_size, "color": HIT_COLOUR,
+                    "line": {"width": 1, "color": "#333"}},
             hovertemplate="%{text}<extra></extra>",
         ), row=1, col=column)
         figure.add_annotation(xref="x domain", yref="y domain", x=0.5, y=0.03, text=best_text, showarrow=False,
@@ -214,7 +215,8 @@ def decision_heatmap_figure(cells: Sequence[DecisionCell], threshold: int | None
         hover[row, column, 0] = TEXT["heatmap_cell"].format(hitting=cell.hitting, lines=cell.lines)
         ranges = []
         if cell.hit_bust is not None:
-            ranges.append(TEXT["heatmap_hit_bust"].format(low=_percent(cell.hit_bust[0]), high=_percent(cell.hit_bust[1])))
+            ranges.append(TEXT["heatmap_hit_bust"].format(low=_percent(cell.hit_bust[0]),
+                                                         high=_percent(cell.hit_bust[1])))
         if cell.stay_bust is not None:
             ranges.append(TEXT["heatmap_stay_bust"].format(low=_percent(cell.stay_bust[0]),
                                                           high=_percent(cell.stay_bust[1])))
@@ -243,12 +245,14 @@ def convergence_figure(result: Convergence, font_size: int = NORMAL_FONT_SIZE) -
     figure.update_annotations(font_size=font_size + 2)  # the subplot titles
     n = result.trials
     mu = result.exact.mean
-    for row, centre, band in ((1, np.full(len(n), mu), result.mean_band), (2, np.zeros(len(n)), result.difference_band)):
+    panels = ((1, np.full(len(n), mu), result.mean_band), (2, np.zeros(len(n)), result.difference_band))
+    for row, centre, band in panels:
         figure.add_trace(go.Scatter(x=np.concatenate([n, n[::-1]]),
                                     y=np.concatenate([centre + band, (centre - band)[::-1]]),
                                     fill="toself", fillcolor=BAND_COLOUR, line={"width": 0}, hoverinfo="skip",
                                     name=TEXT["band"], showlegend=row == 1), row=row, col=1)
-        figure.add_trace(go.Scatter(x=n, y=centre, mode="lines", line={"color": EXACT_COLOUR, "dash": "dash", "width": 2},
+        figure.add_trace(go.Scatter(x=n, y=centre, mode="lines",
+                                    line={"color": EXACT_COLOUR, "dash": "dash", "width": 2},
                                     name=TEXT["exact_line"].format(value=mu), showlegend=row == 1), row=row, col=1)
     figure.add_trace(go.Scatter(x=n, y=result.running_mean, mode="lines", line={"color": SIMULATED_COLOUR, "width": 3},
                                 name=TEXT["simulated"]), row=1, col=1)

@@ -33,6 +33,7 @@ TEXT = {
     "pile_custom": "Custom pile",
     "pile_text": "Pile, in card notation",
     "line": "Your line (empty: a new round)",
+    "seen": "Cards seen, out of the pile",
     "alone": "No other player is active (alone)",
     "question": "Question",
     "question_bust_next": "Do I bust on the next card?",
@@ -57,12 +58,13 @@ TEXT = {
     "distance": "Distance from exact",
     "distance_value": "{errors:.2f} standard errors",
     "distance_note": "1 standard error = {error:.4g}",
-    "misconception": "**The misconception:** “after a run of busts, luck must even out”. It does not. The frequency "
-                     "gets closer to the exact value because the *difference* between what happened and what was "
-                     "expected is divided by a growing n, not because the difference shrinks: the lower panel "
-                     "wanders further away, about √n at a time.",
+    "misconception": "**The misconception:** “after a run of busts, luck must even out”. It does not. The "
+                     "frequency gets closer to the exact value because the *difference* between what happened and "
+                     "what was expected is divided by a growing n, not because the difference shrinks: the lower "
+                     "panel wanders further away, about √n at a time.",
     "histogram_title": "What “expected value” means: the average of many rounds, not a typical round",
-    "no_optimal": "The optimal rule cannot be simulated here (each of its decisions is a full solve): pick another rule.",
+    "no_optimal": "The optimal rule cannot be simulated here (each of its decisions is a full solve): "
+                  "pick another rule.",
     "link": "Link to this demo: {url}",
 }
 
@@ -93,6 +95,7 @@ init("present", query.get("present") == "1")
 init("pile_choice", PileChoice.from_text(query.get("pile", "")))
 init("pile_text", query.get("pile", ""))
 init("line", query.get("line", "12 11 9"))
+init("seen", query.get("seen", ""))
 init("alone", query.get("alone") == "1")
 init("question", next((q for q in Question if q.value == query.get("question")), Question.BUST_NEXT))
 init("policy", query.get("policy", "sum>=23"))
@@ -108,11 +111,14 @@ with st.sidebar:
     if choice is PileChoice.CUSTOM:
         st.text_input(TEXT["pile_text"], key="pile_text")
     st.text_input(TEXT["line"], key="line")
+    if choice is PileChoice.FRESH:
+        st.text_input(TEXT["seen"], key="seen")
     st.checkbox(TEXT["alone"], key="alone")
 if st.session_state.present:
     st.html(PRESENTATION_CSS)
 font_size = font_size_for(st.session_state.present)
 situation_text = SituationText(line=st.session_state.line, pile=choice.pile(st.session_state.pile_text),
+                               seen=st.session_state.seen if choice is PileChoice.FRESH else "",
                                alone=st.session_state.alone)
 
 st.title(TEXT["title"])
@@ -170,7 +176,8 @@ else:
 metrics[1].metric(TEXT["simulated"].format(trials=trials),
                   TEXT["simulated_score" if score else "simulated_probability"].format(value=result.final_mean))
 metrics[2].metric(TEXT["distance"], TEXT["distance_value"].format(errors=result.final_standard_errors),
-                  TEXT["distance_note"].format(error=answer.standard_error(trials)), delta_color="off", delta_arrow="off")
+                  TEXT["distance_note"].format(error=answer.standard_error(trials)),
+                  delta_color="off", delta_arrow="off")
 st.plotly_chart(convergence_figure(result, font_size), width="stretch", theme=None)
 st.markdown(TEXT["misconception"])
 if score:

@@ -44,6 +44,7 @@ TEXT = {
     "pile_custom": "Custom pile",
     "pile_text": "Pile, in card notation",
     "line": "Your line (empty: a new round)",
+    "seen": "Cards seen, out of the pile",
     "alone": "No other player is active (alone)",
     "grid": "Thresholds to try",
     "sum_range": "Sum of numbers T",
@@ -68,12 +69,12 @@ TEXT = {
     "col_bust": "P(bust)",
     "col_flip7": "P(Flip 7)",
     "published": "MODEL.md publishes, for this 79-card pile: sum ≥ 23 earns 18.5212 (99.76% of 18.5652), "
-                 "stay at P(bust) ≥ 26% 99.81%, stay at 3 numbers 95.1%. Computed here: **{sum:.4f} ({sum_share:.2%})**, "
-                 "**{bust_share:.2%}**, **{cards_share:.1%}**.",
+                 "stay at P(bust) ≥ 26% 99.81%, stay at 3 numbers 95.1%. Computed here: "
+                 "**{sum:.4f} ({sum_share:.2%})**, **{bust_share:.2%}**, **{cards_share:.1%}**.",
     "map_title": "Where a single threshold fails: the optimal decision by sum and count of numbers",
     "map_intro": "Every line of numbers you can build from this pile (nothing else drawn). Orange: the optimum "
-                 "hits; blue: it stays; in between, some lines of that sum and count hit and others stay (point at a cell "
-                 "for their bust chances). "
+                 "hits; blue: it stays; in between, some lines of that sum and count hit and others stay (point "
+                 "at a cell for their bust chances). "
                  "A rule “stay at sum ≥ T” would stay exactly right of the dashed line.",
     "map_contrast": "The optimum still **hits** a line of {hit_count} numbers summing to {hit_sum} at a bust risk of "
                     "**{hit_risk:.1%}** ({hit_cards} of {hit_pile} cards), yet **stays** on a line of {stay_count} "
@@ -134,6 +135,7 @@ init("present", query.get("present") == "1")
 init("pile_choice", PileChoice.from_text(query.get("pile", "")))
 init("pile_text", query.get("pile", ""))
 init("line", query.get("line", ""))
+init("seen", query.get("seen", ""))
 init("alone", query.get("alone") == "1")
 init("sum_range", tuple(int(v) for v in query.get("sum", "10-35").split("-", 1)))
 init("bust_range", tuple(int(v) for v in query.get("bust", "10-50").split("-", 1)))
@@ -148,12 +150,15 @@ with st.sidebar:
     if choice is PileChoice.CUSTOM:
         st.text_input(TEXT["pile_text"], key="pile_text")
     st.text_input(TEXT["line"], key="line")
+    if choice is PileChoice.FRESH:
+        st.text_input(TEXT["seen"], key="seen")
     st.checkbox(TEXT["alone"], key="alone")
 if st.session_state.present:
     st.html(PRESENTATION_CSS)
 font_size = font_size_for(st.session_state.present)
 
 situation_text = SituationText(line=st.session_state.line, pile=choice.pile(st.session_state.pile_text),
+                               seen=st.session_state.seen if choice is PileChoice.FRESH else "",
                                alone=st.session_state.alone)
 st.title(TEXT["title"])
 try:

@@ -32,6 +32,7 @@ TEXT = {
     "pile_custom": "Custom pile",
     "pile_text": "Pile, in card notation",
     "line": "Your line (empty: a new round)",
+    "seen": "Cards seen, out of the pile",
     "alone": "No other player is active (alone)",
     "start": "Cards",
     "start_hit": "If I keep hitting",
@@ -81,6 +82,7 @@ init("present", query.get("present") == "1")
 init("pile_choice", PileChoice.from_text(query.get("pile", "")))
 init("pile_text", query.get("pile", ""))
 init("line", query.get("line", ""))
+init("seen", query.get("seen", ""))
 init("alone", query.get("alone") == "1")
 init("start", next((s for s in TreeStart if s.value == query.get("start")), TreeStart.HIT))
 init("draws", int(query["cards"]) if query.get("cards") in ("1", "2", "3") else 2)
@@ -94,11 +96,14 @@ with st.sidebar:
     if choice is PileChoice.CUSTOM:
         st.text_input(TEXT["pile_text"], key="pile_text")
     st.text_input(TEXT["line"], key="line")
+    if choice is PileChoice.FRESH:
+        st.text_input(TEXT["seen"], key="seen")
     st.checkbox(TEXT["alone"], key="alone")
 if st.session_state.present:
     st.html(PRESENTATION_CSS)
 font_size = font_size_for(st.session_state.present)
 situation_text = SituationText(line=st.session_state.line, pile=choice.pile(st.session_state.pile_text),
+                               seen=st.session_state.seen if choice is PileChoice.FRESH else "",
                                alone=st.session_state.alone)
 
 st.title(TEXT["title"])

@@ -113,7 +113,8 @@ def busts_in_sequence(held: set[int], cards: tuple[Card, ...]) -> bool:
     return False
 
 
-@pytest.mark.parametrize(("line", "pile"), [("5", "5 5 6 6 7 8 9 9"), ("3 4", "3 3 4 5 5 6 6 6 7"), ("", "1 2 2 3 3 3")])
+@pytest.mark.parametrize(("line", "pile"), [("5", "5 5 6 6 7 8 9 9"), ("3 4", "3 3 4 5 5 6 6 6 7"),
+                                            ("", "1 2 2 3 3 3")])
 def test_bust_within_cards_matches_counting_ordered_draws(line: str, pile: str) -> None:
     # Independent oracle: every ordered sequence of physical cards is equally likely.
     situation = Situation.from_text(CLASSIC, line, pile=pile)
@@ -365,7 +366,8 @@ def test_decision_map_cells_mix_decisions_at_one_sum(numbers_only_map) -> None: 
 
 
 def test_policy_families_on_a_grid() -> None:
-    assert PolicyFamily.SUM.policies(Fraction(20), Fraction(23), Fraction(1)) == tuple(StayAtSum(t) for t in range(20, 24))
+    assert PolicyFamily.SUM.policies(Fraction(20), Fraction(23), Fraction(1)) == tuple(
+        StayAtSum(t) for t in range(20, 24))
     assert PolicyFamily.BUST.policies(Fraction(1, 5), Fraction(3, 10), Fraction(1, 20)) == (
         StayAtBust(Fraction(1, 5)), StayAtBust(Fraction(1, 4)), StayAtBust(Fraction(3, 10)))
     assert PolicyFamily.CARDS.policies(Fraction(2), Fraction(3), Fraction(1)) == (StayAtCount(2), StayAtCount(3))

@@ -170,3 +170,10 @@ def test_presentation_mode_from_the_link(page: str) -> None:
     assert any("font-size" in element.proto.body for element in at.get("html"))
     assert at.query_params["present"] == "1"
     assert at.caption[-1].value.startswith("Link to this demo: ?")
+
+
+def test_a_link_from_the_live_page_with_line_and_seen_cards() -> None:
+    at = open_page("urn", line="12 11", seen="12 12 5")
+    # 94 cards minus the line (2) and the seen cards (3); copies left: (12 - 3) twelves and (11 - 1) elevens.
+    assert "**N = 89**" in markdown_text(at) and "**K = 19**" in markdown_text(at)
+    assert at.query_params["seen"] == "12 12 5"
