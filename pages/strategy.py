@@ -196,8 +196,12 @@ request = (situation_text, tuple(str(policy) for policy in everything))
 estimate = len(everything) * solve_seconds
 requested = request in st.session_state.setdefault("computed", set())
 if estimate > SLOW_SECONDS and not requested:
-    st.info(TEXT["cost"].format(count=len(everything), seconds=estimate))
-    requested = st.button(TEXT["compute"], type="primary")
+    prompt = st.empty()
+    with prompt.container():
+        st.info(TEXT["cost"].format(count=len(everything), seconds=estimate))
+        requested = st.button(TEXT["compute"], type="primary")
+    if requested:
+        prompt.empty()
 
 if estimate <= SLOW_SECONDS or requested:
     progress = st.progress(0.0)
