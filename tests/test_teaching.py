@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections import Counter
+from dataclasses import replace
 from fractions import Fraction
 
 import numpy as np
@@ -16,7 +17,7 @@ from scipy.stats import hypergeom
 from flip7odds.analysis import Decision, analyze, problem_of
 from flip7odds.cards import Card, Category, parse_cards
 from flip7odds.counts import CardCounts
-from flip7odds.engine import Event, Termination
+from flip7odds.engine import Event, RoundRules, Termination
 from flip7odds.errors import Flip7Error
 from flip7odds.odds import bust_probability, hit_once_score, next_card_table
 from flip7odds.policies import AlwaysHit, OneCardLookahead, Optimal, StayAtBust, StayAtCount, StayAtSum, parse_policy
@@ -146,6 +147,19 @@ def test_alone_a_freeze_ends_the_tree_branch() -> None:
     assert tree.probability_of(Termination.FROZEN) == Fraction(1, 3) + Fraction(2, 3) * Fraction(1, 2)
     not_alone = probability_tree(Situation.from_text(CLASSIC, "5", pile="6 7 freeze"), 2)
     assert not_alone.probability_of(Termination.FROZEN) == 0
+
+
+EXHAUSTED = Situation.from_text(CLASSIC, "4 3", pile="", discards="5 5 6")
+
+
+@pytest.mark.parametrize("situation", [*TREE_SITUATIONS, EXHAUSTED], ids=lambda s: f"{s.line or '-'}|{s.pile.size}")
+def test_draw_card_is_draw_outcomes_for_one_card(situation: Situation) -> None:
+    # flip7odds.engine.RoundRules.draw_card (added for the sampler) resolves a card as draw_outcomes does.
+    round_rules = RoundRules(situation.rules, situation.alone)
+    states = [round_rules.start(situation), replace(round_rules.start(situation), forced=3)]
+    for state in states:
+        _, outcomes = round_rules.draw_outcomes(state)
+        assert [round_rules.draw_card(state, outcome.card) for outcome in outcomes] == list(outcomes)
 
 
 @pytest.mark.parametrize(("draws", "start", "grouping"), [
