@@ -18,6 +18,7 @@ from flip7odds.errors import Flip7Error
 from flip7odds.i18n import DEFAULT_LANGUAGE, LANGUAGES, Translator, language_from_environment, translator
 from flip7odds.odds import drawing_pile_size
 from flip7odds.rules import RULESETS, find_rules
+from flip7odds.policy_cli import add_policy_arguments, policy_command
 from flip7odds.situation import Situation
 from flip7odds.trainer_cli import add_quiz_arguments, add_simulate_arguments, quiz_command, simulate_command
 
@@ -48,6 +49,9 @@ def build_parser() -> argparse.ArgumentParser:
     simulate_parser = commands.add_parser("simulate", help="simulate whole games with hit/stay policies")
     add_simulate_arguments(simulate_parser)
     simulate_parser.set_defaults(run=lambda args, out, stdin: simulate_command(args))
+    policy_parser = commands.add_parser("policy", help="exact results of a simple hit/stay policy")
+    add_policy_arguments(policy_parser)
+    policy_parser.set_defaults(run=lambda args, out, stdin: policy_command(args))
     return parser
 
 

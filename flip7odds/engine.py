@@ -147,6 +147,18 @@ class RoundRules:
         outcomes = tuple(self._resolve(state, card, count) for card, count in state.pile.items_)
         return state.pile.size, outcomes
 
+    def draw_card(self, state: RoundState, card: Card) -> Outcome:
+        """What drawing one ``card`` now leads to: the outcome of `draw_outcomes` for that card alone.
+
+        For samplers, which pick the card from the pile's counts themselves and need not resolve the
+        others. The card must be in the drawing pile (the reshuffled discards if the pile is empty).
+        """
+        if state.pile.size == 0:
+            assert state.discards is not None and state.discards.size > 0, "draw from an exhausted pile"
+            state = replace(state, pile=state.discards, discards=None)
+        assert state.pile[card] > 0, f"no {card} left to draw"
+        return self._resolve(state, card, state.pile[card])
+
     def _resolve(self, state: RoundState, card: Card, count: int) -> Outcome:
         """What drawing ``card`` from ``state`` leads to."""
         drawn = replace(state, pile=state.pile - CardCounts.from_cards((card,)))

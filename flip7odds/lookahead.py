@@ -1,46 +1,95 @@
-"""Exact value of hitting exactly once and then staying (`hit_once_score`), in integers.
+"""Exact value of hitting exactly once and then staying (`hit_once_score`), fast.
 
 Hitting once is one draw, but a Flip Three you take (alone you must) forces three more, and a Flip
-Three set aside during them three more again: up to ``1 + 3 f`` draws with ``f`` Flip Threes in the
-pile. Walking the literal chance tree in fractions is slow, so this module walks a reduced state
-(the same reductions as `flip7odds.solver`: numbers held as a bit mask, one count of bust cards,
-modifier and action cards drawn as counts) with exact integer arithmetic:
+Three set aside during them three more again: at most ``T = 1 + 3 f`` draws with ``f`` Flip Threes in
+the pile. Piles of at most ``T`` cards may run out during the draws (reshuffle); they are small, so
+the literal engine (`flip7odds.engine`, `_literal`) walks them. Larger piles use the walk below.
 
-With ``T`` the most draws possible and ``N`` cards in the pile, a value ``v`` reached after ``t``
-draws is stored as the integer ``v * D_t`` where ``D_t = (N - t)(N - t - 1)...(N - T + 1)``. Then
-``v(x) = sum_c n_c v(x + c) / (N - t)`` becomes ``num(x) = sum_c n_c num(x + c)``: no fractions
-until the single division at the end, and choices (take a Flip Three or not) compare integers.
+**Reduced state.** As in `flip7odds.solver`, the future depends on the literal state only through:
 
-Piles of at most ``T`` cards may run out during the draws; they are small, so the literal engine
-(`flip7odds.engine`) handles them, reshuffle included.
+* the *row*: the new numbers drawn, a subset ``S`` of the numbers you do not hold, and the modifier
+  cards drawn, a multiset ``M`` (per kind, at most its count in the pile). The number sum is
+  ``s = s0 + sum(S)`` and the score of staying is ``m(M) s + b(M)`` (`RuleSet.score` is linear in the
+  number sum). The row's *level* is ``k = |S| + |M|``; rows of one level are dense arrays.
+* the *column*: Second Chance held ``h``, Second Chances drawn ``j``, duplicates saved ``d``, Flip
+  Threes drawn ``g``, Freezes drawn ``z`` and the Flip Three phase: draws ``r`` left in the current
+  three (0: the free hit), Flip Threes ``w`` waiting, ``a`` set aside, and ``frozen`` (a Freeze set
+  aside). Alone every set-aside Flip Three comes back to you, so ``w`` and ``a`` merge into one count
+  of threes still owed, and once frozen it no longer matters. Not alone, ``frozen`` only matters when
+  threes are waiting (without them you may bank anyway).
+
+The cards drawn so far are ``t = k + j + d + g + z`` and the pile holds ``N - t``. Every held number
+behaves alike (it busts you, or uses your Second Chance), so the pile's bust cards are one count
+``B = B0 + sum_{u in S} (p_u - 1) - d`` (``p_u`` copies of ``u`` in the pile at the start).
+
+**Recurrence.** ``v(x) = sum_c n_c W(x + c) / (N - t)`` over the card kinds ``c`` with ``n_c`` copies
+left, where ``W`` is a terminal score (bust 0; Flip 7 ``m (s + u) + b + bonus``; bank ``m s + b``),
+the next forced draw, or a choice (take a Flip Three or give it away, bank with a set-aside Freeze,
+take any number of the set-aside Flip Threes) whose value is the best option. Only the free hit and
+the end of a three offer choices. A new number or a modifier moves the row to level ``k + 1`` and
+every other card keeps the row, so a column is a few vector operations over the rows of its level
+plus one sparse matrix product (copies of each new number / modifier, level ``k`` to ``k + 1``).
+Rows are every ``(S, M)`` of the level, some of them unreachable in a given column; their values are
+never used. When the card after a draw always banks (the last draw of a three with nothing to
+follow) the sum over new numbers and modifiers is closed::
+
+    sum_{u not in S} p_u (m (s + u) + b) + sum_i n_i (m(M + i) s + b(M + i))
+        = m (s P + U) + b P + s MM(M) + MP(M),   P = sum p_u,  U = sum p_u u,
+
+with ``MM(M) = sum_i n_i m(M + i)`` and ``MP(M) = sum_i n_i b(M + i)`` tabled once per multiset
+(``n_i`` copies of modifier kind ``i`` left); a row one number short of Flip 7 adds ``bonus P``.
+
+**Exact arithmetic.** With ``D_t = (N - t)(N - t - 1)...(N - T + 1)`` the integer ``num(x) = v(x) D_t``
+satisfies ``num(x) = sum_c n_c num(x + c)`` (terminal scores times ``D_{t+1}``): no division. Those
+integers exceed 64 bits, so each is kept modulo a few pairwise coprime moduli of at most ``2**45``
+in int64 numpy arithmetic. The moduli are chosen so that nothing overflows: a column adds at most
+``N`` residues times copies and terminal integers below ``N`` times the score bound, times one
+residue, all below ``2**63``. The product of the moduli exceeds ``2 max |num|``, so the Chinese
+remainder theorem rebuilds ``num`` exactly, and the value is ``Fraction(num, D_0)``.
+
+A choice needs the order of exact values, which residues do not give. Floats computed alongside
+decide it when the options differ by more than ``1e-9`` times the score bound: each draw adds a
+relative rounding error of about ``1e-16`` per card kind, so over at most ``T`` draws the floats are
+off by less than ``1e-12`` of it. Options closer than that are exactly equal when their residues
+agree (two integers below half the moduli's product with the same residues are equal; either choice
+gives the same value), and otherwise are compared exactly after rebuilding their integers. So every
+choice, and the result, are exact. Alone there are no choices and no floats.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
+from math import gcd, prod
+from typing import NamedTuple
+
+import numpy as np
+from numpy.typing import NDArray
+from scipy.sparse import csr_matrix as _Sparse  # type: ignore[import-untyped]
 
 from flip7odds.cards import FLIP_THREE, FREEZE, SECOND_CHANCE, Card, Category
 from flip7odds.engine import FLIP_THREE_DRAWS, Choice, Node, RoundRules, RoundState, Terminal
+from flip7odds.rules import RuleSet
 from flip7odds.situation import Situation
 
+IntArray = NDArray[np.int64]
+FloatArray = NDArray[np.float64]
 
-@dataclass(frozen=True)
-class _Forced:
-    """A Flip Three resolving: draws left in it, Flip Threes waiting, action cards set aside."""
-
-    left: int
-    waiting: int = 0
-    aside_flip_threes: int = 0
-    aside_freezes: int = 0
+_MAX_MODULUS_BITS = 45
+_TOLERANCE = 1e-9
+"""Floats closer than ``_TOLERANCE * (1 + largest score)`` are compared exactly."""
 
 
 def hit_once_value(situation: Situation) -> Fraction:
     """E[round score if you hit exactly once, then stay], exactly (MODEL.md ``hit_once_score``).
 
-    A Flip Three you must take (alone) is played out, then you stay; a Freeze when alone banks you.
-    Not alone, each Flip Three is given away or taken, whichever is worth more when you stay afterwards.
+    Forced follow-ups are played out (RULES.md, MODEL.md): a Flip Three you take (alone you must;
+    not alone only if that is worth more than giving it away) forces three draws. Flip Threes set
+    aside during them come back to you alone; not alone you take any number of them or none,
+    whichever is worth more. A Freeze banks you when alone; set aside during a Flip Three it freezes
+    you at the end of the three alone, and lets you bank there not alone. A Second Chance saves a
+    duplicate during the three and the three go on; Flip 7 ends the round with the bonus.
 
     >>> from flip7odds.rules import CLASSIC
     >>> hit_once_value(Situation.from_text(CLASSIC, "12 11", pile="12*2 11 5 6 +4"))  # (0*3 + 28 + 29 + 27) / 6
@@ -50,14 +99,14 @@ def hit_once_value(situation: Situation) -> Fraction:
     most_draws = 1 + FLIP_THREE_DRAWS * pile[FLIP_THREE]
     if pile.size <= most_draws:
         return _literal(situation)
-    return _Reduced(situation, most_draws).value()
+    return _Walk(situation, most_draws).value()
 
 
 def _literal(situation: Situation) -> Fraction:
     """The same value by the literal chance tree (small piles, where the pile may run out)."""
     round_rules = RoundRules(situation.rules, situation.alone)
 
-    @lru_cache(maxsize=None)
+    @cache
     def value(node: Node) -> Fraction:
         if isinstance(node, Terminal):
             return Fraction(node.score)
@@ -76,116 +125,352 @@ def _literal(situation: Situation) -> Fraction:
     return draw(round_rules.start(situation))
 
 
-class _Reduced:
-    """The integer walk over reduced states (module docstring)."""
+class _Column(NamedTuple):
+    """The column of a reduced state and the level of its rows (module docstring)."""
+
+    level: int
+    held: int
+    sc_drawn: int
+    saves: int
+    flip_threes: int
+    freezes: int
+    left: int = 0
+    waiting: int = 0
+    aside: int = 0
+    frozen: int = 0
+
+
+@dataclass(frozen=True)
+class _Values:
+    """Values of the rows of one level: residues of ``num`` (rows x moduli) and floats (None alone).
+
+    Every array has one extra trailing slot, always 0, that invalid gathers point to.
+    """
+
+    exact: IntArray
+    approx: FloatArray | None
+
+
+class _Bank:
+    """The card is followed by banking: a terminal score, summed in integers."""
+
+
+_BANK = _Bank()
+
+
+@dataclass(frozen=True)
+class _Level:
+    """The rows of one level ``k`` and what a column needs of them (arrays have a trailing 0 slot)."""
+
+    size: int
+    bank: IntArray
+    """``m s + b``: the score of staying."""
+    bust: IntArray
+    """``B0 + sum_{u in S} (p_u - 1)``: bust cards before subtracting the saves."""
+    then_bank: IntArray
+    """Sum over new numbers and modifiers of copies times the score of banking after it (no Flip 7)."""
+    flip7: IntArray
+    """Sum over new numbers of copies times the Flip 7 score, for rows one number short of it."""
+
+
+class _Walk:
+    """The vectorised exact walk over reduced states (module docstring)."""
 
     def __init__(self, situation: Situation, most_draws: int) -> None:
         rules, pile, line = situation.rules, situation.pile, situation.line
-        self.rules = rules
         self.alone = situation.alone
         self.size = pile.size
-        self.numbers = [(c.value, n) for c, n in pile.items_ if c.category is Category.NUMBER]
-        self.modifiers = [(c, n) for c, n in pile.items_ if c.category is Category.MODIFIER]
-        self.second_chances = pile[SECOND_CHANCE]
-        self.flip_threes = pile[FLIP_THREE]
-        self.freezes = pile[FREEZE]
-        self.held_at_start = len(line.numbers)
-        self.start_mask = sum(1 << v for v in line.numbers)
-        self.start_sum = sum(line.numbers)
-        self.line = line
-        self.pile_count = {value: count for value, count in self.numbers}
-        # scale[t] = D_t = (N - t)(N - t - 1)...(N - T + 1); scale[T] = 1.
-        self.scale = [1] * (most_draws + 1)
+        self.start_held = int(line.second_chance)
+        self.flip7_bonus = rules.flip7_bonus
+        self.second_chances, self.flip_threes, self.freezes = pile[SECOND_CHANCE], pile[FLIP_THREE], pile[FREEZE]
+        numbers = [(c.value, n) for c, n in pile.items_ if c.category is Category.NUMBER]
+        unheld = [(value, n) for value, n in numbers if value not in line.numbers]
+        self.bust_start = sum(n for value, n in numbers if value in line.numbers)
+        self.most_new = rules.flip7_size - 1 - len(line.numbers)
+        """``L``: rows hold at most this many new numbers; one more is a Flip 7."""
+        self.number_copies = np.array([n for _, n in unheld], dtype=np.int64)
+        modifiers = [(c, n) for c, n in pile.items_ if c.category is Category.MODIFIER]
+        self.modifier_copies = np.array([n for _, n in modifiers], dtype=np.int64)
+        self._subset_tables(unheld, sum(line.numbers))
+        self._multiset_tables(rules, line.modifiers, modifiers)
+        self.levels: dict[int, _Level] = {}
+        self.children: dict[int, _Sparse] = {}
+        self.memo: dict[_Column, _Values] = {}
+        self.bank_memo: dict[tuple[int, int], _Values] = {}
+
+        # Score bound, moduli and the scale D_t.
+        score_bound = int(np.abs(self.stay_multiplier).max()) * (sum(line.numbers) + sum(v for v, _ in unheld))
+        score_bound += int(np.abs(self.stay_plus).max()) + abs(rules.flip7_bonus) + 1
+        self.tolerance = _TOLERANCE * score_bound
+        # A column sums at most N residues and a terminal integer below N * score_bound times a residue.
+        bits = min(_MAX_MODULUS_BITS, 62 - (self.size * score_bound).bit_length())
+        scale = [1] * (most_draws + 1)
         for t in reversed(range(most_draws)):
-            self.scale[t] = self.scale[t + 1] * (self.size - t)
-        self._memo: dict[tuple[object, ...], int] = {}
-        self._parts: dict[tuple[int, ...], tuple[int, int]] = {}
+            scale[t] = scale[t + 1] * (self.size - t)
+        self.denominator = scale[0]
+        moduli: list[int] = []
+        candidate = 1 << bits
+        while prod(moduli) <= 2 * score_bound * scale[0]:
+            if all(gcd(candidate, modulus) == 1 for modulus in moduli):
+                moduli.append(candidate)
+            candidate -= 1
+        self.moduli = moduli
+        self.moduli_row = np.array(moduli, dtype=np.int64)
+        self.scale = np.array([[d % modulus for modulus in moduli] for d in scale], dtype=np.int64)
+
+    # ----- row tables -------------------------------------------------------------------------
+
+    def _subset_tables(self, unheld: list[tuple[int, int]], start_sum: int) -> None:
+        """Per subset ``S`` of the unheld numbers (a bit mask): size, sum, bust cards, ``P``, ``U``, rank."""
+        masks = np.arange(1 << len(unheld), dtype=np.int64)
+        self.subset_size = np.zeros_like(masks)
+        self.subset_sum = np.full_like(masks, start_sum)
+        self.subset_bust = np.full_like(masks, self.bust_start)
+        self.unheld_copies = np.zeros_like(masks)
+        self.unheld_weighted = np.zeros_like(masks)
+        for bit, (value, copies) in enumerate(unheld):
+            drawn = masks >> bit & 1
+            self.subset_size += drawn
+            self.subset_sum += drawn * value
+            self.subset_bust += drawn * (copies - 1)
+            self.unheld_copies += (1 - drawn) * copies
+            self.unheld_weighted += (1 - drawn) * copies * value
+        self.subsets_by_size, self.subset_rank = _ranked(masks, self.subset_size)
+
+    def _multiset_tables(self, rules: RuleSet, line_modifiers: tuple[Card, ...],
+                         modifiers: list[tuple[Card, int]]) -> None:
+        """Per multiset ``M`` of modifiers (mixed radix code): ``m``, ``b``, ``MM``, ``MP``, level, rank."""
+        radix = [1]
+        for _, copies in modifiers:
+            radix.append(radix[-1] * (copies + 1))
+        self.modifier_radix = np.array(radix[:-1], dtype=np.int64)
+        codes = np.arange(radix[-1], dtype=np.int64)
+        digits = [(codes // r) % (copies + 1) for r, (_, copies) in zip(radix, modifiers)]
+        multiplier, plus = [], []
+        for code in range(radix[-1]):
+            drawn = line_modifiers + tuple(c for (c, _), d in zip(modifiers, digits) for _ in range(int(d[code])))
+            base = rules.score(0, drawn, False)
+            multiplier.append(rules.score(1, drawn, False) - base)
+            plus.append(base)
+        self.stay_multiplier = np.array(multiplier, dtype=np.int64)
+        self.stay_plus = np.array(plus, dtype=np.int64)
+        self.modifier_digits = np.array(digits, dtype=np.int64).reshape(len(modifiers), len(codes))
+        self.then_multiplier = np.zeros_like(codes)
+        self.then_plus = np.zeros_like(codes)
+        for i, (_, copies) in enumerate(modifiers):
+            left = copies - self.modifier_digits[i]
+            grown = np.where(left > 0, codes + radix[i], 0)
+            self.then_multiplier += left * self.stay_multiplier[grown]
+            self.then_plus += left * self.stay_plus[grown]
+        size = self.modifier_digits.sum(axis=0) if modifiers else np.zeros_like(codes)
+        self.multisets_by_size, self.multiset_rank = _ranked(codes, size)
+
+    def _block_sizes(self, level: int) -> list[tuple[int, int, int]]:
+        """``(new numbers a, modifiers level - a, offset)`` of each block of rows of a level."""
+        blocks, offset = [], 0
+        for new in range(min(level, self.most_new) + 1):
+            mods = level - new
+            if new < len(self.subsets_by_size) and mods < len(self.multisets_by_size):
+                blocks.append((new, mods, offset))
+                offset += len(self.subsets_by_size[new]) * len(self.multisets_by_size[mods])
+        return blocks
+
+    def _rows(self, level: int) -> tuple[IntArray, IntArray]:
+        """The rows of a level: subset masks and multiset codes, blocks by ``|S|``, then ``S``, then ``M``."""
+        subsets, multisets = [], []
+        for new, mods, _ in self._block_sizes(level):
+            subset, multiset = self.subsets_by_size[new], self.multisets_by_size[mods]
+            subsets.append(np.repeat(subset, len(multiset)))
+            multisets.append(np.tile(multiset, len(subset)))
+        empty = np.zeros(0, dtype=np.int64)
+        return np.concatenate(subsets or [empty]), np.concatenate(multisets or [empty])
+
+    def _level(self, level: int) -> _Level:
+        if level in self.levels:
+            return self.levels[level]
+        subset, multiset = self._rows(level)
+        new = self.subset_size[subset]
+        number_sum = self.subset_sum[subset]
+        multiplier, plus = self.stay_multiplier[multiset], self.stay_plus[multiset]
+        copies, weighted = self.unheld_copies[subset], self.unheld_weighted[subset]
+        then_numbers = multiplier * (number_sum * copies + weighted) + plus * copies
+        last = new == self.most_new
+        table = _Level(
+            size=len(subset),
+            bank=_padded(multiplier * number_sum + plus),
+            bust=_padded(self.subset_bust[subset]),
+            then_bank=_padded(np.where(last, 0, then_numbers) + number_sum * self.then_multiplier[multiset]
+                              + self.then_plus[multiset]),
+            flip7=_padded(np.where(last, then_numbers + self.flip7_bonus * copies, 0)),
+        )
+        self.levels[level] = table
+        return table
+
+    def _children(self, level: int) -> _Sparse:
+        """Copies of each new number / modifier kind, from the rows of ``level`` to the rows they lead to.
+
+        A sparse matrix (rows of ``level`` x rows of ``level + 1``, trailing zero slots included):
+        moves to a number already drawn, to a Flip 7, or to a modifier with no copy left are absent.
+        """
+        if level in self.children:
+            return self.children[level]
+        subset, multiset = self._rows(level)
+        target = self._level(level + 1).size
+        offsets = {new: offset for new, _, offset in self._block_sizes(level + 1)}
+        block = np.array([offsets.get(a, 0) for a in range(self.most_new + 2)], dtype=np.int64)
+        width = np.array([len(s) for s in self.multisets_by_size] + [0], dtype=np.int64)
+        new = self.subset_size[subset]
+        mods = level - new
+        moves = np.zeros((len(subset), len(self.number_copies) + len(self.modifier_copies)), dtype=np.int64)
+        copies = np.zeros_like(moves)
+        for bit, count in enumerate(self.number_copies):
+            valid = ((subset >> bit & 1) == 0) & (new < self.most_new)
+            moves[:, bit] = block[new + 1] + self.subset_rank[subset | 1 << bit] * width[mods] + self.multiset_rank[multiset]
+            copies[:, bit] = valid * count
+        for i, count in enumerate(self.modifier_copies):
+            column = len(self.number_copies) + i
+            left = count - self.modifier_digits[i][multiset]
+            grown = np.where(left > 0, multiset + self.modifier_radix[i], 0)
+            moves[:, column] = block[new] + self.subset_rank[subset] * width[np.minimum(mods + 1, len(width) - 1)]
+            moves[:, column] += self.multiset_rank[grown]
+            copies[:, column] = left
+        valid = copies > 0
+        pointers = np.zeros(len(subset) + 2, dtype=np.int64)
+        np.cumsum(valid.sum(axis=1), out=pointers[1:-1])
+        pointers[-1] = pointers[-2]
+        matrix = _Sparse((copies[valid], moves[valid], pointers), shape=(len(subset) + 1, target + 1))
+        self.children[level] = matrix
+        return matrix
+
+    # ----- the walk -----------------------------------------------------------------------------
 
     def value(self) -> Fraction:
         """hit_once_score for the situation."""
-        start = (self.start_mask, self.start_sum, (0,) * len(self.modifiers), int(self.line.second_chance), 0, 0, 0, 0)
-        return Fraction(self._draw(start, None), self.scale[0])
+        root = self._value(_Column(0, self.start_held, 0, 0, 0, 0))
+        return Fraction(self._rebuild(root.exact[0]), self.denominator)
 
-    def _bank(self, number_sum: int, drawn_mods: tuple[int, ...]) -> int:
-        """Score of staying with these numbers and modifiers (no Flip 7)."""
-        parts = self._parts.get(drawn_mods)
-        if parts is None:
-            mods = self._mods(drawn_mods)
-            plus = self.rules.score(0, mods, False)
-            parts = self._parts[drawn_mods] = (self.rules.score(1, mods, False) - plus, plus)
-        return number_sum * parts[0] + parts[1]
+    def _value(self, column: _Column) -> _Values:
+        """Values of the rows of a column: drawing the next card (the free hit when ``left == 0``)."""
+        if column in self.memo:
+            return self.memo[column]
+        level, held, sc, saves, flip_threes, freezes, left, waiting, aside, frozen = column
+        depth = level + sc + saves + flip_threes + freezes
+        rows = self._level(level)
+        terminal = rows.flip7.copy()
+        exact = np.zeros((rows.size + 1, len(self.moduli)), dtype=np.int64)
+        approx = None if self.alone else np.zeros(rows.size + 1)
 
-    def _draw(self, state: tuple[int, int, tuple[int, ...], int, int, int, int, int], forced: _Forced | None) -> int:
-        """``num`` of drawing one card now (``forced`` None: the single free hit)."""
-        key = (state, forced)
-        if key in self._memo:
-            return self._memo[key]
-        mask, number_sum, mods, held, sc_drawn, saves, f3_drawn, fr_drawn = state
-        new = bin(mask).count("1") - self.held_at_start
-        depth = new + saves + sum(mods) + sc_drawn + f3_drawn + fr_drawn + 1
-        total = 0
-        bust = -saves - new
-        for value, count in self.numbers:
-            if mask >> value & 1:
-                bust += count
-                continue
-            grown = (mask | 1 << value, number_sum + value, mods, held, sc_drawn, saves, f3_drawn, fr_drawn)
-            if new + self.held_at_start + 1 >= self.rules.flip7_size:
-                score = self.rules.score(number_sum + value, self._mods(mods), True)
-                total += count * score * self.scale[depth]
+        def add(copies: int | IntArray, after: _Values | _Bank) -> None:
+            nonlocal terminal
+            if isinstance(after, _Bank):
+                terminal = terminal + copies * rows.bank
+                return
+            exact[...] += (copies[:, None] if isinstance(copies, np.ndarray) else copies) * after.exact
+            if approx is not None and after.approx is not None:
+                approx[...] += copies * after.approx
+
+        # A new number or a modifier: the next level's rows.
+        after = self._after(_Column(level + 1, held, sc, saves, flip_threes, freezes, left, waiting, aside, frozen))
+        if isinstance(after, _Bank):
+            terminal += rows.then_bank
+        else:
+            children = self._children(level)
+            exact += children @ after.exact
+            if approx is not None and after.approx is not None:
+                approx += children @ after.approx
+        if held:
+            add(np.maximum(rows.bust - saves, 0),
+                self._after(_Column(level, 0, sc, saves + 1, flip_threes, freezes, left, waiting, aside, frozen)))
+        if self.second_chances > sc:
+            add(self.second_chances - sc,
+                self._after(_Column(level, 1, sc + 1, saves, flip_threes, freezes, left, waiting, aside, frozen)))
+        if self.flip_threes > flip_threes:
+            copies = self.flip_threes - flip_threes
+            if left == 0:
+                taken = self._value(_Column(level, held, sc, saves, flip_threes + 1, freezes, FLIP_THREE_DRAWS))
+                add(copies, taken if self.alone else self._choose([_BANK, taken], level, depth + 1))
+            elif self.alone:
+                owed = 0 if frozen else waiting + 1
+                add(copies, self._after(_Column(level, held, sc, saves, flip_threes + 1, freezes, left, owed, 0, frozen)))
             else:
-                total += count * self._after(grown, forced, depth)
-        if bust and held:
-            total += bust * self._after((mask, number_sum, mods, 0, sc_drawn, saves + 1, f3_drawn, fr_drawn), forced,
-                                        depth)
-        for i, (_, count) in enumerate(self.modifiers):
-            if count > mods[i]:
-                grown_mods = mods[:i] + (mods[i] + 1,) + mods[i + 1:]
-                total += (count - mods[i]) * self._after(
-                    (mask, number_sum, grown_mods, held, sc_drawn, saves, f3_drawn, fr_drawn), forced, depth)
-        if self.second_chances > sc_drawn:
-            total += (self.second_chances - sc_drawn) * self._after(
-                (mask, number_sum, mods, 1, sc_drawn + 1, saves, f3_drawn, fr_drawn), forced, depth)
-        if self.flip_threes > f3_drawn:
-            after = (mask, number_sum, mods, held, sc_drawn, saves, f3_drawn + 1, fr_drawn)
-            if forced is None:
-                taken = self._draw(after, _Forced(FLIP_THREE_DRAWS))
-                if not self.alone:
-                    taken = max(taken, self._bank(number_sum, mods) * self.scale[depth])
+                add(copies, self._after(
+                    _Column(level, held, sc, saves, flip_threes + 1, freezes, left, waiting, aside + 1, frozen)))
+        if self.freezes > freezes:
+            copies = self.freezes - freezes
+            if left == 0:
+                add(copies, _BANK)
+            elif self.alone:
+                add(copies, self._after(_Column(level, held, sc, saves, flip_threes, freezes + 1, left, 0, 0, 1)))
             else:
-                taken = self._after(after, _Forced(forced.left, forced.waiting, forced.aside_flip_threes + 1,
-                                                   forced.aside_freezes), depth)
-            total += (self.flip_threes - f3_drawn) * taken
-        if self.freezes > fr_drawn:
-            after = (mask, number_sum, mods, held, sc_drawn, saves, f3_drawn, fr_drawn + 1)
-            if forced is None:
-                frozen = self._bank(number_sum, mods) * self.scale[depth]
-            else:
-                frozen = self._after(after, _Forced(forced.left, forced.waiting, forced.aside_flip_threes,
-                                                    forced.aside_freezes + 1), depth)
-            total += (self.freezes - fr_drawn) * frozen
-        self._memo[key] = total
-        return total
+                add(copies, self._after(_Column(level, held, sc, saves, flip_threes, freezes + 1, left, waiting, aside,
+                                                1 if waiting else 0)))
+        exact += terminal[:, None] * self.scale[depth + 1]
+        exact %= self.moduli_row
+        result = _Values(exact, None if approx is None else (approx + terminal) / (self.size - depth))
+        self.memo[column] = result
+        return result
 
-    def _mods(self, drawn: tuple[int, ...]) -> tuple[Card, ...]:
-        return self.line.modifiers + tuple(c for (c, _), n in zip(self.modifiers, drawn) for _ in range(n))
-
-    def _after(self, state: tuple[int, int, tuple[int, ...], int, int, int, int, int], forced: _Forced | None,
-               depth: int) -> int:
-        """``num`` after a card that did not end the round, ``depth`` draws in."""
-        if forced is not None and forced.left > 1:
-            return self._draw(state, _Forced(forced.left - 1, forced.waiting, forced.aside_flip_threes,
-                                             forced.aside_freezes))
-        bank = self._bank(state[1], state[2]) * self.scale[depth]
-        if forced is None:
-            return bank
+    def _after(self, column: _Column) -> _Values | _Bank:
+        """After a card that did not end the round (``column``: fields after it, ``left`` before it)."""
+        level, held, sc, saves, flip_threes, freezes, left, waiting, aside, frozen = column
+        if left == 0:
+            return _BANK
+        if left > 1:
+            return self._value(_Column(level, held, sc, saves, flip_threes, freezes, left - 1, waiting, aside, frozen))
+        # The three are done; alone the set-aside Flip Threes are already counted in ``waiting``.
         if self.alone:
-            if forced.aside_freezes:
-                return bank
-            waiting = forced.waiting + forced.aside_flip_threes
-            return self._draw(state, _Forced(FLIP_THREE_DRAWS, waiting - 1)) if waiting else bank
-        best = bank
-        for taken in range(forced.waiting == 0, forced.aside_flip_threes + 1):
-            waiting = forced.waiting + taken
-            best = max(best, self._draw(state, _Forced(FLIP_THREE_DRAWS, waiting - 1)))
+            if frozen or waiting == 0:
+                return _BANK
+            return self._value(_Column(level, held, sc, saves, flip_threes, freezes, FLIP_THREE_DRAWS, waiting - 1))
+        options: list[_Values | _Bank] = [_BANK] if waiting == 0 or frozen else []
+        for taken in range(1 if waiting == 0 else 0, aside + 1):
+            options.append(self._value(
+                _Column(level, held, sc, saves, flip_threes, freezes, FLIP_THREE_DRAWS, waiting + taken - 1)))
+        return self._choose(options, level, level + sc + saves + flip_threes + freezes)
+
+    def _bank_values(self, level: int, depth: int) -> _Values:
+        key = (level, depth)
+        if key not in self.bank_memo:
+            bank = self._level(level).bank
+            exact = bank[:, None] * self.scale[depth] % self.moduli_row
+            self.bank_memo[key] = _Values(exact, bank.astype(np.float64))
+        return self.bank_memo[key]
+
+    def _choose(self, options: list[_Values | _Bank], level: int, depth: int) -> _Values | _Bank:
+        """The best option in each row, exactly (module docstring); ties keep the earlier option."""
+        if len(options) == 1:
+            return options[0]
+        best = self._bank_values(level, depth) if isinstance(options[0], _Bank) else options[0]
+        for option in options[1:]:
+            other = self._bank_values(level, depth) if isinstance(option, _Bank) else option
+            assert best.approx is not None and other.approx is not None
+            gap = other.approx - best.approx
+            better = gap > self.tolerance
+            for row in np.flatnonzero((np.abs(gap) <= self.tolerance) & (other.exact != best.exact).any(axis=1)):
+                better[row] = self._rebuild(other.exact[row]) > self._rebuild(best.exact[row])
+            best = _Values(np.where(better[:, None], other.exact, best.exact), np.where(better, other.approx, best.approx))
         return best
+
+    def _rebuild(self, residues: IntArray) -> int:
+        """The integer with these residues and absolute value below half the moduli's product (CRT)."""
+        total = prod(self.moduli)
+        number = 0
+        for residue, modulus in zip(residues, self.moduli):
+            rest = total // modulus
+            number += int(residue) * rest * pow(rest, -1, modulus)
+        number %= total
+        return number - total if 2 * number > total else number
+
+
+def _padded(values: IntArray) -> IntArray:
+    """The array with a trailing 0 slot."""
+    return np.append(values, 0).astype(np.int64)
+
+
+def _ranked(codes: IntArray, sizes: IntArray) -> tuple[list[IntArray], IntArray]:
+    """Codes grouped by size (ascending within a size), and each code's rank within its size."""
+    groups = [codes[sizes == size] for size in range(int(sizes.max()) + 1)]
+    rank = np.zeros_like(codes)
+    for group in groups:
+        rank[group] = np.arange(len(group))
+    return groups, rank

@@ -5,6 +5,10 @@ from datetime import datetime
 import numpy as np
 import streamlit as st
 
+from app_support import run_through_app
+
+run_through_app()
+
 from flip7odds.analysis import Decision
 from flip7odds.progress import (
     Answer,

@@ -1,0 +1,220 @@
+"""Chart builders for the app: pure functions from library results to plotly figures (no streamlit here).
+
+Every text a person reads comes in as a parameter (the app keeps its strings in one place, to be
+translated), so these functions only decide what is drawn and how.
+
+Examples
+--------
+>>> from flip7odds.odds import next_card_table
+>>> from flip7odds.rules import CLASSIC
+>>> from flip7odds.situation import Situation
+>>> rows = next_card_table(Situation.from_text(CLASSIC, "12 11", pile="12*2 11 5 6 +4"))
+>>> {group.value: str(share) for group, share in outcome_groups(rows).items() if share}
+{'bust': '1/2', 'number': '1/3', 'modifier': '1/6'}
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+import plotly.graph_objects as go  # type: ignore[import-untyped]  # plotly ships no type hints
+
+from flip7odds.cards import Card
+from flip7odds.engine import Event
+from flip7odds.odds import NextCard
+
+
+class OutcomeGroup(enum.Enum):
+    """What the next card does to you, in the few groups a player thinks in."""
+
+    BUST = "bust"
+    """A number you hold, with no Second Chance: you score 0."""
+    SAVED = "saved"
+    """A number you hold, but your Second Chance saves you (and is used up)."""
+    NUMBER = "number"
+    """A number you do not hold (a Flip 7 included)."""
+    MODIFIER = "modifier"
+    """A +N or xN card."""
+    ACTION = "action"
+    """Freeze, Flip Three or Second Chance."""
+
+
+GROUP_OF_EVENT: dict[Event, OutcomeGroup] = {
+    Event.BUST: OutcomeGroup.BUST,
+    Event.SAVED: OutcomeGroup.SAVED,
+    Event.NEW_NUMBER: OutcomeGroup.NUMBER,
+    Event.FLIP_7: OutcomeGroup.NUMBER,
+    Event.MODIFIER: OutcomeGroup.MODIFIER,
+    Event.SECOND_CHANCE_KEPT: OutcomeGroup.ACTION,
+    Event.SECOND_CHANCE_PASSED: OutcomeGroup.ACTION,
+    Event.FREEZE: OutcomeGroup.ACTION,
+    Event.FLIP_THREE: OutcomeGroup.ACTION,
+    Event.SET_ASIDE: OutcomeGroup.ACTION,
+}
+
+GROUP_COLORS: dict[OutcomeGroup, str] = {
+    OutcomeGroup.BUST: "#d62728",
+    OutcomeGroup.SAVED: "#ff7f0e",
+    OutcomeGroup.NUMBER: "#2ca02c",
+    OutcomeGroup.MODIFIER: "#1f77b4",
+    OutcomeGroup.ACTION: "#9467bd",
+}
+SCORE_COLOR = "#2ca02c"
+EXPECTED_COLOR = "#444444"
+CHART_HEIGHT = 300
+RANGE_MARGIN = 1.2
+"""Room right of the last score shown, for the label of the expected score."""
+SHOWN_MASS = 0.995
+"""The score axis shows the scores that hold this much of the probability (the rest is a long thin tail)."""
+NEGLIGIBLE = 1e-12
+"""Probabilities below this (float rounding of an exact 0) are not drawn."""
+
+
+@dataclass(frozen=True)
+class NextCardText:
+    """The words of the next-card chart. ``groups`` names each `OutcomeGroup` in the legend."""
+
+    title: str
+    card_axis: str
+    probability_axis: str
+    groups: Mapping[OutcomeGroup, str]
+
+
+@dataclass(frozen=True)
+class DistributionText:
+    """The words of the final-score chart; ``expected`` is a template with ``{value}`` (the expected score)."""
+
+    title: str
+    score_axis: str
+    probability_axis: str
+    bust: str
+    score: str
+    expected: str
+
+
+def outcome_groups(rows: Iterable[NextCard]) -> dict[OutcomeGroup, Fraction]:
+    """P(the next card falls in each group): the exact sum of its cards' probabilities, every group listed."""
+    shares = dict.fromkeys(OutcomeGroup, Fraction(0))
+    for row in rows:
+        shares[GROUP_OF_EVENT[row.event]] += row.probability
+    return shares
+
+
+def next_card_figure(
+    rows: Sequence[NextCard], text: NextCardText, card_label: Callable[[Card], str] = str
+) -> go.Figure:
+    """Bars of P(next card = c) for every card kind left, coloured by what the card does to you.
+
+    One trace per `OutcomeGroup` (its legend entry shows the group's share as ``count/size``); the
+    bars keep the cards' order; each bar is labelled with the card's count and hovers its exact
+    fraction ``count/size``.
+    """
+    size = sum(row.count for row in rows)
+    labels = [card_label(row.card) for row in rows]
+    figure = go.Figure()
+    for group in OutcomeGroup:
+        members = [row for row in rows if GROUP_OF_EVENT[row.event] is group]
+        if not members:
+            continue
+        count = sum(row.count for row in members)
+        figure.add_bar(
+            name=f"{text.groups[group]} {count}/{size}",
+            x=[card_label(row.card) for row in members],
+            y=[float(row.probability) for row in members],
+            text=[str(row.count) for row in members],
+            customdata=[f"{row.count}/{size}" for row in members],
+            hovertemplate="%{x}: %{customdata} = %{y:.1%}<extra></extra>",
+            marker_color=GROUP_COLORS[group],
+            textposition="outside",
+            cliponaxis=False,
+        )
+    figure.update_layout(
+        title=text.title,
+        xaxis={"title": text.card_axis, "type": "category", "categoryorder": "array", "categoryarray": labels},
+        yaxis={"title": text.probability_axis, "tickformat": ".0%", "rangemode": "tozero"},
+        barmode="overlay",
+        bargap=0.15,
+        **_common_layout(),
+    )
+    return figure
+
+
+def score_distribution_figure(
+    distribution: Mapping[int, float], bust_probability: float, expected: float, text: DistributionText
+) -> go.Figure:
+    """Bars of P(final round score = s) under optimal play; the bust part of score 0 in its own colour.
+
+    ``bust_probability`` (P(you end busted) <= P(score 0)) is stacked at 0 under the other ways to
+    score 0 (staying with just a 0); a dashed line marks the expected score.
+    """
+    scores = sorted(distribution)
+    others = [distribution[score] - (bust_probability if score == 0 else 0.0) for score in scores]
+    figure = go.Figure()
+    if bust_probability > NEGLIGIBLE:
+        figure.add_bar(
+            name=text.bust,
+            x=[0],
+            y=[bust_probability],
+            marker_color=GROUP_COLORS[OutcomeGroup.BUST],
+            hovertemplate="%{x}: %{y:.2%}<extra></extra>",
+        )
+    kept = [(score, p) for score, p in zip(scores, others, strict=True) if p > NEGLIGIBLE]
+    figure.add_bar(
+        name=text.score,
+        x=[score for score, _ in kept],
+        y=[p for _, p in kept],
+        marker_color=SCORE_COLOR,
+        hovertemplate="%{x}: %{y:.2%}<extra></extra>",
+    )
+    figure.add_vline(
+        x=expected,
+        line_dash="dash",
+        line_color=EXPECTED_COLOR,
+        annotation_text=text.expected.format(value=expected),
+        annotation_position="top right",
+    )
+    figure.update_layout(
+        title=text.title,
+        xaxis={"title": text.score_axis, "range": [-1, RANGE_MARGIN * max(_upper_score(distribution), expected) + 2]},
+        yaxis={"title": text.probability_axis, "tickformat": ".0%"},
+        barmode="stack",
+        bargap=0.1,
+        **_common_layout(),
+    )
+    return figure
+
+
+def _upper_score(distribution: Mapping[int, float]) -> int:
+    """The smallest score reached or passed with probability `SHOWN_MASS`: the long thin tail is cut off the axis."""
+    cumulative = 0.0
+    for score in sorted(distribution):
+        cumulative += distribution[score]
+        if cumulative >= SHOWN_MASS:
+            return score
+    return max(distribution)
+
+
+def _common_layout() -> dict[str, object]:
+    """Compact enough for a phone, legible on a projector: small margins, legend above the plot."""
+    return {
+        "height": CHART_HEIGHT,
+        "margin": {"l": 10, "r": 10, "t": 60, "b": 10},
+        "legend": {"orientation": "h", "yanchor": "bottom", "y": 1.0, "xanchor": "left", "x": 0},
+        "title_y": 0.97,
+        "font_size": 14,
+    }
+
+
+__all__ = [
+    "GROUP_COLORS",
+    "GROUP_OF_EVENT",
+    "DistributionText",
+    "NextCardText",
+    "OutcomeGroup",
+    "next_card_figure",
+    "outcome_groups",
+    "score_distribution_figure",
+]

@@ -1,0 +1,526 @@
+"""Live odds at the table: tap the cards as they come up; see at a glance whether to hit or stay, and why.
+
+The table (your line, the cards seen elsewhere, the discard pile, who is still active) is a
+`flip7odds.shoe.Shoe` kept in the session and mirrored in the page's address (`flip7odds.links`), so
+a link reproduces it. The numbers come from one cached call of `flip7odds.analysis.analyze`.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+import streamlit as st
+
+from app_support import run_through_app
+
+run_through_app()
+
+from flip7odds.analysis import Analysis, Decision, analyze, drawing_pile_size
+from flip7odds.cards import SECOND_CHANCE, Action, Card, Category, ModifierKind, parse_cards
+from flip7odds.charts import DistributionText, NextCardText, OutcomeGroup, next_card_figure, score_distribution_figure
+from flip7odds.counts import CardCounts
+from flip7odds.errors import Flip7Error
+from flip7odds.links import PARAMETERS, decode, encode
+from flip7odds.odds import bust_cards, bust_probability, next_card_table
+from flip7odds.rules import RULESETS
+from flip7odds.shoe import (
+    MAX_OTHERS_ACTIVE,
+    AddCards,
+    ClearRound,
+    Move,
+    NewGame,
+    NextRound,
+    Place,
+    RemoveCards,
+    Reshuffle,
+    RoundStatus,
+    SetOthersActive,
+    Shoe,
+    Table,
+)
+from flip7odds.situation import Situation
+
+
+class Text:
+    """Every string this page shows (a later issue moves them to gettext catalogs)."""
+
+    TITLE = "Live odds"
+    INTRO = "Tap each card as it comes up. The odds use exactly the cards left in the pile."
+    HIT = "HIT"
+    STAY = "STAY"
+    BUST = "BUST"
+    FLIP_7 = "FLIP 7!"
+    FROZEN = "FROZEN"
+    HIT_BETTER = "Hit ≈ {hit:.2f} · Stay {stay} · hitting is worth <b>{margin:+.2f}</b> points"
+    STAY_BETTER = "Stay {stay} · Hit ≈ {hit:.2f} · staying is worth <b>{margin:+.2f}</b> points"
+    MUST_HIT = "No card in front of you yet: you must take one."
+    BUST_NOW = "Bust now: **{cards}/{pile} = {percent:.1%}**. {why}"
+    WHY_BUST = "{cards} of the {pile} cards left would bust you."
+    WHY_SAVED = "You hold a Second Chance: no card busts you now ({cards} of the {pile} left would use it up)."
+    WHY_NO_NUMBER = "You hold no number yet: no card can bust you."
+    WHY_RESHUFFLE = " The pile is empty: the next card comes from the reshuffled discards."
+    ROUND_BUST = "A second {card}: you score 0 this round. Your cards stay on the table until the next round."
+    ROUND_FLIP_7 = "You score {score} this round, the Flip 7 bonus included. The round is over for everyone."
+    ROUND_FROZEN = "You froze yourself and bank {score} points."
+    ROUND_OVER_HINT = "Keep tapping the other players' cards (they go under *Seen elsewhere*), then **Next round**."
+    NO_DECISION = "No odds to show: {error}"
+    COMPUTING = "Computing the exact odds…"
+    BAD_LINK = "This link does not describe a possible table ({error}), so the table starts empty."
+    ADD_TO = "Tap a card to add it to"
+    PLACE_NAMES: ClassVar[dict[Place, str]] = {
+        Place.LINE: "Your line",
+        Place.SEEN: "Seen elsewhere",
+        Place.DISCARDS: "Discards",
+    }
+    CARD_BUTTON = "{card} :small[:gray[{left}]]"
+    CARDS_LEFT_HELP = "{card}: {left} left in the pile"
+    ACTION_NAMES: ClassVar[dict[Action, str]] = {
+        Action.FREEZE: "Freeze",
+        Action.FLIP_THREE: "Flip 3",
+        Action.SECOND_CHANCE: "2nd Chance",
+    }
+    TIMES = "×{factor}"
+    CARD_COUNT = "{card} ×{count}"
+    UNDO = "↶ Undo"
+    UNDO_HELP = "Undo: {move}"
+    CLEAR = "Clear round"
+    CLEAR_HELP = "Take this round's cards back into the pile"
+    NEXT_ROUND = "Next round ➜"
+    NEXT_ROUND_HELP = "Every card on the table goes to the discard pile; the pile carries on"
+    OTHERS = "Others still active"
+    OTHERS_HELP = "Other players who have not stayed or busted this round (0: you are alone)"
+    SECOND_CHANCE = "I hold a Second Chance"
+    YOUR_LINE = "**Your line** ({score} points):"
+    EMPTY_LINE = "**Your line:** no card yet"
+    SEEN = "**Seen elsewhere this round:**"
+    NONE = "none"
+    COUNTS = "Pile **{pile}** · Discards **{discards}** · On the table **{table}**"
+    STAY_NOW = "Stay now"
+    HIT_ONCE = "Hit once, then stay"
+    HIT_ONCE_HELP = "Expected round score if you take exactly one more card and then stay"
+    OPTIMAL = "Best play"
+    OPTIMAL_HELP = "Expected round score if you play perfectly from here"
+    FLIP_7_CHANCE = "Flip 7"
+    FLIP_7_HELP = "Chance to end with a Flip 7, playing perfectly"
+    BUST_CHANCE = "Bust (by the end)"
+    BUST_CHANCE_HELP = "Chance to end this round busted, playing perfectly"
+    NEXT_CARD_CHART = NextCardText(
+        title="Next card",
+        card_axis="card",
+        probability_axis="chance",
+        groups={
+            OutcomeGroup.BUST: "Bust",
+            OutcomeGroup.SAVED: "Uses your Second Chance",
+            OutcomeGroup.NUMBER: "Safe number",
+            OutcomeGroup.MODIFIER: "Modifier",
+            OutcomeGroup.ACTION: "Action",
+        },
+    )
+    SCORE_CHART = DistributionText(
+        title="Your final score this round, playing perfectly",
+        score_axis="round score",
+        probability_axis="chance",
+        bust="Bust",
+        score="Score",
+        expected="expected {value:.1f}",
+    )
+    TYPE_CARDS = "Type cards"
+    TYPE_CARDS_LABEL = "Cards"
+    TYPE_CARDS_PLACEHOLDER = "12 7 +4 x2 sc freeze flip3 5*2"
+    TYPE_CARDS_PLACE = "Where"
+    TYPE_ADD = "Add"
+    TYPE_REMOVE = "Take back"
+    GAME = "Game"
+    RULES = "Rules"
+    NEW_GAME = "New game / new deck"
+    DISCARDS = "**Discard pile** ({count}):"
+    LINK = "The page's address holds this whole table: bookmark it or share it to reproduce it."
+    MOVES: ClassVar[dict[type, str]] = {
+        AddCards: "{cards} → {place}",
+        RemoveCards: "take back {cards} from {place}",
+        ClearRound: "clear the round",
+        NextRound: "next round",
+        Reshuffle: "reshuffle",
+        NewGame: "new game",
+        SetOthersActive: "others active = {others}",
+    }
+
+
+STYLE = """
+<style>
+.f7-banner {border-radius: 0.8rem; padding: 0.4rem 1rem 0.6rem; color: #fff; text-align: center; margin-bottom: 0.3rem}
+.f7-banner .f7-call {font-size: clamp(3rem, 14vw, 6rem); font-weight: 800; line-height: 1.05; letter-spacing: 0.06em}
+.f7-banner .f7-sub {font-size: clamp(1rem, 2.2vw, 1.4rem)}
+.f7-hit {background: #1b7f3b} .f7-stay {background: #1f4e9c} .f7-bust {background: #b3261e}
+.f7-flip7 {background: #b8860b} .f7-frozen {background: #4a6b82}
+[data-testid="stMainBlockContainer"] {padding-top: 4.5rem}
+.st-key-header h1 {font-size: 2rem; padding: 0}
+[data-testid="stMetricValue"] {font-size: 1.9rem}
+.st-key-picker button {min-width: 3.4rem; padding: 0.15rem 0.5rem; min-height: 2.6rem}
+.st-key-picker button p {font-size: 1.15rem; font-weight: 600}
+</style>
+"""
+
+SHOE_KEY = "live_shoe"
+SYNCED_KEY = "live_synced_params"
+NOTICE_KEY = "live_notice"
+PLACE_KEY = "live_place"
+OTHERS_KEY = "live_others"
+SECOND_CHANCE_KEY = "live_second_chance"
+TYPED_KEY = "live_typed"
+TYPED_PLACE_KEY = "live_typed_place"
+RULES_KEY = "live_rules"
+DEFAULT_RULES = next(iter(RULESETS.values()))
+CHART_CONFIG = {"displayModeBar": False}
+
+
+@st.cache_data(show_spinner=False, max_entries=2000, hash_funcs={Situation: repr})
+def cached_analysis(situation: Situation) -> Analysis:
+    """`analyze`, cached for every session (situations repeat: undo, next round, the same start of a deck)."""
+    return analyze(situation)
+
+
+def card_name(card: Card) -> str:
+    """A card as the buttons and charts show it."""
+    if card.category is Category.ACTION and card.act is not None:
+        return Text.ACTION_NAMES.get(card.act, str(card))
+    if card.category is Category.MODIFIER and card.modifier is ModifierKind.TIMES:
+        return Text.TIMES.format(factor=card.value)
+    return str(card)
+
+
+def cards_text(cards: tuple[Card, ...]) -> str:
+    """Cards as chips, in the order given."""
+    return " ".join(f":gray-badge[{card_name(card)}]" for card in cards) if cards else Text.NONE
+
+
+def counts_text(counts: CardCounts) -> str:
+    """A pile of cards as chips, one per kind with its count."""
+    chips = [
+        card_name(card) if count == 1 else Text.CARD_COUNT.format(card=card_name(card), count=count)
+        for card, count in counts.items_
+    ]
+    return " ".join(f":gray-badge[{chip}]" for chip in chips) if chips else Text.NONE
+
+
+def move_text(move: Move) -> str:
+    """What a move did, for the undo button's tooltip."""
+    template = Text.MOVES[type(move)]
+    if isinstance(move, AddCards | RemoveCards):
+        return template.format(
+            cards=" ".join(card_name(card) for card in move.cards), place=Text.PLACE_NAMES[move.place]
+        )
+    if isinstance(move, SetOthersActive):
+        return template.format(others=move.others_active)
+    return template
+
+
+def current_shoe() -> Shoe:
+    """The session's shoe, or the one in the page's address when it holds another table (a link was opened)."""
+    params = {key: value for key, value in st.query_params.to_dict().items() if key in PARAMETERS}
+    stored: Shoe | None = st.session_state.get(SHOE_KEY)
+    if stored is not None and (not params or params == st.session_state.get(SYNCED_KEY)):
+        return stored
+    try:
+        return Shoe(decode(params))
+    except Flip7Error as error:
+        st.session_state[NOTICE_KEY] = Text.BAD_LINK.format(error=error)
+        return Shoe.new(DEFAULT_RULES)
+
+
+def keep(shoe: Shoe) -> None:
+    """Store the shoe in the session and its table in the page's address."""
+    params = encode(shoe.table)
+    st.session_state[SHOE_KEY] = shoe
+    st.session_state[SYNCED_KEY] = params
+    if {key: value for key, value in st.query_params.to_dict().items() if key in PARAMETERS} != params:
+        st.query_params.from_dict(params)
+
+
+def play(move: Move) -> None:
+    """Button callback: make a move; an impossible one leaves the table as it was and says why."""
+    shoe: Shoe = st.session_state[SHOE_KEY]
+    try:
+        after = shoe.play(move)
+    except Flip7Error as error:
+        st.session_state[NOTICE_KEY] = as_sentence(error)
+        return
+    st.session_state[SHOE_KEY] = after
+    if isinstance(move, NextRound | NewGame | ClearRound):
+        st.session_state[PLACE_KEY] = Place.LINE  # a round starts: the next card is yours
+    elif after.table.status is not RoundStatus.PLAYING and shoe.table.status is RoundStatus.PLAYING:
+        st.session_state[PLACE_KEY] = Place.SEEN  # your round just ended: the next cards are the others'
+
+
+def tapped(card: Card) -> None:
+    """Callback of a card button: the card goes where the picker points at the moment of the tap."""
+    play(AddCards((card,), st.session_state[PLACE_KEY]))
+
+
+def as_sentence(error: Flip7Error) -> str:
+    """A library message (lower case, for any context) as a sentence on its own."""
+    message = str(error)
+    return message[:1].upper() + message[1:]
+
+
+def undo() -> None:
+    """Button callback: take back the last move."""
+    st.session_state[SHOE_KEY] = st.session_state[SHOE_KEY].undo()
+
+
+def others_changed() -> None:
+    play(SetOthersActive(int(st.session_state[OTHERS_KEY])))
+
+
+def second_chance_changed() -> None:
+    cards = (SECOND_CHANCE,)
+    play(AddCards(cards, Place.LINE) if st.session_state[SECOND_CHANCE_KEY] else RemoveCards(cards, Place.LINE))
+
+
+def typed(place_move: type[AddCards | RemoveCards]) -> None:
+    """Callback of the text entry: add or take back the typed cards."""
+    try:
+        cards = parse_cards(st.session_state[TYPED_KEY])
+    except Flip7Error as error:
+        st.session_state[NOTICE_KEY] = as_sentence(error)
+        return
+    if cards:
+        before = st.session_state[SHOE_KEY]
+        play(place_move(cards, st.session_state[TYPED_PLACE_KEY]))
+        if st.session_state[SHOE_KEY] is not before:
+            st.session_state[TYPED_KEY] = ""
+
+
+def rules_changed() -> None:
+    play(NewGame(RULESETS[st.session_state[RULES_KEY]]))
+
+
+def show_banner(call: str, css: str, *lines: str) -> None:
+    """The big answer: a word on a coloured band, with a line or two under it."""
+    sub = "".join(f'<div class="f7-sub">{line}</div>' for line in lines)
+    st.markdown(f'<div class="f7-banner {css}"><div class="f7-call">{call}</div>{sub}</div>', unsafe_allow_html=True)
+
+
+def show_round_over(table: Table) -> None:
+    """Your round ended (bust, Flip 7, frozen): say so, and what to do next."""
+    status = table.status
+    if status is RoundStatus.BUST:
+        show_banner(Text.BUST, "f7-bust", Text.ROUND_BUST.format(card=card_name(table.line[-1])))
+    elif status is RoundStatus.FLIP_7:
+        show_banner(Text.FLIP_7, "f7-flip7", Text.ROUND_FLIP_7.format(score=table.line_score))
+    else:
+        show_banner(Text.FROZEN, "f7-frozen", Text.ROUND_FROZEN.format(score=table.line_score))
+    st.markdown(Text.ROUND_OVER_HINT)
+
+
+def show_decision(analysis: Analysis) -> None:
+    """The banner: HIT or STAY, with what each is worth."""
+    hit, stay, margin = analysis.hit_score, analysis.stay_score, analysis.margin
+    if analysis.decision is Decision.HIT:
+        show_banner(Text.HIT, "f7-hit", Text.HIT_BETTER.format(hit=hit, stay=stay, margin=margin))
+    else:
+        show_banner(Text.STAY, "f7-stay", Text.STAY_BETTER.format(hit=hit, stay=stay, margin=margin))
+
+
+def bust_now(situation: Situation) -> str:
+    """P(the next card busts you) as counts, a fraction and a percentage, and one line in plain words saying why."""
+    pile = drawing_pile_size(situation)
+    cards = bust_cards(situation)
+    line = situation.line
+    if not line.numbers:
+        why = Text.WHY_NO_NUMBER
+    elif line.second_chance:
+        why = Text.WHY_SAVED.format(cards=cards, pile=pile)
+    else:
+        why = Text.WHY_BUST.format(cards=cards, pile=pile)
+    if situation.pile.size == 0:
+        why += Text.WHY_RESHUFFLE
+    shown = 0 if line.second_chance else cards  # bust_probability = shown / pile, exactly
+    return Text.BUST_NOW.format(cards=shown, pile=pile, percent=float(bust_probability(situation)), why=why)
+
+
+def show_picker(table: Table, shoe: Shoe) -> None:
+    """The thumb input: where cards go, a button per card kind with how many are left, undo / clear / next round."""
+    if PLACE_KEY not in st.session_state:
+        st.session_state[PLACE_KEY] = Place.LINE if table.status is RoundStatus.PLAYING else Place.SEEN
+    st.segmented_control(
+        Text.ADD_TO,
+        [Place.LINE, Place.SEEN],
+        key=PLACE_KEY,
+        required=True,
+        format_func=Text.PLACE_NAMES.__getitem__,
+        width="stretch",
+    )
+    left = table.drawing_pile
+    with st.container(key="picker"):
+        for category in Category:
+            with st.container(horizontal=True, gap="small"):
+                for card in (card for card in table.rules.kinds if card.category is category):
+                    st.button(
+                        Text.CARD_BUTTON.format(card=card_name(card), left=left[card]),
+                        key=f"card-{card}",
+                        help=Text.CARDS_LEFT_HELP.format(card=card_name(card), left=left[card]),
+                        disabled=left[card] == 0,
+                        on_click=tapped,
+                        args=(card,),
+                    )
+    with st.container(horizontal=True, gap="small"):
+        last = shoe.last_move
+        st.button(
+            Text.UNDO,
+            key="undo",
+            on_click=undo,
+            disabled=last is None,
+            help=None if last is None else Text.UNDO_HELP.format(move=move_text(last)),
+        )
+        st.button(
+            Text.CLEAR,
+            key="clear",
+            on_click=play,
+            args=(ClearRound(),),
+            help=Text.CLEAR_HELP,
+            disabled=not table.on_table.size,
+        )
+        st.button(
+            Text.NEXT_ROUND,
+            key="next_round",
+            on_click=play,
+            args=(NextRound(),),
+            type="primary",
+            help=Text.NEXT_ROUND_HELP,
+            disabled=not table.on_table.size,
+        )
+
+
+def show_players(table: Table) -> None:
+    """Others still active and your Second Chance: one tap each."""
+    st.session_state[OTHERS_KEY] = table.others_active
+    st.session_state[SECOND_CHANCE_KEY] = table.second_chance
+    with st.container(horizontal=True, vertical_alignment="bottom"):
+        st.number_input(
+            Text.OTHERS,
+            min_value=0,
+            max_value=MAX_OTHERS_ACTIVE,
+            step=1,
+            key=OTHERS_KEY,
+            on_change=others_changed,
+            help=Text.OTHERS_HELP,
+            width=170,
+        )
+        st.toggle(Text.SECOND_CHANCE, key=SECOND_CHANCE_KEY, on_change=second_chance_changed)
+
+
+def show_table(table: Table) -> None:
+    """What is where: your line, the cards seen elsewhere, the counts of the pile and the discards."""
+    if table.line:
+        st.markdown(f"{Text.YOUR_LINE.format(score=table.line_score)} {cards_text(table.line)}")
+    else:
+        st.markdown(Text.EMPTY_LINE)
+    st.markdown(f"{Text.SEEN} {counts_text(table.seen)}")
+    st.markdown(Text.COUNTS.format(pile=table.pile.size, discards=table.discards.size, table=table.on_table.size))
+
+
+def show_numbers(analysis: Analysis) -> None:
+    """The numbers behind the banner."""
+    with st.container(horizontal=True, gap="small"):
+        st.metric(Text.STAY_NOW, str(analysis.stay_score), width="content")
+        if analysis.hit_once_score is not None:
+            st.metric(Text.HIT_ONCE, f"{float(analysis.hit_once_score):.2f}", help=Text.HIT_ONCE_HELP, width="content")
+        st.metric(Text.OPTIMAL, f"{analysis.optimal_score:.2f}", help=Text.OPTIMAL_HELP, width="content")
+        st.metric(Text.FLIP_7_CHANCE, f"{analysis.flip7_probability:.1%}", help=Text.FLIP_7_HELP, width="content")
+        st.metric(
+            Text.BUST_CHANCE, f"{analysis.bust_final_probability:.1%}", help=Text.BUST_CHANCE_HELP, width="content"
+        )
+
+
+def show_scores(analysis: Analysis) -> None:
+    """The chart of your final score under optimal play."""
+    figure = score_distribution_figure(
+        analysis.distribution, analysis.bust_final_probability, analysis.optimal_score, Text.SCORE_CHART
+    )
+    st.plotly_chart(figure, config=CHART_CONFIG, key="scores")
+
+
+def show_next_card(situation: Situation) -> None:
+    """The chart of the next card's outcomes (exact, instant: no solver needed)."""
+    figure = next_card_figure(next_card_table(situation), Text.NEXT_CARD_CHART, card_name)
+    st.plotly_chart(figure, config=CHART_CONFIG, key="next_card")
+
+
+def show_typing() -> None:
+    """The second way in: card notation typed or pasted, added to or taken back from a place."""
+    with st.expander(Text.TYPE_CARDS):
+        st.text_input(Text.TYPE_CARDS_LABEL, key=TYPED_KEY, placeholder=Text.TYPE_CARDS_PLACEHOLDER)
+        st.segmented_control(
+            Text.TYPE_CARDS_PLACE,
+            list(Place),
+            key=TYPED_PLACE_KEY,
+            required=True,
+            default=Place.LINE,
+            format_func=Text.PLACE_NAMES.__getitem__,
+        )
+        with st.container(horizontal=True, gap="small"):
+            st.button(Text.TYPE_ADD, key="typed_add", on_click=typed, args=(AddCards,))
+            st.button(Text.TYPE_REMOVE, key="typed_remove", on_click=typed, args=(RemoveCards,))
+
+
+def show_game(table: Table) -> None:
+    """Rules, a new game, the discard pile, and the link."""
+    with st.expander(Text.GAME):
+        st.session_state[RULES_KEY] = table.rules.name
+        st.selectbox(Text.RULES, list(RULESETS), key=RULES_KEY, on_change=rules_changed)
+        st.button(Text.NEW_GAME, key="new_game", on_click=play, args=(NewGame(table.rules),))
+        st.markdown(f"{Text.DISCARDS.format(count=table.discards.size)} {counts_text(table.discards)}")
+        st.caption(Text.LINK)
+
+
+st.html(STYLE)
+shoe = current_shoe()
+keep(shoe)
+table = shoe.table
+
+with st.container(key="header"):
+    st.title(Text.TITLE)
+    st.caption(Text.INTRO)
+notice = st.session_state.pop(NOTICE_KEY, None)
+if notice:
+    st.error(notice)
+answer = st.container()
+picker_column, details_column = st.columns([5, 6], gap="large")
+with picker_column:
+    show_table(table)
+    show_picker(table, shoe)
+    show_players(table)
+    show_typing()
+    show_game(table)
+with details_column:
+    numbers, next_card, scores = st.container(), st.container(), st.container()
+
+if table.status is not RoundStatus.PLAYING:
+    with answer:
+        show_round_over(table)
+    st.stop()
+try:
+    situation = table.situation()
+except Flip7Error as error:
+    with answer:
+        st.warning(Text.NO_DECISION.format(error=error))
+    st.stop()
+with answer:
+    banner = st.container()
+    st.markdown(bust_now(situation))
+with next_card:
+    show_next_card(situation)
+if situation.line.is_empty:
+    # No card in front of you: you may not stay, so there is no decision to compute (and no wait).
+    with banner:
+        show_banner(Text.HIT, "f7-hit", Text.MUST_HIT)
+    st.stop()
+with banner, st.spinner(Text.COMPUTING, show_time=True):
+    analysis = cached_analysis(situation)
+with banner:
+    show_decision(analysis)
+with numbers:
+    show_numbers(analysis)
+with scores:
+    show_scores(analysis)

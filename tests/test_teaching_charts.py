@@ -1,0 +1,135 @@
+"""The teaching chart builders are pure functions: their figures carry exactly the library's numbers."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+from flip7odds.policies import evaluate_policy
+from flip7odds.rules import CLASSIC
+from flip7odds.situation import Situation
+from flip7odds.teaching import (
+    Grouping,
+    PolicyCurve,
+    PolicyFamily,
+    Question,
+    TreeStart,
+    UrnReading,
+    convergence,
+    exact_value,
+    numbers_only_pile,
+    optimal_decision_map,
+    probability_tree,
+    simulate,
+)
+from flip7odds.teaching_charts import (
+    NORMAL_FONT_SIZE,
+    PRESENTATION_CSS,
+    PRESENTATION_FONT_SIZE,
+    convergence_figure,
+    decision_heatmap_figure,
+    font_size_for,
+    policy_curves_figure,
+    score_histogram_figure,
+    tree_figure,
+    urn_figure,
+)
+
+NUMBERS_ONLY = Situation.from_text(CLASSIC, pile=numbers_only_pile())
+MID_ROUND = Situation.from_text(CLASSIC, "12 11 9", seen="12 12 5 x2")
+
+
+@pytest.fixture(scope="module")
+def curves() -> list[PolicyCurve]:
+    grids = {
+        PolicyFamily.SUM: PolicyFamily.SUM.policies(Fraction(18), Fraction(28), Fraction(1)),
+        PolicyFamily.BUST: PolicyFamily.BUST.policies(Fraction(20, 100), Fraction(32, 100), Fraction(2, 100)),
+        PolicyFamily.CARDS: PolicyFamily.CARDS.policies(Fraction(1), Fraction(6), Fraction(1)),
+    }
+    return [PolicyCurve(family, tuple(evaluate_policy(NUMBERS_ONLY, p) for p in policies))
+            for family, policies in grids.items()]
+
+
+def test_policy_curves_carry_the_exact_values_and_mark_each_best(curves: list[PolicyCurve]) -> None:
+    optimum = 18.5652176
+    figure = policy_curves_figure(curves, optimum, NORMAL_FONT_SIZE)
+    lines = [trace for trace in figure.data if trace.mode == "lines+markers"]
+    stars = [trace for trace in figure.data if trace.mode == "markers"]
+    labels = [annotation.text for annotation in figure.layout.annotations if annotation.text.startswith("best")]
+    assert len(lines) == len(stars) == 3
+    for curve, line, star in zip(curves, lines, stars):
+        assert list(line.y) == [result.expected_score for result in curve.results]
+        assert star.y[0] == curve.best.expected_score
+    assert stars[0].x[0] == 23  # the best "stay at sum >= T" is MODEL.md's T = 23
+    assert labels[0] == stars[0].text[0] == "best T=23: 18.5212 (99.76%)"
+    assert len(labels) == 3
+    assert list(lines[1].x) == pytest.approx([100 * p for p in curves[1].parameters])  # θ is shown in percent
+    optimum_lines = [shape for shape in figure.layout.shapes if shape.y0 == optimum == shape.y1]
+    assert len(optimum_lines) == 3
+
+
+def test_heatmap_colours_are_the_share_of_lines_that_hit() -> None:
+    decisions = optimal_decision_map(NUMBERS_ONLY)
+    cells = decisions.cells()
+    figure = decision_heatmap_figure(cells, threshold=23, font_size=PRESENTATION_FONT_SIZE)
+    heatmap = figure.data[0]
+    z = np.array(heatmap.z, dtype=float)
+    xs, ys = list(heatmap.x), list(heatmap.y)
+    for cell in cells:
+        assert z[ys.index(cell.numbers_held), xs.index(cell.number_sum)] == pytest.approx(cell.hit_share)
+    assert np.isnan(z).sum() == z.size - len(cells)
+    assert [shape.x0 for shape in figure.layout.shapes] == [22.5]
+    hovers = [text for row in heatmap.customdata for text, _ in row if text]
+    assert len(hovers) == len(cells)
+
+
+def test_convergence_figure_shows_the_running_mean_and_the_difference() -> None:
+    exact = exact_value(MID_ROUND, Question.BUST_NEXT)
+    result = convergence(simulate(MID_ROUND, Question.BUST_NEXT, 800, np.random.default_rng(5)), exact)
+    figure = convergence_figure(result, NORMAL_FONT_SIZE)
+    simulated = [trace for trace in figure.data if trace.line.color == "#3f7fd1" and trace.mode == "lines"]
+    assert list(simulated[0].y) == list(result.running_mean)
+    assert list(simulated[1].y) == list(result.difference)
+    exact_lines = [trace for trace in figure.data if trace.line.dash == "dash"]
+    assert set(exact_lines[0].y) == {exact.mean} and set(exact_lines[1].y) == {0.0}
+    assert figure.layout.xaxis.type == "log" and figure.layout.xaxis2.type == "log"
+
+
+@pytest.mark.parametrize(("draws", "start", "grouping"), [(2, TreeStart.HIT, Grouping.OUTCOME),
+                                                          (1, TreeStart.HIT, Grouping.CARD),
+                                                          (3, TreeStart.FLIP_THREE, Grouping.OUTCOME)])
+def test_tree_figure_is_a_well_formed_sunburst(draws: int, start: TreeStart, grouping: Grouping) -> None:
+    tree = probability_tree(MID_ROUND, draws, start, grouping)
+    sunburst = tree_figure(tree, NORMAL_FONT_SIZE).data[0]
+    ids = list(sunburst.ids)
+    assert len(ids) == len(set(ids)) == len(tree.nodes)
+    assert all(parent == "" or parent in ids for parent in sunburst.parents)
+    assert list(sunburst.parents).count("") == 1
+    assert sum(sunburst.values) == pytest.approx(1.0, abs=1e-12)
+    leaf_values = [v for v, node in zip(sunburst.values, tree.nodes) if node.leaf]
+    assert leaf_values == [float(node.probability) for node in tree.leaves]
+    assert all(str(node.probability) in custom[1] for node, custom in zip(tree.nodes, sunburst.customdata))
+
+
+def test_urn_figure_puts_scipy_next_to_the_exact_fractions() -> None:
+    urn = UrnReading(79, 17, 3)
+    bars, scipy_bars = urn_figure(urn).data
+    assert list(bars.y) == [float(p) for p in urn.pmf()]
+    np.testing.assert_allclose(scipy_bars.y, bars.y, atol=1e-12)
+    assert str(urn.pmf()[0]) in bars.text[0]
+
+
+def test_histogram_overlays_simulated_and_exact_scores() -> None:
+    distribution = {0: 0.25, 10: 0.5, 20: 0.25}
+    figure = score_histogram_figure([0.0, 10.0, 10.0, 20.0], distribution, 10.0)
+    exact, simulated = figure.data
+    assert list(exact.x) == [0, 10, 20] and list(exact.y) == [0.25, 0.5, 0.25]
+    assert list(simulated.y) == [0.25, 0.5, 0.25]
+    assert figure.layout.shapes[0].x0 == 10.0
+
+
+def test_presentation_sizes() -> None:
+    assert font_size_for(True) == PRESENTATION_FONT_SIZE > font_size_for(False) == NORMAL_FONT_SIZE
+    assert PRESENTATION_CSS.strip().startswith("<style>") and "font-size" in PRESENTATION_CSS
