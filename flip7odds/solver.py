@@ -1042,7 +1042,8 @@ def _forward_numbers(first: int, stop: int, t: int, sizes: IntArray, offset: Int
                     arriving[k] += acc[k]
 
 
-_WORKERS = max(1, min(len(os.sched_getaffinity(0)), 8))
+_WORKERS = max(1, min(len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1, 8))
+"""Threads a layer is shared among: the cores this process may use (at most 8)."""
 _PIECES_PER_WORKER = 4
 _SHARED_WORK = 1 << 16
 """Below this many cells a layer runs in the calling thread: handing it out costs more than it saves."""
