@@ -1,6 +1,6 @@
 """Benchmark the exact solver on the situations of the speed issue; print a Markdown table.
 
-    /work/venv/bin/python benchmarks/bench_solver.py [--runs 5] [--situations 1000] [--seed 7]
+    python benchmarks/bench_solver.py [--runs 5] [--situations 1000] [--seed 7] [--only CASE ...]
 
 Each case runs in its own subprocess (so its peak memory, ``ru_maxrss`` of the child, is its own):
 one untimed warm-up call (it loads the compiled loops from numba's on-disk cache, or compiles them),
@@ -10,7 +10,8 @@ or without modifiers and a Second Chance, alone, and a pile that is the deck min
 seen (the other players' lines and the discard pile since the last reshuffle). Their value column
 is the mean optimal score. The machine's load is printed too: the timings are wall-clock.
 
-The code measured is the checkout this file is in (its root goes first on ``sys.path``).
+The code measured is the checkout this file is in (its root goes first on ``sys.path``). Linux only
+(``/proc/cpuinfo``, ``os.wait4``).
 """
 
 from __future__ import annotations
@@ -147,7 +148,7 @@ def main() -> None:
     parser.add_argument("--situations", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--case", help="run one case in this process and print JSON (used by the subprocesses)")
-    parser.add_argument("--only", nargs="*", help="run only these cases")
+    parser.add_argument("--only", nargs="*", choices=[name for name, *_ in CASES], help="run only these cases")
     args = parser.parse_args()
     if args.case:
         print(json.dumps(run_case(args.case, args.runs, args.situations, args.seed)))
