@@ -860,10 +860,11 @@ def _backward_numbers(first: int, stop: int, t: int, n_left: int, sizes: IntArra
     Chunk by chunk of columns (a forced phase moves a chunk as a whole: ``chunk_shift``), all rows
     ``first:stop`` in turn, so the next layer's chunk is read from cache. With ``optimal`` it then
     decides (hit iff forced, the line is empty, or ``H > stay + tolerance``) and writes ``V`` and the
-    choice; otherwise ``out`` gets ``H``.
+    choice; otherwise ``out`` gets ``H``. It divides by ``N`` (rather than multiplying by ``1 / N``)
+    so that a value that is a whole multiple comes out exact: a policy comparing values strictly
+    sees the same exact ties as before.
     """
     gathered = np.empty(_CHUNK)
-    inverse = 1.0 / n_left
     for b in range(len(sizes)):
         low_row = max(first, cumulative[b]) - cumulative[b]
         high_row = min(stop, cumulative[b + 1]) - cumulative[b]
@@ -898,14 +899,14 @@ def _backward_numbers(first: int, stop: int, t: int, n_left: int, sizes: IntArra
                     row = row_sum[g]
                     choice = hitting[base + low:base + high]
                     for k in range(n):
-                        hit = total[k] * inverse
+                        hit = total[k] / n_left
                         stay = row * m[k] + pl[k]
                         hits = forced[k] or (empty[k] and s == 0) or hit > stay + tolerance
                         total[k] = hit if hits else stay
                         choice[k] = hits
                 else:
                     for k in range(n):
-                        total[k] = total[k] * inverse
+                        total[k] = total[k] / n_left
 
 
 @_compiled
