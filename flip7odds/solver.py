@@ -1237,7 +1237,7 @@ class _Solver:
                 optimal = self.policy is None
                 self._expect(layer, n_left, upper, values, hitting, optimal)
                 if after_buffers is not None:
-                    once = np.empty(layer.total)
+                    once = after_buffers[t % 2][:layer.total]
                     self._expect(layer, n_left, upper_after, once, hitting, False)
                 if t == 0:
                     hit = np.empty(layer.total)
@@ -1246,14 +1246,14 @@ class _Solver:
                 if not optimal:
                     self._apply_policy(layer, n_left, values, once, hitting)
             if once is not None and after_buffers is not None:
-                after = after_buffers[t % 2][:layer.total]
-                after[:] = once
-                for s, first_row, cells, columns in self._blocks(layer):
-                    block = after[cells].reshape(-1, len(columns))
-                    stay = self.stay(first_row, block.shape[0], columns)
-                    block[:, self.cols.decision[columns]] = stay[:, self.cols.decision[columns]]
                 if t == 0:
                     self.root_once = float(once[self.cols.root])
+                after = after_buffers[t % 2][:layer.total]
+                after[:] = once  # the same memory unless the pile ran out here
+                for s, first_row, cells, columns in self._blocks(layer):
+                    block = after[cells].reshape(-1, len(columns))
+                    deciding = self.cols.decision[columns]
+                    block[:, deciding] = self.stay(first_row, block.shape[0], columns[deciding])
                 upper_after = after
             upper = values
 
