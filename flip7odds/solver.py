@@ -815,19 +815,20 @@ def _backward_others(first: int, stop: int, t: int, sizes: IntArray, offset: Int
         numbers_left = left[g]
         total = out[offset[b] + r * width:offset[b] + (r + 1) * width]
         m, pl, bm, bp = mult[c0:c1], plus[c0:c1], bank_mult[c0:c1], bank_plus[c0:c1]
+        sv, sb = saves[c0:c1], saved_bank[c0:c1]
+        # banking after a side card, and after a duplicate saved on the last forced draw
         if s < top:
             pb = plain_bank[c0:c1]
             for k in range(width):
-                total[k] = bm[k] * row + bp[k] + pb[k] * (m[k] * drawn + pl[k] * numbers_left)
+                total[k] = (bm[k] * row + bp[k] + sb[k] * (bust_cards - sv[k]) * (row * m[k] + pl[k])
+                            + pb[k] * (m[k] * drawn + pl[k] * numbers_left))
         elif flip7_at_top:  # the seventh number: Flip 7 ends the round
             for k in range(width):
-                total[k] = bm[k] * row + bp[k] + m[k] * drawn + (pl[k] + bonus) * numbers_left
+                total[k] = (bm[k] * row + bp[k] + sb[k] * (bust_cards - sv[k]) * (row * m[k] + pl[k])
+                            + m[k] * drawn + (pl[k] + bonus) * numbers_left)
         else:
             for k in range(width):
-                total[k] = bm[k] * row + bp[k]
-        sv, sb = saves[c0:c1], saved_bank[c0:c1]
-        for k in range(width):
-            total[k] += sb[k] * (bust_cards - sv[k]) * (row * m[k] + pl[k])
+                total[k] = bm[k] * row + bp[k] + sb[k] * (bust_cards - sv[k]) * (row * m[k] + pl[k])
         if width1 == 0:
             continue
         following = upper[side_offset[b] + r * width1:side_offset[b] + (r + 1) * width1]
