@@ -102,20 +102,21 @@ def policy_result(text: SituationText, policy: str) -> PolicyResult:
 
 
 @st.cache_data(show_spinner=False, max_entries=200)
-def timed_decision_map(text: SituationText) -> tuple[DecisionMap, float]:
-    """The optimal decision at every line of numbers from this pile, and how long its one solve took.
+def decision_map(text: SituationText) -> DecisionMap:
+    """The optimal decision at every line of numbers from this pile (one solve)."""
+    return optimal_decision_map(text.situation())
 
-    The first solve of a process may include loading (or compiling) the solver's loops: a slow first
-    solve is timed again so that the estimate of the curves' cost is the solve's own.
+
+def policy_seconds(text: SituationText, first: str, second: str) -> float:
+    """Seconds one exact policy evaluation takes on this pile, to estimate the curves' cost.
+
+    The first evaluation of a process may include loading the solver's compiled loops, so the second
+    one is timed. Both results are kept in the cache for the curves.
     """
+    policy_result(text, first)
     start = time.perf_counter()
-    decisions = optimal_decision_map(text.situation())
-    seconds = time.perf_counter() - start
-    if seconds > 1.0:
-        start = time.perf_counter()
-        optimal_decision_map(text.situation())
-        seconds = time.perf_counter() - start
-    return decisions, seconds
+    policy_result(text, second)
+    return time.perf_counter() - start
 
 
 def rule_name(policy: HitStayPolicy) -> str:
@@ -156,7 +157,7 @@ init("cards_range", tuple(int(v) for v in query.get("cards", "1-7").split("-", 1
 situation_text, choice, font_size = teaching_sidebar(TEXT)
 st.title(TEXT["title"])
 try:
-    decisions, solve_seconds = timed_decision_map(situation_text)
+    decisions = decision_map(situation_text)
     # From an empty line the map's solve is the optimum itself; otherwise solve the situation.
     optimum = decisions.optimum if situation_text.starts_round else policy_result(situation_text, "optimal")
 except Flip7Error as error:
@@ -187,7 +188,7 @@ families = {
 extras = [parse_policy(text) for text in EXTRA_RULES]
 everything = [policy for policies in families.values() for policy in policies] + extras
 request = (situation_text, tuple(str(policy) for policy in everything))
-estimate = len(everything) * solve_seconds
+estimate = len(everything) * policy_seconds(situation_text, str(everything[0]), str(everything[-1]))
 requested = request in st.session_state.setdefault("computed", set())
 if estimate > SLOW_SECONDS and not requested:
     prompt = st.empty()
