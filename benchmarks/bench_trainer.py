@@ -2,7 +2,7 @@
 
     python benchmarks/bench_trainer.py [--seconds S]
 
-Numbers for notes/trainer.md and BENCHMARKS.md; nothing here is asserted.
+Numbers for BENCHMARKS.md; nothing here is asserted.
 """
 
 import argparse

@@ -6,7 +6,7 @@ from urllib.parse import urlencode
 import numpy as np
 import streamlit as st
 
-from app_support import run_through_app
+from app_support import run_through_app, teaching_sidebar
 
 run_through_app()
 
@@ -22,7 +22,7 @@ from flip7odds.teaching import (
     exact_value,
     simulate,
 )
-from flip7odds.teaching_charts import PRESENTATION_CSS, convergence_figure, font_size_for, score_histogram_figure
+from flip7odds.teaching_charts import convergence_figure, score_histogram_figure
 
 TEXT = {
     "title": "Exact next to simulated",
@@ -107,23 +107,7 @@ init("trials", min(MAX_TRIALS, max(10, int(query.get("n", DEFAULT_TRIALS)) if qu
                                    else DEFAULT_TRIALS)))
 init("seed", int(query["seed"]) if query.get("seed", "").isdigit() else 7)
 
-with st.sidebar:
-    st.toggle(TEXT["present"], key="present")
-    st.subheader(TEXT["situation"])
-    choice = st.selectbox(TEXT["pile"], list(PileChoice), key="pile_choice",
-                          format_func=lambda c: TEXT[f"pile_{c.value}"])
-    if choice is PileChoice.CUSTOM:
-        st.text_input(TEXT["pile_text"], key="pile_text")
-    st.text_input(TEXT["line"], key="line")
-    if choice is PileChoice.FRESH:
-        st.text_input(TEXT["seen"], key="seen")
-    st.checkbox(TEXT["alone"], key="alone")
-if st.session_state.present:
-    st.html(PRESENTATION_CSS)
-font_size = font_size_for(st.session_state.present)
-situation_text = SituationText(line=st.session_state.line, pile=choice.pile(st.session_state.pile_text),
-                               seen=st.session_state.seen if choice is PileChoice.FRESH else "",
-                               alone=st.session_state.alone)
+situation_text, choice, font_size = teaching_sidebar(TEXT)
 
 st.title(TEXT["title"])
 st.markdown(TEXT["intro"])

@@ -6,7 +6,7 @@ from urllib.parse import urlencode
 
 import streamlit as st
 
-from app_support import run_through_app
+from app_support import run_through_app, teaching_sidebar
 
 run_through_app()
 
@@ -30,9 +30,7 @@ from flip7odds.teaching import (
     optimal_decision_map,
 )
 from flip7odds.teaching_charts import (
-    PRESENTATION_CSS,
     decision_heatmap_figure,
-    font_size_for,
     policy_curves_figure,
 )
 
@@ -104,11 +102,21 @@ def policy_result(text: SituationText, policy: str) -> PolicyResult:
 
 
 @st.cache_data(show_spinner=False, max_entries=200)
-def timed_decision_map(text: SituationText) -> tuple[DecisionMap, float]:
-    """The optimal decision at every line of numbers from this pile, and how long its one solve took."""
+def decision_map(text: SituationText) -> DecisionMap:
+    """The optimal decision at every line of numbers from this pile (one solve)."""
+    return optimal_decision_map(text.situation())
+
+
+def policy_seconds(text: SituationText, first: str, second: str) -> float:
+    """Seconds one exact policy evaluation takes on this pile, to estimate the curves' cost.
+
+    The first evaluation of a process may include loading the solver's compiled loops, so the second
+    one is timed. Both results are kept in the cache for the curves.
+    """
+    policy_result(text, first)
     start = time.perf_counter()
-    decisions = optimal_decision_map(text.situation())
-    return decisions, time.perf_counter() - start
+    policy_result(text, second)
+    return time.perf_counter() - start
 
 
 def rule_name(policy: HitStayPolicy) -> str:
@@ -146,27 +154,10 @@ init("bust_range", tuple(int(v) for v in query.get("bust", "10-50").split("-", 1
 init("bust_step", int(query.get("bust_step", "2")))
 init("cards_range", tuple(int(v) for v in query.get("cards", "1-7").split("-", 1)))
 
-with st.sidebar:
-    st.toggle(TEXT["present"], key="present")
-    st.subheader(TEXT["situation"])
-    choice = st.selectbox(TEXT["pile"], list(PileChoice), key="pile_choice",
-                          format_func=lambda c: TEXT[f"pile_{c.value}"])
-    if choice is PileChoice.CUSTOM:
-        st.text_input(TEXT["pile_text"], key="pile_text")
-    st.text_input(TEXT["line"], key="line")
-    if choice is PileChoice.FRESH:
-        st.text_input(TEXT["seen"], key="seen")
-    st.checkbox(TEXT["alone"], key="alone")
-if st.session_state.present:
-    st.html(PRESENTATION_CSS)
-font_size = font_size_for(st.session_state.present)
-
-situation_text = SituationText(line=st.session_state.line, pile=choice.pile(st.session_state.pile_text),
-                               seen=st.session_state.seen if choice is PileChoice.FRESH else "",
-                               alone=st.session_state.alone)
+situation_text, choice, font_size = teaching_sidebar(TEXT)
 st.title(TEXT["title"])
 try:
-    decisions, solve_seconds = timed_decision_map(situation_text)
+    decisions = decision_map(situation_text)
     # From an empty line the map's solve is the optimum itself; otherwise solve the situation.
     optimum = decisions.optimum if situation_text.starts_round else policy_result(situation_text, "optimal")
 except Flip7Error as error:
@@ -197,7 +188,7 @@ families = {
 extras = [parse_policy(text) for text in EXTRA_RULES]
 everything = [policy for policies in families.values() for policy in policies] + extras
 request = (situation_text, tuple(str(policy) for policy in everything))
-estimate = len(everything) * solve_seconds
+estimate = len(everything) * policy_seconds(situation_text, str(everything[0]), str(everything[-1]))
 requested = request in st.session_state.setdefault("computed", set())
 if estimate > SLOW_SECONDS and not requested:
     prompt = st.empty()

@@ -5,7 +5,7 @@ from urllib.parse import urlencode
 
 import streamlit as st
 
-from app_support import run_through_app
+from app_support import run_through_app, teaching_sidebar
 
 run_through_app()
 
@@ -22,7 +22,7 @@ from flip7odds.teaching import (
     TreeStart,
     probability_tree,
 )
-from flip7odds.teaching_charts import ENDING_LABELS, EVENT_LABELS, PRESENTATION_CSS, font_size_for, tree_figure
+from flip7odds.teaching_charts import ENDING_LABELS, EVENT_LABELS, tree_figure
 
 TEXT = {
     "title": "Probability trees: the next cards",
@@ -92,23 +92,7 @@ init("start", next((s for s in TreeStart if s.value == query.get("start")), Tree
 init("draws", int(query["cards"]) if query.get("cards") in ("1", "2", "3") else 2)
 init("grouping", next((g for g in Grouping if g.value == query.get("branches")), Grouping.OUTCOME))
 
-with st.sidebar:
-    st.toggle(TEXT["present"], key="present")
-    st.subheader(TEXT["situation"])
-    choice = st.selectbox(TEXT["pile"], list(PileChoice), key="pile_choice",
-                          format_func=lambda c: TEXT[f"pile_{c.value}"])
-    if choice is PileChoice.CUSTOM:
-        st.text_input(TEXT["pile_text"], key="pile_text")
-    st.text_input(TEXT["line"], key="line")
-    if choice is PileChoice.FRESH:
-        st.text_input(TEXT["seen"], key="seen")
-    st.checkbox(TEXT["alone"], key="alone")
-if st.session_state.present:
-    st.html(PRESENTATION_CSS)
-font_size = font_size_for(st.session_state.present)
-situation_text = SituationText(line=st.session_state.line, pile=choice.pile(st.session_state.pile_text),
-                               seen=st.session_state.seen if choice is PileChoice.FRESH else "",
-                               alone=st.session_state.alone)
+situation_text, choice, font_size = teaching_sidebar(TEXT)
 
 st.title(TEXT["title"])
 st.markdown(TEXT["intro"])

@@ -6,7 +6,7 @@ from urllib.parse import urlencode
 
 import streamlit as st
 
-from app_support import run_through_app
+from app_support import run_through_app, teaching_sidebar
 
 run_through_app()
 
@@ -21,7 +21,7 @@ from flip7odds.teaching import (
     probability_tree,
     urn_reading,
 )
-from flip7odds.teaching_charts import PRESENTATION_CSS, font_size_for, urn_figure
+from flip7odds.teaching_charts import urn_figure
 
 TEXT = {
     "title": "The urn: why a card draw is a counting problem",
@@ -88,23 +88,7 @@ init("seen", query.get("seen", ""))
 init("alone", query.get("alone") == "1")
 init("urn_draws", 3 if query.get("draws") == "3" else 1)
 
-with st.sidebar:
-    st.toggle(TEXT["present"], key="present")
-    st.subheader(TEXT["situation"])
-    choice = st.selectbox(TEXT["pile"], list(PileChoice), key="pile_choice",
-                          format_func=lambda c: TEXT[f"pile_{c.value}"])
-    if choice is PileChoice.CUSTOM:
-        st.text_input(TEXT["pile_text"], key="pile_text")
-    st.text_input(TEXT["line"], key="line")
-    if choice is PileChoice.FRESH:
-        st.text_input(TEXT["seen"], key="seen")
-    st.checkbox(TEXT["alone"], key="alone")
-if st.session_state.present:
-    st.html(PRESENTATION_CSS)
-font_size = font_size_for(st.session_state.present)
-situation_text = SituationText(line=st.session_state.line, pile=choice.pile(st.session_state.pile_text),
-                               seen=st.session_state.seen if choice is PileChoice.FRESH else "",
-                               alone=st.session_state.alone)
+situation_text, choice, font_size = teaching_sidebar(TEXT)
 
 st.title(TEXT["title"])
 draws = st.radio(TEXT["draws"], [1, 3], key="urn_draws", horizontal=True, format_func=lambda n: TEXT[f"draws_{n}"])
