@@ -5,10 +5,20 @@ from collections.abc import Mapping
 import streamlit as st
 from streamlit.runtime.pages_manager import PagesManager
 
+from flip7odds.i18n import LANGUAGES, Translator, language_from_locale, translator
+from flip7odds.errors import Flip7Error
+from flip7odds.rules import RULESETS, RuleSet, find_rules
 from flip7odds.teaching import PileChoice, SituationText
 from flip7odds.teaching_charts import PRESENTATION_CSS, font_size_for
 
 _THROUGH_APP = "_flip7odds_through_app"
+
+LANGUAGE_PARAMETER = "lang"
+"""The query parameter (and session key) holding the app's language: ``?lang=es``."""
+RULES_PARAMETER = "rules"
+"""The query parameter (and session key) holding the rule variant: ``?rules=poker``."""
+APP_PARAMETERS = (LANGUAGE_PARAMETER, RULES_PARAMETER)
+"""Query parameters that belong to the whole app; a page's own parameters must leave them alone."""
 
 
 def mark_app_session() -> None:
@@ -52,3 +62,59 @@ def teaching_sidebar(text: Mapping[str, str]) -> tuple[SituationText, PileChoice
                                    seen=st.session_state.seen if choice is PileChoice.FRESH else "",
                                    alone=st.session_state.alone)
     return situation_text, choice, font_size_for(st.session_state.present)
+
+
+def choose_language() -> Translator:
+    """The sidebar's language switch, run by ``app.py`` before any page.
+
+    The first run takes the language from the address (``?lang=es``), else from the browser
+    (``st.context.locale``), else English; the choice is then kept in the session and in the address.
+    """
+    if LANGUAGE_PARAMETER not in st.session_state:
+        asked = st.query_params.get(LANGUAGE_PARAMETER) or st.context.locale
+        st.session_state[LANGUAGE_PARAMETER] = language_from_locale(asked)
+    with st.sidebar:
+        st.selectbox("Language · Idioma", list(LANGUAGES), format_func=LANGUAGES.__getitem__,
+                     key=LANGUAGE_PARAMETER)
+    st.query_params[LANGUAGE_PARAMETER] = st.session_state[LANGUAGE_PARAMETER]
+    return current_translator()
+
+
+def choose_rules(t: Translator) -> RuleSet:
+    """The sidebar's rule variant switch, run by ``app.py``: from the address (``?rules=poker``) at first.
+
+    An unknown variant in the address is named in a message and the classic rules are used.
+    """
+    if RULES_PARAMETER not in st.session_state:
+        asked = st.query_params.get(RULES_PARAMETER, next(iter(RULESETS)))
+        try:
+            st.session_state[RULES_PARAMETER] = find_rules(asked).name
+        except Flip7Error as error:
+            st.error(t.error(error))
+            st.session_state[RULES_PARAMETER] = next(iter(RULESETS))
+    with st.sidebar:
+        st.selectbox(t("Rules"), list(RULESETS), format_func=lambda name: t(RULESETS[name].label),
+                     key=RULES_PARAMETER)
+    st.query_params[RULES_PARAMETER] = st.session_state[RULES_PARAMETER]
+    return current_rules()
+
+
+def current_translator() -> Translator:
+    """The translator for the language chosen in the sidebar (English before any choice)."""
+    return translator(st.session_state.get(LANGUAGE_PARAMETER))
+
+
+def current_rules() -> RuleSet:
+    """The rule variant chosen in the sidebar (classic before any choice)."""
+    return RULESETS.get(st.session_state.get(RULES_PARAMETER, ""), next(iter(RULESETS.values())))
+
+
+def set_page_parameters(params: Mapping[str, str]) -> None:
+    """Make the address hold exactly this page's ``params`` plus the app-wide ones (language, variant).
+
+    A page parameter of the same name as an app-wide one wins (the live page's table names its rules).
+    """
+    kept = {key: value for key, value in st.query_params.to_dict().items() if key in APP_PARAMETERS}
+    wanted = {**kept, **params}
+    if st.query_params.to_dict() != wanted:
+        st.query_params.from_dict(wanted)

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from flip7odds.cards import FLIP_THREE, FREEZE, SECOND_CHANCE, Card, ModifierKind
 from flip7odds.counts import CardCounts
 from flip7odds.errors import Flip7Error
+from flip7odds.i18n import N_
 
 
 @dataclass(frozen=True)
@@ -32,7 +33,9 @@ class RuleSet:
 
     Attributes
     ----------
-    name : the name used on the command line and in the app (``classic``).
+    name : the name used on the command line and in the app's links (``classic``).
+    title : the variant's name for people (an English message id: translate it before showing it);
+        the ``name`` when empty.
     deck : every card of one deck and how many copies it has.
     flip7_size : how many distinct numbers make a Flip 7 and end the round.
     flip7_bonus : points added for a Flip 7.
@@ -49,6 +52,7 @@ class RuleSet:
 
     name: str
     deck: CardCounts
+    title: str = ""
     flip7_size: int = 7
     flip7_bonus: int = 15
     target: int = 200
@@ -60,6 +64,11 @@ class RuleSet:
     shared_victory: bool = False
     names: tuple[tuple[Card, str], ...] = ()
     aliases: tuple[tuple[str, Card], ...] = ()
+
+    @property
+    def label(self) -> str:
+        """The variant's name for people, as an English message id."""
+        return self.title or self.name
 
     @property
     def kinds(self) -> tuple[Card, ...]:
@@ -114,7 +123,7 @@ def _classic_deck() -> CardCounts:
     return CardCounts.from_mapping(counts)
 
 
-CLASSIC = RuleSet(name="classic", deck=_classic_deck())
+CLASSIC = RuleSet(name="classic", title=N_("Flip 7 (classic)"), deck=_classic_deck())
 
 
 def _poker_rules() -> RuleSet:
@@ -133,6 +142,7 @@ def _poker_rules() -> RuleSet:
     aliases.update({f"{rank.lower()}d": card for rank, card in (*penalties.items(), *figures.items())})
     return RuleSet(
         name="poker",
+        title=N_("Two poker decks"),
         deck=CardCounts.from_mapping(counts),
         flip7_size=5,
         flip7_bonus=20,

@@ -11,7 +11,7 @@ from typing import ClassVar
 
 import streamlit as st
 
-from app_support import run_through_app
+from app_support import run_through_app, set_page_parameters
 
 run_through_app()
 
@@ -233,8 +233,7 @@ def keep(shoe: Shoe) -> None:
     params = encode(shoe.table)
     st.session_state[SHOE_KEY] = shoe
     st.session_state[SYNCED_KEY] = params
-    if {key: value for key, value in st.query_params.to_dict().items() if key in PARAMETERS} != params:
-        st.query_params.from_dict(params)
+    set_page_parameters(params)
 
 
 def play(move: Move) -> None:

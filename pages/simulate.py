@@ -6,7 +6,7 @@ from urllib.parse import urlencode
 import numpy as np
 import streamlit as st
 
-from app_support import run_through_app, teaching_sidebar
+from app_support import run_through_app, set_page_parameters, teaching_sidebar
 
 run_through_app()
 
@@ -126,7 +126,7 @@ if question is Question.POLICY_SCORE:
     params["policy"] = st.session_state.policy
 if st.session_state.present:
     params["present"] = "1"
-st.query_params.from_dict(params)
+set_page_parameters(params)
 
 try:
     situation = situation_text.situation()

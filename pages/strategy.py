@@ -6,7 +6,7 @@ from urllib.parse import urlencode
 
 import streamlit as st
 
-from app_support import run_through_app, teaching_sidebar
+from app_support import run_through_app, set_page_parameters, teaching_sidebar
 
 run_through_app()
 
@@ -177,7 +177,7 @@ params = situation_text.to_params() | {
     "bust_step": str(bust_step), "cards": f"{cards_range[0]}-{cards_range[1]}"}
 if st.session_state.present:
     params["present"] = "1"
-st.query_params.from_dict(params)
+set_page_parameters(params)
 
 families = {
     PolicyFamily.SUM: PolicyFamily.SUM.policies(Fraction(sum_range[0]), Fraction(sum_range[1]), Fraction(1)),

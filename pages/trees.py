@@ -5,7 +5,7 @@ from urllib.parse import urlencode
 
 import streamlit as st
 
-from app_support import run_through_app, teaching_sidebar
+from app_support import run_through_app, set_page_parameters, teaching_sidebar
 
 run_through_app()
 
@@ -115,7 +115,7 @@ if grouping is Grouping.CARD and shown_draws > MAX_CARD_TREE_DRAWS:
 params = situation_text.to_params() | {"start": start.value, "cards": str(draws), "branches": grouping.value}
 if st.session_state.present:
     params["present"] = "1"
-st.query_params.from_dict(params)
+set_page_parameters(params)
 
 try:
     result = tree(situation_text, shown_draws, start, shown_grouping)

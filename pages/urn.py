@@ -6,7 +6,7 @@ from urllib.parse import urlencode
 
 import streamlit as st
 
-from app_support import run_through_app, teaching_sidebar
+from app_support import run_through_app, set_page_parameters, teaching_sidebar
 
 run_through_app()
 
@@ -95,7 +95,7 @@ draws = st.radio(TEXT["draws"], [1, 3], key="urn_draws", horizontal=True, format
 params = situation_text.to_params() | {"line": situation_text.line, "draws": str(draws)}
 if st.session_state.present:
     params["present"] = "1"
-st.query_params.from_dict(params)
+set_page_parameters(params)
 
 try:
     urn = reading(situation_text, draws)

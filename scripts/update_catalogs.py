@@ -15,7 +15,7 @@ from babel.messages.pofile import read_po, write_po
 from flip7odds.i18n import DOMAIN, LANGUAGES, catalog_path, extract_messages
 
 ROOT = Path(__file__).resolve().parents[1]
-SOURCES = [*sorted((ROOT / "flip7odds").rglob("*.py")), ROOT / "app.py", *sorted((ROOT / "pages").glob("*.py"))]
+SOURCES = [*sorted((ROOT / "flip7odds").rglob("*.py")), ROOT / "app.py", ROOT / "app_support.py", *sorted((ROOT / "pages").glob("*.py"))]
 
 
 def update(language: str, messages: dict[str, list[str]]) -> list[str]:

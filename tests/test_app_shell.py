@@ -26,3 +26,21 @@ def test_every_page_renders_without_exception(page: str) -> None:
     at = run_app()
     at.switch_page(page).run()
     assert not at.exception, [exception.value for exception in at.exception]
+
+
+def test_language_and_variant_come_from_the_link_and_stay_in_it_across_pages() -> None:
+    at = AppTest.from_file(APP, default_timeout=30)
+    at.query_params.update({"lang": "es", "rules": "poker"})
+    at.run()
+    language, variant = at.sidebar.selectbox[0], at.sidebar.selectbox[1]
+    assert (language.value, variant.value) == ("es", "poker")
+    assert variant.label == "Reglas" and variant.options == ["Flip 7 (clásico)", "Dos barajas de póker"]
+    at.switch_page("pages/trees.py").run()
+    assert not at.exception, [exception.value for exception in at.exception]
+    assert (at.query_params["lang"], at.query_params["rules"]) == ("es", "poker")
+
+
+def test_without_a_link_the_language_is_english_and_the_rules_classic() -> None:
+    at = run_app()
+    assert (at.sidebar.selectbox[0].value, at.sidebar.selectbox[1].value) == ("en", "classic")
+    assert at.query_params == {"lang": "en", "rules": "classic"}

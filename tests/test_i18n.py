@@ -13,7 +13,7 @@ from flip7odds.rules import CLASSIC
 from flip7odds.situation import Situation
 
 ROOT = Path(__file__).resolve().parents[1]
-SOURCES = [*sorted((ROOT / "flip7odds").rglob("*.py")), ROOT / "app.py", *sorted((ROOT / "pages").glob("*.py"))]
+SOURCES = [*sorted((ROOT / "flip7odds").rglob("*.py")), ROOT / "app.py", ROOT / "app_support.py", *sorted((ROOT / "pages").glob("*.py"))]
 
 
 def placeholders(template: str) -> set[str]:

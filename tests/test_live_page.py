@@ -132,7 +132,7 @@ def test_next_round_keeps_the_pile_and_the_link_follows() -> None:
     assert (pile, discards, on_table) == (85, 0, 9)
     tap(at, "next_round")
     assert table_counts(at) == (85, 9, 0)
-    assert at.query_params == {"rules": "classic", "discards": "5.7.12.12.12.p4.flip3.flip3.flip3", "others": "1"}
+    assert at.query_params == {"lang": "en", "rules": "classic", "discards": "5.7.12.12.12.p4.flip3.flip3.flip3", "others": "1"}
     assert left_on_button(at, "12") == 9
     tap_cards(at, "12")
     assert table_counts(at) == (84, 9, 1)
@@ -231,7 +231,6 @@ def test_an_impossible_tap_says_why_and_changes_nothing() -> None:
     ("params", "message"),
     [({"line": "12.banana"}, "unknown card 'banana'"),
      ({"line": "12", "seen": "12*12"}, "too many 12 cards"),
-     ({"rules": "uno"}, "unknown rules 'uno'"),
      ({"others": "many"}, "others"),
      ({"line": "5.5.7"}, "7 cannot follow in your line"),
      ({"line": "%%%", "discards": "1*0"}, "unknown card")],
@@ -241,6 +240,17 @@ def test_a_bad_link_shows_a_clear_message_and_an_empty_table(params: dict[str, s
     (error,) = at.error
     assert "does not describe a possible table" in error.value and message in error.value
     assert table_counts(at) == (94, 0, 0)
-    assert at.query_params == encode(Table.new(CLASSIC))
+    assert at.query_params == {"lang": "en", **encode(Table.new(CLASSIC))}
     tap_cards(at, "5", Place.SEEN)
     assert not at.error  # the message was about the link; the table now works
+
+
+def test_an_unknown_variant_in_the_link_is_named_and_the_classic_rules_are_used() -> None:
+    at = AppTest.from_file(APP, default_timeout=120)
+    at.query_params["rules"] = "uno"
+    at.run()
+    assert [error.value for error in at.error] == ["unknown rules 'uno': choose one of classic, poker"]
+    at.switch_page("pages/live.py").run()
+    assert_clean(at)
+    assert table_counts(at) == (94, 0, 0)
+    assert at.query_params == {"lang": "en", **encode(Table.new(CLASSIC))}
