@@ -5,8 +5,8 @@ from collections.abc import Mapping
 import streamlit as st
 from streamlit.runtime.pages_manager import PagesManager
 
-from flip7odds.i18n import LANGUAGES, Translator, language_from_locale, translator
 from flip7odds.errors import Flip7Error
+from flip7odds.i18n import LANGUAGES, Translator, language_from_locale, translator
 from flip7odds.rules import RULESETS, RuleSet, find_rules
 from flip7odds.teaching import PileChoice, SituationText
 from flip7odds.teaching_charts import PRESENTATION_CSS, font_size_for
