@@ -7,7 +7,8 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -50,14 +51,16 @@ def log_tail(log_path: Path, lines: int = 40) -> str:
     return "\n".join(log_path.read_text(errors="replace").splitlines()[-lines:])
 
 
-@pytest.fixture(scope="session")
-def app_url() -> Iterator[str]:
-    """Serve app.py with `streamlit run` on a free local port for the session; yield its base URL."""
+@contextmanager
+def serve(log_name: str, env: Mapping[str, str] | None = None) -> Iterator[str]:
+    """Run `streamlit run app.py` on a free local port (extra environment ``env``); yield its base URL.
+
+    The server's output goes to artifacts/logs/<log_name>-<xdist worker>.log; the server is stopped after.
+    """
     port = free_port()
     base_url = f"http://127.0.0.1:{port}"
-    log_dir = ROOT / "artifacts" / "logs"
-    log_dir.mkdir(parents=True, exist_ok=True)
-    log_path = log_dir / f"streamlit-{os.environ.get('PYTEST_XDIST_WORKER', 'main')}.log"
+    log_path = ROOT / "artifacts" / "logs" / f"{log_name}-{os.environ.get('PYTEST_XDIST_WORKER', 'main')}.log"
+    log_path.parent.mkdir(parents=True, exist_ok=True)
     command = [
         sys.executable, "-m", "streamlit", "run", "app.py",
         "--server.headless", "true",
@@ -67,7 +70,8 @@ def app_url() -> Iterator[str]:
         "--browser.gatherUsageStats", "false",
     ]  # fmt: skip
     with log_path.open("w") as log:
-        server = subprocess.Popen(command, cwd=ROOT, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT)
+        server = subprocess.Popen(command, cwd=ROOT, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,
+                                  env={**os.environ, **(env or {})})
     try:
         deadline = time.monotonic() + SERVER_START_TIMEOUT_S
         while not is_healthy(base_url):
@@ -84,6 +88,13 @@ def app_url() -> Iterator[str]:
         except subprocess.TimeoutExpired:
             server.kill()
             server.wait()
+
+
+@pytest.fixture(scope="session")
+def app_url() -> Iterator[str]:
+    """The app served for the whole session; yield its base URL."""
+    with serve("streamlit") as base_url:
+        yield base_url
 
 
 @pytest.fixture(scope="session")
