@@ -24,6 +24,8 @@ as_root() {
 
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
+# The app's icons are emoji: without a colour emoji font the screenshots show empty boxes.
+[ -e /usr/share/fonts/truetype/noto/NotoColorEmoji.ttf ] || missing+=(fonts-noto-color-emoji)
 command -v python3 >/dev/null || missing+=(python3)
 python3 -c 'import ensurepip, venv' 2>/dev/null || missing+=(python3-venv)
 if [ "${#missing[@]}" -gt 0 ]; then
