@@ -17,9 +17,10 @@ from flip7odds.analysis import Analysis, Decision, analyze
 from flip7odds.errors import Flip7Error
 from flip7odds.i18n import DEFAULT_LANGUAGE, LANGUAGES, Translator, language_from_environment, translator
 from flip7odds.odds import drawing_pile_size
-from flip7odds.rules import RULESETS, find_rules
 from flip7odds.policy_cli import add_policy_arguments, policy_command
+from flip7odds.rules import RULESETS, find_rules
 from flip7odds.situation import Situation
+from flip7odds.solver import MEMORY_LIMIT
 from flip7odds.trainer_cli import add_quiz_arguments, add_simulate_arguments, quiz_command, simulate_command
 
 EXIT_BAD_INPUT = 2
@@ -42,6 +43,9 @@ def build_parser() -> argparse.ArgumentParser:
     analyze_parser.add_argument("--json", action="store_true", help="print one JSON object (MODEL.md names)")
     analyze_parser.add_argument("--batch", action="store_true",
                                 help="read JSON situations from stdin, one a line; write one JSON result a line")
+    analyze_parser.add_argument("--memory-limit", type=_gigabytes, default=MEMORY_LIMIT / 1024**3,
+                                help="refuse situations whose exact solve needs more memory than this, in GB "
+                                     f"(default {MEMORY_LIMIT / 1024**3:g}; 0: no limit)")
     analyze_parser.set_defaults(run=_run_analyze)
     quiz_parser = commands.add_parser("quiz", help="hit/stay situations from simulated games, with exact grades")
     add_quiz_arguments(quiz_parser)
@@ -92,6 +96,16 @@ def _count(text: str) -> int:
     return value
 
 
+def _gigabytes(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of gigabytes") from None
+    if not value >= 0:
+        raise argparse.ArgumentTypeError(f"{text} is not 0 or more")
+    return value
+
+
 def _run_analyze(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> int:
     if args.batch:
         for raw in stdin:
@@ -99,7 +113,7 @@ def _run_analyze(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> int:
                 out.write(json.dumps(analyze_json_line(raw)) + "\n")
                 out.flush()
         return 0
-    result = analyze(situation_from_arguments(args))
+    result = analyze(situation_from_arguments(args), memory_limit=int(args.memory_limit * 1024**3) or None)
     out.write(json.dumps(result.to_json()) + "\n" if args.json else report(result, translator(args.lang)))
     return 0
 

@@ -1,5 +1,7 @@
 """The two-poker-decks adaptation (RULES.md section 2): deck, notation, scoring, exact odds."""
 
+import io
+import json
 from fractions import Fraction
 
 import pytest
@@ -7,11 +9,12 @@ from hypothesis import HealthCheck, given, note, settings
 
 from flip7odds.analysis import Decision, analyze, problem_of
 from flip7odds.cards import FLIP_THREE, FREEZE, SECOND_CHANCE, Card, format_cards, parse_cards
-from flip7odds.errors import SituationError
+from flip7odds.cli import main
+from flip7odds.errors import SituationError, SolverLimitError
 from flip7odds.reference import reference_solve
-from flip7odds.rules import POKER
+from flip7odds.rules import CLASSIC, POKER, RuleSet
 from flip7odds.situation import Line, Situation
-from flip7odds.solver import solve
+from flip7odds.solver import MEMORY_LIMIT, solve, solve_cost
 from tests.strategies import small_situations
 
 
@@ -88,3 +91,55 @@ def test_fast_solver_agrees_with_brute_force_on_poker(situation: Situation) -> N
     assert solution.draw.value == pytest.approx(float(reference.hit.value), abs=1e-12)
     assert solution.draw.bust_probability == pytest.approx(float(reference.hit.bust_probability), abs=1e-12)
     assert solution.result().value == pytest.approx(float(reference.optimal.value), abs=1e-12)
+
+
+@pytest.mark.parametrize(("line", "pile"), [
+    # Every royal-flush card in the pile: the three figures are one group of three (solver reduction 6).
+    ("K 9 Ad", "Jd Qd Kd 10d 9 joker"),
+    # A figure already in the line: the other two stay separate cards (the group rule does not apply).
+    ("K 9 Ad Jd", "Qd Kd 10d 9 4"),
+    # Two penalties and two figures with a Second Chance held.
+    ("Q 5 2", "Jd Kd 7d 8d 5 Q"),
+])
+def test_grouped_figures_agree_with_brute_force(line: str, pile: str) -> None:
+    situation = Situation.from_text(POKER, line, pile=pile, others_active=0)
+    reference = reference_solve(situation)
+    solution = solve(problem_of(situation))
+    assert reference.hit is not None and solution.draw is not None
+    assert solution.draw.value == pytest.approx(float(reference.hit.value), abs=1e-12)
+    assert solution.result().value == pytest.approx(float(reference.optimal.value), abs=1e-12)
+
+
+@pytest.mark.parametrize(("rules", "line", "seen", "others"), [
+    (CLASSIC, "", "", 0),
+    (POKER, "", "", 1),
+    (POKER, "K Q 9", "2d 3d 4d 5d 6d", 0),
+    (POKER, "K", "2d 3d 4d 5d 6d 7d sc", 0),
+])
+def test_the_cost_estimate_counts_the_lattice(rules: RuleSet, line: str, seen: str, others: int) -> None:
+    problem = problem_of(Situation.from_text(rules, line, seen=seen, others_active=others))
+    assert solve_cost(problem).states == solve(problem).states
+
+
+def test_the_worst_case_is_refused_with_its_cost_not_approximated() -> None:
+    problem = problem_of(Situation.from_text(POKER, "", others_active=0))
+    cost = solve_cost(problem)
+    # 562 subsets of at most 4 of the 11 numbers; 2^10 penalty subsets x 4 figure counts x 25 Second
+    # Chance states x 38 forced phases = 3,891,200 columns.
+    assert cost.columns == 3_891_200
+    assert cost.memory_bytes > MEMORY_LIMIT
+    with pytest.raises(SolverLimitError, match="too big to solve exactly"):
+        solve(problem)
+
+
+def test_command_line_json_keys_match_classic_and_the_worst_case_is_one_clear_line(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    keys = []
+    for rules in ("classic", "poker"):
+        out = io.StringIO()
+        assert main(["analyze", "--rules", rules, "--line", "9 5", "--json"], out=out) == 0
+        keys.append(set(json.loads(out.getvalue())))
+    assert keys[0] == keys[1]
+    assert main(["analyze", "--rules", "poker", "--alone", "--lang", "en"]) == 2
+    error = capsys.readouterr().err
+    assert error.count("\n") == 1 and "too big to solve exactly" in error and "2187 million states" in error
