@@ -107,7 +107,8 @@ def simulate(rules: RuleSet, players: Sequence[Policy], games: int, seed: int, *
     """Play ``games`` games and summarise them; with ``progress``, a bar on that stream once the run has
     lasted ``progress_after`` seconds.
 
-    Win rate by policy: the share of games won by a seat playing it (seats sharing a policy add up).
+    Win rate by policy: the share of games won by a seat playing it (seats sharing a policy add up); a
+    shared victory (poker) counts as a win for each of its winners.
     """
     rng = np.random.default_rng(seed)
     names = tuple(player.name for player in players)
@@ -120,7 +121,8 @@ def simulate(rules: RuleSet, players: Sequence[Policy], games: int, seed: int, *
     shown = 0.0
     for game_number in range(1, games + 1):
         game = play_game(rules, players, rng, check=check)
-        wins[game.winner] += 1
+        for seat in game.winners:
+            wins[seat] += 1
         rounds += len(game.rounds)
         for result in game.rounds:
             reshuffles += result.reshuffles
