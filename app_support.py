@@ -12,6 +12,8 @@ from flip7odds.teaching import PileChoice, SituationText
 from flip7odds.teaching_charts import PRESENTATION_CSS, font_size_for
 
 _THROUGH_APP = "_flip7odds_through_app"
+RULES_CHOSEN_KEY = "_flip7odds_rules"
+"""Session key of the chosen variant (the sidebar widget's own state may be dropped on a page switch)."""
 
 LANGUAGE_PARAMETER = "lang"
 """The query parameter (and session key) holding the app's language: ``?lang=es``."""
@@ -83,20 +85,27 @@ def choose_language() -> Translator:
 def choose_rules(t: Translator) -> RuleSet:
     """The sidebar's rule variant switch, run by ``app.py``: from the address (``?rules=poker``) at first.
 
-    An unknown variant in the address is named in a message and the classic rules are used.
+    An unknown variant in the address is named in a message and the classic rules are used. The choice
+    is kept under a key of its own as well: a widget's state may be dropped on a run that does not show
+    it (a page switch), and the variant must survive that.
     """
-    if RULES_PARAMETER not in st.session_state:
+    if RULES_CHOSEN_KEY not in st.session_state:
         asked = st.query_params.get(RULES_PARAMETER, next(iter(RULESETS)))
         try:
-            st.session_state[RULES_PARAMETER] = find_rules(asked).name
+            st.session_state[RULES_CHOSEN_KEY] = find_rules(asked).name
         except Flip7Error as error:
             st.error(t.error(error))
-            st.session_state[RULES_PARAMETER] = next(iter(RULESETS))
+            st.session_state[RULES_CHOSEN_KEY] = next(iter(RULESETS))
+    st.session_state[RULES_PARAMETER] = st.session_state[RULES_CHOSEN_KEY]
     with st.sidebar:
         st.selectbox(t("Rules"), list(RULESETS), format_func=lambda name: t(RULESETS[name].label),
-                     key=RULES_PARAMETER)
+                     key=RULES_PARAMETER, on_change=_keep_rules)
     st.query_params[RULES_PARAMETER] = st.session_state[RULES_PARAMETER]
     return current_rules()
+
+
+def _keep_rules() -> None:
+    st.session_state[RULES_CHOSEN_KEY] = st.session_state[RULES_PARAMETER]
 
 
 def current_translator() -> Translator:
@@ -106,7 +115,7 @@ def current_translator() -> Translator:
 
 def current_rules() -> RuleSet:
     """The rule variant chosen in the sidebar (classic before any choice)."""
-    return RULESETS.get(st.session_state.get(RULES_PARAMETER, ""), next(iter(RULESETS.values())))
+    return RULESETS.get(st.session_state.get(RULES_CHOSEN_KEY, ""), next(iter(RULESETS.values())))
 
 
 def set_page_parameters(params: Mapping[str, str]) -> None:
