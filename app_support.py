@@ -45,7 +45,8 @@ def run_through_app() -> None:
 def teaching_sidebar(text: Mapping[str, str]) -> tuple[SituationText, PileChoice, int]:
     """The sidebar every teaching demo shares: presentation mode and the situation (pile, line, alone).
 
-    Returns the situation as card notation, the pile choice, and the chart font size for the mode.
+    Returns the situation as card notation (with the sidebar's rule variant), the pile choice, and the
+    chart font size for the mode.
     """
     with st.sidebar:
         st.toggle(text["present"], key="present")
@@ -60,9 +61,10 @@ def teaching_sidebar(text: Mapping[str, str]) -> tuple[SituationText, PileChoice
         st.checkbox(text["alone"], key="alone")
     if st.session_state.present:
         st.html(PRESENTATION_CSS)
-    situation_text = SituationText(line=st.session_state.line, pile=choice.pile(st.session_state.pile_text),
+    rules = current_rules()
+    situation_text = SituationText(line=st.session_state.line, pile=choice.pile(st.session_state.pile_text, rules),
                                    seen=st.session_state.seen if choice is PileChoice.FRESH else "",
-                                   alone=st.session_state.alone)
+                                   alone=st.session_state.alone, rules=rules.name)
     return situation_text, choice, font_size_for(st.session_state.present)
 
 

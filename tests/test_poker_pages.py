@@ -3,12 +3,17 @@
 import re
 from pathlib import Path
 
+import pytest
 from streamlit.testing.v1 import AppTest
 
 from app_support import RULES_CHOSEN_KEY
 from flip7odds.analysis import analyze
+from flip7odds.cards import format_cards
+from flip7odds.engine import Termination
+from flip7odds.policies import evaluate_policy, parse_policy
 from flip7odds.rules import POKER
 from flip7odds.situation import Situation
+from flip7odds.teaching import Grouping, SituationText, TreeStart, probability_tree
 
 APP = Path(__file__).resolve().parents[1] / "app.py"
 
@@ -97,3 +102,52 @@ def test_typed_playing_card_names_are_read_with_the_poker_notation() -> None:
 def test_a_poker_situation_too_big_to_solve_alone_says_so() -> None:
     at = open_page("live", {"others": "0", "line": "13"})
     assert any("too big to solve exactly" in warning.value for warning in at.warning)
+
+
+def test_quiz_deals_poker_situations_in_playing_card_notation(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("FLIP7ODDS_DB", str(tmp_path / "progress.sqlite3"))
+    at = open_page("quiz")
+    question = at.session_state["quiz_question"]
+    situation = question.situation
+    assert situation.rules is POKER
+    assert f"`{format_cards(situation.line.cards, POKER)}`" in shown_text(at)
+    metrics = {metric.label: metric.value for metric in at.metric}
+    assert int(metrics["Cards in the pile"]) == situation.pile.size <= POKER.deck.size
+    tap(at, "quiz_hit")
+    metrics = {metric.label: metric.value for metric in at.metric}
+    assert metrics["Stay"] == f"{situation.line.score(POKER)} points" == f"{question.exact.stay_score} points"
+    # The answer is kept with its variant: the saved situation reads back as a poker one.
+    (answer,) = at.session_state["quiz_store"].store.answers()
+    saved = at.session_state["quiz_store"].store.situation(answer.situation_key)
+    assert saved.rules is POKER and saved == situation
+
+
+def test_strategy_explorer_solves_the_poker_pile() -> None:
+    pile = "K*4 Q*2 9*3 5*2 joker*2 Kd 3d sc"
+    at = open_page("strategy", {"pile": pile})
+    expected = evaluate_policy(SituationText(pile=pile, rules="poker").situation(), parse_policy("optimal"))
+    metrics = {metric.label: metric.value for metric in at.metric}
+    assert metrics["Optimal play"] == f"{expected.expected_score:.4f}"
+    classic = evaluate_policy(SituationText(pile="12*4 11*2 9*3 5*2 0 +2 sc").situation(), parse_policy("optimal"))
+    assert metrics["Optimal play"] != f"{classic.expected_score:.4f}"
+
+
+def test_simulate_page_counts_from_the_poker_deck() -> None:
+    at = open_page("simulate")
+    metrics = {metric.label: metric.value for metric in at.metric}
+    # 12 11 9 held; the 57-card deck keeps 3 queens, 3 jacks and 2 nines among its 54 cards: 8/54 = 4/27.
+    assert metrics["Exact"].startswith("4/27")
+
+
+def test_trees_page_uses_the_poker_deck() -> None:
+    at = open_page("trees")
+    tree = probability_tree(SituationText(rules="poker").situation(), 2, TreeStart.HIT, Grouping.OUTCOME)
+    bust = tree.probability_of(Termination.BUST)
+    p_bust = next(metric for metric in at.metric if metric.label == "P(bust)")
+    assert p_bust.value == f"{float(bust):.2%}"
+
+
+def test_urn_page_uses_the_poker_deck() -> None:
+    at = open_page("urn")
+    # The default line 12 11 9 leaves 54 of the 57 cards; 3 + 3 + 2 of them bust.
+    assert "**N = 54**" in shown_text(at) and "**K = 8**" in shown_text(at)
