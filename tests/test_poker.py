@@ -4,13 +4,17 @@ import io
 import json
 from fractions import Fraction
 
+import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, note, settings
+from numpy.typing import NDArray
 
 from flip7odds.analysis import Decision, analyze, problem_of
 from flip7odds.cards import FLIP_THREE, FREEZE, SECOND_CHANCE, Card, format_cards, parse_cards
 from flip7odds.cli import main
+from flip7odds.engine import Choice, Node, Option, RoundRules, RoundState, Terminal
 from flip7odds.errors import SituationError, SolverLimitError
+from flip7odds.policies import evaluate_policy, parse_policy
 from flip7odds.reference import reference_solve
 from flip7odds.rules import CLASSIC, POKER, RuleSet
 from flip7odds.situation import Line, Situation
@@ -143,3 +147,47 @@ def test_command_line_json_keys_match_classic_and_the_worst_case_is_one_clear_li
     assert main(["analyze", "--rules", "poker", "--alone", "--lang", "en"]) == 2
     error = capsys.readouterr().err
     assert error.count("\n") == 1 and "too big to solve exactly" in error and "2187 million states" in error
+
+
+def simulated_round(round_rules: RoundRules, start: RoundState, threshold: int, rng: np.random.Generator,
+                    outcomes_of: dict[RoundState, tuple[int, list[Node], NDArray[np.float64]]]) -> int:
+    """One round on the literal engine, drawing first, then staying once the numbers sum to ``threshold``.
+
+    ``outcomes_of`` remembers each state's next-card outcomes (the first draws repeat from round to round).
+    """
+    node: Node = start
+    first = True
+    while True:
+        if isinstance(node, Terminal):
+            return node.score
+        if isinstance(node, Choice):  # not alone: a Freeze or a Flip Three is given away
+            node = dict(node.options)[Option.CARRY_ON]
+            continue
+        if node.at_decision and not first and sum(node.line.numbers) >= threshold:
+            return node.line.score(round_rules.rules)
+        first = False
+        if node not in outcomes_of:
+            size, outcomes = round_rules.draw_outcomes(node)
+            outcomes_of[node] = (size, [outcome.node for outcome in outcomes],
+                                 np.array([outcome.count / size for outcome in outcomes]))
+        _, nodes, probabilities = outcomes_of[node]
+        node = nodes[rng.choice(len(nodes), p=probabilities)]
+
+
+@pytest.mark.parametrize(("line", "seen", "others", "rounds", "seed"), [
+    ("", "", 1, 1500, 11),  # the fresh 57-card pile (its rounds are the slowest to play on the engine)
+    ("K", "2d 3d 4d 5d 6d", 0, 3000, 12),  # alone: Freeze and Flip Three on yourself
+])
+def test_monte_carlo_rounds_average_to_the_exact_policy_value(line: str, seen: str, others: int, rounds: int,
+                                                              seed: int) -> None:
+    # The solver's exact value of "stay at sum >= 25" against rounds played on the literal engine (an
+    # independent statement of the rules) with a fixed seed: within 4 standard errors.
+    situation = Situation.from_text(POKER, line, seen=seen, others_active=others)
+    exact = evaluate_policy(situation, parse_policy("sum>=25"))
+    round_rules = RoundRules(POKER, situation.alone)
+    start = round_rules.start(situation)
+    rng = np.random.default_rng(seed)
+    outcomes_of: dict[RoundState, tuple[int, list[Node], NDArray[np.float64]]] = {}
+    scores = np.array([simulated_round(round_rules, start, 25, rng, outcomes_of) for _ in range(rounds)])
+    standard_error = scores.std(ddof=1) / np.sqrt(len(scores))
+    assert abs(scores.mean() - exact.expected_score) < 4 * standard_error
