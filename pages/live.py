@@ -182,7 +182,8 @@ def card_name(card: Card) -> str:
     own = current_rules().card_name(card)
     if own == str(card) or card.is_number:
         return own if card.is_number else role
-    return current_translator()("{card} ({role})").format(card=own, role=role)
+    t = current_translator()
+    return t("{card} ({role})").format(card=own, role=role)
 
 
 def base_card_name(card: Card) -> str:
@@ -474,8 +475,8 @@ def show_typing() -> None:
 def show_game(table: Table) -> None:
     """Rules, a new game, the discard pile, and the link."""
     with st.expander(Text.GAME):
-        st.caption(current_translator()("Rules: {rules} (change them in the sidebar)").format(
-            rules=current_translator()(table.rules.label)))
+        t = current_translator()
+        st.caption(t("Rules: {rules} (change them in the sidebar)").format(rules=t(table.rules.label)))
         st.button(Text.NEW_GAME, key="new_game", on_click=play, args=(NewGame(table.rules),))
         st.markdown(f"{Text.DISCARDS.format(count=table.discards.size)} {counts_text(table.discards)}")
         st.caption(Text.LINK)
