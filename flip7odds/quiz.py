@@ -435,9 +435,9 @@ class QuizGenerator:
         return questions
 
 
-def generate(tier: Tier, count: int, seed: int) -> list[Question]:
-    """``count`` questions of ``tier``; the same seed gives the same questions."""
-    generator = QuizGenerator(tier, np.random.default_rng(seed))
+def generate(tier: Tier, count: int, seed: int, rules: RuleSet = CLASSIC) -> list[Question]:
+    """``count`` questions of ``tier`` with these rules; the same seed gives the same questions."""
+    generator = QuizGenerator(tier, np.random.default_rng(seed), rules)
     return [next(generator) for _ in range(count)]
 
 

@@ -15,6 +15,7 @@ from flip7odds.cli import main
 from flip7odds.engine import Choice, Node, Option, RoundRules, RoundState, Terminal
 from flip7odds.errors import SituationError, SolverLimitError
 from flip7odds.policies import evaluate_policy, parse_policy
+from flip7odds.quiz import QUIZ_MEMORY, QuizSituation, Tier, generate
 from flip7odds.reference import reference_solve
 from flip7odds.rules import CLASSIC, POKER, RuleSet
 from flip7odds.situation import Line, Situation
@@ -191,3 +192,21 @@ def test_monte_carlo_rounds_average_to_the_exact_policy_value(line: str, seen: s
     scores = np.array([simulated_round(round_rules, start, 25, rng, outcomes_of) for _ in range(rounds)])
     standard_error = scores.std(ddof=1) / np.sqrt(len(scores))
     assert abs(scores.mean() - exact.expected_score) < 4 * standard_error
+
+
+@pytest.mark.parametrize("tier", list(Tier))
+def test_quiz_tiers_deal_poker_situations_graded_by_the_solver(tier: Tier) -> None:
+    for question in generate(tier, 2, seed=3, rules=POKER):
+        situation = question.situation.situation
+        assert situation.rules is POKER and situation.pile.size + situation.discards.size <= POKER.deck.size
+        assert solve_cost(problem_of(situation)).memory_bytes <= QUIZ_MEMORY
+        analysis = analyze(situation)
+        assert question.exact.stay_score == analysis.stay_score
+        assert question.exact.hit_score == pytest.approx(analysis.hit_score, abs=1e-9)
+        assert QuizSituation.from_json(question.situation.to_json()) == question.situation
+
+
+def test_quiz_command_line_takes_the_rules(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["quiz", "--rules", "poker", "--count", "1", "--seed", "2", "--json"]) == 0
+    (situation,) = json.loads(capsys.readouterr().out)["situations"]
+    assert situation["rules"] == "poker"
