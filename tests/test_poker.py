@@ -210,3 +210,23 @@ def test_quiz_command_line_takes_the_rules(capsys: pytest.CaptureFixture[str]) -
     assert main(["quiz", "--rules", "poker", "--count", "1", "--seed", "2", "--json"]) == 0
     (situation,) = json.loads(capsys.readouterr().out)["situations"]
     assert situation["rules"] == "poker"
+
+
+def test_golden_royal_flush_odds() -> None:
+    # K Q 9 with A, 10, J, Q of diamonds; the pile is the K of diamonds and a 9. Stay: 34 x 4 - 11 = 125.
+    # Hit: the K of diamonds (1/2) completes the royal flush, 34 x 8 - 11 + 20 = 281, and then only the 9
+    # is left, which would bust: stay. The 9 (1/2) busts: 0. Hit = 281/2 = 140.5 > 125: hit.
+    result = analyze(Situation.from_text(POKER, "K Q 9 Ad 10d Jd Qd", pile="Kd 9", others_active=0))
+    assert result.stay_score == 125
+    assert result.hit_once_score == Fraction(281, 2) and result.hit_score == 140.5
+    assert result.decision is Decision.HIT
+    assert result.distribution == {0: 0.5, 281: 0.5}
+
+
+def test_golden_stacked_figures_tie_stays() -> None:
+    # 10 9 with the J of diamonds: 19 x 2 = 38. The pile: the Q of diamonds and a 10. Hit: the Q (1/2)
+    # stacks, 19 x 4 = 76, then the 10 left would bust: stay; the 10 (1/2) busts. Hit = 76/2 = 38 = stay:
+    # a tie stays (MODEL.md).
+    result = analyze(Situation.from_text(POKER, "10 9 Jd", pile="Qd 10"))
+    assert result.stay_score == 38 and result.hit_score == 38
+    assert result.decision is Decision.STAY
