@@ -18,6 +18,7 @@ from flip7odds.policies import evaluate_policy, parse_policy
 from flip7odds.quiz import QUIZ_MEMORY, QuizSituation, Tier, generate
 from flip7odds.reference import reference_solve
 from flip7odds.rules import CLASSIC, POKER, RuleSet
+from flip7odds.simulator import table_rules
 from flip7odds.situation import Line, Situation
 from flip7odds.solver import MEMORY_LIMIT, solve, solve_cost
 from tests.strategies import small_situations
@@ -230,3 +231,15 @@ def test_golden_stacked_figures_tie_stays() -> None:
     result = analyze(Situation.from_text(POKER, "10 9 Jd", pile="Qd 10"))
     assert result.stay_score == 38 and result.hit_score == 38
     assert result.decision is Decision.STAY
+
+
+def test_two_poker_decks_keep_the_copies_of_a_figure_apart() -> None:
+    # With two decks (19 players or more) the pile may hold two K of diamonds: the royal flush needs one
+    # of each figure, so the figures are not one group there (solver reduction 6): brute force agrees.
+    doubled = table_rules(POKER, 19)
+    situation = Situation.from_text(doubled, "K 9 Ad 10d Jd", pile="Kd Kd Qd 9 4", others_active=0)
+    reference = reference_solve(situation)
+    solution = solve(problem_of(situation))
+    assert reference.hit is not None and solution.draw is not None
+    assert solution.draw.value == pytest.approx(float(reference.hit.value), abs=1e-12)
+    assert solution.result().value == pytest.approx(float(reference.optimal.value), abs=1e-12)
