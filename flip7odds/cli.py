@@ -106,20 +106,26 @@ def _gigabytes(text: str) -> float:
     return value
 
 
+def _memory_limit(args: argparse.Namespace) -> int | None:
+    """The ``--memory-limit`` in bytes (None: no limit)."""
+    return int(args.memory_limit * 1024**3) or None
+
+
 def _run_analyze(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> int:
     if args.batch:
         for raw in stdin:
             if raw.strip():
-                out.write(json.dumps(analyze_json_line(raw)) + "\n")
+                out.write(json.dumps(analyze_json_line(raw, _memory_limit(args))) + "\n")
                 out.flush()
         return 0
-    result = analyze(situation_from_arguments(args), memory_limit=int(args.memory_limit * 1024**3) or None)
+    result = analyze(situation_from_arguments(args), memory_limit=_memory_limit(args))
     out.write(json.dumps(result.to_json()) + "\n" if args.json else report(result, translator(args.lang)))
     return 0
 
 
-def analyze_json_line(raw: str) -> dict[str, Any]:
-    """Analyze one batch line; a bad line gives ``{"error": ...}`` instead of stopping the batch."""
+def analyze_json_line(raw: str, memory_limit: int | None = MEMORY_LIMIT) -> dict[str, Any]:
+    """Analyze one batch line; a bad line (or one too big to solve) gives ``{"error": ...}`` instead of stopping
+    the batch."""
     try:
         fields = json.loads(raw)
     except json.JSONDecodeError as error:
@@ -141,9 +147,9 @@ def analyze_json_line(raw: str) -> dict[str, Any]:
             seen=_optional_text(fields, "seen"), pile=_optional_text(fields, "pile"),
             discards=_optional_text(fields, "discards"), others_active=0 if alone else others,
         )
+        return analyze(situation, memory_limit).to_json()
     except Flip7Error as error:
         return {"error": str(error)}
-    return analyze(situation).to_json()
 
 
 def _optional_text(fields: dict[str, Any], key: str) -> str | None:

@@ -243,3 +243,12 @@ def test_two_poker_decks_keep_the_copies_of_a_figure_apart() -> None:
     assert reference.hit is not None and solution.draw is not None
     assert solution.draw.value == pytest.approx(float(reference.hit.value), abs=1e-12)
     assert solution.result().value == pytest.approx(float(reference.optimal.value), abs=1e-12)
+
+
+def test_a_batch_line_too_big_to_solve_is_an_error_line_and_the_batch_goes_on() -> None:
+    out = io.StringIO()
+    lines = '{"rules": "poker", "alone": true}\n{"rules": "poker", "line": "K 9"}\n'
+    assert main(["analyze", "--batch"], out=out, stdin=io.StringIO(lines)) == 0
+    refused, solved = (json.loads(line) for line in out.getvalue().splitlines())
+    assert "too big to solve exactly" in refused["error"]
+    assert solved["stay_score"] == 22
