@@ -151,3 +151,13 @@ def test_urn_page_uses_the_poker_deck() -> None:
     at = open_page("urn")
     # The default line 12 11 9 leaves 54 of the 57 cards; 3 + 3 + 2 of them bust.
     assert "**N = 54**" in shown_text(at) and "**K = 8**" in shown_text(at)
+
+
+def test_home_page_shows_the_poker_variant_chosen_in_the_link() -> None:
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.query_params.update({"rules": "poker"})
+    at.run()
+    assert_clean(at)
+    variant = at.sidebar.selectbox(key="rules")
+    assert variant.value == "poker" and variant.format_func("poker") == "Two poker decks"
+    assert at.query_params["rules"] == "poker"
