@@ -12,6 +12,8 @@ from flip7odds.teaching import PileChoice, SituationText
 from flip7odds.teaching_charts import PRESENTATION_CSS, font_size_for
 
 _THROUGH_APP = "_flip7odds_through_app"
+RULES_CHOSEN_KEY = "_flip7odds_rules"
+"""Session key of the chosen variant (the sidebar widget's own state may be dropped on a page switch)."""
 
 LANGUAGE_PARAMETER = "lang"
 """The query parameter (and session key) holding the app's language: ``?lang=es``."""
@@ -43,7 +45,8 @@ def run_through_app() -> None:
 def teaching_sidebar(text: Mapping[str, str]) -> tuple[SituationText, PileChoice, int]:
     """The sidebar every teaching demo shares: presentation mode and the situation (pile, line, alone).
 
-    Returns the situation as card notation, the pile choice, and the chart font size for the mode.
+    Returns the situation as card notation (with the sidebar's rule variant), the pile choice, and the
+    chart font size for the mode.
     """
     with st.sidebar:
         st.toggle(text["present"], key="present")
@@ -58,9 +61,10 @@ def teaching_sidebar(text: Mapping[str, str]) -> tuple[SituationText, PileChoice
         st.checkbox(text["alone"], key="alone")
     if st.session_state.present:
         st.html(PRESENTATION_CSS)
-    situation_text = SituationText(line=st.session_state.line, pile=choice.pile(st.session_state.pile_text),
+    rules = current_rules()
+    situation_text = SituationText(line=st.session_state.line, pile=choice.pile(st.session_state.pile_text, rules),
                                    seen=st.session_state.seen if choice is PileChoice.FRESH else "",
-                                   alone=st.session_state.alone)
+                                   alone=st.session_state.alone, rules=rules.name)
     return situation_text, choice, font_size_for(st.session_state.present)
 
 
@@ -83,20 +87,27 @@ def choose_language() -> Translator:
 def choose_rules(t: Translator) -> RuleSet:
     """The sidebar's rule variant switch, run by ``app.py``: from the address (``?rules=poker``) at first.
 
-    An unknown variant in the address is named in a message and the classic rules are used.
+    An unknown variant in the address is named in a message and the classic rules are used. The choice
+    is kept under a key of its own as well: a widget's state may be dropped on a run that does not show
+    it (a page switch), and the variant must survive that.
     """
-    if RULES_PARAMETER not in st.session_state:
+    if RULES_CHOSEN_KEY not in st.session_state:
         asked = st.query_params.get(RULES_PARAMETER, next(iter(RULESETS)))
         try:
-            st.session_state[RULES_PARAMETER] = find_rules(asked).name
+            st.session_state[RULES_CHOSEN_KEY] = find_rules(asked).name
         except Flip7Error as error:
             st.error(t.error(error))
-            st.session_state[RULES_PARAMETER] = next(iter(RULESETS))
+            st.session_state[RULES_CHOSEN_KEY] = next(iter(RULESETS))
+    st.session_state[RULES_PARAMETER] = st.session_state[RULES_CHOSEN_KEY]
     with st.sidebar:
         st.selectbox(t("Rules"), list(RULESETS), format_func=lambda name: t(RULESETS[name].label),
-                     key=RULES_PARAMETER)
+                     key=RULES_PARAMETER, on_change=_keep_rules)
     st.query_params[RULES_PARAMETER] = st.session_state[RULES_PARAMETER]
     return current_rules()
+
+
+def _keep_rules() -> None:
+    st.session_state[RULES_CHOSEN_KEY] = st.session_state[RULES_PARAMETER]
 
 
 def current_translator() -> Translator:
@@ -106,7 +117,7 @@ def current_translator() -> Translator:
 
 def current_rules() -> RuleSet:
     """The rule variant chosen in the sidebar (classic before any choice)."""
-    return RULESETS.get(st.session_state.get(RULES_PARAMETER, ""), next(iter(RULESETS.values())))
+    return RULESETS.get(st.session_state.get(RULES_CHOSEN_KEY, ""), next(iter(RULESETS.values())))
 
 
 def set_page_parameters(params: Mapping[str, str]) -> None:

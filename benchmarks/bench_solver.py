@@ -34,15 +34,30 @@ import numpy as np
 
 from flip7odds.analysis import analyze, problem_of
 from flip7odds.cards import SECOND_CHANCE, Card, Category
-from flip7odds.rules import CLASSIC
+from flip7odds.errors import SolverLimitError
+from flip7odds.rules import CLASSIC, POKER
 from flip7odds.situation import Situation
-from flip7odds.solver import solve
+from flip7odds.solver import solve, solve_cost
 
 FRESH_ALONE = Situation.from_text(CLASSIC, "", others_active=0)
 FRESH = Situation.from_text(CLASSIC, "", others_active=1)
 # No card of the 6-card pile can bust you, so it may well run out: the 35 discards are reshuffled then.
 RUNS_OUT = Situation.from_text(CLASSIC, "4 5", pile="0 1 2 3 +2 flip3",
                                discards="12*6 11*5 10*4 9*3 8*3 7*2 6*2 5*2 4 sc freeze flip3 +4 +6", others_active=0)
+
+POKER_FRESH_ALONE = Situation.from_text(POKER, "", others_active=0)
+POKER_FRESH = Situation.from_text(POKER, "", others_active=1)
+POKER_MID_ALONE = Situation.from_text(POKER, "K Q 9", seen="2d 3d 4d 5d 6d", others_active=0)
+
+
+def refused_worst_case() -> float:
+    """The poker worst case: its lattice's size in millions of states (the solve itself must refuse it)."""
+    problem = problem_of(POKER_FRESH_ALONE)
+    try:
+        solve(problem)
+    except SolverLimitError:
+        return solve_cost(problem).states / 1e6
+    raise SystemExit("the poker worst case was not refused")
 
 
 def mid_round_situations(count: int, seed: int) -> Iterator[Situation]:
@@ -89,6 +104,14 @@ def run_case(name: str, runs: int, count: int, seed: int) -> dict[str, object]:
         value, times = timed(lambda: solve(problem_of(RUNS_OUT)).result().value, runs)
     elif name == "runs-out-analyze":
         value, times = timed(lambda: analyze(RUNS_OUT).optimal_score, runs)
+    elif name == "poker-fresh-solve":
+        value, times = timed(lambda: solve(problem_of(POKER_FRESH)).result().value, runs)
+    elif name == "poker-fresh-analyze":
+        value, times = timed(lambda: analyze(POKER_FRESH).optimal_score, runs)
+    elif name == "poker-mid-alone-analyze":
+        value, times = timed(lambda: analyze(POKER_MID_ALONE).optimal_score, runs)
+    elif name == "poker-fresh-alone-refused":
+        value, times = timed(refused_worst_case, runs)
     elif name in ("mid-round-solve", "mid-round-analyze"):
         situations = list(mid_round_situations(count, seed))
         solve(problem_of(situations[0]))
@@ -115,6 +138,11 @@ CASES = [
     ("mid-round-analyze", "the same, `analyze` each", "", "median <= 20 ms, p99 <= 300 ms"),
     ("runs-out-solve", "6-card pile that may run out, 35-card discard pile, alone: `solve`", "", "<= 1 s"),
     ("runs-out-analyze", "the same, the whole `analyze`", "", "<= 1 s"),
+    ("poker-fresh-solve", "poker: fresh 57-card pile, empty line, not alone: `solve`", "", ""),
+    ("poker-fresh-analyze", "the same, the whole `analyze`", "", ""),
+    ("poker-mid-alone-analyze", "poker: K Q 9 alone, five penalties seen: `analyze`", "", ""),
+    ("poker-fresh-alone-refused", "poker: fresh pile, empty line, alone: `solve` refuses it (value: million states)",
+     "", "a clear refusal, fast"),
 ]
 
 

@@ -18,7 +18,7 @@ from typing import Any
 
 from flip7odds.odds import bust_cards, bust_probability, drawing_pile_size, hit_once_score
 from flip7odds.situation import Situation
-from flip7odds.solver import Problem, Solution, solve
+from flip7odds.solver import MEMORY_LIMIT, Problem, Solution, solve
 
 TOLERANCE = 1e-9
 """Hit is chosen only when it beats staying by more than this (MODEL.md: ties stay)."""
@@ -102,9 +102,13 @@ def problem_of(situation: Situation) -> Problem:
                    situation.discards, situation.alone)
 
 
-def analyze(situation: Situation) -> Analysis:
-    """Exact odds and optimal play for ``situation`` (MODEL.md, round-EV model)."""
-    solution: Solution = solve(problem_of(situation), TOLERANCE)
+def analyze(situation: Situation, memory_limit: int | None = MEMORY_LIMIT) -> Analysis:
+    """Exact odds and optimal play for ``situation`` (MODEL.md, round-EV model).
+
+    Raises `flip7odds.errors.SolverLimitError` if the exact solve would need more than ``memory_limit``
+    bytes (`flip7odds.solver.solve_cost`; None: no limit).
+    """
+    solution: Solution = solve(problem_of(situation), TOLERANCE, memory_limit=memory_limit)
     optimal = solution.result()
     can_draw = solution.draw is not None
     return Analysis(

@@ -17,9 +17,10 @@ from flip7odds.analysis import Analysis, Decision, analyze
 from flip7odds.errors import Flip7Error
 from flip7odds.i18n import DEFAULT_LANGUAGE, LANGUAGES, Translator, language_from_environment, translator
 from flip7odds.odds import drawing_pile_size
-from flip7odds.rules import RULESETS, find_rules
 from flip7odds.policy_cli import add_policy_arguments, policy_command
+from flip7odds.rules import RULESETS, find_rules
 from flip7odds.situation import Situation
+from flip7odds.solver import MEMORY_LIMIT
 from flip7odds.trainer_cli import add_quiz_arguments, add_simulate_arguments, quiz_command, simulate_command
 
 EXIT_BAD_INPUT = 2
@@ -42,6 +43,9 @@ def build_parser() -> argparse.ArgumentParser:
     analyze_parser.add_argument("--json", action="store_true", help="print one JSON object (MODEL.md names)")
     analyze_parser.add_argument("--batch", action="store_true",
                                 help="read JSON situations from stdin, one a line; write one JSON result a line")
+    analyze_parser.add_argument("--memory-limit", type=_gigabytes, default=MEMORY_LIMIT / 1024**3,
+                                help="refuse situations whose exact solve needs more memory than this, in GB "
+                                     f"(default {MEMORY_LIMIT / 1024**3:g}; 0: no limit)")
     analyze_parser.set_defaults(run=_run_analyze)
     quiz_parser = commands.add_parser("quiz", help="hit/stay situations from simulated games, with exact grades")
     add_quiz_arguments(quiz_parser)
@@ -92,20 +96,36 @@ def _count(text: str) -> int:
     return value
 
 
+def _gigabytes(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of gigabytes") from None
+    if not value >= 0:
+        raise argparse.ArgumentTypeError(f"{text} is not 0 or more")
+    return value
+
+
+def _memory_limit(args: argparse.Namespace) -> int | None:
+    """The ``--memory-limit`` in bytes (None: no limit)."""
+    return int(args.memory_limit * 1024**3) or None
+
+
 def _run_analyze(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> int:
     if args.batch:
         for raw in stdin:
             if raw.strip():
-                out.write(json.dumps(analyze_json_line(raw)) + "\n")
+                out.write(json.dumps(analyze_json_line(raw, _memory_limit(args))) + "\n")
                 out.flush()
         return 0
-    result = analyze(situation_from_arguments(args))
+    result = analyze(situation_from_arguments(args), memory_limit=_memory_limit(args))
     out.write(json.dumps(result.to_json()) + "\n" if args.json else report(result, translator(args.lang)))
     return 0
 
 
-def analyze_json_line(raw: str) -> dict[str, Any]:
-    """Analyze one batch line; a bad line gives ``{"error": ...}`` instead of stopping the batch."""
+def analyze_json_line(raw: str, memory_limit: int | None = MEMORY_LIMIT) -> dict[str, Any]:
+    """Analyze one batch line; a bad line (or one too big to solve) gives ``{"error": ...}`` instead of stopping
+    the batch."""
     try:
         fields = json.loads(raw)
     except json.JSONDecodeError as error:
@@ -127,9 +147,9 @@ def analyze_json_line(raw: str) -> dict[str, Any]:
             seen=_optional_text(fields, "seen"), pile=_optional_text(fields, "pile"),
             discards=_optional_text(fields, "discards"), others_active=0 if alone else others,
         )
+        return analyze(situation, memory_limit).to_json()
     except Flip7Error as error:
         return {"error": str(error)}
-    return analyze(situation).to_json()
 
 
 def _optional_text(fields: dict[str, Any], key: str) -> str | None:

@@ -53,3 +53,7 @@ class CardError(Flip7Error):
 
 class SituationError(Flip7Error):
     """A situation is impossible: duplicate numbers, too many copies, an empty pile with nothing to reshuffle."""
+
+
+class SolverLimitError(Flip7Error):
+    """A situation whose exact solve would need more memory than allowed (the limit is a parameter)."""

@@ -33,7 +33,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 
-from flip7odds.cards import Card, parse_cards
+from flip7odds.cards import Card, Notation, parse_cards
 from flip7odds.errors import CardError, Flip7Error, SituationError
 from flip7odds.rules import CLASSIC, find_rules
 from flip7odds.shoe import MAX_OTHERS_ACTIVE, Table
@@ -61,14 +61,19 @@ def write_cards(cards: Iterable[Card]) -> str:
     return _SEPARATOR.join(str(card).replace("+", "p") for card in cards)
 
 
-def read_cards(text: str) -> tuple[Card, ...]:
+def read_cards(text: str, notation: Notation | None = None) -> tuple[Card, ...]:
     """Read a card list of a link: `write_cards`'s notation, or the card notation of `parse_cards`.
+
+    ``notation`` (the table's `flip7odds.rules.RuleSet`) reads the names of its own cards too.
 
     >>> read_cards("12.p4") == read_cards("12 +4") == parse_cards("12 +4")
     True
+    >>> from flip7odds.rules import POKER
+    >>> read_cards(write_cards(parse_cards("K Kd -3", POKER)), POKER) == parse_cards("K Kd -3", POKER)
+    True
     """
     tokens = re.split(r"[.\s,;]+", text.strip())
-    return parse_cards(" ".join(_PLUS_ALIAS.sub("+", token) for token in tokens))
+    return parse_cards(" ".join(_PLUS_ALIAS.sub("+", token) for token in tokens), notation)
 
 
 def encode(table: Table) -> dict[str, str]:
@@ -92,7 +97,7 @@ def decode(params: Mapping[str, str]) -> Table:
     card_lists: dict[str, tuple[Card, ...]] = {}
     for name in (LINE, SEEN, DISCARDS):
         try:
-            card_lists[name] = read_cards(params.get(name, ""))
+            card_lists[name] = read_cards(params.get(name, ""), rules)
         except CardError as error:
             raise CardError(f"in the link's {name}: {error}") from None
     others = _read_others(params.get(OTHERS))

@@ -49,7 +49,7 @@ from flip7odds.odds import bust_cards, drawing_pile_size
 from flip7odds.rules import CLASSIC, RuleSet, find_rules
 from flip7odds.simulator import BustThreshold, Policy, SumThreshold, TableView, play_game
 from flip7odds.situation import Line, Situation
-from flip7odds.solver import solve
+from flip7odds.solver import solve, solve_cost
 
 CLOSE_CALL = 1.0
 """Tier 4: hitting and staying are worth at most this many points apart."""
@@ -57,6 +57,9 @@ PART_USED_GONE = 24
 """Tier 2: at least this many cards of the deck are out of the pile."""
 ALONE_MAX_PILE = 45
 """A lone player is quizzed only on piles this small (the exact solve stays well under a second)."""
+QUIZ_MEMORY = 256 * 1024**2
+"""A situation is dealt only if its exact solve needs at most this much memory (`flip7odds.solver.solve_cost`):
+alone with the poker deck's 13 modifiers still in the pile, even a small pile is too big to grade quickly."""
 TRIVIAL_MARGIN = 5.0
 """A decision whose two options are more than this many points apart counts as trivial in the statistics."""
 PER_GAME = 3
@@ -169,11 +172,13 @@ class QuizSituation:
         """Read `to_json`'s object back; a malformed one raises `Flip7Error`."""
         try:
             rules = find_rules(str(data["rules"]))
-            players = tuple(PlayerLine(int(p["seat"]), parse_cards(str(p["cards"])), str(p["status"]), int(p["total"]))
+            players = tuple(PlayerLine(int(p["seat"]), parse_cards(str(p["cards"]), rules), str(p["status"]),
+                                       int(p["total"]))
                             for p in data["players"])
-            pile = CardCounts.from_mapping({Card.from_text(text): int(count) for text, count in data["pile"].items()})
+            pile = CardCounts.from_mapping({card: int(count) for text, count in data["pile"].items()
+                                            for card in parse_cards(str(text), rules)[:1]})
             return cls(Tier(int(data["tier"])), rules, int(data["you"]), players, pile,
-                       CardCounts.from_cards(parse_cards(str(data["discards"]))), int(data["round"]))
+                       CardCounts.from_cards(parse_cards(str(data["discards"]), rules)), int(data["round"]))
         except (KeyError, TypeError, ValueError) as error:
             raise Flip7Error(f"not a saved quiz situation: {error}") from None
 
@@ -419,6 +424,8 @@ class QuizGenerator:
                                       view.round_number)
             if self.tier is Tier.CLOSE_CALLS and not _may_be_close(situation.situation):
                 continue
+            if solve_cost(problem_of(situation.situation)).memory_bytes > QUIZ_MEMORY:
+                continue
             exact = exact_of(situation.situation)
             if self.tier is Tier.CLOSE_CALLS and exact.margin > CLOSE_CALL:
                 continue
@@ -428,9 +435,9 @@ class QuizGenerator:
         return questions
 
 
-def generate(tier: Tier, count: int, seed: int) -> list[Question]:
-    """``count`` questions of ``tier``; the same seed gives the same questions."""
-    generator = QuizGenerator(tier, np.random.default_rng(seed))
+def generate(tier: Tier, count: int, seed: int, rules: RuleSet = CLASSIC) -> list[Question]:
+    """``count`` questions of ``tier`` with these rules; the same seed gives the same questions."""
+    generator = QuizGenerator(tier, np.random.default_rng(seed), rules)
     return [next(generator) for _ in range(count)]
 
 

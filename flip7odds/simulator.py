@@ -1,4 +1,4 @@
-"""A full-rules Flip 7 game simulator (classic rules, RULES.md section 1) with pluggable players.
+"""A full-rules Flip 7 game simulator (RULES.md sections 1 and 2: any `RuleSet`) with pluggable players.
 
 What it plays, literally:
 
@@ -10,7 +10,8 @@ What it plays, literally:
 * Turns go round from the dealer's left: each active player stays (with at least one card) or hits.
 * Freeze, Flip Three (with set-aside Freeze / Flip Three cards, assigned when the three are done),
   Second Chance (kept, passed to an active player without one, or discarded), Flip 7 ending the
-  round at once, scoring, and the game's end at ``rules.target`` with the tie rule (another round).
+  round at once, scoring (a round score may be negative: poker's penalties), and the game's end at
+  ``rules.target`` with the tie rule (another round, or a shared victory with ``shared_victory``).
 * **The persistent shoe.** Cards used in a round go to the discard pile at the end of the round (a
   resolved Flip Three, a used Second Chance and its duplicate, a wasted action go there at once).
   The pile passes on to the next round; only when it runs out is the discard pile shuffled into a
@@ -790,30 +791,46 @@ def play_round(rules: RuleSet, players: Sequence[Policy], start: RoundStart, see
 
 @dataclass(frozen=True)
 class GameResult:
-    """A finished game: its rounds, final totals and the winner's seat."""
+    """A finished game: its rounds, final totals and the winners' seats.
+
+    ``winners`` has one seat, or several when the rules share the victory of a tie (poker);
+    ``winner`` is the first of them.
+    """
 
     players: tuple[Policy, ...]
     rounds: tuple[RoundResult, ...]
     totals: tuple[int, ...]
-    winner: int
+    winners: tuple[int, ...]
+
+    @property
+    def winner(self) -> int:
+        """The winner's seat (the first winner's, when the victory is shared)."""
+        return self.winners[0]
 
 
-def game_winner(totals: Sequence[int], target: int) -> int | None:
-    """The seat that has won after a round, if any: someone reached ``target`` and the highest total is unique.
+def game_winners(totals: Sequence[int], rules: RuleSet) -> tuple[int, ...]:
+    """The seats that have won after a round (RULES.md, end of game), or () if the game goes on.
 
-    >>> game_winner((201, 150), 200), game_winner((205, 205, 10), 200), game_winner((199, 0), 200)
-    (0, None, None)
+    Someone must have ``rules.target`` or more. The highest total wins; a tie for it plays another
+    round, unless the rules share the victory (``shared_victory``: every tied player wins).
+
+    >>> from flip7odds.rules import CLASSIC, POKER
+    >>> game_winners((201, 150), CLASSIC), game_winners((205, 205, 10), CLASSIC), game_winners((199, 0), CLASSIC)
+    ((0,), (), ())
+    >>> game_winners((125, 125, 10), POKER), game_winners((119, -3), POKER)
+    ((0, 1), ())
     """
     best = max(totals)
-    if best < target or list(totals).count(best) > 1:
-        return None
-    return list(totals).index(best)
+    leaders = tuple(seat for seat, total in enumerate(totals) if total == best)
+    if best < rules.target or (len(leaders) > 1 and not rules.shared_victory):
+        return ()
+    return leaders
 
 
 def play_game(rules: RuleSet, players: Sequence[Policy], rng: np.random.Generator, *, check: bool = True,
               observer: Observer | None = None, max_rounds: int = 10_000, start: RoundStart | None = None
               ) -> GameResult:
-    """Play a whole game: rounds until someone has ``rules.target`` or more with the unique highest total.
+    """Play a whole game: rounds until someone has ``rules.target`` or more with the highest total (`game_winners`).
 
     Each round's seed is drawn from ``rng``; `play_round` replays it from its `RoundResult.start`.
     ``start`` (default: a fresh shuffled shoe) lets a test begin from given totals and piles;
@@ -829,9 +846,9 @@ def play_game(rules: RuleSet, players: Sequence[Policy], rng: np.random.Generato
         result = play_round(rules, players, start, seed, check=check, observer=observer)
         rounds.append(result)
         totals = result.totals_after
-        winner = game_winner(totals, rules.target)
-        if winner is not None:
-            return GameResult(tuple(players), tuple(rounds), totals, winner)
+        winners = game_winners(totals, rules)
+        if winners:
+            return GameResult(tuple(players), tuple(rounds), totals, winners)
         start = RoundStart(result.pile_after, result.discards_after, (start.dealer + 1) % len(players), totals,
                            start.round_number + 1, start.reshuffles + result.reshuffles)
     raise SimulationError(f"no winner after {max_rounds} rounds: do the policies ever score?")
@@ -856,7 +873,7 @@ __all__ = [
     "SumThreshold",
     "TableView",
     "decks_for",
-    "game_winner",
+    "game_winners",
     "play_game",
     "play_round",
     "policy_from_text",

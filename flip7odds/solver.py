@@ -22,6 +22,19 @@ on. This solver uses a reduced state and proves each reduction (tested against `
    discarded is kept only when the pile can run out with a known discard pile. Then, frozen after a
    Flip Three, a Flip Three and a Freeze both only use up one of the last draws: phases that differ
    only in which of the two were drawn are merged (`_canonical`).
+6. **Interchangeable modifiers as one count.** The score depends on the modifiers only through the
+   multiset of (kind, value) and, with a royal flush, on whether the line holds all of its cards.
+   Modifiers of one kind and value outside the royal flush are one group; so are royal-flush cards
+   of one kind and value that are single copies in the pile and not in the line (the poker x2
+   figures J, Q, K of diamonds): the line holds the whole group exactly when all of it was drawn. Two
+   states that differ only in *which* ``c`` cards of a group were drawn have the same score and piles
+   that differ only by a renaming of interchangeable cards, so by induction on the cards left they
+   have the same value and the same future distribution under any policy that reads only the
+   state (every `Policy` here): the drawn modifiers are counts per group (`_modifier_groups`). For
+   the poker deck this halves the modifier combinations (2^10 subsets of penalties x 4 figure
+   counts instead of 2^13). The penalties themselves cannot be merged: their sum makes the score,
+   but which ones are left changes what the next draws can bring, and an optimal player reacts to
+   the score it sees (its value is not a function of the penalties' sum and count alone).
 
 The state is then a *row* (the subset ``S``) and a *column* (modifiers drawn, Second Chance state
 ``(j, h, d)`` = drawn / held / used, Flip Threes and Freezes drawn, and the forced-draw phase).
@@ -66,6 +79,7 @@ from __future__ import annotations
 
 import enum
 import itertools
+import math
 import os
 import threading
 from collections import Counter
@@ -80,6 +94,7 @@ from numpy.typing import NDArray
 
 from flip7odds.cards import FLIP_THREE, FREEZE, SECOND_CHANCE, Card, Category
 from flip7odds.counts import CardCounts
+from flip7odds.errors import SolverLimitError
 from flip7odds.rules import RuleSet
 
 FloatArray = NDArray[np.float64]
@@ -371,14 +386,36 @@ class _Columns:
         return int(self.start[level + 1] - self.start[level])
 
 
-def _columns(problem: Problem, mod_kinds: list[Card], mod_caps: list[int], track_flight: bool) -> _Columns:
+def _modifier_groups(problem: Problem) -> list[tuple[Card, ...]]:
+    """The pile's modifiers in groups of interchangeable cards, each group listing its copies (module docstring, 6).
+
+    Two modifier cards are interchangeable when every line scores the same with either: the same
+    kind and value, and both outside the royal flush; or both in the royal flush, each the only copy
+    in the pile and not in the line (then a line holds all of the group exactly when all of its cards
+    were drawn). Drawing ``c`` cards of a group is then one state whichever ``c`` they are: the
+    score and the rest of the pile's future are the same (the ``c`` first copies stand for them).
+    """
+    royal = set(problem.rules.royal_flush)
+    groups: dict[tuple[object, ...], list[Card]] = {}
+    for card, count in problem.pile.items_:
+        if card.category is not Category.MODIFIER:
+            continue
+        key: tuple[object, ...] = (card.modifier, card.value, card in royal)
+        if card in royal and (count > 1 or card in problem.modifiers):
+            key += (card,)
+        groups.setdefault(key, []).extend([card] * count)
+    return [tuple(cards) for cards in groups.values()]
+
+
+def _columns(problem: Problem, mod_groups: list[tuple[Card, ...]], track_flight: bool) -> _Columns:
     """Enumerate the columns and their transitions for ``problem`` (already stripped), vectorised.
 
     A column is a triple (modifier combination, Second Chance state, forced phase); each card kind
     moves one factor (and the forced phase on by one draw), so every table is a broadcast of small
-    per-factor tables.
+    per-factor tables. A modifier combination counts the cards drawn of each of ``mod_groups``.
     """
     pile, rules = problem.pile, problem.rules
+    mod_caps = [len(group) for group in mod_groups]
     # Modifiers: mixed-radix combinations of how many of each kind were drawn.
     digits = np.array(list(itertools.product(*[range(cap + 1) for cap in mod_caps])), dtype=np.int64)
     digits = digits.reshape(len(digits), len(mod_caps))
@@ -386,7 +423,7 @@ def _columns(problem: Problem, mod_kinds: list[Card], mod_caps: list[int], track
     strides = np.array([int(np.prod(caps[i + 1:] + 1)) for i in range(len(mod_caps))], dtype=np.int64)
 
     def score_parts(drawn: IntArray) -> tuple[int, int]:
-        mods = problem.modifiers + tuple(card for card, c in zip(mod_kinds, drawn.tolist()) for _ in range(c))
+        mods = problem.modifiers + tuple(card for group, c in zip(mod_groups, drawn.tolist()) for card in group[:c])
         plus = rules.score(0, mods, False)
         return rules.score(1, mods, False) - plus, plus
 
@@ -1091,22 +1128,98 @@ def _in_parallel(loop: Callable[..., None], cells_before: IntArray, *arguments: 
 # The solver.
 
 
+def _top(problem: Problem) -> int:
+    """The most new numbers a state can hold: one more ends the round (Flip 7) or there are no more."""
+    new_numbers = sum(1 for c, _ in problem.pile.items_ if c.category is Category.NUMBER and c.value not in problem.numbers)
+    return min(new_numbers, problem.rules.flip7_size - 1 - len(problem.numbers))
+
+
+def _tracks_flight(problem: Problem) -> bool:
+    """Whether Flip Threes in flight must be counted (module docstring, reduction 5): the pile may run out."""
+    pile = problem.pile
+    # Every card of a round but the numbers is a modifier, a Second Chance (drawn, or a duplicate it
+    # saves, one more with the one held), a Flip Three or a Freeze: a bigger pile cannot run out.
+    modifiers = sum(n for c, n in pile.items_ if c.category is Category.MODIFIER)
+    most_draws = _top(problem) + 1 + modifiers + 2 * pile[SECOND_CHANCE] + 1 + pile[FLIP_THREE] + pile[FREEZE]
+    return problem.discards is not None and pile.size <= most_draws
+
+
+@dataclass(frozen=True)
+class SolveCost:
+    """How big a solve's lattice is, computed from the pile's counts before building anything.
+
+    ``states`` counts the lattice's states (one byte each for the hit/stay choices), ``largest_layer``
+    the states of its largest layer (two float buffers of that size, four when the draw-then-stay
+    values are kept), ``columns`` its side states (their transition tables and the arrays that build
+    them: about 1.4 kB per column, measured on poker piles of 60,000 to 490,000 columns). A pile
+    that may run out adds the reshuffled sub-problems, which are much smaller and are not counted.
+    """
+
+    states: int
+    largest_layer: int
+    columns: int
+
+    @property
+    def memory_bytes(self) -> int:
+        """An estimate of the solve's peak memory beyond the interpreter's own (bytes)."""
+        return self.states + 32 * self.largest_layer + 1400 * self.columns
+
+
+def solve_cost(problem: Problem) -> SolveCost:
+    """The size of `solve`'s lattice for ``problem`` (no solving; milliseconds even for billions of states).
+
+    Rows of size ``s``: ``C(u, s)`` subsets of the ``u`` new numbers, ``s <= top``. Columns of level
+    ``L``: the coefficient of ``x^L`` in the product of one polynomial per factor of a column,
+    ``1 + x + ... + x^c`` per modifier group of ``c`` cards, ``sum x^(j + d)`` over the Second Chance
+    states and ``sum x^(flip threes + freezes)`` over the forced phases. Layer ``t`` holds
+    ``sum_s rows(s) * columns(t - s)`` states, for ``t`` up to the last layer `_Solver` builds.
+    """
+    if not problem.alone:
+        problem = problem.stripped()
+    if problem.pile.size == 0:
+        return SolveCost(0, 0, 0)
+    pile = problem.pile
+    new_numbers = sum(1 for c, _ in pile.items_ if c.category is Category.NUMBER and c.value not in problem.numbers)
+    top = _top(problem)
+    rows = np.array([math.comb(new_numbers, s) for s in range(top + 1)], dtype=object)
+    widths = np.ones(1, dtype=object)
+    for group in _modifier_groups(problem):
+        widths = np.convolve(widths, np.ones(len(group) + 1, dtype=object))
+    sc_total, h0 = pile[SECOND_CHANCE], int(problem.second_chance)
+    sc = Counter(j + d for j in range(sc_total + 1) for h in (0, 1) for d in range(h0 + j + 1) if d + h <= h0 + j)
+    forced = Counter(state.flip_threes + state.freezes
+                     for state in _forced_states(problem.start, pile[FLIP_THREE], pile[FREEZE], _tracks_flight(problem)))
+    for factor in (sc, forced):
+        widths = np.convolve(widths, np.array([factor[level] for level in range(max(factor) + 1)], dtype=object))
+    last = min(top + len(widths) - 1, pile.size)
+    layers = [sum(int(rows[s]) * int(widths[t - s]) for s in range(top + 1) if 0 <= t - s < len(widths))
+              for t in range(last + 1)]
+    return SolveCost(sum(layers), max(layers), int(sum(widths)))
+
+
+MEMORY_LIMIT = 2 * 1024**3
+"""`solve` refuses a lattice whose estimated memory (`SolveCost.memory_bytes`) is above this (bytes)."""
+
+
 def solve(problem: Problem, tolerance: float = 1e-9, policy: Policy | None = None,
-          with_draw_then_stay: bool = False) -> Solution:
+          with_draw_then_stay: bool = False, memory_limit: int | None = MEMORY_LIMIT) -> Solution:
     """Solve a round exactly: the value of staying and of drawing now, with its score distribution.
 
     ``policy`` None plays optimally: hitting must beat staying by more than ``tolerance`` (ties stay,
-    MODEL.md). ``with_draw_then_stay`` also computes E[score if you hit once, then stay].
+    MODEL.md). ``with_draw_then_stay`` also computes E[score if you hit once, then stay]. A lattice
+    whose estimated memory (`solve_cost`) is above ``memory_limit`` bytes raises `SolverLimitError`
+    before any work (None: no limit); the answer is never approximated.
     """
     if problem.pile.size == 0 and problem.discards is not None and problem.discards.size > 0:
         problem = replace(problem, pile=problem.discards, discards=None)
     if not problem.alone:
-        stripped = _solve_without_blanks(problem.stripped(), tolerance, policy, with_draw_then_stay)
+        stripped = _solve_without_blanks(problem.stripped(), tolerance, policy, with_draw_then_stay, memory_limit)
         return _with_blanks(problem, stripped)
-    return _solve_without_blanks(problem, tolerance, policy, with_draw_then_stay)
+    return _solve_without_blanks(problem, tolerance, policy, with_draw_then_stay, memory_limit)
 
 
-def _solve_without_blanks(problem: Problem, tolerance: float, policy: Policy | None, once: bool) -> Solution:
+def _solve_without_blanks(problem: Problem, tolerance: float, policy: Policy | None, once: bool,
+                          memory_limit: int | None) -> Solution:
     """`solve` for a problem alone, or not alone with Freeze and Flip Three removed."""
     if problem.pile.size == 0:
         if problem.discards is None or problem.discards.size == 0:
@@ -1115,6 +1228,15 @@ def _solve_without_blanks(problem: Problem, tolerance: float, policy: Policy | N
             stay = problem.rules.score(sum(problem.numbers), problem.modifiers, False)
             return Solution(stay, None, may_stay, False, 0, None)
         problem = replace(problem, pile=problem.discards, discards=None)
+    if memory_limit is not None:
+        cost = solve_cost(problem)
+        if cost.memory_bytes > memory_limit:
+            raise SolverLimitError(
+                "this situation is too big to solve exactly here: about {states} million states and "
+                "{needed} GB of memory, above the limit of {limit} GB (fewer cards in the pile, more cards "
+                "in your line or other players still active make it smaller)",
+                states=round(cost.states / 1e6), needed=round(cost.memory_bytes / 1024**3, 1),
+                limit=round(memory_limit / 1024**3, 1))
     return _Solver(problem, tolerance, policy, once).solution()
 
 
@@ -1162,17 +1284,12 @@ class _Solver:
         numbers = [(c.value, n) for c, n in pile.items_ if c.category is Category.NUMBER and c.value not in problem.numbers]
         self.values = np.array([v for v, _ in numbers], dtype=np.int64)
         self.counts = np.array([n for _, n in numbers], dtype=np.int64)
-        mods = [(c, n) for c, n in pile.items_ if c.category is Category.MODIFIER]
-        self.top = min(len(numbers), rules.flip7_size - 1 - len(problem.numbers))
+        self.top = _top(problem)
         self.flip7_at_top = len(problem.numbers) + self.top + 1 == rules.flip7_size
         self.bonus = rules.flip7_bonus
         self.size = pile.size
-        # Every card of a round but the numbers is a modifier, a Second Chance (drawn, or a duplicate it
-        # saves, one more with the one held), a Flip Three or a Freeze: a bigger pile cannot run out.
-        most_draws = (self.top + 1 + sum(n for _, n in mods) + 2 * pile[SECOND_CHANCE] + 1 + pile[FLIP_THREE]
-                      + pile[FREEZE])
-        track_flight = problem.discards is not None and self.size <= most_draws
-        self.cols = _columns(problem, [c for c, _ in mods], [n for _, n in mods], track_flight)
+        self.mod_groups = _modifier_groups(problem)
+        self.cols = _columns(problem, self.mod_groups, _tracks_flight(problem))
         self.rows = _rows(problem, self.values, self.counts, self.top)
         self.last = min(self.top + self.cols.levels - 1, self.size)
         self.layers = [_layer(t, self.rows, self.cols, self.top) for t in range(self.last + 1)]
@@ -1352,7 +1469,7 @@ class _Solver:
         key = (s, row, col)
         if key not in self.reshuffles:
             self.reshuffles[key] = solve(self._reshuffled_problem(s, row, col), self.tolerance, self.policy,
-                                         self.track_once)
+                                         self.track_once, None)
         return self.reshuffles[key]
 
     def _reshuffled_problem(self, s: int, row: int, col: int) -> Problem:
@@ -1363,8 +1480,8 @@ class _Solver:
         forced = cols.forced_states[int(cols.forced_index[col])]
         mask = int(self.rows.mask[self.rows.start[s] + row])
         numbers = problem.numbers | {int(v) for i, v in enumerate(self.values) if mask >> i & 1}
-        mod_kinds = [c for c, _ in problem.pile.items_ if c.category is Category.MODIFIER]
-        modifiers = tuple(sorted(problem.modifiers + tuple(c for c, n in zip(mod_kinds, drawn_mods) for _ in range(n))))
+        drawn = tuple(card for group, n in zip(self.mod_groups, drawn_mods) for card in group[:n])
+        modifiers = tuple(sorted(problem.modifiers + drawn))
         discarded: Counter[Card] = Counter()
         if d:
             discarded[Card.number(min(numbers))] += d  # any held number: only their total matters

@@ -44,7 +44,7 @@ from flip7odds.policies import (
     StayAtSum,
     evaluate_policy,
 )
-from flip7odds.rules import CLASSIC, RuleSet
+from flip7odds.rules import CLASSIC, RuleSet, find_rules
 from flip7odds.situation import Situation
 from flip7odds.solver import DecisionContext, solve
 
@@ -69,7 +69,8 @@ class SituationText:
 
     ``pile`` empty means the full deck minus ``line``, ``seen`` and ``discards`` (`Situation.build`).
     Parameters: ``line``, ``pile``, ``seen``, ``discards`` (card notation), ``alone`` (``1``) or
-    ``others`` (how many other players are active; 0 is alone).
+    ``others`` (how many other players are active; 0 is alone). ``rules`` names the rule variant (the
+    app keeps it in a parameter of its own, so it is not one of this text's parameters).
 
     Examples
     --------
@@ -79,6 +80,8 @@ class SituationText:
     >>> situation = text.situation()
     >>> situation.pile.size, situation.alone
     (92, True)
+    >>> SituationText(line="K joker", rules="poker").situation().pile.size
+    55
     """
 
     line: str = ""
@@ -86,6 +89,7 @@ class SituationText:
     seen: str = ""
     discards: str = ""
     alone: bool = False
+    rules: str = CLASSIC.name
 
     @classmethod
     def from_params(cls, params: Mapping[str, str]) -> SituationText:
@@ -112,10 +116,11 @@ class SituationText:
             params["alone"] = "1"
         return params
 
-    def situation(self, rules: RuleSet = CLASSIC) -> Situation:
-        """The checked situation; raises a `Flip7Error` subclass with a message for people."""
+    def situation(self, rules: RuleSet | None = None) -> Situation:
+        """The checked situation (with ``rules``, else the variant named by ``self.rules``); raises a
+        `Flip7Error` subclass with a message for people."""
         return Situation.from_text(
-            rules, self.line,
+            rules or find_rules(self.rules), self.line,
             seen=self.seen or None, pile=self.pile or None, discards=self.discards or None,
             others_active=0 if self.alone else 1,
         )  # fmt: skip

@@ -16,6 +16,7 @@ from typing import Any, TextIO
 
 import numpy as np
 
+from flip7odds.cards import format_cards
 from flip7odds.errors import Flip7Error
 from flip7odds.quiz import generate, hint, tier_from_number
 from flip7odds.rules import RuleSet, find_rules
@@ -33,6 +34,7 @@ def add_quiz_arguments(parser: argparse.ArgumentParser) -> None:
                         "2 part-used pile; 3 modifiers, Second Chance, alone; 4 close calls (default 1)")
     parser.add_argument("--count", type=int, default=5, help=f"how many situations, 1-{MAX_QUIZ_COUNT} (default 5)")
     parser.add_argument("--seed", type=int, default=0, help="random seed: the same seed gives the same situations")
+    parser.add_argument("--rules", default="classic", help="rule set (default classic)")
     parser.add_argument("--json", action="store_true", help="print JSON instead of text")
 
 
@@ -63,7 +65,7 @@ def quiz_command(args: argparse.Namespace) -> int:
             raise Flip7Error(f"count must be from 1 to {MAX_QUIZ_COUNT}, not {args.count}")
         if args.seed < 0:
             raise Flip7Error(f"seed must be 0 or more, not {args.seed}")
-        questions = generate(tier, args.count, args.seed)
+        questions = generate(tier, args.count, args.seed, find_rules(args.rules))
     except Flip7Error as error:
         return _fail("quiz", str(error))
     if args.json:
@@ -72,7 +74,7 @@ def quiz_command(args: argparse.Namespace) -> int:
         return 0
     for number, question in enumerate(questions, 1):
         situation, exact = question.situation, question.exact
-        print(f"#{number}  your line: {situation.line}   others active: {situation.others_active}   "
+        print(f"#{number}  your line: {format_cards(situation.line.cards, situation.rules)}   others active: {situation.others_active}   "
               f"pile: {situation.pile.size} cards   discards: {situation.discards.size}")
         print(f"    stay {exact.stay_score}   hit {exact.hit_score:.4f}   best: {exact.decision.value.upper()}")
         print(f"    {hint(question)}")
@@ -107,7 +109,8 @@ def simulate(rules: RuleSet, players: Sequence[Policy], games: int, seed: int, *
     """Play ``games`` games and summarise them; with ``progress``, a bar on that stream once the run has
     lasted ``progress_after`` seconds.
 
-    Win rate by policy: the share of games won by a seat playing it (seats sharing a policy add up).
+    Win rate by policy: the share of games won by a seat playing it (seats sharing a policy add up); a
+    shared victory (poker) counts as a win for each of its winners.
     """
     rng = np.random.default_rng(seed)
     names = tuple(player.name for player in players)
@@ -120,7 +123,8 @@ def simulate(rules: RuleSet, players: Sequence[Policy], games: int, seed: int, *
     shown = 0.0
     for game_number in range(1, games + 1):
         game = play_game(rules, players, rng, check=check)
-        wins[game.winner] += 1
+        for seat in game.winners:
+            wins[seat] += 1
         rounds += len(game.rounds)
         for result in game.rounds:
             reshuffles += result.reshuffles

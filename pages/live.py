@@ -11,7 +11,7 @@ from typing import ClassVar
 
 import streamlit as st
 
-from app_support import run_through_app, set_page_parameters
+from app_support import current_rules, current_translator, run_through_app, set_page_parameters
 
 run_through_app()
 
@@ -22,7 +22,6 @@ from flip7odds.counts import CardCounts
 from flip7odds.errors import Flip7Error
 from flip7odds.links import PARAMETERS, decode, encode
 from flip7odds.odds import bust_cards, bust_probability, next_card_table
-from flip7odds.rules import RULESETS
 from flip7odds.shoe import (
     MAX_OTHERS_ACTIVE,
     AddCards,
@@ -131,7 +130,6 @@ class Text:
     TYPE_ADD = "Add"
     TYPE_REMOVE = "Take back"
     GAME = "Game"
-    RULES = "Rules"
     NEW_GAME = "New game / new deck"
     DISCARDS = "**Discard pile** ({count}):"
     LINK = "The page's address holds this whole table: bookmark it or share it to reproduce it."
@@ -169,8 +167,6 @@ OTHERS_KEY = "live_others"
 SECOND_CHANCE_KEY = "live_second_chance"
 TYPED_KEY = "live_typed"
 TYPED_PLACE_KEY = "live_typed_place"
-RULES_KEY = "live_rules"
-DEFAULT_RULES = next(iter(RULESETS.values()))
 CHART_CONFIG = {"displayModeBar": False}
 
 
@@ -181,7 +177,17 @@ def cached_analysis(situation: Situation) -> Analysis:
 
 
 def card_name(card: Card) -> str:
-    """A card as the buttons and charts show it."""
+    """A card as the buttons and charts show it: the variant's playing-card name, with its role if it acts."""
+    role = base_card_name(card)
+    own = current_rules().card_name(card)
+    if own == str(card) or card.is_number:
+        return own if card.is_number else role
+    t = current_translator()
+    return t("{card} ({role})").format(card=own, role=role)
+
+
+def base_card_name(card: Card) -> str:
+    """A card as the classic deck names it."""
     if card.category is Category.ACTION and card.act is not None:
         return Text.ACTION_NAMES.get(card.act, str(card))
     if card.category is Category.MODIFIER and card.modifier is ModifierKind.TIMES:
@@ -216,16 +222,23 @@ def move_text(move: Move) -> str:
 
 
 def current_shoe() -> Shoe:
-    """The session's shoe, or the one in the page's address when it holds another table (a link was opened)."""
+    """The session's shoe, or the one in the page's address when it holds another table (a link was opened).
+
+    The table plays the sidebar's rule variant: choosing another one starts a new game with its rules.
+    """
+    rules = current_rules()
     params = {key: value for key, value in st.query_params.to_dict().items() if key in PARAMETERS}
     stored: Shoe | None = st.session_state.get(SHOE_KEY)
+    if stored is not None and stored.table.rules != rules:
+        return stored.play(NewGame(rules))
     if stored is not None and (not params or params == st.session_state.get(SYNCED_KEY)):
         return stored
     try:
-        return Shoe(decode(params))
+        linked = Shoe(decode(params))
     except Flip7Error as error:
         st.session_state[NOTICE_KEY] = Text.BAD_LINK.format(error=error)
-        return Shoe.new(DEFAULT_RULES)
+        return Shoe.new(rules)
+    return linked if linked.table.rules == rules else linked.play(NewGame(rules))
 
 
 def keep(shoe: Shoe) -> None:
@@ -279,7 +292,7 @@ def second_chance_changed() -> None:
 def typed(place_move: type[AddCards | RemoveCards]) -> None:
     """Callback of the text entry: add or take back the typed cards."""
     try:
-        cards = parse_cards(st.session_state[TYPED_KEY])
+        cards = parse_cards(st.session_state[TYPED_KEY], current_rules())
     except Flip7Error as error:
         st.session_state[NOTICE_KEY] = as_sentence(error)
         return
@@ -288,10 +301,6 @@ def typed(place_move: type[AddCards | RemoveCards]) -> None:
         play(place_move(cards, st.session_state[TYPED_PLACE_KEY]))
         if st.session_state[SHOE_KEY] is not before:
             st.session_state[TYPED_KEY] = ""
-
-
-def rules_changed() -> None:
-    play(NewGame(RULESETS[st.session_state[RULES_KEY]]))
 
 
 def show_banner(call: str, css: str, *lines: str) -> None:
@@ -466,8 +475,8 @@ def show_typing() -> None:
 def show_game(table: Table) -> None:
     """Rules, a new game, the discard pile, and the link."""
     with st.expander(Text.GAME):
-        st.session_state[RULES_KEY] = table.rules.name
-        st.selectbox(Text.RULES, list(RULESETS), key=RULES_KEY, on_change=rules_changed)
+        t = current_translator()
+        st.caption(t("Rules: {rules} (change them in the sidebar)").format(rules=t(table.rules.label)))
         st.button(Text.NEW_GAME, key="new_game", on_click=play, args=(NewGame(table.rules),))
         st.markdown(f"{Text.DISCARDS.format(count=table.discards.size)} {counts_text(table.discards)}")
         st.caption(Text.LINK)
@@ -515,8 +524,13 @@ if situation.line.is_empty:
     with banner:
         show_banner(Text.HIT, "f7-hit", Text.MUST_HIT)
     st.stop()
-with banner, st.spinner(Text.COMPUTING, show_time=True):
-    analysis = cached_analysis(situation)
+try:
+    with banner, st.spinner(Text.COMPUTING, show_time=True):
+        analysis = cached_analysis(situation)
+except Flip7Error as error:  # a situation too big to solve exactly here (the poker deck alone, early on)
+    with banner:
+        st.warning(current_translator().error(error))
+    st.stop()
 with banner:
     show_decision(analysis)
 with numbers:

@@ -5,11 +5,12 @@ from datetime import datetime
 import numpy as np
 import streamlit as st
 
-from app_support import run_through_app
+from app_support import current_rules, run_through_app
 
 run_through_app()
 
 from flip7odds.analysis import Decision
+from flip7odds.cards import format_cards
 from flip7odds.progress import (
     Answer,
     ProgressError,
@@ -124,15 +125,17 @@ def grade_legend() -> str:
 
 
 def generator(tier: Tier) -> QuizGenerator:
+    """The session's stream of questions of this tier, with the sidebar's rule variant."""
     generators = st.session_state.setdefault("quiz_generators", {})
-    if tier not in generators:
-        generators[tier] = QuizGenerator(tier, np.random.default_rng())
-    return generators[tier]
+    rules = current_rules()
+    if (rules.name, tier) not in generators:
+        generators[rules.name, tier] = QuizGenerator(tier, np.random.default_rng(), rules)
+    return generators[rules.name, tier]
 
 
 def next_question(tier: Tier) -> Question:
     prefetched = st.session_state.setdefault("quiz_prefetched", {})
-    return prefetched.pop(tier, None) or next(generator(tier))
+    return prefetched.pop((current_rules().name, tier), None) or next(generator(tier))
 
 
 def new_question(tier: Tier, question: Question | None = None, replay: bool = False) -> None:
@@ -156,7 +159,8 @@ tier = st.segmented_control(TEXT["tier"], list(Tier), format_func=lambda t: TEXT
 predict = st.toggle(TEXT["predict"], key="quiz_predict")
 
 question: Question | None = st.session_state.get("quiz_question")
-if question is None or (question.situation.tier is not tier and not st.session_state.get("quiz_is_replay")):
+if question is None or ((question.situation.tier is not tier or question.situation.rules != current_rules())
+                        and not st.session_state.get("quiz_is_replay")):
     with st.spinner(TEXT["generating"]):
         new_question(tier)
     question = st.session_state.quiz_question
@@ -169,12 +173,13 @@ if st.session_state.get("quiz_is_replay"):
 
 line = situation.line
 st.subheader(TEXT["your_line"])
-st.markdown(f"### `{line}` " + TEXT["score_now"].format(score=line.score(situation.rules)))
+st.markdown(f"### `{format_cards(line.cards, situation.rules)}` "
+            + TEXT["score_now"].format(score=line.score(situation.rules)))
 
 st.subheader(TEXT["table"])
 st.dataframe(
     [{TEXT["player"]: TEXT["you"] if p.seat == situation.you else TEXT["seat"].format(number=p.seat + 1),
-      TEXT["cards"]: " ".join(str(card) for card in p.cards) or TEXT["line_empty"],
+      TEXT["cards"]: format_cards(p.cards, situation.rules) or TEXT["line_empty"],
       TEXT["status"]: TEXT["statuses"].get(p.status, p.status), TEXT["total"]: p.total}
      for p in situation.players],
     hide_index=True,
@@ -182,7 +187,8 @@ st.dataframe(
 pile_column, active_column = st.columns(2)
 pile_column.metric(TEXT["pile"], situation.pile.size)
 active_column.metric(TEXT["active"], sum(1 for p in situation.players if p.active))
-st.markdown(f"**{TEXT['discards']}** ({situation.discards.size}): `{situation.discards or TEXT['no_discards']}`")
+discards = format_cards(situation.discards, situation.rules)
+st.markdown(f"**{TEXT['discards']}** ({situation.discards.size}): `{discards or TEXT['no_discards']}`")
 
 guess = None
 if predict:
@@ -285,5 +291,5 @@ else:
 
 # Deal the next situation now, while the player reads: it then appears without a wait.
 prefetched = st.session_state.setdefault("quiz_prefetched", {})
-if tier not in prefetched:
-    prefetched[tier] = next(generator(tier))
+if (current_rules().name, tier) not in prefetched:
+    prefetched[current_rules().name, tier] = next(generator(tier))

@@ -6,7 +6,7 @@ from urllib.parse import urlencode
 
 import streamlit as st
 
-from app_support import run_through_app, set_page_parameters, teaching_sidebar
+from app_support import current_rules, run_through_app, set_page_parameters, teaching_sidebar
 
 run_through_app()
 
@@ -144,7 +144,7 @@ def init(key: str, value: object) -> None:
 
 query = st.query_params.to_dict()
 init("present", query.get("present") == "1")
-init("pile_choice", PileChoice.from_text(query.get("pile", "")))
+init("pile_choice", PileChoice.from_text(query.get("pile", ""), current_rules()))
 init("pile_text", query.get("pile", ""))
 init("line", query.get("line", ""))
 init("seen", query.get("seen", ""))
@@ -232,7 +232,8 @@ if estimate <= SLOW_SECONDS or requested:
                 TEXT["col_flip7"]: f"{result.flip7_probability:.3%}",
             })
     st.dataframe(rows, hide_index=True, width="stretch")
-    if choice is PileChoice.NUMBERS and not situation_text.line and not situation_text.alone:
+    if (choice is PileChoice.NUMBERS and not situation_text.line and not situation_text.alone
+            and situation_text.rules == "classic"):  # MODEL.md's published values are for the classic deck
         share = {text: results[text].expected_score / optimum.expected_score for text in EXTRA_RULES[:3]}
         st.caption(TEXT["published"].format(sum=results["sum>=23"].expected_score, sum_share=share["sum>=23"],
                                             bust_share=share["bust>=0.26"], cards_share=share["cards>=3"]))

@@ -5,7 +5,7 @@ from urllib.parse import urlencode
 
 import streamlit as st
 
-from app_support import run_through_app, set_page_parameters, teaching_sidebar
+from app_support import current_rules, run_through_app, set_page_parameters, teaching_sidebar
 
 run_through_app()
 
@@ -71,7 +71,8 @@ def tree(text: SituationText, draws: int, start: TreeStart, grouping: Grouping) 
 def path_text(node: TreeNode) -> str:
     """A leaf's path in words."""
     return TEXT["path_separator"].join(
-        EVENT_LABELS[branch.event] if branch.card is None else f"{branch.card} ({EVENT_LABELS[branch.event]})"
+        EVENT_LABELS[branch.event] if branch.card is None
+        else f"{current_rules().card_name(branch.card)} ({EVENT_LABELS[branch.event]})"
         for branch in node.path)
 
 
@@ -83,7 +84,7 @@ def init(key: str, value: object) -> None:
 
 query = st.query_params.to_dict()
 init("present", query.get("present") == "1")
-init("pile_choice", PileChoice.from_text(query.get("pile", "")))
+init("pile_choice", PileChoice.from_text(query.get("pile", ""), current_rules()))
 init("pile_text", query.get("pile", ""))
 init("line", query.get("line", ""))
 init("seen", query.get("seen", ""))

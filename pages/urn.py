@@ -6,7 +6,7 @@ from urllib.parse import urlencode
 
 import streamlit as st
 
-from app_support import run_through_app, set_page_parameters, teaching_sidebar
+from app_support import current_rules, run_through_app, set_page_parameters, teaching_sidebar
 
 run_through_app()
 
@@ -81,7 +81,7 @@ def init(key: str, value: object) -> None:
 
 query = st.query_params.to_dict()
 init("present", query.get("present") == "1")
-init("pile_choice", PileChoice.from_text(query.get("pile", "")))
+init("pile_choice", PileChoice.from_text(query.get("pile", ""), current_rules()))
 init("pile_text", query.get("pile", ""))
 init("line", query.get("line", "12 11 9"))
 init("seen", query.get("seen", ""))

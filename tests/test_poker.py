@@ -1,17 +1,26 @@
 """The two-poker-decks adaptation (RULES.md section 2): deck, notation, scoring, exact odds."""
 
+import io
+import json
 from fractions import Fraction
 
+import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, note, settings
+from numpy.typing import NDArray
 
 from flip7odds.analysis import Decision, analyze, problem_of
 from flip7odds.cards import FLIP_THREE, FREEZE, SECOND_CHANCE, Card, format_cards, parse_cards
-from flip7odds.errors import SituationError
+from flip7odds.cli import main
+from flip7odds.engine import Choice, Node, Option, RoundRules, RoundState, Terminal
+from flip7odds.errors import SituationError, SolverLimitError
+from flip7odds.policies import evaluate_policy, parse_policy
+from flip7odds.quiz import QUIZ_MEMORY, QuizSituation, Tier, generate
 from flip7odds.reference import reference_solve
-from flip7odds.rules import POKER
+from flip7odds.rules import CLASSIC, POKER, RuleSet
+from flip7odds.simulator import table_rules
 from flip7odds.situation import Line, Situation
-from flip7odds.solver import solve
+from flip7odds.solver import MEMORY_LIMIT, solve, solve_cost
 from tests.strategies import small_situations
 
 
@@ -88,3 +97,158 @@ def test_fast_solver_agrees_with_brute_force_on_poker(situation: Situation) -> N
     assert solution.draw.value == pytest.approx(float(reference.hit.value), abs=1e-12)
     assert solution.draw.bust_probability == pytest.approx(float(reference.hit.bust_probability), abs=1e-12)
     assert solution.result().value == pytest.approx(float(reference.optimal.value), abs=1e-12)
+
+
+@pytest.mark.parametrize(("line", "pile"), [
+    # Every royal-flush card in the pile: the three figures are one group of three (solver reduction 6).
+    ("K 9 Ad", "Jd Qd Kd 10d 9 joker"),
+    # A figure already in the line: the other two stay separate cards (the group rule does not apply).
+    ("K 9 Ad Jd", "Qd Kd 10d 9 4"),
+    # Two penalties and two figures with a Second Chance held.
+    ("Q 5 2", "Jd Kd 7d 8d 5 Q"),
+])
+def test_grouped_figures_agree_with_brute_force(line: str, pile: str) -> None:
+    situation = Situation.from_text(POKER, line, pile=pile, others_active=0)
+    reference = reference_solve(situation)
+    solution = solve(problem_of(situation))
+    assert reference.hit is not None and solution.draw is not None
+    assert solution.draw.value == pytest.approx(float(reference.hit.value), abs=1e-12)
+    assert solution.result().value == pytest.approx(float(reference.optimal.value), abs=1e-12)
+
+
+@pytest.mark.parametrize(("rules", "line", "seen", "others"), [
+    (CLASSIC, "", "", 0),
+    (POKER, "", "", 1),
+    (POKER, "K Q 9", "2d 3d 4d 5d 6d", 0),
+    (POKER, "K", "2d 3d 4d 5d 6d 7d sc", 0),
+])
+def test_the_cost_estimate_counts_the_lattice(rules: RuleSet, line: str, seen: str, others: int) -> None:
+    problem = problem_of(Situation.from_text(rules, line, seen=seen, others_active=others))
+    assert solve_cost(problem).states == solve(problem).states
+
+
+def test_the_worst_case_is_refused_with_its_cost_not_approximated() -> None:
+    problem = problem_of(Situation.from_text(POKER, "", others_active=0))
+    cost = solve_cost(problem)
+    # 562 subsets of at most 4 of the 11 numbers; 2^10 penalty subsets x 4 figure counts x 25 Second
+    # Chance states x 38 forced phases = 3,891,200 columns.
+    assert cost.columns == 3_891_200
+    assert cost.memory_bytes > MEMORY_LIMIT
+    with pytest.raises(SolverLimitError, match="too big to solve exactly"):
+        solve(problem)
+
+
+def test_command_line_json_keys_match_classic_and_the_worst_case_is_one_clear_line(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    keys = []
+    for rules in ("classic", "poker"):
+        out = io.StringIO()
+        assert main(["analyze", "--rules", rules, "--line", "9 5", "--json"], out=out) == 0
+        keys.append(set(json.loads(out.getvalue())))
+    assert keys[0] == keys[1]
+    assert main(["analyze", "--rules", "poker", "--alone", "--lang", "en"]) == 2
+    error = capsys.readouterr().err
+    assert error.count("\n") == 1 and "too big to solve exactly" in error and "2187 million states" in error
+
+
+def simulated_round(round_rules: RoundRules, start: RoundState, threshold: int, rng: np.random.Generator,
+                    outcomes_of: dict[RoundState, tuple[int, list[Node], NDArray[np.float64]]]) -> int:
+    """One round on the literal engine, drawing first, then staying once the numbers sum to ``threshold``.
+
+    ``outcomes_of`` remembers each state's next-card outcomes (the first draws repeat from round to round).
+    """
+    node: Node = start
+    first = True
+    while True:
+        if isinstance(node, Terminal):
+            return node.score
+        if isinstance(node, Choice):  # not alone: a Freeze or a Flip Three is given away
+            node = dict(node.options)[Option.CARRY_ON]
+            continue
+        if node.at_decision and not first and sum(node.line.numbers) >= threshold:
+            return node.line.score(round_rules.rules)
+        first = False
+        if node not in outcomes_of:
+            size, outcomes = round_rules.draw_outcomes(node)
+            outcomes_of[node] = (size, [outcome.node for outcome in outcomes],
+                                 np.array([outcome.count / size for outcome in outcomes]))
+        _, nodes, probabilities = outcomes_of[node]
+        node = nodes[rng.choice(len(nodes), p=probabilities)]
+
+
+@pytest.mark.parametrize(("line", "seen", "others", "rounds", "seed"), [
+    ("", "", 1, 1500, 11),  # the fresh 57-card pile (its rounds are the slowest to play on the engine)
+    ("K", "2d 3d 4d 5d 6d", 0, 3000, 12),  # alone: Freeze and Flip Three on yourself
+])
+def test_monte_carlo_rounds_average_to_the_exact_policy_value(line: str, seen: str, others: int, rounds: int,
+                                                              seed: int) -> None:
+    # The solver's exact value of "stay at sum >= 25" against rounds played on the literal engine (an
+    # independent statement of the rules) with a fixed seed: within 4 standard errors.
+    situation = Situation.from_text(POKER, line, seen=seen, others_active=others)
+    exact = evaluate_policy(situation, parse_policy("sum>=25"))
+    round_rules = RoundRules(POKER, situation.alone)
+    start = round_rules.start(situation)
+    rng = np.random.default_rng(seed)
+    outcomes_of: dict[RoundState, tuple[int, list[Node], NDArray[np.float64]]] = {}
+    scores = np.array([simulated_round(round_rules, start, 25, rng, outcomes_of) for _ in range(rounds)])
+    standard_error = scores.std(ddof=1) / np.sqrt(len(scores))
+    assert abs(scores.mean() - exact.expected_score) < 4 * standard_error
+
+
+@pytest.mark.parametrize("tier", list(Tier))
+def test_quiz_tiers_deal_poker_situations_graded_by_the_solver(tier: Tier) -> None:
+    for question in generate(tier, 1, seed=3, rules=POKER):
+        situation = question.situation.situation
+        assert situation.rules is POKER and situation.pile.size + situation.discards.size <= POKER.deck.size
+        assert solve_cost(problem_of(situation)).memory_bytes <= QUIZ_MEMORY
+        analysis = analyze(situation)
+        assert question.exact.stay_score == analysis.stay_score
+        assert question.exact.hit_score == pytest.approx(analysis.hit_score, abs=1e-9)
+        assert QuizSituation.from_json(question.situation.to_json()) == question.situation
+
+
+def test_quiz_command_line_takes_the_rules(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["quiz", "--rules", "poker", "--count", "1", "--seed", "2", "--json"]) == 0
+    (situation,) = json.loads(capsys.readouterr().out)["situations"]
+    assert situation["rules"] == "poker"
+
+
+def test_golden_royal_flush_odds() -> None:
+    # K Q 9 with A, 10, J, Q of diamonds; the pile is the K of diamonds and a 9. Stay: 34 x 4 - 11 = 125.
+    # Hit: the K of diamonds (1/2) completes the royal flush, 34 x 8 - 11 + 20 = 281, and then only the 9
+    # is left, which would bust: stay. The 9 (1/2) busts: 0. Hit = 281/2 = 140.5 > 125: hit.
+    result = analyze(Situation.from_text(POKER, "K Q 9 Ad 10d Jd Qd", pile="Kd 9", others_active=0))
+    assert result.stay_score == 125
+    assert result.hit_once_score == Fraction(281, 2) and result.hit_score == 140.5
+    assert result.decision is Decision.HIT
+    assert result.distribution == {0: 0.5, 281: 0.5}
+
+
+def test_golden_stacked_figures_tie_stays() -> None:
+    # 10 9 with the J of diamonds: 19 x 2 = 38. The pile: the Q of diamonds and a 10. Hit: the Q (1/2)
+    # stacks, 19 x 4 = 76, then the 10 left would bust: stay; the 10 (1/2) busts. Hit = 76/2 = 38 = stay:
+    # a tie stays (MODEL.md).
+    result = analyze(Situation.from_text(POKER, "10 9 Jd", pile="Qd 10"))
+    assert result.stay_score == 38 and result.hit_score == 38
+    assert result.decision is Decision.STAY
+
+
+def test_two_poker_decks_keep_the_copies_of_a_figure_apart() -> None:
+    # With two decks (19 players or more) the pile may hold two K of diamonds: the royal flush needs one
+    # of each figure, so the figures are not one group there (solver reduction 6): brute force agrees.
+    doubled = table_rules(POKER, 19)
+    situation = Situation.from_text(doubled, "K 9 Ad 10d Jd", pile="Kd Kd Qd 9 4", others_active=0)
+    reference = reference_solve(situation)
+    solution = solve(problem_of(situation))
+    assert reference.hit is not None and solution.draw is not None
+    assert solution.draw.value == pytest.approx(float(reference.hit.value), abs=1e-12)
+    assert solution.result().value == pytest.approx(float(reference.optimal.value), abs=1e-12)
+
+
+def test_a_batch_line_too_big_to_solve_is_an_error_line_and_the_batch_goes_on() -> None:
+    out = io.StringIO()
+    lines = '{"rules": "poker", "alone": true}\n{"rules": "poker", "line": "K 9"}\n'
+    assert main(["analyze", "--batch"], out=out, stdin=io.StringIO(lines)) == 0
+    refused, solved = (json.loads(line) for line in out.getvalue().splitlines())
+    assert "too big to solve exactly" in refused["error"]
+    assert solved["stay_score"] == 22

@@ -24,7 +24,7 @@ from flip7odds.simulator import (
     SumThreshold,
     TableView,
     decks_for,
-    game_winner,
+    game_winners,
     play_game,
     play_round,
     policy_from_text,
@@ -167,7 +167,7 @@ def test_ties_at_the_target_play_another_round() -> None:
     tied = start("10 10", totals=(190, 190))
     result = play_round(CLASSIC, (SumThreshold(5), SumThreshold(5)), tied, seed=0)
     assert result.totals_after == (200, 200)
-    assert game_winner(result.totals_after, CLASSIC.target) is None
+    assert game_winners(result.totals_after, CLASSIC) == ()
     game = play_game(CLASSIC, (SumThreshold(5), SumThreshold(5)), np.random.default_rng(4), start=tied)
     assert game.rounds[0].totals_after == (200, 200)
     assert len(game.rounds) >= 2

@@ -1,0 +1,39 @@
+"""The poker variant in a real Chromium: chosen in the sidebar on the Live odds page, shown as playing cards."""
+
+import pytest
+from browser_helpers import VIEWPORTS, assert_no_exception, open_page
+from playwright.sync_api import Browser, expect
+from test_live_browser import settle, shoot, tap_card
+
+from flip7odds.analysis import analyze
+from flip7odds.rules import POKER
+from flip7odds.situation import Situation
+
+pytestmark = pytest.mark.browser
+
+
+def test_choosing_poker_in_the_sidebar_deals_a_poker_table(browser: Browser, app_url: str) -> None:
+    open_page(browser, app_url, *VIEWPORTS["desktop"]).close()  # run st.navigation once (see test_live_browser)
+    page = open_page(browser, f"{app_url}/live?rules=classic", *VIEWPORTS["desktop"])
+    try:
+        tap_card(page, "12", "line=12&")
+        variant = page.get_by_test_id("stSidebar").get_by_test_id("stSelectbox").filter(has_text="Rules")
+        variant.click()
+        page.get_by_role("option", name="Two poker decks").click()
+        settle(page, "rules=poker")
+        assert_no_exception(page)
+        expect(page.get_by_text("Pile 57 · Discards 0 · On the table 0")).to_be_visible()  # a new poker game
+        expect(page.locator(".st-key-card-13").get_by_role("button")).to_contain_text("K")
+        expect(page.locator(".st-key-card-freeze").get_by_role("button")).to_contain_text("A (Freeze)")
+
+        tap_card(page, "13", "line=13&")
+        tap_card(page, "9", "line=13.9&")
+        tap_card(page, "Kd", "line=13.9.Kd&")
+        analysis = analyze(Situation.from_text(POKER, "K 9 Kd"))
+        expect(page.locator(".f7-call")).to_have_text(analysis.decision.value.upper())
+        expect(page.locator(".f7-banner")).to_contain_text(f"Stay {analysis.stay_score}")
+        expect(page.get_by_text("K♦ (×2)").first).to_be_visible()
+        assert_no_exception(page)
+        shoot(page, "live-poker-desktop")
+    finally:
+        page.close()
