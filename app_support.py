@@ -129,8 +129,12 @@ def choose_rules(t: Translator) -> RuleSet:
 
 
 def current_translator() -> Translator:
-    """The translator for the language chosen in the sidebar (English before any choice)."""
-    return translator(st.session_state.get(LANGUAGE_PARAMETER))
+    """The translator for the language chosen in the sidebar, else the address's (``?lang=``), else English.
+
+    The address is the fallback for a page run without the sidebar's switch: a headless test that switches
+    pages runs the page alone, and Streamlit then forgets the switch's value on the next run.
+    """
+    return translator(st.session_state.get(LANGUAGE_PARAMETER) or st.query_params.get(LANGUAGE_PARAMETER))
 
 
 def current_rules() -> RuleSet:

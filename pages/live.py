@@ -45,7 +45,7 @@ PLACE_NAMES: dict[Place, str] = {
     Place.SEEN: N_("Seen elsewhere"),
     Place.DISCARDS: N_("Discards"),
 }
-"""Where a card goes, as the picker names it (message ids)."""
+# Where a card goes, as the picker names it (message ids).
 MOVES: dict[type, str] = {
     AddCards: N_("{cards} → {place}"),
     RemoveCards: N_("take back {cards} from {place}"),
@@ -55,7 +55,7 @@ MOVES: dict[type, str] = {
     NewGame: N_("new game"),
     SetOthersActive: N_("others active = {others}"),
 }
-"""What each move did, for the undo button's tooltip (message ids)."""
+# What each move did, for the undo button's tooltip (message ids).
 
 
 STYLE = """

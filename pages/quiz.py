@@ -43,14 +43,14 @@ TIER_NAMES: dict[Tier, str] = {
     Tier.MODIFIERS: N_("3 · Modifiers, Second Chance, alone"),
     Tier.CLOSE_CALLS: N_("4 · Close calls (within {points} point)"),
 }
-"""Each difficulty tier's name (message ids)."""
+# Each difficulty tier's name (message ids).
 STATUS_NAMES: dict[str, str] = {
     "active": N_("active"), "stayed": N_("stayed"), "frozen": N_("frozen"), "bust": N_("busted"),
     "flip7": N_("Flip 7"), "cut_short": N_("round over"), "no_cards": N_("out of cards"),
 }
-"""A player's status at the table, by its stored name (message ids)."""
+# A player's status at the table, by its stored name (message ids).
 DECISION_NAMES: dict[Decision, str] = {Decision.HIT: N_("HIT"), Decision.STAY: N_("STAY")}
-"""The two answers, as the buttons and the feedback name them (message ids)."""
+# The two answers, as the buttons and the feedback name them (message ids).
 
 HIT_KEY, STAY_KEY, NEXT_KEY, REPLAY_KEY = "quiz_hit", "quiz_stay", "quiz_next", "quiz_replay"
 

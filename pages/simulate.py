@@ -37,7 +37,7 @@ QUESTIONS: dict[Question, str] = {
     Question.FLIP7_ALWAYS_HIT: N_("Do I reach Flip 7 before busting, if I keep hitting?"),
     Question.POLICY_SCORE: N_("What does a rule score in one round?"),
 }
-"""Each question, as the page asks it (message ids)."""
+# Each question, as the page asks it (message ids).
 
 DEFAULT_TRIALS = 2000
 MAX_TRIALS = 200_000

@@ -47,13 +47,13 @@ FAMILY_NAMES: dict[PolicyFamily, str] = {
     PolicyFamily.BUST: N_("stay at P(bust) ≥ θ"),
     PolicyFamily.CARDS: N_("stay at k numbers"),
 }
-"""Each family of rules, in the metrics' labels (message ids)."""
+# Each family of rules, in the metrics' labels (message ids).
 RULE_NAMES: dict[str, str] = {
     "lookahead": N_("One-card lookahead"),
     "always": N_("Always hit"),
     "optimal": N_("Optimal play"),
 }
-"""The rules without a threshold, by their command-line name (message ids)."""
+# The rules without a threshold, by their command-line name (message ids).
 
 EXTRA_RULES = ("sum>=23", "bust>=0.26", "cards>=3", "lookahead", "always")
 SLOW_SECONDS = 20.0  # above this estimated time, the curves wait for a click instead of starting on their own

@@ -36,12 +36,12 @@ STARTS: dict[TreeStart, str] = {
     TreeStart.HIT: N_("If I keep hitting"),
     TreeStart.FLIP_THREE: N_("A Flip Three played on me now"),
 }
-"""Which cards the tree shows, as the page offers it (message ids)."""
+# Which cards the tree shows, as the page offers it (message ids).
 GROUPINGS: dict[Grouping, str] = {
     Grouping.OUTCOME: N_("by what the card does"),
     Grouping.CARD: N_("one per card"),
 }
-"""How the branches are grouped, as the page offers it (message ids)."""
+# How the branches are grouped, as the page offers it (message ids).
 
 
 @st.cache_data(show_spinner=False, max_entries=200)
