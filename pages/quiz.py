@@ -122,7 +122,8 @@ if st.session_state.get("quiz_is_replay"):
 
 line = situation.line
 st.subheader(t("Your line"))
-st.markdown(f"### `{line}` " + t("worth {score} if you stay").format(score=line.score(situation.rules)))
+your_cards = " ".join(card_name(card, t) for card in situation.players[situation.you].cards)
+st.markdown(f"### `{your_cards}` " + t("worth {score} if you stay").format(score=line.score(situation.rules)))
 
 st.subheader(t("The table"))
 st.dataframe(
@@ -136,7 +137,9 @@ pile_column, active_column = st.columns(2)
 pile_column.metric(t("Cards in the pile"), situation.pile.size)
 active_column.metric(t("Still active"), sum(1 for p in situation.players if p.active))
 st.markdown(t("**Discards since the shuffle** ({count}): `{cards}`").format(
-    count=situation.discards.size, cards=situation.discards or t("none")))
+    count=situation.discards.size,
+    cards=" ".join(card_name(card, t) if count == 1 else f"{card_name(card, t)} ×{count}"
+                   for card, count in situation.discards.items_) or t("none")))
 
 guess = None
 if predict:
