@@ -174,7 +174,8 @@ class ProgressStore:
                                    f"VALUES ({', '.join('?' * len(_COLUMNS))})", values)
         except sqlite3.Error as error:
             raise ProgressError("this answer could not be saved to {path}: {error} "
-                                "(another program may hold the file; try again in a moment)", path=self.path, error=error) from None
+                                "(another program may hold the file; try again in a moment)",
+                                path=self.path, error=error) from None
 
     def answers(self) -> list[Answer]:
         """Every answer, oldest first."""
@@ -182,7 +183,8 @@ class ProgressStore:
             with self._connection() as connection:
                 rows = connection.execute(f"SELECT {', '.join(_COLUMNS)} FROM answers ORDER BY id").fetchall()
         except sqlite3.Error as error:
-            raise ProgressError("the progress file {path} could not be read: {error}", path=self.path, error=error) from None
+            raise ProgressError("the progress file {path} could not be read: {error}", path=self.path,
+                                error=error) from None
         answers = []
         for row in rows:
             data = dict(zip(_COLUMNS, row))
@@ -196,7 +198,8 @@ class ProgressStore:
             with self._connection() as connection:
                 row = connection.execute("SELECT json FROM situations WHERE key = ?", (key,)).fetchone()
         except sqlite3.Error as error:
-            raise ProgressError("the progress file {path} could not be read: {error}", path=self.path, error=error) from None
+            raise ProgressError("the progress file {path} could not be read: {error}", path=self.path,
+                                error=error) from None
         if row is None:
             raise ProgressError("no saved situation {key!r}", key=key)
         return QuizSituation.from_json(json.loads(row[0]))

@@ -129,7 +129,8 @@ class Table:
         if not 0 <= self.others_active <= MAX_OTHERS_ACTIVE:
             raise SituationError("others active must be from 0 to {most}, not {others}", most=MAX_OTHERS_ACTIVE,
                                  others=self.others_active)
-        places = {N_("your line"): CardCounts.from_cards(self.line), N_("seen"): self.seen, N_("discards"): self.discards}
+        places = {N_("your line"): CardCounts.from_cards(self.line), N_("seen"): self.seen,
+                  N_("discards"): self.discards}
         total: Counter[Card] = Counter()
         for counts in places.values():
             for card, count in counts.items_:
@@ -275,7 +276,8 @@ class Table:
     def reshuffled(self) -> Table:
         """The pile ran out: the discards become the new pile; the cards on the table stay out."""
         if self.pile.size:
-            raise SituationError("the pile still has {size} cards: it is reshuffled only when empty", size=self.pile.size)
+            raise SituationError("the pile still has {size} cards: it is reshuffled only when empty",
+                                 size=self.pile.size)
         if self.discards.size == 0:
             raise SituationError("no card left: the pile and the discard pile are both empty")
         return replace(self, discards=CardCounts())
@@ -309,7 +311,8 @@ def round_status(rules: RuleSet, line: Iterable[Card]) -> RoundStatus:
         if card.category is Category.NUMBER:
             if card.value in numbers:
                 if second_chance:
-                    raise SituationError("a second {card} beside your Second Chance: it would have saved you", card=card)
+                    raise SituationError("a second {card} beside your Second Chance: it would have saved you",
+                                         card=card)
                 status = RoundStatus.BUST
             numbers.add(card.value)
             if status is RoundStatus.PLAYING and len(numbers) >= rules.flip7_size:

@@ -176,7 +176,8 @@ def decision_heatmap_figure(cells: Sequence[DecisionCell], threshold: int | None
     for cell in cells:
         row, column = cell.numbers_held - counts.start, cell.number_sum - sums.start
         share[row, column] = cell.hit_share
-        hover[row, column, 0] = t("the optimum hits {hitting} of {lines} lines").format(hitting=cell.hitting, lines=cell.lines)
+        hover[row, column, 0] = t("the optimum hits {hitting} of {lines} lines").format(hitting=cell.hitting,
+                                                                                        lines=cell.lines)
         ranges = []
         if cell.hit_bust is not None:
             ranges.append(t("hits at P(bust) {low}–{high}").format(low=_percent(cell.hit_bust[0], t),
@@ -186,7 +187,8 @@ def decision_heatmap_figure(cells: Sequence[DecisionCell], threshold: int | None
                                                                     high=_percent(cell.stay_bust[1], t)))
         hover[row, column, 1] = "<br>".join(ranges)
     figure = go.Figure(go.Heatmap(
-        x=list(sums), y=list(counts), z=share, customdata=hover, hovertemplate=t("sum %{x}, %{y} numbers<br>%{customdata[0]}<br>%{customdata[1]}<extra></extra>"),
+        x=list(sums), y=list(counts), z=share, customdata=hover,
+        hovertemplate=t("sum %{x}, %{y} numbers<br>%{customdata[0]}<br>%{customdata[1]}<extra></extra>"),
         colorscale=[[0.0, STAY_COLOUR], [0.5, "#f4f1de"], [1.0, HIT_COLOUR]], zmin=0, zmax=1, xgap=1, ygap=1,
         colorbar={"title": {"text": t("share of lines<br>where the<br>optimum hits")}, "tickformat": ".0%"},
     ))
@@ -205,8 +207,10 @@ def convergence_figure(result: Convergence, font_size: int = NORMAL_FONT_SIZE, t
     difference ``S_n - n·mu`` wandering away (its band grows like ``sqrt(n)``)."""
     score = result.exact.question is Question.POLICY_SCORE
     figure = make_subplots(rows=2, cols=1, shared_xaxes=True, vertical_spacing=0.12, subplot_titles=[
-        t("Running mean score: it settles on the exact expected score") if score else t("Running frequency of yes: it settles on the exact value"),
-        t("Total difference: total − n·E wanders further and further from 0") if score else t("Count difference: yes − n·p wanders further and further from 0")])
+        t("Running mean score: it settles on the exact expected score") if score
+        else t("Running frequency of yes: it settles on the exact value"),
+        t("Total difference: total − n·E wanders further and further from 0") if score
+        else t("Count difference: yes − n·p wanders further and further from 0")])
     figure.update_annotations(font_size=font_size + 2)  # the subplot titles
     n = result.trials
     mu = result.exact.mean
@@ -218,7 +222,8 @@ def convergence_figure(result: Convergence, font_size: int = NORMAL_FONT_SIZE, t
                                     name=t("± 2 standard deviations"), showlegend=row == 1), row=row, col=1)
         figure.add_trace(go.Scatter(x=n, y=centre, mode="lines",
                                     line={"color": EXACT_COLOUR, "dash": "dash", "width": 2},
-                                    name=t("exact {value}").format(value=t.number(mu, 4)), showlegend=row == 1), row=row, col=1)
+                                    name=t("exact {value}").format(value=t.number(mu, 4)), showlegend=row == 1),
+                         row=row, col=1)
     figure.add_trace(go.Scatter(x=n, y=result.running_mean, mode="lines", line={"color": SIMULATED_COLOUR, "width": 3},
                                 name=t("simulated")), row=1, col=1)
     figure.add_trace(go.Scatter(x=n, y=result.difference, mode="lines", line={"color": SIMULATED_COLOUR, "width": 3},
@@ -273,7 +278,9 @@ def tree_figure(tree: ProbabilityTree, font_size: int = NORMAL_FONT_SIZE, t: Tra
     figure = go.Figure(go.Sunburst(
         ids=ids, labels=labels, parents=parent_ids, values=values, branchvalues="remainder",
         marker={"colors": colours, "line": {"color": "#ffffff", "width": 2}}, customdata=custom,
-        hovertemplate=t("%{customdata[0]}<br>this path: %{customdata[1]}<br>after the step before: %{customdata[2]}<extra></extra>"), texttemplate=texts, insidetextorientation="radial", sort=False,
+        hovertemplate=t("%{customdata[0]}<br>this path: %{customdata[1]}<br>after the step before: %{customdata[2]}"
+                        "<extra></extra>"),
+        texttemplate=texts, insidetextorientation="radial", sort=False,
     ))
     figure = _layout(figure, font_size, height=36 * font_size, t=t)
     figure.update_layout(margin={"l": 10, "r": 10, "t": 10, "b": 10})
@@ -288,7 +295,8 @@ def urn_figure(reading: UrnReading, font_size: int = NORMAL_FONT_SIZE, t: Transl
     figure.add_trace(go.Bar(x=js, y=[float(p) for p in exact], name=t("exact fraction"), marker={"color": STAY_COLOUR},
                             text=[f"{p}<br>≈ {_percent(p, t)}" for p in exact], textposition="outside",
                             textfont={"size": font_size}, cliponaxis=False))
-    figure.add_trace(go.Bar(x=js, y=reading.scipy_pmf(), name=t("scipy.stats.hypergeom"), marker={"color": EXACT_COLOUR},
+    figure.add_trace(go.Bar(x=js, y=reading.scipy_pmf(), name=t("scipy.stats.hypergeom"),
+                            marker={"color": EXACT_COLOUR},
                             hovertemplate="%{y:.15f}<extra></extra>"))
     figure.update_layout(barmode="group", bargap=0.25)
     figure.update_xaxes(title_text=t("bust cards among the {draws} drawn (j)").format(draws=reading.draws), dtick=1)
@@ -306,7 +314,8 @@ def score_histogram_figure(scores: Sequence[float], distribution: dict[int, floa
     figure.add_trace(go.Bar(x=values, y=counts / max(1, len(scores)), name=t("simulated ({trials} rounds)").format(
         trials=len(scores)), marker={"color": SIMULATED_COLOUR}, opacity=0.75))
     figure.add_vline(x=expected, line={"color": "#222", "dash": "dash", "width": 3},
-                     annotation={"text": t("expected value {value}").format(value=t.number(expected, 2)), "font": {"size": font_size}})
+                     annotation={"text": t("expected value {value}").format(value=t.number(expected, 2)),
+                                 "font": {"size": font_size}})
     figure.update_layout(barmode="overlay", bargap=0.1)
     figure.update_xaxes(title_text=t("round score"))
     figure.update_yaxes(title_text=t("share of rounds"), tickformat=".0%")

@@ -225,7 +225,9 @@ def show_round_over(table: Table) -> None:
             ),
         )
     else:
-        show_banner(t("FROZEN"), "f7-frozen", t("You froze yourself and bank {score} points.").format(score=table.line_score))
+        show_banner(
+            t("FROZEN"), "f7-frozen", t("You froze yourself and bank {score} points.").format(score=table.line_score)
+        )
     st.markdown(t("Keep tapping the other players' cards (they go under *Seen elsewhere*), then **Next round**."))
 
 
@@ -234,11 +236,15 @@ def show_decision(analysis: Analysis) -> None:
     values = {"hit": t.number(analysis.hit_score), "stay": analysis.stay_score, "margin": signed(analysis.margin)}
     if analysis.decision is Decision.HIT:
         show_banner(
-            t("HIT"), "f7-hit", t("Hit ≈ {hit} · Stay {stay} · hitting is worth <b>{margin}</b> points").format(**values)
+            t("HIT"),
+            "f7-hit",
+            t("Hit ≈ {hit} · Stay {stay} · hitting is worth <b>{margin}</b> points").format(**values),
         )
     else:
         show_banner(
-            t("STAY"), "f7-stay", t("Stay {stay} · Hit ≈ {hit} · staying is worth <b>{margin}</b> points").format(**values)
+            t("STAY"),
+            "f7-stay",
+            t("Stay {stay} · Hit ≈ {hit} · staying is worth <b>{margin}</b> points").format(**values),
         )
 
 
@@ -255,9 +261,9 @@ def bust_now(situation: Situation) -> str:
     if not line.numbers:
         why = t("You hold no number yet: no card can bust you.")
     elif line.second_chance:
-        why = t(
-            "You hold a Second Chance: no card busts you now ({cards} of the {pile} left would use it up)."
-        ).format(cards=cards, pile=pile)
+        why = t("You hold a Second Chance: no card busts you now ({cards} of the {pile} left would use it up).").format(
+            cards=cards, pile=pile
+        )
     else:
         why = t("{cards} of the {pile} cards left would bust you.").format(cards=cards, pile=pile)
     if situation.pile.size == 0:
@@ -342,7 +348,9 @@ def show_players(table: Table) -> None:
 def show_table(table: Table) -> None:
     """What is where: your line, the cards seen elsewhere, the counts of the pile and the discards."""
     if table.line:
-        st.markdown(t("**Your line** ({score} points): {cards}").format(score=table.line_score, cards=cards_text(table.line)))
+        st.markdown(
+            t("**Your line** ({score} points): {cards}").format(score=table.line_score, cards=cards_text(table.line))
+        )
     else:
         st.markdown(t("**Your line:** no card yet"))
     st.markdown(t("**Seen elsewhere this round:** {cards}").format(cards=counts_text(table.seen)))
@@ -441,12 +449,17 @@ def show_game(table: Table) -> None:
     with st.expander(t("Game")):
         st.session_state[RULES_KEY] = table.rules.name
         st.selectbox(
-            t("Rules"), list(RULESETS), key=RULES_KEY, on_change=rules_changed,
+            t("Rules"),
+            list(RULESETS),
+            key=RULES_KEY,
+            on_change=rules_changed,
             format_func=lambda name: t(RULESETS[name].label),
-        )  # fmt: skip
+        )
         st.button(t("New game / new deck"), key="new_game", on_click=play, args=(NewGame(table.rules),))
         st.markdown(
-            t("**Discard pile** ({count}): {cards}").format(count=table.discards.size, cards=counts_text(table.discards))
+            t("**Discard pile** ({count}): {cards}").format(
+                count=table.discards.size, cards=counts_text(table.discards)
+            )
         )
         st.caption(t("The page's address holds this whole table: bookmark it or share it to reproduce it."))
 
