@@ -89,8 +89,9 @@ def teaching_sidebar(t: Translator, default_line: str = "") -> tuple[SituationTe
 
 
 def demo_link(t: Translator, params: Mapping[str, str]) -> str:
-    """The teaching demos' caption: a link to this page with these parameters."""
-    return t("Link to this demo: {url}").format(url=f"{st.context.url or ''}?{urlencode(params)}")
+    """The teaching demos' caption: a link to this page with these parameters, in the same language and rules."""
+    kept = {key: value for key, value in st.query_params.to_dict().items() if key in APP_PARAMETERS}
+    return t("Link to this demo: {url}").format(url=f"{st.context.url or ''}?{urlencode({**kept, **params})}")
 
 
 def choose_language() -> Translator:

@@ -62,6 +62,7 @@ def grade_legend() -> str:
 
 
 def tier_name(tier: Tier) -> str:
+    """A difficulty tier as the selector names it."""
     return t(TIER_NAMES[tier]).format(points=t.number(CLOSE_CALL, 0))
 
 

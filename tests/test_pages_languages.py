@@ -151,6 +151,7 @@ def test_trees_in_spanish_name_the_cards_and_endings() -> None:
                                    "ronda terminada: Flip 7", "ronda terminada: plantado"}
 
 
-def test_urn_in_spanish_writes_the_percentage_for_latex() -> None:
+def test_urn_in_spanish_writes_the_percentage_for_latex_and_links_in_spanish() -> None:
     at = open_page("urn", "es")
     assert "\\approx 31{,}87\\,\\%" in at.latex[0].value  # 29/91; a bare comma would add a space in LaTeX
+    assert at.caption[-1].value.startswith("Enlace a esta demostración: ") and "lang=es&" in at.caption[-1].value
