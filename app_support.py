@@ -1,12 +1,13 @@
 """App plumbing shared by the pages (kept out of the library, which never imports streamlit)."""
 
 from collections.abc import Mapping
+from urllib.parse import urlencode
 
 import streamlit as st
 from streamlit.runtime.pages_manager import PagesManager
 
 from flip7odds.errors import Flip7Error
-from flip7odds.i18n import LANGUAGES, Translator, language_from_locale, translator
+from flip7odds.i18n import LANGUAGES, N_, Translator, language_from_locale, translator
 from flip7odds.rules import RULESETS, RuleSet, find_rules
 from flip7odds.teaching import PileChoice, SituationText
 from flip7odds.teaching_charts import PRESENTATION_CSS, font_size_for
@@ -42,23 +43,45 @@ def run_through_app() -> None:
         st.rerun()
 
 
-def teaching_sidebar(text: Mapping[str, str]) -> tuple[SituationText, PileChoice, int]:
+PILE_CHOICE_NAMES: dict[PileChoice, str] = {
+    PileChoice.FRESH: N_("Fresh deck"),
+    PileChoice.NUMBERS: N_("Numbers only (79)"),
+    PileChoice.CUSTOM: N_("Custom pile"),
+}
+"""How the teaching sidebar names each pile choice (message ids)."""
+
+
+def init_widget(key: str, value: object) -> None:
+    """Give a widget its first value (from the link) once per session."""
+    if key not in st.session_state:
+        st.session_state[key] = value
+
+
+def teaching_sidebar(t: Translator, default_line: str = "") -> tuple[SituationText, PileChoice, int]:
     """The sidebar every teaching demo shares: presentation mode and the situation (pile, line, alone).
 
-    Returns the situation as card notation (with the sidebar's rule variant), the pile choice, and the
-    chart font size for the mode.
+    The first run of a session reads them from the page's link (``present``, ``pile``, ``line``, ``seen``,
+    ``alone``); ``default_line`` is the line without one. Returns the situation as card notation (with the
+    sidebar's rule variant), the pile choice, and the chart font size for the mode.
     """
+    query = st.query_params.to_dict()
+    init_widget("present", query.get("present") == "1")
+    init_widget("pile_choice", PileChoice.from_text(query.get("pile", ""), current_rules()))
+    init_widget("pile_text", query.get("pile", ""))
+    init_widget("line", query.get("line", default_line))
+    init_widget("seen", query.get("seen", ""))
+    init_widget("alone", query.get("alone") == "1")
     with st.sidebar:
-        st.toggle(text["present"], key="present")
-        st.subheader(text["situation"])
-        choice = st.selectbox(text["pile"], list(PileChoice), key="pile_choice",
-                              format_func=lambda c: text[f"pile_{c.value}"])
+        st.toggle(t("Presentation mode"), key="present")
+        st.subheader(t("Situation"))
+        choice = st.selectbox(t("Pile"), list(PileChoice), key="pile_choice",
+                              format_func=lambda c: t(PILE_CHOICE_NAMES[c]))
         if choice is PileChoice.CUSTOM:
-            st.text_input(text["pile_text"], key="pile_text")
-        st.text_input(text["line"], key="line")
+            st.text_input(t("Pile, in card notation"), key="pile_text")
+        st.text_input(t("Your line (empty: a new round)"), key="line")
         if choice is PileChoice.FRESH:
-            st.text_input(text["seen"], key="seen")
-        st.checkbox(text["alone"], key="alone")
+            st.text_input(t("Cards seen, out of the pile"), key="seen")
+        st.checkbox(t("No other player is active (alone)"), key="alone")
     if st.session_state.present:
         st.html(PRESENTATION_CSS)
     rules = current_rules()
@@ -66,6 +89,12 @@ def teaching_sidebar(text: Mapping[str, str]) -> tuple[SituationText, PileChoice
                                    seen=st.session_state.seen if choice is PileChoice.FRESH else "",
                                    alone=st.session_state.alone, rules=rules.name)
     return situation_text, choice, font_size_for(st.session_state.present)
+
+
+def demo_link(t: Translator, params: Mapping[str, str]) -> str:
+    """The teaching demos' caption: a link to this page with these parameters, in the same language and rules."""
+    kept = {key: value for key, value in st.query_params.to_dict().items() if key in APP_PARAMETERS}
+    return t("Link to this demo: {url}").format(url=f"{st.context.url or ''}?{urlencode({**kept, **params})}")
 
 
 def choose_language() -> Translator:
@@ -111,8 +140,12 @@ def _keep_rules() -> None:
 
 
 def current_translator() -> Translator:
-    """The translator for the language chosen in the sidebar (English before any choice)."""
-    return translator(st.session_state.get(LANGUAGE_PARAMETER))
+    """The translator for the language chosen in the sidebar, else the address's (``?lang=``), else English.
+
+    The address is the fallback for a page run without the sidebar's switch: a headless test that switches
+    pages runs the page alone, and Streamlit then forgets the switch's value on the next run.
+    """
+    return translator(st.session_state.get(LANGUAGE_PARAMETER) or st.query_params.get(LANGUAGE_PARAMETER))
 
 
 def current_rules() -> RuleSet:

@@ -25,11 +25,12 @@ from __future__ import annotations
 import enum
 import functools
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Protocol
 
 from flip7odds.errors import CardError
+from flip7odds.i18n import ENGLISH, N_
 
 
 class Category(enum.Enum):
@@ -206,3 +207,41 @@ def parse_cards(text: str, notation: Notation | None = None) -> tuple[Card, ...]
 def format_cards(cards: Iterable[Card], notation: Notation | None = None) -> str:
     """Write cards in the notation, space separated; `parse_cards` reads it back unchanged."""
     return " ".join(str(card) if notation is None else notation.card_name(card) for card in cards)
+
+
+ACTION_NAMES: dict[Action, str] = {
+    Action.FREEZE: N_("Freeze"),
+    Action.FLIP_THREE: N_("Flip Three"),
+    Action.SECOND_CHANCE: N_("Second Chance"),
+}
+"""What players call the action cards (message ids; in Spanish Congelar, Robar tres, Segunda oportunidad)."""
+
+
+def card_name(card: Card, translate: Callable[[str], str] = ENGLISH, notation: Notation | None = None) -> str:
+    """A card as people read it: numbers and modifiers as printed, actions by their name in a language.
+
+    ``translate`` is a `flip7odds.i18n.Translator` (English by default). Unlike `format_cards`, this
+    is for reading, not for typing back: ``x2`` shows as ``×2``. With a ``notation`` (a rule set) that
+    names the card its own way, a number shows that name and any other card its name with its role.
+
+    >>> from flip7odds.i18n import translator
+    >>> from flip7odds.rules import POKER
+    >>> [card_name(card) for card in parse_cards("12 +4 x2 flip3")]
+    ['12', '+4', '×2', 'Flip Three']
+    >>> [card_name(card, translator("es")) for card in (FREEZE, FLIP_THREE, SECOND_CHANCE)]
+    ['Congelar', 'Robar tres', 'Segunda oportunidad']
+    >>> [card_name(card, translator("es"), POKER) for card in parse_cards("K joker A 3d Kd", POKER)]
+    ['K', 'joker', 'A (Congelar)', '3♦ (-3)', 'K♦ (×2)']
+    """
+    if card.act is not None:
+        role = translate(ACTION_NAMES[card.act])
+    elif card.modifier is ModifierKind.TIMES:
+        role = f"×{card.value}"
+    else:
+        role = str(card)
+    own = str(card) if notation is None else notation.card_name(card)
+    if own == str(card):
+        return role
+    if card.is_number:
+        return own
+    return translate("{card} ({role})").format(card=own, role=role)

@@ -1,7 +1,7 @@
 """Chart builders for the app: pure functions from library results to plotly figures (no streamlit here).
 
-Every text a person reads comes in as a parameter (the app keeps its strings in one place, to be
-translated), so these functions only decide what is drawn and how.
+Every text a person reads comes in as a parameter, already in the reader's language (the page fills
+the text dataclasses with its translator), so these functions only decide what is drawn and how.
 
 Examples
 --------
@@ -85,7 +85,7 @@ class NextCardText:
 
 @dataclass(frozen=True)
 class DistributionText:
-    """The words of the final-score chart; ``expected`` is a template with ``{value}`` (the expected score)."""
+    """The words of the final-score chart; ``expected`` labels the expected score's line, its number included."""
 
     title: str
     score_axis: str
@@ -173,7 +173,7 @@ def score_distribution_figure(
         x=expected,
         line_dash="dash",
         line_color=EXPECTED_COLOR,
-        annotation_text=text.expected.format(value=expected),
+        annotation_text=text.expected,
         annotation_position="top right",
     )
     figure.update_layout(

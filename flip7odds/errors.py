@@ -29,8 +29,17 @@ class Flip7Error(ValueError):
         translated = translate(self.template)
         if not self.values:
             return translated
-        values = {k: v.render(translate) if isinstance(v, Counted) else v for k, v in self.values.items()}
+        values = {k: _rendered(v, translate) for k, v in self.values.items()}
         return translated.format(**values)
+
+
+def _rendered(value: object, translate: Callable[[str], str]) -> object:
+    """A value inside a message, in the reader's language when it holds words (a term, counts, another error)."""
+    if isinstance(value, Counted | Term):
+        return value.render(translate)
+    if isinstance(value, Flip7Error):
+        return value.message(translate)
+    return value
 
 
 @dataclass(frozen=True)
@@ -45,6 +54,20 @@ class Counted:
 
     def __str__(self) -> str:
         return self.render(lambda name: name)
+
+
+@dataclass(frozen=True)
+class Term:
+    """A word or phrase inside a message ("seen elsewhere") that translates on its own: a message id."""
+
+    text: str
+
+    def render(self, translate: Callable[[str], str]) -> str:
+        """The phrase translated."""
+        return translate(self.text)
+
+    def __str__(self) -> str:
+        return self.text
 
 
 class CardError(Flip7Error):

@@ -24,7 +24,7 @@ from pathlib import Path
 
 from babel import Locale
 from babel.messages.pofile import read_po
-from babel.numbers import format_decimal, format_percent
+from babel.numbers import format_decimal, format_percent, get_decimal_symbol, get_group_symbol
 
 from flip7odds.errors import Flip7Error
 
@@ -66,6 +66,11 @@ class Translator:
         """``value`` with ``digits`` decimals and the language's separators."""
         return format_decimal(value, format="#,##0" + ("." + "0" * digits if digits else ""), locale=self.language)
 
+    @property
+    def separators(self) -> str:
+        """The decimal and the thousands separators, in that order, as plotly's ``layout.separators`` wants them."""
+        return get_decimal_symbol(self.language) + get_group_symbol(self.language)
+
     def error(self, error: Flip7Error) -> str:
         """An error's message in this language."""
         return error.message(self)
@@ -77,6 +82,10 @@ def _with_decimals(pattern: str, digits: int) -> str:
         return pattern
     last = pattern.rindex("0")
     return pattern[:last + 1] + "." + "0" * digits + pattern[last + 1:]
+
+
+ENGLISH = Translator(DEFAULT_LANGUAGE)
+"""The message ids themselves: the default of functions that write text for people."""
 
 
 def translator(language: str | None) -> Translator:
@@ -105,8 +114,9 @@ def N_(message: str) -> str:
     return message
 
 
-TRANSLATING_CALLS = frozenset({"t", "_", "N_"})
-"""Names whose string argument is a message id: a `Translator` is conventionally called ``t``."""
+TRANSLATING_CALLS = frozenset({"t", "_", "N_", "Term"})
+"""Names whose string argument is a message id: a `Translator` is conventionally called ``t``; a
+`flip7odds.errors.Term` is a phrase inside an error message."""
 
 
 def extract_messages(paths: Iterable[Path]) -> dict[str, list[str]]:

@@ -99,19 +99,20 @@ def decode(params: Mapping[str, str]) -> Table:
         try:
             card_lists[name] = read_cards(params.get(name, ""), rules)
         except CardError as error:
-            raise CardError(f"in the link's {name}: {error}") from None
+            raise CardError("in the link's {name}: {error}", name=name, error=error) from None
     others = _read_others(params.get(OTHERS))
     try:
         return Table.build(rules, card_lists[LINE], card_lists[SEEN], card_lists[DISCARDS], others)
     except SituationError as error:
-        raise SituationError(f"the link's table is impossible: {error}") from None
+        raise SituationError("the link's table is impossible: {error}", error=error) from None
 
 
 def _read_others(text: str | None) -> int:
     if text is None or not text.strip():
         return DEFAULT_OTHERS
     if not re.fullmatch(r"\d{1,2}", text.strip()) or int(text) > MAX_OTHERS_ACTIVE:
-        raise Flip7Error(f"in the link's others: {text!r} is not a whole number from 0 to {MAX_OTHERS_ACTIVE}")
+        raise Flip7Error("in the link's others: {text!r} is not a whole number from 0 to {most}", text=text,
+                         most=MAX_OTHERS_ACTIVE)
     return int(text)
 
 

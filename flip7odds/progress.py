@@ -173,8 +173,9 @@ class ProgressStore:
                 connection.execute(f"INSERT INTO answers ({', '.join(_COLUMNS)}) "
                                    f"VALUES ({', '.join('?' * len(_COLUMNS))})", values)
         except sqlite3.Error as error:
-            raise ProgressError(f"this answer could not be saved to {self.path}: {error} "
-                                "(another program may hold the file; try again in a moment)") from None
+            raise ProgressError("this answer could not be saved to {path}: {error} "
+                                "(another program may hold the file; try again in a moment)",
+                                path=self.path, error=error) from None
 
     def answers(self) -> list[Answer]:
         """Every answer, oldest first."""
@@ -182,7 +183,8 @@ class ProgressStore:
             with self._connection() as connection:
                 rows = connection.execute(f"SELECT {', '.join(_COLUMNS)} FROM answers ORDER BY id").fetchall()
         except sqlite3.Error as error:
-            raise ProgressError(f"the progress file {self.path} could not be read: {error}") from None
+            raise ProgressError("the progress file {path} could not be read: {error}", path=self.path,
+                                error=error) from None
         answers = []
         for row in rows:
             data = dict(zip(_COLUMNS, row))
@@ -196,9 +198,10 @@ class ProgressStore:
             with self._connection() as connection:
                 row = connection.execute("SELECT json FROM situations WHERE key = ?", (key,)).fetchone()
         except sqlite3.Error as error:
-            raise ProgressError(f"the progress file {self.path} could not be read: {error}") from None
+            raise ProgressError("the progress file {path} could not be read: {error}", path=self.path,
+                                error=error) from None
         if row is None:
-            raise ProgressError(f"no saved situation {key!r}")
+            raise ProgressError("no saved situation {key!r}", key=key)
         return QuizSituation.from_json(json.loads(row[0]))
 
 
@@ -207,7 +210,7 @@ class Opened:
     """The store to use and, when something went wrong, the message to show."""
 
     store: ProgressStore
-    notice: str | None
+    notice: ProgressError | None
 
 
 def open_store(path: Path | None = None, busy_timeout: float = BUSY_TIMEOUT_S) -> Opened:
@@ -222,22 +225,24 @@ def open_store(path: Path | None = None, busy_timeout: float = BUSY_TIMEOUT_S) -
         return Opened(ProgressStore(target, busy_timeout), None)
     except sqlite3.DatabaseError as error:
         if isinstance(error, sqlite3.OperationalError):
-            return _in_memory(f"The progress file {target} cannot be opened ({error}); "
-                              "answers of this session are kept in memory only.")
+            return _in_memory(ProgressError("The progress file {path} cannot be opened ({error}); answers of this "
+                                            "session are kept in memory only.", path=target, error=error))
         moved = _move_aside(target)
         try:
             return Opened(ProgressStore(target, busy_timeout),
-                          f"The progress file {target} was damaged ({error}). It was moved to {moved} "
-                          "(nothing deleted) and a new progress file was started.")
+                          ProgressError("The progress file {path} was damaged ({error}). It was moved to {moved} "
+                                        "(nothing deleted) and a new progress file was started.", path=target,
+                                        error=error, moved=moved))
         except sqlite3.Error as again:
-            return _in_memory(f"The progress file {target} was damaged and moved to {moved}, and a new one "
-                              f"could not be created ({again}); answers are kept in memory only.")
+            return _in_memory(ProgressError("The progress file {path} was damaged and moved to {moved}, and a new "
+                                            "one could not be created ({error}); answers are kept in memory only.",
+                                            path=target, moved=moved, error=again))
     except OSError as error:
-        return _in_memory(f"The progress file {target} cannot be created ({error.strerror}); "
-                          "answers of this session are kept in memory only.")
+        return _in_memory(ProgressError("The progress file {path} cannot be created ({error}); answers of this "
+                                        "session are kept in memory only.", path=target, error=error.strerror))
 
 
-def _in_memory(notice: str) -> Opened:
+def _in_memory(notice: ProgressError) -> Opened:
     return Opened(ProgressStore(None), notice)
 
 

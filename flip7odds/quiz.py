@@ -45,6 +45,7 @@ from flip7odds.analysis import TOLERANCE, Decision, fraction_json, problem_of
 from flip7odds.cards import Card, Category, format_cards, parse_cards
 from flip7odds.counts import CardCounts
 from flip7odds.errors import Flip7Error
+from flip7odds.i18n import ENGLISH, N_, Translator
 from flip7odds.odds import bust_cards, drawing_pile_size
 from flip7odds.rules import CLASSIC, RuleSet, find_rules
 from flip7odds.simulator import BustThreshold, Policy, SumThreshold, TableView, play_game
@@ -85,10 +86,24 @@ class Grade(enum.Enum):
     BLUNDER = "Blunder"
 
     @property
+    def label(self) -> str:
+        """The grade's name as people read it (a message id: translate it)."""
+        return GRADE_NAMES[self]
+
+    @property
     def is_error(self) -> bool:
         """Inaccuracy, Mistake or Blunder: the situation goes to the replay queue."""
         return self in (Grade.INACCURACY, Grade.MISTAKE, Grade.BLUNDER)
 
+
+GRADE_NAMES: dict[Grade, str] = {
+    Grade.BEST: N_("Best"),
+    Grade.FINE: N_("Fine"),
+    Grade.INACCURACY: N_("Inaccuracy"),
+    Grade.MISTAKE: N_("Mistake"),
+    Grade.BLUNDER: N_("Blunder"),
+}
+"""Each grade's name (its value is what the progress file stores)."""
 
 GRADE_LIMITS: tuple[tuple[Grade, float], ...] = (
     (Grade.FINE, 0.5),
@@ -180,7 +195,7 @@ class QuizSituation:
             return cls(Tier(int(data["tier"])), rules, int(data["you"]), players, pile,
                        CardCounts.from_cards(parse_cards(str(data["discards"]), rules)), int(data["round"]))
         except (KeyError, TypeError, ValueError) as error:
-            raise Flip7Error(f"not a saved quiz situation: {error}") from None
+            raise Flip7Error("not a saved quiz situation: {error}", error=error) from None
 
     @property
     def key(self) -> str:
@@ -189,16 +204,20 @@ class QuizSituation:
         return hashlib.sha256(text.encode()).hexdigest()[:16]
 
     def categories(self) -> dict[str, str]:
-        """The situation's category in each dimension the progress statistics use."""
+        """The situation's category in each dimension the progress statistics use.
+
+        Dimensions and categories are stored in English, as message ids: the app translates them when shown.
+        """
         line = self.line
         size = self.pile.size
-        depletion = "fresh (80+ cards)" if size >= 80 else "part-used (50-79)" if size >= 50 else "low (under 50)"
+        depletion = (N_("fresh (80+ cards)") if size >= 80 else N_("part-used (50-79)") if size >= 50
+                     else N_("low (under 50)"))
         return {
-            "numbers held": str(len(line.numbers)),
-            "pile": depletion,
-            "modifiers": "with modifiers" if line.modifiers else "no modifiers",
-            "second chance": "holding one" if line.second_chance else "none",
-            "alone": "alone" if self.others_active == 0 else "not alone",
+            N_("numbers held"): str(len(line.numbers)),
+            N_("pile"): depletion,
+            N_("modifiers"): N_("with modifiers") if line.modifiers else N_("no modifiers"),
+            N_("second chance"): N_("holding one") if line.second_chance else N_("none"),
+            N_("alone"): N_("alone") if self.others_active == 0 else N_("not alone"),
         }
 
 
@@ -318,26 +337,27 @@ def one_card_look_ahead(situation: Situation) -> tuple[Fraction, Fraction]:
     return gain, risk
 
 
-def hint(question: Question) -> str:
-    """The one sentence that leads to the right answer."""
+def hint(question: Question, t: Translator = ENGLISH) -> str:
+    """The one sentence that leads to the right answer, in ``t``'s language."""
     exact = question.exact
     gain, risk = one_card_look_ahead(question.situation.situation)
-    cards = f"{exact.bust_cards} of the {exact.pile_size} cards left"
+    values = {"bust": exact.bust_cards, "left": exact.pile_size, "gain": t.number(float(gain), 1),
+              "risk": t.number(float(risk), 1), "stay": exact.stay_score,
+              "more": t.number(exact.hit_score - exact.stay_score, 1), "hit": t.number(exact.hit_score, 1)}
     if exact.decision is Decision.HIT:
         if exact.second_chance:
-            return (f"Your Second Chance absorbs the first duplicate ({cards} would be one), so the next card "
-                    "cannot bust you: hit.")
+            return t("Your Second Chance absorbs the first duplicate ({bust} of the {left} cards left would be one), "
+                     "so the next card cannot bust you: hit.").format(**values)
         if gain > risk:
-            return (f"Only {cards} would bust you: one more card adds {float(gain):.1f} points on average and "
-                    f"risks {float(risk):.1f}, so hit.")
-        return (f"One card alone adds {float(gain):.1f} points for {float(risk):.1f} at risk, but the cards after "
-                f"it (and the Flip 7 bonus) make hitting worth {exact.hit_score - exact.stay_score:.1f} more than "
-                f"your {exact.stay_score}: hit.")
+            return t("Only {bust} of the {left} cards left would bust you: one more card adds {gain} points on "
+                     "average and risks {risk}, so hit.").format(**values)
+        return t("One card alone adds {gain} points for {risk} at risk, but the cards after it (and the Flip 7 "
+                 "bonus) make hitting worth {more} more than your {stay}: hit.").format(**values)
     if risk >= gain:
-        return (f"{cards.capitalize()} would bust you: one more card risks {float(risk):.1f} of your "
-                f"{exact.stay_score} points on average to gain {float(gain):.1f}, so stay.")
-    return (f"Your {exact.stay_score} points are worth more than the {exact.hit_score:.1f} you can expect by "
-            "hitting on, once forced cards and later busts are counted: stay.")
+        return t("{bust} of the {left} cards left would bust you: one more card risks {risk} of your {stay} points "
+                 "on average to gain {gain}, so stay.").format(**values)
+    return t("Your {stay} points are worth more than the {hit} you can expect by hitting on, once forced cards and "
+             "later busts are counted: stay.").format(**values)
 
 
 # ----------------------------------------------------------------------------------------------

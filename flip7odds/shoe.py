@@ -46,7 +46,8 @@ from dataclasses import dataclass, field, replace
 
 from flip7odds.cards import FLIP_THREE, FREEZE, SECOND_CHANCE, Card, Category
 from flip7odds.counts import CardCounts
-from flip7odds.errors import SituationError
+from flip7odds.errors import Counted, SituationError, Term
+from flip7odds.i18n import N_
 from flip7odds.rules import RuleSet
 from flip7odds.situation import Situation
 
@@ -77,6 +78,14 @@ class RoundStatus(enum.Enum):
     FROZEN = "frozen"
     """You froze yourself with a Freeze: you bank your line."""
 
+
+STATUS_NAMES: dict[RoundStatus, str] = {
+    RoundStatus.PLAYING: N_("playing"),
+    RoundStatus.BUST: N_("bust"),
+    RoundStatus.FLIP_7: N_("Flip 7"),
+    RoundStatus.FROZEN: N_("frozen"),
+}
+"""How a round status is named in a message (message ids)."""
 
 @dataclass(frozen=True)
 class Table:
@@ -118,21 +127,22 @@ class Table:
     def check(self) -> None:
         """Raise `SituationError` if this table cannot happen (see `build`)."""
         if not 0 <= self.others_active <= MAX_OTHERS_ACTIVE:
-            raise SituationError(f"others active must be from 0 to {MAX_OTHERS_ACTIVE}, not {self.others_active}")
-        places = {"your line": CardCounts.from_cards(self.line), "seen": self.seen, "discards": self.discards}
+            raise SituationError("others active must be from 0 to {most}, not {others}", most=MAX_OTHERS_ACTIVE,
+                                 others=self.others_active)
+        places = {N_("your line"): CardCounts.from_cards(self.line), N_("seen"): self.seen,
+                  N_("discards"): self.discards}
         total: Counter[Card] = Counter()
         for counts in places.values():
             for card, count in counts.items_:
                 if self.rules.deck[card] == 0:
-                    raise SituationError(f"card {card} is not in the {self.rules.name} deck")
+                    raise SituationError("card {card} is not in the {rules} deck", card=card, rules=self.rules.name)
                 total[card] += count
         for card, count in sorted(total.items()):
             if count > self.rules.deck[card]:
-                where = ", ".join(f"{name} {counts[card]}" for name, counts in places.items() if counts[card])
-                raise SituationError(
-                    f"too many {card} cards: {where} make {count}, but the {self.rules.name} deck has "
-                    f"{self.rules.deck[card]}"
-                )
+                where = Counted(tuple((name, counts[card]) for name, counts in places.items() if counts[card]))
+                raise SituationError("too many {card} cards: {where} make {count}, but the {rules} deck has {deck}",
+                                     card=card, where=where, count=count, rules=self.rules.name,
+                                     deck=self.rules.deck[card])
         round_status(self.rules, self.line)
 
     @property
@@ -185,7 +195,8 @@ class Table:
         """
         status = self.status
         if status is not RoundStatus.PLAYING:
-            raise SituationError(f"your round is over ({status.value}): there is no decision to make")
+            raise SituationError("your round is over ({status}): there is no decision to make",
+                                 status=Term(STATUS_NAMES[status]))
         kept = tuple(card for card in self.line if card != FLIP_THREE)
         taken = tuple(card for card in self.line if card == FLIP_THREE)
         return Situation.build(
@@ -213,7 +224,7 @@ class Table:
         if place is not Place.DISCARDS and self.pile.size == 0:
             table = self.reshuffled()
         if table.pile[card] == 0:
-            raise SituationError(f"no {card} left in the pile: {_where_they_are(table, card)}")
+            raise SituationError("no {card} left in the pile: {where}", card=card, where=_where_they_are(table, card))
         if place is Place.SEEN:
             return replace(table, seen=table.seen + CardCounts.from_cards((card,)))
         if place is Place.DISCARDS:
@@ -224,7 +235,8 @@ class Table:
         """Your line receives ``card`` (RULES.md: a Second Chance saves a duplicate and is discarded with it)."""
         status = self.status
         if status is not RoundStatus.PLAYING:
-            raise SituationError(f"your round is over ({status.value}): put the {card} under seen elsewhere")
+            raise SituationError("your round is over ({status}): put the {card} under seen elsewhere",
+                                 status=Term(STATUS_NAMES[status]), card=card)
         if card == SECOND_CHANCE and self.second_chance:
             raise SituationError("you already hold a Second Chance: a second one goes to another player (seen)")
         held = {held.value for held in self.line if held.category is Category.NUMBER}
@@ -245,12 +257,12 @@ class Table:
         for card in cards:
             if place is Place.LINE:
                 if card not in line:
-                    raise SituationError(f"there is no {card} in your line")
+                    raise SituationError("there is no {card} in your line", card=card)
                 del line[len(line) - 1 - line[::-1].index(card)]
             elif place is Place.SEEN:
-                seen = _minus(seen, card, "seen elsewhere")
+                seen = _minus(seen, card, Term("seen elsewhere"))
             else:
-                discards = _minus(discards, card, "the discard pile")
+                discards = _minus(discards, card, Term("the discard pile"))
         return replace(self, line=tuple(line), seen=seen, discards=discards)
 
     def cleared(self) -> Table:
@@ -264,7 +276,8 @@ class Table:
     def reshuffled(self) -> Table:
         """The pile ran out: the discards become the new pile; the cards on the table stay out."""
         if self.pile.size:
-            raise SituationError(f"the pile still has {self.pile.size} cards: it is reshuffled only when empty")
+            raise SituationError("the pile still has {size} cards: it is reshuffled only when empty",
+                                 size=self.pile.size)
         if self.discards.size == 0:
             raise SituationError("no card left: the pile and the discard pile are both empty")
         return replace(self, discards=CardCounts())
@@ -293,11 +306,13 @@ def round_status(rules: RuleSet, line: Iterable[Card]) -> RoundStatus:
     second_chance = False
     for card in line:
         if status is not RoundStatus.PLAYING:
-            raise SituationError(f"{card} cannot follow in your line: your round was already over ({status.value})")
+            raise SituationError("{card} cannot follow in your line: your round was already over ({status})", card=card,
+                                 status=Term(STATUS_NAMES[status]))
         if card.category is Category.NUMBER:
             if card.value in numbers:
                 if second_chance:
-                    raise SituationError(f"a second {card} beside your Second Chance: it would have saved you")
+                    raise SituationError("a second {card} beside your Second Chance: it would have saved you",
+                                         card=card)
                 status = RoundStatus.BUST
             numbers.add(card.value)
             if status is RoundStatus.PLAYING and len(numbers) >= rules.flip7_size:
@@ -311,16 +326,18 @@ def round_status(rules: RuleSet, line: Iterable[Card]) -> RoundStatus:
     return status
 
 
-def _minus(counts: CardCounts, card: Card, where: str) -> CardCounts:
+def _minus(counts: CardCounts, card: Card, where: Term) -> CardCounts:
     if counts[card] == 0:
-        raise SituationError(f"there is no {card} in {where}")
+        raise SituationError("there is no {card} in {where}", card=card, where=where)
     return counts - CardCounts.from_cards((card,))
 
 
-def _where_they_are(table: Table, card: Card) -> str:
-    """Say where the copies of ``card`` are, to help fix a mistake."""
+def _where_they_are(table: Table, card: Card) -> SituationError:
+    """Say where the copies of ``card`` are, to help fix a mistake (a message inside the message)."""
     line = sum(1 for held in table.line if held == card)
-    return f"the deck has {table.rules.deck[card]}: your line {line}, seen {table.seen[card]}, discards {table.discards[card]}"
+    return SituationError("the deck has {deck}: {where}", deck=table.rules.deck[card],
+                          where=Counted(((N_("your line"), line), (N_("seen"), table.seen[card]),
+                                         (N_("discards"), table.discards[card]))))
 
 
 @dataclass(frozen=True)

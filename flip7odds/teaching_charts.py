@@ -14,7 +14,9 @@ import numpy as np
 import plotly.graph_objects as go  # type: ignore[import-untyped]
 from plotly.subplots import make_subplots  # type: ignore[import-untyped]
 
+from flip7odds.cards import card_name
 from flip7odds.engine import Event, Termination
+from flip7odds.i18n import ENGLISH, N_, Translator
 from flip7odds.teaching import (
     Convergence,
     DecisionCell,
@@ -26,71 +28,26 @@ from flip7odds.teaching import (
     UrnReading,
 )
 
-TEXT = {
-    "score_axis": "expected round score",
-    "optimum": "optimum {value:.4f}",
-    "best": "best {parameter}: {score:.4f} ({share:.2%})",
-    "family_sum": "Stay at sum of numbers ≥ T",
-    "family_bust": "Stay at P(bust) ≥ θ",
-    "family_cards": "Stay at k numbers",
-    "axis_sum": "T",
-    "axis_bust": "θ",
-    "axis_cards": "k",
-    "heatmap_x": "sum of your numbers",
-    "heatmap_y": "numbers held",
-    "heatmap_colorbar": "share of lines<br>where the<br>optimum hits",
-    "heatmap_hover": "sum %{x}, %{y} numbers<br>%{customdata[0]}<br>%{customdata[1]}<extra></extra>",
-    "heatmap_cell": "the optimum hits {hitting} of {lines} lines",
-    "heatmap_hit_bust": "hits at P(bust) {low}–{high}",
-    "heatmap_stay_bust": "stays at P(bust) {low}–{high}",
-    "heatmap_threshold": "sum ≥ {threshold}: stay",
-    "trials_axis": "number of simulated rounds n (log scale)",
-    "frequency_title": "Running frequency of yes: it settles on the exact value",
-    "mean_title": "Running mean score: it settles on the exact expected score",
-    "frequency_axis": "yes / n",
-    "mean_axis": "total / n",
-    "difference_title": "Count difference: yes − n·p wanders further and further from 0",
-    "difference_score_title": "Total difference: total − n·E wanders further and further from 0",
-    "difference_axis": "yes − n·p",
-    "difference_score_axis": "total − n·E",
-    "exact_line": "exact {value:.4f}",
-    "simulated": "simulated",
-    "band": "± 2 standard deviations",
-    "tree_root": "now",
-    "tree_hover": "%{customdata[0]}<br>this path: %{customdata[1]}<br>after the step before: %{customdata[2]}"
-                  "<extra></extra>",
-    "urn_x": "bust cards among the {draws} drawn (j)",
-    "urn_y": "P(X = j)",
-    "urn_exact": "exact fraction",
-    "urn_scipy": "scipy.stats.hypergeom",
-    "histogram_x": "round score",
-    "histogram_y": "share of rounds",
-    "histogram_exact": "exact distribution",
-    "histogram_simulated": "simulated ({trials} rounds)",
-    "histogram_mean": "expected value {value:.2f}",
-}
-"""Every user-facing string of the charts (a later issue moves them to gettext catalogs)."""
-
 EVENT_LABELS: dict[Event, str] = {
-    Event.NEW_NUMBER: "new number",
-    Event.FLIP_7: "Flip 7!",
-    Event.BUST: "bust",
-    Event.SAVED: "saved by Second Chance",
-    Event.MODIFIER: "modifier",
-    Event.SECOND_CHANCE_KEPT: "Second Chance",
-    Event.SECOND_CHANCE_PASSED: "Second Chance (passed on)",
-    Event.FREEZE: "Freeze",
-    Event.FLIP_THREE: "Flip Three",
-    Event.SET_ASIDE: "set aside",
+    Event.NEW_NUMBER: N_("new number"),
+    Event.FLIP_7: N_("Flip 7!"),
+    Event.BUST: N_("bust"),
+    Event.SAVED: N_("saved by Second Chance"),
+    Event.MODIFIER: N_("modifier"),
+    Event.SECOND_CHANCE_KEPT: N_("Second Chance"),
+    Event.SECOND_CHANCE_PASSED: N_("Second Chance (passed on)"),
+    Event.FREEZE: N_("Freeze"),
+    Event.FLIP_THREE: N_("Flip Three"),
+    Event.SET_ASIDE: N_("set aside"),
 }
-"""How a branch of a probability tree is named."""
+"""How a branch of a probability tree is named (message ids)."""
 
 ENDING_LABELS: dict[Termination, str] = {
-    Termination.BUST: "round over: bust",
-    Termination.FLIP_7: "round over: Flip 7",
-    Termination.FROZEN: "round over: frozen",
-    Termination.STAYED: "round over: stayed",
-    Termination.PILE_EXHAUSTED: "round over: pile exhausted",
+    Termination.BUST: N_("round over: bust"),
+    Termination.FLIP_7: N_("round over: Flip 7"),
+    Termination.FROZEN: N_("round over: frozen"),
+    Termination.STAYED: N_("round over: stayed"),
+    Termination.PILE_EXHAUSTED: N_("round over: pile exhausted"),
 }
 
 EVENT_COLOURS: dict[Event, str] = {
@@ -134,9 +91,10 @@ def font_size_for(presentation: bool) -> int:
     return PRESENTATION_FONT_SIZE if presentation else NORMAL_FONT_SIZE
 
 
-def _layout(figure: go.Figure, font_size: int, height: int) -> go.Figure:
-    """The common look: white background, the base font, room for titles."""
+def _layout(figure: go.Figure, font_size: int, height: int, t: Translator) -> go.Figure:
+    """The common look: white background, the base font, room for titles, the language's number separators."""
     figure.update_layout(
+        separators=t.separators,
         template="plotly_white",
         font={"size": font_size},
         height=height,
@@ -146,27 +104,32 @@ def _layout(figure: go.Figure, font_size: int, height: int) -> go.Figure:
     return figure
 
 
-def _percent(value: Fraction) -> str:
-    return f"{float(value):.1%}"
+def _percent(value: Fraction, t: Translator) -> str:
+    return t.percent(float(value))
 
 
-def _family_axis(family: PolicyFamily) -> tuple[str, str]:
-    """(subplot title, axis title) of a family."""
-    return TEXT[f"family_{family.value}"], TEXT[f"axis_{family.value}"]
+FAMILY_TITLES: dict[PolicyFamily, str] = {
+    PolicyFamily.SUM: N_("Stay at sum of numbers ≥ T"),
+    PolicyFamily.BUST: N_("Stay at P(bust) ≥ θ"),
+    PolicyFamily.CARDS: N_("Stay at k numbers"),
+}
+"""The subplot title of each family (message ids)."""
+FAMILY_SYMBOLS: dict[PolicyFamily, str] = {PolicyFamily.SUM: "T", PolicyFamily.BUST: "θ", PolicyFamily.CARDS: "k"}
+"""The threshold's symbol in each family: the x axis title (the same in every language)."""
 
 
-def _parameter_text(curve: PolicyCurve, value: float) -> str:
+def _parameter_text(curve: PolicyCurve, value: float, t: Translator) -> str:
     """``T=23``, ``θ=26%``, ``k=3``."""
-    name = TEXT[f"axis_{curve.family.value}"]
-    shown = f"{value:.0%}" if curve.family is PolicyFamily.BUST else f"{value:g}"
+    name = FAMILY_SYMBOLS[curve.family]
+    shown = t.percent(value, 0) if curve.family is PolicyFamily.BUST else f"{value:g}"
     return f"{name}={shown}"
 
 
-def policy_curves_figure(curves: Sequence[PolicyCurve], optimal_score: float, font_size: int = NORMAL_FONT_SIZE
-                         ) -> go.Figure:
+def policy_curves_figure(curves: Sequence[PolicyCurve], optimal_score: float, font_size: int = NORMAL_FONT_SIZE,
+                         t: Translator = ENGLISH) -> go.Figure:
     """Expected round score against each family's threshold, the optimum as a line, each best marked."""
     figure = make_subplots(rows=1, cols=len(curves), shared_yaxes=True, horizontal_spacing=0.04,
-                           subplot_titles=[_family_axis(curve.family)[0] for curve in curves])
+                           subplot_titles=[t(FAMILY_TITLES[curve.family]) for curve in curves])
     figure.update_annotations(font_size=font_size + 2)  # the subplot titles
     for column, curve in enumerate(curves, start=1):
         scale = 100.0 if curve.family is PolicyFamily.BUST else 1.0
@@ -177,8 +140,9 @@ def policy_curves_figure(curves: Sequence[PolicyCurve], optimal_score: float, fo
         figure.add_trace(go.Scatter(x=xs, y=ys, mode="lines+markers", line={"color": STAY_COLOUR, "width": 3},
                                     marker={"size": font_size // 2}, showlegend=False,
                                     hovertemplate="%{x}: %{y:.4f}<extra></extra>"), row=1, col=column)
-        best_text = TEXT["best"].format(parameter=_parameter_text(curve, PolicyFamily.parameter(best.policy)),
-                                        score=best.expected_score, share=best.expected_score / optimal_score)
+        best_text = t("best {parameter}: {score} ({share})").format(
+            parameter=_parameter_text(curve, PolicyFamily.parameter(best.policy), t),
+            score=t.number(best.expected_score, 4), share=t.percent(best.expected_score / optimal_score, 2))
         figure.add_trace(go.Scatter(
             x=[best_x], y=[best.expected_score], mode="markers", showlegend=False, text=[best_text],
             marker={"symbol": "star", "size": 2 * font_size, "color": HIT_COLOUR,
@@ -189,17 +153,17 @@ def policy_curves_figure(curves: Sequence[PolicyCurve], optimal_score: float, fo
                               font={"size": font_size, "color": "#333"}, bgcolor="rgba(255,255,255,0.85)",
                               row=1, col=column)
         figure.add_hline(y=optimal_score, line={"color": EXACT_COLOUR, "dash": "dash", "width": 2}, row=1, col=column)
-        figure.update_xaxes(title_text=_family_axis(curve.family)[1], row=1, col=column,
+        figure.update_xaxes(title_text=FAMILY_SYMBOLS[curve.family], row=1, col=column,
                             ticksuffix="%" if curve.family is PolicyFamily.BUST else "")
     figure.add_annotation(xref="paper", yref="y", x=1.0, y=optimal_score, xanchor="right", yanchor="bottom",
-                          text=TEXT["optimum"].format(value=optimal_score), showarrow=False,
+                          text=t("optimum {value}").format(value=t.number(optimal_score, 4)), showarrow=False,
                           font={"color": EXACT_COLOUR, "size": font_size})
-    figure.update_yaxes(title_text=TEXT["score_axis"], row=1, col=1)
-    return _layout(figure, font_size, height=30 * font_size)
+    figure.update_yaxes(title_text=t("expected round score"), row=1, col=1)
+    return _layout(figure, font_size, height=30 * font_size, t=t)
 
 
 def decision_heatmap_figure(cells: Sequence[DecisionCell], threshold: int | None = None,
-                            font_size: int = NORMAL_FONT_SIZE) -> go.Figure:
+                            font_size: int = NORMAL_FONT_SIZE, t: Translator = ENGLISH) -> go.Figure:
     """The optimal decision by (sum of numbers, numbers held): the share of lines where it hits.
 
     Pure blue cells always stay, pure orange always hit; a cell between has lines of both. A single
@@ -212,36 +176,41 @@ def decision_heatmap_figure(cells: Sequence[DecisionCell], threshold: int | None
     for cell in cells:
         row, column = cell.numbers_held - counts.start, cell.number_sum - sums.start
         share[row, column] = cell.hit_share
-        hover[row, column, 0] = TEXT["heatmap_cell"].format(hitting=cell.hitting, lines=cell.lines)
+        hover[row, column, 0] = t("the optimum hits {hitting} of {lines} lines").format(hitting=cell.hitting,
+                                                                                        lines=cell.lines)
         ranges = []
         if cell.hit_bust is not None:
-            ranges.append(TEXT["heatmap_hit_bust"].format(low=_percent(cell.hit_bust[0]),
-                                                         high=_percent(cell.hit_bust[1])))
+            ranges.append(t("hits at P(bust) {low}–{high}").format(low=_percent(cell.hit_bust[0], t),
+                                                                   high=_percent(cell.hit_bust[1], t)))
         if cell.stay_bust is not None:
-            ranges.append(TEXT["heatmap_stay_bust"].format(low=_percent(cell.stay_bust[0]),
-                                                          high=_percent(cell.stay_bust[1])))
+            ranges.append(t("stays at P(bust) {low}–{high}").format(low=_percent(cell.stay_bust[0], t),
+                                                                    high=_percent(cell.stay_bust[1], t)))
         hover[row, column, 1] = "<br>".join(ranges)
     figure = go.Figure(go.Heatmap(
-        x=list(sums), y=list(counts), z=share, customdata=hover, hovertemplate=TEXT["heatmap_hover"],
+        x=list(sums), y=list(counts), z=share, customdata=hover,
+        hovertemplate=t("sum %{x}, %{y} numbers<br>%{customdata[0]}<br>%{customdata[1]}<extra></extra>"),
         colorscale=[[0.0, STAY_COLOUR], [0.5, "#f4f1de"], [1.0, HIT_COLOUR]], zmin=0, zmax=1, xgap=1, ygap=1,
-        colorbar={"title": {"text": TEXT["heatmap_colorbar"]}, "tickformat": ".0%"},
+        colorbar={"title": {"text": t("share of lines<br>where the<br>optimum hits")}, "tickformat": ".0%"},
     ))
     if threshold is not None:
         figure.add_vline(x=threshold - 0.5, line={"color": "#222", "dash": "dash", "width": 3})
         figure.add_annotation(x=threshold - 0.5, y=1.0, yref="paper", yanchor="bottom", xanchor="left", showarrow=False,
-                              text=TEXT["heatmap_threshold"].format(threshold=threshold), font={"size": font_size})
-    figure.update_xaxes(title_text=TEXT["heatmap_x"], dtick=5)
-    figure.update_yaxes(title_text=TEXT["heatmap_y"], dtick=1)
-    return _layout(figure, font_size, height=24 * font_size)
+                              text=t("sum ≥ {threshold}: stay").format(threshold=threshold), font={"size": font_size})
+    figure.update_xaxes(title_text=t("sum of your numbers"), dtick=5)
+    figure.update_yaxes(title_text=t("numbers held"), dtick=1)
+    return _layout(figure, font_size, height=24 * font_size, t=t)
 
 
-def convergence_figure(result: Convergence, font_size: int = NORMAL_FONT_SIZE) -> go.Figure:
+def convergence_figure(result: Convergence, font_size: int = NORMAL_FONT_SIZE, t: Translator = ENGLISH
+                       ) -> go.Figure:
     """Two panels over the number of trials: the running mean settling on the exact value, and the
     difference ``S_n - n·mu`` wandering away (its band grows like ``sqrt(n)``)."""
     score = result.exact.question is Question.POLICY_SCORE
     figure = make_subplots(rows=2, cols=1, shared_xaxes=True, vertical_spacing=0.12, subplot_titles=[
-        TEXT["mean_title"] if score else TEXT["frequency_title"],
-        TEXT["difference_score_title"] if score else TEXT["difference_title"]])
+        t("Running mean score: it settles on the exact expected score") if score
+        else t("Running frequency of yes: it settles on the exact value"),
+        t("Total difference: total − n·E wanders further and further from 0") if score
+        else t("Count difference: yes − n·p wanders further and further from 0")])
     figure.update_annotations(font_size=font_size + 2)  # the subplot titles
     n = result.trials
     mu = result.exact.mean
@@ -250,21 +219,22 @@ def convergence_figure(result: Convergence, font_size: int = NORMAL_FONT_SIZE) -
         figure.add_trace(go.Scatter(x=np.concatenate([n, n[::-1]]),
                                     y=np.concatenate([centre + band, (centre - band)[::-1]]),
                                     fill="toself", fillcolor=BAND_COLOUR, line={"width": 0}, hoverinfo="skip",
-                                    name=TEXT["band"], showlegend=row == 1), row=row, col=1)
+                                    name=t("± 2 standard deviations"), showlegend=row == 1), row=row, col=1)
         figure.add_trace(go.Scatter(x=n, y=centre, mode="lines",
                                     line={"color": EXACT_COLOUR, "dash": "dash", "width": 2},
-                                    name=TEXT["exact_line"].format(value=mu), showlegend=row == 1), row=row, col=1)
+                                    name=t("exact {value}").format(value=t.number(mu, 4)), showlegend=row == 1),
+                         row=row, col=1)
     figure.add_trace(go.Scatter(x=n, y=result.running_mean, mode="lines", line={"color": SIMULATED_COLOUR, "width": 3},
-                                name=TEXT["simulated"]), row=1, col=1)
+                                name=t("simulated")), row=1, col=1)
     figure.add_trace(go.Scatter(x=n, y=result.difference, mode="lines", line={"color": SIMULATED_COLOUR, "width": 3},
                                 showlegend=False), row=2, col=1)
     figure.update_xaxes(type="log")
-    figure.update_xaxes(title_text=TEXT["trials_axis"], row=2, col=1)
+    figure.update_xaxes(title_text=t("number of simulated rounds n (log scale)"), row=2, col=1)
     if not score:
         figure.update_yaxes(range=[-0.02, 1.02], row=1, col=1)  # a frequency lives in [0, 1]
-    figure.update_yaxes(title_text=TEXT["mean_axis"] if score else TEXT["frequency_axis"], row=1, col=1)
-    figure.update_yaxes(title_text=TEXT["difference_score_axis"] if score else TEXT["difference_axis"], row=2, col=1)
-    figure = _layout(figure, font_size, height=36 * font_size)
+    figure.update_yaxes(title_text=t("total / n") if score else t("yes / n"), row=1, col=1)
+    figure.update_yaxes(title_text=t("total − n·E") if score else t("yes − n·p"), row=2, col=1)
+    figure = _layout(figure, font_size, height=36 * font_size, t=t)
     figure.update_layout(legend={"orientation": "h", "yanchor": "top", "y": -0.14, "x": 0},
                          margin={"b": 6 * font_size})
     return figure
@@ -276,14 +246,15 @@ def _node_id(node: TreeNode) -> str:
         f"#{node.ending.value}" if node.ending is not None else "")
 
 
-def _node_label(node: TreeNode) -> str:
+def _node_label(node: TreeNode, t: Translator) -> str:
     if not node.path:
-        return TEXT["tree_root"]
+        return t("now")
     branch = node.path[-1]
-    return EVENT_LABELS[branch.event] if branch.card is None else f"{branch.card} ({EVENT_LABELS[branch.event]})"
+    event = t(EVENT_LABELS[branch.event])
+    return event if branch.card is None else f"{card_name(branch.card, t)} ({event})"
 
 
-def tree_figure(tree: ProbabilityTree, font_size: int = NORMAL_FONT_SIZE) -> go.Figure:
+def tree_figure(tree: ProbabilityTree, font_size: int = NORMAL_FONT_SIZE, t: Translator = ENGLISH) -> go.Figure:
     """The tree as a sunburst: the centre is now, each ring one more card; areas are exact probabilities."""
     # Parents come before their children in a tree's nodes, and only inner nodes have children.
     inner: dict[tuple[object, ...], str] = {}
@@ -293,65 +264,69 @@ def tree_figure(tree: ProbabilityTree, font_size: int = NORMAL_FONT_SIZE) -> go.
         if not node.leaf:
             inner[node.path] = node_id
         ids.append(node_id)
-        labels.append(_node_label(node))
+        labels.append(_node_label(node, t))
         parent_ids.append(inner[node.path[:-1]] if node.path else "")
         # "remainder" sizes: a parent holds 0 itself and is the sum of its leaves (exact to float rounding).
         values.append(float(node.probability) if node.leaf else 0.0)
         colours.append("#ffffff" if not node.path else EVENT_COLOURS[node.path[-1].event])
-        description = labels[-1] if node.ending is None else f"{labels[-1]} — {ENDING_LABELS[node.ending]}"
-        custom.append((description, f"{node.probability} ≈ {_percent(node.probability)}",
-                       f"{node.conditional} ≈ {_percent(node.conditional)}"))
+        description = labels[-1] if node.ending is None else f"{labels[-1]} — {t(ENDING_LABELS[node.ending])}"
+        custom.append((description, f"{node.probability} ≈ {_percent(node.probability, t)}",
+                       f"{node.conditional} ≈ {_percent(node.conditional, t)}"))
         # Thin sectors stay blank (their numbers are in the hover and the leaf table).
         texts.append("" if node.probability < MIN_LABELLED_SHARE else
                      "%{label}" if not node.path else "%{label}<br>%{customdata[2]}")
     figure = go.Figure(go.Sunburst(
         ids=ids, labels=labels, parents=parent_ids, values=values, branchvalues="remainder",
         marker={"colors": colours, "line": {"color": "#ffffff", "width": 2}}, customdata=custom,
-        hovertemplate=TEXT["tree_hover"], texttemplate=texts, insidetextorientation="radial", sort=False,
+        hovertemplate=t("%{customdata[0]}<br>this path: %{customdata[1]}<br>after the step before: %{customdata[2]}"
+                        "<extra></extra>"),
+        texttemplate=texts, insidetextorientation="radial", sort=False,
     ))
-    figure = _layout(figure, font_size, height=36 * font_size)
+    figure = _layout(figure, font_size, height=36 * font_size, t=t)
     figure.update_layout(margin={"l": 10, "r": 10, "t": 10, "b": 10})
     return figure
 
 
-def urn_figure(reading: UrnReading, font_size: int = NORMAL_FONT_SIZE) -> go.Figure:
+def urn_figure(reading: UrnReading, font_size: int = NORMAL_FONT_SIZE, t: Translator = ENGLISH) -> go.Figure:
     """``P(X = j)`` for the bust cards among the drawn: exact fractions next to scipy's values, bar by bar."""
     exact = reading.pmf()
     js = list(range(reading.draws + 1))
     figure = go.Figure()
-    figure.add_trace(go.Bar(x=js, y=[float(p) for p in exact], name=TEXT["urn_exact"], marker={"color": STAY_COLOUR},
-                            text=[f"{p}<br>≈ {_percent(p)}" for p in exact], textposition="outside",
+    figure.add_trace(go.Bar(x=js, y=[float(p) for p in exact], name=t("exact fraction"), marker={"color": STAY_COLOUR},
+                            text=[f"{p}<br>≈ {_percent(p, t)}" for p in exact], textposition="outside",
                             textfont={"size": font_size}, cliponaxis=False))
-    figure.add_trace(go.Bar(x=js, y=reading.scipy_pmf(), name=TEXT["urn_scipy"], marker={"color": EXACT_COLOUR},
+    figure.add_trace(go.Bar(x=js, y=reading.scipy_pmf(), name=t("scipy.stats.hypergeom"),
+                            marker={"color": EXACT_COLOUR},
                             hovertemplate="%{y:.15f}<extra></extra>"))
     figure.update_layout(barmode="group", bargap=0.25)
-    figure.update_xaxes(title_text=TEXT["urn_x"].format(draws=reading.draws), dtick=1)
-    figure.update_yaxes(title_text=TEXT["urn_y"], tickformat=".0%", range=[0, 1.18])
-    return _layout(figure, font_size, height=24 * font_size)
+    figure.update_xaxes(title_text=t("bust cards among the {draws} drawn (j)").format(draws=reading.draws), dtick=1)
+    figure.update_yaxes(title_text=t("P(X = j)"), tickformat=".0%", range=[0, 1.18])
+    return _layout(figure, font_size, height=24 * font_size, t=t)
 
 
 def score_histogram_figure(scores: Sequence[float], distribution: dict[int, float], expected: float,
-                           font_size: int = NORMAL_FONT_SIZE) -> go.Figure:
+                           font_size: int = NORMAL_FONT_SIZE, t: Translator = ENGLISH) -> go.Figure:
     """Simulated round scores next to the exact distribution, with the expected value marked."""
     values, counts = np.unique(np.asarray(scores), return_counts=True)
     figure = go.Figure()
-    figure.add_trace(go.Bar(x=list(distribution), y=list(distribution.values()), name=TEXT["histogram_exact"],
+    figure.add_trace(go.Bar(x=list(distribution), y=list(distribution.values()), name=t("exact distribution"),
                             marker={"color": EXACT_COLOUR}, opacity=0.55))
-    figure.add_trace(go.Bar(x=values, y=counts / max(1, len(scores)), name=TEXT["histogram_simulated"].format(
+    figure.add_trace(go.Bar(x=values, y=counts / max(1, len(scores)), name=t("simulated ({trials} rounds)").format(
         trials=len(scores)), marker={"color": SIMULATED_COLOUR}, opacity=0.75))
     figure.add_vline(x=expected, line={"color": "#222", "dash": "dash", "width": 3},
-                     annotation={"text": TEXT["histogram_mean"].format(value=expected), "font": {"size": font_size}})
+                     annotation={"text": t("expected value {value}").format(value=t.number(expected, 2)),
+                                 "font": {"size": font_size}})
     figure.update_layout(barmode="overlay", bargap=0.1)
-    figure.update_xaxes(title_text=TEXT["histogram_x"])
-    figure.update_yaxes(title_text=TEXT["histogram_y"], tickformat=".0%")
-    return _layout(figure, font_size, height=24 * font_size)
+    figure.update_xaxes(title_text=t("round score"))
+    figure.update_yaxes(title_text=t("share of rounds"), tickformat=".0%")
+    return _layout(figure, font_size, height=24 * font_size, t=t)
 
 
 __all__ = [
     "ENDING_LABELS",
     "EVENT_LABELS",
+    "FAMILY_TITLES",
     "PRESENTATION_CSS",
-    "TEXT",
     "convergence_figure",
     "decision_heatmap_figure",
     "font_size_for",

@@ -2,21 +2,28 @@
 
 import streamlit as st
 
-from app_support import run_through_app
+from app_support import current_translator, run_through_app
 
 run_through_app()
+t = current_translator()
 
 st.title("flip7odds")
+st.markdown(t("Exact odds for the card game **Flip 7**, computed from the cards that are really left in the deck."))
 st.markdown(
-    """
-    Exact odds for the card game **Flip 7**, computed from the cards that are really left in the deck.
-
-    - **Live odds at the table**: on your phone during a real game, tap each card as it comes up (yours and
-      everyone else's). The page tracks the pile across rounds and tells you at a glance whether to **hit or
-      stay**, why (how many of the cards left would bust you), your chance of Flip 7 and the score to expect.
-      The page's address holds the whole table, so a link shows someone else the same situation.
-    - **Hit/stay trainer**: play hands, make your call, and compare it with the best decision.
-    - **Teaching probability**: a game everyone understands, used to show how counting cards turns
-      intuition into exact numbers.
-    """
+    "\n".join(
+        f"- {item}"
+        for item in (
+            t(
+                "**Live odds at the table**: on your phone during a real game, tap each card as it comes up (yours and "
+                "everyone else's). The page tracks the pile across rounds and tells you at a glance whether to **hit "
+                "or stay**, why (how many of the cards left would bust you), your chance of Flip 7 and the score to "
+                "expect. The page's address holds the whole table, so a link shows someone else the same situation."
+            ),
+            t("**Hit/stay trainer**: play hands, make your call, and compare it with the best decision."),
+            t(
+                "**Teaching probability**: a game everyone understands, used to show how counting cards turns "
+                "intuition into exact numbers."
+            ),
+        )
+    )
 )

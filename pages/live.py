@@ -7,19 +7,20 @@ a link reproduces it. The numbers come from one cached call of `flip7odds.analys
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 import streamlit as st
 
 from app_support import current_rules, current_translator, run_through_app, set_page_parameters
 
 run_through_app()
+t = current_translator()
+rules = current_rules()
 
 from flip7odds.analysis import Analysis, Decision, analyze, drawing_pile_size
-from flip7odds.cards import SECOND_CHANCE, Action, Card, Category, ModifierKind, parse_cards
+from flip7odds.cards import SECOND_CHANCE, Card, Category, card_name, parse_cards
 from flip7odds.charts import DistributionText, NextCardText, OutcomeGroup, next_card_figure, score_distribution_figure
 from flip7odds.counts import CardCounts
 from flip7odds.errors import Flip7Error
+from flip7odds.i18n import N_
 from flip7odds.links import PARAMETERS, decode, encode
 from flip7odds.odds import bust_cards, bust_probability, next_card_table
 from flip7odds.shoe import (
@@ -39,109 +40,22 @@ from flip7odds.shoe import (
 )
 from flip7odds.situation import Situation
 
-
-class Text:
-    """Every string this page shows (a later issue moves them to gettext catalogs)."""
-
-    TITLE = "Live odds"
-    INTRO = "Tap each card as it comes up. The odds use exactly the cards left in the pile."
-    HIT = "HIT"
-    STAY = "STAY"
-    BUST = "BUST"
-    FLIP_7 = "FLIP 7!"
-    FROZEN = "FROZEN"
-    HIT_BETTER = "Hit ≈ {hit:.2f} · Stay {stay} · hitting is worth <b>{margin:+.2f}</b> points"
-    STAY_BETTER = "Stay {stay} · Hit ≈ {hit:.2f} · staying is worth <b>{margin:+.2f}</b> points"
-    MUST_HIT = "No card in front of you yet: you must take one."
-    BUST_NOW = "Bust now: **{cards}/{pile} = {percent:.1%}**. {why}"
-    WHY_BUST = "{cards} of the {pile} cards left would bust you."
-    WHY_SAVED = "You hold a Second Chance: no card busts you now ({cards} of the {pile} left would use it up)."
-    WHY_NO_NUMBER = "You hold no number yet: no card can bust you."
-    WHY_RESHUFFLE = " The pile is empty: the next card comes from the reshuffled discards."
-    ROUND_BUST = "A second {card}: you score 0 this round. Your cards stay on the table until the next round."
-    ROUND_FLIP_7 = "You score {score} this round, the Flip 7 bonus included. The round is over for everyone."
-    ROUND_FROZEN = "You froze yourself and bank {score} points."
-    ROUND_OVER_HINT = "Keep tapping the other players' cards (they go under *Seen elsewhere*), then **Next round**."
-    NO_DECISION = "No odds to show: {error}"
-    COMPUTING = "Computing the exact odds…"
-    BAD_LINK = "This link does not describe a possible table ({error}), so the table starts empty."
-    ADD_TO = "Tap a card to add it to"
-    PLACE_NAMES: ClassVar[dict[Place, str]] = {
-        Place.LINE: "Your line",
-        Place.SEEN: "Seen elsewhere",
-        Place.DISCARDS: "Discards",
-    }
-    CARD_BUTTON = "{card} :small[:gray[{left}]]"
-    CARDS_LEFT_HELP = "{card}: {left} left in the pile"
-    ACTION_NAMES: ClassVar[dict[Action, str]] = {
-        Action.FREEZE: "Freeze",
-        Action.FLIP_THREE: "Flip 3",
-        Action.SECOND_CHANCE: "2nd Chance",
-    }
-    TIMES = "×{factor}"
-    CARD_COUNT = "{card} ×{count}"
-    UNDO = "↶ Undo"
-    UNDO_HELP = "Undo: {move}"
-    CLEAR = "Clear round"
-    CLEAR_HELP = "Take this round's cards back into the pile"
-    NEXT_ROUND = "Next round ➜"
-    NEXT_ROUND_HELP = "Every card on the table goes to the discard pile; the pile carries on"
-    OTHERS = "Others still active"
-    OTHERS_HELP = "Other players who have not stayed or busted this round (0: you are alone)"
-    SECOND_CHANCE = "I hold a Second Chance"
-    YOUR_LINE = "**Your line** ({score} points):"
-    EMPTY_LINE = "**Your line:** no card yet"
-    SEEN = "**Seen elsewhere this round:**"
-    NONE = "none"
-    COUNTS = "Pile **{pile}** · Discards **{discards}** · On the table **{table}**"
-    STAY_NOW = "Stay now"
-    HIT_ONCE = "Hit once, then stay"
-    HIT_ONCE_HELP = "Expected round score if you take exactly one more card and then stay"
-    OPTIMAL = "Best play"
-    OPTIMAL_HELP = "Expected round score if you play perfectly from here"
-    FLIP_7_CHANCE = "Flip 7"
-    FLIP_7_HELP = "Chance to end with a Flip 7, playing perfectly"
-    BUST_CHANCE = "Bust (by the end)"
-    BUST_CHANCE_HELP = "Chance to end this round busted, playing perfectly"
-    NEXT_CARD_CHART = NextCardText(
-        title="Next card",
-        card_axis="card",
-        probability_axis="chance",
-        groups={
-            OutcomeGroup.BUST: "Bust",
-            OutcomeGroup.SAVED: "Uses your Second Chance",
-            OutcomeGroup.NUMBER: "Safe number",
-            OutcomeGroup.MODIFIER: "Modifier",
-            OutcomeGroup.ACTION: "Action",
-        },
-    )
-    SCORE_CHART = DistributionText(
-        title="Your final score this round, playing perfectly",
-        score_axis="round score",
-        probability_axis="chance",
-        bust="Bust",
-        score="Score",
-        expected="expected {value:.1f}",
-    )
-    TYPE_CARDS = "Type cards"
-    TYPE_CARDS_LABEL = "Cards"
-    TYPE_CARDS_PLACEHOLDER = "12 7 +4 x2 sc freeze flip3 5*2"
-    TYPE_CARDS_PLACE = "Where"
-    TYPE_ADD = "Add"
-    TYPE_REMOVE = "Take back"
-    GAME = "Game"
-    NEW_GAME = "New game / new deck"
-    DISCARDS = "**Discard pile** ({count}):"
-    LINK = "The page's address holds this whole table: bookmark it or share it to reproduce it."
-    MOVES: ClassVar[dict[type, str]] = {
-        AddCards: "{cards} → {place}",
-        RemoveCards: "take back {cards} from {place}",
-        ClearRound: "clear the round",
-        NextRound: "next round",
-        Reshuffle: "reshuffle",
-        NewGame: "new game",
-        SetOthersActive: "others active = {others}",
-    }
+PLACE_NAMES: dict[Place, str] = {
+    Place.LINE: N_("Your line"),
+    Place.SEEN: N_("Seen elsewhere"),
+    Place.DISCARDS: N_("Discards"),
+}
+# Where a card goes, as the picker names it (message ids).
+MOVES: dict[type, str] = {
+    AddCards: N_("{cards} → {place}"),
+    RemoveCards: N_("take back {cards} from {place}"),
+    ClearRound: N_("clear the round"),
+    NextRound: N_("next round"),
+    Reshuffle: N_("reshuffle"),
+    NewGame: N_("new game"),
+    SetOthersActive: N_("others active = {others}"),
+}
+# What each move did, for the undo button's tooltip (message ids).
 
 
 STYLE = """
@@ -176,45 +90,26 @@ def cached_analysis(situation: Situation) -> Analysis:
     return analyze(situation)
 
 
-def card_name(card: Card) -> str:
-    """A card as the buttons and charts show it: the variant's playing-card name, with its role if it acts."""
-    role = base_card_name(card)
-    own = current_rules().card_name(card)
-    if own == str(card) or card.is_number:
-        return own if card.is_number else role
-    t = current_translator()
-    return t("{card} ({role})").format(card=own, role=role)
-
-
-def base_card_name(card: Card) -> str:
-    """A card as the classic deck names it."""
-    if card.category is Category.ACTION and card.act is not None:
-        return Text.ACTION_NAMES.get(card.act, str(card))
-    if card.category is Category.MODIFIER and card.modifier is ModifierKind.TIMES:
-        return Text.TIMES.format(factor=card.value)
-    return str(card)
-
-
 def cards_text(cards: tuple[Card, ...]) -> str:
     """Cards as chips, in the order given."""
-    return " ".join(f":gray-badge[{card_name(card)}]" for card in cards) if cards else Text.NONE
+    return " ".join(f":gray-badge[{card_name(card, t, rules)}]" for card in cards) if cards else t("none")
 
 
 def counts_text(counts: CardCounts) -> str:
     """A pile of cards as chips, one per kind with its count."""
     chips = [
-        card_name(card) if count == 1 else Text.CARD_COUNT.format(card=card_name(card), count=count)
+        card_name(card, t, rules) if count == 1 else t("{card} ×{count}").format(card=card_name(card, t, rules), count=count)
         for card, count in counts.items_
     ]
-    return " ".join(f":gray-badge[{chip}]" for chip in chips) if chips else Text.NONE
+    return " ".join(f":gray-badge[{chip}]" for chip in chips) if chips else t("none")
 
 
 def move_text(move: Move) -> str:
     """What a move did, for the undo button's tooltip."""
-    template = Text.MOVES[type(move)]
+    template = t(MOVES[type(move)])
     if isinstance(move, AddCards | RemoveCards):
         return template.format(
-            cards=" ".join(card_name(card) for card in move.cards), place=Text.PLACE_NAMES[move.place]
+            cards=" ".join(card_name(card, t, rules) for card in move.cards), place=t(PLACE_NAMES[move.place])
         )
     if isinstance(move, SetOthersActive):
         return template.format(others=move.others_active)
@@ -226,7 +121,6 @@ def current_shoe() -> Shoe:
 
     The table plays the sidebar's rule variant: choosing another one starts a new game with its rules.
     """
-    rules = current_rules()
     params = {key: value for key, value in st.query_params.to_dict().items() if key in PARAMETERS}
     stored: Shoe | None = st.session_state.get(SHOE_KEY)
     if stored is not None and stored.table.rules != rules:
@@ -236,7 +130,9 @@ def current_shoe() -> Shoe:
     try:
         linked = Shoe(decode(params))
     except Flip7Error as error:
-        st.session_state[NOTICE_KEY] = Text.BAD_LINK.format(error=error)
+        st.session_state[NOTICE_KEY] = t(
+            "This link does not describe a possible table ({error}), so the table starts empty."
+        ).format(error=t.error(error))
         return Shoe.new(rules)
     return linked if linked.table.rules == rules else linked.play(NewGame(rules))
 
@@ -270,8 +166,8 @@ def tapped(card: Card) -> None:
 
 
 def as_sentence(error: Flip7Error) -> str:
-    """A library message (lower case, for any context) as a sentence on its own."""
-    message = str(error)
+    """A library message (lower case, for any context) as a sentence on its own, in the page's language."""
+    message = t.error(error)
     return message[:1].upper() + message[1:]
 
 
@@ -292,7 +188,7 @@ def second_chance_changed() -> None:
 def typed(place_move: type[AddCards | RemoveCards]) -> None:
     """Callback of the text entry: add or take back the typed cards."""
     try:
-        cards = parse_cards(st.session_state[TYPED_KEY], current_rules())
+        cards = parse_cards(st.session_state[TYPED_KEY], rules)
     except Flip7Error as error:
         st.session_state[NOTICE_KEY] = as_sentence(error)
         return
@@ -313,21 +209,48 @@ def show_round_over(table: Table) -> None:
     """Your round ended (bust, Flip 7, frozen): say so, and what to do next."""
     status = table.status
     if status is RoundStatus.BUST:
-        show_banner(Text.BUST, "f7-bust", Text.ROUND_BUST.format(card=card_name(table.line[-1])))
+        show_banner(
+            t("BUST"),
+            "f7-bust",
+            t("A second {card}: you score 0 this round. Your cards stay on the table until the next round.").format(
+                card=card_name(table.line[-1], t, rules)
+            ),
+        )
     elif status is RoundStatus.FLIP_7:
-        show_banner(Text.FLIP_7, "f7-flip7", Text.ROUND_FLIP_7.format(score=table.line_score))
+        show_banner(
+            t("FLIP 7!"),
+            "f7-flip7",
+            t("You score {score} this round, the Flip 7 bonus included. The round is over for everyone.").format(
+                score=table.line_score
+            ),
+        )
     else:
-        show_banner(Text.FROZEN, "f7-frozen", Text.ROUND_FROZEN.format(score=table.line_score))
-    st.markdown(Text.ROUND_OVER_HINT)
+        show_banner(
+            t("FROZEN"), "f7-frozen", t("You froze yourself and bank {score} points.").format(score=table.line_score)
+        )
+    st.markdown(t("Keep tapping the other players' cards (they go under *Seen elsewhere*), then **Next round**."))
 
 
 def show_decision(analysis: Analysis) -> None:
     """The banner: HIT or STAY, with what each is worth."""
-    hit, stay, margin = analysis.hit_score, analysis.stay_score, analysis.margin
+    values = {"hit": t.number(analysis.hit_score), "stay": analysis.stay_score, "margin": signed(analysis.margin)}
     if analysis.decision is Decision.HIT:
-        show_banner(Text.HIT, "f7-hit", Text.HIT_BETTER.format(hit=hit, stay=stay, margin=margin))
+        show_banner(
+            t("HIT"),
+            "f7-hit",
+            t("Hit ≈ {hit} · Stay {stay} · hitting is worth <b>{margin}</b> points").format(**values),
+        )
     else:
-        show_banner(Text.STAY, "f7-stay", Text.STAY_BETTER.format(hit=hit, stay=stay, margin=margin))
+        show_banner(
+            t("STAY"),
+            "f7-stay",
+            t("Stay {stay} · Hit ≈ {hit} · staying is worth <b>{margin}</b> points").format(**values),
+        )
+
+
+def signed(value: float) -> str:
+    """A number of points with its sign, in the page's language (``+1.25``, ``-0,40``)."""
+    return ("+" if value >= 0 else "") + t.number(value)
 
 
 def bust_now(situation: Situation) -> str:
@@ -336,15 +259,19 @@ def bust_now(situation: Situation) -> str:
     cards = bust_cards(situation)
     line = situation.line
     if not line.numbers:
-        why = Text.WHY_NO_NUMBER
+        why = t("You hold no number yet: no card can bust you.")
     elif line.second_chance:
-        why = Text.WHY_SAVED.format(cards=cards, pile=pile)
+        why = t("You hold a Second Chance: no card busts you now ({cards} of the {pile} left would use it up).").format(
+            cards=cards, pile=pile
+        )
     else:
-        why = Text.WHY_BUST.format(cards=cards, pile=pile)
+        why = t("{cards} of the {pile} cards left would bust you.").format(cards=cards, pile=pile)
     if situation.pile.size == 0:
-        why += Text.WHY_RESHUFFLE
+        why += " " + t("The pile is empty: the next card comes from the reshuffled discards.")
     shown = 0 if line.second_chance else cards  # bust_probability = shown / pile, exactly
-    return Text.BUST_NOW.format(cards=shown, pile=pile, percent=float(bust_probability(situation)), why=why)
+    return t("Bust now: **{cards}/{pile} = {percent}**. {why}").format(
+        cards=shown, pile=pile, percent=t.percent(float(bust_probability(situation))), why=why
+    )
 
 
 def show_picker(table: Table, shoe: Shoe) -> None:
@@ -352,11 +279,11 @@ def show_picker(table: Table, shoe: Shoe) -> None:
     if PLACE_KEY not in st.session_state:
         st.session_state[PLACE_KEY] = Place.LINE if table.status is RoundStatus.PLAYING else Place.SEEN
     st.segmented_control(
-        Text.ADD_TO,
+        t("Tap a card to add it to"),
         [Place.LINE, Place.SEEN],
         key=PLACE_KEY,
         required=True,
-        format_func=Text.PLACE_NAMES.__getitem__,
+        format_func=lambda place: t(PLACE_NAMES[place]),
         width="stretch",
     )
     left = table.drawing_pile
@@ -365,9 +292,9 @@ def show_picker(table: Table, shoe: Shoe) -> None:
             with st.container(horizontal=True, gap="small"):
                 for card in (card for card in table.rules.kinds if card.category is category):
                     st.button(
-                        Text.CARD_BUTTON.format(card=card_name(card), left=left[card]),
+                        f"{card_name(card, t, rules)} :small[:gray[{left[card]}]]",
                         key=f"card-{card}",
-                        help=Text.CARDS_LEFT_HELP.format(card=card_name(card), left=left[card]),
+                        help=t("{card}: {left} left in the pile").format(card=card_name(card, t, rules), left=left[card]),
                         disabled=left[card] == 0,
                         on_click=tapped,
                         args=(card,),
@@ -375,27 +302,27 @@ def show_picker(table: Table, shoe: Shoe) -> None:
     with st.container(horizontal=True, gap="small"):
         last = shoe.last_move
         st.button(
-            Text.UNDO,
+            t("↶ Undo"),
             key="undo",
             on_click=undo,
             disabled=last is None,
-            help=None if last is None else Text.UNDO_HELP.format(move=move_text(last)),
+            help=None if last is None else t("Undo: {move}").format(move=move_text(last)),
         )
         st.button(
-            Text.CLEAR,
+            t("Clear round"),
             key="clear",
             on_click=play,
             args=(ClearRound(),),
-            help=Text.CLEAR_HELP,
+            help=t("Take this round's cards back into the pile"),
             disabled=not table.on_table.size,
         )
         st.button(
-            Text.NEXT_ROUND,
+            t("Next round ➜"),
             key="next_round",
             on_click=play,
             args=(NextRound(),),
             type="primary",
-            help=Text.NEXT_ROUND_HELP,
+            help=t("Every card on the table goes to the discard pile; the pile carries on"),
             disabled=not table.on_table.size,
         )
 
@@ -406,80 +333,128 @@ def show_players(table: Table) -> None:
     st.session_state[SECOND_CHANCE_KEY] = table.second_chance
     with st.container(horizontal=True, vertical_alignment="bottom"):
         st.number_input(
-            Text.OTHERS,
+            t("Others still active"),
             min_value=0,
             max_value=MAX_OTHERS_ACTIVE,
             step=1,
             key=OTHERS_KEY,
             on_change=others_changed,
-            help=Text.OTHERS_HELP,
+            help=t("Other players who have not stayed or busted this round (0: you are alone)"),
             width=170,
         )
-        st.toggle(Text.SECOND_CHANCE, key=SECOND_CHANCE_KEY, on_change=second_chance_changed)
+        st.toggle(t("I hold a Second Chance"), key=SECOND_CHANCE_KEY, on_change=second_chance_changed)
 
 
 def show_table(table: Table) -> None:
     """What is where: your line, the cards seen elsewhere, the counts of the pile and the discards."""
     if table.line:
-        st.markdown(f"{Text.YOUR_LINE.format(score=table.line_score)} {cards_text(table.line)}")
+        st.markdown(
+            t("**Your line** ({score} points): {cards}").format(score=table.line_score, cards=cards_text(table.line))
+        )
     else:
-        st.markdown(Text.EMPTY_LINE)
-    st.markdown(f"{Text.SEEN} {counts_text(table.seen)}")
-    st.markdown(Text.COUNTS.format(pile=table.pile.size, discards=table.discards.size, table=table.on_table.size))
+        st.markdown(t("**Your line:** no card yet"))
+    st.markdown(t("**Seen elsewhere this round:** {cards}").format(cards=counts_text(table.seen)))
+    st.markdown(
+        t("Pile **{pile}** · Discards **{discards}** · On the table **{table}**").format(
+            pile=table.pile.size, discards=table.discards.size, table=table.on_table.size
+        )
+    )
 
 
 def show_numbers(analysis: Analysis) -> None:
     """The numbers behind the banner."""
     with st.container(horizontal=True, gap="small"):
-        st.metric(Text.STAY_NOW, str(analysis.stay_score), width="content")
+        st.metric(t("Stay now"), str(analysis.stay_score), width="content")
         if analysis.hit_once_score is not None:
-            st.metric(Text.HIT_ONCE, f"{float(analysis.hit_once_score):.2f}", help=Text.HIT_ONCE_HELP, width="content")
-        st.metric(Text.OPTIMAL, f"{analysis.optimal_score:.2f}", help=Text.OPTIMAL_HELP, width="content")
-        st.metric(Text.FLIP_7_CHANCE, f"{analysis.flip7_probability:.1%}", help=Text.FLIP_7_HELP, width="content")
+            st.metric(
+                t("Hit once, then stay"),
+                t.number(float(analysis.hit_once_score)),
+                help=t("Expected round score if you take exactly one more card and then stay"),
+                width="content",
+            )
         st.metric(
-            Text.BUST_CHANCE, f"{analysis.bust_final_probability:.1%}", help=Text.BUST_CHANCE_HELP, width="content"
+            t("Best play"),
+            t.number(analysis.optimal_score),
+            help=t("Expected round score if you play perfectly from here"),
+            width="content",
+        )
+        st.metric(
+            t("Flip 7"),
+            t.percent(analysis.flip7_probability),
+            help=t("Chance to end with a Flip 7, playing perfectly"),
+            width="content",
+        )
+        st.metric(
+            t("Bust (by the end)"),
+            t.percent(analysis.bust_final_probability),
+            help=t("Chance to end this round busted, playing perfectly"),
+            width="content",
         )
 
 
 def show_scores(analysis: Analysis) -> None:
     """The chart of your final score under optimal play."""
-    figure = score_distribution_figure(
-        analysis.distribution, analysis.bust_final_probability, analysis.optimal_score, Text.SCORE_CHART
+    text = DistributionText(
+        title=t("Your final score this round, playing perfectly"),
+        score_axis=t("round score"),
+        probability_axis=t("chance"),
+        bust=t("Bust"),
+        score=t("Score"),
+        expected=t("expected {value}").format(value=t.number(analysis.optimal_score, 1)),
     )
+    figure = score_distribution_figure(
+        analysis.distribution, analysis.bust_final_probability, analysis.optimal_score, text
+    ).update_layout(separators=t.separators)
     st.plotly_chart(figure, config=CHART_CONFIG, key="scores")
 
 
 def show_next_card(situation: Situation) -> None:
     """The chart of the next card's outcomes (exact, instant: no solver needed)."""
-    figure = next_card_figure(next_card_table(situation), Text.NEXT_CARD_CHART, card_name)
+    text = NextCardText(
+        title=t("Next card"),
+        card_axis=t("card"),
+        probability_axis=t("chance"),
+        groups={
+            OutcomeGroup.BUST: t("Bust"),
+            OutcomeGroup.SAVED: t("Uses your Second Chance"),
+            OutcomeGroup.NUMBER: t("Safe number"),
+            OutcomeGroup.MODIFIER: t("Modifier"),
+            OutcomeGroup.ACTION: t("Action"),
+        },
+    )
+    figure = next_card_figure(next_card_table(situation), text, lambda card: card_name(card, t, rules))
+    figure.update_layout(separators=t.separators)
     st.plotly_chart(figure, config=CHART_CONFIG, key="next_card")
 
 
 def show_typing() -> None:
     """The second way in: card notation typed or pasted, added to or taken back from a place."""
-    with st.expander(Text.TYPE_CARDS):
-        st.text_input(Text.TYPE_CARDS_LABEL, key=TYPED_KEY, placeholder=Text.TYPE_CARDS_PLACEHOLDER)
+    with st.expander(t("Type cards")):
+        st.text_input(t("Cards"), key=TYPED_KEY, placeholder=t("12 7 +4 x2 sc freeze flip3 5*2"))
         st.segmented_control(
-            Text.TYPE_CARDS_PLACE,
+            t("Where"),
             list(Place),
             key=TYPED_PLACE_KEY,
             required=True,
             default=Place.LINE,
-            format_func=Text.PLACE_NAMES.__getitem__,
+            format_func=lambda place: t(PLACE_NAMES[place]),
         )
         with st.container(horizontal=True, gap="small"):
-            st.button(Text.TYPE_ADD, key="typed_add", on_click=typed, args=(AddCards,))
-            st.button(Text.TYPE_REMOVE, key="typed_remove", on_click=typed, args=(RemoveCards,))
+            st.button(t("Add"), key="typed_add", on_click=typed, args=(AddCards,))
+            st.button(t("Take back"), key="typed_remove", on_click=typed, args=(RemoveCards,))
 
 
 def show_game(table: Table) -> None:
     """Rules, a new game, the discard pile, and the link."""
-    with st.expander(Text.GAME):
-        t = current_translator()
+    with st.expander(t("Game")):
         st.caption(t("Rules: {rules} (change them in the sidebar)").format(rules=t(table.rules.label)))
-        st.button(Text.NEW_GAME, key="new_game", on_click=play, args=(NewGame(table.rules),))
-        st.markdown(f"{Text.DISCARDS.format(count=table.discards.size)} {counts_text(table.discards)}")
-        st.caption(Text.LINK)
+        st.button(t("New game / new deck"), key="new_game", on_click=play, args=(NewGame(table.rules),))
+        st.markdown(
+            t("**Discard pile** ({count}): {cards}").format(
+                count=table.discards.size, cards=counts_text(table.discards)
+            )
+        )
+        st.caption(t("The page's address holds this whole table: bookmark it or share it to reproduce it."))
 
 
 st.html(STYLE)
@@ -488,8 +463,8 @@ keep(shoe)
 table = shoe.table
 
 with st.container(key="header"):
-    st.title(Text.TITLE)
-    st.caption(Text.INTRO)
+    st.title(t("Live odds"))
+    st.caption(t("Tap each card as it comes up. The odds use exactly the cards left in the pile."))
 notice = st.session_state.pop(NOTICE_KEY, None)
 if notice:
     st.error(notice)
@@ -512,7 +487,7 @@ try:
     situation = table.situation()
 except Flip7Error as error:
     with answer:
-        st.warning(Text.NO_DECISION.format(error=error))
+        st.warning(t("No odds to show: {error}").format(error=t.error(error)))
     st.stop()
 with answer:
     banner = st.container()
@@ -522,14 +497,14 @@ with next_card:
 if situation.line.is_empty:
     # No card in front of you: you may not stay, so there is no decision to compute (and no wait).
     with banner:
-        show_banner(Text.HIT, "f7-hit", Text.MUST_HIT)
+        show_banner(t("HIT"), "f7-hit", t("No card in front of you yet: you must take one."))
     st.stop()
 try:
-    with banner, st.spinner(Text.COMPUTING, show_time=True):
+    with banner, st.spinner(t("Computing the exact odds…"), show_time=True):
         analysis = cached_analysis(situation)
 except Flip7Error as error:  # a situation too big to solve exactly here (the poker deck alone, early on)
     with banner:
-        st.warning(current_translator().error(error))
+        st.warning(t.error(error))
     st.stop()
 with banner:
     show_decision(analysis)

@@ -5,12 +5,14 @@ from datetime import datetime
 import numpy as np
 import streamlit as st
 
-from app_support import current_rules, run_through_app
+from app_support import current_rules, current_translator, run_through_app
 
 run_through_app()
+t = current_translator()
 
 from flip7odds.analysis import Decision
-from flip7odds.cards import format_cards
+from flip7odds.cards import card_name
+from flip7odds.i18n import N_
 from flip7odds.progress import (
     Answer,
     ProgressError,
@@ -35,93 +37,43 @@ from flip7odds.quiz import (
 )
 from flip7odds.trainer_charts import category_figure, ev_loss_figure, progress_figure
 
-# Every user-facing string of the page (a later issue moves them to gettext catalogs).
-TEXT = {
-    "title": "Hit or stay?",
-    "intro": "Situations from simulated games, graded by the exact optimum for your round's expected score. "
-             "Keys: **H** hit, **S** stay, **N** next, **M** replay a mistake.",
-    "tier": "Difficulty",
-    "tiers": {
-        Tier.FRESH: "1 · Fresh pile, numbers only",
-        Tier.PART_USED: "2 · Part-used pile",
-        Tier.MODIFIERS: "3 · Modifiers, Second Chance, alone",
-        Tier.CLOSE_CALLS: f"4 · Close calls (within {CLOSE_CALL:g} point)",
-    },
-    "predict": "Predict first: estimate the bust chance before answering",
-    "predict_slider": "Your estimate of the chance that the next card busts you (%)",
-    "generating": "Dealing a new situation…",
-    "your_line": "Your line",
-    "score_now": "worth {score} if you stay",
-    "table": "The table",
-    "player": "Player",
-    "you": "You",
-    "seat": "Player {number}",
-    "cards": "Cards",
-    "status": "Status",
-    "total": "Game total",
-    "statuses": {"active": "active", "stayed": "stayed", "frozen": "frozen", "bust": "busted",
-                 "flip7": "Flip 7", "cut_short": "round over", "no_cards": "out of cards"},
-    "pile": "Cards in the pile",
-    "discards": "Discards since the shuffle",
-    "no_discards": "none",
-    "active": "Still active",
-    "hit": "HIT",
-    "stay": "STAY",
-    "next": "Next situation",
-    "stay_value": "Stay",
-    "hit_value": "Hit (then play on optimally)",
-    "ev_lost": "EV lost",
-    "points": "{value:.2f} points",
-    "whole_points": "{value} points",
-    "you_chose": "You chose **{action}**; the best play is **{best}**.",
-    "grade": "Grade: **{grade}**",
-    "grade_legend": "Grades by expected points lost: Best = the optimal action; {limits}; Blunder = {last:g} or more.",
-    "grade_limit": "{grade} < {limit:g}",
-    "bust": "Chance that the next card busts you: **{fraction}** ({percent:.1f}%) — {count} of the {size} cards "
-            "left would bust you.",
-    "bust_second_chance": "The next card cannot bust you: your Second Chance saves you from the first duplicate "
-                          "({count} of the {size} cards left would use it).",
-    "why": "Why: {sentence}",
-    "prediction": "You estimated {guess:.0f}%; the exact chance is {truth:.1f}% — off by {error:.1f} points.",
-    "replay_badge": "Replaying a situation you answered badly.",
-    "progress": "Your progress",
-    "no_answers": "Answer a few situations to see your progress here.",
-    "streak": "Streak",
-    "best_streak": "best {best}",
-    "accuracy": "Accuracy",
-    "total_lost": "Total EV lost",
-    "average_lost": "Average EV lost",
-    "error_rate": "Error rate",
-    "error_rate_help": f"Share of Inaccuracies or worse among non-trivial decisions (hit and stay within "
-                       f"{TRIVIAL_MARGIN:g} points).",
-    "none": "–",
-    "chart_progress": "Accuracy and EV lost over time",
-    "chart_accuracy": "Accuracy",
-    "chart_lost": "Total EV lost",
-    "chart_losses": "EV lost per answer",
-    "chart_categories": "Average EV lost by category",
-    "categories": "Results by situation category",
-    "dimension": "Dimension",
-    "category": "Category",
-    "answers": "Answers",
-    "weakest": "Weakest categories: {names}",
-    "mistakes": "Replay my mistakes",
-    "mistakes_empty": "No mistakes to replay.",
-    "mistakes_count": "{count} situation(s) to replay, worst first:",
-    "mistake_row": "`{line}` — you said {answer}, best {best}, lost {loss:.2f} ({grade})",
-    "replay": "Replay a mistake",
-    "download": "Download my history (CSV)",
-    "saved_to": "Progress saved in {path}",
-    "memory_only": "Progress is kept in memory for this session only.",
-    "line_empty": "(no cards)",
+TIER_NAMES: dict[Tier, str] = {
+    Tier.FRESH: N_("1 · Fresh pile, numbers only"),
+    Tier.PART_USED: N_("2 · Part-used pile"),
+    Tier.MODIFIERS: N_("3 · Modifiers, Second Chance, alone"),
+    Tier.CLOSE_CALLS: N_("4 · Close calls (within {points} point)"),
 }
+# Each difficulty tier's name (message ids).
+STATUS_NAMES: dict[str, str] = {
+    "active": N_("active"), "stayed": N_("stayed"), "frozen": N_("frozen"), "bust": N_("busted"),
+    "flip7": N_("Flip 7"), "cut_short": N_("round over"), "no_cards": N_("out of cards"),
+}
+# A player's status at the table, by its stored name (message ids).
+DECISION_NAMES: dict[Decision, str] = {Decision.HIT: N_("HIT"), Decision.STAY: N_("STAY")}
+# The two answers, as the buttons and the feedback name them (message ids).
 
 HIT_KEY, STAY_KEY, NEXT_KEY, REPLAY_KEY = "quiz_hit", "quiz_stay", "quiz_next", "quiz_replay"
 
 
 def grade_legend() -> str:
-    limits = "; ".join(TEXT["grade_limit"].format(grade=grade.value, limit=limit) for grade, limit in GRADE_LIMITS)
-    return TEXT["grade_legend"].format(limits=limits, last=GRADE_LIMITS[-1][1])
+    limits = "; ".join(f"{t(grade.label)} < {t.number(limit, 1)}" for grade, limit in GRADE_LIMITS)
+    return t("Grades by expected points lost: Best = the optimal action; {limits}; Blunder = {last} or more.").format(
+        limits=limits, last=t.number(GRADE_LIMITS[-1][1], 0))
+
+
+def tier_name(tier: Tier) -> str:
+    """A difficulty tier as the selector names it."""
+    return t(TIER_NAMES[tier]).format(points=t.number(CLOSE_CALL, 0))
+
+
+def points(value: float) -> str:
+    """Expected points, two decimals, in the page's language."""
+    return t("{value} points").format(value=t.number(value))
+
+
+def share(value: float | None) -> str:
+    """A share as a whole percentage, or a dash when there is none yet."""
+    return "–" if value is None else t.percent(value, 0)
 
 
 def generator(tier: Tier) -> QuizGenerator:
@@ -144,24 +96,25 @@ def new_question(tier: Tier, question: Question | None = None, replay: bool = Fa
     st.session_state.quiz_is_replay = replay
 
 
-st.title(TEXT["title"])
-st.markdown(TEXT["intro"])
+st.title(t("Hit or stay?"))
+st.markdown(t("Situations from simulated games, graded by the exact optimum for your round's expected score. "
+              "Keys: **H** hit, **S** stay, **N** next, **M** replay a mistake."))
 
 if "quiz_store" not in st.session_state:
     st.session_state.quiz_store = open_store()
 opened = st.session_state.quiz_store
 store = opened.store
 if opened.notice:
-    st.warning(opened.notice)
+    st.warning(t.error(opened.notice))
 
-tier = st.segmented_control(TEXT["tier"], list(Tier), format_func=lambda t: TEXT["tiers"][t], default=Tier.FRESH,
+tier = st.segmented_control(t("Difficulty"), list(Tier), format_func=tier_name, default=Tier.FRESH,
                             key="quiz_tier") or Tier.FRESH
-predict = st.toggle(TEXT["predict"], key="quiz_predict")
+predict = st.toggle(t("Predict first: estimate the bust chance before answering"), key="quiz_predict")
 
 question: Question | None = st.session_state.get("quiz_question")
 if question is None or ((question.situation.tier is not tier or question.situation.rules != current_rules())
                         and not st.session_state.get("quiz_is_replay")):
-    with st.spinner(TEXT["generating"]):
+    with st.spinner(t("Dealing a new situation…")):
         new_question(tier)
     question = st.session_state.quiz_question
 assert question is not None
@@ -169,37 +122,40 @@ situation, exact = question.situation, question.exact
 feedback = st.session_state.get("quiz_feedback")
 
 if st.session_state.get("quiz_is_replay"):
-    st.info(TEXT["replay_badge"])
+    st.info(t("Replaying a situation you answered badly."))
 
 line = situation.line
-st.subheader(TEXT["your_line"])
-st.markdown(f"### `{format_cards(line.cards, situation.rules)}` "
-            + TEXT["score_now"].format(score=line.score(situation.rules)))
+st.subheader(t("Your line"))
+your_cards = " ".join(card_name(card, t, situation.rules) for card in situation.players[situation.you].cards)
+st.markdown(f"### `{your_cards}` " + t("worth {score} if you stay").format(score=line.score(situation.rules)))
 
-st.subheader(TEXT["table"])
+st.subheader(t("The table"))
 st.dataframe(
-    [{TEXT["player"]: TEXT["you"] if p.seat == situation.you else TEXT["seat"].format(number=p.seat + 1),
-      TEXT["cards"]: format_cards(p.cards, situation.rules) or TEXT["line_empty"],
-      TEXT["status"]: TEXT["statuses"].get(p.status, p.status), TEXT["total"]: p.total}
+    [{t("Player"): t("You") if p.seat == situation.you else t("Player {number}").format(number=p.seat + 1),
+      t("Cards"): " ".join(card_name(card, t, situation.rules) for card in p.cards) or t("(no cards)"),
+      t("Status"): t(STATUS_NAMES[p.status]) if p.status in STATUS_NAMES else p.status, t("Game total"): p.total}
      for p in situation.players],
     hide_index=True,
 )
 pile_column, active_column = st.columns(2)
-pile_column.metric(TEXT["pile"], situation.pile.size)
-active_column.metric(TEXT["active"], sum(1 for p in situation.players if p.active))
-discards = format_cards(situation.discards, situation.rules)
-st.markdown(f"**{TEXT['discards']}** ({situation.discards.size}): `{discards or TEXT['no_discards']}`")
+pile_column.metric(t("Cards in the pile"), situation.pile.size)
+active_column.metric(t("Still active"), sum(1 for p in situation.players if p.active))
+st.markdown(t("**Discards since the shuffle** ({count}): `{cards}`").format(
+    count=situation.discards.size,
+    cards=" ".join(card_name(card, t, situation.rules) if count == 1 else f"{card_name(card, t, situation.rules)} ×{count}"
+                   for card, count in situation.discards.items_) or t("none")))
 
 guess = None
 if predict:
-    guess = st.slider(TEXT["predict_slider"], 0, 100, 25, disabled=feedback is not None, key="quiz_guess")
+    guess = st.slider(t("Your estimate of the chance that the next card busts you (%)"), 0, 100, 25,
+                      disabled=feedback is not None, key="quiz_guess")
 
 if feedback is None:
     hit_column, stay_column = st.columns(2)
     clicked = None
-    if hit_column.button(TEXT["hit"], key=HIT_KEY, shortcut="H", type="primary", use_container_width=True):
+    if hit_column.button(t(DECISION_NAMES[Decision.HIT]), key=HIT_KEY, shortcut="H", type="primary", use_container_width=True):
         clicked = Decision.HIT
-    if stay_column.button(TEXT["stay"], key=STAY_KEY, shortcut="S", use_container_width=True):
+    if stay_column.button(t(DECISION_NAMES[Decision.STAY]), key=STAY_KEY, shortcut="S", use_container_width=True):
         clicked = Decision.STAY
     if clicked is not None:
         feedback = grade_answer(exact, clicked)
@@ -208,85 +164,94 @@ if feedback is None:
         try:
             store.record(question, Answer.of(question, feedback, None if guess is None else guess / 100))
         except ProgressError as error:
-            st.error(str(error))
+            st.error(t.error(error))
         st.rerun()
 else:
     best = exact.decision
-    st.markdown(TEXT["you_chose"].format(action=feedback.action.value.upper(), best=best.value.upper()))
+    st.markdown(t("You chose **{action}**; the best play is **{best}**.").format(
+        action=t(DECISION_NAMES[feedback.action]), best=t(DECISION_NAMES[best])))
     stay_metric, hit_metric, lost_metric = st.columns(3)
-    stay_metric.metric(TEXT["stay_value"], TEXT["whole_points"].format(value=exact.stay_score))
-    hit_metric.metric(TEXT["hit_value"], TEXT["points"].format(value=exact.hit_score))
-    lost_metric.metric(TEXT["ev_lost"], TEXT["points"].format(value=feedback.ev_loss))
+    stay_metric.metric(t("Stay"), t("{value} points").format(value=exact.stay_score))
+    hit_metric.metric(t("Hit (then play on optimally)"), points(exact.hit_score))
+    lost_metric.metric(t("EV lost"), points(feedback.ev_loss))
     show = st.success if feedback.grade in (Grade.BEST, Grade.FINE) else st.warning
-    show(TEXT["grade"].format(grade=feedback.grade.value))
+    show(t("Grade: **{grade}**").format(grade=t(feedback.grade.label)))
     st.caption(grade_legend())
     if exact.second_chance:
-        st.markdown(TEXT["bust_second_chance"].format(count=exact.bust_cards, size=exact.pile_size))
+        st.markdown(t("The next card cannot bust you: your Second Chance saves you from the first duplicate "
+                      "({count} of the {size} cards left would use it).").format(count=exact.bust_cards,
+                                                                                  size=exact.pile_size))
     else:
-        probability = exact.bust_probability
-        st.markdown(TEXT["bust"].format(fraction=f"{exact.bust_cards}/{exact.pile_size}",
-                                        percent=100 * float(probability), count=exact.bust_cards,
-                                        size=exact.pile_size))
-    st.markdown(TEXT["why"].format(sentence=hint(question)))
+        st.markdown(t("Chance that the next card busts you: **{fraction}** ({percent}) — {count} of the {size} cards "
+                      "left would bust you.").format(fraction=f"{exact.bust_cards}/{exact.pile_size}",
+                                                     percent=t.percent(float(exact.bust_probability)),
+                                                     count=exact.bust_cards, size=exact.pile_size))
+    st.markdown(t("Why: {sentence}").format(sentence=hint(question, t)))
     last_guess = st.session_state.get("quiz_last_guess")
     if last_guess is not None:
-        truth = 100 * float(exact.bust_probability)
-        st.info(TEXT["prediction"].format(guess=last_guess, truth=truth, error=abs(last_guess - truth)))
-    if st.button(TEXT["next"], key=NEXT_KEY, shortcut="N", type="primary"):
+        truth = float(exact.bust_probability)
+        st.info(t("You estimated {guess}; the exact chance is {truth} — off by {error} points.").format(
+            guess=t.percent(last_guess / 100, 0), truth=t.percent(truth),
+            error=t.number(abs(last_guess - 100 * truth), 1)))
+    if st.button(t("Next situation"), key=NEXT_KEY, shortcut="N", type="primary"):
         new_question(tier)
         st.rerun()
 
 st.divider()
-st.header(TEXT["progress"])
+st.header(t("Your progress"))
 try:
     answers = store.answers()
 except ProgressError as error:
-    st.error(str(error))
+    st.error(t.error(error))
     answers = []
-st.caption(TEXT["memory_only"] if store.in_memory else TEXT["saved_to"].format(path=store.path))
+st.caption(t("Progress is kept in memory for this session only.") if store.in_memory
+           else t("Progress saved in {path}").format(path=store.path))
 
 queue = mistakes_queue(answers)
-st.subheader(TEXT["mistakes"])
+st.subheader(t("Replay my mistakes"))
 if queue:
-    st.markdown(TEXT["mistakes_count"].format(count=len(queue)))
+    st.markdown(t("{count} situation(s) to replay, worst first:").format(count=len(queue)))
     for item in queue[:10]:
-        st.markdown("- " + TEXT["mistake_row"].format(line=item.line, answer=item.answer.upper(),
-                                                       best=item.best.upper(), loss=item.ev_loss, grade=item.grade))
-    if st.button(TEXT["replay"], key=REPLAY_KEY, shortcut="M"):
+        st.markdown("- " + t("`{line}` — you said {answer}, best {best}, lost {loss} ({grade})").format(
+            line=item.line, answer=t(DECISION_NAMES[Decision(item.answer)]), best=t(DECISION_NAMES[Decision(item.best)]),
+            loss=t.number(item.ev_loss), grade=t(Grade(item.grade).label)))
+    if st.button(t("Replay a mistake"), key=REPLAY_KEY, shortcut="M"):
         try:
             replayed = store.situation(queue[0].situation_key)
             new_question(tier, Question(replayed, exact_of(replayed.situation)), replay=True)
         except ProgressError as error:
-            st.error(str(error))
+            st.error(t.error(error))
         st.rerun()
 else:
-    st.caption(TEXT["mistakes_empty"])
+    st.caption(t("No mistakes to replay."))
 
 if not answers:
-    st.caption(TEXT["no_answers"])
+    st.caption(t("Answer a few situations to see your progress here."))
 else:
     summary = summarize(answers)
     columns = st.columns(5)
-    columns[0].metric(TEXT["streak"], summary.streak, TEXT["best_streak"].format(best=summary.best_streak),
+    columns[0].metric(t("Streak"), summary.streak, t("best {best}").format(best=summary.best_streak),
                       delta_color="off")
-    columns[1].metric(TEXT["accuracy"], f"{summary.accuracy:.0%}" if summary.accuracy is not None else TEXT["none"])
-    columns[2].metric(TEXT["total_lost"], f"{summary.total_ev_lost:.2f}")
-    columns[3].metric(TEXT["average_lost"],
-                      f"{summary.average_ev_lost:.2f}" if summary.average_ev_lost is not None else TEXT["none"])
-    columns[4].metric(TEXT["error_rate"], f"{summary.error_rate:.0%}" if summary.error_rate is not None
-                      else TEXT["none"], help=TEXT["error_rate_help"])
+    columns[1].metric(t("Accuracy"), share(summary.accuracy))
+    columns[2].metric(t("Total EV lost"), t.number(summary.total_ev_lost))
+    columns[3].metric(t("Average EV lost"),
+                      "–" if summary.average_ev_lost is None else t.number(summary.average_ev_lost))
+    columns[4].metric(t("Error rate"), share(summary.error_rate),
+                      help=t("Share of Inaccuracies or worse among non-trivial decisions (hit and stay within "
+                             "{points} points).").format(points=t.number(TRIVIAL_MARGIN, 1)))
     weakest = weakest_categories(answers)
     if weakest:
-        st.markdown(TEXT["weakest"].format(names=", ".join(f"**{w.dimension}: {w.category}**" for w in weakest)))
-    st.plotly_chart(progress_figure(answers, TEXT["chart_progress"], TEXT["chart_accuracy"], TEXT["chart_lost"]))
-    st.plotly_chart(ev_loss_figure(answers, TEXT["chart_losses"]))
+        st.markdown(t("Weakest categories: {names}").format(
+            names=", ".join(f"**{t(w.dimension)}: {t(w.category)}**" for w in weakest)))
+    st.plotly_chart(progress_figure(answers, t))
+    st.plotly_chart(ev_loss_figure(answers, t))
     results = by_category(answers)
-    st.subheader(TEXT["categories"])
-    st.dataframe([{TEXT["dimension"]: r.dimension, TEXT["category"]: r.category, TEXT["answers"]: r.answers,
-                   TEXT["accuracy"]: f"{r.accuracy:.0%}", TEXT["average_lost"]: f"{r.average_ev_lost:.2f}"}
+    st.subheader(t("Results by situation category"))
+    st.dataframe([{t("Dimension"): t(r.dimension), t("Category"): t(r.category), t("Answers"): r.answers,
+                   t("Accuracy"): share(r.accuracy), t("Average EV lost"): t.number(r.average_ev_lost)}
                   for r in results], hide_index=True)
-    st.plotly_chart(category_figure(results, TEXT["chart_categories"]))
-    st.download_button(TEXT["download"], to_csv(answers), file_name=f"flip7odds-history-{datetime.now():%Y%m%d}.csv",
+    st.plotly_chart(category_figure(results, t))
+    st.download_button(t("Download my history (CSV)"), to_csv(answers), file_name=f"flip7odds-history-{datetime.now():%Y%m%d}.csv",
                        mime="text/csv")
 
 # Deal the next situation now, while the player reads: it then appears without a wait.

@@ -12,9 +12,12 @@ from pathlib import Path
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po, write_po
 
+ROOT = Path(__file__).resolve().parents[1]
+# This checkout's catalogs, not those of another checkout installed in the environment (a git worktree).
+sys.path.insert(0, str(ROOT))
+
 from flip7odds.i18n import DOMAIN, LANGUAGES, catalog_path, extract_messages
 
-ROOT = Path(__file__).resolve().parents[1]
 SOURCES = [*sorted((ROOT / "flip7odds").rglob("*.py")), ROOT / "app.py", ROOT / "app_support.py", *sorted((ROOT / "pages").glob("*.py"))]
 
 

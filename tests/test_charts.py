@@ -21,7 +21,7 @@ from flip7odds.rules import CLASSIC
 from flip7odds.situation import Situation
 
 NEXT_TEXT = NextCardText("Next card", "card", "chance", {group: group.value.upper() for group in OutcomeGroup})
-SCORE_TEXT = DistributionText("Final score", "score", "chance", "BUST", "SCORE", "mean {value:.2f}")
+SCORE_TEXT = DistributionText("Final score", "score", "chance", "BUST", "SCORE", "mean 3.60")
 
 
 def bars(figure: go.Figure) -> dict[str, go.Bar]:

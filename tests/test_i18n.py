@@ -6,11 +6,20 @@ from pathlib import Path
 
 import pytest
 
+from app_support import PILE_CHOICE_NAMES
+from flip7odds.analysis import Decision
+from flip7odds.cards import ACTION_NAMES, FLIP_THREE, FREEZE, SECOND_CHANCE, Action, Card, card_name, parse_cards
 from flip7odds.cli import main
+from flip7odds.engine import Event, Termination
 from flip7odds.errors import SituationError
 from flip7odds.i18n import LANGUAGES, catalog, catalog_path, extract_messages, language_from_locale, translator
-from flip7odds.rules import CLASSIC
+from flip7odds.links import decode
+from flip7odds.quiz import GRADE_NAMES, Grade, Tier, generate, hint
+from flip7odds.rules import CLASSIC, RULESETS
+from flip7odds.shoe import STATUS_NAMES, Place, RoundStatus, Table
 from flip7odds.situation import Situation
+from flip7odds.teaching import PileChoice, PolicyFamily
+from flip7odds.teaching_charts import ENDING_LABELS, EVENT_LABELS, FAMILY_TITLES
 
 ROOT = Path(__file__).resolve().parents[1]
 SOURCES = [*sorted((ROOT / "flip7odds").rglob("*.py")), ROOT / "app.py", ROOT / "app_support.py", *sorted((ROOT / "pages").glob("*.py"))]
@@ -65,3 +74,66 @@ def test_command_line_report_in_spanish(capsys: pytest.CaptureFixture[str]) -> N
     assert out.getvalue().startswith("PLÁNTATE: plantarse vale")
     assert main(["analyze", "--line", "7 7", "--lang", "es"], out=io.StringIO()) == 2
     assert capsys.readouterr().err == "flip7odds: error: número repetido 7 en tu línea: un segundo 7 te elimina\n"
+
+
+# ----------------------------------------------------------------------------------------------
+# Text the library builds for the app.
+
+
+@pytest.mark.parametrize(
+    ("table", "members"),
+    [
+        (ACTION_NAMES, Action),
+        (EVENT_LABELS, Event),
+        (ENDING_LABELS, Termination),
+        (GRADE_NAMES, Grade),
+        (STATUS_NAMES, RoundStatus),
+        (FAMILY_TITLES, PolicyFamily),
+        (PILE_CHOICE_NAMES, PileChoice),
+    ],
+)
+def test_every_member_of_a_shown_enum_has_a_spanish_name(table: dict[object, str], members: type) -> None:
+    spanish = catalog("es")
+    assert set(table) == set(members)  # type: ignore[call-overload]
+    assert all(spanish.get(name) for name in table.values()), [name for name in table.values() if name not in spanish]
+
+
+def test_card_names_in_each_language() -> None:
+    es = translator("es")
+    assert [card_name(card, es) for card in (FREEZE, FLIP_THREE, SECOND_CHANCE)] == [
+        "Congelar", "Robar tres", "Segunda oportunidad"]  # the Spanish rules (/work/shared/seeds)
+    assert [card_name(card) for card in (FREEZE, FLIP_THREE, SECOND_CHANCE)] == ["Freeze", "Flip Three", "Second Chance"]
+    assert [card_name(card, es) for card in parse_cards("0 12 +4 -2 x2")] == ["0", "12", "+4", "-2", "×2"]
+    for rules in RULESETS.values():  # every kind of every deck has a name, and a number is its value
+        for card in rules.kinds:
+            name = card_name(card, es)
+            assert name and (name == str(card.value) if card.is_number else True)
+
+
+def test_nested_error_messages_translate_every_part() -> None:
+    with pytest.raises(SituationError) as impossible:
+        decode({"line": "7 7 7"})
+    assert translator("es").error(impossible.value) == (
+        "la mesa del enlace es imposible: 7 no puede ir después en tu línea: tu ronda ya había terminado (eliminado)")
+    assert str(impossible.value) == (
+        "the link's table is impossible: 7 cannot follow in your line: your round was already over (bust)")
+    with pytest.raises(SituationError) as too_many:
+        decode({"line": "1", "seen": "1"})
+    assert translator("es").error(too_many.value) == (
+        "la mesa del enlace es imposible: demasiadas cartas 1: tu línea 1, vistas 1 suman 2, pero la baraja classic "
+        "tiene 1")
+    with pytest.raises(SituationError) as taken:
+        Table.build(CLASSIC, (), (), ()).with_cards((Card.number(5),), Place.SEEN).without_cards(
+            (Card.number(6),), Place.SEEN)
+    assert translator("es").error(taken.value) == "no hay ningún 6 en vistas en otras líneas"
+
+
+def test_quiz_hint_and_categories_in_spanish() -> None:
+    es = translator("es")
+    question = generate(Tier.FRESH, 1, seed=2)[0]
+    sentence = hint(question, es)
+    assert f"de las {question.exact.pile_size} cartas que quedan" in sentence
+    assert sentence.endswith("pide carta." if question.exact.decision is Decision.HIT else "plántate.")
+    assert hint(question) != sentence
+    for dimension, category in question.situation.categories().items():
+        assert es(dimension) != dimension and (category.isdigit() or es(category) != category)

@@ -8,8 +8,9 @@ from streamlit.testing.v1 import AppTest
 
 from app_support import RULES_CHOSEN_KEY
 from flip7odds.analysis import analyze
-from flip7odds.cards import format_cards
+from flip7odds.cards import card_name
 from flip7odds.engine import Termination
+from flip7odds.i18n import translator
 from flip7odds.policies import evaluate_policy, parse_policy
 from flip7odds.rules import POKER
 from flip7odds.situation import Situation
@@ -57,7 +58,7 @@ def test_live_page_opens_the_poker_table_with_playing_card_names() -> None:
     labels = {button.key: button.label for button in at.button if button.key and button.key.startswith("card-")}
     assert labels["card-13"].startswith("K ") and labels["card-0"].startswith("joker ")
     assert labels["card-Kd"].startswith("K♦ (×2)") and labels["card--3"].startswith("3♦ (-3)")
-    assert labels["card-freeze"].startswith("A (Freeze)") and labels["card-flip3"].startswith("3 (Flip 3)")
+    assert labels["card-freeze"].startswith("A (Freeze)") and labels["card-flip3"].startswith("3 (Flip Three)")
     assert "card-12" in labels and "card-1" not in labels and "card-+4" not in labels  # no 1, no +4 in this deck
     tap(at, "card-13")
     tap(at, "card-9")
@@ -110,7 +111,8 @@ def test_quiz_deals_poker_situations_in_playing_card_notation(tmp_path: Path, mo
     question = at.session_state["quiz_question"]
     situation = question.situation
     assert situation.rules is POKER
-    assert f"`{format_cards(situation.line.cards, POKER)}`" in shown_text(at)
+    shown = " ".join(card_name(card, translator("en"), POKER) for card in situation.players[situation.you].cards)
+    assert f"`{shown}`" in shown_text(at)
     metrics = {metric.label: metric.value for metric in at.metric}
     assert int(metrics["Cards in the pile"]) == situation.pile.size <= POKER.deck.size
     tap(at, "quiz_hit")

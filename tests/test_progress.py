@@ -64,10 +64,10 @@ def test_a_corrupt_file_is_moved_aside_never_deleted(tmp_path: Path, questions: 
     garbage = b"this is not a database at all" * 100
     path.write_bytes(garbage)
     opened = open_store(path)
-    assert opened.notice is not None and "damaged" in opened.notice and "moved to" in opened.notice
+    assert opened.notice is not None and "damaged" in str(opened.notice) and "moved to" in str(opened.notice)
     moved = [p for p in tmp_path.iterdir() if p.name.startswith("progress.sqlite3.corrupt-")]
     assert len(moved) == 1 and moved[0].read_bytes() == garbage
-    assert str(moved[0]) in opened.notice
+    assert str(moved[0]) in str(opened.notice)
     opened.store.record(questions[0], answer(questions[0], right=True))
     assert len(open_store(path).store.answers()) == 1
 
@@ -80,7 +80,7 @@ def test_a_locked_file_leaves_the_quiz_working_in_memory(tmp_path: Path, questio
     holder.execute("BEGIN EXCLUSIVE")
     try:
         opened = open_store(path, busy_timeout=0.1)
-        assert opened.store.in_memory and opened.notice is not None and "cannot be opened" in opened.notice
+        assert opened.store.in_memory and opened.notice is not None and "cannot be opened" in str(opened.notice)
         opened.store.record(questions[1], answer(questions[1], right=False))
         assert len(opened.store.answers()) == 1
         with pytest.raises(ProgressError, match="could not be saved"):

@@ -1,0 +1,49 @@
+"""The Live odds page in Spanish in a real Chromium (``?lang=es``): tap cards, read the answer, on desktop and phone.
+
+Screenshots: ``artifacts/screenshots/live-es-desktop.png`` and ``live-es-phone.png``.
+"""
+
+import pytest
+from browser_helpers import RENDER_TIMEOUT_MS, VIEWPORTS, assert_no_exception
+from playwright.sync_api import Browser, expect
+from test_live_browser import FLIP_THREES_OUT, open_live, shoot, tap_card
+
+from flip7odds.analysis import Decision, analyze
+from flip7odds.i18n import translator
+from flip7odds.rules import CLASSIC
+from flip7odds.situation import Situation
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.mark.parametrize("device", VIEWPORTS)
+def test_live_odds_in_spanish(browser: Browser, app_url: str, device: str) -> None:
+    page = open_live(browser, app_url, device, f"lang=es&{FLIP_THREES_OUT}")
+    try:
+        expect(page.get_by_role("heading", name="Probabilidades en vivo")).to_be_visible()
+        expect(page.locator(".f7-call")).to_have_text("PIDE CARTA")  # an empty line must hit
+        # The picker may still be drawing on a loaded machine: wait as long as for a page to render.
+        freeze, second_chance = (page.locator(f".st-key-card-{card}").get_by_role("button") for card in ("freeze", "sc"))
+        expect(freeze).to_contain_text("Congelar", timeout=RENDER_TIMEOUT_MS)
+        expect(second_chance).to_contain_text("Segunda oportunidad", timeout=RENDER_TIMEOUT_MS)
+        tap_card(page, "12", "line=12&")
+        tap_card(page, "7", "line=12.7&")
+        page.get_by_role("radio", name="Vistas en otras líneas").click()
+        tap_card(page, "5", "seen=5.flip3")
+        tap_card(page, "6", "seen=5.6.flip3")
+
+        es = translator("es")
+        analysis = analyze(Situation.from_text(CLASSIC, "12 7", seen="5 6 flip3*3"))
+        word = "PIDE CARTA" if analysis.decision is Decision.HIT else "PLÁNTATE"
+        expect(page.locator(".f7-call")).to_have_text(word)
+        margin = ("+" if analysis.margin >= 0 else "") + es.number(analysis.margin)
+        expect(page.locator(".f7-banner")).to_contain_text(margin)
+        # 12 and 7 held: 11 + 6 copies left among 94 - 3 - 4 = 87 cards.
+        expect(page.get_by_text("17 de las 87 cartas que quedan te eliminarían.")).to_be_visible()
+        expect(page.get_by_text(f"17/87 = {es.percent(17 / 87)}")).to_be_visible()
+        expect(page.get_by_text("Mazo 87 · Descartes 0 · En la mesa 7")).to_be_visible()
+        expect(page.get_by_role("button", name="Siguiente ronda ➜")).to_be_visible()
+        assert_no_exception(page)
+        shoot(page, f"live-es-{device}")
+    finally:
+        page.close()
