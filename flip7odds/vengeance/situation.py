@@ -153,12 +153,6 @@ class VengeanceSituation:
             raise SituationError("busted players must be 0 or more, not {count}", count=busted_others)
         line_cards = tuple(line)
         other_cards = [tuple(cards) for cards in others]
-        the_line = VengeanceLine.from_cards(line_cards)
-        other_lines = tuple(VengeanceLine.from_cards(cards, mine=False) for cards in other_cards)
-        for one in (the_line, *other_lines):
-            if one.number_count >= FLIP_7_CARDS:
-                raise SituationError("a line already holds {size} numbers: that is a Flip 7, the round is over",
-                                     size=FLIP_7_CARDS)
         groups: dict[str, tuple[Card, ...]] = {N_("your line"): line_cards,
                                                N_("other lines"): tuple(c for cards in other_cards for c in cards)}
         discard_counts = None if discards is None else CardCounts.from_cards(discards)
@@ -169,6 +163,12 @@ class VengeanceSituation:
         else:
             groups[N_("pile")] = tuple(pile)
         _check_against_deck(rules, groups)
+        the_line = VengeanceLine.from_cards(line_cards)
+        other_lines = tuple(VengeanceLine.from_cards(cards, mine=False) for cards in other_cards)
+        for one in (the_line, *other_lines):
+            if one.number_count >= FLIP_7_CARDS:
+                raise SituationError("a line already holds {size} numbers: that is a Flip 7, the round is over",
+                                     size=FLIP_7_CARDS)
         out = CardCounts.from_cards(card for name, cards in groups.items() if name != "pile" for card in cards)
         pile_counts = rules.deck - out if pile is None else CardCounts.from_cards(groups["pile"])
         if pile_counts.size == 0 and (discard_counts is None or discard_counts.size == 0):
