@@ -18,7 +18,7 @@ from flip7odds.reference import Evaluation
 from flip7odds.vengeance.engine import VChoice, VengeanceRound, VengeanceState, VNode, VTerminal, VTermination
 from flip7odds.vengeance.situation import VengeanceSituation
 
-DEFAULT_MAX_STATES = 200_000
+DEFAULT_MAX_STATES = 100_000
 """The most decision and forced-draw states a solve may visit before it gives up."""
 
 
