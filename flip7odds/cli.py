@@ -21,6 +21,7 @@ from flip7odds.rules import RULESETS, find_rules
 from flip7odds.policy_cli import add_policy_arguments, policy_command
 from flip7odds.situation import Situation
 from flip7odds.trainer_cli import add_quiz_arguments, add_simulate_arguments, quiz_command, simulate_command
+from flip7odds.vengeance.cli import add_vengeance_arguments, run_vengeance
 
 EXIT_BAD_INPUT = 2
 BATCH_KEYS = frozenset({"line", "seen", "pile", "discards", "others", "alone", "rules"})
@@ -42,6 +43,7 @@ def build_parser() -> argparse.ArgumentParser:
     analyze_parser.add_argument("--json", action="store_true", help="print one JSON object (MODEL.md names)")
     analyze_parser.add_argument("--batch", action="store_true",
                                 help="read JSON situations from stdin, one a line; write one JSON result a line")
+    add_vengeance_arguments(analyze_parser, _count)
     analyze_parser.set_defaults(run=_run_analyze)
     quiz_parser = commands.add_parser("quiz", help="hit/stay situations from simulated games, with exact grades")
     add_quiz_arguments(quiz_parser)
@@ -99,6 +101,11 @@ def _run_analyze(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> int:
                 out.write(json.dumps(analyze_json_line(raw)) + "\n")
                 out.flush()
         return 0
+    rules = find_rules(args.rules, experimental=True)
+    if rules.vengeance:
+        return run_vengeance(args, rules, out, translator(args.lang))
+    if args.other is not None or args.busted:
+        raise Flip7Error("--other and --busted describe With a Vengeance situations: add --rules vengeance")
     result = analyze(situation_from_arguments(args))
     out.write(json.dumps(result.to_json()) + "\n" if args.json else report(result, translator(args.lang)))
     return 0

@@ -16,11 +16,10 @@ from hypothesis import strategies as st
 from flip7odds.cards import Action, Card, Category, format_cards, parse_cards
 from flip7odds.errors import CardError, Flip7Error, SituationError
 from flip7odds.reference import reference_solve as classic_reference_solve
-from flip7odds.rules import (CLASSIC, LUCKY_13, RULESETS, UNLUCKY_7, VENGEANCE, VENGEANCE_BRUTAL, find_rules)
+from flip7odds.rules import CLASSIC, LUCKY_13, RULESETS, UNLUCKY_7, VENGEANCE, VENGEANCE_BRUTAL, find_rules
 from flip7odds.situation import Situation
 from flip7odds.vengeance.analysis import analyze_vengeance
-from flip7odds.vengeance.engine import (VChoice, VengeanceRound, VengeanceState, VEvent, VNode, VTerminal,
-                                         VTermination)
+from flip7odds.vengeance.engine import VChoice, VengeanceRound, VengeanceState, VEvent, VNode, VTerminal, VTermination
 from flip7odds.vengeance.odds import bust_probability, flip7_next_probability, next_card_table
 from flip7odds.vengeance.reference import VengeanceReferenceSolver, reference_solve
 from flip7odds.vengeance.situation import VengeanceSituation
@@ -187,7 +186,7 @@ def test_flip_four_sets_actions_aside_until_its_draws_are_done() -> None:
     start = round_rules.start(situation("10", "flip4 steal 3 4 5", others=("3",)))
     outcome = round_rules.draw_card(start, Card.action(Action.FLIP_FOUR))
     assert isinstance(outcome.node, VChoice)
-    taken = dict((move.kind.value, node) for move, node in outcome.node.options)["take"]
+    taken = {move.kind.value: node for move, node in outcome.node.options}["take"]
     solver = VengeanceReferenceSolver(round_rules)
     assert solver.evaluate(taken).value == 0 and solver.evaluate(taken).bust_probability == 1
 

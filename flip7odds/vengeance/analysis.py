@@ -22,7 +22,7 @@ from typing import Any
 from flip7odds.analysis import Decision, fraction_json
 from flip7odds.i18n import N_
 from flip7odds.vengeance.odds import bust_cards, bust_probability, drawing_pile, flip7_next_probability
-from flip7odds.vengeance.reference import DEFAULT_MAX_STATES, reference_solve
+from flip7odds.vengeance.reference import reference_solve
 from flip7odds.vengeance.situation import VengeanceSituation
 
 CAVEAT = N_("With a Vengeance model: every card you draw is used to maximise your own expected round score; "
@@ -69,10 +69,11 @@ class VengeanceAnalysis:
         }
 
 
-def analyze_vengeance(situation: VengeanceSituation, max_states: int = DEFAULT_MAX_STATES) -> VengeanceAnalysis:
+def analyze_vengeance(situation: VengeanceSituation, max_states: int | None = None) -> VengeanceAnalysis:
     """Exact odds and optimal play for ``situation`` under docs/vengeance.md's model.
 
-    Raises `flip7odds.errors.SituationError` when the situation needs more than ``max_states`` states.
+    Raises `flip7odds.errors.SituationError` when the situation needs more than ``max_states`` states
+    (`flip7odds.vengeance.reference.DEFAULT_MAX_STATES` when None).
     """
     result = reference_solve(situation, max_states)
     can_draw = result.hit is not None

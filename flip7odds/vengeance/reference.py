@@ -95,8 +95,10 @@ class VengeanceReferenceSolver:
         return Evaluation.mixture([(Fraction(o.count, size), self.evaluate(o.node)) for o in outcomes])
 
 
-def reference_solve(situation: VengeanceSituation, max_states: int = DEFAULT_MAX_STATES) -> VengeanceResult:
-    """Solve ``situation`` exactly (small piles only; `SituationError` beyond ``max_states`` states)."""
+def reference_solve(situation: VengeanceSituation, max_states: int | None = None) -> VengeanceResult:
+    """Solve ``situation`` exactly (small piles only; `SituationError` beyond ``max_states`` states,
+    `DEFAULT_MAX_STATES` when None)."""
+    max_states = DEFAULT_MAX_STATES if max_states is None else max_states
     round_rules = VengeanceRound(situation.rules)
     state = round_rules.start(situation)
     solver = VengeanceReferenceSolver(round_rules, max_states)
