@@ -342,3 +342,12 @@ def test_monte_carlo_agrees_with_the_exact_value_within_4_standard_errors() -> N
     scores = np.array([play_round(round_rules.start(s), round_rules, solver, rng) for _ in range(3000)])
     error = scores.std(ddof=1) / math.sqrt(len(scores))
     assert abs(scores.mean() - float(exact)) < 4 * error, (float(exact), scores.mean(), error)
+
+
+def test_a_known_discard_pile_is_reshuffled_during_forced_draws() -> None:
+    # Alone, line 10, pile jom, discards 6. The jom must be taken; played, it joins the discards, and its
+    # forced draw reshuffles them (6 jom): 6 (1/2) -> 16, then you must stay; jom (1/2) is set aside, then
+    # taken, and its own forced draw is the 6 -> 16. Hit = 16.
+    assert hit("10", "jom", discards="6") == 16
+    # Without the discards the jom's forced draw finds no card: you bank 10.
+    assert hit("10", "jom") == 10

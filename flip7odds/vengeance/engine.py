@@ -25,6 +25,7 @@ The model, in short (docs/vengeance.md says it in full):
 from __future__ import annotations
 
 import enum
+import functools
 from dataclasses import dataclass, replace
 
 from flip7odds.cards import Action, Card, Category
@@ -110,6 +111,18 @@ class VengeanceState:
     queue: tuple[Card, ...] = ()
     then_stay: bool = False
 
+    def __hash__(self) -> int:
+        return self._hash
+
+    @functools.cached_property
+    def _hash(self) -> int:
+        """The hash, computed once: states are dictionary keys of the solvers, looked up many times.
+
+        (Stored in the instance: such a state must not be pickled to another process, where hashes differ.)
+        """
+        return hash((self.line, self.others, self.pile, self.discards, self.busted_others, self.forced,
+                     self.aside, self.queue, self.then_stay))
+
     @property
     def at_decision(self) -> bool:
         """True when it is your free choice to hit or stay."""
@@ -173,7 +186,7 @@ class VengeanceRound:
         return self._draw(state, card, state.pile[card])
 
     def _draw(self, state: VengeanceState, card: Card, count: int) -> VOutcome:
-        drawn = replace(state, pile=state.pile - CardCounts.from_cards((card,)))
+        drawn = replace(state, pile=_minus_one(state.pile, card))
         if card.is_number:
             event, node = self._receive_number(drawn, card, flipped=True)
             if isinstance(node, VengeanceState):
@@ -310,6 +323,12 @@ def _with_other(state: VengeanceState, index: int, line: VengeanceLine) -> Venge
     others = list(state.others)
     others[index] = line
     return replace(state, others=tuple(sorted(others)))
+
+
+def _minus_one(pile: CardCounts, card: Card) -> CardCounts:
+    """``pile`` without one ``card`` (which it holds), kept canonical without re-sorting."""
+    return CardCounts(tuple((kind, count - (kind == card)) for kind, count in pile.items_
+                            if kind != card or count > 1))
 
 
 def _reshuffled(state: VengeanceState) -> VengeanceState:

@@ -72,12 +72,13 @@ class VengeanceReferenceSolver:
                     best = candidate
             assert best is not None
             return best
-        if node not in self._memo:
+        known = self._memo.get(node)
+        if known is None:
             if len(self._memo) >= self.max_states:
                 raise SituationError("this situation is too large for the exact With a Vengeance solver "
                                      "(more than {limit} states): give a smaller pile", limit=self.max_states)
-            self._memo[node] = self._solve(node)
-        return self._memo[node]
+            known = self._memo[node] = self._solve(node)
+        return known
 
     def _solve(self, state: VengeanceState) -> Evaluation:
         if not state.at_decision:
