@@ -257,8 +257,12 @@ def test_number_only_piles_agree_with_the_classic_reference_solver(data: st.Data
 
 @st.composite
 def small_vengeance_situations(draw: st.DrawFn) -> VengeanceSituation:
-    """A legal situation with a pile of at most five cards and up to two other players."""
-    deck = list(VENGEANCE.deck)
+    """A legal situation with a pile of at most five cards and up to two other players.
+
+    Cards come from at most two copies of each kind, so The Zero, the Unlucky 7, the Lucky 13 and each
+    modifier are as likely as any number.
+    """
+    deck = [card for card, count in VENGEANCE.deck.items_ for _ in range(min(count, 2))]
     indices = draw(st.lists(st.integers(0, len(deck) - 1), min_size=1, max_size=12, unique=True))
     cards = [deck[i] for i in indices]
     lines: list[list[Card]] = [[], [], []]
@@ -296,7 +300,7 @@ def test_identities_of_the_exact_results(s: VengeanceSituation) -> None:
         assert all(score >= 0 for score, _ in optimal.distribution)
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=15, deadline=None)
 @given(small_vengeance_situations())
 def test_an_extra_player_with_an_empty_line_never_hurts(s: VengeanceSituation) -> None:
     # An empty-handed player adds targets for your modifiers, Just One More! and Flip Four!, and nothing you
@@ -351,3 +355,42 @@ def test_a_known_discard_pile_is_reshuffled_during_forced_draws() -> None:
     assert hit("10", "jom", discards="6") == 16
     # Without the discards the jom's forced draw finds no card: you bank 10.
     assert hit("10", "jom") == 10
+
+
+def test_the_classic_analysis_refuses_the_vengeance_rules() -> None:
+    with pytest.raises(SituationError, match="the vengeance rules need the With a Vengeance analysis"):
+        Situation.from_text(VENGEANCE, "5")
+
+
+def direct_hit_once(s: VengeanceSituation) -> Fraction:
+    """Hit once, then stay, for a pile without actions, written straight from RULES.md section 3."""
+    rules, line = s.rules, s.line
+    total = 0
+    for card, count in s.pile.items_:
+        if card == UNLUCKY_7:
+            score = rules.score(7, (), flip7=False)  # everything else wiped: a lone 7
+        elif card.is_number and not line.accepts(card):
+            score = 0
+        elif card.is_number:
+            grown = line.plus(card)
+            score = grown.score(rules, flip7=grown.number_count >= 7)
+        else:
+            can_give = bool(s.others) or (rules.brutal and s.busted_others > 0)
+            score = max(line.plus(card).score(rules), line.score(rules) if can_give else -10**9)
+        total += count * score
+    return Fraction(total, s.pile.size)
+
+
+@settings(max_examples=60, deadline=None)
+@given(small_vengeance_situations())
+def test_hit_once_matches_a_direct_count_on_piles_without_actions(s: VengeanceSituation) -> None:
+    from dataclasses import replace
+
+    from flip7odds.counts import CardCounts
+    pile = CardCounts.from_mapping({card: count for card, count in s.pile.items_
+                                    if card.category is not Category.ACTION})
+    if pile.size == 0:
+        return
+    s = replace(s, pile=pile)
+    note(repr(s))
+    assert analyze_vengeance(s).hit_once_score == direct_hit_once(s)
