@@ -3,10 +3,11 @@
 Notation (case-insensitive, cards separated by spaces or commas):
 
 * numbers ``0`` .. ``12``;
-* modifiers ``+2 +4 +6 +8 +10`` and ``x2`` (``-N`` for a penalty);
+* modifiers ``+2 +4 +6 +8 +10`` and ``x2`` (``-N`` for a penalty, ``/2`` to halve);
 * actions ``freeze``, ``flip3`` (also ``flip_three``), ``sc`` (also ``second_chance``), and their
   Spanish names from the rule texts: ``congelar``, ``robar3`` (``robar_tres``), ``segunda``
   (``segunda_oportunidad``);
+* the cards of *With a Vengeance* are read with its rule set (`flip7odds.vengeance.rules`);
 * ``12*3`` is three 12s.
 
 A rule set may add names of its own (the poker adaptation reads ``K``, ``A``, ``joker``, ``10d``...):
@@ -42,18 +43,24 @@ class Category(enum.Enum):
 
 
 class Action(enum.Enum):
-    """The action cards of classic Flip 7 (RULES.md section 1)."""
+    """The action cards of classic Flip 7 (RULES.md section 1), then those of With a Vengeance (section 3)."""
 
     FREEZE = "freeze"
     FLIP_THREE = "flip3"
     SECOND_CHANCE = "sc"
+    JUST_ONE_MORE = "jom"
+    FLIP_FOUR = "flip4"
+    STEAL = "steal"
+    SWAP = "swap"
+    DISCARD = "discard"
 
 
 class ModifierKind(enum.Enum):
-    """How a modifier changes the score: ``+N`` adds N, ``xN`` multiplies the sum of numbers."""
+    """How a modifier changes the score: ``+N`` adds N, ``xN`` multiplies, ``/N`` divides the sum of numbers."""
 
     PLUS = "+"
     TIMES = "x"
+    DIVIDE = "/"
 
 
 _ACTION_ALIASES: dict[str, Action] = {
@@ -88,9 +95,9 @@ class Card:
     label: str = ""
 
     @classmethod
-    def number(cls, value: int) -> Card:
-        """The number card ``value``."""
-        return cls(Category.NUMBER, value)
+    def number(cls, value: int, label: str = "") -> Card:
+        """The number card ``value``; a ``label`` names a special copy (With a Vengeance's ``u7``, ``l13``)."""
+        return cls(Category.NUMBER, value, label=label)
 
     @classmethod
     def plus(cls, amount: int) -> Card:
@@ -101,6 +108,11 @@ class Card:
     def times(cls, factor: int, label: str = "") -> Card:
         """The modifier ``xfactor`` (multiplies the sum of your numbers)."""
         return cls(Category.MODIFIER, factor, ModifierKind.TIMES, None, label)
+
+    @classmethod
+    def divide(cls, divisor: int) -> Card:
+        """The modifier ``/divisor`` (divides the sum of your numbers, rounding down)."""
+        return cls(Category.MODIFIER, divisor, ModifierKind.DIVIDE)
 
     @classmethod
     def action(cls, act: Action) -> Card:
@@ -115,11 +127,13 @@ class Card:
             return cls.action(_ACTION_ALIASES[token])
         if re.fullmatch(r"\d{1,3}", token):
             return cls.number(int(token))
-        match = re.fullmatch(r"([+x-])(\d{1,3})", token)
+        match = re.fullmatch(r"([+x/÷-])(\d{1,3})", token)
         if match:
             amount = int(match.group(2))
             if match.group(1) == "x":
                 return cls.times(amount)
+            if match.group(1) in "/÷":
+                return cls.divide(amount)
             return cls.plus(amount if match.group(1) == "+" else -amount)
         raise CardError("unknown card {card!r}: use 0-12, +2 +4 +6 +8 +10, x2, freeze, flip3 or sc",
                         card=text.strip())
@@ -128,9 +142,10 @@ class Card:
     def sort_key(self) -> tuple[int, int, int, str]:
         """Numbers first (ascending), then ``+N`` modifiers, ``xN``, then actions in `Action` order."""
         if self.category is Category.NUMBER:
-            return (0, 0, self.value, "")
+            return (0, 0, self.value, self.label)
         if self.category is Category.MODIFIER:
-            return (1, 0 if self.modifier is ModifierKind.PLUS else 1, self.value, self.label)
+            assert self.modifier is not None
+            return (1, list(ModifierKind).index(self.modifier), self.value, self.label)
         assert self.act is not None
         return (2, list(Action).index(self.act), 0, "")
 
@@ -146,7 +161,7 @@ class Card:
 
     def __str__(self) -> str:
         if self.category is Category.NUMBER:
-            return str(self.value)
+            return self.label or str(self.value)
         if self.category is Category.MODIFIER:
             assert self.modifier is not None
             if self.label:
@@ -159,10 +174,12 @@ class Card:
 
     def __repr__(self) -> str:
         if self.category is Category.NUMBER:
-            return f"Card.number({self.value})"
+            return f"Card.number({self.value}, {self.label!r})" if self.label else f"Card.number({self.value})"
         if self.category is Category.MODIFIER:
             if self.modifier is ModifierKind.PLUS:
                 return f"Card.plus({self.value})"
+            if self.modifier is ModifierKind.DIVIDE:
+                return f"Card.divide({self.value})"
             return f"Card.times({self.value}, {self.label!r})" if self.label else f"Card.times({self.value})"
         assert self.act is not None
         return f"Card.action(Action.{self.act.name})"
@@ -213,6 +230,11 @@ ACTION_NAMES: dict[Action, str] = {
     Action.FREEZE: N_("Freeze"),
     Action.FLIP_THREE: N_("Flip Three"),
     Action.SECOND_CHANCE: N_("Second Chance"),
+    Action.JUST_ONE_MORE: N_("Just One More"),
+    Action.FLIP_FOUR: N_("Flip Four"),
+    Action.STEAL: N_("Steal"),
+    Action.SWAP: N_("Swap"),
+    Action.DISCARD: N_("Discard"),
 }
 """What players call the action cards (message ids; in Spanish Congelar, Robar tres, Segunda oportunidad)."""
 

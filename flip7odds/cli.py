@@ -22,6 +22,7 @@ from flip7odds.rules import RULESETS, find_rules
 from flip7odds.situation import Situation
 from flip7odds.solver import MEMORY_LIMIT
 from flip7odds.trainer_cli import add_quiz_arguments, add_simulate_arguments, quiz_command, simulate_command
+from flip7odds.vengeance.cli import add_vengeance_arguments, run_vengeance
 
 EXIT_BAD_INPUT = 2
 BATCH_KEYS = frozenset({"line", "seen", "pile", "discards", "others", "alone", "rules"})
@@ -46,6 +47,7 @@ def build_parser() -> argparse.ArgumentParser:
     analyze_parser.add_argument("--memory-limit", type=_gigabytes, default=MEMORY_LIMIT / 1024**3,
                                 help="refuse situations whose exact solve needs more memory than this, in GB "
                                      f"(default {MEMORY_LIMIT / 1024**3:g}; 0: no limit)")
+    add_vengeance_arguments(analyze_parser, _count)
     analyze_parser.set_defaults(run=_run_analyze)
     quiz_parser = commands.add_parser("quiz", help="hit/stay situations from simulated games, with exact grades")
     add_quiz_arguments(quiz_parser)
@@ -118,6 +120,11 @@ def _run_analyze(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> int:
                 out.write(json.dumps(analyze_json_line(raw, _memory_limit(args))) + "\n")
                 out.flush()
         return 0
+    rules = find_rules(args.rules, experimental=True)
+    if rules.vengeance:
+        return run_vengeance(args, rules, out, translator(args.lang))
+    if args.other is not None or args.busted:
+        raise Flip7Error("--other and --busted describe With a Vengeance situations: add --rules vengeance")
     result = analyze(situation_from_arguments(args), memory_limit=_memory_limit(args))
     out.write(json.dumps(result.to_json()) + "\n" if args.json else report(result, translator(args.lang)))
     return 0

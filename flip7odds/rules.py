@@ -21,9 +21,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from flip7odds.cards import FLIP_THREE, FREEZE, SECOND_CHANCE, Card, ModifierKind
+from flip7odds.cards import FLIP_THREE, FREEZE, SECOND_CHANCE, Action, Card, ModifierKind
 from flip7odds.counts import CardCounts
-from flip7odds.errors import Flip7Error
+from flip7odds.errors import CardError, Flip7Error
 from flip7odds.i18n import N_
 
 
@@ -48,6 +48,10 @@ class RuleSet:
     shared_victory : a tie for the highest total at the end shares the victory instead of playing on.
     names : how this variant writes some cards (the poker deck's playing-card names).
     aliases : more names players may type for some cards (lower case).
+    score_floor : a round score that did not bust is never below this (before the Flip 7 bonus); None: no floor.
+    vengeance : the rules of With a Vengeance (RULES.md section 3: The Zero, Unlucky 7, Lucky 13, its
+        actions, stayed players still targeted); only `flip7odds.vengeance` analyses them.
+    brutal : With a Vengeance's Brutal mode (scores below 0, modifiers on busted players too).
     """
 
     name: str
@@ -64,6 +68,9 @@ class RuleSet:
     shared_victory: bool = False
     names: tuple[tuple[Card, str], ...] = ()
     aliases: tuple[tuple[str, Card], ...] = ()
+    score_floor: int | None = None
+    vengeance: bool = False
+    brutal: bool = False
 
     @property
     def label(self) -> str:
@@ -89,16 +96,27 @@ class RuleSet:
         own = dict(self.aliases).get(token)
         if own is None:
             own = {name.lower(): card for card, name in self.names}.get(token)
+        if own is None and self.vengeance:
+            try:
+                Card.from_text(token)
+            except CardError:
+                raise CardError("unknown card {card!r}: use 0-13, u7, l13, /2, -2 -4 -6 -8 -10, jom, flip4, steal, "
+                                "swap or discard", card=token) from None
         return own
 
     def score(self, number_sum: int, modifiers: tuple[Card, ...], flip7: bool) -> int:
         """The round score of a line that did not bust (RULES.md, scoring; order matters).
 
-        Sum the numbers, apply the multiplier(s) to that sum only, add the ``+N`` cards (a penalty is a
-        negative ``+N``), then the Flip 7 bonus, then the royal flush bonus if the line holds it.
+        Sum the numbers, apply the multiplier(s) to that sum only (a ``/N`` divides it, rounding down),
+        add the ``+N`` cards (a penalty is a negative ``+N``), keep it at least ``score_floor`` if there
+        is one, then add the Flip 7 bonus, then the royal flush bonus if the line holds it.
 
         >>> CLASSIC.score(36, (Card.times(2), Card.plus(10)), flip7=False)  # seed 000's example
         82
+        >>> VENGEANCE.score(25, (Card.divide(2), Card.plus(-4)), flip7=True)  # 25 // 2 = 12, 12 - 4 = 8, + 15
+        23
+        >>> VENGEANCE.score(9, (Card.plus(-10),), flip7=False), VENGEANCE_BRUTAL.score(9, (Card.plus(-10),), flip7=False)
+        (0, -1)
         """
         factors = [card.value for card in modifiers if card.modifier is ModifierKind.TIMES]
         multiplier = 1
@@ -107,10 +125,16 @@ class RuleSet:
                 multiplier *= factor
         elif factors:
             multiplier = max(factors)
+        for card in modifiers:
+            if card.modifier is ModifierKind.DIVIDE:
+                multiplier_sum = number_sum * multiplier
+                number_sum, multiplier = multiplier_sum // card.value, 1
         plus = sum(card.value for card in modifiers if card.modifier is ModifierKind.PLUS)
         royal = bool(self.royal_flush) and set(self.royal_flush) <= set(modifiers)
-        return (number_sum * multiplier + plus + (self.flip7_bonus if flip7 else 0)
-                + (self.royal_flush_bonus if royal else 0))
+        banked = number_sum * multiplier + plus
+        if self.score_floor is not None:
+            banked = max(self.score_floor, banked)
+        return banked + (self.flip7_bonus if flip7 else 0) + (self.royal_flush_bonus if royal else 0)
 
 
 def _classic_deck() -> CardCounts:
@@ -158,12 +182,71 @@ def _poker_rules() -> RuleSet:
 
 POKER = _poker_rules()
 
+
+
+def _vengeance_rules(brutal: bool) -> RuleSet:
+    # RULES.md section 3 (seed 003): 108 cards. Numbers 0..13 with count(v) = v and one 0 (The Zero);
+    # one of the seven 7s is the Unlucky 7 and one of the thirteen 13s the Lucky 13 (distinct cards).
+    counts = {Card.number(0): 1}
+    counts.update({Card.number(value): value for value in range(1, 14)})
+    counts[Card.number(7)] = 6
+    counts[UNLUCKY_7] = 1
+    counts[Card.number(13)] = 12
+    counts[LUCKY_13] = 1
+    counts[Card.divide(2)] = 1
+    counts.update({Card.plus(-amount): 1 for amount in (2, 4, 6, 8, 10)})
+    counts.update({card: 2 for card in VENGEANCE_ACTIONS})
+    names = {UNLUCKY_7: "u7", LUCKY_13: "l13", Card.divide(2): "/2"}
+    aliases = {"zero": Card.number(0), "the_zero": Card.number(0), "cero": Card.number(0),
+               "unlucky7": UNLUCKY_7, "unlucky_7": UNLUCKY_7, "7_mala_suerte": UNLUCKY_7, "7_gafe": UNLUCKY_7,
+               "lucky13": LUCKY_13, "lucky_13": LUCKY_13, "13_de_la_suerte": LUCKY_13, "13_suerte": LUCKY_13,
+               "÷2": Card.divide(2)}
+    for act, words in _VENGEANCE_ACTION_NAMES.items():
+        aliases.update({word: Card.action(act) for word in (act.value, *words)})
+    return RuleSet(
+        name="vengeance-brutal" if brutal else "vengeance",
+        title=N_("With a Vengeance (Brutal mode)") if brutal else N_("With a Vengeance"),
+        deck=CardCounts.from_mapping(counts),
+        score_floor=None if brutal else 0,
+        vengeance=True,
+        brutal=brutal,
+        names=tuple(sorted(names.items())),
+        aliases=tuple(sorted(aliases.items())),
+    )
+
+
+UNLUCKY_7 = Card.number(7, "u7")
+"""The Unlucky 7 of With a Vengeance: it wipes your other numbers and modifiers when you draw it."""
+LUCKY_13 = Card.number(13, "l13")
+"""The Lucky 13 of With a Vengeance: while you hold it a second 13 does not bust you."""
+VENGEANCE_ACTIONS = tuple(Card.action(act) for act in (Action.JUST_ONE_MORE, Action.FLIP_FOUR, Action.STEAL,
+                                                        Action.SWAP, Action.DISCARD))
+_VENGEANCE_ACTION_NAMES = {
+    Action.JUST_ONE_MORE: ("just_one_more", "una_mas", "una_más"),
+    Action.FLIP_FOUR: ("flip_four", "robar4", "robar_cuatro"),
+    Action.STEAL: ("robo", "quitar"),
+    Action.SWAP: ("cambiar", "intercambiar", "intercambio"),
+    Action.DISCARD: ("descartar", "descarte"),
+}
+VENGEANCE = _vengeance_rules(brutal=False)
+VENGEANCE_BRUTAL = _vengeance_rules(brutal=True)
+
 RULESETS: dict[str, RuleSet] = {rules.name: rules for rules in (CLASSIC, POKER)}
+EXPERIMENTAL_RULESETS: dict[str, RuleSet] = {rules.name: rules for rules in (VENGEANCE, VENGEANCE_BRUTAL)}
+"""Variants only some parts of the product handle yet (the command line's ``analyze``): kept out of
+`RULESETS`, which the app offers on every page, and found by `find_rules` only when asked for."""
 
 
-def find_rules(name: str) -> RuleSet:
-    """The `RuleSet` called ``name`` (case-insensitive); a clear `Flip7Error` for an unknown one."""
+def find_rules(name: str, *, experimental: bool = False) -> RuleSet:
+    """The `RuleSet` called ``name`` (case-insensitive); a clear `Flip7Error` for an unknown one.
+
+    ``experimental`` also finds the variants of `EXPERIMENTAL_RULESETS`.
+
+    >>> find_rules("vengeance", experimental=True).deck.size
+    108
+    """
+    known = {**RULESETS, **EXPERIMENTAL_RULESETS} if experimental else RULESETS
     try:
-        return RULESETS[name.strip().lower()]
+        return known[name.strip().lower()]
     except KeyError:
-        raise Flip7Error("unknown rules {name!r}: choose one of {known}", name=name, known=", ".join(RULESETS)) from None
+        raise Flip7Error("unknown rules {name!r}: choose one of {known}", name=name, known=", ".join(known)) from None

@@ -114,6 +114,9 @@ class Situation:
 
         Raises `SituationError` naming the card or count that makes it impossible.
         """
+        if rules.vengeance:
+            raise SituationError("the {rules} rules need the With a Vengeance analysis (flip7odds.vengeance)",
+                                 rules=rules.name)
         if seen is not None and pile is not None:
             raise SituationError("give either the seen cards or the pile, not both")
         if others_active < 0:

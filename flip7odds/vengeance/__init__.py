@@ -1,0 +1,23 @@
+"""Flip 7: With a Vengeance (RULES.md section 3) under the decision model of docs/vengeance.md.
+
+The public API: `VengeanceSituation` (your line, the other players' lines, the pile), the exact
+next-card odds (`bust_probability`, `flip7_next_probability`, `next_card_table`) and the full exact
+analysis (`analyze_vengeance`, small piles: it stops with a clear message beyond a state limit).
+The rule sets are `flip7odds.rules.VENGEANCE` and `VENGEANCE_BRUTAL`.
+"""
+
+from flip7odds.vengeance.analysis import CAVEAT, VengeanceAnalysis, analyze_vengeance
+from flip7odds.vengeance.odds import VengeanceNextCard, bust_probability, flip7_next_probability, next_card_table
+from flip7odds.vengeance.situation import VengeanceLine, VengeanceSituation
+
+__all__ = [
+    "CAVEAT",
+    "VengeanceAnalysis",
+    "VengeanceLine",
+    "VengeanceNextCard",
+    "VengeanceSituation",
+    "analyze_vengeance",
+    "bust_probability",
+    "flip7_next_probability",
+    "next_card_table",
+]

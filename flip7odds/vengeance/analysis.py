@@ -1,0 +1,100 @@
+"""`analyze_vengeance`: MODEL.md's numbers for a With a Vengeance situation, under docs/vengeance.md's model.
+
+The numbers have the classic names and meanings (`flip7odds.analysis`), computed exactly by the
+reference solver (`flip7odds.vengeance.reference`), plus the model's caveat: the other players' future
+draws and actions against you are not modelled.
+
+Examples
+--------
+>>> from flip7odds.rules import VENGEANCE
+>>> from flip7odds.vengeance.situation import VengeanceSituation
+>>> result = analyze_vengeance(VengeanceSituation.from_text(VENGEANCE, "12 3", pile="12 11 5"))
+>>> result.decision.value, result.stay_score, result.bust_probability, result.hit_score  # (0 + 26 + 20) / 3
+('hit', 15, Fraction(1, 3), Fraction(46, 3))
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from flip7odds.analysis import Decision, fraction_json
+from flip7odds.i18n import N_
+from flip7odds.vengeance.odds import bust_cards, bust_probability, drawing_pile, flip7_next_probability
+from flip7odds.vengeance.reference import reference_solve
+from flip7odds.vengeance.situation import VengeanceSituation
+
+CAVEAT = N_("With a Vengeance model: every card you draw is used to maximise your own expected round score; "
+            "the other players' future draws and their actions against you (Steal, Swap, Discard, penalties, "
+            "Flip Four!) are not modelled, so the numbers are what you can expect if nobody targets you.")
+"""The model's caveat, shown with every Vengeance result (a message id)."""
+
+
+@dataclass(frozen=True)
+class VengeanceAnalysis:
+    """MODEL.md's numbers for a Vengeance situation, all exact fractions."""
+
+    situation: VengeanceSituation
+    stay_score: int
+    may_stay: bool
+    bust_cards: int
+    pile_size: int
+    bust_probability: Fraction
+    flip7_next_probability: Fraction
+    hit_once_score: Fraction | None
+    hit_score: Fraction | None
+    optimal_score: Fraction
+    decision: Decision
+    flip7_probability: Fraction
+    bust_final_probability: Fraction
+    distribution: dict[int, Fraction]
+    states: int
+
+    def to_json(self) -> dict[str, Any]:
+        """The classic command line's JSON keys, plus ``flip7_next_probability`` and the model's ``caveat``."""
+        return {
+            "stay_score": self.stay_score,
+            "bust_probability": fraction_json(self.bust_probability),
+            "hit_once_score": None if self.hit_once_score is None else fraction_json(self.hit_once_score),
+            "optimal_score": float(self.optimal_score),
+            "hit_score": None if self.hit_score is None else float(self.hit_score),
+            "decision": self.decision.value,
+            "flip7_probability": float(self.flip7_probability),
+            "bust_final_probability": float(self.bust_final_probability),
+            "distribution": {str(score): float(p) for score, p in self.distribution.items()},
+            "pile_size": self.pile_size,
+            "flip7_next_probability": fraction_json(self.flip7_next_probability),
+            "caveat": CAVEAT,
+        }
+
+
+def analyze_vengeance(situation: VengeanceSituation, max_states: int | None = None) -> VengeanceAnalysis:
+    """Exact odds and optimal play for ``situation`` under docs/vengeance.md's model.
+
+    Raises `flip7odds.errors.SituationError` when the situation needs more than ``max_states`` states
+    (`flip7odds.vengeance.reference.DEFAULT_MAX_STATES` when None).
+    """
+    result = reference_solve(situation, max_states)
+    can_draw = result.hit is not None
+    optimal = result.optimal
+    return VengeanceAnalysis(
+        situation=situation,
+        stay_score=result.stay_score,
+        may_stay=result.may_stay,
+        bust_cards=bust_cards(situation) if can_draw else 0,
+        pile_size=situation.pile.size,
+        bust_probability=bust_probability(situation) if can_draw else Fraction(0),
+        flip7_next_probability=flip7_next_probability(situation) if can_draw else Fraction(0),
+        hit_once_score=None if result.hit_once is None else result.hit_once.value,
+        hit_score=None if result.hit is None else result.hit.value,
+        optimal_score=optimal.value,
+        decision=Decision.HIT if result.decision_is_hit else Decision.STAY,
+        flip7_probability=optimal.flip7_probability,
+        bust_final_probability=optimal.bust_probability,
+        distribution=dict(optimal.distribution),
+        states=result.states,
+    )
+
+
+__all__ = ["CAVEAT", "VengeanceAnalysis", "analyze_vengeance", "drawing_pile"]

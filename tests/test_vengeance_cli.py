@@ -1,0 +1,71 @@
+"""``flip7odds analyze --rules vengeance``: the classic JSON keys plus the model's caveat, the report, bad input."""
+
+import io
+import json
+from fractions import Fraction
+
+import pytest
+
+from flip7odds.cli import main
+from flip7odds.rules import VENGEANCE
+from flip7odds.vengeance.analysis import CAVEAT, analyze_vengeance
+from flip7odds.vengeance.situation import VengeanceSituation
+from tests.test_cli import MODEL_KEYS
+
+
+def run(*argv: str) -> tuple[int, str]:
+    out = io.StringIO()
+    return main(list(argv), out=out), out.getvalue()
+
+
+def test_json_has_the_classic_keys_plus_the_caveat() -> None:
+    status, text = run("analyze", "--rules", "vengeance", "--line", "5", "--other", "12 -4", "--pile", "steal 3 5",
+                       "--json")
+    assert status == 0
+    data = json.loads(text)
+    assert set(data) == MODEL_KEYS | {"caveat", "flip7_next_probability"}
+    assert data["caveat"] == CAVEAT
+    expected = analyze_vengeance(VengeanceSituation.from_text(VENGEANCE, "5", others=("12 -4",), pile="steal 3 5"))
+    assert data["optimal_score"] == float(expected.optimal_score)
+    assert data["bust_probability"] == {"fraction": "1/3", "value": 1 / 3}  # the 5
+    assert data["decision"] == expected.decision.value == "hit"
+    assert sum(data["distribution"].values()) == pytest.approx(1)
+    # Hit once, then stay: steal (1/3) takes the 12 -> 17, 3 (1/3) -> 8, 5 (1/3) busts: (17 + 8) / 3.
+    assert Fraction(data["hit_once_score"]["fraction"]) == Fraction(25, 3)
+
+
+def test_others_count_and_alone_give_empty_handed_players() -> None:
+    # Alone, the -4 must be kept: 10 - 4 = 6; one empty-handed other player takes it: stay 10 (ties stay).
+    alone = json.loads(run("analyze", "--rules", "vengeance", "--line", "10", "--pile", "-4", "--alone", "--json")[1])
+    other = json.loads(run("analyze", "--rules", "vengeance", "--line", "10", "--pile", "-4", "--json")[1])
+    assert (alone["hit_score"], alone["decision"]) == (6, "stay")
+    assert (other["hit_score"], other["decision"]) == (10, "stay")
+
+
+def test_the_report_says_the_zero_forces_a_hit_and_shows_the_caveat() -> None:
+    status, text = run("analyze", "--rules", "vengeance", "--line", "0 1 2 3 4 5", "--pile", "6 5", "--alone")
+    assert status == 0
+    assert text.splitlines()[0] == "HIT: you hold The Zero, you may not stay (expected 18.00)"
+    assert text.splitlines()[-1] == CAVEAT
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--rules", "vengeance", "--line", "banana"], "unknown card 'banana': use 0-13, u7, l13"),
+    (["--rules", "vengeance", "--line", "13 13"], "duplicate number 13 in your line"),
+    (["--rules", "vengeance", "--line", "5", "--other", "9 9"], "duplicate number 9 in another player's line"),
+    (["--rules", "vengeance", "--line", "5", "--other", "9", "--pile", "12 11 10 jom steal"],
+     "too large for the exact With a Vengeance solver (more than 20 states)"),
+    (["--line", "5", "--other", "9"], "--other and --busted describe With a Vengeance situations"),
+    (["--rules", "vengeance", "--line", "5", "--busted", "-1"], "-1 is negative"),
+])
+def test_bad_input_is_one_line_and_exit_2(argv: list[str], message: str, capsys: pytest.CaptureFixture[str],
+                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("flip7odds.vengeance.reference.DEFAULT_MAX_STATES", 20)  # the real limit takes a minute
+    try:
+        status = main(["analyze", *argv], out=io.StringIO())
+    except SystemExit as stop:
+        status = int(stop.code or 0)
+    error = capsys.readouterr().err
+    assert status == 2
+    assert message in error
+    assert error.count("\n") == 1 and "Traceback" not in error
