@@ -750,6 +750,10 @@ def _chunks(cols: _Columns, plain_pos: IntArray,
             np.array(shift, dtype=np.int64), np.array(live, dtype=np.bool_))
 
 
+_TABLE_BATCH = 1 << 18
+"""Columns whose transition lists `_tables` builds at once (whole levels; more if one level is bigger)."""
+
+
 def _tables(cols: _Columns, rows: _Rows, values: IntArray, counts: IntArray) -> _Tables:
     """Derive the compiled loops' tables from the columns and rows."""
     level = np.repeat(np.arange(cols.levels), np.diff(cols.start))
@@ -760,10 +764,16 @@ def _tables(cols: _Columns, rows: _Rows, values: IntArray, counts: IntArray) -> 
     saved_live = (cols.held == 1) & (cols.saved >= 0)
     own_bank = np.zeros(len(cols.mult), dtype=np.int64)
 
-    # Second Chance, Flip Three, Freeze and saved duplicates: runs, level by level (a run stays in its
-    # level), so that the per-column lists never exist for more than one level at a time.
+    # Second Chance, Flip Three, Freeze and saved duplicates: runs, a few levels at a time (a run stays
+    # in its level), so that the per-column lists never exist for more than `_TABLE_BATCH` columns.
     level_runs = []
-    for c0, c1 in itertools.pairwise(cols.start.tolist()):
+    bounds, previous = [0], 0
+    for level_end in cols.start[1:].tolist():
+        if level_end - bounds[-1] > _TABLE_BATCH and previous > bounds[-1]:
+            bounds.append(previous)
+        previous = level_end
+    bounds.append(previous)
+    for c0, c1 in itertools.pairwise(bounds):
         other_target, other_count = cols.others(c0, c1)
         live = (other_count > 0) & (other_target >= 0)
         own_bank[c0:c1] = np.where((other_count > 0) & (other_target < 0), other_count, 0).sum(axis=1)
