@@ -48,6 +48,7 @@ RUNS_OUT = Situation.from_text(CLASSIC, "4 5", pile="0 1 2 3 +2 flip3",
 POKER_FRESH_ALONE = Situation.from_text(POKER, "", others_active=0)
 POKER_FRESH = Situation.from_text(POKER, "", others_active=1)
 POKER_MID_ALONE = Situation.from_text(POKER, "K Q 9", seen="2d 3d 4d 5d 6d", others_active=0)
+POKER_KQ9_FRESH_ALONE = Situation.from_text(POKER, "K Q 9", others_active=0)
 
 
 def refused_worst_case() -> float:
@@ -110,6 +111,8 @@ def run_case(name: str, runs: int, count: int, seed: int) -> dict[str, object]:
         value, times = timed(lambda: analyze(POKER_FRESH).optimal_score, runs)
     elif name == "poker-mid-alone-analyze":
         value, times = timed(lambda: analyze(POKER_MID_ALONE).optimal_score, runs)
+    elif name == "poker-kq9-fresh-alone-solve":
+        value, times = timed(lambda: solve(problem_of(POKER_KQ9_FRESH_ALONE)).result().value, runs)
     elif name == "poker-fresh-alone-refused":
         value, times = timed(refused_worst_case, runs)
     elif name in ("mid-round-solve", "mid-round-analyze"):
@@ -141,6 +144,7 @@ CASES = [
     ("poker-fresh-solve", "poker: fresh 57-card pile, empty line, not alone: `solve`", "", ""),
     ("poker-fresh-analyze", "the same, the whole `analyze`", "", ""),
     ("poker-mid-alone-analyze", "poker: K Q 9 alone, five penalties seen: `analyze`", "", ""),
+    ("poker-kq9-fresh-alone-solve", "poker: K Q 9 alone, fresh pile (3.9 M columns): `solve`", "", ""),
     ("poker-fresh-alone-refused", "poker: fresh pile, empty line, alone: `solve` refuses it (value: million states)",
      "", "a clear refusal, fast"),
 ]

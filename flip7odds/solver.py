@@ -62,7 +62,13 @@ column moves (`_Tables`), so that most of it runs over contiguous memory:
 * new numbers: ``sum_u p_u V(S + u, plain(col))`` is summed over whole rows of the next layer first
   and then read through the forced phase, which moves whole chunks of columns by one shift;
 * a Second Chance, a saved duplicate, a Flip Three or a Freeze moves a whole run of columns (the same
-  modifiers) by one shift; only a modifier is a gather;
+  modifiers) by one shift; only a modifier is a gather, read through per-factor tables: a modifier
+  moves the modifier combination and, by one draw, the forced phase, never the Second Chance state,
+  so the columns of one Second Chance state and one forced phase at one level (every combination of
+  one count of modifiers drawn) go as a block to one block of the next level, and where in it each
+  combination lands is a table over the combinations alone (`_Columns`). The tables cost a few bytes
+  per combination and per block instead of one entry per column and modifier group (1.4 kB a column
+  for the poker deck before, about 200 bytes now, most of it the column attributes);
 * every card after which you bank (a Freeze alone, the last forced draw after a Freeze, a Flip 7)
   adds an affine function of the row's sums, e.g. ``mult * sum_u p_u (sum + u) + plus * sum_u p_u``.
 
@@ -344,12 +350,26 @@ def _after_freeze(state: ForcedState, total: int) -> ForcedState | None:
 
 @dataclass(frozen=True)
 class _Columns:
-    """Every column (side state), sorted by level, with its attributes and transition targets.
+    """Every column (side state), sorted by level, with its attributes; the transitions per factor.
 
     Targets are column ids (-1: you bank). ``plain`` is the column after a number (same level);
-    ``saved`` after a duplicate saved by your Second Chance; ``side_*`` after each other card kind
-    (modifier kinds, Second Chance, Flip Three, Freeze), with the count of that kind left in the pile
-    and the score parts to bank with. Columns ``start[L]:start[L + 1]`` have level ``L``.
+    ``saved`` after a duplicate saved by your Second Chance; `others` gives the columns after a
+    Second Chance, a Flip Three and a Freeze, from the per-factor tables ``sc_drawn`` and
+    ``phase_next`` (after a plain card, a Flip Three, a Freeze) and ``position`` (the column id of
+    each triple). Columns ``start[L]:start[L + 1]`` have level ``L``.
+
+    A modifier moves only the modifier factor (and the forced phase on by one draw), so its
+    transitions are never listed per column: within a level, the columns of one Second Chance state
+    and one forced phase are a *block*, every modifier combination of one count ``m`` of modifiers
+    drawn in a row (the sort order is level, forced phase, Second Chance state, combination). A
+    modifier of group ``i`` leads from the combination of rank ``k`` among those of ``m`` modifiers
+    to the one of rank ``mod_next[k0 + k, i]`` among those of ``m + 1`` (``k0 = mod_first[m]``),
+    ``mod_left[k0 + k, i]`` cards of the group being left; that combination's columns of the same
+    Second Chance state and the next forced phase are again one block of the next level, which
+    starts at ``block_target`` (a position in that level; -1 where you bank after the card). Block
+    ``b`` of level ``L`` (``block_start[L] <= b < block_start[L + 1]``) covers positions
+    ``block_low[b]:block_low[b] + block_size[b]`` of its level, combinations ``block_first[b]`` on.
+    So the modifier tables take a few bytes per combination and per block, not per column.
     """
 
     mult: IntArray
@@ -360,16 +380,26 @@ class _Columns:
     has_cards: NDArray[np.bool_]
     plain: IntArray
     saved: IntArray
-    side_target: IntArray
-    side_count: IntArray
-    side_mult: IntArray
-    side_plus: IntArray
-    side_is_mod: NDArray[np.bool_]
+    position: IntArray
+    sc_drawn: IntArray
+    sc_left: IntArray
+    phase_next: IntArray
+    phase_left: IntArray
     start: IntArray
     mod_index: IntArray
     sc_index: IntArray
     forced_index: IntArray
     mod_digits: IntArray
+    mod_parts: IntArray
+    mod_combination: IntArray
+    mod_first: IntArray
+    mod_next: IntArray
+    mod_left: IntArray
+    block_start: IntArray
+    block_low: IntArray
+    block_size: IntArray
+    block_first: IntArray
+    block_target: IntArray
     sc_states: list[tuple[int, int, int]]
     forced_states: list[ForcedState]
     root: int
@@ -384,6 +414,22 @@ class _Columns:
         if level < 0 or level >= self.levels:
             return 0
         return int(self.start[level + 1] - self.start[level])
+
+    def ident(self, m: IntArray, s: IntArray, f: IntArray) -> IntArray:
+        """The column id of each (combination, Second Chance state, forced phase); -1 where one is -1."""
+        n_sc, n_f = len(self.sc_states), len(self.forced_states)
+        return np.where((m < 0) | (s < 0) | (f < 0), -1,
+                        self.position[(np.maximum(m, 0) * n_sc + np.maximum(s, 0)) * n_f + np.maximum(f, 0)])
+
+    def others(self, low: int, high: int) -> tuple[IntArray, IntArray]:
+        """For columns ``low:high``: the column after a Second Chance, a Flip Three and a Freeze (-1: you
+        bank), and the count of each left in the pile (two arrays, one row per column)."""
+        mi, si, fi = self.mod_index[low:high], self.sc_index[low:high], self.forced_index[low:high]
+        plain_f = self.phase_next[fi, 0]
+        target = np.stack([self.ident(mi, self.sc_drawn[si], plain_f), self.ident(mi, si, self.phase_next[fi, 1]),
+                           self.ident(mi, si, self.phase_next[fi, 2])], axis=1)
+        count = np.stack([self.sc_left[si], self.phase_left[fi, 0], self.phase_left[fi, 1]], axis=1)
+        return target, count
 
 
 def _modifier_groups(problem: Problem) -> list[tuple[Card, ...]]:
@@ -412,7 +458,8 @@ def _columns(problem: Problem, mod_groups: list[tuple[Card, ...]], track_flight:
 
     A column is a triple (modifier combination, Second Chance state, forced phase); each card kind
     moves one factor (and the forced phase on by one draw), so every table is a broadcast of small
-    per-factor tables. A modifier combination counts the cards drawn of each of ``mod_groups``.
+    per-factor tables, and the modifiers' stay per factor (`_Columns`). A modifier combination counts
+    the cards drawn of each of ``mod_groups``.
     """
     pile, rules = problem.pile, problem.rules
     mod_caps = [len(group) for group in mod_groups]
@@ -430,9 +477,14 @@ def _columns(problem: Problem, mod_groups: list[tuple[Card, ...]], track_flight:
     parts = np.array([score_parts(row) for row in digits], dtype=np.int64).reshape(len(digits), 2)
     mod_mult, mod_plus = parts[:, 0], parts[:, 1]
     mod_level = digits.sum(axis=1)
-    at_cap = digits >= caps[None, :]
-    grown = np.where(at_cap, -1, np.arange(len(digits))[:, None] + strides[None, :])
-    mod_left = caps[None, :] - digits
+    grown = np.where(digits >= caps[None, :], -1, np.arange(len(digits))[:, None] + strides[None, :])
+    # The combinations by count drawn, then in their own order; each one's rank among those of its count.
+    combination = np.lexsort((np.arange(len(digits)), mod_level))
+    mod_first = np.searchsorted(mod_level[combination], np.arange(int(mod_level.max()) + 2)).astype(np.int64)
+    rank = np.empty(len(digits), dtype=np.int64)
+    rank[combination] = np.arange(len(digits)) - mod_first[mod_level[combination]]
+    mod_next = np.where(grown < 0, -1, rank[np.maximum(grown, 0)])[combination]
+    mod_left = (caps[None, :] - digits)[combination]
 
     # Second Chance: (j drawn, h held, d used), h0 held at the start.
     sc_total, h0 = pile[SECOND_CHANCE], int(problem.second_chance)
@@ -452,63 +504,73 @@ def _columns(problem: Problem, mod_groups: list[tuple[Card, ...]], track_flight:
 
     f_next = np.array([[project(target) for target in _forced_targets(state, f3_total, freeze_total)]
                        for state in forced], dtype=np.int64).reshape(len(forced), 3)
-    f_plain, f_flip, f_freeze = f_next[:, 0], f_next[:, 1], f_next[:, 2]
+    f_plain = f_next[:, 0]
     f_k = np.array([state.flip_threes for state in forced], dtype=np.int64)
     f_fr = np.array([state.freezes for state in forced], dtype=np.int64)
     f_decision = np.array([state.phase is Phase.DECISION for state in forced])
 
     n_mod, n_sc, n_f = len(digits), len(sc_states), len(forced)
-    mi, si, fi = (axis.ravel() for axis in np.meshgrid(np.arange(n_mod), np.arange(n_sc), np.arange(n_f),
-                                                        indexing="ij"))
+    # Sorted by level, forced phase, Second Chance state, then combination: the order of `_Columns`.
+    side_level = (sc_j + sc_d)[None, :] + (f_k + f_fr)[:, None]
+    block_level = side_level[:, :, None] + np.arange(len(mod_first) - 1)[None, None, :]
+    block_order = np.lexsort((np.arange(block_level.size), block_level.ravel()))
+    block_f, block_s, block_m = np.unravel_index(block_order, block_level.shape)
+    block_size = np.diff(mod_first)[block_m]
+    block_column = np.concatenate([[0], np.cumsum(block_size)]).astype(np.int64)
+    fi = np.repeat(block_f, block_size)
+    si = np.repeat(block_s, block_size)
+    mi = combination[mod_first[np.repeat(block_m, block_size)] + np.arange(len(fi)) - np.repeat(block_column[:-1],
+                                                                                                  block_size)]
+    level = mod_level[mi] + sc_j[si] + sc_d[si] + f_k[fi] + f_fr[fi]
+    start = np.searchsorted(level, np.arange(int(level.max()) + 2)).astype(np.int64)
+    # Where each (forced phase, Second Chance state, count drawn) block starts, as a column id.
+    first_column = np.full((n_f, n_sc, len(mod_first)), -1, dtype=np.int64)
+    first_column[block_f, block_s, block_m] = block_column[:-1]
+    position = np.empty(n_mod * n_sc * n_f, dtype=np.int64)
+    position[(mi * n_sc + si) * n_f + fi] = np.arange(len(mi))
 
     def ident(m: IntArray, s: IntArray, f: IntArray) -> IntArray:
-        return np.where((m < 0) | (s < 0) | (f < 0), -1, (m * n_sc + s) * n_f + f)
+        return np.where((m < 0) | (s < 0) | (f < 0), -1,
+                        position[(np.maximum(m, 0) * n_sc + np.maximum(s, 0)) * n_f + np.maximum(f, 0)])
 
-    level = mod_level[mi] + sc_j[si] + sc_d[si] + f_k[fi] + f_fr[fi]
     plain_f = f_plain[fi]
-    targets = [ident(grown[mi, i], si, plain_f) for i in range(len(mod_caps))]
-    counts = [mod_left[mi, i] for i in range(len(mod_caps))]
-    bank_parts = [parts[np.maximum(grown[mi, i], 0)] for i in range(len(mod_caps))]
-    own = np.stack([mod_mult[mi], mod_plus[mi]], axis=1)
-    targets += [ident(mi, sc_drawn[si], plain_f), ident(mi, si, f_flip[fi]), ident(mi, si, f_freeze[fi])]
-    counts += [sc_total - sc_j[si], f3_total - f_k[fi], freeze_total - f_fr[fi]]
-    bank_parts += [own, own, own]
-    live = [i for i, count in enumerate(counts) if count.any()]
-
-    order = np.lexsort((mi, si, fi, level))
-    new_id = np.empty_like(order)
-    new_id[order] = np.arange(len(order))
-
-    def renumber(target: IntArray) -> IntArray:
-        return np.where(target < 0, -1, new_id[np.maximum(target, 0)])[order]
-
-    def stacked(arrays: list[IntArray]) -> IntArray:
-        return np.stack([arrays[i] for i in live], axis=1)[order] if live else np.zeros((len(order), 0), np.int64)
-
-    side_target = np.stack([renumber(targets[i]) for i in live], axis=1) if live else stacked([])
-    sorted_level = level[order]
+    block_levels = block_level.ravel()[block_order]
+    target_f = f_plain[block_f]
+    target_first = first_column[np.maximum(target_f, 0), block_s, np.minimum(block_m + 1, len(mod_first) - 1)]
+    block_target = np.where((target_f < 0) | (block_m + 1 >= len(mod_first) - 1), -1,
+                            target_first - start[np.minimum(block_levels + 1, len(start) - 1)])
     line_cards = bool(problem.numbers) or bool(problem.modifiers)
-    root_id = (sc_pos[(0, h0, 0)]) * n_f + project(_root_forced_state(problem.start))
-    root = int(new_id[root_id])
+    root = int(ident(np.zeros(1, np.int64), np.array([sc_pos[(0, h0, 0)]]),
+                     np.array([project(_root_forced_state(problem.start))]))[0])
     return _Columns(
-        mult=mod_mult[mi][order],
-        plus=mod_plus[mi][order],
-        held=sc_h[si][order],
-        saves=sc_d[si][order],
-        decision=f_decision[fi][order],
-        has_cards=(line_cards | (mod_level[mi] > 0) | (sc_h[si] == 1))[order],
-        plain=renumber(ident(mi, si, plain_f)),
-        saved=renumber(ident(mi, sc_used[si], plain_f)),
-        side_target=np.ascontiguousarray(side_target),
-        side_count=np.ascontiguousarray(stacked(counts)),
-        side_mult=np.ascontiguousarray(stacked([part[:, 0] for part in bank_parts])),
-        side_plus=np.ascontiguousarray(stacked([part[:, 1] for part in bank_parts])),
-        side_is_mod=np.array([i < len(mod_caps) for i in live], dtype=np.bool_),
-        start=np.searchsorted(sorted_level, np.arange(int(sorted_level.max()) + 2)).astype(np.int64),
-        mod_index=mi[order],
-        sc_index=si[order],
-        forced_index=fi[order],
+        mult=mod_mult[mi],
+        plus=mod_plus[mi],
+        held=sc_h[si],
+        saves=sc_d[si],
+        decision=f_decision[fi],
+        has_cards=line_cards | (mod_level[mi] > 0) | (sc_h[si] == 1),
+        plain=ident(mi, si, plain_f),
+        saved=ident(mi, sc_used[si], plain_f),
+        position=position,
+        sc_drawn=sc_drawn,
+        sc_left=sc_total - sc_j,
+        phase_next=f_next,
+        phase_left=np.stack([f3_total - f_k, freeze_total - f_fr], axis=1),
+        start=start,
+        mod_index=mi,
+        sc_index=si,
+        forced_index=fi,
         mod_digits=digits,
+        mod_parts=parts,
+        mod_combination=combination,
+        mod_first=mod_first,
+        mod_next=np.ascontiguousarray(mod_next),
+        mod_left=np.ascontiguousarray(mod_left),
+        block_start=np.searchsorted(block_levels, np.arange(len(start))).astype(np.int64),
+        block_low=block_column[:-1] - start[block_levels],
+        block_size=block_size,
+        block_first=mod_first[block_m],
+        block_target=block_target,
         sc_states=sc_states,
         forced_states=forced,
         root=root,
@@ -613,12 +675,14 @@ class _Tables:
     see `_chunks`). A Second Chance, a saved duplicate, a Flip Three or a Freeze moves a whole run of
     columns (the same modifiers) by one shift into the next level: ``run_*``, per level
     ``run_start[L]:run_start[L + 1]``, weighted by a count or, for duplicates, by the row's bust cards
-    minus ``run_saves``. A modifier is a true gather: ``mod_from`` lists them per column, ``mod_into``
-    per target column (for the forward pass). Cards that bank are summed into the affine term
-    ``bank_mult * number_sum + bank_plus`` (and listed in ``bank_ends`` with their score class as the
-    position, for the forward pass, which needs each score). New numbers that bank sum to
-    ``mult * (sum * left + left_value) + plus * left`` with ``left`` (``left_value``) the count
-    (value-weighted count) of new numbers left in the pile.
+    minus ``run_saves``. A modifier moves a whole block of columns through the per-factor tables of
+    `_Columns`. Cards that bank are summed into the affine term ``bank_mult * number_sum +
+    bank_plus``; for the forward pass, which needs each score, ``own_bank`` counts the cards after
+    which a column banks its own line (a Second Chance, Flip Three or Freeze that ends the round) and
+    ``mod_class`` is the score class of the line a modifier completes (by combination and group, as
+    ``_Columns.mod_next``). New numbers that bank sum to ``mult * (sum * left + left_value) + plus *
+    left`` with ``left`` (``left_value``) the count (value-weighted count) of new numbers left in the
+    pile.
     """
 
     plain_pos: IntArray
@@ -631,9 +695,8 @@ class _Tables:
     run_shift: IntArray
     run_weight: FloatArray
     run_saves: IntArray
-    mod_from: _Slots
-    mod_into: _Slots
-    bank_ends: _Slots
+    own_bank: FloatArray
+    mod_class: IntArray
     bank_mult: FloatArray
     bank_plus: FloatArray
     score_class: IntArray
@@ -646,58 +709,6 @@ class _Tables:
     chunk_high: IntArray
     chunk_shift: IntArray
     chunk_live: NDArray[np.bool_]
-
-
-@dataclass(frozen=True)
-class _Slots:
-    """Per-column lists of (position, weight) regrouped for loops over columns.
-
-    Runs ``start[L]:start[L + 1]`` cover consecutive columns ``low:high`` (positions in level ``L``)
-    whose lists have the same length ``width``; the run's entries are stored slot by slot from
-    ``base`` (the first entry of every column of the run, then the second...).
-    """
-
-    start: IntArray
-    low: IntArray
-    high: IntArray
-    width: IntArray
-    base: IntArray
-    position: IntArray
-    weight: FloatArray
-
-    def arrays(self) -> tuple[IntArray, IntArray, IntArray, IntArray, IntArray, IntArray, FloatArray]:
-        """The fields in order, for the compiled loops."""
-        return self.start, self.low, self.high, self.width, self.base, self.position, self.weight
-
-
-def _slots(pointers: IntArray, position: IntArray, weight: FloatArray, cols: _Columns) -> _Slots:
-    """Regroup CSR lists (``pointers`` per global column, entries in column order) into `_Slots`."""
-    length = np.diff(pointers)
-    level = np.repeat(np.arange(cols.levels), np.diff(cols.start))
-    new = np.ones(len(length), dtype=np.bool_)
-    new[1:] = (length[1:] != length[:-1]) | (level[1:] != level[:-1])
-    first = np.flatnonzero(new)
-    stop = np.concatenate([first[1:], [len(length)]]).astype(np.int64)[:len(first)]
-    keep = length[first] > 0
-    first, stop = first[keep], stop[keep]
-    width = length[first]
-    base = np.concatenate([[0], np.cumsum(width * (stop - first))]).astype(np.int64)[:len(first)]
-    entry_column = np.repeat(np.arange(len(length)), length)
-    run = np.searchsorted(first, entry_column, side="right") - 1
-    slot = np.arange(len(entry_column)) - pointers[entry_column]
-    order = base[run] + slot * (stop - first)[run] + (entry_column - first[run])
-    placed_position = np.empty(len(entry_column), dtype=np.int64)
-    placed_weight = np.empty(len(entry_column))
-    placed_position[order] = position
-    placed_weight[order] = weight
-    own_start = cols.start[level[first]]
-    return _Slots(np.searchsorted(level[first], np.arange(cols.levels + 1)).astype(np.int64), first - own_start,
-                  stop - own_start, width, base, placed_position, placed_weight)
-
-
-def _pointers(owners: IntArray, n_columns: int) -> IntArray:
-    """CSR pointers for entries sorted by owner column."""
-    return np.searchsorted(owners, np.arange(n_columns + 1)).astype(np.int64)
 
 
 def _runs(levels: int, level: IntArray, own: IntArray, target: IntArray, weight: IntArray,
@@ -739,39 +750,59 @@ def _chunks(cols: _Columns, plain_pos: IntArray,
             np.array(shift, dtype=np.int64), np.array(live, dtype=np.bool_))
 
 
+_TABLE_BATCH = 1 << 18
+"""Columns whose transition lists `_tables` builds at once (whole levels; more if one level is bigger)."""
+
+
 def _tables(cols: _Columns, rows: _Rows, values: IntArray, counts: IntArray) -> _Tables:
     """Derive the compiled loops' tables from the columns and rows."""
-    n_columns = len(cols.mult)
     level = np.repeat(np.arange(cols.levels), np.diff(cols.start))
     own_start = cols.start[level]
     next_start = cols.start[np.minimum(level + 1, cols.levels)]
     plain_live = cols.plain >= 0
     plain_pos = np.where(plain_live, cols.plain - own_start, 0)
     saved_live = (cols.held == 1) & (cols.saved >= 0)
-    live = (cols.side_count > 0) & (cols.side_target >= 0)
-    banked = (cols.side_count > 0) & (cols.side_target < 0)
-    column_of = np.broadcast_to(np.arange(n_columns)[:, None], live.shape)
+    own_bank = np.zeros(len(cols.mult), dtype=np.int64)
 
-    # Modifiers: a sparse list per column, and per target column.
-    mods = live & cols.side_is_mod[None, :]
-    mod_source, mod_target = column_of[mods], cols.side_target[mods]
-    into = np.argsort(mod_target, kind="stable")
+    # Second Chance, Flip Three, Freeze and saved duplicates: runs, a few levels at a time (a run stays
+    # in its level), so that the per-column lists never exist for more than `_TABLE_BATCH` columns.
+    level_runs = []
+    bounds, previous = [0], 0
+    for level_end in cols.start[1:].tolist():
+        if level_end - bounds[-1] > _TABLE_BATCH and previous > bounds[-1]:
+            bounds.append(previous)
+        previous = level_end
+    bounds.append(previous)
+    for c0, c1 in itertools.pairwise(bounds):
+        other_target, other_count = cols.others(c0, c1)
+        live = (other_count > 0) & (other_target >= 0)
+        own_bank[c0:c1] = np.where((other_count > 0) & (other_target < 0), other_count, 0).sum(axis=1)
+        source = np.concatenate([c0 + np.nonzero(live)[0], c0 + np.flatnonzero(saved_live[c0:c1])])
+        target = np.concatenate([other_target[live], cols.saved[c0:c1][saved_live[c0:c1]]])
+        weight = np.concatenate([other_count[live], np.zeros(int(saved_live[c0:c1].sum()), dtype=np.int64)])
+        saves = np.concatenate([np.full(int(live.sum()), -1, dtype=np.int64), cols.saves[c0:c1][saved_live[c0:c1]]])
+        level_runs.append(_runs(cols.levels, level[source], source - own_start[source], target - next_start[source],
+                                weight, saves))
+    runs = tuple(np.concatenate([part[k] for part in level_runs]) for k in range(1, 6))
+    run_start = np.sum([part[0] for part in level_runs], axis=0).astype(np.int64)
 
-    # Second Chance, Flip Three, Freeze and saved duplicates: runs.
-    others = live & ~cols.side_is_mod[None, :]
-    source = np.concatenate([column_of[others], np.flatnonzero(saved_live)])
-    target = np.concatenate([cols.side_target[others], cols.saved[saved_live]])
-    weight = np.concatenate([cols.side_count[others], np.zeros(int(saved_live.sum()), dtype=np.int64)])
-    saves = np.concatenate([np.full(int(others.sum()), -1, dtype=np.int64), cols.saves[saved_live]])
-    runs = _runs(cols.levels, level[source], source - own_start[source], target - next_start[source], weight, saves)
-
-    bank_count = np.where(banked, cols.side_count, 0)
     # Score classes: the distinct (multiplier, plus) pairs a line can bank with, one integer key each.
-    mults = np.concatenate([cols.mult, cols.side_mult[banked]])
-    pluses = np.concatenate([cols.plus, cols.side_plus[banked]])
+    # Every line banks the parts of a modifier combination: its own, or the one a modifier completes.
+    mults, pluses = cols.mod_parts[:, 0], cols.mod_parts[:, 1]
     low_plus = int(pluses.min())
     span = int(pluses.max()) - low_plus + 1
     keys, class_of = np.unique(mults * span + (pluses - low_plus), return_inverse=True)
+    class_of = class_of.reshape(-1)
+    # A modifier drawn where the forced phase banks (the last draw after a Freeze): the grown line.
+    count_drawn = np.repeat(np.arange(len(cols.mod_first) - 1), np.diff(cols.mod_first))
+    grown = np.where(cols.mod_next < 0, 0,
+                     cols.mod_first[np.minimum(count_drawn + 1, len(cols.mod_first) - 1)][:, None] + cols.mod_next)
+    grown_mi = cols.mod_combination[np.minimum(grown, len(cols.mod_combination) - 1)]
+    left = np.where(cols.mod_next < 0, 0, cols.mod_left)
+    mod_bank = np.zeros((len(cols.mod_parts), 2), dtype=np.int64)
+    mod_bank[cols.mod_combination] = np.stack([(left * cols.mod_parts[grown_mi, 0]).sum(axis=1),
+                                               (left * cols.mod_parts[grown_mi, 1]).sum(axis=1)], axis=1)
+    banks_mods = (cols.plain < 0).astype(np.int64)
     bits = (rows.mask[:, None] >> np.arange(len(values))[None, :]) & 1
     chunk_start, chunk_low, chunk_high, chunk_shift, chunk_live = _chunks(cols, plain_pos, plain_live)
     return _Tables(
@@ -779,21 +810,17 @@ def _tables(cols: _Columns, rows: _Rows, values: IntArray, counts: IntArray) -> 
         plain_bank=(~plain_live).astype(np.float64),
         saved_live=saved_live.astype(np.float64),
         saved_bank=((cols.held == 1) & (cols.saved < 0)).astype(np.float64),
-        run_start=runs[0],
-        run_low=runs[1],
-        run_high=runs[2],
-        run_shift=runs[3],
-        run_weight=runs[4],
-        run_saves=runs[5],
-        mod_from=_slots(_pointers(mod_source, n_columns), mod_target - next_start[mod_source],
-                        cols.side_count[mods].astype(np.float64), cols),
-        mod_into=_slots(_pointers(mod_target[into], n_columns), mod_source[into] - own_start[mod_source[into]],
-                        cols.side_count[mods][into].astype(np.float64), cols),
-        bank_ends=_slots(_pointers(column_of[banked], n_columns), class_of[n_columns:],
-                         cols.side_count[banked].astype(np.float64), cols),
-        bank_mult=(bank_count * cols.side_mult).sum(axis=1).astype(np.float64),
-        bank_plus=(bank_count * cols.side_plus).sum(axis=1).astype(np.float64),
-        score_class=class_of[:n_columns],
+        run_start=run_start,
+        run_low=runs[0],
+        run_high=runs[1],
+        run_shift=runs[2],
+        run_weight=runs[3],
+        run_saves=runs[4],
+        own_bank=own_bank.astype(np.float64),
+        mod_class=np.ascontiguousarray(np.where(cols.mod_next < 0, 0, class_of[grown_mi])),
+        bank_mult=(banks_mods * mod_bank[cols.mod_index, 0] + own_bank * cols.mult).astype(np.float64),
+        bank_plus=(banks_mods * mod_bank[cols.mod_index, 1] + own_bank * cols.plus).astype(np.float64),
+        score_class=class_of[cols.mod_index],
         class_mult=keys // span,
         class_plus=keys % span + low_plus,
         left=(1 - bits) @ counts if len(values) else np.zeros(len(rows.mask), np.int64),
@@ -826,14 +853,15 @@ def _backward_others(first: int, stop: int, t: int, sizes: IntArray, offset: Int
                      col_start: IntArray, mult: IntArray, plus: IntArray, saves: IntArray, plain_bank: FloatArray,
                      saved_bank: FloatArray, run_start: IntArray, run_low: IntArray, run_high: IntArray,
                      run_shift: IntArray, run_weight: FloatArray, run_saves: IntArray,
-                     slot_start: IntArray, slot_low: IntArray, slot_high: IntArray, slot_width: IntArray,
-                     slot_base: IntArray, slot_position: IntArray, slot_weight: FloatArray,
+                     block_start: IntArray, block_low: IntArray, block_size: IntArray, block_first: IntArray,
+                     block_target: IntArray, mod_next: IntArray, mod_left: IntArray,
                      bank_mult: FloatArray, bank_plus: FloatArray, upper: FloatArray, out: FloatArray) -> None:
     """``sum_c n_c W(x after c)`` over every card but the new numbers that lead on, rows ``first:stop`` of layer ``t``.
 
     Cards that bank are affine in the row's sums: side cards ``bank_mult * sum + bank_plus``; new
     numbers ``mult * sum_u p_u (sum + u) + plus * sum_u p_u`` (plus the bonus on a Flip 7). The rest
-    read the same row of layer ``t + 1``: whole runs of columns (`_Tables`), then each modifier.
+    read the same row of layer ``t + 1``: whole runs of columns (`_Tables`), then each modifier, block by
+    block through the per-factor tables (`_Columns`).
     """
     for q in range(first, stop):
         b = 0
@@ -875,14 +903,18 @@ def _backward_others(first: int, stop: int, t: int, sizes: IntArray, offset: Int
             moving, target = total[low:high], following[low + shift:high + shift]
             for k in range(high - low):
                 moving[k] += weight * target[k]
-        for h in range(slot_start[level], slot_start[level + 1]):
-            low, n = slot_low[h], slot_high[h] - slot_low[h]
-            moving = total[low:low + n]
-            for j in range(slot_width[h]):
-                entries = slot_base[h] + j * n
-                position, weight = slot_position[entries:entries + n], slot_weight[entries:entries + n]
-                for k in range(n):
-                    moving[k] += weight[k] * following[position[k]]
+        for h in range(block_start[level], block_start[level + 1]):
+            base = block_target[h]
+            if base < 0:
+                continue
+            low, k0 = block_low[h], block_first[h]
+            for k in range(block_size[h]):
+                value = total[low + k]
+                for i in range(mod_next.shape[1]):
+                    rank = mod_next[k0 + k, i]
+                    if rank >= 0:
+                        value += mod_left[k0 + k, i] * following[base + rank]
+                total[low + k] = value
 
 
 @_compiled
@@ -953,12 +985,11 @@ def _forward_rows(first: int, stop: int, t: int, n_left: int, sizes: IntArray, o
                   row_sum: IntArray, row_bust: IntArray, left: IntArray, number_values: IntArray,
                   number_counts: IntArray, top: int, flip7_at_top: bool, bonus: int, col_start: IntArray,
                   saves: IntArray, score_class: IntArray, plain_bank: FloatArray, saved_live: FloatArray,
-                  saved_bank: FloatArray, bank_start: IntArray, bank_low: IntArray, bank_high: IntArray,
-                  bank_width: IntArray, bank_base: IntArray, bank_class: IntArray, bank_count: FloatArray,
+                  saved_bank: FloatArray, own_bank: FloatArray, mod_class: IntArray,
                   class_mult: IntArray, class_plus: IntArray, run_start: IntArray, run_low: IntArray,
                   run_high: IntArray, run_shift: IntArray, run_weight: FloatArray, run_saves: IntArray,
-                  slot_start: IntArray, slot_low: IntArray, slot_high: IntArray, slot_width: IntArray,
-                  slot_base: IntArray, slot_position: IntArray, slot_weight: FloatArray, score_low: int,
+                  block_start: IntArray, block_low: IntArray, block_size: IntArray, block_first: IntArray,
+                  block_target: IntArray, mod_next: IntArray, mod_left: IntArray, score_low: int,
                   mass: FloatArray, hitting: ByteArray, following: FloatArray,
                   tally: FloatArray, flip7: FloatArray, bust: FloatArray) -> None:
     """Move the mass of rows ``first:stop`` of layer ``t``, except the new numbers (`_forward_numbers`).
@@ -966,8 +997,9 @@ def _forward_rows(first: int, stop: int, t: int, n_left: int, sizes: IntArray, o
     Stays, busts, Flip 7s and banks go to the row's tallies, first summed per score class (multiplier
     and plus of the line), then spread over scores once per class. ``mass`` is left holding
     ``mass / N`` where the state draws (0 where it stays). Then the same row of layer ``t + 1``
-    gathers what a card other than a new number brings it: each modifier through the per-target
-    lists, then whole runs of columns. That writes every state of the row (`_forward_numbers` adds).
+    receives what a card other than a new number brings it: each modifier block by block through the
+    per-factor tables (only this row is written, so spreading is safe), then whole runs of columns.
+    That writes every state of the row (`_forward_numbers` adds).
     """
     banked = np.zeros(len(class_mult))
     ending_draws = np.zeros(len(class_mult))
@@ -988,6 +1020,7 @@ def _forward_rows(first: int, stop: int, t: int, n_left: int, sizes: IntArray, o
         here = mass[offset[b] + r * width:offset[b] + (r + 1) * width]
         draws = hitting[offset[b] + r * width:offset[b] + (r + 1) * width]
         classes, sv, sl, sb, pb = score_class[c0:c1], saves[c0:c1], saved_live[c0:c1], saved_bank[c0:c1], plain_bank[c0:c1]
+        ob = own_bank[c0:c1]
         banked[:] = 0.0
         ending_draws[:] = 0.0
         busted = 0.0
@@ -999,12 +1032,18 @@ def _forward_rows(first: int, stop: int, t: int, n_left: int, sizes: IntArray, o
             busted += (1.0 - sl[k] - sb[k]) * duplicates * weight
             ending_draws[classes[k]] += max(numbers_end, pb[k]) * weight
             here[k] = weight
-        for h in range(bank_start[level], bank_start[level + 1]):
-            low, n = bank_low[h], bank_high[h] - bank_low[h]
-            for j in range(bank_width[h]):
-                entries = bank_base[h] + j * n
-                for k in range(n):
-                    banked[bank_class[entries + k]] += bank_count[entries + k] * here[low + k]
+        for k in range(width):
+            banked[classes[k]] += ob[k] * here[k]
+        for h in range(block_start[level], block_start[level + 1]):
+            if block_target[h] >= 0:
+                continue
+            low, k0 = block_low[h], block_first[h]
+            for k in range(block_size[h]):
+                weight = here[low + k]
+                if weight != 0.0:
+                    for i in range(mod_next.shape[1]):
+                        if mod_next[k0 + k, i] >= 0:
+                            banked[mod_class[k0 + k, i]] += mod_left[k0 + k, i] * weight
         row = row_sum[g]
         tally[g, -score_low] += busted
         bust[g] += busted
@@ -1023,14 +1062,18 @@ def _forward_rows(first: int, stop: int, t: int, n_left: int, sizes: IntArray, o
         width1 = col_start[level + 2] - c1
         arriving = following[side_offset[b] + r * width1:side_offset[b] + (r + 1) * width1]
         arriving[:] = 0.0
-        for h in range(slot_start[level + 1], slot_start[level + 2]):
-            low, n = slot_low[h], slot_high[h] - slot_low[h]
-            target = arriving[low:low + n]
-            for j in range(slot_width[h]):
-                entries = slot_base[h] + j * n
-                position, weight = slot_position[entries:entries + n], slot_weight[entries:entries + n]
-                for k in range(n):
-                    target[k] += weight[k] * here[position[k]]
+        for h in range(block_start[level], block_start[level + 1]):
+            base = block_target[h]
+            if base < 0:
+                continue
+            low, k0 = block_low[h], block_first[h]
+            for k in range(block_size[h]):
+                weight = here[low + k]
+                if weight != 0.0:
+                    for i in range(mod_next.shape[1]):
+                        rank = mod_next[k0 + k, i]
+                        if rank >= 0:
+                            arriving[base + rank] += mod_left[k0 + k, i] * weight
         for h in range(run_start[level], run_start[level + 1]):
             low, high, shift = run_low[h], run_high[h], run_shift[h]
             moved = run_weight[h] if run_saves[h] < 0 else bust_cards - run_saves[h]
@@ -1144,15 +1187,21 @@ def _tracks_flight(problem: Problem) -> bool:
     return problem.discards is not None and pile.size <= most_draws
 
 
+COLUMN_BYTES = 200
+"""Peak memory per column of the lattice (`SolveCost`), in bytes."""
+
+
 @dataclass(frozen=True)
 class SolveCost:
     """How big a solve's lattice is, computed from the pile's counts before building anything.
 
     ``states`` counts the lattice's states (one byte each for the hit/stay choices), ``largest_layer``
     the states of its largest layer (two float buffers of that size, four when the draw-then-stay
-    values are kept), ``columns`` its side states (their transition tables and the arrays that build
-    them: about 1.4 kB per column, measured on poker piles of 60,000 to 490,000 columns). A pile
-    that may run out adds the reshuffled sub-problems, which are much smaller and are not counted.
+    values are kept), ``columns`` its side states (their attributes, the per-column tables and the
+    arrays that build them: about 200 bytes per column since the modifier transitions are kept per
+    factor, `_Columns`; measured 177 bytes on the 3.9 million columns of ``K Q 9`` alone on a fresh
+    poker pile, where listing them per column took 1.4 kB). A pile that may run out adds the
+    reshuffled sub-problems, which are much smaller and are not counted.
     """
 
     states: int
@@ -1162,7 +1211,7 @@ class SolveCost:
     @property
     def memory_bytes(self) -> int:
         """An estimate of the solve's peak memory beyond the interpreter's own (bytes)."""
-        return self.states + 32 * self.largest_layer + 1400 * self.columns
+        return self.states + 32 * self.largest_layer + COLUMN_BYTES * self.columns
 
 
 def solve_cost(problem: Problem) -> SolveCost:
@@ -1385,13 +1434,19 @@ class _Solver:
                      side_offset, rows.start, rows.number_sum, rows.bust_base, tables.left, tables.left_value,
                      self.top, self.flip7_at_top, self.bonus, cols.start, cols.mult, cols.plus, cols.saves,
                      tables.plain_bank, tables.saved_bank, tables.run_start, tables.run_low, tables.run_high,
-                     tables.run_shift, tables.run_weight, tables.run_saves, *tables.mod_from.arrays(),
+                     tables.run_shift, tables.run_weight, tables.run_saves, *self._blocks_and_modifiers(),
                      tables.bank_mult, tables.bank_plus, upper, out)
         _in_parallel(_backward_numbers, cells, layer.t, n_left, layer.sizes, layer.offset, layer.cumulative_rows,
                      number_offset, rows.start, rows.mask, rows.number_sum, rows.successor, self.counts, self.top,
                      cols.start, tables.chunk_start, tables.chunk_low, tables.chunk_high, tables.chunk_shift,
                      tables.chunk_live, cols.mult, cols.plus, cols.decision, cols.has_cards, self.tolerance, optimal,
                      upper, out, hitting)
+
+    def _blocks_and_modifiers(self) -> tuple[IntArray, ...]:
+        """The modifier blocks and per-factor tables (`_Columns`), in the compiled loops' argument order."""
+        cols = self.cols
+        return (cols.block_start, cols.block_low, cols.block_size, cols.block_first, cols.block_target,
+                cols.mod_next, cols.mod_left)
 
     def _cells_before(self, layer: _Layer, sizes_shift: int = 0) -> IntArray:
         """Cells of the layer's rows (or, shifted, of the rows one size up) counted before each row."""
@@ -1508,8 +1563,7 @@ class _Solver:
         """Bounds on every score a state can bank (interval arithmetic on sums, multipliers and plus)."""
         cols = self.cols
         sums = (int(self.rows.number_sum.min()), int(self.rows.number_sum.max()) + int(self.values.max(initial=0)))
-        mults = np.concatenate([cols.mult, cols.side_mult.ravel()])
-        pluses = np.concatenate([cols.plus, cols.side_plus.ravel()])
+        mults, pluses = cols.mod_parts[:, 0], cols.mod_parts[:, 1]
         corners = [a * int(m) for a in sums for m in (mults.min(), mults.max())]
         return min(0, min(corners) + int(pluses.min())), max(0, max(corners) + int(pluses.max()) + self.bonus)
 
@@ -1542,9 +1596,9 @@ class _Solver:
                          layer.cumulative_rows, side_offset, rows.start, rows.mask, rows.number_sum, rows.bust_base,
                          tables.left, self.values, self.counts, self.top, self.flip7_at_top, self.bonus, cols.start,
                          cols.saves, tables.score_class, tables.plain_bank, tables.saved_live, tables.saved_bank,
-                         *tables.bank_ends.arrays(), tables.class_mult, tables.class_plus,
+                         tables.own_bank, tables.mod_class, tables.class_mult, tables.class_plus,
                          tables.run_start, tables.run_low, tables.run_high, tables.run_shift, tables.run_weight,
-                         tables.run_saves, *tables.mod_into.arrays(), low, mass,
+                         tables.run_saves, *self._blocks_and_modifiers(), low, mass,
                          hitting, following, tally, flip7, bust)
             if following_layer is None:
                 continue

@@ -127,6 +127,44 @@ def test_the_cost_estimate_counts_the_lattice(rules: RuleSet, line: str, seen: s
     assert solve_cost(problem).states == solve(problem).states
 
 
+@pytest.mark.parametrize(("line", "pile"), [
+    # A Flip Three and a Freeze: a modifier as the last draw after the Freeze banks the line it completes.
+    ("K 9", "3 A 2d 5d Kd Jd 9 4"),
+    # A Second Chance held, two Flip Threes, a Freeze, penalties and a figure.
+    ("Q 5 2", "3 A 3 Ad 7d Qd 5 Q"),
+    # A Second Chance in the pile, a Freeze first, the three figures as one group.
+    ("joker", "A 2 3 10d Jd Qd Kd 4 joker"),
+])
+def test_modifier_tables_per_factor_agree_with_brute_force_alone(line: str, pile: str) -> None:
+    situation = Situation.from_text(POKER, line, pile=pile, others_active=0)
+    reference = reference_solve(situation)
+    solution = solve(problem_of(situation))
+    assert reference.hit is not None and solution.draw is not None
+    assert solution.draw.value == pytest.approx(float(reference.hit.value), abs=1e-12)
+    assert solution.draw.bust_probability == pytest.approx(float(reference.hit.bust_probability), abs=1e-12)
+    expected = {score: float(p) for score, p in reference.hit.distribution if p > 0}
+    assert solution.draw.distribution.keys() == expected.keys()
+    for score, probability in expected.items():
+        assert solution.draw.distribution[score] == pytest.approx(probability, abs=1e-12)
+    assert solution.result().value == pytest.approx(float(reference.optimal.value), abs=1e-12)
+
+
+def test_poker_alone_mid_round_refused_before_now_solves_within_the_limit() -> None:
+    # K Q 9 alone, one penalty seen: 1.9 million columns. Listing the modifier transitions per column
+    # (1.4 kB a column) made it 2.8 GB and it was refused; per factor it is about 0.5 GB.
+    problem = problem_of(Situation.from_text(POKER, "K Q 9", seen="2d", others_active=0))
+    cost = solve_cost(problem)
+    assert cost.columns == 2**9 * 4 * 25 * 38
+    assert 1400 * cost.columns > MEMORY_LIMIT >= cost.memory_bytes
+    solution = solve(problem)
+    assert solution.states == cost.states
+    assert solution.draw is not None and solution.hits_now
+    distribution = solution.draw.distribution
+    assert sum(distribution.values()) == pytest.approx(1.0, abs=1e-9)
+    assert sum(score * p for score, p in distribution.items()) == pytest.approx(solution.draw.value, abs=1e-9)
+    assert solution.draw.value > solution.stay_score == 13 + 12 + 9
+
+
 def test_the_worst_case_is_refused_with_its_cost_not_approximated() -> None:
     problem = problem_of(Situation.from_text(POKER, "", others_active=0))
     cost = solve_cost(problem)
