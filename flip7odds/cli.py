@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import Any, TextIO
 
 from flip7odds.analysis import Analysis, Decision, analyze
-from flip7odds.errors import Flip7Error
+from flip7odds.errors import Flip7Error, SolverLimitError
 from flip7odds.i18n import DEFAULT_LANGUAGE, LANGUAGES, Translator, language_from_environment, translator
 from flip7odds.odds import drawing_pile_size
 from flip7odds.policy_cli import add_policy_arguments, policy_command
@@ -125,7 +125,11 @@ def _run_analyze(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> int:
         return run_vengeance(args, rules, out, translator(args.lang))
     if args.other is not None or args.busted:
         raise Flip7Error("--other and --busted describe With a Vengeance situations: add --rules vengeance")
-    result = analyze(situation_from_arguments(args), memory_limit=_memory_limit(args))
+    try:
+        result = analyze(situation_from_arguments(args), memory_limit=_memory_limit(args))
+    except SolverLimitError as error:
+        raise Flip7Error("{error}; --memory-limit 0 solves it anyway, on a machine with that much memory",
+                         error=error) from None
     out.write(json.dumps(result.to_json()) + "\n" if args.json else report(result, translator(args.lang)))
     return 0
 

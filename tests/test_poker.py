@@ -187,6 +187,7 @@ def test_command_line_json_keys_match_classic_and_the_worst_case_is_one_clear_li
     assert main(["analyze", "--rules", "poker", "--alone", "--lang", "en"]) == 2
     error = capsys.readouterr().err
     assert error.count("\n") == 1 and "too big to solve exactly" in error and "2187 million states" in error
+    assert "--memory-limit 0 solves it anyway" in error
 
 
 def simulated_round(round_rules: RoundRules, start: RoundState, threshold: int, rng: np.random.Generator,
