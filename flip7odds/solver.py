@@ -15,6 +15,10 @@ on. This solver uses a reduced state and proves each reduction (tested against `
    player could choose anyway. Drawing a blank leaves you at the same decision with one card fewer,
    and ``V_hit(P) = f V(P - blank) + (1 - f) V_hit(P - blank)`` with ``V >= V_hit`` shows that
    ``V(P) = V(P without blanks)``. They are removed from the pile and the discards.
+   One exception, at the start only: with no card in front of you, you may not stay, but a Freeze
+   drawn may still be played on yourself to bank 0. Where scores can be negative (poker), that can
+   beat drawing on, so `_with_blanks` puts the blanks back by the exact recursion over the blanks
+   left (``E(f, g)``, in its docstring); with scores >= 0 it reduces to the rule above.
 4. **Flip Three owed draws as one number.** Alone, set-aside Flip Threes all come back to you, so
    the forced draws still owed are ``R = r + 3 q`` (``r`` in the current three, ``q`` Flip Threes
    waiting); a set-aside Freeze means "draw the ``r`` left, then bank".
@@ -1263,7 +1267,7 @@ def solve(problem: Problem, tolerance: float = 1e-9, policy: Policy | None = Non
         problem = replace(problem, pile=problem.discards, discards=None)
     if not problem.alone:
         stripped = _solve_without_blanks(problem.stripped(), tolerance, policy, with_draw_then_stay, memory_limit)
-        return _with_blanks(problem, stripped)
+        return _with_blanks(problem, stripped, optimal=policy is None)
     return _solve_without_blanks(problem, tolerance, policy, with_draw_then_stay, memory_limit)
 
 
@@ -1289,16 +1293,19 @@ def _solve_without_blanks(problem: Problem, tolerance: float, policy: Policy | N
     return _Solver(problem, tolerance, policy, once).solution()
 
 
-def _with_blanks(problem: Problem, stripped: Solution) -> Solution:
+def _with_blanks(problem: Problem, stripped: Solution, optimal: bool = True) -> Solution:
     """Put the blanks back (module docstring, reduction 3): the value is unchanged, drawing now is not.
 
     With ``b`` blanks among ``N`` cards, ``H(P) = b/N V(P') + (N-b)/N H(P')`` where ``P'`` is the pile
     without blanks: a blank leaves you at the same decision with one card fewer. Likewise drawing once
-    and staying is worth ``b/N stay + (N-b)/N`` of the same without blanks.
+    and staying is worth ``b/N stay + (N-b)/N`` of the same without blanks. With no card in front of
+    you (and ``optimal`` play), see `_empty_line_with_blanks`.
     """
     blanks = problem.pile[FREEZE] + problem.pile[FLIP_THREE]
     if blanks == 0:
         return stripped
+    if optimal and not stripped.may_stay and problem.start.phase is Phase.DECISION:
+        return _empty_line_with_blanks(problem, stripped)
     size = problem.pile.size
     share = blanks / size
     parts = [(share, stripped.result())]
@@ -1319,6 +1326,53 @@ def _with_blanks(problem: Problem, stripped: Solution) -> Solution:
     if once is not None or stripped.draw is None:
         once = share * stripped.stay_score + (1 - share) * (once if once is not None else stripped.stay_score)
     return replace(stripped, draw=draw, draw_then_stay=once, hits_now=stripped.hits_now or not stripped.may_stay)
+
+
+def _empty_line_with_blanks(problem: Problem, stripped: Solution) -> Solution:
+    """The blanks put back when no card is in front of you: a Freeze may bank 0 on yourself.
+
+    Let ``D`` be the stripped draw (the first non-blank card and optimal play after it: blanks no longer
+    matter once a card is in front of you), ``m`` the non-blank cards, and ``E(i, j)`` the value of
+    drawing with ``i`` Freezes and ``j`` Flip Threes left among ``n = m + i + j`` cards::
+
+        E(0, 0) = D,   n E(i, j) = i max(0, E(i-1, j)) + j E(i, j-1) + m D
+
+    (a Flip Three is still worth giving away; a Freeze is given away or banks 0, whichever is worth
+    more; ties give it away). The chance of banking 0 that way, ``Z``, and of reaching ``D``, ``W``,
+    follow the same recursion, so the score distribution is ``W D + Z`` (a point mass at 0).
+    """
+    freezes, flip_threes = problem.pile[FREEZE], problem.pile[FLIP_THREE]
+    base = stripped.draw if stripped.draw is not None else stripped.result()
+    non_blank = problem.pile.size - freezes - flip_threes
+    value = [[0.0] * (flip_threes + 1) for _ in range(freezes + 1)]
+    reach = [[0.0] * (flip_threes + 1) for _ in range(freezes + 1)]
+    bank = [[0.0] * (flip_threes + 1) for _ in range(freezes + 1)]
+    for i in range(freezes + 1):
+        for j in range(flip_threes + 1):
+            if i == j == 0:
+                value[i][j], reach[i][j] = base.value, 1.0
+                continue
+            total, through, banked = non_blank * base.value, float(non_blank), 0.0
+            if i:
+                if value[i - 1][j] < 0:
+                    banked += i
+                else:
+                    total += i * value[i - 1][j]
+                    through += i * reach[i - 1][j]
+                    banked += i * bank[i - 1][j]
+            if j:
+                total += j * value[i][j - 1]
+                through += j * reach[i][j - 1]
+                banked += j * bank[i][j - 1]
+            size = non_blank + i + j
+            value[i][j], reach[i][j], bank[i][j] = total / size, through / size, banked / size
+    weight, zero = reach[freezes][flip_threes], bank[freezes][flip_threes]
+    distribution = {score: weight * p for score, p in base.distribution.items()}
+    if zero:
+        distribution[0] = distribution.get(0, 0.0) + zero
+    draw = DrawResult(value[freezes][flip_threes], weight * base.flip7_probability,
+                      weight * base.bust_probability, dict(sorted(distribution.items())))
+    return replace(stripped, draw=draw, hits_now=True)
 
 
 class _Solver:

@@ -6,7 +6,7 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, note, settings
+from hypothesis import HealthCheck, example, given, note, settings
 from numpy.typing import NDArray
 
 from flip7odds.analysis import Decision, analyze, problem_of
@@ -86,6 +86,9 @@ def test_five_numbers_end_the_round_with_20() -> None:
 
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(small_situations(rules=POKER, max_pile=9, max_discards=3))
+# Found by hypothesis: with no card in front of you, a Freeze may bank 0 on yourself (below).
+@example(Situation.from_text(POKER, "", pile="joker 10d A", others_active=1))
+@example(Situation.from_text(POKER, "", pile="joker 10d 9d A A 3", others_active=1))
 def test_fast_solver_agrees_with_brute_force_on_poker(situation: Situation) -> None:
     note(repr(situation))
     reference = reference_solve(situation)
@@ -97,6 +100,20 @@ def test_fast_solver_agrees_with_brute_force_on_poker(situation: Situation) -> N
     assert solution.draw.value == pytest.approx(float(reference.hit.value), abs=1e-12)
     assert solution.draw.bust_probability == pytest.approx(float(reference.hit.bust_probability), abs=1e-12)
     assert solution.result().value == pytest.approx(float(reference.optimal.value), abs=1e-12)
+    expected = {score: float(p) for score, p in reference.hit.distribution if p}
+    assert {k: v for k, v in solution.draw.distribution.items() if v} == pytest.approx(expected, abs=1e-12)
+
+
+def test_with_no_card_yet_a_freeze_drawn_may_bank_zero_on_yourself() -> None:
+    # Empty line, pile joker (0), 10♦ (-10), A (Freeze), one other player active. You must draw:
+    # joker -> 0, and staying (0) beats drawing on (10♦ would make it -10);
+    # 10♦ -> -10 whatever follows (the joker adds 0, the Freeze is given away or banks -10);
+    # A -> played on yourself it banks 0; given away, you must draw again: joker 0 or 10♦ -10, -5 on average.
+    # So the optimum is (0 - 10 + 0) / 3 = -10/3, with 0 two times in three and -10 once.
+    solution = solve(problem_of(Situation.from_text(POKER, "", pile="joker 10d A", others_active=1)))
+    assert solution.draw is not None and not solution.may_stay
+    assert solution.draw.value == pytest.approx(-10 / 3, abs=1e-12)
+    assert solution.draw.distribution == pytest.approx({-10: 1 / 3, 0: 2 / 3}, abs=1e-12)
 
 
 @pytest.mark.parametrize(("line", "pile"), [
