@@ -53,7 +53,7 @@ from flip7odds.errors import Flip7Error
 from flip7odds.policies import evaluate_policy, parse_policy
 from flip7odds.rules import RuleSet
 from flip7odds.situation import Situation
-from flip7odds.utility import score_bounds, solve_utility
+from flip7odds.utility import MAX_STATES, score_bounds, solve_utility
 
 FloatArray = NDArray[np.float64]
 
@@ -283,7 +283,7 @@ def parse_totals(text: str, me: int | None) -> tuple[tuple[int, ...], int]:
 
 
 def analyze_win(situation: Situation, totals: tuple[int, ...], me: int, policy: str = "optimal",
-                rng: np.random.Generator | None = None, games: int = 2000) -> WinAnalysis:
+                rng: np.random.Generator | None = None, games: int = 2000, max_states: int = MAX_STATES) -> WinAnalysis:
     """Stay or hit to maximise P(win the game) (module docstring): exact for two players.
 
     The opponents still active this round are all of them when ``situation.others_active`` is at least
@@ -310,7 +310,7 @@ def analyze_win(situation: Situation, totals: tuple[int, ...], me: int, policy: 
                                         distribution, rng if rng is not None else np.random.default_rng(0), games, top)
         utility, method = simulated.utility, Method.MONTE_CARLO
     table = tuple(float(u) for u in utility)
-    solution = solve_utility(problem, lambda score: table[min(max(score, 0), top)])
+    solution = solve_utility(problem, lambda score: table[min(max(score, 0), top)], max_states=max_states)
     decision = Decision.HIT if solution.hits_now else Decision.STAY
     return WinAnalysis(totals, me, method, table, solution.stay_utility if solution.may_stay else None,
                        solution.hit_utility, decision, None if simulated is None else simulated.games)
