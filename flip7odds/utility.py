@@ -108,6 +108,7 @@ class _UtilitySolver:
         self.flip7_size = rules.flip7_size
         self.track_flight = self.problem.discards is not None
         self.memo: dict[_State, float] = {}
+        self.grown: dict[int, int] = {}
         self.scores: dict[tuple[int, tuple[int, ...], bool], float] = {}
         self.bounds = self._score_bounds()
         self.bust_utility = utility(0)
@@ -221,7 +222,9 @@ class _UtilitySolver:
 
     def _bust_cards(self, state: _State) -> int:
         mask, d = state[0], state[4]
-        grown = sum(n - 1 for i, n in enumerate(self.new_counts) if mask >> i & 1)
+        grown = self.grown.get(mask)
+        if grown is None:
+            grown = self.grown[mask] = sum(n - 1 for i, n in enumerate(self.new_counts) if mask >> i & 1)
         return self.bust_base + grown - d
 
     def _draw(self, state: _State) -> float:
@@ -230,12 +233,16 @@ class _UtilitySolver:
         n_left = self._left(state)
         total = 0.0
         held_count = len(self.problem.numbers) + mask.bit_count()
+        rest = state[2:]
+        deciding = state[7] == _DECISION  # a line card leads straight to the next decision
         for i, count in enumerate(self.new_counts):
             if mask >> i & 1:
                 continue
             grown = mask | 1 << i
             if held_count + 1 >= self.flip7_size:
                 total += count * self._banked(grown, mods, flip7=True)
+            elif deciding:
+                total += count * self.value((grown, mods, *rest))
             else:
                 total += count * self._after(state, mask=grown)
         bust_cards = self._bust_cards(state)
@@ -245,7 +252,10 @@ class _UtilitySolver:
         for k, count in enumerate(self.mod_counts):
             if mods[k] < count:
                 more = mods[:k] + (mods[k] + 1,) + mods[k + 1:]
-                total += (count - mods[k]) * self._after(state, mods=more)
+                if deciding:
+                    total += (count - mods[k]) * self.value((mask, more, *rest))
+                else:
+                    total += (count - mods[k]) * self._after(state, mods=more)
         if j < self.second_chances:
             total += (self.second_chances - j) * self._after(state, held=1, j=j + 1)
         if fz < self.freezes:
