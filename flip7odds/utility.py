@@ -21,7 +21,7 @@ the score, which a utility is not). It uses the same exact state reductions as t
 4. alone, the forced draws of Flip Threes are one number ``R = r + 3q`` (``r`` left in the current
    three, ``q`` waiting), and a set-aside Freeze means "draw the ``r`` left, then bank".
 
-**Exact pruning.** With ``u_max`` the largest utility of any score the round can still reach, and
+**Exact pruning.** With ``u_max`` the largest utility of any score reachable from the state, and
 no Second Chance held, ``H(x) <= (B/N) u(0) + (1 - B/N) u_max``; where staying is worth at least that,
 ``V(x) = u(stay(x))`` without looking further (ties stay). This is what makes the endgame fast: when
 a safe score already wins, the recursion stops at once.
@@ -113,6 +113,13 @@ class _UtilitySolver:
         self.bounds = self._score_bounds()
         self.bust_utility = utility(0)
         self.utility_max = max(utility(score) for score in range(*self.bounds))
+        running = float("-inf")
+        self.best_up_to: list[float] = []  # best_up_to[h - low] = max of u over scores low..h
+        for score in range(*self.bounds):
+            running = max(running, utility(score))
+            self.best_up_to.append(running)
+        self.descending = sorted(range(len(self.new_values)), key=lambda i: -self.new_values[i])
+        self.reach: dict[int, float] = {}
 
     def _score_bounds(self) -> tuple[int, int]:
         """A range (stop excluded) holding every score the round can still bank (a reshuffle included)."""
@@ -128,10 +135,34 @@ class _UtilitySolver:
         for factor in factors:
             multiplier = multiplier * factor if rules.multipliers_stack else max(multiplier, factor)
         pluses = [c.value for c in modifiers if c.modifier is ModifierKind.PLUS]
-        high = ((self.held_sum + sum(top)) * multiplier + sum(p for p in pluses if p > 0) + rules.flip7_bonus
-                + rules.royal_flush_bonus)
+        self.multiplier_max = multiplier
+        self.extra_max = sum(p for p in pluses if p > 0) + rules.flip7_bonus + rules.royal_flush_bonus
+        high = (self.held_sum + sum(top)) * multiplier + self.extra_max
         low = min(0, sum(p for p in pluses if p < 0))
         return low, high + 1
+
+    def _reachable_max(self, mask: int) -> float:
+        """The largest utility of a score reachable from new numbers ``mask`` (no reshuffle): a bound on H.
+
+        Scores are at most (numbers now + the largest new numbers that still fit) * the largest
+        multiplier + every positive ``+N`` + the bonuses.
+        """
+        if self.problem.discards is not None:
+            return self.utility_max
+        best = self.reach.get(mask)
+        if best is None:
+            room = self.flip7_size - len(self.problem.numbers) - mask.bit_count()
+            total = self.held_sum + sum(v for i, v in enumerate(self.new_values) if mask >> i & 1)
+            for i in self.descending:
+                if room <= 0:
+                    break
+                if not mask >> i & 1:
+                    total += self.new_values[i]
+                    room -= 1
+            low, stop = self.bounds
+            high = min(total * self.multiplier_max + self.extra_max, stop - 1)
+            best = self.reach[mask] = self.best_up_to[high - low]
+        return best
 
     @property
     def states(self) -> int:
@@ -196,7 +227,7 @@ class _UtilitySolver:
             empty = self._is_empty(state)
             if not empty and self._left(state) > 0:
                 bust = 0 if held else self._bust_cards(state) / self._left(state)
-                if stay >= bust * self.bust_utility + (1 - bust) * self.utility_max:
+                if stay >= bust * self.bust_utility + (1 - bust) * self._reachable_max(mask):
                     self.memo[state] = stay
                     return stay
             hit = self._hit(state)

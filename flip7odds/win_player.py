@@ -10,8 +10,9 @@ Two documented shortcuts keep a study affordable; both fall back to round-EV opt
 
 * while every total is below ``from_total`` (default 100) the game is far from its end and the two
   objectives almost always agree;
-* a round too large for the exact utility solver (`flip7odds.utility.TooLargeError`, at most
-  ``max_states`` states) is played for points.
+* a round too large for the exact utility solver is played for points: alone with more than
+  ``alone_max_pile`` cards in the pile (skipped at once), or any round that would need more than
+  ``max_states`` states (`flip7odds.utility.TooLargeError`).
 
 Two players only (the exact model); with more players it plays round-EV.
 """
@@ -36,6 +37,7 @@ class WinPolicy:
 
     from_total: int = DEFAULT_FROM_TOTAL
     max_states: int = 100_000
+    alone_max_pile: int = 45
     fallback: OptimalPolicy = field(default_factory=OptimalPolicy)
     win_decisions: int = 0
     fallbacks: int = 0
@@ -49,6 +51,9 @@ class WinPolicy:
         """The win-probability decision when it applies (module docstring), else the round-EV one."""
         totals = banked_totals(view)
         if len(totals) != 2 or max(view.totals) < self.from_total:
+            return self.fallback.hits(view, rng)
+        if view.others_active == 0 and view.pile_size > self.alone_max_pile:
+            self.fallbacks += 1
             return self.fallback.hits(view, rng)
         try:
             win = analyze_win(view.situation, totals, view.seat, max_states=self.max_states)

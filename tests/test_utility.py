@@ -25,11 +25,16 @@ def capped(score: int) -> Fraction:
     return Fraction(min(score, 30), 30)
 
 
+def far(score: int) -> Fraction:
+    """All or nothing at 40 points: most branches cannot get there (the pruning bound is tight)."""
+    return Fraction(int(score >= 40))
+
+
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(small_situations(max_pile=8))
 def test_matches_the_reference_with_a_nonlinear_utility(situation: Situation) -> None:
     note(repr(situation))
-    for utility in (steep, capped):
+    for utility in (steep, capped, far):
         reference = reference_solve(situation, utility)
         result = solve_utility(problem_of(situation), utility)
         if result.may_stay:
