@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from flip7odds.cards import FLIP_THREE, FREEZE, SECOND_CHANCE, Card, Category, ModifierKind
 from flip7odds.counts import CardCounts
@@ -386,6 +386,9 @@ def solve_utility(problem: Problem, utility: Utility, tolerance: float = 1e-12,
     >>> solve_utility(problem, float)  # nothing busts: Flip 7 at 78, or 82 if the +4 comes first
     UtilitySolution(stay_utility=42.0, hit_utility=81.0, may_stay=True, hits_now=True, states=13)
     """
+    if problem.pile.size == 0 and problem.discards is not None and problem.discards.size > 0:
+        # Draw from the reshuffled discards now: they are the pile (its blanks count at the root).
+        problem = replace(problem, pile=problem.discards, discards=None)
     return _UtilitySolver(problem, utility, tolerance, max_states).root()
 
 

@@ -4,7 +4,7 @@ utility, the fast round-EV solver for ``u(s) = s``, and its stated limit."""
 from fractions import Fraction
 
 import pytest
-from hypothesis import HealthCheck, given, note, settings
+from hypothesis import HealthCheck, example, given, note, settings
 
 from flip7odds.analysis import problem_of
 from flip7odds.reference import reference_solve
@@ -32,6 +32,7 @@ def far(score: int) -> Fraction:
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(small_situations(max_pile=8))
+@example(Situation.from_text(CLASSIC, "2", pile="", discards="0 1 2 freeze", others_active=1))  # blanks in the discards
 def test_matches_the_reference_with_a_nonlinear_utility(situation: Situation) -> None:
     note(repr(situation))
     for utility in (steep, capped, far):
