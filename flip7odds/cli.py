@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import Any, TextIO
 
 from flip7odds.analysis import Analysis, Decision, analyze
+from flip7odds.endgame import EndgameError, Method, WinAnalysis, analyze_win, parse_totals
 from flip7odds.errors import Flip7Error, SolverLimitError
 from flip7odds.i18n import DEFAULT_LANGUAGE, LANGUAGES, Translator, language_from_environment, translator
 from flip7odds.odds import drawing_pile_size
@@ -48,6 +49,7 @@ def build_parser() -> argparse.ArgumentParser:
                                 help="refuse situations whose exact solve needs more memory than this, in GB "
                                      f"(default {MEMORY_LIMIT / 1024**3:g}; 0: no limit)")
     add_vengeance_arguments(analyze_parser, _count)
+    add_win_arguments(analyze_parser)
     analyze_parser.set_defaults(run=_run_analyze)
     quiz_parser = commands.add_parser("quiz", help="hit/stay situations from simulated games, with exact grades")
     add_quiz_arguments(quiz_parser)
@@ -72,6 +74,17 @@ def add_situation_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--alone", action="store_true", help="no other player is active (same as --others 0)")
     parser.add_argument("--rules", default="classic", help=f"rule set: {', '.join(RULESETS)}")
     add_language_argument(parser)
+
+
+def add_win_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--objective win`` with the game totals (docs/winprob.md)."""
+    parser.add_argument("--objective", choices=("round", "win"), default="round",
+                        help="round: maximise this round's expected score (default); win: P(win the game)")
+    parser.add_argument("--scores", default=None,
+                        help='with --objective win: every player\'s game total with this round banked so far, "120,195"')
+    parser.add_argument("--me", type=_count, default=None, help="with --objective win: which of --scores is yours (0 = first)")
+    parser.add_argument("--model-policy", default="optimal",
+                        help="with --objective win: how players play future rounds (default optimal; e.g. sum>=23)")
 
 
 def add_language_argument(parser: argparse.ArgumentParser) -> None:
@@ -125,13 +138,57 @@ def _run_analyze(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> int:
         return run_vengeance(args, rules, out, translator(args.lang))
     if args.other is not None or args.busted:
         raise Flip7Error("--other and --busted describe With a Vengeance situations: add --rules vengeance")
+    situation = situation_from_arguments(args)
+    if args.objective == "round":
+        if args.scores is not None or args.me is not None:
+            raise EndgameError("--scores and --me go with --objective win")
+        result = _analyze_within_limit(situation, args)
+        out.write(json.dumps(result.to_json()) + "\n" if args.json else report(result, translator(args.lang)))
+        return 0
+    if args.scores is None:
+        raise EndgameError('--objective win needs every game total and yours: --scores "120,195" --me 0')
+    totals, me = parse_totals(args.scores, args.me)
+    win = analyze_win(situation, totals, me, args.model_policy)
+    result = _analyze_within_limit(situation, args)
+    if args.json:
+        out.write(json.dumps(result.to_json() | win.to_json()) + "\n")
+    else:
+        t = translator(args.lang)
+        out.write(report(result, t) + win_report(result, win, t))
+    return 0
+
+
+def _analyze_within_limit(situation: Situation, args: argparse.Namespace) -> Analysis:
+    """`analyze` under ``--memory-limit``; a refusal says how to lift the limit."""
     try:
-        result = analyze(situation_from_arguments(args), memory_limit=_memory_limit(args))
+        return analyze(situation, memory_limit=_memory_limit(args))
     except SolverLimitError as error:
         raise Flip7Error("{error}; --memory-limit 0 solves it anyway, on a machine with that much memory",
                          error=error) from None
-    out.write(json.dumps(result.to_json()) + "\n" if args.json else report(result, translator(args.lang)))
-    return 0
+
+
+def win_report(result: Analysis, win: WinAnalysis, t: Translator | None = None) -> str:
+    """The win-probability lines of the readable report: both advisers side by side."""
+    t = t or ENGLISH
+    names = {Decision.HIT: t("HIT"), Decision.STAY: t("STAY")}
+    margin = t.number(100 * win.margin, 1)
+    if win.decision is result.decision:
+        headline = t("Round-EV and win-probability agree: {decision} (+{margin} points of winning chance)").format(
+            decision=names[win.decision], margin=margin)
+    else:
+        headline = t("Round-EV says {round}, win-probability says {win}: +{margin} points of winning chance").format(
+            round=names[result.decision], win=names[win.decision], margin=margin)
+    lines = [headline]
+    if win.stay_win is not None:
+        lines.append(t("P(win the game) if you stay: {percent}").format(percent=t.percent(win.stay_win)))
+    if win.hit_win is not None:
+        lines.append(t("P(win the game) if you hit, then play to win: {percent}").format(percent=t.percent(win.hit_win)))
+    if win.method is Method.EXACT:
+        lines.append(t("Win model: two players, exact; future rounds from a fresh deck (docs/winprob.md)"))
+    else:
+        lines.append(t("Win model: {players} players, a Monte-Carlo approximation over {games} simulated games").format(
+            players=len(win.totals), games=win.games))
+    return "\n".join(lines) + "\n"
 
 
 def analyze_json_line(raw: str, memory_limit: int | None = MEMORY_LIMIT) -> dict[str, Any]:

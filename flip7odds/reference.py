@@ -11,6 +11,7 @@ at a `Choice`, the first of the best options in `Option` order.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -69,14 +70,15 @@ class ReferenceResult:
 class ReferenceSolver:
     """Memoised exact recursion over literal `RoundState`s for one `RoundRules`."""
 
-    def __init__(self, round_rules: RoundRules) -> None:
+    def __init__(self, round_rules: RoundRules, utility: Callable[[int], Fraction] | None = None) -> None:
         self.round_rules = round_rules
+        self.utility = utility
         self._memo: dict[RoundState, tuple[Evaluation, Evaluation | None]] = {}
 
     def evaluate(self, node: Node) -> Evaluation:
         """The optimal evaluation of any node."""
         if isinstance(node, Terminal):
-            return Evaluation.terminal(node)
+            return self.terminal(node)
         if isinstance(node, Choice):
             best: Evaluation | None = None
             for _, option_node in node.options:
@@ -90,11 +92,19 @@ class ReferenceSolver:
             return hit if hit is not None and (stay is None or hit.value > stay.value) else stay
         return self.draw(node)
 
+    def terminal(self, terminal: Terminal) -> Evaluation:
+        """A finished round; with a utility, its value is ``utility(score)`` instead of the score."""
+        evaluation = Evaluation.terminal(terminal)
+        if self.utility is None:
+            return evaluation
+        return Evaluation(self.utility(terminal.score), evaluation.flip7_probability, evaluation.bust_probability,
+                          evaluation.distribution)
+
     def decide(self, state: RoundState) -> tuple[Evaluation, Evaluation | None]:
         """(evaluation of staying, evaluation of hitting or None if you cannot draw) at a decision."""
         if state not in self._memo:
             reason = Termination.STAYED if state.can_draw else Termination.PILE_EXHAUSTED
-            stay = Evaluation.terminal(self.round_rules.bank(state, reason))
+            stay = self.terminal(self.round_rules.bank(state, reason))
             hit = self.draw(state) if state.can_draw else None
             if state.line.is_empty and hit is not None:
                 stay = hit  # an empty line may not stay
@@ -107,10 +117,10 @@ class ReferenceSolver:
         return Evaluation.mixture([(Fraction(o.count, size), self.evaluate(o.node)) for o in outcomes])
 
 
-def reference_solve(situation: Situation) -> ReferenceResult:
-    """Solve ``situation`` exactly by brute force (small piles only)."""
+def reference_solve(situation: Situation, utility: Callable[[int], Fraction] | None = None) -> ReferenceResult:
+    """Solve ``situation`` exactly by brute force (small piles only); values are ``utility(score)`` if given."""
     round_rules = RoundRules(situation.rules, situation.alone)
-    solver = ReferenceSolver(round_rules)
+    solver = ReferenceSolver(round_rules, utility)
     state = round_rules.start(situation)
     _, hit = solver.decide(state)
     optimal = solver.evaluate(state)

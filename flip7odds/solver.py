@@ -1328,50 +1328,52 @@ def _with_blanks(problem: Problem, stripped: Solution, optimal: bool = True) -> 
     return replace(stripped, draw=draw, draw_then_stay=once, hits_now=stripped.hits_now or not stripped.may_stay)
 
 
-def _empty_line_with_blanks(problem: Problem, stripped: Solution) -> Solution:
-    """The blanks put back when no card is in front of you: a Freeze may bank 0 on yourself.
+def empty_line_blanks(draw: float, bank: float, freezes: int, flip_threes: int, others: int) -> tuple[float, float, float]:
+    """Drawing with no card in front of you, the blanks put back: a Freeze may bank ``bank`` on yourself.
 
-    Let ``D`` be the stripped draw (the first non-blank card and optimal play after it: blanks no longer
-    matter once a card is in front of you), ``m`` the non-blank cards, and ``E(i, j)`` the value of
-    drawing with ``i`` Freezes and ``j`` Flip Threes left among ``n = m + i + j`` cards::
+    ``draw`` is the value of drawing from the pile without blanks (its first card is one of the ``others``
+    non-blank cards; blanks no longer matter once a card is in front of you). With ``i`` Freezes and
+    ``j`` Flip Threes left among ``n = others + i + j`` cards::
 
-        E(0, 0) = D,   n E(i, j) = i max(0, E(i-1, j)) + j E(i, j-1) + m D
+        E(0, 0) = draw,   n E(i, j) = i max(bank, E(i-1, j)) + j E(i, j-1) + others draw
 
-    (a Flip Three is still worth giving away; a Freeze is given away or banks 0, whichever is worth
-    more; ties give it away). The chance of banking 0 that way, ``Z``, and of reaching ``D``, ``W``,
-    follow the same recursion, so the score distribution is ``W D + Z`` (a point mass at 0).
+    (a Flip Three is still worth giving away; a Freeze is given away or banks, whichever is worth more;
+    ties give it away). Returns ``E(freezes, flip_threes)``, the chance ``W`` of going on to the first
+    non-blank card, and the chance ``Z = 1 - W`` of banking on a Freeze, by the same recursion.
     """
-    freezes, flip_threes = problem.pile[FREEZE], problem.pile[FLIP_THREE]
-    base = stripped.draw if stripped.draw is not None else stripped.result()
-    non_blank = problem.pile.size - freezes - flip_threes
-    value = [[0.0] * (flip_threes + 1) for _ in range(freezes + 1)]
-    reach = [[0.0] * (flip_threes + 1) for _ in range(freezes + 1)]
-    bank = [[0.0] * (flip_threes + 1) for _ in range(freezes + 1)]
+    value = [[draw] * (flip_threes + 1) for _ in range(freezes + 1)]
+    reach = [[1.0] * (flip_threes + 1) for _ in range(freezes + 1)]
     for i in range(freezes + 1):
         for j in range(flip_threes + 1):
             if i == j == 0:
-                value[i][j], reach[i][j] = base.value, 1.0
                 continue
-            total, through, banked = non_blank * base.value, float(non_blank), 0.0
+            total, through = others * draw, float(others)
             if i:
-                if value[i - 1][j] < 0:
-                    banked += i
-                else:
-                    total += i * value[i - 1][j]
-                    through += i * reach[i - 1][j]
-                    banked += i * bank[i - 1][j]
+                banks = value[i - 1][j] < bank
+                total += i * (bank if banks else value[i - 1][j])
+                through += 0.0 if banks else i * reach[i - 1][j]
             if j:
                 total += j * value[i][j - 1]
                 through += j * reach[i][j - 1]
-                banked += j * bank[i][j - 1]
-            size = non_blank + i + j
-            value[i][j], reach[i][j], bank[i][j] = total / size, through / size, banked / size
-    weight, zero = reach[freezes][flip_threes], bank[freezes][flip_threes]
+            size = others + i + j
+            value[i][j], reach[i][j] = total / size, through / size
+    return value[freezes][flip_threes], reach[freezes][flip_threes], 1.0 - reach[freezes][flip_threes]
+
+
+def _empty_line_with_blanks(problem: Problem, stripped: Solution) -> Solution:
+    """`_with_blanks` with no card in front of you: a Freeze may bank 0 on yourself (`empty_line_blanks`).
+
+    The score distribution is ``W D + Z`` at 0, with ``D`` the stripped draw's distribution.
+    """
+    freezes, flip_threes = problem.pile[FREEZE], problem.pile[FLIP_THREE]
+    base = stripped.draw if stripped.draw is not None else stripped.result()
+    others = problem.pile.size - freezes - flip_threes
+    value, weight, zero = empty_line_blanks(base.value, 0.0, freezes, flip_threes, others)
     distribution = {score: weight * p for score, p in base.distribution.items()}
-    if zero:
+    if zero > 0:
         distribution[0] = distribution.get(0, 0.0) + zero
-    draw = DrawResult(value[freezes][flip_threes], weight * base.flip7_probability,
-                      weight * base.bust_probability, dict(sorted(distribution.items())))
+    draw = DrawResult(value, weight * base.flip7_probability, weight * base.bust_probability,
+                      dict(sorted(distribution.items())))
     return replace(stripped, draw=draw, hits_now=True)
 
 

@@ -18,7 +18,9 @@ rules = current_rules()
 from flip7odds.analysis import Analysis, Decision, analyze, drawing_pile_size
 from flip7odds.cards import SECOND_CHANCE, Card, Category, card_name, parse_cards
 from flip7odds.charts import DistributionText, NextCardText, OutcomeGroup, next_card_figure, score_distribution_figure
+from flip7odds.cli import win_report
 from flip7odds.counts import CardCounts
+from flip7odds.endgame import WinAnalysis, analyze_win, parse_totals
 from flip7odds.errors import Flip7Error
 from flip7odds.i18n import N_
 from flip7odds.links import PARAMETERS, decode, encode
@@ -39,6 +41,7 @@ from flip7odds.shoe import (
     Table,
 )
 from flip7odds.situation import Situation
+from flip7odds.win_charts import WinChartText, win_probability_figure
 
 PLACE_NAMES: dict[Place, str] = {
     Place.LINE: N_("Your line"),
@@ -457,6 +460,53 @@ def show_game(table: Table) -> None:
         st.caption(t("The page's address holds this whole table: bookmark it or share it to reproduce it."))
 
 
+WIN_MINE_KEY = "live_win_mine"
+WIN_OTHERS_KEY = "live_win_others"
+
+
+@st.cache_data(show_spinner=False, max_entries=200, hash_funcs={Situation: repr})
+def cached_win(situation: Situation, totals: tuple[int, ...], me: int) -> WinAnalysis:
+    """`analyze_win`, cached like `cached_analysis`."""
+    return analyze_win(situation, totals, me)
+
+
+def remembered(key: str, default: int | str) -> None:
+    """Keep a widget's value while the page stops before drawing it (no decision yet)."""
+    saved = f"{key}_saved"
+    if key not in st.session_state:
+        st.session_state[key] = st.session_state.get(saved, default)
+
+
+def show_endgame(situation: Situation, analysis: Analysis) -> None:
+    """Play to win the game: the game totals, both advisers side by side, and P(win) against your round score."""
+    t = current_translator()
+    remembered(WIN_MINE_KEY, 0)
+    remembered(WIN_OTHERS_KEY, "")
+    with st.expander(t("Play to win the game"), expanded=bool(st.session_state[WIN_OTHERS_KEY])):
+        st.caption(t("Game totals with the points already banked this round. Future rounds: every player "
+                     "plays for points from a fresh deck; two players exact, more simulated (docs/winprob.md)."))
+        with st.container(horizontal=True, gap="small"):
+            mine = st.number_input(t("Your game total"), min_value=0, step=1, key=WIN_MINE_KEY)
+            others = st.text_input(t("The others' game totals"), placeholder="195, 150", key=WIN_OTHERS_KEY)
+        st.session_state[f"{WIN_MINE_KEY}_saved"] = mine
+        st.session_state[f"{WIN_OTHERS_KEY}_saved"] = others
+        if not others.strip():
+            st.caption(t("Enter the others' totals to compare the two advisers."))
+            return
+        try:
+            totals, me = parse_totals(f"{int(mine)},{others}", 0)
+            with st.spinner(t("Computing the chance of winning…"), show_time=True):
+                win = cached_win(situation, totals, me)
+        except Flip7Error as error:
+            st.warning(t.error(error))
+            return
+        st.markdown("  \n".join(win_report(analysis, win, t).splitlines()))
+        text = WinChartText(t("Chance of winning the game by your score this round"), t("Your round score"),
+                            t("P(win the game)"), t("Stay now: {value}"))
+        figure = win_probability_figure(win.utility, analysis.stay_score if analysis.may_stay else None, text)
+        st.plotly_chart(figure, config=CHART_CONFIG, key="win_chart")
+
+
 st.html(STYLE)
 shoe = current_shoe()
 keep(shoe)
@@ -512,3 +562,5 @@ with numbers:
     show_numbers(analysis)
 with scores:
     show_scores(analysis)
+with answer:
+    show_endgame(situation, analysis)

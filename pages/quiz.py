@@ -12,6 +12,7 @@ t = current_translator()
 
 from flip7odds.analysis import Decision
 from flip7odds.cards import card_name
+from flip7odds.endgame_quiz import EndgameQuestion, generate_endgame, grade_win_answer
 from flip7odds.i18n import N_
 from flip7odds.progress import (
     Answer,
@@ -196,6 +197,54 @@ else:
     if st.button(t("Next situation"), key=NEXT_KEY, shortcut="N", type="primary"):
         new_question(tier)
         st.rerun()
+
+
+
+def show_endgame_quiz() -> None:
+    """Endgame situations with both game totals, graded by the win probability lost (not saved to progress)."""
+    t = current_translator()
+    if not st.toggle(t("Endgame: play to win the game"), key="endgame_on",
+                     help=t("Two-player situations once a total reaches 150, graded by the chance of winning "
+                            "the game an answer loses (docs/winprob.md). Not saved to your progress.")):
+        return
+    endgame: EndgameQuestion | None = st.session_state.get("endgame_question")
+    if endgame is None:
+        with st.spinner(t("Dealing a new situation…")):
+            seed = int(np.random.SeedSequence().entropy % 2**32)
+            endgame = generate_endgame(1, seed=seed)[0]
+            st.session_state.endgame_question = endgame
+            st.session_state.endgame_feedback = None
+    situation = endgame.situation
+    theirs = endgame.totals[1 - endgame.you]
+    st.markdown(t("Your line `{line}` (worth {score} if you stay). Game totals: you {mine}, the other player "
+                  "{theirs}; others still active this round: {others}; pile {pile} cards.").format(
+        line=" ".join(card_name(card, t, situation.rules) for card in situation.line.cards),
+        score=situation.line.score(situation.rules), mine=endgame.totals[endgame.you],
+        theirs=theirs, others=situation.others_active, pile=situation.pile.size))
+    feedback = st.session_state.get("endgame_feedback")
+    names = {Decision.HIT: t("HIT"), Decision.STAY: t("STAY")}
+    if feedback is None:
+        hit_column, stay_column = st.columns(2)
+        for column, action in ((hit_column, Decision.HIT), (stay_column, Decision.STAY)):
+            if column.button(names[action], key=f"endgame_{action.value}", use_container_width=True):
+                st.session_state.endgame_feedback = grade_win_answer(endgame, action)
+                st.rerun()
+        return
+    win = endgame.win
+    st.markdown(t("Round-EV says {round}, win-probability says {win}: +{margin} points of winning chance").format(
+        round=names[endgame.round_ev_decision], win=names[win.decision], margin=t.number(100 * win.margin, 1)))
+    stay_metric, hit_metric, lost_metric = st.columns(3)
+    stay_metric.metric(t("P(win) if you stay"), t.percent(endgame.win_probability(Decision.STAY)))
+    hit_metric.metric(t("P(win) if you hit"), t.percent(endgame.win_probability(Decision.HIT)))
+    lost_metric.metric(t("Winning chance lost"), t("{points} points").format(points=t.number(100 * feedback.win_loss, 1)))
+    show = st.success if feedback.grade in (Grade.BEST, Grade.FINE) else st.warning
+    show(t("Grade: **{grade}**").format(grade=t(feedback.grade.label)))
+    if st.button(t("Next endgame situation"), key="endgame_next"):
+        st.session_state.endgame_question = None
+        st.rerun()
+
+
+show_endgame_quiz()
 
 st.divider()
 st.header(t("Your progress"))
