@@ -15,7 +15,7 @@ from typing import Any, TextIO
 
 from flip7odds.analysis import Analysis, Decision, analyze
 from flip7odds.errors import Flip7Error, SolverLimitError
-from flip7odds.i18n import DEFAULT_LANGUAGE, LANGUAGES, Translator, language_from_environment, translator
+from flip7odds.i18n import DEFAULT_LANGUAGE, Translator, add_language_argument, language_from_environment, translator
 from flip7odds.odds import drawing_pile_size
 from flip7odds.policy_cli import add_policy_arguments, policy_command
 from flip7odds.rules import RULESETS, find_rules
@@ -72,12 +72,6 @@ def add_situation_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--alone", action="store_true", help="no other player is active (same as --others 0)")
     parser.add_argument("--rules", default="classic", help=f"rule set: {', '.join(RULESETS)}")
     add_language_argument(parser)
-
-
-def add_language_argument(parser: argparse.ArgumentParser) -> None:
-    """``--lang``: the language of the readable output and of error messages (default: the locale's)."""
-    parser.add_argument("--lang", choices=sorted(LANGUAGES), default=None,
-                        help="language of the report and messages (default: from LC_ALL / LANG)")
 
 
 def situation_from_arguments(args: argparse.Namespace) -> Situation:
