@@ -16,7 +16,7 @@ from typing import Any, TextIO
 from flip7odds.analysis import Analysis, Decision, analyze
 from flip7odds.endgame import EndgameError, Method, WinAnalysis, analyze_win, parse_totals
 from flip7odds.errors import Flip7Error, SolverLimitError
-from flip7odds.i18n import DEFAULT_LANGUAGE, LANGUAGES, Translator, language_from_environment, translator
+from flip7odds.i18n import DEFAULT_LANGUAGE, Translator, add_language_argument, language_from_environment, translator
 from flip7odds.odds import drawing_pile_size
 from flip7odds.policy_cli import add_policy_arguments, policy_command
 from flip7odds.rules import RULESETS, find_rules
@@ -85,12 +85,6 @@ def add_win_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--me", type=_count, default=None, help="with --objective win: which of --scores is yours (0 = first)")
     parser.add_argument("--model-policy", default="optimal",
                         help="with --objective win: how players play future rounds (default optimal; e.g. sum>=23)")
-
-
-def add_language_argument(parser: argparse.ArgumentParser) -> None:
-    """``--lang``: the language of the readable output and of error messages (default: the locale's)."""
-    parser.add_argument("--lang", choices=sorted(LANGUAGES), default=None,
-                        help="language of the report and messages (default: from LC_ALL / LANG)")
 
 
 def situation_from_arguments(args: argparse.Namespace) -> Situation:

@@ -15,6 +15,7 @@ the language's conventions (CLDR, through Babel): ``27.4%`` in English, ``27,4 %
 
 from __future__ import annotations
 
+import argparse
 import ast
 import os
 from collections.abc import Iterable
@@ -107,6 +108,17 @@ def language_from_environment() -> str:
         if os.environ.get(variable):
             return language_from_locale(os.environ[variable])
     return DEFAULT_LANGUAGE
+
+
+def add_language_argument(parser: argparse.ArgumentParser) -> None:
+    """``--lang``: the language of the readable output and of error messages (default: the locale's)."""
+    parser.add_argument("--lang", choices=sorted(LANGUAGES), default=None,
+                        help="language of the report and messages (default: from LC_ALL / LANG)")
+
+
+def command_translator(language: str | None) -> Translator:
+    """The translator of a subcommand's ``--lang``: that language, else the environment's (as ``main`` does)."""
+    return translator(language or language_from_environment())
 
 
 def N_(message: str) -> str:

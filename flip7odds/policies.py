@@ -55,11 +55,12 @@ import numpy as np
 from numpy.typing import NDArray
 
 from flip7odds.analysis import TOLERANCE, problem_of
-from flip7odds.errors import Flip7Error
+from flip7odds.errors import Flip7Error, Term
+from flip7odds.i18n import N_
 from flip7odds.situation import Situation
 from flip7odds.solver import DecisionContext, solve
 
-POLICY_HELP = (
+POLICY_HELP = N_(
     "write sum>=T (e.g. sum>=23), bust>=θ (e.g. bust>=0.26 or bust>=26%), cards>=k (e.g. cards>=3), "
     "lookahead, always or optimal"
 )
@@ -193,7 +194,7 @@ def parse_policy(text: str) -> HitStayPolicy:
         match = re.fullmatch(rf"{family}>={argument}", compact)
         if match:
             return _build(family, match.group(1), text)
-    raise PolicyError(f"unknown policy {text.strip()!r}: {POLICY_HELP}")
+    raise PolicyError("unknown policy {text!r}: {help}", text=text.strip(), help=Term(POLICY_HELP))
 
 
 def _build(family: str, argument: str, text: str) -> HitStayPolicy:
@@ -202,11 +203,11 @@ def _build(family: str, argument: str, text: str) -> HitStayPolicy:
         return StayAtSum(int(argument))
     if family == "cards":
         if int(argument) < 1:
-            raise PolicyError(f"bad policy {text.strip()!r}: cards>=k needs k of 1 or more")
+            raise PolicyError("bad policy {text!r}: cards>=k needs k of 1 or more", text=text.strip())
         return StayAtCount(int(argument))
     threshold = Fraction(argument[:-1]) / 100 if argument.endswith("%") else Fraction(argument)
     if threshold > 1:
-        raise PolicyError(f"bad policy {text.strip()!r}: a bust chance θ is between 0 and 1 (or 0% and 100%)")
+        raise PolicyError("bad policy {text!r}: a bust chance θ is between 0 and 1 (or 0% and 100%)", text=text.strip())
     return StayAtBust(threshold)
 
 

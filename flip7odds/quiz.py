@@ -466,7 +466,7 @@ def tier_from_number(level: int) -> Tier:
     try:
         return Tier(level)
     except ValueError:
-        raise Flip7Error(f"level must be 1, 2, 3 or 4, not {level}") from None
+        raise Flip7Error("level must be 1, 2, 3 or 4, not {level}", level=level) from None
 
 
 __all__ = [

@@ -382,8 +382,9 @@ def policy_from_text(text: str) -> Policy:
                 return RandomPolicy(probability)
     except (ValueError, ZeroDivisionError):
         pass
-    raise SimulationError(f"unknown policy {text.strip()!r}: use {POLICY_NAMES} "
-                          "(T 0-200, θ in (0, 1] or a percentage, k 1-7, p in [0, 1])")
+    raise SimulationError("unknown policy {text!r}: use {names} "
+                          "(T 0-200, θ in (0, 1] or a percentage, k 1-7, p in [0, 1])",
+                          text=text.strip(), names=POLICY_NAMES)
 
 
 # ----------------------------------------------------------------------------------------------

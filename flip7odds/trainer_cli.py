@@ -1,6 +1,8 @@
 """The ``flip7odds quiz`` and ``flip7odds simulate`` subcommands (wired into `flip7odds.cli`).
 
-Each ``*_command`` returns the exit status: 0 on success, 2 on bad input with one line on stderr.
+Each ``*_command`` returns the exit status: 0 on success, 2 on bad input with one line on stderr. The readable
+output and the error line follow ``--lang`` (default: the environment's locale); ``--json`` is the same in
+every language.
 """
 
 from __future__ import annotations
@@ -16,16 +18,22 @@ from typing import Any, TextIO
 
 import numpy as np
 
+from flip7odds.analysis import Decision
 from flip7odds.cards import format_cards
 from flip7odds.errors import Flip7Error
+from flip7odds.i18n import ENGLISH, N_, Translator, add_language_argument, command_translator
 from flip7odds.quiz import generate, hint, tier_from_number
 from flip7odds.rules import RuleSet, find_rules
-from flip7odds.simulator import MAX_PLAYERS, POLICY_NAMES, Policy, play_game, policy_from_text
+from flip7odds.simulator import MAX_PLAYERS, POLICY_NAMES, Outcome, Policy, play_game, policy_from_text
 
 MAX_QUIZ_COUNT = 1000
 MAX_GAMES = 1_000_000
 PROGRESS_AFTER_S = 0.5
 """The progress bar appears once a run has lasted this long."""
+OUTCOME_WORDS = {Outcome.STAYED.value: N_("stayed"), Outcome.FROZEN.value: N_("frozen"),
+                 Outcome.BUST.value: N_("bust"), Outcome.FLIP_7.value: N_("Flip 7"),
+                 Outcome.CUT_SHORT.value: N_("cut short by a Flip 7"), Outcome.NO_CARDS.value: N_("out of cards")}
+"""How each round outcome (`Outcome`) is named in the readable summary (message ids)."""
 
 
 def add_quiz_arguments(parser: argparse.ArgumentParser) -> None:
@@ -36,6 +44,7 @@ def add_quiz_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=0, help="random seed: the same seed gives the same situations")
     parser.add_argument("--rules", default="classic", help="rule set (default classic)")
     parser.add_argument("--json", action="store_true", help="print JSON instead of text")
+    add_language_argument(parser)
 
 
 def add_simulate_arguments(parser: argparse.ArgumentParser) -> None:
@@ -50,34 +59,39 @@ def add_simulate_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--no-check", action="store_true", help="skip the card-conservation check after every "
                         "step (about 4 times faster)")
     parser.add_argument("--json", action="store_true", help="print JSON instead of text")
+    add_language_argument(parser)
 
 
-def _fail(command: str, message: str) -> int:
-    print(f"flip7odds {command}: error: {message}", file=sys.stderr)
+def _fail(command: str, error: Flip7Error, t: Translator) -> int:
+    print(t("flip7odds {command}: error: {message}").format(command=command, message=t.error(error)), file=sys.stderr)
     return 2
 
 
 def quiz_command(args: argparse.Namespace) -> int:
     """Print ``--count`` situations of tier ``--level`` with the exact numbers the quiz page grades against."""
+    t = command_translator(args.lang)
     try:
         tier = tier_from_number(args.level)
         if not 1 <= args.count <= MAX_QUIZ_COUNT:
-            raise Flip7Error(f"count must be from 1 to {MAX_QUIZ_COUNT}, not {args.count}")
+            raise Flip7Error("count must be from 1 to {maximum}, not {count}", maximum=MAX_QUIZ_COUNT, count=args.count)
         if args.seed < 0:
-            raise Flip7Error(f"seed must be 0 or more, not {args.seed}")
+            raise Flip7Error("seed must be 0 or more, not {seed}", seed=args.seed)
         questions = generate(tier, args.count, args.seed, find_rules(args.rules))
     except Flip7Error as error:
-        return _fail("quiz", str(error))
+        return _fail("quiz", error, t)
     if args.json:
         print(json.dumps({"level": int(tier), "seed": args.seed,
                           "situations": [question.to_json() for question in questions]}, indent=2))
         return 0
     for number, question in enumerate(questions, 1):
         situation, exact = question.situation, question.exact
-        print(f"#{number}  your line: {format_cards(situation.line.cards, situation.rules)}   others active: {situation.others_active}   "
-              f"pile: {situation.pile.size} cards   discards: {situation.discards.size}")
-        print(f"    stay {exact.stay_score}   hit {exact.hit_score:.4f}   best: {exact.decision.value.upper()}")
-        print(f"    {hint(question)}")
+        print(t("#{number}  your line: {line}   others active: {others}   pile: {pile} cards   discards: {discards}")
+              .format(number=number, line=format_cards(situation.line.cards, situation.rules),
+                      others=situation.others_active, pile=situation.pile.size, discards=situation.discards.size))
+        print("    " + t("stay {stay}   hit {hit}   best: {best}").format(
+            stay=exact.stay_score, hit=t.number(exact.hit_score, 4),
+            best=t("HIT") if exact.decision is Decision.HIT else t("STAY")))
+        print(f"    {hint(question, t)}")
     return 0
 
 
@@ -105,9 +119,10 @@ class SimulationSummary:
 
 
 def simulate(rules: RuleSet, players: Sequence[Policy], games: int, seed: int, *, check: bool = True,
-             progress: TextIO | None = None, progress_after: float = PROGRESS_AFTER_S) -> SimulationSummary:
-    """Play ``games`` games and summarise them; with ``progress``, a bar on that stream once the run has
-    lasted ``progress_after`` seconds.
+             progress: TextIO | None = None, progress_after: float = PROGRESS_AFTER_S,
+             t: Translator = ENGLISH) -> SimulationSummary:
+    """Play ``games`` games and summarise them; with ``progress``, a bar (in ``t``'s language) on that stream
+    once the run has lasted ``progress_after`` seconds.
 
     Win rate by policy: the share of games won by a seat playing it (seats sharing a policy add up); a
     shared victory (poker) counts as a win for each of its winners.
@@ -136,8 +151,8 @@ def simulate(rules: RuleSet, players: Sequence[Policy], games: int, seed: int, *
         if progress is not None and elapsed >= progress_after and (elapsed - shown > 0.2 or game_number == games):
             shown = elapsed
             filled = game_number * 30 // games
-            progress.write(f"\r[{'#' * filled}{'.' * (30 - filled)}] {game_number}/{games} games "
-                           f"({game_number / elapsed:.0f}/s)")
+            progress.write(f"\r[{'#' * filled}{'.' * (30 - filled)}] " + t("{done}/{total} games ({rate}/s)").format(
+                done=game_number, total=games, rate=t.number(game_number / elapsed, 0)))
             progress.flush()
     if progress is not None and shown:
         progress.write("\n")
@@ -165,27 +180,36 @@ def simulate(rules: RuleSet, players: Sequence[Policy], games: int, seed: int, *
 
 def simulate_command(args: argparse.Namespace) -> int:
     """Simulate ``--games`` games and print summary statistics."""
+    t = command_translator(args.lang)
     try:
         rules = find_rules(args.rules)
         if not 1 <= args.players <= MAX_PLAYERS:
-            raise Flip7Error(f"players must be from 1 to {MAX_PLAYERS}, not {args.players}")
+            raise Flip7Error("players must be from 1 to {maximum}, not {players}", maximum=MAX_PLAYERS,
+                             players=args.players)
         if not 1 <= args.games <= MAX_GAMES:
-            raise Flip7Error(f"games must be from 1 to {MAX_GAMES}, not {args.games}")
+            raise Flip7Error("games must be from 1 to {maximum}, not {games}", maximum=MAX_GAMES, games=args.games)
         if args.seed < 0:
-            raise Flip7Error(f"seed must be 0 or more, not {args.seed}")
+            raise Flip7Error("seed must be 0 or more, not {seed}", seed=args.seed)
         kinds = [policy_from_text(text) for text in args.policy.split(",")]
         players = [kinds[seat % len(kinds)] for seat in range(args.players)]
-        summary = simulate(rules, players, args.games, args.seed, check=not args.no_check, progress=sys.stderr)
+        summary = simulate(rules, players, args.games, args.seed, check=not args.no_check, progress=sys.stderr,
+                           t=t)
     except Flip7Error as error:
-        return _fail("simulate", str(error))
+        return _fail("simulate", error, t)
     if args.json:
         print(json.dumps(summary.to_json(), indent=2))
         return 0
-    print(f"{summary.games} games, {summary.players} players ({', '.join(summary.policies)}), seed {summary.seed}")
-    print(f"mean round score {summary.mean_round_score:.3f} ± {summary.round_score_stderr:.3f} (1 s.e.), "
-          f"{summary.rounds_per_game:.2f} rounds per game, {summary.reshuffles_per_game:.2f} reshuffles per game")
-    print("win rate by seat: " + ", ".join(f"{seat}: {rate:.1%}" for seat, rate in enumerate(summary.win_rate_by_seat)))
+    print(t("{games} games, {players} players ({policies}), seed {seed}").format(
+        games=t.number(summary.games, 0), players=summary.players, policies=", ".join(summary.policies),
+        seed=summary.seed))
+    print(t("mean round score {mean} ± {stderr} (1 s.e.), {rounds} rounds per game, {reshuffles} reshuffles per game")
+          .format(mean=t.number(summary.mean_round_score, 3), stderr=t.number(summary.round_score_stderr, 3),
+                  rounds=t.number(summary.rounds_per_game), reshuffles=t.number(summary.reshuffles_per_game)))
+    print(t("win rate by seat: {rates}").format(rates=", ".join(
+        f"{seat}: {t.percent(rate)}" for seat, rate in enumerate(summary.win_rate_by_seat))))
     for name, rate in summary.win_rate_by_policy.items():
-        print(f"  {name}: wins {rate:.1%}, mean round score {summary.mean_round_score_by_policy[name]:.3f}")
-    print("outcomes: " + ", ".join(f"{name} {share:.1%}" for name, share in summary.outcomes.items()))
+        print("  " + t("{policy}: wins {rate}, mean round score {score}").format(
+            policy=name, rate=t.percent(rate), score=t.number(summary.mean_round_score_by_policy[name], 3)))
+    print(t("outcomes: {shares}").format(shares=", ".join(
+        f"{t(OUTCOME_WORDS[name])} {t.percent(share)}" for name, share in summary.outcomes.items())))
     return 0

@@ -362,3 +362,22 @@ def test_cli_bad_input_is_one_line_on_stderr_and_exit_2(arguments: list[str], fr
     captured = capsys.readouterr()
     assert captured.out == ""
     assert captured.err.count("\n") == 1 and fragment in captured.err
+
+
+def test_cli_text_output_in_spanish(capsys: pytest.CaptureFixture[str]) -> None:
+    # Hit once from 12 on the pile 12 5 +4, then stay: bust 1/3 (0), 5 (17) 1/3 with +4 next (21) 1/6 or not.
+    assert run_cli(["--policy", "cards>=2", "--line", "12", "--pile", "12 5 +4", "--lang", "es"]) == 0
+    assert capsys.readouterr().out == (
+        "estrategia            cards>=2\n"
+        "decisión ahora        pedir carta\n"
+        "puntuación esperada   9,1667  (76,39\u00a0% de la óptima, 12,0000)\n"
+        "P(eliminado)          50,00\u00a0%\n"
+        "P(Flip 7)             0,00\u00a0%\n"
+        "distribución          0: 50,00\u00a0%, 17: 33,33\u00a0%, 21: 16,67\u00a0%\n")
+
+
+def test_cli_bad_input_in_spanish(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run_cli(["--policy", "sum>23", "--lang", "es"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err.count("\n") == 1
+    assert captured.err.startswith("flip7odds policy: error: estrategia desconocida 'sum>23': escribe sum>=T")

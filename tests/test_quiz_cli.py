@@ -49,3 +49,31 @@ def test_quiz_bad_input_is_one_line_and_exit_2(argv: list[str], message: str,
     assert run(argv) == 2
     captured = capsys.readouterr()
     assert captured.out == "" and captured.err.count("\n") == 1 and message in captured.err
+
+
+def test_quiz_text_in_spanish_shows_the_json_numbers_with_a_decimal_comma(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["--level", "3", "--count", "3", "--seed", "3"]
+    assert run([*argv, "--json"]) == 0
+    situations = json.loads(capsys.readouterr().out)["situations"]
+    assert run([*argv, "--lang", "es"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("tu línea:") == 3 and "your line" not in out
+    for item in situations:
+        hit = f"{item['hit_score']:.4f}".replace(".", ",")
+        best = "PIDE CARTA" if item["decision"] == "hit" else "PLÁNTATE"
+        assert f"plantarse {item['stay_score']}   pedir carta {hit}   mejor: {best}\n" in out
+
+
+def test_quiz_language_defaults_to_the_locale(monkeypatch: pytest.MonkeyPatch,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv("LC_ALL", "es_ES.UTF-8")
+    assert run(["--count", "1", "--seed", "3"]) == 0
+    assert "tu línea:" in capsys.readouterr().out
+    assert run(["--count", "1", "--seed", "3", "--lang", "en"]) == 0
+    assert "your line:" in capsys.readouterr().out
+
+
+def test_quiz_bad_input_in_spanish(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(["--level", "5", "--lang", "es"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err == "flip7odds quiz: error: el nivel debe ser 1, 2, 3 o 4, no 5\n"

@@ -7,8 +7,8 @@ import json
 import pytest
 
 from flip7odds.rules import CLASSIC
-from flip7odds.simulator import SumThreshold
-from flip7odds.trainer_cli import add_simulate_arguments, simulate, simulate_command
+from flip7odds.simulator import Outcome, SumThreshold
+from flip7odds.trainer_cli import OUTCOME_WORDS, add_simulate_arguments, simulate, simulate_command
 
 
 def run(argv: list[str]) -> int:
@@ -60,3 +60,28 @@ def test_simulate_bad_input_is_one_line_and_exit_2(argv: list[str], message: str
     assert run(argv) == 2
     captured = capsys.readouterr()
     assert captured.out == "" and captured.err.count("\n") == 1 and message in captured.err
+
+
+def test_simulate_text_in_spanish_shows_the_json_numbers_with_a_decimal_comma(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["--players", "3", "--games", "5", "--seed", "2"]
+    assert run([*argv, "--json"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert run([*argv, "--lang", "es"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("5 partidas, 3 jugadores (sum:23, sum:23, sum:23), semilla 2\n")
+    mean = f"{summary['mean_round_score']:.3f}".replace(".", ",")
+    assert f"puntuación media por ronda {mean} ± " in out
+    share = f"{100 * summary['outcomes']['bust']:.1f}".replace(".", ",")
+    assert f"eliminado {share}\u00a0%" in out
+
+
+def test_simulate_bad_input_in_spanish(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(["--games", "0", "--lang", "es"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err == "flip7odds simulate: error: las partidas deben ser de 1 a 1000000, no 0\n"
+
+
+def test_every_outcome_has_a_readable_name() -> None:
+    assert set(OUTCOME_WORDS) == {outcome.value for outcome in Outcome}
