@@ -18,6 +18,7 @@ PAGES: list[st.Page] = [
     st.Page("pages/simulate.py", title=t("Exact vs simulated"), icon="🎲", url_path="simulate"),
     st.Page("pages/trees.py", title=t("Probability trees"), icon="🌳", url_path="trees"),
     st.Page("pages/urn.py", title=t("The urn"), icon="🏺", url_path="urn"),
+    st.Page("pages/models.py", title=t("The models"), icon="📖", url_path="models"),
 ]
 
 st.navigation(PAGES).run()

@@ -484,7 +484,8 @@ def show_endgame(situation: Situation, analysis: Analysis) -> None:
     remembered(WIN_OTHERS_KEY, "")
     with st.expander(t("Play to win the game"), expanded=bool(st.session_state[WIN_OTHERS_KEY])):
         st.caption(t("Game totals with the points already banked this round. Future rounds: every player "
-                     "plays for points from a fresh deck; two players exact, more simulated (docs/winprob.md)."))
+                     "plays for points from a fresh deck; two players exact, more simulated "
+                     "([the model](/models?doc=winprob))."))
         with st.container(horizontal=True, gap="small"):
             mine = st.number_input(t("Your game total"), min_value=0, step=1, key=WIN_MINE_KEY)
             others = st.text_input(t("The others' game totals"), placeholder="195, 150", key=WIN_OTHERS_KEY)

@@ -205,7 +205,7 @@ def show_endgame_quiz() -> None:
     t = current_translator()
     if not st.toggle(t("Endgame: play to win the game"), key="endgame_on",
                      help=t("Two-player situations once a total reaches 150, graded by the chance of winning "
-                            "the game an answer loses (docs/winprob.md). Not saved to your progress.")):
+                            "the game an answer loses ([the model](/models?doc=winprob)). Not saved to your progress.")):
         return
     endgame: EndgameQuestion | None = st.session_state.get("endgame_question")
     if endgame is None:

@@ -1,0 +1,38 @@
+"""The models page shows the project's documents, so other pages can link them (``/models?doc=winprob``)."""
+
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+ROOT = Path(__file__).resolve().parents[1]
+APP = ROOT / "app.py"
+
+
+def open_models(params: dict[str, str]) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.query_params.update(params)
+    at.run()
+    at.switch_page("pages/models.py").run()
+    assert not at.exception, [exception.value for exception in at.exception]
+    return at
+
+
+@pytest.mark.parametrize(("doc", "file"), [("winprob", "winprob.md"), ("vengeance", "vengeance.md"),
+                                           ("model", "model.md"), ("nonsense", "model.md")])
+def test_a_link_opens_its_document(doc: str, file: str) -> None:
+    at = open_models({"doc": doc})
+    first_line = (ROOT / "docs" / file).read_text(encoding="utf-8").splitlines()[0]
+    assert any(first_line in markdown.value for markdown in at.markdown)
+    assert at.query_params["doc"] == file.removesuffix(".md")
+
+
+def test_in_spanish_the_page_says_the_documents_are_in_english() -> None:
+    at = open_models({"doc": "winprob", "lang": "es"})
+    assert at.title[0].value == "Los modelos detrás de los números"
+    assert [caption.value for caption in at.caption] == ["Estos documentos están escritos en inglés."]
+
+
+def test_the_pages_link_the_win_probability_model() -> None:
+    for page in ("live.py", "quiz.py"):
+        assert "(/models?doc=winprob)" in (ROOT / "pages" / page).read_text(encoding="utf-8")
