@@ -1,6 +1,6 @@
 """App plumbing shared by the pages (kept out of the library, which never imports streamlit)."""
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from urllib.parse import urlencode
 
 import streamlit as st
@@ -15,6 +15,8 @@ from flip7odds.teaching_charts import PRESENTATION_CSS, font_size_for
 _THROUGH_APP = "_flip7odds_through_app"
 RULES_CHOSEN_KEY = "_flip7odds_rules"
 """Session key of the chosen variant (the sidebar widget's own state may be dropped on a page switch)."""
+LANGUAGE_CHOSEN_KEY = "_flip7odds_lang"
+"""Session key of the chosen language, for the same reason."""
 
 LANGUAGE_PARAMETER = "lang"
 """The query parameter (and session key) holding the app's language: ``?lang=es``."""
@@ -103,49 +105,53 @@ def choose_language() -> Translator:
     The first run takes the language from the address (``?lang=es``), else from the browser
     (``st.context.locale``), else English; the choice is then kept in the session and in the address.
     """
-    if LANGUAGE_PARAMETER not in st.session_state:
-        asked = st.query_params.get(LANGUAGE_PARAMETER) or st.context.locale
-        st.session_state[LANGUAGE_PARAMETER] = language_from_locale(asked)
-    with st.sidebar:
-        st.selectbox("Language · Idioma", list(LANGUAGES), format_func=LANGUAGES.__getitem__,
-                     key=LANGUAGE_PARAMETER)
-    st.query_params[LANGUAGE_PARAMETER] = st.session_state[LANGUAGE_PARAMETER]
+    _kept_choice(LANGUAGE_PARAMETER, LANGUAGE_CHOSEN_KEY, "Language · Idioma", list(LANGUAGES), LANGUAGES.__getitem__,
+                 lambda: language_from_locale(st.query_params.get(LANGUAGE_PARAMETER) or st.context.locale))
     return current_translator()
 
 
 def choose_rules(t: Translator) -> RuleSet:
     """The sidebar's rule variant switch, run by ``app.py``: from the address (``?rules=poker``) at first.
 
-    An unknown variant in the address is named in a message and the classic rules are used. The choice
-    is kept under a key of its own as well: a widget's state may be dropped on a run that does not show
-    it (a page switch), and the variant must survive that.
+    An unknown variant in the address is named in a message and the classic rules are used.
     """
-    if RULES_CHOSEN_KEY not in st.session_state:
-        asked = st.query_params.get(RULES_PARAMETER, next(iter(RULESETS)))
+    def first() -> str:
         try:
-            st.session_state[RULES_CHOSEN_KEY] = find_rules(asked).name
+            return find_rules(st.query_params.get(RULES_PARAMETER, next(iter(RULESETS)))).name
         except Flip7Error as error:
             st.error(t.error(error))
-            st.session_state[RULES_CHOSEN_KEY] = next(iter(RULESETS))
-    st.session_state[RULES_PARAMETER] = st.session_state[RULES_CHOSEN_KEY]
-    with st.sidebar:
-        st.selectbox(t("Rules"), list(RULESETS), format_func=lambda name: t(RULESETS[name].label),
-                     key=RULES_PARAMETER, on_change=_keep_rules)
-    st.query_params[RULES_PARAMETER] = st.session_state[RULES_PARAMETER]
+            return next(iter(RULESETS))
+
+    _kept_choice(RULES_PARAMETER, RULES_CHOSEN_KEY, t("Rules"), list(RULESETS),
+                 lambda name: t(RULESETS[name].label), first)
     return current_rules()
 
 
-def _keep_rules() -> None:
-    st.session_state[RULES_CHOSEN_KEY] = st.session_state[RULES_PARAMETER]
+def _kept_choice(parameter: str, chosen_key: str, label: str, options: list[str],
+                 format_func: Callable[[str], str], first: Callable[[], str]) -> None:
+    """A sidebar selectbox (widget key ``parameter``) whose choice is also kept in the address.
+
+    ``first()`` gives a session's first value. The choice is kept under ``chosen_key`` as well: a widget's
+    state may be dropped on a run that does not show it (a page switch), and the choice must survive that.
+    """
+    if chosen_key not in st.session_state:
+        st.session_state[chosen_key] = first()
+    st.session_state[parameter] = st.session_state[chosen_key]
+
+    def keep() -> None:
+        st.session_state[chosen_key] = st.session_state[parameter]
+
+    with st.sidebar:
+        st.selectbox(label, options, format_func=format_func, key=parameter, on_change=keep)
+    st.query_params[parameter] = st.session_state[chosen_key]
 
 
 def current_translator() -> Translator:
     """The translator for the language chosen in the sidebar, else the address's (``?lang=``), else English.
 
-    The address is the fallback for a page run without the sidebar's switch: a headless test that switches
-    pages runs the page alone, and Streamlit then forgets the switch's value on the next run.
+    The address is the fallback for a page run before any sidebar switch (a page run on its own).
     """
-    return translator(st.session_state.get(LANGUAGE_PARAMETER) or st.query_params.get(LANGUAGE_PARAMETER))
+    return translator(st.session_state.get(LANGUAGE_CHOSEN_KEY) or st.query_params.get(LANGUAGE_PARAMETER))
 
 
 def current_rules() -> RuleSet:
