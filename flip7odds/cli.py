@@ -19,6 +19,7 @@ from flip7odds.errors import Flip7Error, SolverLimitError
 from flip7odds.i18n import DEFAULT_LANGUAGE, Translator, add_language_argument, language_from_environment, translator
 from flip7odds.odds import drawing_pile_size
 from flip7odds.policy_cli import add_policy_arguments, policy_command
+from flip7odds.report_lines import headline, number_lines
 from flip7odds.rules import RULESETS, find_rules
 from flip7odds.situation import Situation
 from flip7odds.solver import MEMORY_LIMIT
@@ -232,37 +233,15 @@ ENGLISH = Translator(DEFAULT_LANGUAGE)
 
 def report(result: Analysis, t: Translator = ENGLISH) -> str:
     """The readable report in ``t``'s language: the decision first, then the numbers with their fractions."""
-    lines = [_headline(result, t)]
-    if result.hit_score is not None:
-        bust = result.bust_probability
-        why = (t("you hold a Second Chance") if result.situation.line.second_chance else
-               t("{bust} of the {left} cards left would bust you").format(bust=result.bust_cards,
-                                                                           left=drawing_pile_size(result.situation)))
-        lines.append(t("Bust on the next card: {fraction} = {percent} ({why})").format(
-            fraction=f"{bust.numerator}/{bust.denominator}", percent=t.percent(float(bust)), why=why))
-        assert result.hit_once_score is not None
-        once = result.hit_once_score
-        lines.append(t("Hit once, then stay: {points} points (= {fraction})").format(
-            points=t.number(float(once)), fraction=f"{once.numerator}/{once.denominator}"))
-        lines.append(t("Hit, then play best: {points} points").format(points=t.number(result.hit_score)))
-    lines.append(t("Stay now: {points} points").format(points=result.stay_score))
-    lines.append(t("Optimal expected score: {points}").format(points=t.number(result.optimal_score, 4)))
-    lines.append(t("Under optimal play: P(Flip 7) {flip7}, P(bust) {bust}").format(
-        flip7=t.percent(result.flip7_probability, 2), bust=t.percent(result.bust_final_probability, 2)))
-    lines.append(_pile_note(result, t))
+    why = (t("you hold a Second Chance") if result.situation.line.second_chance else
+           t("{bust} of the {left} cards left would bust you").format(bust=result.bust_cards,
+                                                                       left=drawing_pile_size(result.situation)))
+    lines = [headline(t, result.decision, result.stay_score, result.hit_score, result.may_stay, result.margin),
+             *number_lines(t, bust=result.bust_probability, why=why, hit_once=result.hit_once_score,
+                           hit=result.hit_score, stay=result.stay_score, optimal=result.optimal_score,
+                           flip7=result.flip7_probability, bust_final=result.bust_final_probability),
+             _pile_note(result, t)]
     return "\n".join(lines) + "\n"
-
-
-def _headline(result: Analysis, t: Translator) -> str:
-    if result.hit_score is None:
-        return t("STAY: no card can be drawn (the pile is empty); you bank {points}").format(points=result.stay_score)
-    if not result.may_stay:
-        return t("HIT: your line is empty, you may not stay yet (expected {points})").format(
-            points=t.number(result.hit_score))
-    template = (t("HIT: hitting is worth {margin} points more than staying (stay {stay}, hit {hit})")
-                if result.decision is Decision.HIT else
-                t("STAY: staying is worth {margin} points more than hitting (stay {stay}, hit {hit})"))
-    return template.format(margin=t.number(result.margin), stay=result.stay_score, hit=t.number(result.hit_score))
 
 
 def _pile_note(result: Analysis, t: Translator) -> str:
