@@ -1328,6 +1328,28 @@ def _with_blanks(problem: Problem, stripped: Solution, optimal: bool = True) -> 
     return replace(stripped, draw=draw, draw_then_stay=once, hits_now=stripped.hits_now or not stripped.may_stay)
 
 
+def reshuffled_problem(problem: Problem, numbers: frozenset[int], drawn: tuple[Card, ...], *, second_chances: int,
+                       held: bool, saved: int, flip_threes: int, start: Start) -> Problem:
+    """The round on from an exhausted pile: its new pile is the discards plus the cards discarded this round.
+
+    ``numbers`` are held now, ``drawn`` the modifiers drawn this round; ``second_chances`` Second Chances were
+    drawn, ``held`` says whether one is held now, ``saved`` duplicates were saved (each discards the
+    duplicate, any held number as far as totals go, and a Second Chance); ``flip_threes`` Flip Threes were
+    drawn and ``start`` is where the round stands (``start.in_flight`` of them not yet discarded). Alone, the
+    Second Chances and Flip Threes used up are discarded too; not alone they were given away (blanks).
+    """
+    discarded: Counter[Card] = Counter()
+    if saved:
+        discarded[Card.number(min(numbers))] += saved  # any held number: only their total matters
+    discarded[SECOND_CHANCE] += saved
+    if problem.alone:
+        discarded[SECOND_CHANCE] += int(problem.second_chance) + second_chances - saved - int(held)
+        discarded[FLIP_THREE] += problem.start.in_flight + flip_threes - start.in_flight
+    assert problem.discards is not None
+    return Problem(problem.rules, numbers, tuple(sorted(problem.modifiers + drawn)), held,
+                   problem.discards + CardCounts.from_mapping(discarded), None, problem.alone, start)
+
+
 def empty_line_blanks(draw: float, bank: float, freezes: int, flip_threes: int, others: int) -> tuple[float, float, float]:
     """Drawing with no card in front of you, the blanks put back: a Freeze may bank ``bank`` on yourself.
 
@@ -1592,17 +1614,8 @@ class _Solver:
         mask = int(self.rows.mask[self.rows.start[s] + row])
         numbers = problem.numbers | {int(v) for i, v in enumerate(self.values) if mask >> i & 1}
         drawn = tuple(card for group, n in zip(self.mod_groups, drawn_mods) for card in group[:n])
-        modifiers = tuple(sorted(problem.modifiers + drawn))
-        discarded: Counter[Card] = Counter()
-        if d:
-            discarded[Card.number(min(numbers))] += d  # any held number: only their total matters
-        discarded[SECOND_CHANCE] += d
-        if problem.alone:
-            discarded[SECOND_CHANCE] += int(problem.second_chance) + j - d - h
-            discarded[FLIP_THREE] += problem.start.in_flight + forced.flip_threes - forced.in_flight
-        pile = problem.discards + CardCounts.from_mapping(discarded)
-        start = Start(forced.phase, forced.owed, forced.in_flight)
-        return Problem(problem.rules, frozenset(numbers), modifiers, bool(h), pile, None, problem.alone, start)
+        return reshuffled_problem(problem, frozenset(numbers), drawn, second_chances=j, held=bool(h), saved=d,
+                                  flip_threes=forced.flip_threes, start=Start(forced.phase, forced.owed, forced.in_flight))
 
     # -- forward pass
 

@@ -33,14 +33,12 @@ Checked against the brute-force `flip7odds.reference` solver given the same util
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from flip7odds.cards import FLIP_THREE, FREEZE, SECOND_CHANCE, Card, Category, ModifierKind
-from flip7odds.counts import CardCounts
 from flip7odds.errors import Flip7Error
-from flip7odds.solver import FLIP_THREE_DRAWS, Phase, Problem, Start, empty_line_blanks
+from flip7odds.solver import FLIP_THREE_DRAWS, Phase, Problem, Start, empty_line_blanks, reshuffled_problem
 
 Utility = Callable[[int], float]
 """The value of ending your round with a given score (a bust scores 0)."""
@@ -351,18 +349,9 @@ class _UtilitySolver:
         problem = self.problem
         assert problem.discards is not None
         numbers = problem.numbers | {v for i, v in enumerate(self.new_values) if mask >> i & 1}
-        modifiers = tuple(sorted(problem.modifiers + tuple(c for c, n in zip(self.mod_kinds, mods)
-                                                           for _ in range(n))))
-        discarded: Counter[Card] = Counter()
-        if d:
-            discarded[Card.number(min(numbers))] += d  # any held number: only their total matters
-        discarded[SECOND_CHANCE] += d
-        if problem.alone:
-            discarded[SECOND_CHANCE] += int(problem.second_chance) + j - d - held
-            discarded[FLIP_THREE] += problem.start.in_flight + f3 - flight
-        sub = Problem(problem.rules, frozenset(numbers), modifiers, bool(held),
-                      problem.discards + CardCounts.from_mapping(discarded), None, problem.alone,
-                      Start(list(_PHASES)[phase], owed, flight))
+        drawn = tuple(c for c, n in zip(self.mod_kinds, mods) for _ in range(n))
+        sub = reshuffled_problem(problem, frozenset(numbers), drawn, second_chances=j, held=bool(held), saved=d,
+                                 flip_threes=f3, start=Start(list(_PHASES)[phase], owed, flight))
         solution = _UtilitySolver(sub, self.utility, self.tolerance, self.max_states).root()
         assert solution.hit_utility is not None or phase == _DECISION
         return solution.stay_utility if solution.hit_utility is None else solution.hit_utility
