@@ -28,7 +28,7 @@ import numpy as np
 
 from flip7odds.analysis import TOLERANCE, Decision, problem_of
 from flip7odds.endgame import WinAnalysis, analyze_win
-from flip7odds.quiz import ALONE_MAX_PILE, PER_GAME, Grade
+from flip7odds.quiz import ALONE_MAX_PILE, PER_GAME, Grade, grade_of
 from flip7odds.rules import CLASSIC, RuleSet
 from flip7odds.simulator import BustThreshold, Policy, SumThreshold, TableView, play_game
 from flip7odds.situation import Situation
@@ -85,12 +85,7 @@ def grade_of_win_loss(win_loss: float) -> Grade:
     >>> [grade_of_win_loss(x).value for x in (0.0, 0.003, 0.01, 0.03, 0.2)]
     ['Best', 'Fine', 'Inaccuracy', 'Mistake', 'Blunder']
     """
-    if win_loss <= TOLERANCE:
-        return Grade.BEST
-    for grade, limit in WIN_GRADE_LIMITS:
-        if 100 * win_loss < limit:
-            return grade
-    return Grade.BLUNDER
+    return grade_of(win_loss, WIN_GRADE_LIMITS, unit=100)
 
 
 def grade_win_answer(question: EndgameQuestion, action: Decision) -> WinFeedback:

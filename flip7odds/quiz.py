@@ -113,16 +113,18 @@ GRADE_LIMITS: tuple[tuple[Grade, float], ...] = (
 """A non-optimal answer losing less than the limit gets that grade; 4 points or more is a Blunder."""
 
 
-def grade_of(ev_loss: float) -> Grade:
+def grade_of(ev_loss: float, limits: tuple[tuple[Grade, float], ...] = GRADE_LIMITS, unit: float = 1.0) -> Grade:
     """The grade of an answer that loses ``ev_loss`` expected points (0 within 1e-9 is Best).
+
+    ``limits`` are in ``unit`` times the loss (the endgame grades a probability in percentage points).
 
     >>> [grade_of(x).value for x in (0.0, 0.3, 1.0, 2.0, 9.0)]
     ['Best', 'Fine', 'Inaccuracy', 'Mistake', 'Blunder']
     """
     if ev_loss <= TOLERANCE:
         return Grade.BEST
-    for grade, limit in GRADE_LIMITS:
-        if ev_loss < limit:
+    for grade, limit in limits:
+        if unit * ev_loss < limit:
             return grade
     return Grade.BLUNDER
 
