@@ -20,14 +20,17 @@ from flip7odds.i18n import DEFAULT_LANGUAGE, Translator, add_language_argument, 
 from flip7odds.odds import drawing_pile_size
 from flip7odds.policy_cli import add_policy_arguments, policy_command
 from flip7odds.report_lines import headline, number_lines
-from flip7odds.rules import RULESETS, find_rules
+from flip7odds.rules import RULESETS, RuleSet, find_rules
 from flip7odds.situation import Situation
 from flip7odds.solver import MEMORY_LIMIT
 from flip7odds.trainer_cli import add_quiz_arguments, add_simulate_arguments, quiz_command, simulate_command
+from flip7odds.vengeance.analysis import analyze_vengeance
 from flip7odds.vengeance.cli import add_vengeance_arguments, run_vengeance
+from flip7odds.vengeance.situation import VengeanceSituation
 
 EXIT_BAD_INPUT = 2
-BATCH_KEYS = frozenset({"line", "seen", "pile", "discards", "others", "alone", "rules"})
+BATCH_KEYS = frozenset({"line", "seen", "pile", "discards", "others", "alone", "rules", "other_lines", "busted"})
+"""A batch line's keys; ``other_lines`` (one string per other player) and ``busted`` are With a Vengeance's."""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -205,14 +208,34 @@ def analyze_json_line(raw: str, memory_limit: int | None = MEMORY_LIMIT) -> dict
         alone = fields.get("alone", False)
         if not isinstance(alone, bool):
             raise Flip7Error("alone must be true or false, not {alone!r}", alone=alone)
+        rules = find_rules(_text(fields, "rules", "classic"), experimental=True)
+        if rules.vengeance:
+            return analyze_vengeance(_vengeance_batch_situation(fields, rules, 0 if alone else others)).to_json()
+        if "other_lines" in fields or "busted" in fields:
+            raise Flip7Error("other_lines and busted describe With a Vengeance situations: add \"rules\": \"vengeance\"")
         situation = Situation.from_text(
-            find_rules(_text(fields, "rules", "classic")), _text(fields, "line", ""),
+            rules, _text(fields, "line", ""),
             seen=_optional_text(fields, "seen"), pile=_optional_text(fields, "pile"),
             discards=_optional_text(fields, "discards"), others_active=0 if alone else others,
         )
         return analyze(situation, memory_limit).to_json()
     except Flip7Error as error:
         return {"error": str(error)}
+
+
+def _vengeance_batch_situation(fields: dict[str, Any], rules: RuleSet, others: int) -> VengeanceSituation:
+    """A With a Vengeance batch line: ``other_lines`` (else ``others`` players with no card) and ``busted``."""
+    lines = fields.get("other_lines")
+    if lines is None:
+        lines = [""] * others
+    if not isinstance(lines, list) or not all(isinstance(line, str) for line in lines):
+        raise Flip7Error("other_lines must be a list of lines in card notation, one string per other player")
+    busted = fields.get("busted", 0)
+    if isinstance(busted, bool) or not isinstance(busted, int) or busted < 0:
+        raise Flip7Error("busted must be a whole number of 0 or more, not {busted!r}", busted=busted)
+    return VengeanceSituation.from_text(rules, _text(fields, "line", ""), others=lines,
+                                        seen=_optional_text(fields, "seen"), pile=_optional_text(fields, "pile"),
+                                        discards=_optional_text(fields, "discards"), busted_others=busted)
 
 
 def _optional_text(fields: dict[str, Any], key: str) -> str | None:

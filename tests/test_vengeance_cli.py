@@ -69,3 +69,30 @@ def test_bad_input_is_one_line_and_exit_2(argv: list[str], message: str, capsys:
     assert status == 2
     assert message in error
     assert error.count("\n") == 1 and "Traceback" not in error
+
+
+def test_a_batch_mixes_classic_and_vengeance_lines_and_keeps_going() -> None:
+    """With a Vengeance batch lines take ``other_lines`` and ``busted``; each answer is the single analysis's."""
+    lines = [
+        {"rules": "vengeance", "line": "12 3", "pile": "12 11 5", "alone": True},
+        {"rules": "vengeance", "line": "12 3", "pile": "12 11 5", "other_lines": ["9 -4"]},
+        {"rules": "vengeance-brutal", "line": "5", "pile": "-2 5 6", "busted": 1, "alone": True},
+        {"line": "12 7", "other_lines": ["3"]},
+        {"rules": "vengeance", "line": "12 3", "pile": "12 11 5", "other_lines": "9 -4"},
+        {"rules": "vengeance", "line": "12 3", "pile": "12 11 5", "busted": -1},
+        {"rules": "vengeance", "line": "12 12", "pile": "11"},
+    ]
+    out = io.StringIO()
+    status = main(["analyze", "--batch"], out=out, stdin=io.StringIO("\n".join(json.dumps(line) for line in lines)))
+    results = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert status == 0 and len(results) == len(lines)
+    single = io.StringIO()
+    main(["analyze", "--rules", "vengeance", "--line", "12 3", "--pile", "12 11 5", "--alone", "--json"], out=single)
+    assert results[0] == json.loads(single.getvalue())
+    assert results[0]["hit_score"] == pytest.approx(46 / 3)  # (bust 0 + 12+3+11 + 12+3+5) / 3, as the module doctest
+    assert results[1]["caveat"] == results[0]["caveat"]
+    assert results[2]["stay_score"] == 5 and "distribution" in results[2]
+    assert "With a Vengeance" in results[3]["error"]
+    assert "other_lines must be a list" in results[4]["error"]
+    assert "busted must be a whole number" in results[5]["error"]
+    assert "duplicate number 12" in results[6]["error"]
