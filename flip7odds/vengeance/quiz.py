@@ -64,10 +64,10 @@ from typing import Any
 import numpy as np
 
 from flip7odds.analysis import fraction_json
-from flip7odds.cards import Action, Card, Category, format_cards
+from flip7odds.cards import Action, Card, Category, card_name, format_cards
 from flip7odds.counts import CardCounts
 from flip7odds.errors import Flip7Error, SituationError
-from flip7odds.i18n import N_
+from flip7odds.i18n import ENGLISH, N_, Translator
 from flip7odds.quiz import Exact
 from flip7odds.rules import LUCKY_13, UNLUCKY_7, VENGEANCE, RuleSet, find_rules
 from flip7odds.vengeance.analysis import CAVEAT, VengeanceAnalysis, analyze_vengeance
@@ -125,6 +125,21 @@ VTIER_LESSONS: dict[VTier, str] = {
 BRUTAL_LESSON = N_("Brutal mode: a ÷2 or a penalty is in the pile and a player is busted. A busted player can still "
                    "be given your penalties, and a score can go below zero.")
 """Tier 4's lesson in Brutal mode (a message id)."""
+
+
+SPECIAL_NAMES: dict[Card, str] = {THE_ZERO: N_("The Zero"), UNLUCKY_7: N_("Unlucky 7"), LUCKY_13: N_("Lucky 13")}
+"""The special numbers by the names players use (message ids: El Cero, 7 de la mala suerte, 13 de la suerte)."""
+
+
+def vengeance_card_name(card: Card, t: Translator = ENGLISH) -> str:
+    """A card as people read it: the special numbers by name, every other card as `card_name` shows it.
+
+    >>> from flip7odds.i18n import translator
+    >>> [vengeance_card_name(card, translator("es")) for card in (THE_ZERO, UNLUCKY_7, LUCKY_13, Card.number(13))]
+    ['El Cero', '7 de la mala suerte', '13 de la suerte', '13']
+    """
+    special = SPECIAL_NAMES.get(card)
+    return card_name(card, t) if special is None else t(special)
 
 
 def tier_name(tier: VTier, rules: RuleSet) -> str:
@@ -356,6 +371,6 @@ def vtier_from_number(level: int) -> VTier:
 __all__ = [
     "BRUTAL_LESSON", "BRUTAL_TIER_NAME", "OPPONENT_GAIN", "PILE_SIZES", "QUIZ_MAX_STATES", "VTIER_LESSONS",
     "VTIER_NAMES", "VTier", "VengeanceQuestion", "VengeanceQuizGenerator", "VengeanceQuizSituation", "deal",
-    "fits_before_solving", "generate_vengeance", "opponent_gain", "tier_lesson", "tier_name", "vengeance_question",
-    "vtier_from_number",
+    "fits_before_solving", "generate_vengeance", "opponent_gain", "tier_lesson", "tier_name", "vengeance_card_name",
+    "vengeance_question", "vtier_from_number",
 ]
