@@ -172,11 +172,11 @@ def run(argv: list[str]) -> int:
 
 
 def test_command_line_json_is_the_library_question(capsys: pytest.CaptureFixture[str]) -> None:
-    assert run(["--rules", "vengeance", "--level", "2", "--count", "1", "--seed", "3", "--json"]) == 0
+    assert run(["--rules", "vengeance", "--level", "2", "--count", "1", "--seed", "1", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert (data["level"], data["rules"]) == (2, "vengeance")
     [shown] = data["situations"]
-    [expected] = generate_vengeance(VTier.LUCKY_13, 1, 3, VENGEANCE)
+    [expected] = generate_vengeance(VTier.LUCKY_13, 1, 1, VENGEANCE)
     assert shown == json.loads(json.dumps(expected.to_json()))
     assert shown["caveat"].startswith("With a Vengeance model")
     assert VengeanceQuizSituation.from_json(shown) == expected.situation
