@@ -269,9 +269,10 @@ def show_vengeance_quiz() -> VTier:
     if feedback is None:
         hit_column, stay_column = st.columns(2)
         clicked = None
-        if hit_column.button(t(DECISION_NAMES[Decision.HIT]), key=VHIT_KEY, type="primary", use_container_width=True):
+        if hit_column.button(t(DECISION_NAMES[Decision.HIT]), key=VHIT_KEY, shortcut="H", type="primary",
+                             use_container_width=True):
             clicked = Decision.HIT
-        if stay_column.button(t(DECISION_NAMES[Decision.STAY]), key=VSTAY_KEY, use_container_width=True):
+        if stay_column.button(t(DECISION_NAMES[Decision.STAY]), key=VSTAY_KEY, shortcut="S", use_container_width=True):
             clicked = Decision.STAY
         if clicked is not None:
             st.session_state.vquiz_feedback = feedback = grade_answer(exact, clicked)
@@ -295,7 +296,7 @@ def show_vengeance_quiz() -> VTier:
                                                  percent=t.percent(float(exact.bust_probability)),
                                                  count=exact.bust_cards, size=exact.pile_size))
     st.info(t(CAVEAT) + " " + t("[The model](/models?doc=vengeance)"))
-    if st.button(t("Next situation"), key=VNEXT_KEY, type="primary"):
+    if st.button(t("Next situation"), key=VNEXT_KEY, shortcut="N", type="primary"):
         new_vengeance_question(tier)
         st.rerun()
     return tier
@@ -304,7 +305,8 @@ rules = current_rules()
 st.title(t("Hit or stay?"))
 if rules.vengeance:
     st.markdown(t("With a Vengeance: late-deck situations, graded by the exact optimum for your round's expected "
-                  "score under [the model](/models?doc=vengeance)."))
+                  "score under [the model](/models?doc=vengeance). Keys: **H** hit, **S** stay, **N** next, **M** replay "
+                  "a mistake."))
 else:
     st.markdown(t("Situations from simulated games, graded by the exact optimum for your round's expected score. "
                   "Keys: **H** hit, **S** stay, **N** next, **M** replay a mistake."))

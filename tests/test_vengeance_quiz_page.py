@@ -27,12 +27,17 @@ def database(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return path
 
 
-def open_quiz(rules: RuleSet, lang: str = "en") -> AppTest:
-    """A new session on the quiz page with ``rules`` chosen, its situations from seeded small-pile generators."""
+def open_quiz(rules: RuleSet, lang: str = "en", by_link: bool = True) -> AppTest:
+    """A new session on the quiz page with ``rules`` chosen, its situations from seeded small-pile generators.
+
+    ``by_link``: the variant comes from the address (``?rules=vengeance``), else it is chosen after the first
+    run the way the sidebar's callback does.
+    """
     at = AppTest.from_file(APP, default_timeout=180)
-    at.query_params["lang"] = lang
+    at.query_params.update({"lang": lang, **({"rules": rules.name} if by_link else {})})
     at.run()
-    at.session_state[RULES_CHOSEN_KEY] = rules.name
+    if not by_link:
+        at.session_state[RULES_CHOSEN_KEY] = rules.name
     at.session_state["vquiz_generators"] = {
         (rules.name, tier): VengeanceQuizGenerator(tier, np.random.default_rng(3), rules, pile_sizes=(6, 8))
         for tier in VTier}
@@ -80,7 +85,7 @@ def test_a_vengeance_question_answered_shows_the_exact_numbers_and_the_caveat(da
 
 
 def test_brutal_mode_in_spanish_tier_4_and_a_replayed_mistake(database: Path) -> None:
-    at = open_quiz(VENGEANCE_BRUTAL, lang="es")
+    at = open_quiz(VENGEANCE_BRUTAL, lang="es", by_link=False)
     at.button_group(key="vquiz_tier").set_value(VTier.PENALTIES).run()
     assert_clean(at)
     assert "Modo brutal: hay un ÷2 o una penalización en el mazo" in texts(at)
