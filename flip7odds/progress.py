@@ -27,9 +27,12 @@ from contextlib import contextmanager
 from dataclasses import asdict, dataclass, fields
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 from flip7odds.errors import Flip7Error
-from flip7odds.quiz import TRIVIAL_MARGIN, Feedback, Grade, Question, QuizSituation
+from flip7odds.quiz import TRIVIAL_MARGIN, Feedback, Grade, Question, QuizSituation, exact_of
+from flip7odds.rules import find_rules
+from flip7odds.vengeance.quiz import VengeanceQuestion, VengeanceQuizSituation, vengeance_question
 
 ENVIRONMENT_VARIABLE = "FLIP7ODDS_DB"
 BUSY_TIMEOUT_S = 5.0
@@ -110,7 +113,7 @@ class Answer:
         return Grade(self.grade).is_error
 
     @classmethod
-    def of(cls, question: Question, feedback: Feedback, predicted_bust: float | None = None,
+    def of(cls, question: Question | VengeanceQuestion, feedback: Feedback, predicted_bust: float | None = None,
            when: datetime | None = None) -> Answer:
         """The record of answering ``question`` with ``feedback``."""
         exact = question.exact
@@ -162,7 +165,7 @@ class ProgressStore:
         finally:
             connection.close()
 
-    def record(self, question: Question, answer: Answer) -> None:
+    def record(self, question: Question | VengeanceQuestion, answer: Answer) -> None:
         """Save an answer and its situation in one transaction; `ProgressError` if the file refuses."""
         try:
             with self._connection() as connection, connection:
@@ -192,8 +195,8 @@ class ProgressStore:
             answers.append(Answer(**data))
         return answers
 
-    def situation(self, key: str) -> QuizSituation:
-        """A saved situation by its key."""
+    def situation(self, key: str) -> QuizSituation | VengeanceQuizSituation:
+        """A saved situation by its key (a With a Vengeance one when its rules are)."""
         try:
             with self._connection() as connection:
                 row = connection.execute("SELECT json FROM situations WHERE key = ?", (key,)).fetchone()
@@ -202,7 +205,24 @@ class ProgressStore:
                                 error=error) from None
         if row is None:
             raise ProgressError("no saved situation {key!r}", key=key)
-        return QuizSituation.from_json(json.loads(row[0]))
+        return situation_from_json(json.loads(row[0]))
+
+
+def situation_from_json(data: dict[str, Any]) -> QuizSituation | VengeanceQuizSituation:
+    """A saved situation's JSON read back: a Vengeance one when its rules are, else a classic (or poker) one.
+
+    A malformed object raises `Flip7Error`.
+    """
+    if find_rules(str(data.get("rules", "")), experimental=True).vengeance:
+        return VengeanceQuizSituation.from_json(data)
+    return QuizSituation.from_json(data)
+
+
+def question_of(situation: QuizSituation | VengeanceQuizSituation) -> Question | VengeanceQuestion:
+    """A saved situation solved again, to replay it (Vengeance: the quiz's state budget does not apply)."""
+    if isinstance(situation, VengeanceQuizSituation):
+        return vengeance_question(situation)
+    return Question(situation, exact_of(situation.situation))
 
 
 @dataclass(frozen=True)
@@ -356,6 +376,6 @@ def to_csv(answers: Sequence[Answer]) -> str:
 
 __all__ = [
     "ENVIRONMENT_VARIABLE", "Answer", "CategoryResult", "Opened", "ProgressError", "ProgressStore",
-    "Summary", "by_category", "default_path", "mistakes_queue", "open_store", "summarize", "to_csv",
-    "weakest_categories",
+    "Summary", "by_category", "default_path", "mistakes_queue", "open_store", "question_of",
+    "situation_from_json", "summarize", "to_csv", "weakest_categories",
 ]

@@ -25,6 +25,8 @@ from flip7odds.i18n import ENGLISH, N_, Translator, add_language_argument, comma
 from flip7odds.quiz import generate, hint, tier_from_number
 from flip7odds.rules import RuleSet, find_rules
 from flip7odds.simulator import MAX_PLAYERS, POLICY_NAMES, Outcome, Policy, play_game, policy_from_text
+from flip7odds.vengeance.analysis import CAVEAT
+from flip7odds.vengeance.quiz import VengeanceQuestion, generate_vengeance, vtier_from_number
 
 MAX_QUIZ_COUNT = 1000
 MAX_GAMES = 1_000_000
@@ -39,10 +41,13 @@ OUTCOME_WORDS = {Outcome.STAYED.value: N_("stayed"), Outcome.FROZEN.value: N_("f
 def add_quiz_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``flip7odds quiz``."""
     parser.add_argument("--level", type=int, default=1, help="difficulty tier: 1 fresh pile, numbers only; "
-                        "2 part-used pile; 3 modifiers, Second Chance, alone; 4 close calls (default 1)")
+                        "2 part-used pile; 3 modifiers, Second Chance, alone; 4 close calls (default 1). With a "
+                        "Vengeance: 1 The Zero and the Unlucky 7; 2 Lucky 13; 3 Steal and Swap; 4 penalties "
+                        "(Brutal mode: busted players)")
     parser.add_argument("--count", type=int, default=5, help=f"how many situations, 1-{MAX_QUIZ_COUNT} (default 5)")
     parser.add_argument("--seed", type=int, default=0, help="random seed: the same seed gives the same situations")
-    parser.add_argument("--rules", default="classic", help="rule set (default classic)")
+    parser.add_argument("--rules", default="classic", help="rule set: classic, poker, vengeance, vengeance-brutal "
+                        "(default classic)")
     parser.add_argument("--json", action="store_true", help="print JSON instead of text")
     add_language_argument(parser)
 
@@ -71,12 +76,12 @@ def quiz_command(args: argparse.Namespace) -> int:
     """Print ``--count`` situations of tier ``--level`` with the exact numbers the quiz page grades against."""
     t = command_translator(args.lang)
     try:
+        rules = find_rules(args.rules, experimental=True)
+        if rules.vengeance:
+            return _vengeance_quiz(args, rules, t)
         tier = tier_from_number(args.level)
-        if not 1 <= args.count <= MAX_QUIZ_COUNT:
-            raise Flip7Error("count must be from 1 to {maximum}, not {count}", maximum=MAX_QUIZ_COUNT, count=args.count)
-        if args.seed < 0:
-            raise Flip7Error("seed must be 0 or more, not {seed}", seed=args.seed)
-        questions = generate(tier, args.count, args.seed, find_rules(args.rules))
+        _check_count_and_seed(args)
+        questions = generate(tier, args.count, args.seed, rules)
     except Flip7Error as error:
         return _fail("quiz", error, t)
     if args.json:
@@ -93,6 +98,46 @@ def quiz_command(args: argparse.Namespace) -> int:
             best=t("HIT") if exact.decision is Decision.HIT else t("STAY")))
         print(f"    {hint(question, t)}")
     return 0
+
+
+def _check_count_and_seed(args: argparse.Namespace) -> None:
+    if not 1 <= args.count <= MAX_QUIZ_COUNT:
+        raise Flip7Error("count must be from 1 to {maximum}, not {count}", maximum=MAX_QUIZ_COUNT, count=args.count)
+    if args.seed < 0:
+        raise Flip7Error("seed must be 0 or more, not {seed}", seed=args.seed)
+
+
+def _vengeance_quiz(args: argparse.Namespace, rules: RuleSet, t: Translator) -> int:
+    """``flip7odds quiz --rules vengeance``: late-deck situations of a Vengeance tier (`flip7odds.vengeance.quiz`)."""
+    tier = vtier_from_number(args.level)
+    _check_count_and_seed(args)
+    questions = generate_vengeance(tier, args.count, args.seed, rules)
+    if args.json:
+        print(json.dumps({"level": int(tier), "seed": args.seed, "rules": rules.name,
+                          "situations": [question.to_json() for question in questions]}, indent=2))
+        return 0
+    for number, question in enumerate(questions, 1):
+        print(vengeance_question_text(number, question, t))
+    print(t(CAVEAT))
+    return 0
+
+
+def vengeance_question_text(number: int, question: VengeanceQuestion, t: Translator) -> str:
+    """One Vengeance quiz situation with its exact numbers, readable, in ``t``'s language."""
+    situation = question.situation.situation
+    rules, exact = situation.rules, question.exact
+    others = " | ".join(format_cards(other.cards, rules) or t("(no cards)") for other in situation.others)
+    lines = [t("#{number}  your line: {line}   other lines: {others}   busted players: {busted}").format(
+                 number=number, line=format_cards(situation.line.cards, rules), others=others or t("none"),
+                 busted=situation.busted_others),
+             "    " + t("pile ({size} cards): {cards}").format(size=situation.pile.size,
+                                                               cards=format_cards(situation.pile, rules)),
+             "    " + t("stay {stay}   hit {hit}   best: {best}").format(
+                 stay=exact.stay_score, hit=t.number(exact.hit_score, 4),
+                 best=t("HIT") if exact.decision is Decision.HIT else t("STAY")),
+             "    " + t("P(bust on the next card) = {fraction} ({percent})").format(
+                 fraction=f"{exact.bust_cards}/{exact.pile_size}", percent=t.percent(float(exact.bust_probability)))]
+    return "\n".join(lines)
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,6 @@
 """Quiz page: hit or stay in situations from simulated games, graded by the exact optimum; progress saved."""
 
+from collections.abc import Iterable
 from datetime import datetime
 
 import numpy as np
@@ -11,8 +12,9 @@ run_through_app()
 t = current_translator()
 
 from flip7odds.analysis import Decision
-from flip7odds.cards import card_name
+from flip7odds.cards import Card, card_name
 from flip7odds.endgame_quiz import EndgameQuestion, generate_endgame, grade_win_answer
+from flip7odds.errors import Flip7Error
 from flip7odds.i18n import N_
 from flip7odds.progress import (
     Answer,
@@ -20,6 +22,7 @@ from flip7odds.progress import (
     by_category,
     mistakes_queue,
     open_store,
+    question_of,
     summarize,
     to_csv,
     weakest_categories,
@@ -32,11 +35,20 @@ from flip7odds.quiz import (
     Question,
     QuizGenerator,
     Tier,
-    exact_of,
     grade_answer,
     hint,
 )
 from flip7odds.trainer_charts import category_figure, ev_loss_figure, progress_figure
+from flip7odds.vengeance.analysis import CAVEAT
+from flip7odds.vengeance.quiz import (
+    OPPONENT_GAIN,
+    VengeanceQuestion,
+    VengeanceQuizGenerator,
+    VTier,
+    tier_lesson,
+    vengeance_card_name,
+)
+from flip7odds.vengeance.quiz import tier_name as vengeance_tier_name
 
 TIER_NAMES: dict[Tier, str] = {
     Tier.FRESH: N_("1 · Fresh pile, numbers only"),
@@ -54,6 +66,7 @@ DECISION_NAMES: dict[Decision, str] = {Decision.HIT: N_("HIT"), Decision.STAY: N
 # The two answers, as the buttons and the feedback name them (message ids).
 
 HIT_KEY, STAY_KEY, NEXT_KEY, REPLAY_KEY = "quiz_hit", "quiz_stay", "quiz_next", "quiz_replay"
+VHIT_KEY, VSTAY_KEY, VNEXT_KEY = "vquiz_hit", "vquiz_stay", "vquiz_next"
 
 
 def grade_legend() -> str:
@@ -97,9 +110,206 @@ def new_question(tier: Tier, question: Question | None = None, replay: bool = Fa
     st.session_state.quiz_is_replay = replay
 
 
+def show_classic_quiz() -> Tier:
+    """The classic and poker quiz: situations from simulated games (returns the tier chosen)."""
+    tier = st.segmented_control(t("Difficulty"), list(Tier), format_func=tier_name, default=Tier.FRESH,
+                                key="quiz_tier") or Tier.FRESH
+    predict = st.toggle(t("Predict first: estimate the bust chance before answering"), key="quiz_predict")
+
+    question: Question | None = st.session_state.get("quiz_question")
+    if question is None or ((question.situation.tier is not tier or question.situation.rules != current_rules())
+                            and not st.session_state.get("quiz_is_replay")):
+        with st.spinner(t("Dealing a new situation…")):
+            new_question(tier)
+        question = st.session_state.quiz_question
+    assert question is not None
+    situation, exact = question.situation, question.exact
+    feedback = st.session_state.get("quiz_feedback")
+
+    if st.session_state.get("quiz_is_replay"):
+        st.info(t("Replaying a situation you answered badly."))
+
+    line = situation.line
+    st.subheader(t("Your line"))
+    your_cards = " ".join(card_name(card, t, situation.rules) for card in situation.players[situation.you].cards)
+    st.markdown(f"### `{your_cards}` " + t("worth {score} if you stay").format(score=line.score(situation.rules)))
+
+    st.subheader(t("The table"))
+    st.dataframe(
+        [{t("Player"): t("You") if p.seat == situation.you else t("Player {number}").format(number=p.seat + 1),
+          t("Cards"): " ".join(card_name(card, t, situation.rules) for card in p.cards) or t("(no cards)"),
+          t("Status"): t(STATUS_NAMES[p.status]) if p.status in STATUS_NAMES else p.status, t("Game total"): p.total}
+         for p in situation.players],
+        hide_index=True,
+    )
+    pile_column, active_column = st.columns(2)
+    pile_column.metric(t("Cards in the pile"), situation.pile.size)
+    active_column.metric(t("Still active"), sum(1 for p in situation.players if p.active))
+    st.markdown(t("**Discards since the shuffle** ({count}): `{cards}`").format(
+        count=situation.discards.size,
+        cards=" ".join(card_name(card, t, situation.rules) if count == 1 else f"{card_name(card, t, situation.rules)} ×{count}"
+                       for card, count in situation.discards.items_) or t("none")))
+
+    guess = None
+    if predict:
+        guess = st.slider(t("Your estimate of the chance that the next card busts you (%)"), 0, 100, 25,
+                          disabled=feedback is not None, key="quiz_guess")
+
+    if feedback is None:
+        hit_column, stay_column = st.columns(2)
+        clicked = None
+        if hit_column.button(t(DECISION_NAMES[Decision.HIT]), key=HIT_KEY, shortcut="H", type="primary", use_container_width=True):
+            clicked = Decision.HIT
+        if stay_column.button(t(DECISION_NAMES[Decision.STAY]), key=STAY_KEY, shortcut="S", use_container_width=True):
+            clicked = Decision.STAY
+        if clicked is not None:
+            feedback = grade_answer(exact, clicked)
+            st.session_state.quiz_feedback = feedback
+            st.session_state.quiz_last_guess = guess
+            try:
+                store.record(question, Answer.of(question, feedback, None if guess is None else guess / 100))
+            except ProgressError as error:
+                st.error(t.error(error))
+            st.rerun()
+    else:
+        best = exact.decision
+        st.markdown(t("You chose **{action}**; the best play is **{best}**.").format(
+            action=t(DECISION_NAMES[feedback.action]), best=t(DECISION_NAMES[best])))
+        stay_metric, hit_metric, lost_metric = st.columns(3)
+        stay_metric.metric(t("Stay"), t("{value} points").format(value=exact.stay_score))
+        hit_metric.metric(t("Hit (then play on optimally)"), points(exact.hit_score))
+        lost_metric.metric(t("EV lost"), points(feedback.ev_loss))
+        show = st.success if feedback.grade in (Grade.BEST, Grade.FINE) else st.warning
+        show(t("Grade: **{grade}**").format(grade=t(feedback.grade.label)))
+        st.caption(grade_legend())
+        if exact.second_chance:
+            st.markdown(t("The next card cannot bust you: your Second Chance saves you from the first duplicate "
+                          "({count} of the {size} cards left would use it).").format(count=exact.bust_cards,
+                                                                                      size=exact.pile_size))
+        else:
+            st.markdown(t("Chance that the next card busts you: **{fraction}** ({percent}) — {count} of the {size} cards "
+                          "left would bust you.").format(fraction=f"{exact.bust_cards}/{exact.pile_size}",
+                                                         percent=t.percent(float(exact.bust_probability)),
+                                                         count=exact.bust_cards, size=exact.pile_size))
+        st.markdown(t("Why: {sentence}").format(sentence=hint(question, t)))
+        last_guess = st.session_state.get("quiz_last_guess")
+        if last_guess is not None:
+            truth = float(exact.bust_probability)
+            st.info(t("You estimated {guess}; the exact chance is {truth} — off by {error} points.").format(
+                guess=t.percent(last_guess / 100, 0), truth=t.percent(truth),
+                error=t.number(abs(last_guess - 100 * truth), 1)))
+        if st.button(t("Next situation"), key=NEXT_KEY, shortcut="N", type="primary"):
+            new_question(tier)
+            st.rerun()
+    return tier
+
+
+def vengeance_generator(tier: VTier) -> VengeanceQuizGenerator:
+    """The session's stream of With a Vengeance questions of this tier, with the sidebar's variant."""
+    generators = st.session_state.setdefault("vquiz_generators", {})
+    if (rules.name, tier) not in generators:
+        generators[rules.name, tier] = VengeanceQuizGenerator(tier, np.random.default_rng(), rules)
+    return generators[rules.name, tier]
+
+
+def next_vengeance_question(tier: VTier) -> VengeanceQuestion:
+    prefetched = st.session_state.setdefault("vquiz_prefetched", {})
+    return prefetched.pop((rules.name, tier), None) or next(vengeance_generator(tier))
+
+
+def new_vengeance_question(tier: VTier, question: VengeanceQuestion | None = None, replay: bool = False) -> None:
+    st.session_state.vquiz_question = question or next_vengeance_question(tier)
+    st.session_state.vquiz_feedback = None
+    st.session_state.vquiz_is_replay = replay
+
+
+def cards_text(cards: Iterable[Card]) -> str:
+    """Cards as people read them (The Zero, the Unlucky 7 and the Lucky 13 by name)."""
+    return " · ".join(vengeance_card_name(card, t) for card in cards)
+
+
+def show_vengeance_quiz() -> VTier:
+    """With a Vengeance: late-deck situations graded by the exact solver, with the model's caveat (returns the tier)."""
+    tier = st.segmented_control(t("Difficulty"), list(VTier), format_func=lambda v: t(vengeance_tier_name(v, rules)),
+                                default=VTier.ZERO_AND_UNLUCKY_7, key="vquiz_tier") or VTier.ZERO_AND_UNLUCKY_7
+    question: VengeanceQuestion | None = st.session_state.get("vquiz_question")
+    if question is None or ((question.situation.tier is not tier or question.situation.rules != rules)
+                            and not st.session_state.get("vquiz_is_replay")):
+        with st.spinner(t("Dealing a new situation…")):
+            new_vengeance_question(tier)
+        question = st.session_state.vquiz_question
+    assert question is not None
+    situation, exact = question.situation.situation, question.exact
+    feedback = st.session_state.get("vquiz_feedback")
+    if st.session_state.get("vquiz_is_replay"):
+        st.info(t("Replaying a situation you answered badly."))
+    st.caption(t(tier_lesson(question.situation.tier, situation.rules)).format(gain=t.number(OPPONENT_GAIN, 0)))
+
+    st.subheader(t("Your line"))
+    st.markdown(f"### `{cards_text(situation.line.cards)}` "
+                + t("worth {score} if you stay").format(score=situation.line.score(situation.rules)))
+    st.subheader(t("The other lines"))
+    if situation.others:
+        st.dataframe([{t("Player"): t("Player {number}").format(number=seat + 2),
+                       t("Cards"): cards_text(other.cards) or t("(no cards)")}
+                      for seat, other in enumerate(situation.others)], hide_index=True)
+    else:
+        st.caption(t("No other player can be targeted: every action and modifier you draw is yours."))
+    pile_column, busted_column = st.columns(2)
+    pile_column.metric(t("Cards in the pile"), situation.pile.size)
+    if situation.rules.brutal:
+        busted_column.metric(t("Busted players"), situation.busted_others)
+    st.markdown(t("**The pile** ({count} cards): `{cards}`").format(
+        count=situation.pile.size,
+        cards=" · ".join(vengeance_card_name(card, t) if count == 1 else f"{vengeance_card_name(card, t)} ×{count}"
+                         for card, count in situation.pile.items_)))
+    st.caption(t("A late-deck position: the discards are not reshuffled here, so if the pile runs out your round "
+                 "ends as if you stayed."))
+
+    if feedback is None:
+        hit_column, stay_column = st.columns(2)
+        clicked = None
+        if hit_column.button(t(DECISION_NAMES[Decision.HIT]), key=VHIT_KEY, shortcut="H", type="primary",
+                             use_container_width=True):
+            clicked = Decision.HIT
+        if stay_column.button(t(DECISION_NAMES[Decision.STAY]), key=VSTAY_KEY, shortcut="S", use_container_width=True):
+            clicked = Decision.STAY
+        if clicked is not None:
+            st.session_state.vquiz_feedback = feedback = grade_answer(exact, clicked)
+            try:
+                store.record(question, Answer.of(question, feedback))
+            except ProgressError as error:
+                st.error(t.error(error))
+            st.rerun()
+        return tier
+    st.markdown(t("You chose **{action}**; the best play is **{best}**.").format(
+        action=t(DECISION_NAMES[feedback.action]), best=t(DECISION_NAMES[exact.decision])))
+    stay_metric, hit_metric, lost_metric = st.columns(3)
+    stay_metric.metric(t("Stay"), t("{value} points").format(value=exact.stay_score))
+    hit_metric.metric(t("Hit (then play on optimally)"), points(exact.hit_score))
+    lost_metric.metric(t("EV lost"), points(feedback.ev_loss))
+    show = st.success if feedback.grade in (Grade.BEST, Grade.FINE) else st.warning
+    show(t("Grade: **{grade}**").format(grade=t(feedback.grade.label)))
+    st.caption(grade_legend())
+    st.markdown(t("Chance that the next card busts you: **{fraction}** ({percent}) — {count} of the {size} cards "
+                  "left would bust you.").format(fraction=f"{exact.bust_cards}/{exact.pile_size}",
+                                                 percent=t.percent(float(exact.bust_probability)),
+                                                 count=exact.bust_cards, size=exact.pile_size))
+    st.info(t(CAVEAT) + " " + t("[The model](/models?doc=vengeance)"))
+    if st.button(t("Next situation"), key=VNEXT_KEY, shortcut="N", type="primary"):
+        new_vengeance_question(tier)
+        st.rerun()
+    return tier
+
+rules = current_rules()
 st.title(t("Hit or stay?"))
-st.markdown(t("Situations from simulated games, graded by the exact optimum for your round's expected score. "
-              "Keys: **H** hit, **S** stay, **N** next, **M** replay a mistake."))
+if rules.vengeance:
+    st.markdown(t("With a Vengeance: late-deck situations, graded by the exact optimum for your round's expected "
+                  "score under [the model](/models?doc=vengeance). Keys: **H** hit, **S** stay, **N** next, **M** replay "
+                  "a mistake."))
+else:
+    st.markdown(t("Situations from simulated games, graded by the exact optimum for your round's expected score. "
+                  "Keys: **H** hit, **S** stay, **N** next, **M** replay a mistake."))
 
 if "quiz_store" not in st.session_state:
     st.session_state.quiz_store = open_store()
@@ -108,95 +318,10 @@ store = opened.store
 if opened.notice:
     st.warning(t.error(opened.notice))
 
-tier = st.segmented_control(t("Difficulty"), list(Tier), format_func=tier_name, default=Tier.FRESH,
-                            key="quiz_tier") or Tier.FRESH
-predict = st.toggle(t("Predict first: estimate the bust chance before answering"), key="quiz_predict")
-
-question: Question | None = st.session_state.get("quiz_question")
-if question is None or ((question.situation.tier is not tier or question.situation.rules != current_rules())
-                        and not st.session_state.get("quiz_is_replay")):
-    with st.spinner(t("Dealing a new situation…")):
-        new_question(tier)
-    question = st.session_state.quiz_question
-assert question is not None
-situation, exact = question.situation, question.exact
-feedback = st.session_state.get("quiz_feedback")
-
-if st.session_state.get("quiz_is_replay"):
-    st.info(t("Replaying a situation you answered badly."))
-
-line = situation.line
-st.subheader(t("Your line"))
-your_cards = " ".join(card_name(card, t, situation.rules) for card in situation.players[situation.you].cards)
-st.markdown(f"### `{your_cards}` " + t("worth {score} if you stay").format(score=line.score(situation.rules)))
-
-st.subheader(t("The table"))
-st.dataframe(
-    [{t("Player"): t("You") if p.seat == situation.you else t("Player {number}").format(number=p.seat + 1),
-      t("Cards"): " ".join(card_name(card, t, situation.rules) for card in p.cards) or t("(no cards)"),
-      t("Status"): t(STATUS_NAMES[p.status]) if p.status in STATUS_NAMES else p.status, t("Game total"): p.total}
-     for p in situation.players],
-    hide_index=True,
-)
-pile_column, active_column = st.columns(2)
-pile_column.metric(t("Cards in the pile"), situation.pile.size)
-active_column.metric(t("Still active"), sum(1 for p in situation.players if p.active))
-st.markdown(t("**Discards since the shuffle** ({count}): `{cards}`").format(
-    count=situation.discards.size,
-    cards=" ".join(card_name(card, t, situation.rules) if count == 1 else f"{card_name(card, t, situation.rules)} ×{count}"
-                   for card, count in situation.discards.items_) or t("none")))
-
-guess = None
-if predict:
-    guess = st.slider(t("Your estimate of the chance that the next card busts you (%)"), 0, 100, 25,
-                      disabled=feedback is not None, key="quiz_guess")
-
-if feedback is None:
-    hit_column, stay_column = st.columns(2)
-    clicked = None
-    if hit_column.button(t(DECISION_NAMES[Decision.HIT]), key=HIT_KEY, shortcut="H", type="primary", use_container_width=True):
-        clicked = Decision.HIT
-    if stay_column.button(t(DECISION_NAMES[Decision.STAY]), key=STAY_KEY, shortcut="S", use_container_width=True):
-        clicked = Decision.STAY
-    if clicked is not None:
-        feedback = grade_answer(exact, clicked)
-        st.session_state.quiz_feedback = feedback
-        st.session_state.quiz_last_guess = guess
-        try:
-            store.record(question, Answer.of(question, feedback, None if guess is None else guess / 100))
-        except ProgressError as error:
-            st.error(t.error(error))
-        st.rerun()
+if rules.vengeance:
+    tier: Tier | VTier = show_vengeance_quiz()
 else:
-    best = exact.decision
-    st.markdown(t("You chose **{action}**; the best play is **{best}**.").format(
-        action=t(DECISION_NAMES[feedback.action]), best=t(DECISION_NAMES[best])))
-    stay_metric, hit_metric, lost_metric = st.columns(3)
-    stay_metric.metric(t("Stay"), t("{value} points").format(value=exact.stay_score))
-    hit_metric.metric(t("Hit (then play on optimally)"), points(exact.hit_score))
-    lost_metric.metric(t("EV lost"), points(feedback.ev_loss))
-    show = st.success if feedback.grade in (Grade.BEST, Grade.FINE) else st.warning
-    show(t("Grade: **{grade}**").format(grade=t(feedback.grade.label)))
-    st.caption(grade_legend())
-    if exact.second_chance:
-        st.markdown(t("The next card cannot bust you: your Second Chance saves you from the first duplicate "
-                      "({count} of the {size} cards left would use it).").format(count=exact.bust_cards,
-                                                                                  size=exact.pile_size))
-    else:
-        st.markdown(t("Chance that the next card busts you: **{fraction}** ({percent}) — {count} of the {size} cards "
-                      "left would bust you.").format(fraction=f"{exact.bust_cards}/{exact.pile_size}",
-                                                     percent=t.percent(float(exact.bust_probability)),
-                                                     count=exact.bust_cards, size=exact.pile_size))
-    st.markdown(t("Why: {sentence}").format(sentence=hint(question, t)))
-    last_guess = st.session_state.get("quiz_last_guess")
-    if last_guess is not None:
-        truth = float(exact.bust_probability)
-        st.info(t("You estimated {guess}; the exact chance is {truth} — off by {error} points.").format(
-            guess=t.percent(last_guess / 100, 0), truth=t.percent(truth),
-            error=t.number(abs(last_guess - 100 * truth), 1)))
-    if st.button(t("Next situation"), key=NEXT_KEY, shortcut="N", type="primary"):
-        new_question(tier)
-        st.rerun()
+    tier = show_classic_quiz()
 
 
 
@@ -244,7 +369,8 @@ def show_endgame_quiz() -> None:
         st.rerun()
 
 
-show_endgame_quiz()
+if not rules.vengeance:
+    show_endgame_quiz()
 
 st.divider()
 st.header(t("Your progress"))
@@ -256,7 +382,9 @@ except ProgressError as error:
 st.caption(t("Progress is kept in memory for this session only.") if store.in_memory
            else t("Progress saved in {path}").format(path=store.path))
 
-queue = mistakes_queue(answers)
+# Replays stay within the variant: a Vengeance answer names its variant among its categories, a classic one does not.
+queue = [item for item in mistakes_queue(answers)
+         if item.categories.get("variant") == (rules.label if rules.vengeance else None)]
 st.subheader(t("Replay my mistakes"))
 if queue:
     st.markdown(t("{count} situation(s) to replay, worst first:").format(count=len(queue)))
@@ -266,9 +394,12 @@ if queue:
             loss=t.number(item.ev_loss), grade=t(Grade(item.grade).label)))
     if st.button(t("Replay a mistake"), key=REPLAY_KEY, shortcut="M"):
         try:
-            replayed = store.situation(queue[0].situation_key)
-            new_question(tier, Question(replayed, exact_of(replayed.situation)), replay=True)
-        except ProgressError as error:
+            replayed = question_of(store.situation(queue[0].situation_key))
+            if isinstance(replayed, VengeanceQuestion):
+                new_vengeance_question(replayed.situation.tier, replayed, replay=True)
+            else:
+                new_question(replayed.situation.tier, replayed, replay=True)
+        except Flip7Error as error:
             st.error(t.error(error))
         st.rerun()
 else:
@@ -304,6 +435,11 @@ else:
                        mime="text/csv")
 
 # Deal the next situation now, while the player reads: it then appears without a wait.
-prefetched = st.session_state.setdefault("quiz_prefetched", {})
-if (current_rules().name, tier) not in prefetched:
-    prefetched[current_rules().name, tier] = next(generator(tier))
+if isinstance(tier, VTier):
+    prefetched = st.session_state.setdefault("vquiz_prefetched", {})
+    if (rules.name, tier) not in prefetched:
+        prefetched[rules.name, tier] = next(vengeance_generator(tier))
+else:
+    prefetched = st.session_state.setdefault("quiz_prefetched", {})
+    if (rules.name, tier) not in prefetched:
+        prefetched[rules.name, tier] = next(generator(tier))
