@@ -85,7 +85,7 @@ from __future__ import annotations
 
 import enum
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
@@ -140,8 +140,8 @@ class VengeanceView:
     """The table as the player at ``seat`` sees it when deciding to hit or stay (perfect memory).
 
     ``tables[i]`` lists the face-up cards in front of player ``i`` in the order received,
-    ``outcomes[i]`` is None while it is active; ``pile`` is the pile's exact composition (never its
-    order) and ``discards`` the discard pile since the last shuffle.
+    ``outcomes[i]`` is None while it is active; ``pile_counts`` is the pile's exact composition (never
+    its order) and ``discard_cards`` the discard pile since the last shuffle.
     """
 
     rules: RuleSet
@@ -149,26 +149,39 @@ class VengeanceView:
     tables: tuple[tuple[Card, ...], ...]
     outcomes: tuple[Outcome | None, ...]
     totals: tuple[int, ...]
-    pile: CardCounts
-    discards: CardCounts
+    pile_counts: Mapping[Card, int]
+    discard_cards: tuple[Card, ...]
 
     @cached_property
     def line(self) -> VengeanceLine:
         """The deciding player's line."""
         return _line_of(self.tables[self.seat])
 
+    @cached_property
+    def pile(self) -> CardCounts:
+        """The pile's exact composition."""
+        return CardCounts.from_mapping(self.pile_counts)
+
+    @cached_property
+    def discards(self) -> CardCounts:
+        """The discard pile since the last shuffle."""
+        return CardCounts.from_cards(self.discard_cards)
+
     def bust_probability(self) -> Fraction:
         """P(the next card busts you): numbers your line cannot hold (the Unlucky 7 never busts).
 
         Counted from the pile, or from the discard pile that would be reshuffled when the pile is empty.
         """
-        pile = self.pile if self.pile.size else self.discards
-        if not pile.size:
-            return Fraction(0)
-        line = self.line
-        busting = sum(count for card, count in pile.items_
-                      if card.is_number and card != UNLUCKY_7 and not line.accepts(card))
-        return Fraction(busting, pile.size)
+        return _bust_chance(self.line, self.pile_counts, self.discard_cards)
+
+
+def _bust_chance(line: VengeanceLine, pile: Mapping[Card, int], discards: Sequence[Card]) -> Fraction:
+    counts = pile if any(pile.values()) else Counter(discards)
+    size = sum(counts.values())
+    if not size:
+        return Fraction(0)
+    busting = sum(n for card, n in counts.items() if card.is_number and card != UNLUCKY_7 and not line.accepts(card))
+    return Fraction(busting, size)
 
 
 class Policy(Protocol):
@@ -471,7 +484,7 @@ class _Round:
         """What ``seat`` sees."""
         return VengeanceView(self.rules, seat.index, tuple(tuple(s.table) for s in self.seats),
                              tuple(s.outcome for s in self.seats), tuple(s.total for s in self.seats),
-                             CardCounts.from_mapping(+self.pile_counts), CardCounts.from_cards(self.discards))
+                             +self.pile_counts, tuple(self.discards))
 
     def _from_left(self, chooser: _Seat) -> Iterator[_Seat]:
         """Every seat, the chooser first, then round to its left."""
@@ -486,17 +499,6 @@ class _Round:
         if seat.busted:
             return 0
         return _value(_line_of(seat.table if table is None else table), self.rules)
-
-    def _bust_chance(self, seat: _Seat) -> Fraction:
-        size = len(self.pile)
-        counts: Counter[Card] = self.pile_counts
-        if not size:
-            counts, size = Counter(self.discards), len(self.discards)
-        if not size:
-            return Fraction(0)
-        line = seat.line()
-        busting = sum(n for card, n in counts.items() if card.is_number and card != UNLUCKY_7 and not line.accepts(card))
-        return Fraction(busting, size)
 
     def _note_target(self, chooser: _Seat, target: _Seat) -> None:
         if target is not chooser and target.outcome in (Outcome.STAYED, Outcome.MADE_TO_STAY, Outcome.NO_CARDS):
@@ -595,7 +597,7 @@ class _Round:
         others = [seat for seat in self.seats if seat is not chooser and not seat.busted]
         if not others:
             return chooser
-        return max(others, key=lambda seat: (self._bust_chance(seat), self._seat_value(seat), seat.total,
+        return max(others, key=lambda seat: (_bust_chance(seat.line(), self.pile_counts, self.discards), self._seat_value(seat), seat.total,
                                              self._nearest_left(chooser, seat)))
 
     def _option(self, chooser: _Seat, tables: dict[int, list[Card]], discarded: Card | None = None) -> _Change:
