@@ -458,7 +458,7 @@ class _Round:
         if not self.check:
             return
         if +self.pile_counts != Counter(self.pile):
-            raise InvariantError("pile counts disagree with the pile")
+            raise InvariantError(f"pile counts {dict(+self.pile_counts)} disagree with the pile")
         held = Counter(self.pile) + Counter(self.discards) + Counter(self.in_play)
         for seat in self.seats:
             held.update(seat.table)
