@@ -53,7 +53,8 @@ def show_vengeance_games(t: Translator, rules: RuleSet) -> None:
     games = columns[2].number_input(t("Games"), 1, MAX_GAMES, key="v_games")
     seed = columns[3].number_input(t("Seed"), 0, 2**32 - 1, key="v_seed")
     policy_text = st.session_state.v_policy
-    set_page_parameters({"players": str(players), "policy": policy_text, "games": str(games), "seed": str(seed)})
+    params = {"players": str(players), "policy": policy_text, "games": str(games), "seed": str(seed)}
+    set_page_parameters(params)
     st.caption(t("Choices (whom to target, what to steal, swap or discard) follow the simple fixed rules written "
                  "in flip7odds/vengeance/game.py: penalties to the player they hurt most, Just One More! and Flip "
                  "Four! to the opponent most likely to bust, Steal, Swap and Discard for the best gain over the "
@@ -88,5 +89,4 @@ def show_vengeance_games(t: Translator, rules: RuleSet) -> None:
         st.subheader(t("What happened, per game"))
         st.dataframe([{t("Event"): t(EVENT_WORDS[name]), t("Per game"): t.number(count)}
                       for name, count in summary.events_per_game.items()], hide_index=True, width="stretch")
-    st.caption(demo_link(t, {"players": str(players), "policy": policy_text, "games": str(games),
-                             "seed": str(seed)}))
+    st.caption(demo_link(t, params))
