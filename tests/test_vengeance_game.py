@@ -74,10 +74,10 @@ def test_a_steal_of_a_duplicate_busts_the_stealer_and_robs_a_stayed_player() -> 
 def test_flip_four_resolves_its_set_aside_steal_and_modifier_after_the_four() -> None:
     # Deal: seat 0 gets 5, seat 1 gets 10. Seat 0 (hits below 15) draws 9 (5 9); seat 1 (below 20) draws
     # 2 (10 2). Seat 0 draws Flip Four!: it goes to seat 1, its only opponent, which draws 3, Steal (set
-    # aside), 9, -4 (set aside): 10 2 3 9. Only now does the Steal resolve: seat 0's 9 would bust seat 1
-    # (-24 - 9 = -33 wait: its gain -24, seat 0's loss 9: -24 + 9 = -15), its 5 is +5 + 5 = +10: it
-    # takes the 5 (10 2 3 9 5 = 29). (Resolved at once, it would have taken the 9, worth 9 + 9, and then
-    # busted on the drawn 9.) The -4 goes to seat 0 (9 -4), the only other player.
+    # aside), 9, -4 (set aside): 10 2 3 9. Only now does the Steal resolve. Seat 0's 9 would bust seat 1:
+    # its gain -24, minus seat 0's gain -9 (14 -> 5): -15. Seat 0's 5: +5 minus -5 (14 -> 9): +10. It
+    # takes the 5 (10 2 3 9 5 = 29). (Resolved at once, with 10 2 3, it would have taken the 9, worth
+    # 9 + 9, and then busted on the drawn 9.) The -4 goes to seat 0 (9 -4), the only other player.
     # Seat 1 stays with 29; seat 0 (sum 9) draws 12 and stays: 9 + 12 - 4 = 17.
     players = (SumThreshold(15), SumThreshold(20))
     result = play_round(VENGEANCE, players, start("5 10 9 2 flip4 3 steal 9 -4 12"), seed=1)
