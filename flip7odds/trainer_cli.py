@@ -14,7 +14,7 @@ import time
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, TextIO
+from typing import Any, TextIO, TypeVar, cast
 
 import numpy as np
 
@@ -24,18 +24,26 @@ from flip7odds.errors import Flip7Error
 from flip7odds.i18n import ENGLISH, N_, Translator, add_language_argument, command_translator
 from flip7odds.quiz import generate, hint, tier_from_number
 from flip7odds.rules import RuleSet, find_rules
-from flip7odds.simulator import MAX_PLAYERS, POLICY_NAMES, Outcome, Policy, play_game, policy_from_text
+from flip7odds.simulator import MAX_PLAYERS, POLICY_NAMES, GameResult, Outcome, Policy, play_game, policy_from_text
+from flip7odds.vengeance import game as vengeance_game
 from flip7odds.vengeance.analysis import CAVEAT
 from flip7odds.vengeance.quiz import VengeanceQuestion, generate_vengeance, vtier_from_number
 
+SeatPolicy = TypeVar("SeatPolicy")
 MAX_QUIZ_COUNT = 1000
 MAX_GAMES = 1_000_000
 PROGRESS_AFTER_S = 0.5
 """The progress bar appears once a run has lasted this long."""
 OUTCOME_WORDS = {Outcome.STAYED.value: N_("stayed"), Outcome.FROZEN.value: N_("frozen"),
                  Outcome.BUST.value: N_("bust"), Outcome.FLIP_7.value: N_("Flip 7"),
-                 Outcome.CUT_SHORT.value: N_("cut short by a Flip 7"), Outcome.NO_CARDS.value: N_("out of cards")}
-"""How each round outcome (`Outcome`) is named in the readable summary (message ids)."""
+                 Outcome.CUT_SHORT.value: N_("cut short by a Flip 7"), Outcome.NO_CARDS.value: N_("out of cards"),
+                 vengeance_game.Outcome.MADE_TO_STAY.value: N_("made to stay (Just One More)")}
+"""How each round outcome (`Outcome`, `flip7odds.vengeance.game.Outcome`) is named in the readable summary (message ids)."""
+EVENT_WORDS = {"steal": N_("Steal"), "swap": N_("Swap"), "discard": N_("Discard"), "just_one_more": N_("Just One More"),
+               "flip_four": N_("Flip Four"), "modifier_given": N_("modifiers given away"),
+               "on_stayed": N_("cards played on a stayed player"), "unlucky_7": N_("Unlucky 7 wipes"),
+               "busted_by_swap": N_("busted by a Swap"), "brutal_minus_15": N_("-15 given for a Flip 7")}
+"""How each With a Vengeance event (`flip7odds.vengeance.game.EVENTS`) is named in the summary (message ids)."""
 
 
 def add_quiz_arguments(parser: argparse.ArgumentParser) -> None:
@@ -56,11 +64,13 @@ def add_simulate_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``flip7odds simulate``."""
     parser.add_argument("--players", type=int, default=4, help=f"players per game, 1-{MAX_PLAYERS} (a second "
                         "deck above 18; default 4)")
-    parser.add_argument("--policy", default="sum:23", help=f"hit/stay policy: {POLICY_NAMES}; a comma-separated "
-                        "list is dealt to the seats in turn (default sum:23)")
+    parser.add_argument("--policy", default="sum:23", help=f"hit/stay policy: {POLICY_NAMES} (With a Vengeance: "
+                        f"{vengeance_game.POLICY_NAMES}); a comma-separated list is dealt to the seats in turn "
+                        "(default sum:23)")
     parser.add_argument("--games", type=int, default=100, help="how many games (default 100)")
     parser.add_argument("--seed", type=int, default=0, help="random seed")
-    parser.add_argument("--rules", default="classic", help="rule set (default classic)")
+    parser.add_argument("--rules", default="classic", help="rule set: classic, poker, vengeance, vengeance-brutal "
+                        "(default classic)")
     parser.add_argument("--no-check", action="store_true", help="skip the card-conservation check after every "
                         "step (about 4 times faster)")
     parser.add_argument("--json", action="store_true", help="print JSON instead of text")
@@ -157,20 +167,32 @@ class SimulationSummary:
     mean_round_score_by_policy: dict[str, float]
     outcomes: dict[str, float]
     reshuffles_per_game: float
+    events_per_game: dict[str, float]
+    """With a Vengeance: how often each of `flip7odds.vengeance.game.EVENTS` happened per game (empty otherwise)."""
 
     def to_json(self) -> dict[str, Any]:
         """The summary as a JSON object."""
         return {name: list(value) if isinstance(value, tuple) else value for name, value in vars(self).items()}
 
 
-def simulate(rules: RuleSet, players: Sequence[Policy], games: int, seed: int, *, check: bool = True,
-             progress: TextIO | None = None, progress_after: float = PROGRESS_AFTER_S,
+def play_one_game(rules: RuleSet, players: Sequence[Policy] | Sequence[vengeance_game.Policy],
+                  rng: np.random.Generator, check: bool) -> GameResult | vengeance_game.GameResult:
+    """One game with the simulator of the rules: `flip7odds.vengeance.game` for With a Vengeance (its
+    policies), else `flip7odds.simulator`."""
+    if rules.vengeance:
+        return vengeance_game.play_game(rules, cast(Sequence[vengeance_game.Policy], players), rng, check=check)
+    return play_game(rules, cast(Sequence[Policy], players), rng, check=check)
+
+
+def simulate(rules: RuleSet, players: Sequence[Policy] | Sequence[vengeance_game.Policy], games: int, seed: int, *,
+             check: bool = True, progress: TextIO | None = None, progress_after: float = PROGRESS_AFTER_S,
              t: Translator = ENGLISH) -> SimulationSummary:
     """Play ``games`` games and summarise them; with ``progress``, a bar (in ``t``'s language) on that stream
     once the run has lasted ``progress_after`` seconds.
 
     Win rate by policy: the share of games won by a seat playing it (seats sharing a policy add up); a
-    shared victory (poker) counts as a win for each of its winners.
+    shared victory (poker) counts as a win for each of its winners. With a Vengeance (``rules.vengeance``)
+    plays `flip7odds.vengeance.game` with its policies (`flip7odds.vengeance.game.policy_from_text`).
     """
     rng = np.random.default_rng(seed)
     names = tuple(player.name for player in players)
@@ -178,11 +200,12 @@ def simulate(rules: RuleSet, players: Sequence[Policy], games: int, seed: int, *
     scores: list[int] = []
     score_by_policy: dict[str, list[int]] = {name: [] for name in names}
     outcomes: Counter[str] = Counter()
+    events: Counter[str] = Counter()
     rounds = reshuffles = 0
     started = time.monotonic()
     shown = 0.0
     for game_number in range(1, games + 1):
-        game = play_game(rules, players, rng, check=check)
+        game = play_one_game(rules, players, rng, check)
         for seat in game.winners:
             wins[seat] += 1
         rounds += len(game.rounds)
@@ -192,6 +215,8 @@ def simulate(rules: RuleSet, players: Sequence[Policy], games: int, seed: int, *
             for name, score, outcome in zip(names, result.scores, result.outcomes):
                 score_by_policy[name].append(score)
                 outcomes[outcome.value] += 1
+            if isinstance(result, vengeance_game.RoundResult):
+                events.update(dict(result.events))
         elapsed = time.monotonic() - started
         if progress is not None and elapsed >= progress_after and (elapsed - shown > 0.2 or game_number == games):
             shown = elapsed
@@ -220,14 +245,20 @@ def simulate(rules: RuleSet, players: Sequence[Policy], games: int, seed: int, *
         mean_round_score_by_policy={name: float(np.mean(s)) for name, s in score_by_policy.items()},
         outcomes={name: count / seat_results for name, count in sorted(outcomes.items())},
         reshuffles_per_game=reshuffles / games,
+        events_per_game={name: events[name] / games for name in vengeance_game.EVENTS} if rules.vengeance else {},
     )
+
+
+def _seats(kinds: list[SeatPolicy], players: int) -> list[SeatPolicy]:
+    """The policies dealt to ``players`` seats in turn."""
+    return [kinds[seat % len(kinds)] for seat in range(players)]
 
 
 def simulate_command(args: argparse.Namespace) -> int:
     """Simulate ``--games`` games and print summary statistics."""
     t = command_translator(args.lang)
     try:
-        rules = find_rules(args.rules)
+        rules = find_rules(args.rules, experimental=True)
         if not 1 <= args.players <= MAX_PLAYERS:
             raise Flip7Error("players must be from 1 to {maximum}, not {players}", maximum=MAX_PLAYERS,
                              players=args.players)
@@ -235,8 +266,12 @@ def simulate_command(args: argparse.Namespace) -> int:
             raise Flip7Error("games must be from 1 to {maximum}, not {games}", maximum=MAX_GAMES, games=args.games)
         if args.seed < 0:
             raise Flip7Error("seed must be 0 or more, not {seed}", seed=args.seed)
-        kinds = [policy_from_text(text) for text in args.policy.split(",")]
-        players = [kinds[seat % len(kinds)] for seat in range(args.players)]
+        texts = args.policy.split(",")
+        players: Sequence[Policy] | Sequence[vengeance_game.Policy]
+        if rules.vengeance:
+            players = _seats([vengeance_game.policy_from_text(text) for text in texts], args.players)
+        else:
+            players = _seats([policy_from_text(text) for text in texts], args.players)
         summary = simulate(rules, players, args.games, args.seed, check=not args.no_check, progress=sys.stderr,
                            t=t)
     except Flip7Error as error:
@@ -257,4 +292,7 @@ def simulate_command(args: argparse.Namespace) -> int:
             policy=name, rate=t.percent(rate), score=t.number(summary.mean_round_score_by_policy[name], 3)))
     print(t("outcomes: {shares}").format(shares=", ".join(
         f"{t(OUTCOME_WORDS[name])} {t.percent(share)}" for name, share in summary.outcomes.items())))
+    if summary.events_per_game:
+        print(t("per game: {counts}").format(counts=", ".join(
+            f"{t(EVENT_WORDS[name])} {t.number(count)}" for name, count in summary.events_per_game.items())))
     return 0

@@ -6,6 +6,7 @@ import numpy as np
 import streamlit as st
 
 from app_support import (
+    current_rules,
     current_translator,
     demo_link,
     init_widget,
@@ -16,6 +17,12 @@ from app_support import (
 
 run_through_app()
 t = current_translator()
+rules = current_rules()
+if rules.vengeance:
+    from simulate_vengeance import show_vengeance_games
+
+    show_vengeance_games(t, rules)
+    st.stop()
 
 from flip7odds.errors import Flip7Error
 from flip7odds.i18n import N_

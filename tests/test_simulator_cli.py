@@ -84,4 +84,6 @@ def test_simulate_bad_input_in_spanish(capsys: pytest.CaptureFixture[str]) -> No
 
 
 def test_every_outcome_has_a_readable_name() -> None:
-    assert set(OUTCOME_WORDS) == {outcome.value for outcome in Outcome}
+    from flip7odds.vengeance.game import Outcome as VengeanceOutcome
+
+    assert set(OUTCOME_WORDS) == {outcome.value for outcome in (*Outcome, *VengeanceOutcome)}
