@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import streamlit as st
 
-from app_support import current_rules, current_translator, run_through_app, set_page_parameters
+from app_support import current_rules, current_translator, run_through_app, set_page_parameters, stop_if_vengeance
 
 run_through_app()
 t = current_translator()
 rules = current_rules()
+stop_if_vengeance(t)
 
 from flip7odds.analysis import Analysis, Decision, analyze, drawing_pile_size
 from flip7odds.cards import SECOND_CHANCE, Card, Category, card_name, parse_cards

@@ -5,10 +5,11 @@ from datetime import datetime
 import numpy as np
 import streamlit as st
 
-from app_support import current_rules, current_translator, run_through_app
+from app_support import current_rules, current_translator, run_through_app, stop_if_vengeance
 
 run_through_app()
 t = current_translator()
+stop_if_vengeance(t)
 
 from flip7odds.analysis import Decision
 from flip7odds.cards import card_name
