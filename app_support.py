@@ -125,16 +125,18 @@ def choose_rules(t: Translator) -> RuleSet:
             return next(iter(ALL_RULESETS))
 
     _kept_choice(RULES_PARAMETER, RULES_CHOSEN_KEY, t("Rules"), list(ALL_RULESETS),
-                 lambda name: t(ALL_RULESETS[name].label), first)
+                 lambda name: t(ALL_RULESETS[name].label), first, clear_page=True)
     return current_rules()
 
 
 def _kept_choice(parameter: str, chosen_key: str, label: str, options: list[str],
-                 format_func: Callable[[str], str], first: Callable[[], str]) -> None:
+                 format_func: Callable[[str], str], first: Callable[[], str], clear_page: bool = False) -> None:
     """A sidebar selectbox (widget key ``parameter``) whose choice is also kept in the address.
 
     ``first()`` gives a session's first value. The choice is kept under ``chosen_key`` as well: a widget's
     state may be dropped on a run that does not show it (a page switch), and the choice must survive that.
+    ``clear_page``: a new choice drops the page's own parameters from the address (a table or a pile of
+    one variant's deck means nothing in another's).
     """
     if chosen_key not in st.session_state:
         st.session_state[chosen_key] = first()
@@ -142,6 +144,9 @@ def _kept_choice(parameter: str, chosen_key: str, label: str, options: list[str]
 
     def keep() -> None:
         st.session_state[chosen_key] = st.session_state[parameter]
+        if clear_page:
+            st.query_params.from_dict({key: value for key, value in st.query_params.to_dict().items()
+                                       if key in APP_PARAMETERS})
 
     with st.sidebar:
         st.selectbox(label, options, format_func=format_func, key=parameter, on_change=keep)

@@ -9,12 +9,11 @@ from __future__ import annotations
 
 import streamlit as st
 
-from app_support import current_rules, current_translator, run_through_app, set_page_parameters, stop_if_vengeance
+from app_support import current_rules, current_translator, run_through_app, set_page_parameters
 
 run_through_app()
 t = current_translator()
 rules = current_rules()
-stop_if_vengeance(t)
 
 from flip7odds.analysis import Analysis, Decision, analyze, drawing_pile_size
 from flip7odds.cards import SECOND_CHANCE, Card, Category, card_name, parse_cards
@@ -43,6 +42,7 @@ from flip7odds.shoe import (
 )
 from flip7odds.situation import Situation
 from flip7odds.win_charts import WinChartText, win_probability_figure
+from live_vengeance import show_vengeance_live
 
 PLACE_NAMES: dict[Place, str] = {
     Place.LINE: N_("Your line"),
@@ -510,6 +510,9 @@ def show_endgame(situation: Situation, analysis: Analysis) -> None:
 
 
 st.html(STYLE)
+if rules.vengeance:
+    show_vengeance_live(t, rules, show_banner)
+    st.stop()
 shoe = current_shoe()
 keep(shoe)
 table = shoe.table

@@ -22,7 +22,8 @@ from flip7odds.teaching import PileChoice, PolicyFamily
 from flip7odds.teaching_charts import ENDING_LABELS, EVENT_LABELS, FAMILY_TITLES
 
 ROOT = Path(__file__).resolve().parents[1]
-SOURCES = [*sorted((ROOT / "flip7odds").rglob("*.py")), ROOT / "app.py", ROOT / "app_support.py", *sorted((ROOT / "pages").glob("*.py"))]
+SOURCES = [*sorted((ROOT / "flip7odds").rglob("*.py")), ROOT / "app.py", ROOT / "app_support.py",
+           ROOT / "live_vengeance.py", *sorted((ROOT / "pages").glob("*.py"))]
 
 
 def placeholders(template: str) -> set[str]:

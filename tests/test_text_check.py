@@ -12,10 +12,12 @@ ROOT = Path(__file__).resolve().parents[1]
 SHOWN_SOURCES = [
     ROOT / "app.py",
     ROOT / "app_support.py",
+    ROOT / "live_vengeance.py",
     *sorted((ROOT / "pages").glob("*.py")),
     ROOT / "flip7odds" / "charts.py",
     ROOT / "flip7odds" / "trainer_charts.py",
     ROOT / "flip7odds" / "teaching_charts.py",
+    ROOT / "flip7odds" / "vengeance" / "charts.py",
 ]
 
 
