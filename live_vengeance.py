@@ -223,8 +223,7 @@ def show_vengeance_live(t: Translator, rules: RuleSet, show_banner: Callable[...
     def show_picker(table: VengeanceTable, shoe: VengeanceShoe, targets: list[Target]) -> None:
         if st.session_state.get(TARGET_KEY) not in targets:
             st.session_state[TARGET_KEY] = Place.LINE if table.status is RoundStatus.PLAYING else Place.SEEN
-        st.segmented_control(t("Tap a card to add it to"), targets, key=TARGET_KEY, required=True,
-                             format_func=place_name, width="stretch")
+        st.radio(t("Tap a card to add it to"), targets, key=TARGET_KEY, format_func=place_name, horizontal=True)
         left = table.drawing_pile
         with st.container(key="picker"):
             for category in Category:

@@ -50,7 +50,7 @@ def tap(at: AppTest, key: str) -> AppTest:
 
 
 def target(at: AppTest, where: Place | Other) -> None:
-    at.segmented_control(key="vlive_target").set_value(where).run()
+    at.radio(key="vlive_target").set_value(where).run()
 
 
 def late_deck(rules: RuleSet, pile: str, line: str, hands: tuple[str, ...]
@@ -149,7 +149,7 @@ def test_live_page_duplicates_bust_you_or_another_player() -> None:
     for card in ("7", "7"):
         tap(at, f"card-{card}")
     assert 'f7-call">BUST<' in shown_text(at)
-    assert at.segmented_control(key="vlive_target").value == Place.SEEN  # your round is over: the next cards are seen
+    assert at.radio(key="vlive_target").value == Place.SEEN  # your round is over: the next cards are seen
 
 
 def test_live_page_says_what_is_wrong_with_a_typed_card_and_a_bad_link() -> None:
