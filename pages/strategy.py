@@ -6,18 +6,21 @@ from fractions import Fraction
 import streamlit as st
 
 from app_support import (
+    current_rules,
     current_translator,
     demo_link,
     init_widget,
     run_through_app,
     set_page_parameters,
-    stop_if_vengeance,
     teaching_sidebar,
 )
+from strategy_vengeance import show_vengeance_strategy
 
 run_through_app()
 t = current_translator()
-stop_if_vengeance(t)
+if current_rules().vengeance:  # a late-deck explorer of its own (strategy_vengeance.py)
+    show_vengeance_strategy(t, current_rules())
+    st.stop()
 
 from flip7odds.errors import Flip7Error
 from flip7odds.i18n import N_

@@ -13,6 +13,7 @@ SHOWN_SOURCES = [
     ROOT / "app.py",
     ROOT / "app_support.py",
     ROOT / "live_vengeance.py",
+    ROOT / "strategy_vengeance.py",
     *sorted((ROOT / "pages").glob("*.py")),
     ROOT / "flip7odds" / "charts.py",
     ROOT / "flip7odds" / "trainer_charts.py",

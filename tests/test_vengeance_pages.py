@@ -14,9 +14,11 @@ from streamlit.testing.v1 import AppTest
 from app_support import RULES_CHOSEN_KEY
 from flip7odds.cards import parse_cards
 from flip7odds.counts import CardCounts
+from flip7odds.i18n import translator
 from flip7odds.links import write_cards
 from flip7odds.rules import VENGEANCE, VENGEANCE_BRUTAL, RuleSet
 from flip7odds.vengeance import VengeanceSituation, analyze_vengeance, bust_probability
+from flip7odds.vengeance.explorer import PRESETS
 from flip7odds.vengeance.links import decode
 from flip7odds.vengeance.table import Other, Place
 
@@ -183,3 +185,29 @@ def test_switching_from_classic_to_vengeance_starts_a_vengeance_table() -> None:
     assert at.query_params["rules"] == "vengeance-brutal" and "line" not in at.query_params
     assert "Pile **108**" in shown_text(at)
     assert decode(dict(at.query_params)).rules is VENGEANCE_BRUTAL
+
+
+def test_strategy_explorer_compares_lines_exactly_late_in_the_deck() -> None:
+    at = open_page("strategy", {"rules": "vengeance"})
+    preset = PRESETS[0]
+    table = at.dataframe[0].value
+    assert table["Your line"].tolist() == list(preset.lines)
+    for line, decision, hit in zip(table["Your line"], table["Best play"], table["Hit, then play best"],
+                                   strict=True):
+        expected = analyze_vengeance(VengeanceSituation.from_text(VENGEANCE, line, others=preset.others,
+                                                                  pile=preset.pile))
+        assert decision == expected.decision.value and hit == f"{float(expected.hit_score or 0):.2f}"
+    assert set(table["Best play"]) == {"hit", "stay"}  # the preset was chosen so that lines differ
+    assert at.query_params["pile"] == preset.pile and at.query_params["lines"] == "~".join(preset.lines)
+
+
+def test_strategy_explorer_link_and_a_bad_line_in_spanish() -> None:
+    at = open_page("strategy", {"rules": "vengeance-brutal", "lang": "es", "pile": "12 11 5", "hands": "9~_",
+                                "lines": "12 3~7 7", "busted": "1"})
+    assert [warning.value for warning in at.warning] == [
+        "Línea 7 7: número repetido 7 en tu línea: un segundo 7 te elimina"]
+    expected = analyze_vengeance(VengeanceSituation.from_text(VENGEANCE_BRUTAL, "12 3", others=("9", ""),
+                                                              pile="12 11 5", busted_others=1))
+    row = at.dataframe[0].value.iloc[0]
+    assert row["Tu línea"] == "12 3" and row["Plantarse ahora"] == expected.stay_score
+    assert row["Pedir y jugar lo mejor"] == translator("es").number(float(expected.hit_score or 0))

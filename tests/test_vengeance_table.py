@@ -16,9 +16,17 @@ from hypothesis import strategies as st
 from flip7odds.cards import parse_cards
 from flip7odds.counts import CardCounts
 from flip7odds.errors import Flip7Error, SituationError
-from flip7odds.rules import LUCKY_13, UNLUCKY_7, VENGEANCE, VENGEANCE_BRUTAL
-from flip7odds.vengeance import VengeanceSituation, bust_probability, next_card_table
-from flip7odds.vengeance.charts import VengeanceNextCardText, VGroup, vengeance_groups, vengeance_next_card_figure
+from flip7odds.rules import LUCKY_13, UNLUCKY_7, VENGEANCE, VENGEANCE_BRUTAL, RuleSet
+from flip7odds.vengeance import VengeanceSituation, analyze_vengeance, bust_probability, next_card_table
+from flip7odds.vengeance.charts import (
+    LineDecisionsText,
+    VengeanceNextCardText,
+    VGroup,
+    line_decisions_figure,
+    vengeance_groups,
+    vengeance_next_card_figure,
+)
+from flip7odds.vengeance.explorer import PRESETS, decisions_by_line
 from flip7odds.vengeance.links import PARAMETERS, decode, encode
 from flip7odds.vengeance.table import (
     AddCards,
@@ -191,3 +199,28 @@ def test_the_chart_groups_are_exact_and_the_bust_group_is_p_bust() -> None:
     figure = vengeance_next_card_figure(rows, text)
     assert [trace.name for trace in figure.data] == ["bust 2/8", "special 2/8", "number 2/8", "modifier 1/8",
                                                      "action 1/8"]
+
+
+@pytest.mark.parametrize("rules", [VENGEANCE, VENGEANCE_BRUTAL])
+def test_every_preset_line_is_solved_and_equals_its_own_analysis(rules: RuleSet) -> None:
+    for preset in PRESETS:
+        rows = decisions_by_line(rules, preset.pile, preset.others, preset.lines, busted=1)
+        assert [row.line for row in rows] == list(preset.lines) and all(row.error is None for row in rows)
+        for row in rows[:2]:
+            situation = VengeanceSituation.from_text(rules, row.line, others=preset.others, pile=preset.pile,
+                                                     busted_others=1)
+            assert row.analysis == analyze_vengeance(situation)
+        decisions = {row.analysis.decision for row in rows if row.analysis is not None}
+        assert len(decisions) == 2  # each preset shows lines that hit and lines that stay
+
+
+def test_a_line_too_large_for_the_budget_says_so() -> None:
+    (row,) = decisions_by_line(VENGEANCE, "12*3 11*2 10*2 4 -4 steal", ("6 2",), ("6 5 3",), max_states=10)
+    assert row.analysis is None and row.error is not None and "more than 10 states" in str(row.error)
+
+
+def test_the_line_chart_draws_stay_and_hit_for_each_line() -> None:
+    text = LineDecisionsText("title", "line", "score", "hit", "stay")
+    figure = line_decisions_figure(["12 11", "6 5 3"], [23.0, 14.0], [14.5, 30.2], text)
+    assert [trace.name for trace in figure.data] == ["stay", "hit"]
+    assert list(figure.data[0].y) == [23.0, 14.0] and list(figure.data[1].x) == ["12 11", "6 5 3"]

@@ -115,5 +115,45 @@ def vengeance_next_card_figure(rows: Sequence[VengeanceNextCard], text: Vengeanc
     return figure
 
 
-__all__ = ["GROUP_COLORS", "GROUP_OF_EVENT", "VGroup", "VengeanceNextCardText", "vengeance_groups",
-           "vengeance_next_card_figure"]
+@dataclass(frozen=True)
+class LineDecisionsText:
+    """The words of the explorer's chart: title, axes, and the legend names of hitting and staying."""
+
+    title: str
+    line_axis: str
+    value_axis: str
+    hit: str
+    stay: str
+
+
+HIT_COLOR = "#1b7f3b"
+STAY_COLOR = "#1f4e9c"
+
+
+def line_decisions_figure(lines: Sequence[str], stay: Sequence[float], hit: Sequence[float],
+                          text: LineDecisionsText) -> go.Figure:
+    """For each line, the expected round score of staying and of hitting (then playing best), side by side.
+
+    The taller bar of each pair is the best play (ties stay); a line that may not stay has stay 0.
+    """
+    figure = go.Figure()
+    figure.add_bar(name=text.stay, x=list(lines), y=list(stay), marker_color=STAY_COLOR,
+                   hovertemplate="%{x}: %{y:.2f}<extra></extra>")
+    figure.add_bar(name=text.hit, x=list(lines), y=list(hit), marker_color=HIT_COLOR,
+                   hovertemplate="%{x}: %{y:.2f}<extra></extra>")
+    figure.update_layout(
+        title=text.title,
+        xaxis={"title": text.line_axis, "type": "category"},
+        yaxis={"title": text.value_axis, "rangemode": "tozero"},
+        barmode="group",
+        height=CHART_HEIGHT,
+        margin={"l": 10, "r": 10, "t": 60, "b": 10},
+        legend={"orientation": "h", "yanchor": "bottom", "y": 1.0, "xanchor": "left", "x": 0},
+        title_y=0.97,
+        font_size=14,
+    )
+    return figure
+
+
+__all__ = ["GROUP_COLORS", "GROUP_OF_EVENT", "LineDecisionsText", "VGroup", "VengeanceNextCardText",
+           "line_decisions_figure", "vengeance_groups", "vengeance_next_card_figure"]
