@@ -169,7 +169,7 @@ def current_rules() -> RuleSet:
 def variant_not_supported(t: Translator, rules: RuleSet) -> None:
     """Say, in the page's language, that this page does not handle the chosen variant, and stop the page."""
     st.info(t("This page is not available for the {rules} variant yet: choose another variant in the sidebar "
-              "(the Live odds page handles it).").format(rules=t(rules.label)))
+              "(the Live odds page and the Strategy explorer handle it).").format(rules=t(rules.label)))
     st.stop()
 
 

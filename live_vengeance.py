@@ -215,7 +215,8 @@ def show_vengeance_live(t: Translator, rules: RuleSet, show_banner: Callable[...
         else:
             st.markdown(t("**Your line:** no card yet"))
         for index, cards in enumerate(table.others):
-            st.markdown(t("**{player}:** {cards}").format(player=place_name(Other(index)), cards=chips(cards)))
+            shown = t("busted this round") if index in table.out else chips(cards)
+            st.markdown(t("**{player}:** {cards}").format(player=place_name(Other(index)), cards=shown))
         st.markdown(t("**Seen elsewhere this round:** {cards}").format(cards=counts_chips(table.seen)))
         st.markdown(t("Pile **{pile}** · Discards **{discards}** · On the table **{table}**").format(
             pile=table.pile.size, discards=table.discards.size, table=table.on_table.size))
@@ -246,10 +247,10 @@ def show_vengeance_live(t: Translator, rules: RuleSet, show_banner: Callable[...
         st.session_state[OTHERS_KEY] = len(table.others)
         st.session_state[BUSTED_KEY] = table.busted
         with st.container(horizontal=True, vertical_alignment="bottom"):
-            st.number_input(t("Other players (not busted)"), min_value=0, max_value=MAX_OTHERS_ACTIVE, step=1,
+            st.number_input(t("Other players"), min_value=0, max_value=MAX_OTHERS_ACTIVE, step=1,
                             key=OTHERS_KEY, on_change=lambda: play(SetOthers(int(st.session_state[OTHERS_KEY]))),
-                            help=t("Players who stayed or are still playing: Steal, Swap, Discard and your "
-                                   "modifiers can target them"), width=170)
+                            help=t("Every other player at the table. Those who stayed or are still playing can be "
+                                   "targeted by Steal, Swap, Discard and your modifiers"), width=170)
             st.number_input(t("Busted players"), min_value=0, max_value=MAX_OTHERS_ACTIVE, step=1, key=BUSTED_KEY,
                             on_change=lambda: play(SetBusted(int(st.session_state[BUSTED_KEY]))),
                             help=t("Brutal mode: modifiers may be given to busted players too"), width=170)
@@ -346,8 +347,8 @@ def show_vengeance_live(t: Translator, rules: RuleSet, show_banner: Callable[...
     shoe = current_shoe()
     keep(shoe)
     table = shoe.table
-    targets: list[Target] = [Place.LINE, *(Other(index) for index in range(len(table.others))), Place.SEEN,
-                             Place.DISCARDS]
+    targets: list[Target] = [Place.LINE, *(Other(index) for index in range(len(table.others))
+                                           if index not in table.out), Place.SEEN, Place.DISCARDS]
     with st.container(key="header"):
         st.title(t("Live odds"))
         st.caption(t("{rules}: tap each card as it comes up, and the other players' lines too (Steal and Swap "

@@ -121,9 +121,9 @@ def show_vengeance_strategy(t: Translator, rules: RuleSet) -> None:
         table.append({
             t("Your line"): row.line,
             t("Best play"): t(DECISION_NAMES[analysis.decision]),
-            t("Stay now"): analysis.stay_score if analysis.may_stay else None,
-            t("Hit, then play best"): None if analysis.hit_score is None else t.number(float(analysis.hit_score)),
-            t("Hit once, then stay"): (None if analysis.hit_once_score is None
+            t("Stay now"): str(analysis.stay_score) if analysis.may_stay else t("must hit"),
+            t("Hit, then play best"): "" if analysis.hit_score is None else t.number(float(analysis.hit_score)),
+            t("Hit once, then stay"): ("" if analysis.hit_once_score is None
                                        else t.number(float(analysis.hit_once_score))),
             t("Bust now"): f"{analysis.bust_cards}/{analysis.pile_size}",
             t("Flip 7"): t.percent(float(analysis.flip7_probability)),

@@ -144,9 +144,11 @@ def test_live_page_other_players_change_the_answer() -> None:
 def test_live_page_duplicates_bust_you_or_another_player() -> None:
     at = open_page("live", {"rules": "vengeance-brutal", "others": "2", "hands": "9~_"})
     target(at, Other(0))
-    tap(at, "card-9")  # player 2 busts: out of the lines, one busted player
-    assert at.query_params["busted"] == "1" and at.query_params["others"] == "1"
-    assert at.number_input(key="vlive_busted").value == 1
+    tap(at, "card-9")  # player 2 busts: their seat is marked, player 3 keeps their number
+    assert at.query_params["busted"] == "1" and at.query_params["others"] == "2" and at.query_params["hands"] == "x~_"
+    assert at.number_input(key="vlive_busted").value == 1 and "**Player 2:** busted this round" in shown_text(at)
+    assert [option for option in at.radio(key="vlive_target").options] == ["Your line", "Player 3", "Seen elsewhere",
+                                                                          "Discards"]
     target(at, Place.LINE)
     for card in ("7", "7"):
         tap(at, f"card-{card}")
@@ -173,7 +175,7 @@ def test_live_page_in_spanish_names_the_vengeance_cards() -> None:
     assert labels["card-discard"].startswith("Descartar")
     tap(at, "card-12")
     assert "Eliminado ahora: **11/107 = 10,3\u00a0%**" in shown_text(at)
-    assert "Otros jugadores (no eliminados)" in [widget.label for widget in at.number_input]
+    assert "Otros jugadores" in [widget.label for widget in at.number_input]
 
 
 def test_switching_from_classic_to_vengeance_starts_a_vengeance_table() -> None:
@@ -209,5 +211,5 @@ def test_strategy_explorer_link_and_a_bad_line_in_spanish() -> None:
     expected = analyze_vengeance(VengeanceSituation.from_text(VENGEANCE_BRUTAL, "12 3", others=("9", ""),
                                                               pile="12 11 5", busted_others=1))
     row = at.dataframe[0].value.iloc[0]
-    assert row["Tu línea"] == "12 3" and row["Plantarse ahora"] == expected.stay_score
+    assert row["Tu línea"] == "12 3" and row["Plantarse ahora"] == str(expected.stay_score)
     assert row["Pedir y jugar lo mejor"] == translator("es").number(float(expected.hit_score or 0))

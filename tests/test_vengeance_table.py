@@ -145,7 +145,7 @@ def test_the_lucky_13_allows_a_second_13_but_not_a_third() -> None:
 def test_a_duplicate_busts_another_player_whose_cards_stay_out_this_round() -> None:
     table = VengeanceTable.build(VENGEANCE, cards("12"), others=[cards("9 -4"), cards("3")])
     after = table.with_cards(cards("9"), Other(0))
-    assert after.others == (cards("3"),) and after.busted == 1
+    assert after.others == ((), cards("3")) and after.out == (0,) and after.busted == 1
     assert after.seen == CardCounts.from_cards(cards("9 -4 9")) and after.pile == table.pile - CardCounts.from_cards(
         cards("9"))
     assert after.next_round().discards == CardCounts.from_cards(cards("12 9 -4 9 3"))
@@ -224,3 +224,17 @@ def test_the_line_chart_draws_stay_and_hit_for_each_line() -> None:
     figure = line_decisions_figure(["12 11", "6 5 3"], [23.0, 14.0], [14.5, 30.2], text)
     assert [trace.name for trace in figure.data] == ["stay", "hit"]
     assert list(figure.data[0].y) == [23.0, 14.0] and list(figure.data[1].x) == ["12 11", "6 5 3"]
+
+
+def test_a_busted_seat_keeps_its_place_until_the_next_round() -> None:
+    table = VengeanceTable.build(VENGEANCE_BRUTAL, cards("12"), others=[cards("9"), cards("3")])
+    after = table.with_cards(cards("9"), Other(0))
+    assert after.others == ((), cards("3")) and after.out == (0,) and after.busted == 1
+    assert after.situation().others == VengeanceSituation.from_text(VENGEANCE_BRUTAL, "12", others=("3",)).others
+    assert after.situation().busted_others == 1
+    with pytest.raises(SituationError, match="player 2 is busted this round"):
+        after.with_cards(cards("5"), Other(0))
+    with pytest.raises(SituationError, match="at least 1 players are busted"):
+        after.with_busted(0)
+    assert encode(after)["hands"] == "x~3" and decode(encode(after)) == after
+    assert after.next_round().out == () and after.next_round().others == ((), ())

@@ -6,7 +6,8 @@ Parameters (all optional; unknown ones are ignored):
 * ``line``, ``seen``, ``discards``: your line (in order), the cards seen elsewhere this round, the
   discard pile, in `flip7odds.links.write_cards`'s notation (``12.p4``; ``/2`` and ``-4`` as they are);
 * ``others``: how many other players are not busted (default 1);
-* ``hands``: their lines, separated by ``~``, ``_`` for a line with no card (missing ones are empty);
+* ``hands``: their lines, separated by ``~``, ``_`` for a line with no card, ``x`` for a player busted this
+  round (missing ones are empty);
 * ``busted``: how many players are busted (default 0).
 
 Examples
@@ -43,6 +44,7 @@ PARAMETERS = (RULES, LINE, SEEN, DISCARDS, OTHERS, HANDS, BUSTED)
 
 _HAND_SEPARATOR = "~"
 _EMPTY_HAND = "_"
+_BUSTED_HAND = "x"
 
 
 def encode(table: VengeanceTable) -> dict[str, str]:
@@ -52,8 +54,9 @@ def encode(table: VengeanceTable) -> dict[str, str]:
         if cards:
             params[name] = write_cards(cards)
     params[OTHERS] = str(len(table.others))
-    if any(table.others):
-        params[HANDS] = _HAND_SEPARATOR.join(write_cards(cards) or _EMPTY_HAND for cards in table.others)
+    if any(table.others) or table.out:
+        params[HANDS] = _HAND_SEPARATOR.join(_BUSTED_HAND if seat in table.out else write_cards(cards) or _EMPTY_HAND
+                                             for seat, cards in enumerate(table.others))
     params[BUSTED] = str(table.busted)
     return params
 
@@ -70,10 +73,12 @@ def decode(params: Mapping[str, str]) -> VengeanceTable:
     if len(texts) > others:
         raise Flip7Error("in the link's hands: {hands} lines for {others} other players", hands=len(texts),
                          others=others)
-    hands = [() if text.strip() == _EMPTY_HAND else _read(HANDS, text, rules) for text in texts]
+    hands = [() if text.strip() in (_EMPTY_HAND, _BUSTED_HAND) else _read(HANDS, text, rules) for text in texts]
     hands += [()] * (others - len(hands))
+    out = [seat for seat, text in enumerate(texts) if text.strip() == _BUSTED_HAND]
     try:
-        return VengeanceTable.build(rules, card_lists[LINE], hands, card_lists[SEEN], card_lists[DISCARDS], busted)
+        return VengeanceTable.build(rules, card_lists[LINE], hands, card_lists[SEEN], card_lists[DISCARDS], busted,
+                                    out)
     except SituationError as error:
         raise SituationError("the link's table is impossible: {error}", error=error) from None
 

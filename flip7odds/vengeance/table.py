@@ -14,7 +14,8 @@ Every card of the deck is in exactly one place, so ``pile = deck - discards - li
 times. What the cards do when they arrive (RULES.md section 3):
 
 * a number a line already holds busts it (the Lucky 13 allows one second 13); a busted other player's
-  cards go to *seen* and the busted count goes up; your own duplicate stays last in your line (bust);
+  cards go to *seen*, their seat is marked busted until the next round (the other seats keep their
+  numbers) and the busted count goes up; your own duplicate stays last in your line (bust);
 * the Unlucky 7 *drawn* into a line sends that line's other cards to the discard pile (moved by Steal
   or Swap, `MoveCards`, it is a plain 7);
 * an action card is played as soon as it is drawn: whoever it is tapped to, it goes to the discard pile.
@@ -68,6 +69,8 @@ class VengeanceTable:
     seen: CardCounts = field(default_factory=CardCounts)
     discards: CardCounts = field(default_factory=CardCounts)
     busted: int = 0
+    out: tuple[int, ...] = ()
+    """The seats (indices of ``others``) busted this round: their lines are empty and no card goes there."""
 
     @classmethod
     def new(cls, rules: RuleSet, others: int = 1) -> VengeanceTable:
@@ -76,22 +79,27 @@ class VengeanceTable:
 
     @classmethod
     def build(cls, rules: RuleSet, line: Iterable[Card] = (), others: Iterable[Iterable[Card]] = ((),),
-              seen: Iterable[Card] = (), discards: Iterable[Card] = (), busted: int = 0) -> VengeanceTable:
+              seen: Iterable[Card] = (), discards: Iterable[Card] = (), busted: int = 0,
+              out: Iterable[int] = ()) -> VengeanceTable:
         """A checked table; raises `SituationError` naming what makes it impossible (see `check`)."""
         table = cls(rules, tuple(line), tuple(tuple(cards) for cards in others), CardCounts.from_cards(seen),
-                    CardCounts.from_cards(discards), busted)
+                    CardCounts.from_cards(discards), busted, tuple(sorted(set(out))))
         table.check()
         return table
 
     def check(self) -> None:
         """Raise `SituationError` unless the rules are Vengeance, every card fits the deck, your line is one
-        the rules can produce (`line_status`), no other line holds a duplicate or an action, and the
-        player counts are between 0 and `MAX_OTHERS_ACTIVE`."""
+        the rules can produce (`line_status`), no other line holds a duplicate or an action, the
+        player counts are between 0 and `MAX_OTHERS_ACTIVE`, and busted seats are empty and counted."""
         if not self.rules.vengeance:
             raise SituationError("the {rules} rules are not With a Vengeance: use the classic analysis",
                                  rules=self.rules.name)
         if len(self.others) > MAX_OTHERS_ACTIVE or not 0 <= self.busted <= MAX_OTHERS_ACTIVE:
             raise SituationError("other players must be from 0 to {most}", most=MAX_OTHERS_ACTIVE)
+        if any(not 0 <= seat < len(self.others) or self.others[seat] for seat in self.out):
+            raise SituationError("a busted player holds no card this round")
+        if self.busted < len(self.out):
+            raise SituationError("at least {count} players are busted this round", count=len(self.out))
         places = {N_("your line"): CardCounts.from_cards(self.line),
                   N_("other lines"): CardCounts.from_cards(card for cards in self.others for card in cards),
                   N_("seen"): self.seen, N_("discards"): self.discards}
@@ -111,6 +119,11 @@ class VengeanceTable:
         line_status(self.line)
         for cards in self.others:
             VengeanceLine.from_cards(cards, mine=False)
+
+    @property
+    def active_lines(self) -> tuple[tuple[Card, ...], ...]:
+        """The lines of the other players who are not busted (the targets of Steal, Swap and Discard)."""
+        return tuple(cards for seat, cards in enumerate(self.others) if seat not in self.out)
 
     @property
     def on_table(self) -> CardCounts:
@@ -158,7 +171,7 @@ class VengeanceTable:
         if status is not RoundStatus.PLAYING:
             raise SituationError("your round is over ({status}): there is no decision to make",
                                  status=Term(STATUS_NAMES[status]))
-        return VengeanceSituation.build(self.rules, self.line, others=self.others, pile=tuple(self.pile),
+        return VengeanceSituation.build(self.rules, self.line, others=self.active_lines, pile=tuple(self.pile),
                                         discards=tuple(self.discards), busted_others=self.busted)
 
     def with_cards(self, cards: Iterable[Card], target: Target) -> VengeanceTable:
@@ -195,11 +208,11 @@ class VengeanceTable:
     def next_round(self) -> VengeanceTable:
         """Every card out this round goes to the discard pile; the pile carries on; the lines are empty."""
         return replace(self, line=(), others=((),) * len(self.others), seen=CardCounts(),
-                       discards=self.discards + self.on_table, busted=0)
+                       discards=self.discards + self.on_table, busted=0, out=())
 
     def cleared(self) -> VengeanceTable:
         """Every card of this round back into the pile (the round is entered again from scratch)."""
-        return replace(self, line=(), others=((),) * len(self.others), seen=CardCounts(), busted=0)
+        return replace(self, line=(), others=((),) * len(self.others), seen=CardCounts(), busted=0, out=())
 
     def with_others(self, count: int) -> VengeanceTable:
         """``count`` other players who are not busted: new ones hold no card; only empty lines can leave."""
@@ -207,17 +220,23 @@ class VengeanceTable:
             raise SituationError("other players must be from 0 to {most}", most=MAX_OTHERS_ACTIVE)
         if any(self.others[count:]):
             raise SituationError("a player who leaves must hold no card: move or take back their cards first")
-        return replace(self, others=self.others[:count] + ((),) * (count - len(self.others)))
+        out = tuple(seat for seat in self.out if seat < count)
+        return replace(self, others=self.others[:count] + ((),) * (count - len(self.others)), out=out,
+                       busted=self.busted - (len(self.out) - len(out)))
 
     def with_busted(self, busted: int) -> VengeanceTable:
         """Another count of busted players (they matter in Brutal mode: modifiers may be given to them)."""
         if not 0 <= busted <= MAX_OTHERS_ACTIVE:
             raise SituationError("busted players must be from 0 to {most}", most=MAX_OTHERS_ACTIVE)
+        if busted < len(self.out):
+            raise SituationError("at least {count} players are busted this round", count=len(self.out))
         return replace(self, busted=busted)
 
     def _seat(self, other: Other) -> int:
         if not 0 <= other.index < len(self.others):
             raise SituationError("there is no player {number}", number=other.index + 2)
+        if other.index in self.out:
+            raise SituationError("player {number} is busted this round", number=other.index + 2)
         return other.index
 
     def _take(self, card: Card, source: Target) -> VengeanceTable:
@@ -254,7 +273,7 @@ class VengeanceTable:
         seat = self._seat(target)
         held = VengeanceLine.from_cards(cards, mine=False)
         if card.is_number and not held.accepts(card):  # they bust: their cards are out for this round
-            return replace(self, others=self.others[:seat] + self.others[seat + 1:],
+            return replace(self, others=_replaced(self.others, seat, ()), out=tuple(sorted((*self.out, seat))),
                            seen=self.seen + CardCounts.from_cards((*cards, card)), busted=self.busted + 1)
         return replace(self, others=_replaced(self.others, seat, (*cards, card)),
                        discards=self.discards + CardCounts.from_cards(wiped))
