@@ -55,9 +55,9 @@ from flip7odds.vengeance.table import (
 LIVE_MAX_STATES = 5_000
 """The exact solver's budget on this page (about 2 s at most): beyond it the page shows the next-card odds only."""
 LIVE_MAX_PILE = 16
-"""The solver is tried only with at most this many cards to draw from: on bigger piles it (nearly) always
-exceeds `LIVE_MAX_STATES` (measured on random piles: 4 of 6 solved at 12 cards, 2 of 6 at 16, 0 of 6 at 20),
-and a tap should not wait for a certain failure."""
+"""The solver is tried only with at most this many cards to draw from: beyond it most tables exceed
+`LIVE_MAX_STATES` after 2-3 s (BENCHMARKS.md, `benchmarks/bench_vengeance_app.py`: 6 of 8 random late-deck
+tables solve at 16 cards, 2 of 8 at 20 and 24), and a tap should not wait for a likely failure."""
 
 SHOE_KEY = "vlive_shoe"
 SYNCED_KEY = "vlive_synced_params"

@@ -22,14 +22,13 @@ from pathlib import Path
 
 import numpy as np
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the app's modules live at the repository root
 from flip7odds.cards import Card, Category
 from flip7odds.errors import SituationError
 from flip7odds.rules import VENGEANCE, VENGEANCE_BRUTAL
 from flip7odds.vengeance import analyze_vengeance, bust_probability, next_card_table
 from flip7odds.vengeance.explorer import PRESETS, decisions_by_line
 from flip7odds.vengeance.situation import VengeanceLine, VengeanceSituation
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the app's modules live at the repository root
 from live_vengeance import LIVE_MAX_STATES
 
 SIZES = (8, 12, 16, 20, 24)
