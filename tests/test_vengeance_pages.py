@@ -6,6 +6,7 @@ The live page is checked against the library: its next-card fractions against `b
 """
 
 import re
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -79,7 +80,7 @@ def test_every_page_works_or_says_it_is_not_available(page: str, rules: str, lan
     at = open_page(page, {"rules": rules, "lang": language})
     assert at.query_params["rules"] == rules and at.query_params["lang"] == language
     text = shown_text(at)
-    if page in ("home", "live", "models"):
+    if page in ("home", "live", "models", "strategy", "urn"):
         assert NOT_AVAILABLE[language] not in text
     other = NOT_AVAILABLE["es" if language == "en" else "en"]
     assert other not in text
@@ -213,3 +214,18 @@ def test_strategy_explorer_link_and_a_bad_line_in_spanish() -> None:
     row = at.dataframe[0].value.iloc[0]
     assert row["Tu línea"] == "12 3" and row["Plantarse ahora"] == str(expected.stay_score)
     assert row["Pedir y jugar lo mejor"] == translator("es").number(float(expected.hit_score or 0))
+
+
+def test_urn_page_counts_the_vengeance_bust_cards() -> None:
+    at = open_page("urn", {"rules": "vengeance-brutal", "line": "13 l13 7", "pile": "13 u7 7 5 2"})
+    situation = VengeanceSituation.from_text(VENGEANCE_BRUTAL, "13 l13 7", pile="13 u7 7 5 2")
+    # A third 13 and a second plain 7 bust; the Unlucky 7 never does when drawn: K = 2 of N = 5.
+    assert bust_probability(situation) == Fraction(2, 5)
+    assert "**N = 5**" in shown_text(at) and "**K = 2**" in shown_text(at)
+    assert "\\frac{2}{5}" in at.latex[0].value
+    fresh = open_page("urn", {"rules": "vengeance", "lang": "es"})
+    # 12 11 9 held, 105 cards left: 11 twelves, 10 elevens and 8 nines bust.
+    assert "**N = 105**" in shown_text(fresh) and "**K = 29**" in shown_text(fresh)
+    assert "El mazo es una urna" in shown_text(fresh)
+    bad = open_page("urn", {"rules": "vengeance", "line": "7 7"})
+    assert [error.value for error in bad.error] == ["duplicate number 7 in your line: a second 7 busts you"]
