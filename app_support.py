@@ -8,7 +8,7 @@ from streamlit.runtime.pages_manager import PagesManager
 
 from flip7odds.errors import Flip7Error
 from flip7odds.i18n import LANGUAGES, N_, Translator, language_from_locale, translator
-from flip7odds.rules import RULESETS, RuleSet, find_rules
+from flip7odds.rules import ALL_RULESETS, RuleSet, find_rules
 from flip7odds.teaching import PileChoice, SituationText
 from flip7odds.teaching_charts import PRESENTATION_CSS, font_size_for
 
@@ -113,26 +113,30 @@ def choose_language() -> Translator:
 def choose_rules(t: Translator) -> RuleSet:
     """The sidebar's rule variant switch, run by ``app.py``: from the address (``?rules=poker``) at first.
 
-    An unknown variant in the address is named in a message and the classic rules are used.
+    It offers every variant of `ALL_RULESETS` (With a Vengeance included: a page that does not handle
+    it says so with `variant_not_supported`). An unknown variant in the address is named in a message
+    and the classic rules are used.
     """
     def first() -> str:
         try:
-            return find_rules(st.query_params.get(RULES_PARAMETER, next(iter(RULESETS)))).name
+            return find_rules(st.query_params.get(RULES_PARAMETER, next(iter(ALL_RULESETS))), experimental=True).name
         except Flip7Error as error:
             st.error(t.error(error))
-            return next(iter(RULESETS))
+            return next(iter(ALL_RULESETS))
 
-    _kept_choice(RULES_PARAMETER, RULES_CHOSEN_KEY, t("Rules"), list(RULESETS),
-                 lambda name: t(RULESETS[name].label), first)
+    _kept_choice(RULES_PARAMETER, RULES_CHOSEN_KEY, t("Rules"), list(ALL_RULESETS),
+                 lambda name: t(ALL_RULESETS[name].label), first, clear_page=True)
     return current_rules()
 
 
 def _kept_choice(parameter: str, chosen_key: str, label: str, options: list[str],
-                 format_func: Callable[[str], str], first: Callable[[], str]) -> None:
+                 format_func: Callable[[str], str], first: Callable[[], str], clear_page: bool = False) -> None:
     """A sidebar selectbox (widget key ``parameter``) whose choice is also kept in the address.
 
     ``first()`` gives a session's first value. The choice is kept under ``chosen_key`` as well: a widget's
     state may be dropped on a run that does not show it (a page switch), and the choice must survive that.
+    ``clear_page``: a new choice drops the page's own parameters from the address (a table or a pile of
+    one variant's deck means nothing in another's).
     """
     if chosen_key not in st.session_state:
         st.session_state[chosen_key] = first()
@@ -140,6 +144,9 @@ def _kept_choice(parameter: str, chosen_key: str, label: str, options: list[str]
 
     def keep() -> None:
         st.session_state[chosen_key] = st.session_state[parameter]
+        if clear_page:
+            st.query_params.from_dict({key: value for key, value in st.query_params.to_dict().items()
+                                       if key in APP_PARAMETERS})
 
     with st.sidebar:
         st.selectbox(label, options, format_func=format_func, key=parameter, on_change=keep)
@@ -156,7 +163,21 @@ def current_translator() -> Translator:
 
 def current_rules() -> RuleSet:
     """The rule variant chosen in the sidebar (classic before any choice)."""
-    return RULESETS.get(st.session_state.get(RULES_CHOSEN_KEY, ""), next(iter(RULESETS.values())))
+    return ALL_RULESETS.get(st.session_state.get(RULES_CHOSEN_KEY, ""), next(iter(ALL_RULESETS.values())))
+
+
+def variant_not_supported(t: Translator, rules: RuleSet) -> None:
+    """Say, in the page's language, that this page does not handle the chosen variant, and stop the page."""
+    st.info(t("This page is not available for the {rules} variant yet: choose another variant in the sidebar "
+              "or another page (every other page handles it).").format(rules=t(rules.label)))
+    st.stop()
+
+
+def stop_if_vengeance(t: Translator) -> None:
+    """The guard of a page that does not handle With a Vengeance yet: `variant_not_supported` for it."""
+    rules = current_rules()
+    if rules.vengeance:
+        variant_not_supported(t, rules)
 
 
 def set_page_parameters(params: Mapping[str, str]) -> None:

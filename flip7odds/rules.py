@@ -234,7 +234,9 @@ VENGEANCE_BRUTAL = _vengeance_rules(brutal=True)
 RULESETS: dict[str, RuleSet] = {rules.name: rules for rules in (CLASSIC, POKER)}
 EXPERIMENTAL_RULESETS: dict[str, RuleSet] = {rules.name: rules for rules in (VENGEANCE, VENGEANCE_BRUTAL)}
 """Variants only some parts of the product handle yet (the command line's ``analyze``): kept out of
-`RULESETS`, which the app offers on every page, and found by `find_rules` only when asked for."""
+`RULESETS`, which the classic command-line tools accept, and found by `find_rules` only when asked for."""
+ALL_RULESETS: dict[str, RuleSet] = {**RULESETS, **EXPERIMENTAL_RULESETS}
+"""Every variant, in the order the app's variant switch offers them (pages that do not handle one say so)."""
 
 
 def find_rules(name: str, *, experimental: bool = False) -> RuleSet:

@@ -42,6 +42,7 @@ from flip7odds.shoe import (
 )
 from flip7odds.situation import Situation
 from flip7odds.win_charts import WinChartText, win_probability_figure
+from live_vengeance import show_vengeance_live
 
 PLACE_NAMES: dict[Place, str] = {
     Place.LINE: N_("Your line"),
@@ -509,6 +510,9 @@ def show_endgame(situation: Situation, analysis: Analysis) -> None:
 
 
 st.html(STYLE)
+if rules.vengeance:
+    show_vengeance_live(t, rules, show_banner)
+    st.stop()
 shoe = current_shoe()
 keep(shoe)
 table = shoe.table

@@ -6,6 +6,7 @@ from fractions import Fraction
 import streamlit as st
 
 from app_support import (
+    current_rules,
     current_translator,
     demo_link,
     init_widget,
@@ -13,9 +14,13 @@ from app_support import (
     set_page_parameters,
     teaching_sidebar,
 )
+from strategy_vengeance import show_vengeance_strategy
 
 run_through_app()
 t = current_translator()
+if current_rules().vengeance:  # a late-deck explorer of its own (strategy_vengeance.py)
+    show_vengeance_strategy(t, current_rules())
+    st.stop()
 
 from flip7odds.errors import Flip7Error
 from flip7odds.i18n import N_

@@ -11,11 +11,13 @@ from app_support import (
     init_widget,
     run_through_app,
     set_page_parameters,
+    stop_if_vengeance,
     teaching_sidebar,
 )
 
 run_through_app()
 t = current_translator()
+stop_if_vengeance(t)
 
 from flip7odds.cards import card_name
 from flip7odds.engine import Termination

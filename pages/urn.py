@@ -6,6 +6,7 @@ from fractions import Fraction
 import streamlit as st
 
 from app_support import (
+    current_rules,
     current_translator,
     demo_link,
     init_widget,
@@ -16,6 +17,7 @@ from app_support import (
 
 run_through_app()
 t = current_translator()
+rules = current_rules()
 
 from flip7odds.engine import Termination
 from flip7odds.errors import Flip7Error
@@ -28,6 +30,8 @@ from flip7odds.teaching import (
     urn_reading,
 )
 from flip7odds.teaching_charts import urn_figure
+from flip7odds.vengeance import VengeanceSituation
+from flip7odds.vengeance.odds import bust_cards, drawing_pile
 
 # LaTeX of the filled-in formulas (the same in every language).
 FORMULA_ONE = "P(\\text{{{bust}}}) = \\frac{{K}}{{N}} = \\frac{{{cards}}}{{{pile}}} {reduced} \\approx {percent}"
@@ -47,6 +51,39 @@ def flip_three_bust(text: SituationText) -> Fraction:
     """P(bust during a Flip Three on you now), exactly, from the tree of its three cards."""
     return probability_tree(text.situation(), FLIP_THREE_DRAWS, TreeStart.FLIP_THREE).probability_of(Termination.BUST)
 
+
+def vengeance_urn(text: SituationText) -> UrnReading:
+    """The next card's urn under With a Vengeance: N cards to draw from, K of them bust you on arrival."""
+    situation = VengeanceSituation.from_text(rules, text.line, pile=text.pile or None,
+                                             seen=None if text.pile else text.seen, others=() if text.alone else ("",))
+    return UrnReading(drawing_pile(situation).size, bust_cards(situation), 1)
+
+
+if rules.vengeance:  # one card: a Vengeance hit (Flip Four's four cards are not an urn: actions and wipes)
+    situation_text, _, _ = teaching_sidebar(t, default_line="12 11 9")
+    st.title(t("The urn: why a card draw is a counting problem"))
+    params = situation_text.to_params() | {"line": situation_text.line}
+    set_page_parameters(params)
+    try:
+        urn = vengeance_urn(situation_text)
+    except Flip7Error as error:
+        st.error(t.error(error))
+        st.stop()
+    st.markdown(t("The pile is an urn of **N = {pile}** cards. **K = {bust}** of them bust you on arrival: copies of "
+                  "the numbers in your line ({line}), except that the Unlucky 7 never busts when it is drawn and, "
+                  "while you hold one 13, a second 13 is safe if one of the two is the Lucky 13. You draw "
+                  "**n = 1**.").format(pile=urn.pile_size, bust=urn.bust_cards, line=situation_text.line or "-"))
+    probability = urn.at_least_one
+    percent_tex = t.percent(float(probability), 2).replace(",", "{,}").replace("\xa0", "\\,").replace("%", "\\%")
+    reduced = "" if probability.denominator == urn.pile_size else (
+        f"= \\frac{{{probability.numerator}}}{{{probability.denominator}}}")
+    st.subheader(t("The formula, filled in"))
+    st.latex(FORMULA_ONE.format(bust=t("bust"), cards=urn.bust_cards, pile=urn.pile_size, reduced=reduced,
+                                percent=percent_tex))
+    st.caption(t("With a Vengeance: a draw of several cards is not an urn (an action drawn is resolved, the Unlucky 7 "
+                 "wipes your line), so only the next card is shown here; the Live odds page has its whole table."))
+    st.caption(demo_link(t, params))
+    st.stop()
 
 init_widget("urn_draws", 3 if st.query_params.get("draws") == "3" else 1)
 

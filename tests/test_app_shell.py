@@ -34,7 +34,8 @@ def test_language_and_variant_come_from_the_link_and_stay_in_it_across_pages() -
     at.run()
     language, variant = at.sidebar.selectbox[0], at.sidebar.selectbox[1]
     assert (language.value, variant.value) == ("es", "poker")
-    assert variant.label == "Reglas" and variant.options == ["Flip 7 (clásico)", "Dos barajas de póker"]
+    assert variant.label == "Reglas" and variant.options == ["Flip 7 (clásico)", "Dos barajas de póker", "Venganza",
+                                                       "Venganza (modo brutal)"]
     at.switch_page("pages/trees.py").run()
     assert not at.exception, [exception.value for exception in at.exception]
     assert (at.query_params["lang"], at.query_params["rules"]) == ("es", "poker")

@@ -23,7 +23,8 @@ from flip7odds.teaching_charts import ENDING_LABELS, EVENT_LABELS, FAMILY_TITLES
 
 ROOT = Path(__file__).resolve().parents[1]
 SOURCES = [*sorted((ROOT / "flip7odds").rglob("*.py")), ROOT / "app.py", ROOT / "app_support.py",
-           ROOT / "simulate_vengeance.py", *sorted((ROOT / "pages").glob("*.py"))]
+           ROOT / "simulate_vengeance.py", ROOT / "live_vengeance.py", ROOT / "strategy_vengeance.py",
+           *sorted((ROOT / "pages").glob("*.py"))]
 
 
 def placeholders(template: str) -> set[str]:

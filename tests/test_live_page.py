@@ -249,7 +249,8 @@ def test_an_unknown_variant_in_the_link_is_named_and_the_classic_rules_are_used(
     at = AppTest.from_file(APP, default_timeout=120)
     at.query_params["rules"] = "uno"
     at.run()
-    assert [error.value for error in at.error] == ["unknown rules 'uno': choose one of classic, poker"]
+    known = "classic, poker, vengeance, vengeance-brutal"
+    assert [error.value for error in at.error] == [f"unknown rules 'uno': choose one of {known}"]
     at.switch_page("pages/live.py").run()
     assert_clean(at)
     assert table_counts(at) == (94, 0, 0)

@@ -13,10 +13,13 @@ SHOWN_SOURCES = [
     ROOT / "app.py",
     ROOT / "app_support.py",
     ROOT / "simulate_vengeance.py",
+    ROOT / "live_vengeance.py",
+    ROOT / "strategy_vengeance.py",
     *sorted((ROOT / "pages").glob("*.py")),
     ROOT / "flip7odds" / "charts.py",
     ROOT / "flip7odds" / "trainer_charts.py",
     ROOT / "flip7odds" / "teaching_charts.py",
+    ROOT / "flip7odds" / "vengeance" / "charts.py",
 ]
 
 

@@ -1,0 +1,96 @@
+"""Benchmark what the app's With a Vengeance pages compute: why the live page tries the solver only late in the deck.
+
+Run from the repository root::
+
+    python benchmarks/bench_vengeance_app.py
+
+1. The next-card odds the live page always shows (`next_card_table`, `bust_probability`) on a fresh deck.
+2. `analyze_vengeance` within the live page's budget (`LIVE_MAX_STATES`) on random late-deck tables, by
+   pile size: how many solve, and how long a solve or a give-up takes (that is the wait after a tap).
+3. The strategy explorer's presets (`decisions_by_line`), every line of each.
+
+Random tables use a fixed seed: a shuffled 108-card deck; your line is its first 2 cards that fit in a line,
+one other player holds the next 2 that fit, the pile is the next N cards and the rest are the discards.
+Times are single wall-clock runs (the machine may be shared).
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the app's modules live at the repository root
+from flip7odds.cards import Card, Category
+from flip7odds.errors import SituationError
+from flip7odds.rules import VENGEANCE, VENGEANCE_BRUTAL
+from flip7odds.vengeance import analyze_vengeance, bust_probability, next_card_table
+from flip7odds.vengeance.explorer import PRESETS, decisions_by_line
+from flip7odds.vengeance.situation import VengeanceLine, VengeanceSituation
+from live_vengeance import LIVE_MAX_STATES
+
+SIZES = (8, 12, 16, 20, 24)
+TABLES = 8
+SEED = 7
+
+
+def fits(line: list[Card], card: Card) -> bool:
+    """``card`` may join ``line`` (a number or modifier that does not bust it)."""
+    if card.category is Category.ACTION:
+        return False
+    return not card.is_number or VengeanceLine.from_cards(line).accepts(card)
+
+
+def late_table(rng: np.random.Generator, size: int) -> VengeanceSituation:
+    deck = list(VENGEANCE.deck)
+    order = rng.permutation(len(deck))
+    cards = [deck[index] for index in order]
+    line: list[Card] = []
+    other: list[Card] = []
+    rest: list[Card] = []
+    for card in cards:
+        if len(line) < 2 and fits(line, card):
+            line.append(card)
+        elif len(other) < 2 and fits(other, card):
+            other.append(card)
+        else:
+            rest.append(card)
+    return VengeanceSituation.build(VENGEANCE, line, others=[other], pile=rest[:size], discards=rest[size:])
+
+
+def main() -> None:
+    fresh = VengeanceSituation.from_text(VENGEANCE, "12 5", others=("9 -4",))
+    start = time.perf_counter()
+    for _ in range(100):
+        next_card_table(fresh)
+        bust_probability(fresh)
+    print(f"next-card odds, fresh deck: {(time.perf_counter() - start) * 10:.2f} ms a call")
+
+    rng = np.random.default_rng(SEED)
+    print(f"analyze_vengeance within {LIVE_MAX_STATES} states, {TABLES} random late-deck tables a size:")
+    for size in SIZES:
+        solved, times = 0, []
+        for _ in range(TABLES):
+            situation = late_table(rng, size)
+            start = time.perf_counter()
+            try:
+                analyze_vengeance(situation, max_states=LIVE_MAX_STATES)
+                solved += 1
+            except SituationError:
+                pass
+            times.append(time.perf_counter() - start)
+        print(f"  pile {size:2d}: {solved}/{TABLES} solved, median {np.median(times):.2f} s, worst {max(times):.2f} s")
+
+    for rules in (VENGEANCE, VENGEANCE_BRUTAL):
+        for preset in PRESETS:
+            start = time.perf_counter()
+            rows = decisions_by_line(rules, preset.pile, preset.others, preset.lines)
+            states = max(row.analysis.states for row in rows if row.analysis is not None)
+            print(f"explorer {rules.name}, {preset.title!r}: {len(rows)} lines in "
+                  f"{time.perf_counter() - start:.2f} s (at most {states} states a line)")
+
+
+if __name__ == "__main__":
+    main()

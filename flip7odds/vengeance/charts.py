@@ -1,0 +1,159 @@
+"""The Vengeance next-card chart: a pure function from the exact next-card table to a plotly figure.
+
+Like `flip7odds.charts`, every word comes in as a parameter in the reader's language. The groups are
+the ones a player thinks in at a Vengeance table: what busts you, the special numbers that change your
+line (The Zero, the Unlucky 7, a Lucky second 13), the other numbers, modifiers, actions.
+
+Examples
+--------
+>>> from flip7odds.rules import VENGEANCE
+>>> from flip7odds.vengeance.odds import next_card_table
+>>> from flip7odds.vengeance.situation import VengeanceSituation
+>>> rows = next_card_table(VengeanceSituation.from_text(VENGEANCE, "13 7", pile="13 l13 u7 7 0 5 -4 steal"))
+>>> {group.value: str(share) for group, share in vengeance_groups(rows).items() if share}
+{'bust': '1/4', 'special': '3/8', 'number': '1/8', 'modifier': '1/8', 'action': '1/8'}
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+import plotly.graph_objects as go  # type: ignore[import-untyped]  # plotly ships no type hints
+
+from flip7odds.cards import Card
+from flip7odds.charts import CHART_HEIGHT
+from flip7odds.vengeance.engine import VEvent
+from flip7odds.vengeance.odds import VengeanceNextCard
+
+
+class VGroup(enum.Enum):
+    """What the next card does to you, grouped."""
+
+    BUST = "bust"
+    SPECIAL = "special"
+    """The Zero (you must hit), the Unlucky 7 (wipes your other cards), a Lucky second 13."""
+    NUMBER = "number"
+    """A number you do not hold (your Flip 7 included)."""
+    MODIFIER = "modifier"
+    ACTION = "action"
+
+
+GROUP_OF_EVENT: dict[VEvent, VGroup] = {
+    VEvent.BUST: VGroup.BUST,
+    VEvent.ZERO: VGroup.SPECIAL,
+    VEvent.UNLUCKY_7: VGroup.SPECIAL,
+    VEvent.LUCKY_SECOND_13: VGroup.SPECIAL,
+    VEvent.NEW_NUMBER: VGroup.NUMBER,
+    VEvent.FLIP_7: VGroup.NUMBER,
+    VEvent.MODIFIER: VGroup.MODIFIER,
+    VEvent.ACTION: VGroup.ACTION,
+    VEvent.SET_ASIDE: VGroup.ACTION,
+}
+
+GROUP_COLORS: dict[VGroup, str] = {
+    VGroup.BUST: "#d62728",
+    VGroup.SPECIAL: "#ff7f0e",
+    VGroup.NUMBER: "#2ca02c",
+    VGroup.MODIFIER: "#1f77b4",
+    VGroup.ACTION: "#9467bd",
+}
+
+
+@dataclass(frozen=True)
+class VengeanceNextCardText:
+    """The words of the chart; ``groups`` names each `VGroup` in the legend."""
+
+    title: str
+    card_axis: str
+    probability_axis: str
+    groups: Mapping[VGroup, str]
+
+
+def vengeance_groups(rows: Sequence[VengeanceNextCard]) -> dict[VGroup, Fraction]:
+    """The exact probability of each group: the sum of its rows' ``count / size``."""
+    size = sum(row.count for row in rows)
+    return {group: Fraction(sum(row.count for row in rows if GROUP_OF_EVENT[row.event] is group), size)
+            for group in VGroup}
+
+
+def vengeance_next_card_figure(rows: Sequence[VengeanceNextCard], text: VengeanceNextCardText,
+                               card_label: Callable[[Card], str] = str) -> go.Figure:
+    """Bars of P(next card = c) for every card kind left, coloured by group (legend: the group's ``count/size``)."""
+    size = sum(row.count for row in rows)
+    figure = go.Figure()
+    for group in VGroup:
+        members = [row for row in rows if GROUP_OF_EVENT[row.event] is group]
+        if not members:
+            continue
+        figure.add_bar(
+            name=f"{text.groups[group]} {sum(row.count for row in members)}/{size}",
+            x=[card_label(row.card) for row in members],
+            y=[float(row.probability) for row in members],
+            text=[str(row.count) for row in members],
+            customdata=[f"{row.count}/{size}" for row in members],
+            hovertemplate="%{x}: %{customdata} = %{y:.1%}<extra></extra>",
+            marker_color=GROUP_COLORS[group],
+            textposition="outside",
+            cliponaxis=False,
+        )
+    labels = [card_label(row.card) for row in rows]
+    figure.update_layout(
+        title=text.title,
+        xaxis={"title": text.card_axis, "type": "category", "categoryorder": "array", "categoryarray": labels},
+        yaxis={"title": text.probability_axis, "tickformat": ".0%", "rangemode": "tozero"},
+        barmode="overlay",
+        bargap=0.15,
+        height=CHART_HEIGHT,
+        margin={"l": 10, "r": 10, "t": 60, "b": 10},
+        legend={"orientation": "h", "yanchor": "bottom", "y": 1.0, "xanchor": "left", "x": 0},
+        title_y=0.97,
+        font_size=14,
+    )
+    return figure
+
+
+@dataclass(frozen=True)
+class LineDecisionsText:
+    """The words of the explorer's chart: title, axes, and the legend names of hitting and staying."""
+
+    title: str
+    line_axis: str
+    value_axis: str
+    hit: str
+    stay: str
+
+
+HIT_COLOR = "#1b7f3b"
+STAY_COLOR = "#1f4e9c"
+
+
+def line_decisions_figure(lines: Sequence[str], stay: Sequence[float], hit: Sequence[float],
+                          text: LineDecisionsText) -> go.Figure:
+    """For each line, the expected round score of staying and of hitting (then playing best), side by side.
+
+    The taller bar of each pair is the best play (ties stay); a line that may not stay has stay 0.
+    """
+    figure = go.Figure()
+    figure.add_bar(name=text.stay, x=list(lines), y=list(stay), marker_color=STAY_COLOR,
+                   hovertemplate="%{x}: %{y:.2f}<extra></extra>")
+    figure.add_bar(name=text.hit, x=list(lines), y=list(hit), marker_color=HIT_COLOR,
+                   hovertemplate="%{x}: %{y:.2f}<extra></extra>")
+    figure.update_layout(
+        title=text.title,
+        xaxis={"title": text.line_axis, "type": "category"},
+        yaxis={"title": text.value_axis, "rangemode": "tozero"},
+        barmode="group",
+        height=CHART_HEIGHT,
+        margin={"l": 10, "r": 10, "t": 60, "b": 10},
+        legend={"orientation": "h", "yanchor": "bottom", "y": 1.0, "xanchor": "left", "x": 0},
+        title_y=0.97,
+        font_size=14,
+    )
+    return figure
+
+
+__all__ = ["GROUP_COLORS", "GROUP_OF_EVENT", "LineDecisionsText", "VGroup", "VengeanceNextCardText",
+           "line_decisions_figure", "vengeance_groups", "vengeance_next_card_figure"]

@@ -1,0 +1,411 @@
+"""The Live odds page for With a Vengeance (run by ``pages/live.py`` when a Vengeance variant is chosen).
+
+The table (your line, the other players' lines, busted players, the cards seen, the discard pile) is a
+`flip7odds.vengeance.table.VengeanceShoe` kept in the session and mirrored in the page's address
+(`flip7odds.vengeance.links`), so a link reproduces it. The next-card odds are exact and instant
+(`flip7odds.vengeance.odds`); the optimal decision comes from `analyze_vengeance` when the exact solver
+answers within `LIVE_MAX_STATES` states, and the page says so when it does not.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import streamlit as st
+
+from app_support import set_page_parameters
+from flip7odds.analysis import Decision
+from flip7odds.cards import Card, Category, card_name, parse_cards
+from flip7odds.charts import DistributionText, score_distribution_figure
+from flip7odds.counts import CardCounts
+from flip7odds.errors import Flip7Error, SituationError
+from flip7odds.i18n import N_, Translator
+from flip7odds.rules import RuleSet
+from flip7odds.shoe import MAX_OTHERS_ACTIVE
+from flip7odds.vengeance import (
+    CAVEAT,
+    VengeanceAnalysis,
+    VengeanceSituation,
+    analyze_vengeance,
+    bust_probability,
+    flip7_next_probability,
+    next_card_table,
+)
+from flip7odds.vengeance.charts import VengeanceNextCardText, VGroup, vengeance_next_card_figure
+from flip7odds.vengeance.links import PARAMETERS, decode, encode
+from flip7odds.vengeance.odds import bust_cards, drawing_pile
+from flip7odds.vengeance.table import (
+    AddCards,
+    ClearRound,
+    MoveCards,
+    NewGame,
+    NextRound,
+    Other,
+    Place,
+    RemoveCards,
+    RoundStatus,
+    SetBusted,
+    SetOthers,
+    Target,
+    VengeanceMove,
+    VengeanceShoe,
+    VengeanceTable,
+)
+
+LIVE_MAX_STATES = 5_000
+"""The exact solver's budget on this page (about 2 s at most): beyond it the page shows the next-card odds only."""
+LIVE_MAX_PILE = 16
+"""The solver is tried only with at most this many cards to draw from: beyond it most tables exceed
+`LIVE_MAX_STATES` after 2-3 s (BENCHMARKS.md, `benchmarks/bench_vengeance_app.py`: 6 of 8 random late-deck
+tables solve at 16 cards, 2 of 8 at 20 and 24), and a tap should not wait for a likely failure."""
+
+SHOE_KEY = "vlive_shoe"
+SYNCED_KEY = "vlive_synced_params"
+CLASSIC_SYNCED_KEY = "live_synced_params"
+NOTICE_KEY = "vlive_notice"
+TARGET_KEY = "vlive_target"
+OTHERS_KEY = "vlive_others"
+BUSTED_KEY = "vlive_busted"
+TYPED_KEY = "vlive_typed"
+FROM_KEY = "vlive_from"
+TO_KEY = "vlive_to"
+CHART_CONFIG = {"displayModeBar": False}
+
+PLACE_NAMES: dict[Place, str] = {
+    Place.LINE: N_("Your line"),
+    Place.SEEN: N_("Seen elsewhere"),
+    Place.DISCARDS: N_("Discards"),
+}
+MOVES: dict[type, str] = {
+    AddCards: N_("{cards} → {place}"),
+    RemoveCards: N_("take back {cards} from {place}"),
+    MoveCards: N_("{cards}: {source} → {target}"),
+    ClearRound: N_("clear the round"),
+    NextRound: N_("next round"),
+    NewGame: N_("new game"),
+    SetOthers: N_("other players = {count}"),
+    SetBusted: N_("busted players = {count}"),
+}
+GROUP_NAMES: dict[VGroup, str] = {
+    VGroup.BUST: N_("Bust"),
+    VGroup.SPECIAL: N_("The Zero, Unlucky 7, Lucky 13"),
+    VGroup.NUMBER: N_("Safe number"),
+    VGroup.MODIFIER: N_("Modifier"),
+    VGroup.ACTION: N_("Action"),
+}
+
+
+@st.cache_data(show_spinner=False, max_entries=500, hash_funcs={VengeanceSituation: repr})
+def cached_analysis(situation: VengeanceSituation) -> VengeanceAnalysis | None:
+    """`analyze_vengeance` within `LIVE_MAX_STATES` states, or None when the situation needs more (cached too)."""
+    try:
+        return analyze_vengeance(situation, max_states=LIVE_MAX_STATES)
+    except SituationError:
+        return None
+
+
+def show_vengeance_live(t: Translator, rules: RuleSet, show_banner: Callable[..., None]) -> None:
+    """The whole page for a Vengeance variant (``show_banner(call, css, *lines)`` draws the big answer)."""
+
+    def name(card: Card) -> str:
+        return card_name(card, t, rules)
+
+    def place_name(target: Target) -> str:
+        if isinstance(target, Other):
+            return t("Player {number}").format(number=target.index + 2)
+        return t(PLACE_NAMES[target])
+
+    def chips(cards: tuple[Card, ...]) -> str:
+        return " ".join(f":gray-badge[{name(card)}]" for card in cards) if cards else t("none")
+
+    def counts_chips(counts: CardCounts) -> str:
+        shown = [name(card) if count == 1 else t("{card} ×{count}").format(card=name(card), count=count)
+                 for card, count in counts.items_]
+        return " ".join(f":gray-badge[{chip}]" for chip in shown) if shown else t("none")
+
+    def as_sentence(error: Flip7Error) -> str:
+        message = t.error(error)
+        return message[:1].upper() + message[1:]
+
+    def move_text(move: VengeanceMove) -> str:
+        template = t(MOVES[type(move)])
+        if isinstance(move, AddCards | RemoveCards):
+            where = move.target if isinstance(move, AddCards) else move.source
+            return template.format(cards=" ".join(map(name, move.cards)), place=place_name(where))
+        if isinstance(move, MoveCards):
+            return template.format(cards=" ".join(map(name, move.cards)), source=place_name(move.source),
+                                   target=place_name(move.target))
+        if isinstance(move, SetOthers | SetBusted):
+            return template.format(count=move.count)
+        return template
+
+    def current_shoe() -> VengeanceShoe:
+        params = {key: value for key, value in st.query_params.to_dict().items() if key in PARAMETERS}
+        stored: VengeanceShoe | None = st.session_state.get(SHOE_KEY)
+        if stored is not None and stored.table.rules != rules:
+            return stored.play(NewGame(rules))
+        if stored is not None and (not params or params == st.session_state.get(SYNCED_KEY)):
+            return stored
+        classic = st.session_state.get(CLASSIC_SYNCED_KEY)
+        if stored is None and classic is not None and _same_table(params, classic):
+            return VengeanceShoe.new(rules)  # the classic page's table, left in the address by a variant switch
+        try:
+            linked = VengeanceShoe(decode(params))
+        except Flip7Error as error:
+            st.session_state[NOTICE_KEY] = t(
+                "This link does not describe a possible table ({error}), so the table starts empty."
+            ).format(error=t.error(error))
+            return VengeanceShoe.new(rules)
+        return linked if linked.table.rules == rules else linked.play(NewGame(rules))
+
+    def keep(shoe: VengeanceShoe) -> None:
+        params = encode(shoe.table)
+        st.session_state[SHOE_KEY] = shoe
+        st.session_state[SYNCED_KEY] = params
+        set_page_parameters(params)
+
+    def play(move: VengeanceMove) -> None:
+        shoe: VengeanceShoe = st.session_state[SHOE_KEY]
+        try:
+            after = shoe.play(move)
+        except Flip7Error as error:
+            st.session_state[NOTICE_KEY] = as_sentence(error)
+            return
+        st.session_state[SHOE_KEY] = after
+        if isinstance(move, NextRound | NewGame | ClearRound):
+            st.session_state[TARGET_KEY] = Place.LINE
+        elif after.table.status is not RoundStatus.PLAYING and shoe.table.status is RoundStatus.PLAYING:
+            st.session_state[TARGET_KEY] = Place.SEEN
+
+    def tapped(card: Card) -> None:
+        play(AddCards((card,), st.session_state[TARGET_KEY]))
+
+    def undo() -> None:
+        st.session_state[SHOE_KEY] = st.session_state[SHOE_KEY].undo()
+
+    def typed(kind: type[AddCards | RemoveCards | MoveCards]) -> None:
+        try:
+            cards = parse_cards(st.session_state[TYPED_KEY], rules)
+        except Flip7Error as error:
+            st.session_state[NOTICE_KEY] = as_sentence(error)
+            return
+        if not cards:
+            return
+        source, target = st.session_state[FROM_KEY], st.session_state[TO_KEY]
+        move: VengeanceMove = (AddCards(cards, target) if kind is AddCards else RemoveCards(cards, source)
+                               if kind is RemoveCards else MoveCards(cards, source, target))
+        before = st.session_state[SHOE_KEY]
+        play(move)
+        if st.session_state[SHOE_KEY] is not before:
+            st.session_state[TYPED_KEY] = ""
+
+    def show_round_over(table: VengeanceTable) -> None:
+        if table.status is RoundStatus.BUST:
+            show_banner(t("BUST"), "f7-bust", t("A second {card}: you score 0 this round. Your cards stay on the "
+                                               "table until the next round.").format(card=name(table.line[-1])))
+        else:
+            show_banner(t("FLIP 7!"), "f7-flip7", t("You score {score} this round, the Flip 7 bonus included. The "
+                                                   "round is over for everyone.").format(score=table.line_score))
+        st.markdown(t("Keep tapping the other players' cards, then **Next round**."))
+
+    def show_table(table: VengeanceTable) -> None:
+        if table.line:
+            st.markdown(t("**Your line** ({score} points): {cards}").format(score=table.line_score,
+                                                                            cards=chips(table.line)))
+        else:
+            st.markdown(t("**Your line:** no card yet"))
+        for index, cards in enumerate(table.others):
+            shown = t("busted this round") if index in table.out else chips(cards)
+            st.markdown(t("**{player}:** {cards}").format(player=place_name(Other(index)), cards=shown))
+        st.markdown(t("**Seen elsewhere this round:** {cards}").format(cards=counts_chips(table.seen)))
+        st.markdown(t("Pile **{pile}** · Discards **{discards}** · On the table **{table}**").format(
+            pile=table.pile.size, discards=table.discards.size, table=table.on_table.size))
+
+    def show_picker(table: VengeanceTable, shoe: VengeanceShoe, targets: list[Target]) -> None:
+        if st.session_state.get(TARGET_KEY) not in targets:
+            st.session_state[TARGET_KEY] = Place.LINE if table.status is RoundStatus.PLAYING else Place.SEEN
+        st.radio(t("Tap a card to add it to"), targets, key=TARGET_KEY, format_func=place_name, horizontal=True)
+        left = table.drawing_pile
+        with st.container(key="picker"):
+            for category in Category:
+                with st.container(horizontal=True, gap="small"):
+                    for card in (card for card in table.rules.kinds if card.category is category):
+                        st.button(f"{name(card)} :small[:gray[{left[card]}]]", key=f"card-{card}",
+                                  help=t("{card}: {left} left in the pile").format(card=name(card), left=left[card]),
+                                  disabled=left[card] == 0, on_click=tapped, args=(card,))
+        with st.container(horizontal=True, gap="small"):
+            last = shoe.last_move
+            st.button(t("↶ Undo"), key="undo", on_click=undo, disabled=last is None,
+                      help=None if last is None else t("Undo: {move}").format(move=move_text(last)))
+            st.button(t("Clear round"), key="clear", on_click=play, args=(ClearRound(),),
+                      help=t("Take this round's cards back into the pile"), disabled=not table.on_table.size)
+            st.button(t("Next round ➜"), key="next_round", on_click=play, args=(NextRound(),), type="primary",
+                      help=t("Every card on the table goes to the discard pile; the pile carries on"),
+                      disabled=not table.on_table.size)
+
+    def show_players(table: VengeanceTable) -> None:
+        st.session_state[OTHERS_KEY] = len(table.others)
+        st.session_state[BUSTED_KEY] = table.busted
+        with st.container(horizontal=True, vertical_alignment="bottom"):
+            st.number_input(t("Other players"), min_value=0, max_value=MAX_OTHERS_ACTIVE, step=1,
+                            key=OTHERS_KEY, on_change=lambda: play(SetOthers(int(st.session_state[OTHERS_KEY]))),
+                            help=t("Every other player at the table. Those who stayed or are still playing can be "
+                                   "targeted by Steal, Swap, Discard and your modifiers"), width=170)
+            st.number_input(t("Busted players"), min_value=0, max_value=MAX_OTHERS_ACTIVE, step=1, key=BUSTED_KEY,
+                            on_change=lambda: play(SetBusted(int(st.session_state[BUSTED_KEY]))),
+                            help=t("Brutal mode: modifiers may be given to busted players too"), width=170)
+
+    def show_typing(targets: list[Target]) -> None:
+        with st.expander(t("Type cards, or move them (Steal, Swap, Discard)")):
+            st.text_input(t("Cards"), key=TYPED_KEY, placeholder=t("12 l13 u7 -4 /2 steal 5*2"))
+            places = [*targets]
+            for key, default in ((FROM_KEY, Place.LINE), (TO_KEY, Place.LINE)):
+                if st.session_state.get(key) not in places:
+                    st.session_state[key] = default
+            with st.container(horizontal=True, gap="small"):
+                st.selectbox(t("From"), places, key=FROM_KEY, format_func=place_name, width=170)
+                st.selectbox(t("To"), places, key=TO_KEY, format_func=place_name, width=170)
+            with st.container(horizontal=True, gap="small"):
+                st.button(t("Add"), key="typed_add", on_click=typed, args=(AddCards,),
+                          help=t("Drawn from the pile, to the place under To"))
+                st.button(t("Back to the pile"), key="typed_remove", on_click=typed, args=(RemoveCards,),
+                          help=t("From the place under From, back into the pile"))
+                st.button(t("Move"), key="typed_move", on_click=typed, args=(MoveCards,),
+                          help=t("From one place to the other: a Steal, a Swap (two moves), a Discard"))
+
+    def show_game(table: VengeanceTable) -> None:
+        with st.expander(t("Game")):
+            st.caption(t("Rules: {rules} (change them in the sidebar)").format(rules=t(table.rules.label)))
+            st.button(t("New game / new deck"), key="new_game", on_click=play, args=(NewGame(table.rules),))
+            st.markdown(t("**Discard pile** ({count}): {cards}").format(count=table.discards.size,
+                                                                       cards=counts_chips(table.discards)))
+            st.caption(t("The page's address holds this whole table: bookmark it or share it to reproduce it."))
+
+    def next_card_lines(situation: VengeanceSituation) -> str:
+        pile = drawing_pile(situation).size
+        cards = bust_cards(situation)
+        if not situation.line.numbers:
+            why = t("You hold no number yet: no card can bust you.")
+        else:
+            why = t("{cards} of the {pile} cards left would bust you.").format(cards=cards, pile=pile)
+        if situation.pile.size == 0:
+            why += " " + t("The pile is empty: the next card comes from the reshuffled discards.")
+        bust = t("Bust now: **{cards}/{pile} = {percent}**. {why}").format(
+            cards=cards, pile=pile, percent=t.percent(float(bust_probability(situation))), why=why)
+        flip7 = flip7_next_probability(situation)
+        seventh = t("Flip 7 on the next card: **{cards}/{pile} = {percent}**.").format(
+            cards=int(flip7 * pile), pile=pile, percent=t.percent(float(flip7)))
+        return f"{bust}  \n{seventh}"
+
+    def show_next_card(situation: VengeanceSituation) -> None:
+        text = VengeanceNextCardText(t("Next card"), t("card"), t("chance"),
+                                     {group: t(label) for group, label in GROUP_NAMES.items()})
+        figure = vengeance_next_card_figure(next_card_table(situation), text, name)
+        st.plotly_chart(figure.update_layout(separators=t.separators), config=CHART_CONFIG, key="next_card")
+
+    def show_decision(analysis: VengeanceAnalysis) -> None:
+        hit = float(analysis.hit_score or 0)
+        if not analysis.may_stay:
+            show_banner(t("HIT"), "f7-hit", t("You hold The Zero: you may not stay (hit ≈ {hit})").format(
+                hit=t.number(hit)))
+            return
+        values = {"hit": t.number(hit), "stay": analysis.stay_score,
+                  "margin": "+" + t.number(abs(hit - analysis.stay_score))}
+        if analysis.decision is Decision.HIT:
+            show_banner(t("HIT"), "f7-hit",
+                        t("Hit ≈ {hit} · Stay {stay} · hitting is worth <b>{margin}</b> points").format(**values))
+        else:
+            show_banner(t("STAY"), "f7-stay",
+                        t("Stay {stay} · Hit ≈ {hit} · staying is worth <b>{margin}</b> points").format(**values))
+
+    def show_numbers(analysis: VengeanceAnalysis) -> None:
+        with st.container(horizontal=True, gap="small"):
+            if analysis.may_stay:
+                st.metric(t("Stay now"), str(analysis.stay_score), width="content")
+            if analysis.hit_once_score is not None:
+                st.metric(t("Hit once, then stay"), t.number(float(analysis.hit_once_score)), width="content",
+                          help=t("Expected round score if you take exactly one more card and then stay"))
+            if analysis.hit_score is not None:
+                st.metric(t("Hit, then play best"), t.number(float(analysis.hit_score)), width="content",
+                          help=t("Expected round score if you take a card now and then play perfectly"))
+            st.metric(t("Best play"), t.number(float(analysis.optimal_score)), width="content",
+                      help=t("Expected round score if you play perfectly from here"))
+            st.metric(t("Flip 7"), t.percent(float(analysis.flip7_probability)), width="content",
+                      help=t("Chance to end with a Flip 7, playing perfectly"))
+            st.metric(t("Bust (by the end)"), t.percent(float(analysis.bust_final_probability)), width="content",
+                      help=t("Chance to end this round busted, playing perfectly"))
+
+    def show_scores(analysis: VengeanceAnalysis) -> None:
+        optimal = float(analysis.optimal_score)
+        text = DistributionText(title=t("Your final score this round, playing perfectly"),
+                                score_axis=t("round score"), probability_axis=t("chance"), bust=t("Bust"),
+                                score=t("Score"), expected=t("expected {value}").format(value=t.number(optimal, 1)))
+        distribution = {score: float(p) for score, p in analysis.distribution.items()}
+        figure = score_distribution_figure(distribution, float(analysis.bust_final_probability), optimal, text)
+        st.plotly_chart(figure.update_layout(separators=t.separators), config=CHART_CONFIG, key="scores")
+
+    shoe = current_shoe()
+    keep(shoe)
+    table = shoe.table
+    targets: list[Target] = [Place.LINE, *(Other(index) for index in range(len(table.others))
+                                           if index not in table.out), Place.SEEN, Place.DISCARDS]
+    with st.container(key="header"):
+        st.title(t("Live odds"))
+        st.caption(t("{rules}: tap each card as it comes up, and the other players' lines too (Steal and Swap "
+                     "depend on them). The odds use exactly the cards left in the pile.").format(rules=t(rules.label)))
+    notice = st.session_state.pop(NOTICE_KEY, None)
+    if notice:
+        st.error(notice)
+    answer = st.container()
+    picker_column, details_column = st.columns([5, 6], gap="large")
+    with picker_column:
+        show_table(table)
+        show_picker(table, shoe, targets)
+        show_players(table)
+        show_typing(targets)
+        show_game(table)
+    with details_column:
+        numbers, next_card, scores, model = st.container(), st.container(), st.container(), st.container()
+    with model:
+        st.caption(t(CAVEAT))
+        st.markdown(t("How these numbers are computed: [the With a Vengeance model](/models?doc=vengeance)."))
+    if table.status is not RoundStatus.PLAYING:
+        with answer:
+            show_round_over(table)
+        return
+    try:
+        situation = table.situation()
+    except Flip7Error as error:
+        with answer:
+            st.warning(t("No odds to show: {error}").format(error=t.error(error)))
+        return
+    with answer:
+        banner = st.container()
+        st.markdown(next_card_lines(situation))
+    with next_card:
+        show_next_card(situation)
+    if not situation.line.cards:
+        with banner:
+            show_banner(t("HIT"), "f7-hit", t("No card in front of you yet: you must take one."))
+        return
+    analysis = None
+    if drawing_pile(situation).size <= LIVE_MAX_PILE:
+        with banner, st.spinner(t("Computing the exact odds…"), show_time=True):
+            analysis = cached_analysis(situation)
+    if analysis is None:
+        with banner:
+            st.info(t("No exact best play yet: the exact solver answers here late in the deck, with at most "
+                      "{cards} cards left to draw, when it needs at most {limit} states. The next-card odds are "
+                      "exact.").format(cards=LIVE_MAX_PILE, limit=t.number(LIVE_MAX_STATES, 0)))
+        return
+    with banner:
+        show_decision(analysis)
+    with numbers:
+        show_numbers(analysis)
+    with scores:
+        show_scores(analysis)
+
+
+def _same_table(params: dict[str, str], other: dict[str, str]) -> bool:
+    """The same table parameters, the variant aside."""
+    return {k: v for k, v in params.items() if k != "rules"} == {k: v for k, v in other.items() if k != "rules"}

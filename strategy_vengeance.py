@@ -1,0 +1,144 @@
+"""The strategy explorer for With a Vengeance (run by ``pages/strategy.py`` when a Vengeance variant is chosen).
+
+A fresh deck is beyond the exact solver, so the explorer works late in the deck: one small pile (a
+preset or your own) and the other players' lines, and several lines of yours compared side by side,
+each with its exact best play (`flip7odds.vengeance.explorer.decisions_by_line`). The address holds the
+pile, the other lines and your lines (``pile``, ``hands``, ``lines``, ``busted``), so a link reproduces it.
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from app_support import init_widget, set_page_parameters
+from flip7odds.analysis import Decision
+from flip7odds.i18n import N_, Translator
+from flip7odds.rules import RuleSet
+from flip7odds.vengeance import CAVEAT
+from flip7odds.vengeance.charts import LineDecisionsText, line_decisions_figure
+from flip7odds.vengeance.explorer import PRESETS, LineDecision, decisions_by_line
+
+MAX_HANDS = 3
+"""Other players' lines the explorer takes (the solver's states grow with each one)."""
+SEPARATOR = "~"
+EMPTY = "_"
+PRESET_KEY = "vstrat_preset"
+PILE_KEY = "vstrat_pile"
+COUNT_KEY = "vstrat_others"
+LINES_KEY = "vstrat_lines"
+BUSTED_KEY = "vstrat_busted"
+CUSTOM = -1
+DECISION_NAMES: dict[Decision, str] = {Decision.HIT: N_("hit"), Decision.STAY: N_("stay")}
+
+
+def hand_key(index: int) -> str:
+    return f"vstrat_hand_{index}"
+
+
+@st.cache_data(show_spinner=False, max_entries=100)
+def cached_rows(rules: RuleSet, pile: str, others: tuple[str, ...], lines: tuple[str, ...], busted: int
+                ) -> tuple[LineDecision, ...]:
+    """`decisions_by_line`, cached for every session (the presets are opened again and again)."""
+    return decisions_by_line(rules, pile, others, lines, busted)
+
+
+def load(index: int) -> None:
+    """Fill the widgets with a preset (``CUSTOM`` keeps them)."""
+    if index == CUSTOM:
+        return
+    preset = PRESETS[index]
+    st.session_state[PILE_KEY] = preset.pile
+    st.session_state[COUNT_KEY] = len(preset.others)
+    for slot in range(MAX_HANDS):
+        st.session_state[hand_key(slot)] = preset.others[slot] if slot < len(preset.others) else ""
+    st.session_state[LINES_KEY] = "\n".join(preset.lines)
+
+
+def first_values() -> None:
+    """The first run of a session: the widgets from the link, else from the first preset."""
+    query = st.query_params.to_dict()
+    if "pile" not in query:
+        init_widget(PRESET_KEY, 0)
+        if PILE_KEY not in st.session_state:
+            load(0)
+        return
+    init_widget(PRESET_KEY, CUSTOM)
+    hands = query.get("hands", "").split(SEPARATOR) if query.get("hands") else []
+    init_widget(PILE_KEY, query["pile"])
+    init_widget(COUNT_KEY, min(len(hands), MAX_HANDS))
+    for slot in range(MAX_HANDS):
+        init_widget(hand_key(slot), "" if slot >= len(hands) or hands[slot] == EMPTY else hands[slot])
+    init_widget(LINES_KEY, "\n".join(query.get("lines", "").split(SEPARATOR)))
+    busted = query.get("busted", "0")
+    init_widget(BUSTED_KEY, int(busted) if busted.isdigit() and int(busted) <= MAX_HANDS else 0)
+
+
+def show_vengeance_strategy(t: Translator, rules: RuleSet) -> None:
+    """The whole page for a Vengeance variant."""
+    first_values()
+    init_widget(BUSTED_KEY, 0)
+    st.title(t("Strategy explorer"))
+    st.caption(t("{rules}: a fresh deck is beyond the exact solver, so this explorer works late in the deck. Pick a "
+                 "small pile and the other players' lines, and compare lines of yours: the exact best play of each, "
+                 "under the model.").format(rules=t(rules.label)))
+    options = [*range(len(PRESETS)), CUSTOM]
+    st.selectbox(t("Start from"), options, key=PRESET_KEY, on_change=lambda: load(st.session_state[PRESET_KEY]),
+                 format_func=lambda index: t("Your own pile") if index == CUSTOM else t(PRESETS[index].title))
+    st.text_input(t("Pile, in card notation"), key=PILE_KEY, placeholder=t("12*3 11*2 10 4 -4 steal"))
+    with st.container(horizontal=True, vertical_alignment="bottom"):
+        st.number_input(t("Other players (not busted)"), min_value=0, max_value=MAX_HANDS, step=1, key=COUNT_KEY,
+                        width=170)
+        if rules.brutal:
+            st.number_input(t("Busted players"), min_value=0, max_value=MAX_HANDS, step=1, key=BUSTED_KEY,
+                            width=170, help=t("Brutal mode: modifiers may be given to busted players too"))
+    count = int(st.session_state[COUNT_KEY])
+    with st.container(horizontal=True):
+        for slot in range(count):
+            st.text_input(t("Player {number}").format(number=slot + 2), key=hand_key(slot),
+                          placeholder=t("no card"), width=200)
+    st.text_area(t("Your lines, one per row"), key=LINES_KEY, height=140)
+    pile = st.session_state[PILE_KEY].strip()
+    hands = tuple(st.session_state[hand_key(slot)].strip() for slot in range(count))
+    lines = tuple(line.strip() for line in st.session_state[LINES_KEY].splitlines() if line.strip())
+    busted = int(st.session_state[BUSTED_KEY]) if rules.brutal else 0
+    set_page_parameters({"pile": pile, "hands": SEPARATOR.join(hand or EMPTY for hand in hands),
+                         "lines": SEPARATOR.join(lines), "busted": str(busted)})
+    if not pile or not lines:
+        st.info(t("Give a pile and at least one line of yours."))
+        return
+    with st.spinner(t("Computing the exact odds…"), show_time=True):
+        rows = cached_rows(rules, pile, hands, lines, busted)
+    solved = [row for row in rows if row.analysis is not None]
+    for row in rows:
+        if row.error is not None:
+            st.warning(t("Line {line}: {error}").format(line=row.line or t("(no cards)"), error=t.error(row.error)))
+    if not solved:
+        return
+    table = []
+    for row in solved:
+        analysis = row.analysis
+        assert analysis is not None
+        table.append({
+            t("Your line"): row.line,
+            t("Best play"): t(DECISION_NAMES[analysis.decision]),
+            t("Stay now"): str(analysis.stay_score) if analysis.may_stay else t("must hit"),
+            t("Hit, then play best"): "" if analysis.hit_score is None else t.number(float(analysis.hit_score)),
+            t("Hit once, then stay"): ("" if analysis.hit_once_score is None
+                                       else t.number(float(analysis.hit_once_score))),
+            t("Bust now"): f"{analysis.bust_cards}/{analysis.pile_size}",
+            t("Flip 7"): t.percent(float(analysis.flip7_probability)),
+            t("Bust (by the end)"): t.percent(float(analysis.bust_final_probability)),
+        })
+    st.dataframe(table, hide_index=True)
+    text = LineDecisionsText(t("Stay or hit, line by line"), t("your line"), t("expected round score"),
+                             t("Hit, then play best"), t("Stay now"))
+    figure = line_decisions_figure([row.line for row in solved],
+                                   [float(row.analysis.stay_score if row.analysis.may_stay else 0)
+                                    for row in solved if row.analysis is not None],
+                                   [float(row.analysis.hit_score or 0) for row in solved if row.analysis is not None],
+                                   text)
+    st.plotly_chart(figure.update_layout(separators=t.separators), config={"displayModeBar": False})
+    st.caption(t("The discard pile is left out: if the pile runs out, your round ends as if you stayed. Bust now is "
+                 "the count of cards of the pile that would bust you on the next card."))
+    st.caption(t(CAVEAT))
+    st.markdown(t("How these numbers are computed: [the With a Vengeance model](/models?doc=vengeance)."))
