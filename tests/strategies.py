@@ -45,21 +45,22 @@ def small_situations(draw: st.DrawFn, max_pile: int = 10, max_discards: int = 4,
 
 
 @st.composite
-def vengeance_situations(draw: st.DrawFn, max_pile: int = 6, max_discards: int = 3,
-                         max_others: int = 2) -> VengeanceSituation:
+def vengeance_situations(draw: st.DrawFn, max_pile: int = 5, max_discards: int = 2, max_others: int = 2,
+                         max_line_cards: int = 3) -> VengeanceSituation:
     """A legal With a Vengeance situation: standard or Brutal, a small pile (every special card and
     action as likely as a number: at most two copies of each kind), sometimes a known discard pile,
-    up to ``max_others`` other lines, and busted players.
+    up to ``max_others`` other lines holding at most ``max_line_cards`` cards with yours, and busted players.
     """
     rules = draw(st.sampled_from([VENGEANCE, VENGEANCE_BRUTAL]))
     deck = [card for card, count in rules.deck.items_ for _ in range(min(count, 2))]
-    indices = draw(st.lists(st.integers(0, len(deck) - 1), min_size=1, max_size=max_pile + max_discards + 10,
-                            unique=True))
+    indices = draw(st.lists(st.integers(0, len(deck) - 1), min_size=1,
+                            max_size=max_pile + max_discards + max_line_cards, unique=True))
     lines: list[VengeanceLine] = [VengeanceLine() for _ in range(1 + max_others)]
     rest: list[Card] = []
     for card in (deck[i] for i in indices):
         where = draw(st.integers(0, len(lines)))
         if (where < len(lines) and card.category is not Category.ACTION
+                and sum(len(line.cards) for line in lines) < max_line_cards
                 and (not card.is_number or (lines[where].accepts(card) and lines[where].number_count < 5))):
             lines[where] = lines[where].plus(card)
         else:

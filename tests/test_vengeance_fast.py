@@ -39,17 +39,16 @@ def assert_agree(fast: FastResult, exact: VengeanceResult) -> None:
     assert all(math.isclose(ours[score], theirs[score], abs_tol=1e-9) for score in ours)
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(vengeance_situations(max_pile=6))
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(vengeance_situations())
 def test_the_fast_and_the_reference_solver_agree_on_random_small_situations(situation: VengeanceSituation) -> None:
     note(repr(situation))
     assert_agree(fast_solve(situation), reference_solve(situation, 10**6))
 
 
 @pytest.mark.parametrize("line, others, pile, discards, rules", [
-    # every action with other lines holding cards (the benchmark's hardest ten-card pile, minus one card)
-    ("9 -2", ("11 3",), "0 u7 l13 13 flip4 swap discard /2", None, VENGEANCE),
-    ("12 3", ("10 9 -4",), "12 11 5 0 u7 l13 13 jom steal", None, VENGEANCE),
+    # every special number and most actions with another line holding cards
+    ("12 3", ("10 9 -4",), "11 5 0 u7 l13 13 jom steal", None, VENGEANCE),
     # a known discard pile reshuffled with a Steal in it, Brutal mode with a busted player
     ("6 -4", ("12", "2 /2"), "5 6 flip4 -6 steal", "swap 10 -8", VENGEANCE_BRUTAL),
     ("", ("13 l13", "7"), "jom jom discard 3 13 u7", "4", VENGEANCE),

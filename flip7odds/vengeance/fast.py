@@ -50,9 +50,12 @@ first best option differs at most between equivalent "give" options.
 
 The size check
 --------------
-`estimate_states` bounds the work from the situation alone, without solving (module function
-docstring), so that a situation far too large is refused at once (`check_size`) and the app can ask
-`can_solve_within` on every tap.
+`estimate_states` estimates the number of states from the situation alone, in microseconds, without
+solving: a log-linear formula in a few counts of the cards that can still come (`size_features`),
+fitted on random situations (`_FIT`). A situation estimated beyond the state limit is refused at once
+(`check_size`); the app asks `can_solve_within` on every tap. The estimate can be low (by up to a
+factor 10 on the calibration set), so the solver also stops at the limit itself: the worst case is
+then the time to reach it (`DEFAULT_MAX_STATES`), never more.
 """
 
 from __future__ import annotations
@@ -535,9 +538,9 @@ def distribution(values: _Values[float], root: State) -> Distribution:
     return terminals
 
 
-DEFAULT_MAX_STATES = 400_000
-"""The most states the fast solver may memoise (about 2-4 s of CPU and 200 MB); a situation estimated
-to need more is refused before solving (`check_size`)."""
+DEFAULT_MAX_STATES = 200_000
+"""The most states the fast solver may memoise (about 6 s of CPU and 100 MB); a situation estimated to
+need more is refused before solving (`check_size`), and a solve that reaches it stops."""
 
 
 @dataclass(frozen=True)
@@ -597,16 +600,19 @@ def fast_solve(situation: VengeanceSituation, max_states: int | None = None) -> 
     )
 
 
-def size_features(situation: VengeanceSituation) -> tuple[float, float]:
-    """Two numbers that drive the state count, from the situation alone (microseconds to compute).
+def size_features(situation: VengeanceSituation) -> tuple[float, ...]:
+    """The numbers that drive the state count, from the situation alone (microseconds to compute).
 
-    * ``log_draws``: the natural log of how many different sets of cards can be drawn in a round from
-      the cards that can still come (the pile and a known discard pile): number cards as sets of
-      distinct values, at most seven, one kind per value (two for the two 13s), times every
-      sub-multiset of the modifiers and actions. Each state has its own pile, so this counts piles.
-    * ``hostile``: the Steal, Swap and Discard cards that can come times the log of one plus the cards
-      they can move (every line's cards, yours included): each such card multiplies the ways the lines
-      can be arranged.
+    From the cards that can still come (the pile and a known discard pile):
+
+    * ``numbers``: the log of how many sets of number cards your line can collect: distinct values, at
+      most seven, one kind per value (two for the two 13s);
+    * ``unlucky``: ``numbers`` again when the Unlucky 7 can come (after it wipes your line, a second
+      such set can be collected);
+    * ``others``: the log of how many sub-multisets of the modifiers and actions can be drawn;
+    * ``hostile``: the Steal, Swap and Discard cards times the log of three plus the cards in every
+      line: each such card multiplies the ways the lines can be arranged;
+    * ``forcing``: the Just One More! and Flip Four! cards (their set-aside cards and forced draws).
     """
     pool = situation.pile.as_dict()
     if situation.discards is not None:
@@ -614,38 +620,43 @@ def size_features(situation: VengeanceSituation) -> tuple[float, float]:
             pool[card] = pool.get(card, 0) + count
     kinds_per_value: dict[int, int] = {}
     others = 0.0
-    hostile = 0
+    hostile = forcing = 0
     for card, count in pool.items():
         if card.is_number:
             kinds_per_value[card.value] = kinds_per_value.get(card.value, 0) + 1
         else:
             others += math.log(count + 1)
             hostile += count if card.act in _HOSTILE else 0
+            forcing += count if card.act in _FORCED_DRAWS else 0
     sets = [1.0] + [0.0] * FLIP_7_CARDS  # sets[j]: sets of j numbers
     for value, kinds in kinds_per_value.items():
         for factor in ((1, 1) if value == 13 and kinds == 2 else (kinds,)):
             for j in range(FLIP_7_CARDS, 0, -1):
                 sets[j] += factor * sets[j - 1]
+    numbers = math.log(sum(sets))
     movable = len(situation.line.cards) + sum(len(line.cards) for line in situation.others)
-    return math.log(sum(sets)) + others, hostile * math.log(3 + movable)
+    return numbers, numbers * (UNLUCKY_7 in pool), others, hostile * math.log(3 + movable), float(forcing)
 
 
-_FIT = (-0.32, 1.01, 0.62)
-"""``log(states) = a + b * log_draws + c * hostile`` (`size_features`), fitted by least squares on
-random situations (`estimate_states`)."""
-SECONDS_PER_STATE = 40e-6
-"""CPU seconds per memoised state, measured on random situations (`benchmarks/bench_vengeance.py`)."""
+_FIT = (-0.31, 0.93, 0.57, 1.56, 0.15, 0.23)
+"""``log(states) = a + b . size_features``, fitted on 364 random situations (piles of 4 to 27 cards, 0 to 2
+other lines with 0 to 3 cards, standard and Brutal, a third of them with every action left in the pile):
+least squares on the 217 solved within 60 000 states, and for the 147 stopped at that limit a penalty
+only when the estimate falls below it. The estimate's error is about a factor 3 (standard deviation of
+the log: 1.0), at worst a factor 10 too low on those situations."""
+SECONDS_PER_STATE = 30e-6
+"""CPU seconds per memoised state: the median over the same situations (on the shared 2-core VM of
+BENCHMARKS.md, under load)."""
 
 
 def estimate_states(situation: VengeanceSituation) -> float:
     """A cheap estimate of how many states the fast solver memoises for ``situation``.
 
-    ``exp(a + b * log_draws + c * hostile)`` with `size_features` and the fitted `_FIT`: computed in
-    microseconds from the pile's composition and the lines, never by solving.
+    ``exp(a + b . features)`` with `size_features` and the fitted `_FIT`: computed in microseconds
+    from the pile's composition and the lines, never by solving.
     """
-    log_draws, hostile = size_features(situation)
-    a, b, c = _FIT
-    return math.exp(min(a + b * log_draws + c * hostile, 700.0))
+    log_states = _FIT[0] + sum(b * x for b, x in zip(_FIT[1:], size_features(situation), strict=True))
+    return math.exp(min(log_states, 700.0))
 
 
 def estimate_solve_seconds(situation: VengeanceSituation) -> float:
