@@ -68,6 +68,7 @@ from fractions import Fraction
 from typing import Any, Generic, TypeVar
 
 from flip7odds.cards import Action, Card
+from flip7odds.counts import CardCounts
 from flip7odds.errors import SituationError
 from flip7odds.rules import UNLUCKY_7, RuleSet
 from flip7odds.vengeance.situation import FLIP_7_CARDS, THE_ZERO, VengeanceLine, VengeanceSituation
@@ -92,10 +93,15 @@ N = TypeVar("N", float, Fraction)
 
 @dataclass(frozen=True)
 class Deck:
-    """The card kinds of a rule set as small integers, with the tables the solver looks up."""
+    """The card kinds of a rule set as small integers, with the tables the solver looks up.
+
+    ``radix``: one more than the most copies of each kind a pile or discard pile can hold in the
+    situation being solved (every copy in its pile, discards and lines), so that codes stay small.
+    """
 
     rules: RuleSet
     kinds: tuple[Card, ...]
+    radix: tuple[int, ...]
     weight: tuple[int, ...]
     """Mixed-radix weight of each kind in a pile or discard code."""
     conflict: tuple[int, ...]
@@ -108,18 +114,30 @@ class Deck:
     """Kind index of the Unlucky 7 (-1 if none)."""
     acts: tuple[Action | None, ...]
     """The action of each kind (None for numbers and modifiers)."""
-    hostile: int
-    """Mixed-radix code of one Steal, Swap and Discard each, to test whether a pile still holds any."""
+
+    @classmethod
+    def of(cls, situation: VengeanceSituation) -> Deck:
+        """The tables for ``situation``: its rules' card kinds, its own radix."""
+        rules = situation.rules
+        kinds = rules.kinds
+        most = dict.fromkeys(kinds, 0)
+        for cards in (situation.pile, situation.discards or CardCounts()):
+            for card, count in cards.items_:
+                most[card] += count
+        for line in (situation.line, *situation.others):
+            for card in line.cards:
+                most[card] += 1
+        radix = tuple(most[card] + 1 for card in kinds)
+        return cls._of(rules, radix)
 
     @classmethod
     @functools.cache
-    def of(cls, rules: RuleSet) -> Deck:
-        """The tables of ``rules``'s deck (computed once per rule set)."""
+    def _of(cls, rules: RuleSet, radix: tuple[int, ...]) -> Deck:
         kinds = rules.kinds
         weights, weight = [], 1
-        for _, count in rules.deck.items_:
+        for base in radix:
             weights.append(weight)
-            weight *= count + 1
+            weight *= base
         conflict = []
         for card in kinds:
             if not card.is_number:
@@ -130,36 +148,27 @@ class Deck:
                 conflict.append(sum(1 << j for j, other in enumerate(kinds)
                                     if other.is_number and other.value == card.value))
         numbers = sum(1 << k for k, card in enumerate(kinds) if card.is_number)
-        acts = tuple(card.act for card in kinds)
-        hostile = sum(weights[k] for k, act in enumerate(acts) if act in _HOSTILE)
-        return cls(rules, kinds, tuple(weights), tuple(conflict), numbers,
+        return cls(rules, kinds, radix, tuple(weights), tuple(conflict), numbers,
                    1 << kinds.index(THE_ZERO) if THE_ZERO in kinds else 0,
-                   kinds.index(UNLUCKY_7) if UNLUCKY_7 in kinds else -1, acts, hostile)
+                   kinds.index(UNLUCKY_7) if UNLUCKY_7 in kinds else -1, tuple(card.act for card in kinds))
 
-    def counts(self, code: int) -> list[int]:
-        """The count of every kind in a pile or discard code."""
+    def present(self, code: int) -> tuple[tuple[int, int], ...]:
+        """Every kind in a pile or discard code with its count (counts above 0, in kind order)."""
         out = []
-        for _, count in self.rules.deck.items_:
-            code, here = divmod(code, count + 1)
-            out.append(here)
-        return out
+        for k, base in enumerate(self.radix):
+            if base > 1:
+                code, here = divmod(code, base)
+                if here:
+                    out.append((k, here))
+        return tuple(out)
 
-    def code(self, cards: object) -> int:
-        """The code of a `CardCounts`."""
-        from flip7odds.counts import CardCounts
-        assert isinstance(cards, CardCounts)
+    def code(self, cards: CardCounts) -> int:
+        """The code of a pile or discard pile."""
         return sum(self.weight[self.kinds.index(card)] * count for card, count in cards.items_)
 
     def mask(self, line: VengeanceLine) -> int:
         """The bit mask of a line."""
         return sum(1 << self.kinds.index(card) for card in line.cards)
-
-    def holds_hostile(self, code: int) -> bool:
-        """True when the pile or discard ``code`` holds a Steal, Swap or Discard."""
-        for k, act in enumerate(self.acts):
-            if act in _HOSTILE and (code // self.weight[k]) % (self.rules.deck.items_[k][1] + 1):
-                return True
-        return False
 
 
 _HOSTILE = (Action.STEAL, Action.SWAP, Action.DISCARD)
@@ -169,15 +178,15 @@ _FORCED_DRAWS = {Action.JUST_ONE_MORE: 1, Action.FLIP_FOUR: 4}
 class Round:
     """The engine's transitions (`flip7odds.vengeance.engine.VengeanceRound`) on integer-coded states."""
 
-    def __init__(self, rules: RuleSet) -> None:
-        self.deck = Deck.of(rules)
-        self.rules = rules
+    def __init__(self, situation: VengeanceSituation) -> None:
+        self.deck = Deck.of(situation)
+        self.rules = rules = situation.rules
         self.brutal = rules.brutal
         self._scores: dict[tuple[int, bool], int] = {}
         self._line_keys: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
         self._line_cards: dict[int, tuple[int, ...]] = {}
+        self._present: dict[int, tuple[tuple[int, int], ...]] = {}
         self._hostile_cache: dict[int, bool] = {}
-        self._popcount_numbers: dict[int, int] = {}
 
     # --- lines -------------------------------------------------------------------------------------
 
@@ -256,7 +265,15 @@ class Round:
     def _holds_hostile(self, code: int) -> bool:
         known = self._hostile_cache.get(code)
         if known is None:
-            known = self._hostile_cache[code] = self.deck.holds_hostile(code)
+            acts = self.deck.acts
+            known = self._hostile_cache[code] = any(acts[k] in _HOSTILE for k, _ in self.present(code))
+        return known
+
+    def present(self, code: int) -> tuple[tuple[int, int], ...]:
+        """`Deck.present`, remembered per code (many states share a pile)."""
+        known = self._present.get(code)
+        if known is None:
+            known = self._present[code] = self.deck.present(code)
         return known
 
     def bank(self, state: State, reason: int = BANKED) -> int:
@@ -276,13 +293,7 @@ class Round:
         """The drawing pile's size and every next card's count with the node it leads to."""
         if state[_PSIZE] == 0:  # the known discard pile is reshuffled, once
             state = (state[_DISC], state[_DSIZE], state[_LINE], state[_OTHERS], -1, 0, *state[_BUSTED:])
-        deck = self.deck
-        pile = state[_PILE]
-        out: list[tuple[int, Node]] = []
-        for k, count in enumerate(deck.counts(pile)):
-            if count:
-                out.append((count, self._draw(state, k)))
-        return state[_PSIZE], out
+        return state[_PSIZE], [(count, self._draw(state, k)) for k, count in self.present(state[_PILE])]
 
     def _draw(self, state: State, k: int) -> Node:
         deck = self.deck
@@ -563,7 +574,7 @@ def fast_solve(situation: VengeanceSituation, max_states: int | None = None) -> 
     """Solve ``situation`` exactly under docs/vengeance.md's model (`SituationError` when too large)."""
     max_states = DEFAULT_MAX_STATES if max_states is None else max_states
     check_size(situation, max_states)
-    game = Round(situation.rules)
+    game = Round(situation)
     state = game.start(situation)
     stay_score = situation.line.score(situation.rules)
     may_stay = game.may_stay(state)
