@@ -550,7 +550,7 @@ def distribution(values: _Values[float], root: State) -> Distribution:
 
 
 DEFAULT_MAX_STATES = 200_000
-"""The most states the fast solver may memoise (about 6 s of CPU and 100 MB); a situation estimated to
+"""The most states the fast solver may memoise (about 5 s of CPU and 100 MB); a situation estimated to
 need more is refused before solving (`check_size`), and a solve that reaches it stops."""
 
 
@@ -649,15 +649,15 @@ def size_features(situation: VengeanceSituation) -> tuple[float, ...]:
     return numbers, numbers * (UNLUCKY_7 in pool), others, hostile * math.log(3 + movable), float(forcing)
 
 
-_FIT = (-0.31, 0.93, 0.57, 1.56, 0.15, 0.23)
-"""``log(states) = a + b . size_features``, fitted on 364 random situations (piles of 4 to 27 cards, 0 to 2
+_FIT = (-0.35, 0.93, 0.57, 1.52, 0.18, 0.23)
+"""``log(states) = a + b . size_features``, fitted on 395 random situations (piles of 4 to 27 cards, 0 to 2
 other lines with 0 to 3 cards, standard and Brutal, a third of them with every action left in the pile):
-least squares on the 217 solved within 60 000 states, and for the 147 stopped at that limit a penalty
+least squares on the 237 solved within 60 000 states, and for the 158 stopped at that limit a penalty
 only when the estimate falls below it. The estimate's error is about a factor 3 (standard deviation of
 the log: 1.0), at worst a factor 10 too low on those situations."""
-SECONDS_PER_STATE = 30e-6
-"""CPU seconds per memoised state: the median over the same situations (on the shared 2-core VM of
-BENCHMARKS.md, under load)."""
+SECONDS_PER_STATE = 25e-6
+"""CPU seconds per memoised state: the median over 40 of those situations solved in 3 000 to 40 000
+states was 23 microseconds (quartiles 19 and 28), on the shared 2-core VM of BENCHMARKS.md under load."""
 
 
 def estimate_states(situation: VengeanceSituation) -> float:
