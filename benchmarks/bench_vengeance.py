@@ -111,7 +111,7 @@ def main() -> int:
     print("alone:")
     ladder(rng, args.count, args.repeat, sizes, lambda r, n: random_situation(r, n, alone=True), reference_up_to=10)
     print("late deck, every action in the pile, one other player:")
-    ladder(rng, args.count, args.repeat, (10, 12, 14, 16, 20),
+    ladder(rng, args.count, args.repeat, (6, 8, 10, 12),
            lambda r, n: random_situation(r, n, late=True), reference_up_to=0)
     print("worst case, a fresh deck and an empty line:")
     for others in ((), ("",), ("", "")):

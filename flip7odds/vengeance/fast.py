@@ -549,8 +549,8 @@ def distribution(values: _Values[float], root: State) -> Distribution:
     return terminals
 
 
-DEFAULT_MAX_STATES = 200_000
-"""The most states the fast solver may memoise (about 5 s of CPU and 100 MB); a situation estimated to
+DEFAULT_MAX_STATES = 100_000
+"""The most states the fast solver may memoise (about 2.5 s of CPU, 50 MB); a situation estimated to
 need more is refused before solving (`check_size`), and a solve that reaches it stops."""
 
 
