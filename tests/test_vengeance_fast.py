@@ -9,7 +9,7 @@ import math
 from fractions import Fraction
 
 import pytest
-from hypothesis import HealthCheck, given, note, settings
+from hypothesis import HealthCheck, assume, given, note, settings
 
 from flip7odds.errors import SituationError
 from flip7odds.rules import VENGEANCE, VENGEANCE_BRUTAL
@@ -39,9 +39,17 @@ def assert_agree(fast: FastResult, exact: VengeanceResult) -> None:
     assert all(math.isclose(ours[score], theirs[score], abs_tol=1e-9) for score in ours)
 
 
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(vengeance_situations())
 def test_the_fast_and_the_reference_solver_agree_on_random_small_situations(situation: VengeanceSituation) -> None:
+    note(repr(situation))
+    assert_agree(fast_solve(situation), reference_solve(situation, 10**6))
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(vengeance_situations(max_pile=7, max_discards=3, max_line_cards=5))
+def test_the_solvers_agree_on_random_larger_situations(situation: VengeanceSituation) -> None:
+    assume(estimate_states(situation) < 3000)  # keeps the reference's share of the suite to seconds
     note(repr(situation))
     assert_agree(fast_solve(situation), reference_solve(situation, 10**6))
 

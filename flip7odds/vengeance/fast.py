@@ -60,9 +60,7 @@ then the time to reach it (`DEFAULT_MAX_STATES`), never more.
 
 from __future__ import annotations
 
-import functools
 import math
-import sys
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Generic, TypeVar
@@ -131,7 +129,6 @@ class Deck:
         return cls._of(rules, radix)
 
     @classmethod
-    @functools.cache
     def _of(cls, rules: RuleSet, radix: tuple[int, ...]) -> Deck:
         kinds = rules.kinds
         weights, weight = [], 1
@@ -581,19 +578,11 @@ def fast_solve(situation: VengeanceSituation, max_states: int | None = None) -> 
     if not game.can_draw(state):
         banked = game.score(state[_LINE])
         return FastResult(stay_score, may_stay, None, float(banked), None, False, 0.0, 0.0, {banked: 1.0}, 0)
-    limit = sys.getrecursionlimit()
-    sys.setrecursionlimit(max(limit, 20_000))
-    try:
-        values = _Values(game, 1.0, TIE, max_states)
-        hit = values.draw(state)
-        hits = not may_stay or hit > stay_score + TIE
-        once = _Values(game, Fraction(1), Fraction(0), max_states, once=True).draw(state)
-        if hits:
-            terminals = distribution(values, state)
-        else:
-            terminals = {4 * stay_score: 1.0}
-    finally:
-        sys.setrecursionlimit(limit)
+    values = _Values(game, 1.0, TIE, max_states)
+    hit = values.draw(state)
+    hits = not may_stay or hit > stay_score + TIE
+    once = _Values(game, Fraction(1), Fraction(0), max_states, once=True).draw(state)
+    terminals = distribution(values, state) if hits else {4 * stay_score: 1.0}
     scores: dict[int, float] = {}
     for terminal, probability in terminals.items():
         scores[terminal >> 2] = scores.get(terminal >> 2, 0.0) + probability
