@@ -12,25 +12,31 @@ Every card kind of the deck gets an index ``k`` in the deck's canonical card ord
 another player's) holds at most one card of each kind (a second copy of a number busts; the Lucky
 13 and a plain 13 are two kinds; the deck has one of each modifier), so a line is the bit mask of
 its kinds. The pile and a known discard pile are multisets of kinds, written in mixed radix:
-``code = sum count_k * weight_k`` with ``weight_k = prod_{j<k} (deck_j + 1)``, so that taking one
-card of kind ``k`` out is ``code - weight_k``. A state is the tuple (pile code, pile size, your
-mask, the other masks (sorted like `VengeanceLine`s: the engine's order), discard code or -1,
-discard size, busted players, draws owed, set-aside kinds, queued kinds, made-to-stay flag): the
-engine's `VengeanceState` field for field, so two states are equal exactly when the engine's are.
+``code = sum count_k * weight_k`` with ``weight_k = prod_{j<k} radix_j``, where ``radix_j`` is one
+more than the copies of kind ``j`` in the situation's pile, discards and lines (no pile or discard
+pile can ever hold more: cards only move between those places), so that taking one card of kind
+``k`` out is ``code - weight_k``. A state is the tuple (pile code, pile size, your mask, the other
+masks (sorted like `VengeanceLine`s: the engine's order), discard code or -1, discard size, busted
+players, draws owed, set-aside kinds, queued kinds, made-to-stay flag): the engine's
+`VengeanceState` field for field, so two states are equal exactly when the engine's are (until the
+merge of the other lines below).
 A finished round is one integer ``4 * score + reason`` (reason 0 banked, 1 Flip 7, 2 bust) and a
 choice a list of nodes.
 
 Value first, then the distribution
 ----------------------------------
 `_Values` computes only the optimal expected value of every state, memoised (one float per state).
-The policy is a function of those values, so a second pass (`_Distributions`) follows only the states
-the optimal policy reaches and mixes their score distributions, split by how the round ended (P(Flip
-7) and P(bust) are the mass of the Flip 7 and bust terminals). Floats round, so two options whose
-exact values are equal could differ in the last bits and the policy would pick a different one than
-the reference (same value, possibly another distribution): values within ``TIE = 1e-9`` are treated as
-equal (the first one is kept, and a decision stays), which is the reference's exact tie rule whenever
-distinct exact values differ by more than 1e-9 (on small piles exact values are fractions whose
-denominators divide a product of pile sizes, far below 1e9; the agreement tests check this).
+The policy is a function of those values, so a forward pass (`distribution`) carries the probability
+from the root along the policy's choices to the terminals, through only the states the policy reaches
+(P(Flip 7) and P(bust) are the mass of the Flip 7 and bust terminals). Floats round, so two options
+whose exact values are equal could differ in the last bits and the policy would pick a different one
+than the reference (same value, possibly another distribution): values within ``TIE = 1e-9`` are
+treated as equal (the first one is kept, and a decision stays). That is the reference's exact tie
+rule whenever distinct exact values differ by more than 1e-9, which holds on small piles (exact
+values are fractions whose denominators divide a product of a few pile sizes; the agreement tests
+check it). On large piles two options closer than 1e-9 but not equal may be taken as a tie: every
+value still agrees with the exact one to 1e-9, and the distribution is that of an option worth less
+than 1e-9 less.
 
 Hit once, then stay, is computed exactly (`fractions.Fraction`) by the same `_Values` code on the
 small tree of one draw and the forced draws it may bring.
@@ -42,7 +48,7 @@ that may be reshuffled, none set aside or queued), the other lines can change yo
 somewhere to give a modifier, a Just One More! or a Flip Four! to: nothing can take a card from them
 or put one of theirs into your line, and no Swap can bust them or end the round. So every other
 line is replaced by an empty one and only whether there is one matters (and, in Brutal mode,
-whether there is a busted player): `_canonical`. Proof that this keeps values, the policy and the
+whether there is a busted player): `Round.canonical`. Proof that this keeps values, the policy and the
 distribution: in such a state the engine's tree below is, option for option, the same tree with the
 other lines' contents relabelled (a "give to player i" option leads to the same subtree for every
 i, and the order keep/give is unchanged), so every value and every distribution is the same and the
@@ -568,7 +574,13 @@ class FastResult:
 
 
 def fast_solve(situation: VengeanceSituation, max_states: int | None = None) -> FastResult:
-    """Solve ``situation`` exactly under docs/vengeance.md's model (`SituationError` when too large)."""
+    """Solve ``situation`` exactly under docs/vengeance.md's model (`SituationError` when too large).
+
+    >>> from flip7odds.rules import VENGEANCE
+    >>> result = fast_solve(VengeanceSituation.from_text(VENGEANCE, "12 3", pile="12 11 5"))
+    >>> result.decision_is_hit, result.hit_once_score, result.distribution  # 12: bust; 11: 26; 5: 20
+    (True, Fraction(46, 3), {0: 0.3333333333333333, 20: 0.3333333333333333, 26: 0.3333333333333333})
+    """
     max_states = DEFAULT_MAX_STATES if max_states is None else max_states
     check_size(situation, max_states)
     game = Round(situation)
