@@ -1,12 +1,13 @@
-"""Hypothesis strategies shared by the tests: random small classic situations."""
+"""Hypothesis strategies shared by the tests: random small classic and With a Vengeance situations."""
 
 from __future__ import annotations
 
 from hypothesis import strategies as st
 
 from flip7odds.cards import SECOND_CHANCE, Card, Category
-from flip7odds.rules import CLASSIC, RuleSet
+from flip7odds.rules import CLASSIC, VENGEANCE, VENGEANCE_BRUTAL, RuleSet
 from flip7odds.situation import Situation
+from flip7odds.vengeance.situation import VengeanceLine, VengeanceSituation
 
 
 @st.composite
@@ -41,3 +42,32 @@ def small_situations(draw: st.DrawFn, max_pile: int = 10, max_discards: int = 4,
         pile = [next(card for card in rules.kinds if card.is_number and card.value not in held)]
     others = draw(st.sampled_from([0, 1, 2]))
     return Situation.build(rules, line, pile=pile, discards=discards, others_active=others)
+
+
+@st.composite
+def vengeance_situations(draw: st.DrawFn, max_pile: int = 5, max_discards: int = 2, max_others: int = 2,
+                         max_line_cards: int = 3) -> VengeanceSituation:
+    """A legal With a Vengeance situation: standard or Brutal, a small pile (every special card and
+    action as likely as a number: at most two copies of each kind), sometimes a known discard pile,
+    up to ``max_others`` other lines holding at most ``max_line_cards`` cards with yours, and busted players.
+    """
+    rules = draw(st.sampled_from([VENGEANCE, VENGEANCE_BRUTAL]))
+    deck = [card for card, count in rules.deck.items_ for _ in range(min(count, 2))]
+    indices = draw(st.lists(st.integers(0, len(deck) - 1), min_size=1,
+                            max_size=max_pile + max_discards + max_line_cards, unique=True))
+    lines: list[VengeanceLine] = [VengeanceLine() for _ in range(1 + max_others)]
+    rest: list[Card] = []
+    for card in (deck[i] for i in indices):
+        where = draw(st.integers(0, len(lines)))
+        if (where < len(lines) and card.category is not Category.ACTION
+                and sum(len(line.cards) for line in lines) < max_line_cards
+                and (not card.is_number or (lines[where].accepts(card) and lines[where].number_count < 5))):
+            lines[where] = lines[where].plus(card)
+        else:
+            rest.append(card)
+    split = draw(st.integers(0, min(max_discards, len(rest))))
+    discards = rest[:split] if draw(st.booleans()) else None
+    pile = rest[split:][:max_pile] or [Card.number(11)]
+    others = lines[1:1 + draw(st.integers(0, max_others))]
+    return VengeanceSituation.build(rules, lines[0].cards, others=[line.cards for line in others], pile=pile,
+                                    discards=discards, busted_others=draw(st.integers(0, 2)))

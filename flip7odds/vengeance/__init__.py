@@ -2,11 +2,13 @@
 
 The public API: `VengeanceSituation` (your line, the other players' lines, the pile), the exact
 next-card odds (`bust_probability`, `flip7_next_probability`, `next_card_table`) and the full exact
-analysis (`analyze_vengeance`, small piles: it stops with a clear message beyond a state limit).
+analysis (`analyze_vengeance`: it refuses at once, with a clear message, a situation too large to
+solve; `can_solve_within` asks cheaply whether a situation can be solved within about N seconds).
 The rule sets are `flip7odds.rules.VENGEANCE` and `VENGEANCE_BRUTAL`.
 """
 
 from flip7odds.vengeance.analysis import CAVEAT, VengeanceAnalysis, analyze_vengeance
+from flip7odds.vengeance.fast import can_solve_within, estimate_solve_seconds
 from flip7odds.vengeance.odds import VengeanceNextCard, bust_probability, flip7_next_probability, next_card_table
 from flip7odds.vengeance.situation import VengeanceLine, VengeanceSituation
 
@@ -18,6 +20,8 @@ __all__ = [
     "VengeanceSituation",
     "analyze_vengeance",
     "bust_probability",
+    "can_solve_within",
+    "estimate_solve_seconds",
     "flip7_next_probability",
     "next_card_table",
 ]

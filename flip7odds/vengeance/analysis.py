@@ -1,8 +1,9 @@
 """`analyze_vengeance`: MODEL.md's numbers for a With a Vengeance situation, under docs/vengeance.md's model.
 
 The numbers have the classic names and meanings (`flip7odds.analysis`), computed exactly by the
-reference solver (`flip7odds.vengeance.reference`), plus the model's caveat: the other players' future
-draws and actions against you are not modelled.
+fast solver (`flip7odds.vengeance.fast`; ``reference=True``: by the simple reference solver,
+`flip7odds.vengeance.reference`, the tests' oracle), plus the model's caveat: the other players'
+future draws and actions against you are not modelled.
 
 Examples
 --------
@@ -10,7 +11,7 @@ Examples
 >>> from flip7odds.vengeance.situation import VengeanceSituation
 >>> result = analyze_vengeance(VengeanceSituation.from_text(VENGEANCE, "12 3", pile="12 11 5"))
 >>> result.decision.value, result.stay_score, result.bust_probability, result.hit_score  # (0 + 26 + 20) / 3
-('hit', 15, Fraction(1, 3), Fraction(46, 3))
+('hit', 15, Fraction(1, 3), 15.333333333333334)
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from typing import Any
 
 from flip7odds.analysis import Decision, fraction_json
 from flip7odds.i18n import N_
+from flip7odds.vengeance.fast import FastResult, fast_solve
 from flip7odds.vengeance.odds import bust_cards, bust_probability, drawing_pile, flip7_next_probability
 from flip7odds.vengeance.reference import reference_solve
 from flip7odds.vengeance.situation import VengeanceSituation
@@ -33,7 +35,8 @@ CAVEAT = N_("With a Vengeance model: every card you draw is used to maximise you
 
 @dataclass(frozen=True)
 class VengeanceAnalysis:
-    """MODEL.md's numbers for a Vengeance situation, all exact fractions."""
+    """MODEL.md's numbers for a Vengeance situation: exact fractions where MODEL.md asks for them, the
+    solver's values and probabilities as floats (exact to 1e-9), like the classic `flip7odds.analysis.Analysis`."""
 
     situation: VengeanceSituation
     stay_score: int
@@ -43,12 +46,12 @@ class VengeanceAnalysis:
     bust_probability: Fraction
     flip7_next_probability: Fraction
     hit_once_score: Fraction | None
-    hit_score: Fraction | None
-    optimal_score: Fraction
+    hit_score: float | None
+    optimal_score: float
     decision: Decision
-    flip7_probability: Fraction
-    bust_final_probability: Fraction
-    distribution: dict[int, Fraction]
+    flip7_probability: float
+    bust_final_probability: float
+    distribution: dict[int, float]
     states: int
 
     def to_json(self) -> dict[str, Any]:
@@ -69,15 +72,17 @@ class VengeanceAnalysis:
         }
 
 
-def analyze_vengeance(situation: VengeanceSituation, max_states: int | None = None) -> VengeanceAnalysis:
+def analyze_vengeance(situation: VengeanceSituation, max_states: int | None = None, *,
+                      reference: bool = False) -> VengeanceAnalysis:
     """Exact odds and optimal play for ``situation`` under docs/vengeance.md's model.
 
     Raises `flip7odds.errors.SituationError` when the situation needs more than ``max_states`` states
-    (`flip7odds.vengeance.reference.DEFAULT_MAX_STATES` when None).
+    (`flip7odds.vengeance.fast.DEFAULT_MAX_STATES` when None): at once when it is estimated to need
+    many more (`flip7odds.vengeance.fast.check_size`), else when the solver reaches the limit.
+    ``reference``: solve with the reference solver instead (small piles; its own default limit).
     """
-    result = reference_solve(situation, max_states)
-    can_draw = result.hit is not None
-    optimal = result.optimal
+    result = _reference_result(situation, max_states) if reference else fast_solve(situation, max_states)
+    can_draw = result.hit_score is not None
     return VengeanceAnalysis(
         situation=situation,
         stay_score=result.stay_score,
@@ -86,13 +91,31 @@ def analyze_vengeance(situation: VengeanceSituation, max_states: int | None = No
         pile_size=situation.pile.size,
         bust_probability=bust_probability(situation) if can_draw else Fraction(0),
         flip7_next_probability=flip7_next_probability(situation) if can_draw else Fraction(0),
-        hit_once_score=None if result.hit_once is None else result.hit_once.value,
-        hit_score=None if result.hit is None else result.hit.value,
-        optimal_score=optimal.value,
+        hit_once_score=result.hit_once_score,
+        hit_score=result.hit_score,
+        optimal_score=result.optimal_score,
         decision=Decision.HIT if result.decision_is_hit else Decision.STAY,
-        flip7_probability=optimal.flip7_probability,
-        bust_final_probability=optimal.bust_probability,
-        distribution=dict(optimal.distribution),
+        flip7_probability=result.flip7_probability,
+        bust_final_probability=result.bust_probability,
+        distribution=result.distribution,
+        states=result.states,
+    )
+
+
+def _reference_result(situation: VengeanceSituation, max_states: int | None) -> FastResult:
+    """The reference solver's answer in the fast solver's form."""
+    result = reference_solve(situation, max_states)
+    optimal = result.optimal
+    return FastResult(
+        stay_score=result.stay_score,
+        may_stay=result.may_stay,
+        hit_score=None if result.hit is None else float(result.hit.value),
+        optimal_score=float(optimal.value),
+        hit_once_score=None if result.hit_once is None else result.hit_once.value,
+        decision_is_hit=result.decision_is_hit,
+        flip7_probability=float(optimal.flip7_probability),
+        bust_probability=float(optimal.bust_probability),
+        distribution={score: float(p) for score, p in optimal.distribution},
         states=result.states,
     )
 

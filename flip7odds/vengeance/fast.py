@@ -1,0 +1,691 @@
+"""The fast exact Vengeance solver: the reference's model on integer-coded states, in floats.
+
+It solves exactly the chance tree of `flip7odds.vengeance.engine` (docs/vengeance.md) with the same
+policy as `flip7odds.vengeance.reference`: at a decision hit only if hitting is worth strictly more
+than staying (ties stay; an empty line or a line holding The Zero may not stay); at a choice the
+first of the best options, in the engine's option order. What changes is only how the states are
+written down and how much work each one costs.
+
+States as small integers
+------------------------
+Every card kind of the deck gets an index ``k`` in the deck's canonical card order. A line (yours or
+another player's) holds at most one card of each kind (a second copy of a number busts; the Lucky
+13 and a plain 13 are two kinds; the deck has one of each modifier), so a line is the bit mask of
+its kinds. The pile and a known discard pile are multisets of kinds, written in mixed radix:
+``code = sum count_k * weight_k`` with ``weight_k = prod_{j<k} radix_j``, where ``radix_j`` is one
+more than the copies of kind ``j`` in the situation's pile, discards and lines (no pile or discard
+pile can ever hold more: cards only move between those places), so that taking one card of kind
+``k`` out is ``code - weight_k``. A state is the tuple (pile code, pile size, your mask, the other
+masks (sorted like `VengeanceLine`s: the engine's order), discard code or -1, discard size, busted
+players, draws owed, set-aside kinds, queued kinds, made-to-stay flag): the engine's
+`VengeanceState` field for field, so two states are equal exactly when the engine's are (until the
+merge of the other lines below).
+A finished round is one integer ``4 * score + reason`` (reason 0 banked, 1 Flip 7, 2 bust) and a
+choice a list of nodes.
+
+Value first, then the distribution
+----------------------------------
+`_Values` computes only the optimal expected value of every state, memoised (one float per state).
+The policy is a function of those values, so a forward pass (`distribution`) carries the probability
+from the root along the policy's choices to the terminals, through only the states the policy reaches
+(P(Flip 7) and P(bust) are the mass of the Flip 7 and bust terminals). Floats round, so two options
+whose exact values are equal could differ in the last bits and the policy would pick a different one
+than the reference (same value, possibly another distribution): values within ``TIE = 1e-9`` are
+treated as equal (the first one is kept, and a decision stays). That is the reference's exact tie
+rule whenever distinct exact values differ by more than 1e-9, which holds on small piles (exact
+values are fractions whose denominators divide a product of a few pile sizes; the agreement tests
+check it). On large piles two options closer than 1e-9 but not equal may be taken as a tie: every
+value still agrees with the exact one to 1e-9, and the distribution is that of an option worth less
+than 1e-9 less.
+
+Hit once, then stay, is computed exactly (`fractions.Fraction`) by the same `_Values` code on the
+small tree of one draw and the forced draws it may bring.
+
+Other lines that no longer matter
+---------------------------------
+When no Steal, Swap or Discard can come any more (none in the pile, none in a known discard pile
+that may be reshuffled, none set aside or queued), the other lines can change your round only as
+somewhere to give a modifier, a Just One More! or a Flip Four! to: nothing can take a card from them
+or put one of theirs into your line, and no Swap can bust them or end the round. So every other
+line is replaced by an empty one and only whether there is one matters (and, in Brutal mode,
+whether there is a busted player): `Round.canonical`. Proof that this keeps values, the policy and the
+distribution: in such a state the engine's tree below is, option for option, the same tree with the
+other lines' contents relabelled (a "give to player i" option leads to the same subtree for every
+i, and the order keep/give is unchanged), so every value and every distribution is the same and the
+first best option differs at most between equivalent "give" options.
+
+The size check
+--------------
+`estimate_states` estimates the number of states from the situation alone, in microseconds, without
+solving: a log-linear formula in a few counts of the cards that can still come (`size_features`),
+fitted on random situations (`_FIT`). A situation estimated beyond the state limit is refused at once
+(`check_size`); the app asks `can_solve_within` on every tap. The estimate can be low (by up to a
+factor 10 on the calibration set), so the solver also stops at the limit itself: the worst case is
+then the time to reach it (`DEFAULT_MAX_STATES`), never more.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Generic, TypeVar
+
+from flip7odds.cards import Action, Card
+from flip7odds.counts import CardCounts
+from flip7odds.errors import SituationError
+from flip7odds.rules import UNLUCKY_7, RuleSet
+from flip7odds.vengeance.situation import FLIP_7_CARDS, THE_ZERO, VengeanceLine, VengeanceSituation
+
+TIE = 1e-9
+"""Float values closer than this are equal for the policy (ties stay; the first best option)."""
+
+BANKED, FLIP_7, BUST = 0, 1, 2
+"""How a round ended, in a terminal node ``4 * score + reason``."""
+
+State = tuple[Any, ...]
+"""(pile, pile size, your mask, other masks, discards or -1, discard size, busted, forced, aside, queue, then
+stay): ints, except the other masks, the set-aside and the queued kinds (tuples of ints) and the flag (bool).
+Typed loosely: the solver builds states by slicing, which a precise tuple type cannot follow."""
+Node = int | State | list["Node"]
+"""A terminal ``4 * score + reason``, a state, or a choice (the options in the engine's order)."""
+
+_PILE, _PSIZE, _LINE, _OTHERS, _DISC, _DSIZE, _BUSTED, _FORCED, _ASIDE, _QUEUE, _STAY = range(11)
+
+N = TypeVar("N", float, Fraction)
+
+
+@dataclass(frozen=True)
+class Deck:
+    """The card kinds of a rule set as small integers, with the tables the solver looks up.
+
+    ``radix``: one more than the most copies of each kind a pile or discard pile can hold in the
+    situation being solved (every copy in its pile, discards and lines), so that codes stay small.
+    """
+
+    rules: RuleSet
+    kinds: tuple[Card, ...]
+    radix: tuple[int, ...]
+    weight: tuple[int, ...]
+    """Mixed-radix weight of each kind in a pile or discard code."""
+    conflict: tuple[int, ...]
+    """For a number kind: the mask of kinds that bust a line receiving it (its value; a 13 only itself)."""
+    numbers: int
+    """Mask of the number kinds."""
+    zero: int
+    """Bit of The Zero (0 if the deck has none)."""
+    unlucky: int
+    """Kind index of the Unlucky 7 (-1 if none)."""
+    acts: tuple[Action | None, ...]
+    """The action of each kind (None for numbers and modifiers)."""
+
+    @classmethod
+    def of(cls, situation: VengeanceSituation) -> Deck:
+        """The tables for ``situation``: its rules' card kinds, its own radix."""
+        rules = situation.rules
+        kinds = rules.kinds
+        most = dict.fromkeys(kinds, 0)
+        for cards in (situation.pile, situation.discards or CardCounts()):
+            for card, count in cards.items_:
+                most[card] += count
+        for line in (situation.line, *situation.others):
+            for card in line.cards:
+                most[card] += 1
+        radix = tuple(most[card] + 1 for card in kinds)
+        return cls._of(rules, radix)
+
+    @classmethod
+    def _of(cls, rules: RuleSet, radix: tuple[int, ...]) -> Deck:
+        kinds = rules.kinds
+        weights, weight = [], 1
+        for base in radix:
+            weights.append(weight)
+            weight *= base
+        conflict = []
+        for card in kinds:
+            if not card.is_number:
+                conflict.append(0)
+            elif card.value == 13:  # 13 and Lucky 13: only a second copy of the same kind busts
+                conflict.append(1 << kinds.index(card))
+            else:
+                conflict.append(sum(1 << j for j, other in enumerate(kinds)
+                                    if other.is_number and other.value == card.value))
+        numbers = sum(1 << k for k, card in enumerate(kinds) if card.is_number)
+        return cls(rules, kinds, radix, tuple(weights), tuple(conflict), numbers,
+                   1 << kinds.index(THE_ZERO) if THE_ZERO in kinds else 0,
+                   kinds.index(UNLUCKY_7) if UNLUCKY_7 in kinds else -1, tuple(card.act for card in kinds))
+
+    def present(self, code: int) -> tuple[tuple[int, int], ...]:
+        """Every kind in a pile or discard code with its count (counts above 0, in kind order)."""
+        out = []
+        for k, base in enumerate(self.radix):
+            if base > 1:
+                code, here = divmod(code, base)
+                if here:
+                    out.append((k, here))
+        return tuple(out)
+
+    def code(self, cards: CardCounts) -> int:
+        """The code of a pile or discard pile."""
+        return sum(self.weight[self.kinds.index(card)] * count for card, count in cards.items_)
+
+    def mask(self, line: VengeanceLine) -> int:
+        """The bit mask of a line."""
+        return sum(1 << self.kinds.index(card) for card in line.cards)
+
+
+_HOSTILE = (Action.STEAL, Action.SWAP, Action.DISCARD)
+_FORCED_DRAWS = {Action.JUST_ONE_MORE: 1, Action.FLIP_FOUR: 4}
+
+
+class Round:
+    """The engine's transitions (`flip7odds.vengeance.engine.VengeanceRound`) on integer-coded states."""
+
+    def __init__(self, situation: VengeanceSituation) -> None:
+        self.deck = Deck.of(situation)
+        self.rules = rules = situation.rules
+        self.brutal = rules.brutal
+        self._scores: dict[tuple[int, bool], int] = {}
+        self._line_keys: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
+        self._line_cards: dict[int, tuple[int, ...]] = {}
+        self._present: dict[int, tuple[tuple[int, int], ...]] = {}
+        self._hostile_cache: dict[int, bool] = {}
+
+    # --- lines -------------------------------------------------------------------------------------
+
+    def score(self, line: int, flip7: bool = False) -> int:
+        """`VengeanceLine.score` of a mask."""
+        key = (line, flip7)
+        known = self._scores.get(key)
+        if known is None:
+            deck = self.deck
+            if line & deck.zero and not flip7:
+                known = 0
+            else:
+                cards = [deck.kinds[k] for k in self.cards(line)]
+                known = self.rules.score(sum(card.value for card in cards if card.is_number),
+                                         tuple(card for card in cards if not card.is_number), flip7)
+            self._scores[key] = known
+        return known
+
+    def cards(self, line: int) -> tuple[int, ...]:
+        """The kinds of a line in `VengeanceLine.cards` order: numbers ascending, then modifiers."""
+        known = self._line_cards.get(line)
+        if known is None:
+            kinds = [k for k in range(len(self.deck.kinds)) if line >> k & 1]
+            known = tuple(k for k in kinds if self.deck.kinds[k].is_number) + \
+                tuple(k for k in kinds if not self.deck.kinds[k].is_number)
+            self._line_cards[line] = known
+        return known
+
+    def number_count(self, line: int) -> int:
+        """How many number cards a line holds."""
+        return (line & self.deck.numbers).bit_count()
+
+    def _key(self, line: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        known = self._line_keys.get(line)
+        if known is None:
+            cards = self.cards(line)
+            known = (tuple(k for k in cards if self.deck.kinds[k].is_number),
+                     tuple(k for k in cards if not self.deck.kinds[k].is_number))
+            self._line_keys[line] = known
+        return known
+
+    def sorted_others(self, others: list[int]) -> tuple[int, ...]:
+        """Other lines in `VengeanceLine` order (the engine keeps them sorted)."""
+        return tuple(sorted(others, key=self._key))
+
+    # --- states --------------------------------------------------------------------------------------
+
+    def start(self, situation: VengeanceSituation) -> State:
+        """The state at your decision in ``situation`` (`VengeanceRound.start`)."""
+        deck = self.deck
+        discards = situation.discards
+        return self.canonical((deck.code(situation.pile), situation.pile.size, deck.mask(situation.line),
+                               self.sorted_others([deck.mask(line) for line in situation.others]),
+                               -1 if discards is None else deck.code(discards),
+                               0 if discards is None else discards.size,
+                               situation.busted_others if self.brutal else 0, 0, (), (), False))
+
+    def canonical(self, state: State) -> State:
+        """Forget what the other lines hold once no Steal, Swap or Discard can come (module docstring)."""
+        others = state[_OTHERS]
+        if not others and not state[_BUSTED]:
+            return state
+        if others == (0,) and state[_BUSTED] <= 1:
+            return state
+        if self._hostile_left(state):
+            return state
+        return (state[_PILE], state[_PSIZE], state[_LINE], (0,) if others else (), state[_DISC], state[_DSIZE],
+                min(state[_BUSTED], 1), state[_FORCED], state[_ASIDE], state[_QUEUE], state[_STAY])
+
+    def _hostile_left(self, state: State) -> bool:
+        acts = self.deck.acts
+        if any(acts[k] in _HOSTILE for k in state[_ASIDE]) or any(acts[k] in _HOSTILE for k in state[_QUEUE]):
+            return True
+        return self._holds_hostile(state[_PILE]) or (state[_DISC] >= 0 and self._holds_hostile(state[_DISC]))
+
+    def _holds_hostile(self, code: int) -> bool:
+        known = self._hostile_cache.get(code)
+        if known is None:
+            acts = self.deck.acts
+            known = self._hostile_cache[code] = any(acts[k] in _HOSTILE for k, _ in self.present(code))
+        return known
+
+    def present(self, code: int) -> tuple[tuple[int, int], ...]:
+        """`Deck.present`, remembered per code (many states share a pile)."""
+        known = self._present.get(code)
+        if known is None:
+            known = self._present[code] = self.deck.present(code)
+        return known
+
+    def bank(self, state: State, reason: int = BANKED) -> int:
+        """End your round keeping your line."""
+        return 4 * self.score(state[_LINE]) + reason
+
+    def can_draw(self, state: State) -> bool:
+        """True when a card can still be drawn (from the pile or a reshuffled known discard pile)."""
+        return bool(state[_PSIZE] > 0 or state[_DSIZE] > 0)
+
+    def may_stay(self, state: State) -> bool:
+        """You may stay with at least one card, unless you hold The Zero."""
+        line = state[_LINE]
+        return line != 0 and not line & self.deck.zero
+
+    def outcomes(self, state: State) -> tuple[int, list[tuple[int, Node]]]:
+        """The drawing pile's size and every next card's count with the node it leads to."""
+        if state[_PSIZE] == 0:  # the known discard pile is reshuffled, once
+            state = (state[_DISC], state[_DSIZE], state[_LINE], state[_OTHERS], -1, 0, *state[_BUSTED:])
+        return state[_PSIZE], [(count, self._draw(state, k)) for k, count in self.present(state[_PILE])]
+
+    def _draw(self, state: State, k: int) -> Node:
+        deck = self.deck
+        drawn: State = (state[_PILE] - deck.weight[k], state[_PSIZE] - 1, *state[_LINE:])
+        if deck.conflict[k]:
+            node = self._receive_number(drawn, k, flipped=True)
+            if isinstance(node, tuple):
+                forced = node[_FORCED]
+                node = self.settle((*node[:_FORCED], max(0, forced - 1), *node[_ASIDE:]))
+            return node
+        if state[_FORCED]:
+            return self.settle((*drawn[:_FORCED], drawn[_FORCED] - 1, (*drawn[_ASIDE], k), *drawn[_QUEUE:]))
+        return self.play(drawn, k)
+
+    def _receive_number(self, state: State, k: int, flipped: bool) -> Node:
+        deck = self.deck
+        line = state[_LINE]
+        if flipped and k == deck.unlucky:
+            disc, dsize = state[_DISC], state[_DSIZE]
+            if disc >= 0:
+                cards = self.cards(line)
+                disc += sum(deck.weight[j] for j in cards)
+                dsize += len(cards)
+            return (*state[:_LINE], 1 << k, state[_OTHERS], disc, dsize, *state[_BUSTED:])
+        if line & deck.conflict[k]:
+            return 4 * 0 + BUST
+        grown = line | 1 << k
+        if self.number_count(grown) >= FLIP_7_CARDS:
+            return 4 * self.score(grown, flip7=True) + FLIP_7
+        return (*state[:_LINE], grown, *state[_OTHERS:])
+
+    def settle(self, state: State) -> Node:
+        """After a card is resolved: draw on, resolve the next set-aside card, stay if made to, or decide."""
+        if state[_FORCED] > 0:
+            return self.canonical(state) if self.can_draw(state) else self.bank(state)
+        queue = state[_QUEUE]
+        if state[_ASIDE]:
+            queue = state[_ASIDE] + queue
+        if queue:
+            return self.play((*state[:_ASIDE], (), queue[1:], state[_STAY]), queue[0])
+        if state[_STAY]:
+            return self.bank(state)
+        return self.canonical(state)
+
+    def _spent(self, state: State, k: int) -> State:
+        """``state`` with card ``k`` put on a known discard pile."""
+        if state[_DISC] < 0:
+            return state
+        return (*state[:_DISC], state[_DISC] + self.deck.weight[k], state[_DSIZE] + 1, *state[_BUSTED:])
+
+    def play(self, state: State, k: int) -> Node:
+        """Resolve a modifier or an action card now (`VengeanceRound.play`)."""
+        act = self.deck.acts[k]
+        if act is None:
+            options = self._modifier_options(state, k)
+        elif act in _FORCED_DRAWS:
+            options = self._forcing_options(state, k, act)
+        else:
+            spent = self._spent(state, k)
+            options = (self._steal_options(spent) if act is Action.STEAL else
+                       self._swap_options(spent) if act is Action.SWAP else self._discard_options(spent))
+            if not options:
+                return self.settle(spent)
+        unique: list[Node] = []
+        for node in options:
+            if node not in unique:
+                unique.append(node)
+        return unique[0] if len(unique) == 1 else unique
+
+    def _with_other(self, state: State, index: int, line: int) -> State:
+        others = list(state[_OTHERS])
+        others[index] = line
+        return (*state[:_OTHERS], self.sorted_others(others), *state[_DISC:])
+
+    def _modifier_options(self, state: State, k: int) -> list[Node]:
+        bit = 1 << k
+        options = [self.settle(self._with_other(state, index, other | bit))
+                   for index, other in enumerate(state[_OTHERS])]
+        if self.brutal and state[_BUSTED]:
+            options.append(self.settle(state))
+        options.append(self.settle((*state[:_LINE], state[_LINE] | bit, *state[_OTHERS:])))
+        return options
+
+    def _forcing_options(self, state: State, k: int, act: Action) -> list[Node]:
+        spent = self._spent(state, k)
+        options: list[Node] = []
+        if state[_OTHERS]:
+            options.append(self.settle(spent))
+        stay = spent[_STAY] or act is Action.JUST_ONE_MORE
+        options.append(self.settle((*spent[:_FORCED], _FORCED_DRAWS[act], *spent[_ASIDE:_STAY], stay)))
+        return options
+
+    def _steal_options(self, state: State) -> list[Node]:
+        options: list[Node] = []
+        for index, other in enumerate(state[_OTHERS]):
+            for card in self.cards(other):
+                robbed = self._with_other(state, index, other & ~(1 << card))
+                options.append(self._receive(robbed, card))
+        return options
+
+    def _swap_options(self, state: State) -> list[Node]:
+        options: list[Node] = []
+        others = state[_OTHERS]
+        if sum(1 for other in others if other) >= 2:
+            options.append(self.settle(state))
+        line = state[_LINE]
+        for mine in self.cards(line):
+            kept: State = (*state[:_LINE], line & ~(1 << mine), *state[_OTHERS:])
+            for index, other in enumerate(others):
+                for theirs in self.cards(other):
+                    options.append(self._swap(kept, index, other & ~(1 << theirs), mine, theirs))
+        return options
+
+    def _swap(self, state: State, index: int, other: int, given: int, taken: int) -> Node:
+        deck = self.deck
+        number = deck.conflict[given] != 0
+        fits = not other & deck.conflict[given]
+        if number and not fits:
+            others = state[_OTHERS]
+            after: State = (*state[:_OTHERS], others[:index] + others[index + 1:], state[_DISC], state[_DSIZE],
+                            state[_BUSTED] + self.brutal, *state[_FORCED:])
+        else:
+            after = self._with_other(state, index, other | 1 << given)
+        if number and fits and self.number_count(other) + 1 >= FLIP_7_CARDS:
+            line = state[_LINE]
+            if deck.conflict[taken] and line & deck.conflict[taken]:
+                return 4 * 0 + BUST
+            receiving = line | 1 << taken
+            if self.number_count(receiving) >= FLIP_7_CARDS:
+                return 4 * self.score(receiving, flip7=True) + FLIP_7
+            return 4 * self.score(receiving) + BANKED
+        return self._receive(after, taken)
+
+    def _discard_options(self, state: State) -> list[Node]:
+        options: list[Node] = []
+        line = state[_LINE]
+        for card in self.cards(line):
+            gone = self._spent((*state[:_LINE], line & ~(1 << card), *state[_OTHERS:]), card)
+            options.append(self.settle(gone))
+        for index, other in enumerate(state[_OTHERS]):
+            for card in self.cards(other):
+                gone = self._spent(self._with_other(state, index, other & ~(1 << card)), card)
+                options.append(self.settle(gone))
+        return options
+
+    def _receive(self, state: State, k: int) -> Node:
+        if not self.deck.conflict[k]:
+            return self.settle((*state[:_LINE], state[_LINE] | 1 << k, *state[_OTHERS:]))
+        node = self._receive_number(state, k, flipped=False)
+        return self.settle(node) if isinstance(node, tuple) else node
+
+
+class _Values(Generic[N]):
+    """Optimal expected values of nodes, memoised per state, in floats or exact fractions.
+
+    ``once``: hit once, then stay (every decision after the first draw banks; forced draws still happen).
+    """
+
+    def __init__(self, game: Round, one: N, tie: N, max_states: int, once: bool = False) -> None:
+        self.game = game
+        self.one: N = one
+        self.tie: N = tie
+        self.max_states = max_states
+        self.once = once
+        self.memo: dict[State, N] = {}
+
+    def value(self, node: Node) -> N:
+        """The optimal value of any node."""
+        if isinstance(node, int):
+            return self.one * (node >> 2)
+        if isinstance(node, list):
+            best = self.value(node[0])
+            for option in node[1:]:
+                candidate = self.value(option)
+                if candidate > best + self.tie:
+                    best = candidate
+            return best
+        known = self.memo.get(node)
+        if known is None:
+            if len(self.memo) >= self.max_states:
+                raise SituationError("this situation is too large for the exact With a Vengeance solver "
+                                     "(more than {limit} states): give a smaller pile", limit=self.max_states)
+            known = self.memo[node] = self._solve(node)
+        return known
+
+    def _solve(self, state: State) -> N:
+        game = self.game
+        if state[_FORCED]:
+            return self.draw(state)
+        stay = self.one * game.score(state[_LINE])
+        if self.once or not game.can_draw(state):
+            return stay
+        hit = self.draw(state)
+        return hit if not game.may_stay(state) or hit > stay + self.tie else stay
+
+    def draw(self, state: State) -> N:
+        """The value of drawing one card now and playing on optimally."""
+        size, outcomes = self.game.outcomes(state)
+        total = self.one * 0
+        for count, node in outcomes:
+            total += count * self.value(node)
+        return total / size
+
+
+Distribution = dict[int, float]
+"""Probability of each terminal ``4 * score + reason``."""
+
+
+def distribution(values: _Values[float], root: State) -> Distribution:
+    """The terminal distribution of hitting at ``root`` and then following the policy of ``values``.
+
+    A forward pass: probability mass flows from the root along the policy's choices, level by level
+    (each draw takes one card from the pile, so a state is processed after every state that can
+    lead to it: first the states whose known discard pile may still be reshuffled, by decreasing
+    pile size, then the others). Only the current levels are kept in memory.
+    """
+    game = values.game
+    levels: dict[tuple[int, int], dict[State, float]] = {}
+    terminals: Distribution = {}
+
+    def level(state: State) -> tuple[int, int]:
+        return (state[_DISC] < 0, -state[_PSIZE])
+
+    def flow(node: Node, mass: float) -> None:
+        while isinstance(node, list):
+            best, best_value = node[0], values.value(node[0])
+            for option in node[1:]:
+                candidate = values.value(option)
+                if candidate > best_value + values.tie:
+                    best, best_value = option, candidate
+            node = best
+        if isinstance(node, int):
+            terminals[node] = terminals.get(node, 0.0) + mass
+        else:
+            here = levels.setdefault(level(node), {})
+            here[node] = here.get(node, 0.0) + mass
+
+    def draw(state: State, mass: float) -> None:
+        size, outcomes = game.outcomes(state)
+        for count, node in outcomes:
+            flow(node, mass * count / size)
+
+    draw(root, 1.0)
+    while levels:
+        states = levels.pop(min(levels))
+        for state, mass in states.items():
+            if not state[_FORCED]:
+                stay = game.score(state[_LINE])
+                if not game.can_draw(state) or (game.may_stay(state) and not values.value(state) > stay):
+                    terminals[4 * stay] = terminals.get(4 * stay, 0.0) + mass  # the solved decision stays
+                    continue
+            draw(state, mass)
+    return terminals
+
+
+DEFAULT_MAX_STATES = 100_000
+"""The most states the fast solver may memoise (about 2.5 s of CPU, 50 MB); a situation estimated to
+need more is refused before solving (`check_size`), and a solve that reaches it stops."""
+
+
+@dataclass(frozen=True)
+class FastResult:
+    """The fast solver's answer (floats, except the exact hit-once score)."""
+
+    stay_score: int
+    may_stay: bool
+    hit_score: float | None
+    optimal_score: float
+    hit_once_score: Fraction | None
+    decision_is_hit: bool
+    flip7_probability: float
+    bust_probability: float
+    distribution: dict[int, float]
+    states: int
+
+
+def fast_solve(situation: VengeanceSituation, max_states: int | None = None) -> FastResult:
+    """Solve ``situation`` exactly under docs/vengeance.md's model (`SituationError` when too large).
+
+    >>> from flip7odds.rules import VENGEANCE
+    >>> result = fast_solve(VengeanceSituation.from_text(VENGEANCE, "12 3", pile="12 11 5"))
+    >>> result.decision_is_hit, result.hit_once_score, result.distribution  # 12: bust; 11: 26; 5: 20
+    (True, Fraction(46, 3), {0: 0.3333333333333333, 20: 0.3333333333333333, 26: 0.3333333333333333})
+    """
+    max_states = DEFAULT_MAX_STATES if max_states is None else max_states
+    check_size(situation, max_states)
+    game = Round(situation)
+    state = game.start(situation)
+    stay_score = situation.line.score(situation.rules)
+    may_stay = game.may_stay(state)
+    if not game.can_draw(state):
+        banked = game.score(state[_LINE])
+        return FastResult(stay_score, may_stay, None, float(banked), None, False, 0.0, 0.0, {banked: 1.0}, 0)
+    values = _Values(game, 1.0, TIE, max_states)
+    hit = values.draw(state)
+    hits = not may_stay or hit > stay_score + TIE
+    once = _Values(game, Fraction(1), Fraction(0), max_states, once=True).draw(state)
+    terminals = distribution(values, state) if hits else {4 * stay_score: 1.0}
+    scores: dict[int, float] = {}
+    for terminal, probability in terminals.items():
+        scores[terminal >> 2] = scores.get(terminal >> 2, 0.0) + probability
+    return FastResult(
+        stay_score=stay_score,
+        may_stay=may_stay,
+        hit_score=hit,
+        optimal_score=hit if hits else float(stay_score),
+        hit_once_score=once,
+        decision_is_hit=hits,
+        flip7_probability=sum(p for terminal, p in terminals.items() if terminal & 3 == FLIP_7),
+        bust_probability=sum(p for terminal, p in terminals.items() if terminal & 3 == BUST),
+        distribution=dict(sorted(scores.items())),
+        states=len(values.memo),
+    )
+
+
+def size_features(situation: VengeanceSituation) -> tuple[float, ...]:
+    """The numbers that drive the state count, from the situation alone (microseconds to compute).
+
+    From the cards that can still come (the pile and a known discard pile):
+
+    * ``numbers``: the log of how many sets of number cards your line can collect: distinct values, at
+      most seven, one kind per value (two for the two 13s);
+    * ``unlucky``: ``numbers`` again when the Unlucky 7 can come (after it wipes your line, a second
+      such set can be collected);
+    * ``others``: the log of how many sub-multisets of the modifiers and actions can be drawn;
+    * ``hostile``: the Steal, Swap and Discard cards times the log of three plus the cards in every
+      line: each such card multiplies the ways the lines can be arranged;
+    * ``forcing``: the Just One More! and Flip Four! cards (their set-aside cards and forced draws).
+    """
+    pool = situation.pile.as_dict()
+    if situation.discards is not None:
+        for card, count in situation.discards.items_:
+            pool[card] = pool.get(card, 0) + count
+    kinds_per_value: dict[int, int] = {}
+    others = 0.0
+    hostile = forcing = 0
+    for card, count in pool.items():
+        if card.is_number:
+            kinds_per_value[card.value] = kinds_per_value.get(card.value, 0) + 1
+        else:
+            others += math.log(count + 1)
+            hostile += count if card.act in _HOSTILE else 0
+            forcing += count if card.act in _FORCED_DRAWS else 0
+    sets = [1.0] + [0.0] * FLIP_7_CARDS  # sets[j]: sets of j numbers
+    for value, kinds in kinds_per_value.items():
+        for factor in ((1, 1) if value == 13 and kinds == 2 else (kinds,)):
+            for j in range(FLIP_7_CARDS, 0, -1):
+                sets[j] += factor * sets[j - 1]
+    numbers = math.log(sum(sets))
+    movable = len(situation.line.cards) + sum(len(line.cards) for line in situation.others)
+    return numbers, numbers * (UNLUCKY_7 in pool), others, hostile * math.log(3 + movable), float(forcing)
+
+
+_FIT = (-0.35, 0.93, 0.57, 1.52, 0.18, 0.23)
+"""``log(states) = a + b . size_features``, fitted on 395 random situations (piles of 4 to 27 cards, 0 to 2
+other lines with 0 to 3 cards, standard and Brutal, a third of them with every action left in the pile):
+least squares on the 237 solved within 60 000 states, and for the 158 stopped at that limit a penalty
+only when the estimate falls below it. The estimate's error is about a factor 3 (standard deviation of
+the log: 1.0), at worst a factor 10 too low on those situations."""
+SECONDS_PER_STATE = 25e-6
+"""CPU seconds per memoised state: the median over 40 of those situations solved in 3 000 to 40 000
+states was 23 microseconds (quartiles 19 and 28), on the shared 2-core VM of BENCHMARKS.md under load."""
+
+
+def estimate_states(situation: VengeanceSituation) -> float:
+    """A cheap estimate of how many states the fast solver memoises for ``situation``.
+
+    ``exp(a + b . features)`` with `size_features` and the fitted `_FIT`: computed in microseconds
+    from the pile's composition and the lines, never by solving.
+    """
+    log_states = _FIT[0] + sum(b * x for b, x in zip(_FIT[1:], size_features(situation), strict=True))
+    return math.exp(min(log_states, 700.0))
+
+
+def estimate_solve_seconds(situation: VengeanceSituation) -> float:
+    """The estimated CPU seconds of the exact analysis: `estimate_states` times `SECONDS_PER_STATE`."""
+    return estimate_states(situation) * SECONDS_PER_STATE
+
+
+def check_size(situation: VengeanceSituation, max_states: int = DEFAULT_MAX_STATES) -> None:
+    """Refuse at once (`SituationError`) a situation estimated to need more than ``max_states`` states."""
+    states = estimate_states(situation)
+    if states > max_states:
+        raise SituationError("this situation is too large for the exact With a Vengeance solver (about {states} "
+                             "states, the limit is {limit}): give a smaller pile", states=f"10^{math.log10(states):.0f}",
+                             limit=max_states)
+
+
+def can_solve_within(situation: VengeanceSituation, seconds: float = 2.0) -> bool:
+    """True when the exact analysis of ``situation`` is expected to take at most about ``seconds`` of CPU
+    (`estimate_solve_seconds`) and to stay within the solver's state limit; cheap enough to ask on every tap."""
+    return estimate_solve_seconds(situation) <= seconds and estimate_states(situation) <= DEFAULT_MAX_STATES

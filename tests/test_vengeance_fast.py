@@ -1,0 +1,93 @@
+"""The fast Vengeance solver (`flip7odds.vengeance.fast`) against the reference solver
+(`flip7odds.vengeance.reference`, exact fractions over the engine's literal states): the two agree on
+random small situations (issue #8), every number to 1e-9 and the exact hit-once score exactly; and the
+up-front size check refuses a situation far too large without solving it."""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+import pytest
+from hypothesis import HealthCheck, assume, given, note, settings
+
+from flip7odds.errors import SituationError
+from flip7odds.rules import VENGEANCE, VENGEANCE_BRUTAL
+from flip7odds.vengeance import can_solve_within, estimate_solve_seconds
+from flip7odds.vengeance.analysis import analyze_vengeance
+from flip7odds.vengeance.fast import FastResult, check_size, estimate_states, fast_solve
+from flip7odds.vengeance.reference import VengeanceResult, reference_solve
+from flip7odds.vengeance.situation import VengeanceSituation
+from tests.strategies import vengeance_situations
+
+
+def assert_agree(fast: FastResult, exact: VengeanceResult) -> None:
+    """Every number of the fast solver equals the reference's (floats to 1e-9, hit once exactly)."""
+    assert (fast.stay_score, fast.may_stay) == (exact.stay_score, exact.may_stay)
+    assert (fast.hit_score is None) == (exact.hit is None)
+    optimal = exact.optimal
+    assert fast.optimal_score == pytest.approx(float(optimal.value), abs=1e-9)
+    if exact.hit is not None:
+        assert fast.hit_score == pytest.approx(float(exact.hit.value), abs=1e-9)
+        assert exact.hit_once is not None and fast.hit_once_score == exact.hit_once.value
+    assert fast.decision_is_hit == exact.decision_is_hit
+    assert fast.flip7_probability == pytest.approx(float(optimal.flip7_probability), abs=1e-9)
+    assert fast.bust_probability == pytest.approx(float(optimal.bust_probability), abs=1e-9)
+    theirs = {score: float(p) for score, p in optimal.distribution if p}
+    ours = {score: p for score, p in fast.distribution.items() if p > 1e-12}
+    assert ours.keys() == theirs.keys()
+    assert all(math.isclose(ours[score], theirs[score], abs_tol=1e-9) for score in ours)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(vengeance_situations())
+def test_the_fast_and_the_reference_solver_agree_on_random_small_situations(situation: VengeanceSituation) -> None:
+    note(repr(situation))
+    assert_agree(fast_solve(situation), reference_solve(situation, 10**6))
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(vengeance_situations(max_pile=7, max_discards=3, max_line_cards=5))
+def test_the_solvers_agree_on_random_larger_situations(situation: VengeanceSituation) -> None:
+    assume(estimate_states(situation) < 3000)  # keeps the reference's share of the suite to seconds
+    note(repr(situation))
+    assert_agree(fast_solve(situation), reference_solve(situation, 10**6))
+
+
+@pytest.mark.parametrize("line, others, pile, discards, rules", [
+    # every special number and most actions with another line holding cards
+    ("12 3", ("10 9 -4",), "11 5 0 u7 l13 13 jom steal", None, VENGEANCE),
+    # a known discard pile reshuffled with a Steal in it, Brutal mode with a busted player
+    ("6 -4", ("12", "2 /2"), "5 6 flip4 -6 steal", "swap 10 -8", VENGEANCE_BRUTAL),
+    ("", ("13 l13", "7"), "jom jom discard 3 13 u7", "4", VENGEANCE),
+])
+def test_the_solvers_agree_on_larger_piles_with_every_action(line: str, others: tuple[str, ...], pile: str,
+                                                             discards: str | None, rules: object) -> None:
+    situation = VengeanceSituation.from_text(rules, line, others=others, pile=pile, discards=discards,
+                                             busted_others=1)  # type: ignore[arg-type]
+    assert_agree(fast_solve(situation), reference_solve(situation, 10**6))
+
+
+def test_analyze_vengeance_uses_the_fast_solver_and_can_use_the_reference() -> None:
+    situation = VengeanceSituation.from_text(VENGEANCE, "10", others=("3",), pile="flip4 steal 3 4 5 -4")
+    fast, reference = analyze_vengeance(situation), analyze_vengeance(situation, reference=True)
+    assert fast.to_json().keys() == reference.to_json().keys()
+    assert fast.hit_once_score == reference.hit_once_score and isinstance(fast.hit_once_score, Fraction)
+    assert fast.optimal_score == pytest.approx(reference.optimal_score, abs=1e-9)
+    assert fast.distribution.keys() == reference.distribution.keys()
+
+
+def test_a_fresh_deck_is_refused_before_solving() -> None:
+    fresh = VengeanceSituation.from_text(VENGEANCE, "", others=("",))
+    assert estimate_states(fresh) > 10**9
+    with pytest.raises(SituationError, match="too large for the exact With a Vengeance solver"):
+        check_size(fresh)
+    assert not can_solve_within(fresh, 60.0)
+
+
+def test_the_estimate_grows_with_the_pile_and_the_hostile_actions() -> None:
+    small = VengeanceSituation.from_text(VENGEANCE, "5", others=("9",), pile="12 11 3")
+    larger = VengeanceSituation.from_text(VENGEANCE, "5", others=("9",), pile="12 11 3 8 2")
+    hostile = VengeanceSituation.from_text(VENGEANCE, "5", others=("9",), pile="12 11 3 8 swap")
+    assert estimate_states(small) < estimate_states(larger) < estimate_states(hostile)
+    assert can_solve_within(small, 1.0) and estimate_solve_seconds(small) < 0.1
