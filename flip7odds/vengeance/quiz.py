@@ -58,12 +58,10 @@ import hashlib
 import json
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
-from fractions import Fraction
 from typing import Any
 
 import numpy as np
 
-from flip7odds.analysis import fraction_json
 from flip7odds.cards import Action, Card, Category, card_name, format_cards
 from flip7odds.counts import CardCounts
 from flip7odds.errors import Flip7Error, SituationError
@@ -230,16 +228,8 @@ class VengeanceQuestion:
                      analysis.pile_size, analysis.bust_probability, False)
 
     def to_json(self) -> dict[str, Any]:
-        """The command line's object: the situation, the exact numbers (fractions too) and the model's caveat."""
-        analysis = self.analysis
-        assert analysis.hit_score is not None
-        return {
-            "key": self.situation.key,
-            **self.situation.to_json(),
-            **self.exact.to_json(),
-            "hit_score_exact": fraction_json(analysis.hit_score),
-            "caveat": CAVEAT,
-        }
+        """The command line's object: the situation, the exact numbers and the model's caveat."""
+        return {"key": self.situation.key, **self.situation.to_json(), **self.exact.to_json(), "caveat": CAVEAT}
 
 
 def vengeance_question(situation: VengeanceQuizSituation, max_states: int | None = None) -> VengeanceQuestion:
@@ -305,7 +295,7 @@ def fits_before_solving(tier: VTier, situation: VengeanceSituation) -> bool:
     return penalties and bool(situation.others)
 
 
-def opponent_gain(situation: VengeanceSituation, hit_score: Fraction, max_states: int | None = None) -> Fraction:
+def opponent_gain(situation: VengeanceSituation, hit_score: float, max_states: int | None = None) -> float:
     """How much the other lines add to hitting: ``hit_score`` minus the hit score with every other line empty.
 
     The players stay (a modifier or a forcing card can still be given to them); only their cards go.
