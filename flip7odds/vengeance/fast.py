@@ -615,7 +615,7 @@ def fast_solve(situation: VengeanceSituation, max_states: int | None = None) -> 
 def size_features(situation: VengeanceSituation) -> tuple[float, ...]:
     """The numbers that drive the state count, from the situation alone (microseconds to compute).
 
-    From the cards that can still come (the pile and a known discard pile):
+    From the cards that can still come (the pile, and a known discard pile when `may_run_out`):
 
     * ``numbers``: the log of how many sets of number cards your line can collect: distinct values, at
       most seven, one kind per value (two for the two 13s);
@@ -627,7 +627,7 @@ def size_features(situation: VengeanceSituation) -> tuple[float, ...]:
     * ``forcing``: the Just One More! and Flip Four! cards (their set-aside cards and forced draws).
     """
     pool = situation.pile.as_dict()
-    if situation.discards is not None:
+    if situation.discards is not None and may_run_out(situation):
         for card, count in situation.discards.items_:
             pool[card] = pool.get(card, 0) + count
     kinds_per_value: dict[int, int] = {}
@@ -648,6 +648,27 @@ def size_features(situation: VengeanceSituation) -> tuple[float, ...]:
     numbers = math.log(sum(sets))
     movable = len(situation.line.cards) + sum(len(line.cards) for line in situation.others)
     return numbers, numbers * (UNLUCKY_7 in pool), others, hostile * math.log(3 + movable), float(forcing)
+
+
+def may_run_out(situation: VengeanceSituation) -> bool:
+    """False when your round surely ends before the pile runs out, so the discard pile is never reshuffled.
+
+    Every number drawn joins your line (or busts you), and only the Unlucky 7, Discard and Swap take a
+    number out of it. Without them in the pile, drawing the whole pile means holding your numbers and all
+    of the pile's at once: if they include a duplicate that busts, or seven numbers or more (a Flip 7 ends
+    the round), the last card is never drawn. (A bound for the estimate only: True says nothing.)
+    """
+    pile = situation.pile
+    if any(pile[card] for card in (UNLUCKY_7, *(Card.action(act) for act in (Action.DISCARD, Action.SWAP)))):
+        return True
+    line = situation.line
+    for card, count in pile.items_:
+        if card.is_number:
+            for _ in range(count):
+                if not line.accepts(card):
+                    return False
+                line = line.plus(card)
+    return line.number_count < FLIP_7_CARDS
 
 
 _FIT = (-0.35, 0.93, 0.57, 1.52, 0.18, 0.23)
