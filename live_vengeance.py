@@ -3,8 +3,9 @@
 The table (your line, the other players' lines, busted players, the cards seen, the discard pile) is a
 `flip7odds.vengeance.table.VengeanceShoe` kept in the session and mirrored in the page's address
 (`flip7odds.vengeance.links`), so a link reproduces it. The next-card odds are exact and instant
-(`flip7odds.vengeance.odds`); the optimal decision comes from `analyze_vengeance` when the exact solver
-answers within `LIVE_MAX_STATES` states, and the page says so when it does not.
+(`flip7odds.vengeance.odds`); the optimal decision comes from `flip7odds.vengeance.analysis.quick_analysis`
+when the solver's size estimate says it answers within `LIVE_SECONDS` (with the discard pile's reshuffle
+left out, and said so, when only that fits), and the page says so when it does not.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from flip7odds.analysis import Decision
 from flip7odds.cards import Card, Category, card_name, parse_cards
 from flip7odds.charts import DistributionText, score_distribution_figure
 from flip7odds.counts import CardCounts
-from flip7odds.errors import Flip7Error, SituationError
+from flip7odds.errors import Flip7Error
 from flip7odds.i18n import N_, Translator
 from flip7odds.rules import RuleSet
 from flip7odds.shoe import MAX_OTHERS_ACTIVE
@@ -26,11 +27,11 @@ from flip7odds.vengeance import (
     CAVEAT,
     VengeanceAnalysis,
     VengeanceSituation,
-    analyze_vengeance,
     bust_probability,
     flip7_next_probability,
     next_card_table,
 )
+from flip7odds.vengeance.analysis import quick_analysis
 from flip7odds.vengeance.charts import VengeanceNextCardText, VGroup, vengeance_next_card_figure
 from flip7odds.vengeance.links import PARAMETERS, decode, encode
 from flip7odds.vengeance.odds import bust_cards, drawing_pile
@@ -52,12 +53,11 @@ from flip7odds.vengeance.table import (
     VengeanceTable,
 )
 
-LIVE_MAX_STATES = 5_000
-"""The exact solver's budget on this page (about 2 s at most): beyond it the page shows the next-card odds only."""
-LIVE_MAX_PILE = 16
-"""The solver is tried only with at most this many cards to draw from: beyond it most tables exceed
-`LIVE_MAX_STATES` after 2-3 s (BENCHMARKS.md, `benchmarks/bench_vengeance_app.py`: 6 of 8 random late-deck
-tables solve at 16 cards, 2 of 8 at 20 and 24), and a tap should not wait for a likely failure."""
+LIVE_SECONDS = 1.0
+"""The exact solver is run only when its size estimate (`flip7odds.vengeance.can_solve_within`, a tenth of a
+millisecond) puts the solve within this many CPU seconds; otherwise the page shows the next-card odds only.
+The estimate can be low by up to ten times, so a solve is still stopped at the solver's state limit
+(about 2.5 s of CPU, BENCHMARKS.md)."""
 
 SHOE_KEY = "vlive_shoe"
 SYNCED_KEY = "vlive_synced_params"
@@ -97,11 +97,8 @@ GROUP_NAMES: dict[VGroup, str] = {
 
 @st.cache_data(show_spinner=False, max_entries=500, hash_funcs={VengeanceSituation: repr})
 def cached_analysis(situation: VengeanceSituation) -> VengeanceAnalysis | None:
-    """`analyze_vengeance` within `LIVE_MAX_STATES` states, or None when the situation needs more (cached too)."""
-    try:
-        return analyze_vengeance(situation, max_states=LIVE_MAX_STATES)
-    except SituationError:
-        return None
+    """`quick_analysis` within `LIVE_SECONDS` (cached: a tap back to a table answers at once)."""
+    return quick_analysis(situation, LIVE_SECONDS)
 
 
 def show_vengeance_live(t: Translator, rules: RuleSet, show_banner: Callable[..., None]) -> None:
@@ -389,17 +386,21 @@ def show_vengeance_live(t: Translator, rules: RuleSet, show_banner: Callable[...
             show_banner(t("HIT"), "f7-hit", t("No card in front of you yet: you must take one."))
         return
     analysis = None
-    if drawing_pile(situation).size <= LIVE_MAX_PILE:
-        with banner, st.spinner(t("Computing the exact odds…"), show_time=True):
-            analysis = cached_analysis(situation)
+    with banner, st.spinner(t("Computing the exact odds…"), show_time=True):
+        analysis = cached_analysis(situation)
     if analysis is None:
         with banner:
-            st.info(t("No exact best play yet: the exact solver answers here late in the deck, with at most "
-                      "{cards} cards left to draw, when it needs at most {limit} states. The next-card odds are "
-                      "exact.").format(cards=LIVE_MAX_PILE, limit=t.number(LIVE_MAX_STATES, 0)))
+            st.info(t("No exact best play yet: this table is too large for the exact solver to answer at once. It "
+                      "answers late in the deck: typically with 15 to 20 cards left to draw, fewer while Steal, "
+                      "Swap, Discard or Flip Four! cards are still to come. The next-card odds are exact."))
         return
     with banner:
         show_decision(analysis)
+        if analysis.situation.discards is None and situation.discards is not None:
+            st.caption(t("Computed as if your round ended when the pile runs out: with the {count} discards "
+                         "reshuffled, this table is too large to answer at once. Only rounds that empty the "
+                         "pile of {pile} cards would differ.").format(count=situation.discards.size,
+                                                                      pile=situation.pile.size))
     with numbers:
         show_numbers(analysis)
     with scores:

@@ -1,12 +1,13 @@
-"""Benchmark what the app's With a Vengeance pages compute: why the live page tries the solver only late in the deck.
+"""Benchmark what the app's With a Vengeance pages compute: what a tap on the live page waits for.
 
 Run from the repository root::
 
     python benchmarks/bench_vengeance_app.py
 
 1. The next-card odds the live page always shows (`next_card_table`, `bust_probability`) on a fresh deck.
-2. `analyze_vengeance` within the live page's budget (`LIVE_MAX_STATES`) on random late-deck tables, by
-   pile size: how many solve, and how long a solve or a give-up takes (that is the wait after a tap).
+2. The live page's answer on random late-deck tables, by pile size, as `live_vengeance.cached_analysis`
+   makes it (`quick_analysis(situation, LIVE_SECONDS)`): how many are answered with the discard pile's
+   reshuffle, how many only with it left out, how many not at all, and how long a tap waits.
 3. The strategy explorer's presets (`decisions_by_line`), every line of each.
 
 Random tables use a fixed seed: a shuffled 108-card deck; your line is its first 2 cards that fit in a line,
@@ -24,14 +25,14 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the app's modules live at the repository root
 from flip7odds.cards import Card, Category
-from flip7odds.errors import SituationError
 from flip7odds.rules import VENGEANCE, VENGEANCE_BRUTAL
-from flip7odds.vengeance import analyze_vengeance, bust_probability, next_card_table
+from flip7odds.vengeance import bust_probability, next_card_table
+from flip7odds.vengeance.analysis import quick_analysis
 from flip7odds.vengeance.explorer import PRESETS, decisions_by_line
 from flip7odds.vengeance.situation import VengeanceLine, VengeanceSituation
-from live_vengeance import LIVE_MAX_STATES
+from live_vengeance import LIVE_SECONDS
 
-SIZES = (8, 12, 16, 20, 24)
+SIZES = (8, 12, 16, 20, 24, 30, 40)
 TABLES = 8
 SEED = 7
 
@@ -69,19 +70,23 @@ def main() -> None:
     print(f"next-card odds, fresh deck: {(time.perf_counter() - start) * 10:.2f} ms a call")
 
     rng = np.random.default_rng(SEED)
-    print(f"analyze_vengeance within {LIVE_MAX_STATES} states, {TABLES} random late-deck tables a size:")
+    print(f"the live page's answer (quick_analysis within {LIVE_SECONDS} s), {TABLES} random late-deck tables a size:")
     for size in SIZES:
-        solved, times = 0, []
+        whole = without_reshuffle = none = 0
+        times = []
         for _ in range(TABLES):
             situation = late_table(rng, size)
             start = time.perf_counter()
-            try:
-                analyze_vengeance(situation, max_states=LIVE_MAX_STATES)
-                solved += 1
-            except SituationError:
-                pass
+            analysis = quick_analysis(situation, LIVE_SECONDS)
             times.append(time.perf_counter() - start)
-        print(f"  pile {size:2d}: {solved}/{TABLES} solved, median {np.median(times):.2f} s, worst {max(times):.2f} s")
+            if analysis is None:
+                none += 1
+            elif analysis.situation.discards is None:
+                without_reshuffle += 1
+            else:
+                whole += 1
+        print(f"  pile {size:2d}: {whole} answered, {without_reshuffle} with the reshuffle left out, {none} not; "
+              f"tap median {np.median(times):.3f} s, worst {max(times):.2f} s")
 
     for rules in (VENGEANCE, VENGEANCE_BRUTAL):
         for preset in PRESETS:

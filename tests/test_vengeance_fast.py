@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, assume, given, note, reject, settings
 from flip7odds.errors import SituationError
 from flip7odds.rules import VENGEANCE, VENGEANCE_BRUTAL
 from flip7odds.vengeance import can_solve_within, estimate_solve_seconds
-from flip7odds.vengeance.analysis import analyze_vengeance
+from flip7odds.vengeance.analysis import analyze_vengeance, quick_analysis
 from flip7odds.vengeance.fast import FastResult, check_size, estimate_states, fast_solve, may_run_out
 from flip7odds.vengeance.reference import VengeanceResult, reference_solve
 from flip7odds.vengeance.situation import VengeanceSituation
@@ -133,3 +133,17 @@ def test_a_discard_pile_that_can_never_be_reshuffled_does_not_count_in_the_estim
 def test_may_run_out(pile: str, line: str, runs_out: bool) -> None:
     situation = VengeanceSituation.from_text(VENGEANCE, line, pile=pile, discards="8")
     assert may_run_out(situation) is runs_out
+
+
+def test_quick_analysis_leaves_the_reshuffle_out_only_when_the_whole_table_is_too_large() -> None:
+    # An Unlucky 7 and a Discard could run the pile out, and the 93 discards would then be a new deck:
+    with_discards, unknown = late_deck_with_discards("12*3 11 9 5 u7 discard -4", "10 7", "6 2")
+    assert may_run_out(with_discards) and not can_solve_within(with_discards, 1.0)
+    quick = quick_analysis(with_discards, 1.0)
+    assert quick is not None and quick.situation == unknown and quick == analyze_vengeance(unknown)
+    # ... while a table that fits is answered whole, discards and all.
+    small, _ = late_deck_with_discards("12*3 11*2 9 5 3 -4 steal", "10 7", "6 2")
+    whole = quick_analysis(small, 1.0)
+    assert whole is not None and whole.situation == small
+    fresh = VengeanceSituation.from_text(VENGEANCE, "12", others=("",))
+    assert quick_analysis(fresh, 1.0) is None

@@ -6,6 +6,7 @@ The live page is checked against the library: its next-card fractions against `b
 """
 
 import re
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 
@@ -229,3 +230,15 @@ def test_urn_page_counts_the_vengeance_bust_cards() -> None:
     assert "El mazo es una urna" in shown_text(fresh)
     bad = open_page("urn", {"rules": "vengeance", "line": "7 7"})
     assert [error.value for error in bad.error] == ["duplicate number 7 in your line: a second 7 busts you"]
+
+
+def test_live_page_leaves_the_reshuffle_out_when_only_that_fits_and_says_so() -> None:
+    # An Unlucky 7 and a Discard could run the pile out; with its discards reshuffled the table is too large.
+    params, situation = late_deck(VENGEANCE, "12*3 11 9 5 u7 discard -4", "10 7", ("6 2",))
+    at = open_page("live", params)
+    without = analyze_vengeance(replace(situation, discards=None))
+    metrics = {metric.label: metric.value for metric in at.metric}
+    assert metrics["Best play"] == f"{float(without.optimal_score):.2f}"
+    assert situation.discards is not None
+    assert (f"Computed as if your round ended when the pile runs out: with the {situation.discards.size} discards "
+            "reshuffled") in shown_text(at)

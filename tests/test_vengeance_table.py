@@ -216,7 +216,7 @@ def test_every_preset_line_is_solved_and_equals_its_own_analysis(rules: RuleSet)
 
 def test_a_line_too_large_for_the_budget_says_so() -> None:
     (row,) = decisions_by_line(VENGEANCE, "12*3 11*2 10*2 4 -4 steal", ("6 2",), ("6 5 3",), max_states=10)
-    assert row.analysis is None and row.error is not None and "more than 10 states" in str(row.error)
+    assert row.analysis is None and row.error is not None and "the limit is 10" in str(row.error)
 
 
 def test_the_line_chart_draws_stay_and_hit_for_each_line() -> None:

@@ -16,13 +16,14 @@ Examples
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
 from flip7odds.analysis import Decision, fraction_json
+from flip7odds.errors import SituationError
 from flip7odds.i18n import N_
-from flip7odds.vengeance.fast import FastResult, fast_solve
+from flip7odds.vengeance.fast import FastResult, can_solve_within, fast_solve
 from flip7odds.vengeance.odds import bust_cards, bust_probability, drawing_pile, flip7_next_probability
 from flip7odds.vengeance.reference import reference_solve
 from flip7odds.vengeance.situation import VengeanceSituation
@@ -102,6 +103,28 @@ def analyze_vengeance(situation: VengeanceSituation, max_states: int | None = No
     )
 
 
+def quick_analysis(situation: VengeanceSituation, seconds: float) -> VengeanceAnalysis | None:
+    """`analyze_vengeance` for a page that must answer within about ``seconds`` of CPU, or None.
+
+    The size estimate (`can_solve_within`) decides first. A known discard pile is what most often makes a
+    late-deck table too large: if your round could run the pile out, its reshuffle opens a whole new deck
+    of possibilities. Then the same table is tried with the discards unknown, the model's other reading
+    (a pile that runs out ends your round as if you stayed: exact for every round that does not run the
+    pile out). The answer's ``situation`` says which was solved: compare its ``discards`` with yours.
+    None when neither is estimated to fit, or when each solve tried reaches the solver's state limit.
+    """
+    candidates = [situation]
+    if situation.discards is not None and situation.pile.size > 0:
+        candidates.append(replace(situation, discards=None))
+    for candidate in candidates:
+        if can_solve_within(candidate, seconds):
+            try:
+                return analyze_vengeance(candidate)
+            except SituationError:
+                continue
+    return None
+
+
 def _reference_result(situation: VengeanceSituation, max_states: int | None) -> FastResult:
     """The reference solver's answer in the fast solver's form."""
     result = reference_solve(situation, max_states)
@@ -120,4 +143,4 @@ def _reference_result(situation: VengeanceSituation, max_states: int | None) -> 
     )
 
 
-__all__ = ["CAVEAT", "VengeanceAnalysis", "analyze_vengeance", "drawing_pile"]
+__all__ = ["CAVEAT", "VengeanceAnalysis", "analyze_vengeance", "drawing_pile", "quick_analysis"]
