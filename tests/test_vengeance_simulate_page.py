@@ -3,26 +3,19 @@
 from fractions import Fraction
 from pathlib import Path
 
-import pytest
 from streamlit.testing.v1 import AppTest
 
-import app_support
 from flip7odds.i18n import translator
-from flip7odds.rules import VENGEANCE, VENGEANCE_BRUTAL, find_rules
+from flip7odds.rules import VENGEANCE, VENGEANCE_BRUTAL
 from flip7odds.trainer_cli import EVENT_WORDS, simulate
 from flip7odds.vengeance.game import EVENTS, BustThreshold, SumThreshold
 
 APP = Path(__file__).resolve().parents[1] / "app.py"
 
 
-def open_page(params: dict[str, str], monkeypatch: pytest.MonkeyPatch) -> AppTest:
-    """Open the simulate page at a link with these query parameters (``rules`` names a Vengeance variant).
-
-    `app_support.current_rules` is made to give the variant the link names, as the sidebar switch does
-    once it offers With a Vengeance (another branch adds it; until then the switch knows only the
-    classic variants).
-    """
-    monkeypatch.setattr(app_support, "current_rules", lambda: find_rules(params["rules"], experimental=True))
+def open_page(params: dict[str, str]) -> AppTest:
+    """Open the simulate page at a link with these query parameters (``rules`` names a Vengeance variant:
+    the sidebar's switch reads it, as a player's link would)."""
     at = AppTest.from_file(APP, default_timeout=180)
     at.query_params.update(params)
     at.run()
@@ -31,9 +24,8 @@ def open_page(params: dict[str, str], monkeypatch: pytest.MonkeyPatch) -> AppTes
     return at
 
 
-def test_the_page_shows_the_simulators_summary_of_the_linked_games(monkeypatch: pytest.MonkeyPatch) -> None:
-    at = open_page({"rules": "vengeance", "players": "3", "policy": "sum:25,bust:30%", "games": "6", "seed": "4"},
-                   monkeypatch)
+def test_the_page_shows_the_simulators_summary_of_the_linked_games() -> None:
+    at = open_page({"rules": "vengeance", "players": "3", "policy": "sum:25,bust:30%", "games": "6", "seed": "4"})
     assert at.title[0].value == "Simulated games: With a Vengeance"
     expected = simulate(VENGEANCE, [SumThreshold(25), BustThreshold(Fraction(3, 10)), SumThreshold(25)], 6, 4)
     metrics = {metric.label: metric.value for metric in at.metric}
@@ -49,8 +41,8 @@ def test_the_page_shows_the_simulators_summary_of_the_linked_games(monkeypatch: 
         "players": "3", "policy": "sum:25,bust:30%", "games": "6", "seed": "4"}
 
 
-def test_the_brutal_variant_in_spanish(monkeypatch: pytest.MonkeyPatch) -> None:
-    at = open_page({"lang": "es", "rules": "vengeance-brutal", "players": "4", "games": "3", "seed": "1"}, monkeypatch)
+def test_the_brutal_variant_in_spanish() -> None:
+    at = open_page({"lang": "es", "rules": "vengeance-brutal", "players": "4", "games": "3", "seed": "1"})
     t = translator("es")
     assert at.title[0].value == "Partidas simuladas: Venganza (modo brutal)"
     expected = simulate(VENGEANCE_BRUTAL, [SumThreshold(25)] * 4, 3, 1)
@@ -60,7 +52,7 @@ def test_the_brutal_variant_in_spanish(monkeypatch: pytest.MonkeyPatch) -> None:
     assert list(events["Suceso"])[:5] == ["Quitar", "Intercambiar", "Descartar", "Una más", "Robar cuatro"]
 
 
-def test_a_bad_policy_is_one_clear_message(monkeypatch: pytest.MonkeyPatch) -> None:
-    at = open_page({"rules": "vengeance", "policy": "sum:25,optimal"}, monkeypatch)
+def test_a_bad_policy_is_one_clear_message() -> None:
+    at = open_page({"rules": "vengeance", "policy": "sum:25,optimal"})
     assert len(at.error) == 1 and "optimal policy cannot play With a Vengeance games" in at.error[0].value
     assert not at.dataframe

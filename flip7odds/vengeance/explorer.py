@@ -12,8 +12,8 @@ Examples
 --------
 >>> from flip7odds.rules import VENGEANCE
 >>> rows = decisions_by_line(VENGEANCE, "12 11 5", others=("9",), lines=("12 3", "7 7"))
->>> rows[0].analysis.decision.value, rows[0].analysis.hit_score  # (0 + 26 + 20) / 3, as in analysis.py
-('hit', Fraction(46, 3))
+>>> rows[0].analysis.decision.value, round(3 * rows[0].analysis.hit_score, 9)  # 0 + 26 + 20, as in analysis.py
+('hit', 46.0)
 >>> rows[1].analysis is None, rows[1].error.template
 (True, 'duplicate number {value} in your line: a second {value} busts you')
 """
