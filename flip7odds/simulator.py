@@ -58,7 +58,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cached_property
-from typing import Protocol
+from typing import Any, ClassVar, Protocol, TypeVar
 
 import numpy as np
 
@@ -841,17 +841,67 @@ def play_game(rules: RuleSet, players: Sequence[Policy], rng: np.random.Generato
         raise SimulationError(f"players must be from 1 to {MAX_PLAYERS}, not {len(players)}")
     if start is None:
         start = RoundStart.fresh(rules, len(players), rng)
-    rounds: list[RoundResult] = []
+    rounds, winners = play_rounds(
+        rules, start, rng, max_rounds,
+        lambda begin, seed: play_round(rules, players, begin, seed, check=check, observer=observer))
+    return GameResult(tuple(players), rounds, rounds[-1].totals_after, winners)
+
+
+class _RoundStartLike(Protocol):
+    """What `play_rounds` needs of a round's start (the classic `RoundStart` and Vengeance's have it)."""
+
+    __dataclass_fields__: ClassVar[dict[str, Any]]
+
+    @property
+    def dealer(self) -> int: ...
+
+    @property
+    def totals(self) -> tuple[int, ...]: ...
+
+    @property
+    def round_number(self) -> int: ...
+
+    @property
+    def reshuffles(self) -> int: ...
+
+
+class _PlayedRound(Protocol):
+    """What `play_rounds` needs of a played round (the classic `RoundResult` and Vengeance's have it)."""
+
+    @property
+    def pile_after(self) -> tuple[Any, ...]: ...
+
+    @property
+    def discards_after(self) -> tuple[Any, ...]: ...
+
+    @property
+    def reshuffles(self) -> int: ...
+
+    @property
+    def totals_after(self) -> tuple[int, ...]: ...
+
+
+StartT = TypeVar("StartT", bound=_RoundStartLike)
+PlayedT = TypeVar("PlayedT", bound=_PlayedRound)
+
+
+def play_rounds(rules: RuleSet, start: StartT, rng: np.random.Generator, max_rounds: int,
+                play: Callable[[StartT, int], PlayedT]) -> tuple[tuple[PlayedT, ...], tuple[int, ...]]:
+    """The game loop of every variant: ``play(start, seed)`` rounds until `game_winners` names someone.
+
+    Each round's seed is drawn from ``rng``; the next round starts from the shoe the last one left, the deal
+    passed left, the new totals. Returns the rounds and the winners' seats.
+    """
+    rounds: list[PlayedT] = []
     while len(rounds) < max_rounds:
-        seed = int(rng.integers(2**63))
-        result = play_round(rules, players, start, seed, check=check, observer=observer)
+        result = play(start, int(rng.integers(2**63)))
         rounds.append(result)
-        totals = result.totals_after
-        winners = game_winners(totals, rules)
+        winners = game_winners(result.totals_after, rules)
         if winners:
-            return GameResult(tuple(players), tuple(rounds), totals, winners)
-        start = RoundStart(result.pile_after, result.discards_after, (start.dealer + 1) % len(players), totals,
-                           start.round_number + 1, start.reshuffles + result.reshuffles)
+            return tuple(rounds), winners
+        start = replace(start, pile=result.pile_after, discards=result.discards_after,
+                        dealer=(start.dealer + 1) % len(start.totals), totals=result.totals_after,
+                        round_number=start.round_number + 1, reshuffles=start.reshuffles + result.reshuffles)
     raise SimulationError(f"no winner after {max_rounds} rounds: do the policies ever score?")
 
 
@@ -877,6 +927,7 @@ __all__ = [
     "game_winners",
     "play_game",
     "play_round",
+    "play_rounds",
     "policy_from_text",
     "table_rules",
 ]

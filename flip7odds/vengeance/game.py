@@ -102,7 +102,7 @@ from flip7odds.simulator import (
     InvariantError,
     RoundEnd,
     SimulationError,
-    game_winners,
+    play_rounds,
     table_rules,
 )
 from flip7odds.vengeance.situation import FLIP_7_CARDS, THE_ZERO, VengeanceLine
@@ -780,18 +780,10 @@ def play_game(rules: RuleSet, players: Sequence[Policy], rng: np.random.Generato
         raise SimulationError(f"players must be from 1 to {MAX_PLAYERS}, not {len(players)}")
     if start is None:
         start = RoundStart.fresh(rules, len(players), rng)
-    rounds: list[RoundResult] = []
-    while len(rounds) < max_rounds:
-        seed = int(rng.integers(2**63))
-        result = play_round(rules, players, start, seed, check=check, observer=observer)
-        rounds.append(result)
-        totals = result.totals_after
-        winners = game_winners(totals, rules)
-        if winners:
-            return GameResult(tuple(players), tuple(rounds), totals, winners)
-        start = RoundStart(result.pile_after, result.discards_after, (start.dealer + 1) % len(players), totals,
-                           start.round_number + 1, start.reshuffles + result.reshuffles)
-    raise SimulationError(f"no winner after {max_rounds} rounds: do the policies ever score?")
+    rounds, winners = play_rounds(
+        rules, start, rng, max_rounds,
+        lambda begin, seed: play_round(rules, players, begin, seed, check=check, observer=observer))
+    return GameResult(tuple(players), rounds, rounds[-1].totals_after, winners)
 
 
 __all__ = [
