@@ -125,9 +125,9 @@ class Card:
         token = text.strip().lower()
         if token in _ACTION_ALIASES:
             return cls.action(_ACTION_ALIASES[token])
-        if re.fullmatch(r"\d{1,3}", token):
+        if re.fullmatch(r"[0-9]{1,3}", token):
             return cls.number(int(token))
-        match = re.fullmatch(r"([+x/÷-])(\d{1,3})", token)
+        match = re.fullmatch(r"([+x/÷-])([0-9]{1,3})", token)
         if match:
             amount = int(match.group(2))
             if match.group(1) == "x":
