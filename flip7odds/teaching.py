@@ -602,8 +602,9 @@ class DecisionPoint:
 
     @property
     def bust_probability(self) -> Fraction:
-        """P(the next card busts you) as MODEL.md defines it: bust cards over the whole pile."""
-        return Fraction(self.bust_cards, self.pile_size)
+        """P(the next card busts you) as MODEL.md defines it: bust cards over the whole pile (0 for an empty
+        pile: no next card, no bust)."""
+        return Fraction(self.bust_cards, self.pile_size) if self.pile_size else Fraction(0)
 
 
 @dataclass(frozen=True)

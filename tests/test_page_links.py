@@ -136,3 +136,15 @@ def test_card_texts_are_read_in_the_links_rules() -> None:
     link = read_link("urn", {"line": "13.l13"})
     assert link.text("line") == "" and link.problems[0].parameter == "line"
     assert write_cards(()) == ""
+
+
+def test_a_one_card_pile_from_a_link_draws_its_decision_map() -> None:
+    from flip7odds.i18n import ENGLISH
+    from flip7odds.teaching import SituationText, optimal_decision_map
+    from flip7odds.teaching_charts import decision_heatmap_figure
+
+    link = read_link("strategy", {"pile": "12"})
+    decisions = optimal_decision_map(SituationText(pile=link.text("pile")).situation())
+    empty = [point for point in decisions.points if point.pile_size == 0]
+    assert empty and all(point.bust_probability == 0 for point in empty)  # the line holds the only card
+    decision_heatmap_figure(decisions.cells(), 23, 14, ENGLISH)
