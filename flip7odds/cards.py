@@ -212,7 +212,7 @@ def parse_cards(text: str, notation: Notation | None = None) -> tuple[Card, ...]
         card_text, star, repeat_text = token.partition("*")
         repeat = 1
         if star:
-            if not re.fullmatch(r"\d{1,4}", repeat_text) or not 1 <= int(repeat_text) <= _MAX_REPEAT:
+            if not re.fullmatch(r"[0-9]{1,4}", repeat_text) or not 1 <= int(repeat_text) <= _MAX_REPEAT:
                 raise CardError("bad count in {token!r}: write a card, '*', and a whole number from 1 to {most}",
                                 token=token, most=_MAX_REPEAT)
             repeat = int(repeat_text)

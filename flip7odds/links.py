@@ -118,10 +118,11 @@ def decode(params: Mapping[str, str]) -> Table:
 def _read_others(text: str | None) -> int:
     if text is None or not text.strip():
         return DEFAULT_OTHERS
-    if not re.fullmatch(r"\d{1,2}", text.strip()) or int(text) > MAX_OTHERS_ACTIVE:
+    try:
+        return parse_whole(text, 0, MAX_OTHERS_ACTIVE)
+    except NumberTextError:
         raise Flip7Error("in the link's others: {text!r} is not a whole number from 0 to {most}", text=text,
-                         most=MAX_OTHERS_ACTIVE)
-    return int(text)
+                         most=MAX_OTHERS_ACTIVE) from None
 
 
 # ----------------------------------------------------------------------------------------------

@@ -315,11 +315,16 @@ class ProgressStore:
     # -- connections --------------------------------------------------------------------------
 
     @contextmanager
-    def _transaction(self) -> Iterator[Any]:
-        """A cursor inside one transaction (committed on success, rolled back on any error)."""
+    def _transaction(self, write: bool = True) -> Iterator[Any]:
+        """A cursor inside one transaction (committed on success, rolled back on any error).
+
+        ``write``: SQLite takes the write lock at once (``BEGIN IMMEDIATE``, waiting up to the busy
+        timeout), so a save never fails half-way on a lock; reads take none (WAL: readers never wait).
+        """
+        begin = "BEGIN IMMEDIATE" if write else "BEGIN"
         if self._memory is not None:
             cursor = self._memory.cursor()
-            cursor.execute("BEGIN IMMEDIATE")
+            cursor.execute(begin)
             try:
                 yield cursor
             except BaseException:
@@ -340,7 +345,7 @@ class ProgressStore:
         connection = sqlite3.connect(self.location, timeout=self.busy_timeout, isolation_level=None)
         try:
             connection.execute(f"PRAGMA busy_timeout = {int(self.busy_timeout * 1000)}")
-            connection.execute("BEGIN IMMEDIATE")
+            connection.execute(begin)
             try:
                 yield connection.cursor()
             except BaseException:
@@ -367,36 +372,47 @@ class ProgressStore:
                     connection.execute("PRAGMA journal_mode=WAL")
             finally:
                 connection.close()
-        with self._transaction() as cursor:
-            tables = self._tables(cursor)
-            if not tables:
-                identity = ("BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY" if self.postgres
-                            else "INTEGER PRIMARY KEY AUTOINCREMENT")
-                for statement in _schema(self._prefix, identity):
-                    cursor.execute(statement)
-                return
-            if not tables <= set(_TABLES):
-                raise _Refused(self._foreign(tables))
-            if tables == _V1_TABLES and not self.postgres:
-                self._migrate_v1(cursor)
-                return
-            if tables != set(_TABLES):
-                raise _WrongSchema(f"tables {sorted(tables)}")
-            meta = dict(cursor.execute(f"SELECT key, value FROM {self._prefix}flip7odds_meta").fetchall())
-            if meta.get("application") != APPLICATION:
-                raise _Refused(self._foreign(tables))
-            version = meta.get("schema", "")
-            if not version.isascii() or not version.isdigit():
-                raise _WrongSchema(f"schema version {version!r}")
-            if int(version) > SCHEMA_VERSION:
-                raise _Refused(ProgressError(
-                    "The progress store {where} was written by a newer flip7odds (schema {found}, this one "
-                    "reads {known}): it is left untouched; answers of this session are kept in memory only.",
-                    where=self.where, found=version, known=SCHEMA_VERSION))
+        with self._transaction(write=False) as cursor:
+            needed = self._check(cursor)
+        if needed:
+            with self._transaction() as cursor:  # the write lock, then look again: another process may be first
+                needed = self._check(cursor)
+                if needed == "create":
+                    if self.postgres:
+                        cursor.execute(f"CREATE SCHEMA IF NOT EXISTS {_POSTGRES_SCHEMA}")
+                    identity = ("BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY" if self.postgres
+                                else "INTEGER PRIMARY KEY AUTOINCREMENT")
+                    for statement in _schema(self._prefix, identity):
+                        cursor.execute(statement)
+                elif needed == "migrate":
+                    self._migrate_v1(cursor)
+
+    def _check(self, cursor: Any) -> str:
+        """``""`` for a usable schema, ``"create"`` or ``"migrate"``; raises `_Refused` or `_WrongSchema`."""
+        tables = self._tables(cursor)
+        if not tables:
+            return "create"
+        if not tables <= set(_TABLES):
+            raise _Refused(self._foreign(tables))
+        if tables == _V1_TABLES and not self.postgres:
+            return "migrate"
+        if tables != set(_TABLES):
+            raise _WrongSchema(f"tables {sorted(tables)}")
+        meta = dict(cursor.execute(f"SELECT key, value FROM {self._prefix}flip7odds_meta").fetchall())
+        if meta.get("application") != APPLICATION:
+            raise _Refused(self._foreign(tables))
+        version = meta.get("schema", "")
+        if not version.isascii() or not version.isdigit():
+            raise _WrongSchema(f"schema version {version!r}")
+        if int(version) > SCHEMA_VERSION:
+            raise _Refused(ProgressError(
+                "The progress store {where} was written by a newer flip7odds (schema {found}, this one "
+                "reads {known}): it is left untouched; answers of this session are kept in memory only.",
+                where=self.where, found=version, known=SCHEMA_VERSION))
+        return ""
 
     def _tables(self, cursor: Any) -> set[str]:
         if self.postgres:
-            cursor.execute(f"CREATE SCHEMA IF NOT EXISTS {_POSTGRES_SCHEMA}")
             rows = cursor.execute("SELECT table_name FROM information_schema.tables WHERE table_schema = ?",
                                   (_POSTGRES_SCHEMA,)).fetchall()
         else:
@@ -442,12 +458,22 @@ class ProgressStore:
             raise self._failed("the profile could not be created in {where}: {error}", error) from None
         return profile
 
+    def ensure_profile(self, profile: Profile) -> None:
+        """Make sure ``profile`` exists here (a profile made while the store could not be reached)."""
+        try:
+            with self._transaction() as cursor:
+                cursor.execute(f"INSERT INTO {self._prefix}profiles (key, name, created_at) VALUES (?, ?, ?) "
+                               "ON CONFLICT (key) DO NOTHING",
+                               (profile.key, profile.name, datetime.now(UTC).isoformat(timespec="seconds")))
+        except self._errors as error:
+            raise self._failed("the profile could not be created in {where}: {error}", error) from None
+
     def profile(self, key: str) -> Profile | None:
         """The profile of a key (None for a key that is malformed or unknown here)."""
         if not PROFILE_KEY.fullmatch(key):
             return None
         try:
-            with self._transaction() as cursor:
+            with self._transaction(write=False) as cursor:
                 row = cursor.execute(f"SELECT key, name FROM {self._prefix}profiles WHERE key = ?",
                                      (key,)).fetchone()
         except self._errors as error:
@@ -478,7 +504,7 @@ class ProgressStore:
     def history(self, profile: str = DEFAULT_PROFILE_KEY) -> History:
         """A profile's answers, oldest first; rows that cannot be read are skipped and listed."""
         try:
-            with self._transaction() as cursor:
+            with self._transaction(write=False) as cursor:
                 rows = cursor.execute(f"SELECT id, {', '.join(_COLUMNS)} FROM {self._prefix}answers "
                                       "WHERE profile = ? ORDER BY id", (profile,)).fetchall()
         except self._errors as error:
@@ -498,7 +524,7 @@ class ProgressStore:
     def situation(self, key: str) -> QuizSituation | VengeanceQuizSituation:
         """A saved situation by its key (a With a Vengeance one when its rules are)."""
         try:
-            with self._transaction() as cursor:
+            with self._transaction(write=False) as cursor:
                 row = cursor.execute(f"SELECT json FROM {self._prefix}situations WHERE key = ?", (key,)).fetchone()
         except self._errors as error:
             raise self._failed("the progress store {where} could not be read: {error}", error) from None
@@ -553,6 +579,8 @@ class Opened:
 
     store: ProgressStore
     notice: ProgressError | None
+    retry: str | None = None
+    """Where the real store is, when it could not be reached for now (locked, a server down): try again."""
 
 
 def open_store(location: str | Path | None = None, busy_timeout: float = BUSY_TIMEOUT_S) -> Opened:
@@ -584,9 +612,13 @@ def open_store(location: str | Path | None = None, busy_timeout: float = BUSY_TI
                                         "session are kept in memory only.", path=shown, error=error.strerror))
     except caught as error:
         if _is_postgres(target) or _transient(error):
-            return _in_memory(ProgressError("The progress store {path} cannot be opened ({error}); answers of "
-                                            "this session are kept in memory only.", path=shown,
-                                            error=_reason(error)))
+            if isinstance(error, _WrongSchema):
+                return _in_memory(ProgressError("The progress store {path} has flip7odds' tables with an unknown "
+                                                "schema ({error}): it is left untouched; answers of this session "
+                                                "are kept in memory only.", path=shown, error=str(error)))
+            return Opened(ProgressStore(None), ProgressError(
+                "The progress store {path} cannot be reached now ({error}); answers are kept in this session and "
+                "saved as soon as it can be.", path=shown, error=_reason(error)), retry=target)
         return _moved_aside(Path(target), busy_timeout, error)
 
 
@@ -646,7 +678,7 @@ class SaveStatus:
         """The sentence the page shows, as plain text."""
         if self.saving:
             return t("Progress saved in {where}.").format(where=t(self.where))
-        why = t.error(self.reason) if self.reason is not None else t("the store cannot be reached")
+        why = (t.error(self.reason) if self.reason is not None else t("the store cannot be reached")).rstrip(".")
         if self.pending:
             return t("Progress is not being saved: {why}. {count} answer(s) are kept in this session and will be "
                      "saved when the store is back.").format(why=why, count=self.pending)
@@ -672,6 +704,8 @@ class PlayerProgress:
     pending: list[tuple[Answer, str]] = field(default_factory=list)
     failure: ProgressError | None = None
     sleep: Any = time.sleep
+    retry: str | None = None
+    """The real store's location while it could not be reached at open: every save tries to open it again."""
 
     def record(self, question: Question | VengeanceQuestion, answer: Answer) -> SaveStatus:
         """Queue one answer, then save the queue; the status to show."""
@@ -683,6 +717,8 @@ class PlayerProgress:
         """Save every pending answer (in one transaction, retried briefly): True when none is left."""
         if not self.pending:
             return True
+        if self.retry is not None and not self._reopen():
+            return False
         delays = RETRY_DELAYS_S if self.failure is None else ()  # a store already down: one try per answer
         for attempt in range(len(delays) + 1):
             try:
@@ -697,9 +733,29 @@ class PlayerProgress:
             return True
         return False
 
+    def _reopen(self) -> bool:
+        """Open the real store again (after a lock or an outage at open); True once it is in use."""
+        assert self.retry is not None
+        opened = open_store(self.retry, self.store.busy_timeout)
+        if opened.retry is not None or opened.store.in_memory:
+            self.failure = opened.notice
+            if opened.retry is None:  # it answered, and is not usable (refused, damaged): stay in memory
+                self.retry, self.notice, self.failure = None, opened.notice, None
+            return False
+        try:
+            opened.store.ensure_profile(self.profile)
+            self.profile = opened.store.profile(self.profile.key) or self.profile  # the name it was made with
+        except ProgressError as error:
+            self.failure = error
+            return False
+        self.store, self.retry, self.notice, self.failure = opened.store, None, opened.notice, None
+        return True
+
     @property
     def status(self) -> SaveStatus:
         """Saving or not, and why."""
+        if self.retry is not None:
+            return SaveStatus(False, shown_location(self.retry), len(self.pending), self.failure or self.notice)
         if self.store.in_memory:
             return SaveStatus(False, self.store.where, len(self.pending), self.notice)
         return SaveStatus(self.failure is None, self.store.where, len(self.pending), self.failure)
@@ -766,6 +822,9 @@ def open_progress(profile_key: str | None = None, name: str | None = None, locat
     """
     opened = open_store(location, busy_timeout)
     store = opened.store
+    if opened.retry is not None:  # not reachable for now: the link's profile (or a new one) waits with the answers
+        key = profile_key if profile_key and PROFILE_KEY.fullmatch(profile_key) else secrets.token_urlsafe(16)
+        return PlayerProgress(store, Profile(key, clean_name(name or "Player")), opened.notice, retry=opened.retry)
     try:
         profile = store.profile(profile_key) if profile_key else None
         if profile is None:

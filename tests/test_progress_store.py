@@ -263,6 +263,25 @@ def test_a_locked_file_costs_well_under_a_second_per_answer(tmp_path: Path, ques
     assert len(progress.history().answers) == 3
 
 
+def test_a_store_locked_at_open_gets_the_answers_once_it_is_free(tmp_path: Path, questions: list[Question]) -> None:
+    path = tmp_path / "progress.sqlite3"
+    ana = open_progress(name="Ana", location=path)
+    holder = sqlite3.connect(path)
+    holder.execute("PRAGMA locking_mode = EXCLUSIVE")  # in WAL mode only this keeps readers out too
+    holder.execute("BEGIN EXCLUSIVE")
+    try:
+        again = open_progress(ana.profile.key, location=path)  # Ana's next visit, while another program holds it
+        status = again.record(questions[0], answer_of(questions[0], right=False))
+        assert not status.saving and status.pending == 1 and "cannot be reached now" in status.text()
+        assert len(again.history().answers) == 1
+    finally:
+        holder.rollback()
+        holder.close()
+    status = again.record(questions[1], answer_of(questions[1], right=True, minute=1))
+    assert status.saving and status.pending == 0 and again.profile == ana.profile
+    assert len(ana.store.answers(ana.profile.key)) == 2 and again.replay("classic") is not None
+
+
 WRITERS, PER_WRITER = 6, 40
 
 
