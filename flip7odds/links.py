@@ -37,6 +37,7 @@ import enum
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from urllib.parse import urlencode
 
 from flip7odds.bounded import NumberTextError, parse_whole
 from flip7odds.cards import Card, Notation, parse_cards
@@ -414,6 +415,24 @@ def write_link(page: str, values: Mapping[str, Value]) -> dict[str, str]:
             if parameter.name in values and values[parameter.name] != parameter.default}
 
 
+def page_href(page: str, values: Mapping[str, Value] | None = None, current: Link | None = None) -> str:
+    """A relative in-app address of ``page`` with ``values``, keeping the app-wide choices of ``current``
+    (the language and the rules of the link being shown), so that a link inside the app never drops them.
+
+    For ``st.page_link`` (its ``query_params``) or a Markdown link in a message.
+
+    >>> here = read_link("quiz", {"lang": "es", "rules": "poker"})
+    >>> page_href("models", {"doc": "vengeance"}, here)
+    '/models?lang=es&rules=poker&doc=vengeance'
+    >>> page_href("home", current=read_link("live", {}))
+    '/'
+    """
+    kept: dict[str, Value] = {} if current is None else {
+        name: value for name, value in current.values if name in (LANG, RULES)}
+    query = urlencode(write_link(page, {**kept, **(values or {})}))
+    return ("/" if page == "home" else f"/{page}") + (f"?{query}" if query else "")
+
+
 def _read(parameter: Parameter, text: str, rules: RuleSet) -> tuple[Value, Problem | None]:
     """One parameter's value, or its default and the problem."""
     default = parameter.encode(parameter.default) if parameter.default is not None else ""
@@ -493,5 +512,5 @@ _UNUSABLE = N_("The link's {parameter} ({value}) cannot be used ({error}): using
 
 __all__ = [
     "APP", "DEFAULT_OTHERS", "DOCUMENTS", "PAGES", "PARAMETERS", "Kind", "Link", "PageLink", "Parameter", "Problem",
-    "Value", "decode", "encode", "read_cards", "read_link", "write_cards", "write_link",
+    "Value", "decode", "encode", "page_href", "read_cards", "read_link", "spec_for", "write_cards", "write_link",
 ]

@@ -309,3 +309,30 @@ def test_several_processes_writing_at_once_lose_nothing(location: str) -> None:
     answers = open_progress(key, location=location).history().answers
     assert len(answers) == WRITERS * PER_WRITER
     assert len({a.answered_at for a in answers}) == WRITERS * PER_WRITER
+
+
+def test_postgresql_keeps_to_its_own_schema_and_refuses_a_foreign_one(questions: list[Question]) -> None:
+    location = _postgres_location()
+    import psycopg
+
+    with psycopg.connect(location, autocommit=True) as connection:
+        connection.execute("DROP TABLE IF EXISTS public.invoices")
+        connection.execute("CREATE TABLE public.invoices (id integer)")  # another program's table, elsewhere
+    progress = open_progress(name="Flo", location=location)
+    assert progress.status.saving and progress.record(questions[0], answer_of(questions[0], right=True)).saving
+    with psycopg.connect(location, autocommit=True) as connection:
+        public = {row[0] for row in connection.execute(
+            "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'")}
+        assert public == {"invoices"}  # nothing of flip7odds' outside its schema
+        connection.execute("DROP TABLE public.invoices")
+        connection.execute("CREATE TABLE flip7odds.their_table (id integer)")
+    opened = open_store(location)
+    assert opened.store.in_memory and opened.notice is not None and "another program" in str(opened.notice)
+    assert "secret" not in str(opened.notice)
+
+
+def test_a_postgresql_server_that_is_down_keeps_the_answers_in_the_session(questions: list[Question]) -> None:
+    progress = open_progress(name="Gus", location="postgresql://quiz:secret@127.0.0.1:1/flip7odds")
+    status = progress.record(questions[0], answer_of(questions[0], right=True))
+    assert not status.saving and status.pending == 1
+    assert "secret" not in status.text() and "postgresql://quiz@127.0.0.1:1/flip7odds" in status.text()
