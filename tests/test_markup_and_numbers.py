@@ -47,9 +47,9 @@ def test_escaped_text_reads_the_same_and_holds_no_bare_punctuation(text: str) ->
 
 def test_error_messages_quoting_user_text_are_escaped_for_markdown() -> None:
     for text in MARKUP:
-        for attempt in (lambda: parse_policy(text), lambda: policy_from_text(text)):
+        for read in (parse_policy, policy_from_text):
             with pytest.raises(Flip7Error) as raised:
-                attempt()
+                read(text)
             for language in ("en", "es"):
                 shown = translator(language).markdown_error(raised.value)
                 assert unescape_markdown(shown) == translator(language).error(raised.value).replace("\n", " ")
@@ -58,7 +58,7 @@ def test_error_messages_quoting_user_text_are_escaped_for_markdown() -> None:
 
 @given(st.text(max_size=120))
 def test_numbers_from_anyone_raise_only_number_text_errors(text: str) -> None:
-    for read in (lambda: parse_whole(text, 0, 10**6), lambda: parse_ratio(text)):
+    for read in (lambda: parse_whole(text, 0, 10**6), lambda: parse_ratio(text)):  # noqa: B023 - called at once
         try:
             read()
         except NumberTextError:
