@@ -58,7 +58,7 @@ def test_error_messages_quoting_user_text_are_escaped_for_markdown() -> None:
 
 @given(st.text(max_size=120))
 def test_numbers_from_anyone_raise_only_number_text_errors(text: str) -> None:
-    for read in (lambda: parse_whole(text, 0, 10**6), lambda: parse_ratio(text)):  # noqa: B023 - called at once
+    for read in (lambda: parse_whole(text, 0, 10**6), lambda: parse_ratio(text)):
         try:
             read()
         except NumberTextError:
