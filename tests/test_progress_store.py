@@ -336,3 +336,22 @@ def test_a_postgresql_server_that_is_down_keeps_the_answers_in_the_session(quest
     status = progress.record(questions[0], answer_of(questions[0], right=True))
     assert not status.saving and status.pending == 1
     assert "secret" not in status.text() and "postgresql://quiz@127.0.0.1:1/flip7odds" in status.text()
+
+
+def test_vengeance_mistakes_replay_in_their_own_variant_and_level(tmp_path: Path) -> None:
+    from flip7odds.rules import VENGEANCE, VENGEANCE_BRUTAL
+    from flip7odds.vengeance.quiz import VengeanceQuestion, VengeanceQuizGenerator, VTier
+
+    progress = open_progress(name="Hal", location=tmp_path / "progress.sqlite3")
+    dealt = {rules.name: next(VengeanceQuizGenerator(tier, np.random.default_rng(4), rules))
+             for rules, tier in ((VENGEANCE, VTier.LUCKY_13), (VENGEANCE_BRUTAL, VTier.PENALTIES))}
+    for minute, question in enumerate(dealt.values()):
+        wrong = Decision.STAY if question.exact.decision is Decision.HIT else Decision.HIT
+        progress.record(question, Answer.of(question, grade_answer(question.exact, wrong),
+                                            when=datetime(2026, 1, 1, tzinfo=UTC) + timedelta(minutes=minute)))
+    for name, question in dealt.items():
+        replay = progress.replay(name)
+        assert replay is not None and isinstance(replay.question, VengeanceQuestion)
+        assert replay.rules == name and replay.tier == int(question.situation.tier)
+        assert replay.question.situation == question.situation
+    assert progress.replay("classic") is None and progress.replay("poker") is None
