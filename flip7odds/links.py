@@ -154,7 +154,8 @@ class Kind(enum.Enum):
     POLICY = "policy"
     """A policy of `flip7odds.policies.parse_policy` (``sum>=23``)."""
     GAME_POLICIES = "game_policies"
-    """Comma-separated game-simulator policies (``sum:25,bust:30%``, `flip7odds.simulator.policy_from_text`)."""
+    """Comma-separated With a Vengeance game policies (``sum:25,bust:30%``, `flip7odds.vengeance.game.policy_from_text`:
+    ``optimal`` is refused, its solver is for small piles only)."""
     TOKEN = "token"
     """An opaque identifier: 8 to 64 characters among ``A-Z a-z 0-9 _ -`` (a progress profile)."""
 
@@ -494,7 +495,7 @@ def _check_text(kind: Kind, text: str, rules: RuleSet) -> None:
 
         parse_policy(text)
     else:
-        from flip7odds.simulator import policy_from_text
+        from flip7odds.vengeance.game import policy_from_text
 
         for name in text.split(","):
             policy_from_text(name)

@@ -115,6 +115,9 @@ def test_the_issues_links_are_refused_with_a_message() -> None:
         assert len(link.problems) == 1 and link.problems[0].parameter == next(iter(params))
     assert read_link("strategy", {"sum": "20-30"}).span("sum") == (20, 30)
     assert read_link("simulate", {"seed": "²"}).whole("seed") == 7
+    assert read_link("simulate", {"question": "policy_score", "policy": "optimal"}).text("policy") == "optimal"
+    vengeance = read_link("simulate", {"rules": "vengeance", "policy": "optimal"})  # its solver: small piles only
+    assert vengeance.text("policy") == "sum:25" and vengeance.problems[0].parameter == "policy"
     assert read_link("simulate", {"rules": "vengeance", "games": "²"}).whole("games") == 40
     assert read_link("strategy", {"rules": "vengeance", "busted": "²", "pile": "5 6"}).whole("busted") == 0
     quiz = read_link("quiz", {"rules": "[Click here to restore](http://evil.example)"})
