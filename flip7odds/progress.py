@@ -69,6 +69,8 @@ MAX_NAME = 40
 PROFILE_KEY = re.compile(r"[A-Za-z0-9_-]{8,64}", re.ASCII)
 """What a profile key looks like (`flip7odds.links`' ``profile`` parameter checks the same)."""
 _POSTGRES_SCHEMA = "flip7odds"
+_SCHEMA_LOCK = 0x0F11707D
+"""The PostgreSQL advisory lock taken while the schema is created (any number: flip7odds' own)."""
 
 _ANSWER_COLUMNS = """
     answered_at TEXT NOT NULL,
@@ -376,6 +378,8 @@ class ProgressStore:
             needed = self._check(cursor)
         if needed:
             with self._transaction() as cursor:  # the write lock, then look again: another process may be first
+                if self.postgres:  # servers starting together: one creates the schema, the others wait for it
+                    cursor.execute("SELECT pg_advisory_xact_lock(?)", (_SCHEMA_LOCK,))
                 needed = self._check(cursor)
                 if needed == "create":
                     if self.postgres:

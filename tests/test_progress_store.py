@@ -355,3 +355,19 @@ def test_vengeance_mistakes_replay_in_their_own_variant_and_level(tmp_path: Path
         assert replay.rules == name and replay.tier == int(question.situation.tier)
         assert replay.question.situation == question.situation
     assert progress.replay("classic") is None and progress.replay("poker") is None
+
+
+def _open_at_once(location: str) -> None:
+    progress = open_progress(name="Twin", location=location, busy_timeout=5)  # a start may wait: a click may not
+    if not progress.status.saving:
+        raise SystemExit(f"{progress.status.text()}")
+
+
+def test_servers_starting_together_on_an_empty_database_all_get_the_store(location: str) -> None:
+    context = multiprocessing.get_context("spawn")
+    processes = [context.Process(target=_open_at_once, args=(location,)) for _ in range(4)]
+    for process in processes:
+        process.start()
+    for process in processes:
+        process.join(120)
+    assert [process.exitcode for process in processes] == [0] * 4
