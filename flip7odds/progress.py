@@ -488,8 +488,17 @@ class ProgressStore:
 
     def record(self, question: Question | VengeanceQuestion, answer: Answer,
                profile: str = DEFAULT_PROFILE_KEY) -> None:
-        """Save one answer and its situation in one transaction; `ProgressError` if the store refuses."""
-        self.write(profile, [(answer, json.dumps(question.situation.to_json()))])
+        """Save one answer and its situation in one transaction, retried briefly (`RETRY_DELAYS_S`);
+        `ProgressError` if the store still refuses. A page keeps a `PlayerProgress` instead, which also
+        keeps the answer when this fails."""
+        items = [(answer, json.dumps(question.situation.to_json()))]
+        for delay in RETRY_DELAYS_S:
+            try:
+                self.write(profile, items)
+                return
+            except ProgressError:
+                time.sleep(delay)
+        self.write(profile, items)
 
     def write(self, profile: str, items: Sequence[tuple[Answer, str]]) -> None:
         """Save answers (each with its situation's JSON) of a profile in one transaction: all or none."""
