@@ -9,7 +9,14 @@ Parameters (all optional; unknown ones are ignored, so a link may carry other pa
 * ``others``: how many other players are still active (default 1; 0 means you are alone).
 
 Every page of the app reads its link through `read_link` (see "Every page's link" below); this
-table codec is the live page's.
+table codec is the live page's. A page's whole use of it::
+
+    link = read_link("simulate", st.query_params.to_dict(), current_rules())
+    for problem in link.problems:
+        st.warning(problem.markdown(t))          # escaped: the link's text is never markup
+    trials, policy = link.whole("n"), link.text("policy")
+    ...
+    set_page_parameters(write_link(link.page, {"n": trials, "policy": policy}))
 
 Card lists use the card notation of `flip7odds.cards` with ``.`` between cards and ``p`` for ``+``
 (``12.7.p4.x2.sc``), because ``+`` means a space in a query string. Reading also accepts ``+4``,
