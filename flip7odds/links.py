@@ -46,7 +46,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from urllib.parse import urlencode
 
-from flip7odds.bounded import NumberTextError, parse_whole
+from flip7odds.number_text import NumberTextError, parse_whole
 from flip7odds.cards import Card, Notation, parse_cards
 from flip7odds.errors import CardError, Flip7Error, SituationError
 from flip7odds.i18n import ENGLISH, LANGUAGES, N_
@@ -139,7 +139,7 @@ def _read_others(text: str | None) -> int:
 # A link is input from anyone. Every parameter has a kind, a range or a set of choices, a size limit
 # and a default; a value that does not fit is replaced by the default and reported as a `Problem`
 # (a message id and the offending value, which is only ever shown escaped, as plain text). Reading is
-# bounded: numbers through `flip7odds.bounded` (ASCII digits only: ``²`` is refused), card lists and
+# bounded: numbers through `flip7odds.number_text` (ASCII digits only: ``²`` is refused), card lists and
 # policies through the command line's own bounded parsers, texts cut at their size limit first.
 
 

@@ -55,7 +55,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from flip7odds.analysis import TOLERANCE, problem_of
-from flip7odds.bounded import NumberTextError, parse_ratio
+from flip7odds.number_text import NumberTextError, parse_ratio
 from flip7odds.errors import Flip7Error, Term
 from flip7odds.i18n import N_
 from flip7odds.situation import Situation
@@ -169,7 +169,7 @@ HitStayPolicy = StayAtSum | StayAtBust | StayAtCount | OneCardLookahead | Always
 
 _INTEGER = r"([0-9]{1,3})"
 _RATIO = r"([0-9./%eE+-]{1,80})"
-"""The shape of a bust threshold; `flip7odds.bounded.parse_ratio` reads it (bounded: no ``1e-99999999``)."""
+"""The shape of a bust threshold; `flip7odds.number_text.parse_ratio` reads it (bounded: no ``1e-99999999``)."""
 _PATTERNS: tuple[tuple[str, str], ...] = (("sum", _INTEGER), ("bust", _RATIO), ("cards", _INTEGER))
 _MAX_POLICY_TEXT = 100
 _WORDS: dict[str, HitStayPolicy] = {"lookahead": OneCardLookahead(), "always": AlwaysHit(), "optimal": Optimal()}

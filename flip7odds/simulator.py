@@ -63,7 +63,7 @@ from typing import Any, ClassVar, Protocol, TypeVar
 import numpy as np
 
 from flip7odds.analysis import TOLERANCE, problem_of
-from flip7odds.bounded import NumberTextError, parse_ratio, parse_whole
+from flip7odds.number_text import NumberTextError, parse_ratio, parse_whole
 from flip7odds.cards import FLIP_THREE, FREEZE, SECOND_CHANCE, Card, Category
 from flip7odds.counts import CardCounts
 from flip7odds.errors import Flip7Error

@@ -29,7 +29,7 @@ from numpy.typing import NDArray
 from scipy.stats import hypergeom  # type: ignore[import-untyped]
 
 from flip7odds.analysis import TOLERANCE, problem_of
-from flip7odds.bounded import NumberTextError, parse_whole
+from flip7odds.number_text import NumberTextError, parse_whole
 from flip7odds.cards import FLIP_THREE, FREEZE, Card, Category, parse_cards
 from flip7odds.counts import CardCounts
 from flip7odds.engine import Choice, Event, Node, Option, Outcome, RoundRules, RoundState, Terminal, Termination

@@ -1,4 +1,4 @@
-"""User text is never markup (flip7odds.markup) and numbers from anyone are read in bounded time (flip7odds.bounded)."""
+"""User text is never markup (flip7odds.markup) and numbers from anyone are read in bounded time (flip7odds.number_text)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from flip7odds.bounded import MAX_DIGITS, NumberTextError, parse_ratio, parse_whole
+from flip7odds.number_text import MAX_DIGITS, NumberTextError, parse_ratio, parse_whole
 from flip7odds.errors import Flip7Error
 from flip7odds.i18n import translator
 from flip7odds.markup import escape_markdown, unescape_markdown

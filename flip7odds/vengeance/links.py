@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from flip7odds.bounded import NumberTextError, parse_whole
+from flip7odds.number_text import NumberTextError, parse_whole
 from flip7odds.cards import Card
 from flip7odds.errors import CardError, Flip7Error, SituationError
 from flip7odds.links import DISCARDS, LINE, OTHERS, RULES, SEEN, read_cards, write_cards

@@ -11,11 +11,11 @@ but `NumberTextError`.
 >>> parse_whole("²", 0, 9)
 Traceback (most recent call last):
 ...
-flip7odds.bounded.NumberTextError: '²' is not a whole number from 0 to 9
+flip7odds.number_text.NumberTextError: '²' is not a whole number from 0 to 9
 >>> parse_ratio("1e-10000000")
 Traceback (most recent call last):
 ...
-flip7odds.bounded.NumberTextError: '1e-10000000' is not a number (write 0.26, 26% or 13/50)
+flip7odds.number_text.NumberTextError: '1e-10000000' is not a number (write 0.26, 26% or 13/50)
 """
 
 from __future__ import annotations
@@ -51,7 +51,7 @@ def parse_whole(text: str, low: int, high: int) -> int:
     >>> parse_whole("8", 1, 7)
     Traceback (most recent call last):
     ...
-    flip7odds.bounded.NumberTextError: '8' is not a whole number from 1 to 7
+    flip7odds.number_text.NumberTextError: '8' is not a whole number from 1 to 7
     """
     stripped = text.strip()
     if len(stripped) <= MAX_DIGITS and _WHOLE.fullmatch(stripped) and low <= int(stripped) <= high:
@@ -71,7 +71,7 @@ def parse_ratio(text: str) -> Fraction:
     >>> parse_ratio("1/0")
     Traceback (most recent call last):
     ...
-    flip7odds.bounded.NumberTextError: '1/0' is not a number (write 0.26, 26% or 13/50)
+    flip7odds.number_text.NumberTextError: '1/0' is not a number (write 0.26, 26% or 13/50)
     """
     stripped = text.strip()
     value = _ratio(stripped) if len(stripped) <= MAX_TEXT else None
