@@ -125,9 +125,9 @@ class Card:
         token = text.strip().lower()
         if token in _ACTION_ALIASES:
             return cls.action(_ACTION_ALIASES[token])
-        if re.fullmatch(r"\d{1,3}", token):
+        if re.fullmatch(r"[0-9]{1,3}", token):
             return cls.number(int(token))
-        match = re.fullmatch(r"([+x/÷-])(\d{1,3})", token)
+        match = re.fullmatch(r"([+x/÷-])([0-9]{1,3})", token)
         if match:
             amount = int(match.group(2))
             if match.group(1) == "x":
@@ -212,7 +212,7 @@ def parse_cards(text: str, notation: Notation | None = None) -> tuple[Card, ...]
         card_text, star, repeat_text = token.partition("*")
         repeat = 1
         if star:
-            if not re.fullmatch(r"\d{1,4}", repeat_text) or not 1 <= int(repeat_text) <= _MAX_REPEAT:
+            if not re.fullmatch(r"[0-9]{1,4}", repeat_text) or not 1 <= int(repeat_text) <= _MAX_REPEAT:
                 raise CardError("bad count in {token!r}: write a card, '*', and a whole number from 1 to {most}",
                                 token=token, most=_MAX_REPEAT)
             repeat = int(repeat_text)

@@ -28,6 +28,7 @@ from babel.messages.pofile import read_po
 from babel.numbers import format_decimal, format_percent, get_decimal_symbol, get_group_symbol
 
 from flip7odds.errors import Flip7Error
+from flip7odds.markup import escape_markdown
 
 LANGUAGES: dict[str, str] = {"en": "English", "es": "Español"}
 """The languages flip7odds speaks: code -> the language's own name."""
@@ -73,8 +74,19 @@ class Translator:
         return get_decimal_symbol(self.language) + get_group_symbol(self.language)
 
     def error(self, error: Flip7Error) -> str:
-        """An error's message in this language."""
+        """An error's message in this language, as plain text (a terminal, ``st.text``, ``st.code``)."""
         return error.message(self)
+
+    def markdown_error(self, error: Flip7Error) -> str:
+        """An error's message in this language, escaped for Markdown (``st.error``, ``st.warning``, ``st.info``).
+
+        Messages quote what people typed or linked (cards, rules, policies, names): escaped, none of it
+        is ever a link, an image or a directive (`flip7odds.markup.escape_markdown`).
+
+        >>> print(translator("en").markdown_error(Flip7Error("unknown card {text}", text="![x](y)")))
+        unknown card \\!\\[x\\]\\(y\\)
+        """
+        return escape_markdown(error.message(self))
 
 
 def _with_decimals(pattern: str, digits: int) -> str:

@@ -55,6 +55,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from flip7odds.analysis import TOLERANCE, problem_of
+from flip7odds.number_text import NumberTextError, parse_ratio
 from flip7odds.errors import Flip7Error, Term
 from flip7odds.i18n import N_
 from flip7odds.situation import Situation
@@ -166,9 +167,11 @@ class Optimal:
 HitStayPolicy = StayAtSum | StayAtBust | StayAtCount | OneCardLookahead | AlwaysHit | Optimal
 """Every policy family this module defines."""
 
-_INTEGER = r"(\d{1,3})"
-_RATIO = r"(\d*\.?\d+%?|\d+/\d+)"
+_INTEGER = r"([0-9]{1,3})"
+_RATIO = r"([0-9./%eE+-]{1,80})"
+"""The shape of a bust threshold; `flip7odds.number_text.parse_ratio` reads it (bounded: no ``1e-99999999``)."""
 _PATTERNS: tuple[tuple[str, str], ...] = (("sum", _INTEGER), ("bust", _RATIO), ("cards", _INTEGER))
+_MAX_POLICY_TEXT = 100
 _WORDS: dict[str, HitStayPolicy] = {"lookahead": OneCardLookahead(), "always": AlwaysHit(), "optimal": Optimal()}
 
 
@@ -187,7 +190,7 @@ def parse_policy(text: str) -> HitStayPolicy:
     ...     print(error)  # doctest: +ELLIPSIS
     unknown policy 'sum>23': write sum>=T (e.g. sum>=23), ...
     """
-    compact = re.sub(r"\s+", "", text).lower()
+    compact = re.sub(r"\s+", "", text[:_MAX_POLICY_TEXT + 1]).lower()
     if compact in _WORDS:
         return _WORDS[compact]
     for family, argument in _PATTERNS:
@@ -205,7 +208,10 @@ def _build(family: str, argument: str, text: str) -> HitStayPolicy:
         if int(argument) < 1:
             raise PolicyError("bad policy {text!r}: cards>=k needs k of 1 or more", text=text.strip())
         return StayAtCount(int(argument))
-    threshold = Fraction(argument[:-1]) / 100 if argument.endswith("%") else Fraction(argument)
+    try:
+        threshold = parse_ratio(argument)
+    except NumberTextError:
+        raise PolicyError("bad policy {text!r}: {help}", text=text.strip(), help=Term(POLICY_HELP)) from None
     if threshold > 1:
         raise PolicyError("bad policy {text!r}: a bust chance θ is between 0 and 1 (or 0% and 100%)", text=text.strip())
     return StayAtBust(threshold)

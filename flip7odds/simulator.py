@@ -63,6 +63,7 @@ from typing import Any, ClassVar, Protocol, TypeVar
 import numpy as np
 
 from flip7odds.analysis import TOLERANCE, problem_of
+from flip7odds.number_text import NumberTextError, parse_ratio, parse_whole
 from flip7odds.cards import FLIP_THREE, FREEZE, SECOND_CHANCE, Card, Category
 from flip7odds.counts import CardCounts
 from flip7odds.errors import Flip7Error
@@ -365,22 +366,18 @@ def policy_from_text(text: str) -> Policy:
         if name == "optimal" and not argument:
             return OptimalPolicy()
         if name == "sum" and argument:
-            threshold = int(argument)
-            if 0 <= threshold <= 200:
-                return SumThreshold(threshold)
+            return SumThreshold(parse_whole(argument, 0, 200))
         if name == "cards" and argument:
-            cards = int(argument)
-            if 1 <= cards <= 7:
-                return CardCount(cards)
+            return CardCount(parse_whole(argument, 1, 7))
         if name == "bust" and argument:
-            value = Fraction(argument[:-1]) / 100 if argument.endswith("%") else Fraction(argument)
+            value = parse_ratio(argument)
             if 0 < value <= 1:
                 return BustThreshold(value)
         if name == "random":
-            probability = float(argument) if argument else 0.5
+            probability = float(parse_ratio(argument)) if argument else 0.5
             if 0 <= probability <= 1:
                 return RandomPolicy(probability)
-    except (ValueError, ZeroDivisionError):
+    except NumberTextError:
         pass
     raise SimulationError("unknown policy {text!r}: use {names} "
                           "(T 0-200, θ in (0, 1] or a percentage, k 1-7, p in [0, 1])",

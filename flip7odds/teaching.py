@@ -29,6 +29,7 @@ from numpy.typing import NDArray
 from scipy.stats import hypergeom  # type: ignore[import-untyped]
 
 from flip7odds.analysis import TOLERANCE, problem_of
+from flip7odds.number_text import NumberTextError, parse_whole
 from flip7odds.cards import FLIP_THREE, FREEZE, Card, Category, parse_cards
 from flip7odds.counts import CardCounts
 from flip7odds.engine import Choice, Event, Node, Option, Outcome, RoundRules, RoundState, Terminal, Termination
@@ -45,6 +46,7 @@ from flip7odds.policies import (
     evaluate_policy,
 )
 from flip7odds.rules import CLASSIC, RuleSet, find_rules
+from flip7odds.shoe import MAX_OTHERS_ACTIVE
 from flip7odds.situation import Situation
 from flip7odds.solver import DecisionContext, solve
 
@@ -97,9 +99,11 @@ class SituationText:
         alone = params.get("alone", "").strip().lower() in ("1", "true", "yes")
         others = params.get("others", "").strip()
         if others:
-            if not others.isdigit():
-                raise Flip7Error(f"others must be a whole number of other active players, not {others!r}")
-            alone = int(others) == 0
+            try:
+                alone = parse_whole(others, 0, MAX_OTHERS_ACTIVE) == 0
+            except NumberTextError as error:
+                raise Flip7Error("others must be a whole number of other active players: {error}",
+                                 error=error) from None
         line, pile, seen, discards = (params.get(name, "").strip() for name in ("line", "pile", "seen", "discards"))
         return cls(line, pile, seen, discards, alone)
 
@@ -602,8 +606,9 @@ class DecisionPoint:
 
     @property
     def bust_probability(self) -> Fraction:
-        """P(the next card busts you) as MODEL.md defines it: bust cards over the whole pile."""
-        return Fraction(self.bust_cards, self.pile_size)
+        """P(the next card busts you) as MODEL.md defines it: bust cards over the whole pile (0 for an empty
+        pile: no next card, no bust)."""
+        return Fraction(self.bust_cards, self.pile_size) if self.pile_size else Fraction(0)
 
 
 @dataclass(frozen=True)

@@ -42,5 +42,6 @@ fi
 step "Installing flip7odds with its test dependencies into .venv"
 .venv/bin/python -m pip install --quiet --disable-pip-version-check -e ".[test]"
 
+source scripts/postgres_for_tests.sh  # the progress store's tests run on PostgreSQL too (stopped on exit)
 step "Running the test suite"
-exec .venv/bin/python -m pytest -n 2 "$@"
+.venv/bin/python -m pytest -n 2 "$@"

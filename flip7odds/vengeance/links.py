@@ -27,9 +27,9 @@ flip7odds.errors.SituationError: the link's table is impossible: duplicate numbe
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 
+from flip7odds.number_text import NumberTextError, parse_whole
 from flip7odds.cards import Card
 from flip7odds.errors import CardError, Flip7Error, SituationError
 from flip7odds.links import DISCARDS, LINE, OTHERS, RULES, SEEN, read_cards, write_cards
@@ -93,10 +93,11 @@ def _read(name: str, text: str, rules: RuleSet) -> tuple[Card, ...]:
 def _read_count(name: str, text: str | None, default: int) -> int:
     if text is None or not text.strip():
         return default
-    if not re.fullmatch(r"\d{1,2}", text.strip()) or int(text) > MAX_OTHERS_ACTIVE:
+    try:
+        return parse_whole(text, 0, MAX_OTHERS_ACTIVE)
+    except NumberTextError:
         raise Flip7Error("in the link's {name}: {text!r} is not a whole number from 0 to {most}", name=name,
-                         text=text, most=MAX_OTHERS_ACTIVE)
-    return int(text)
+                         text=text, most=MAX_OTHERS_ACTIVE) from None
 
 
 __all__ = ["BUSTED", "HANDS", "PARAMETERS", "decode", "encode"]
