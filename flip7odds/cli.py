@@ -46,7 +46,7 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     analyze_parser = commands.add_parser("analyze", help="odds and the optimal decision for a situation")
     add_situation_arguments(analyze_parser)
-    analyze_parser.add_argument("--json", action="store_true", help="print one JSON object (MODEL.md names)")
+    analyze_parser.add_argument("--json", action="store_true", help="print one JSON object (docs/model.md names)")
     analyze_parser.add_argument("--batch", action="store_true",
                                 help="read JSON situations from stdin, one a line; write one JSON result a line")
     analyze_parser.add_argument("--memory-limit", type=_gigabytes, default=MEMORY_LIMIT / 1024**3,

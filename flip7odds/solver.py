@@ -56,7 +56,7 @@ Exact forms (``N`` = cards left, ``n_c`` = copies of card ``c``; all values are 
 
     V(x)      = max(stay(x), H(x))                     at a decision (ties stay; an empty line hits)
     H(x)      = sum_c n_c / N * W(x after c)           W: terminal score, or V / forced value after c
-    stay(x)   = (sum of numbers) * multiplier + plus   RULES.md scoring; Flip 7 adds the bonus
+    stay(x)   = (sum of numbers) * multiplier + plus   docs/rules.md scoring; Flip 7 adds the bonus
 
 The backward pass computes ``V`` layer by layer (``t`` descending) and keeps the hit/stay choice of
 every state; the forward pass pushes probability mass from the root through those choices to get the
@@ -82,7 +82,7 @@ sums a row's endings per score class (multiplier, plus) before spreading them ov
 
 A pile that runs out with a known discard pile is continued exactly by solving the reshuffled pile
 (discards plus the cards discarded during your round) as a new problem; with no known discard pile,
-the round ends for you as if you stayed (MODEL.md).
+the round ends for you as if you stayed (docs/model.md).
 """
 
 from __future__ import annotations
@@ -1259,7 +1259,7 @@ def solve(problem: Problem, tolerance: float = 1e-9, policy: Policy | None = Non
     """Solve a round exactly: the value of staying and of drawing now, with its score distribution.
 
     ``policy`` None plays optimally: hitting must beat staying by more than ``tolerance`` (ties stay,
-    MODEL.md). ``with_draw_then_stay`` also computes E[score if you hit once, then stay]. A lattice
+    docs/model.md). ``with_draw_then_stay`` also computes E[score if you hit once, then stay]. A lattice
     whose estimated memory (`solve_cost`) is above ``memory_limit`` bytes raises `SolverLimitError`
     before any work (None: no limit); the answer is never approximated.
     """

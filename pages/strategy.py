@@ -193,9 +193,9 @@ if estimate <= SLOW_SECONDS or requested:
             })
     st.dataframe(rows, hide_index=True, width="stretch")
     if (choice is PileChoice.NUMBERS and not situation_text.line and not situation_text.alone
-            and situation_text.rules == "classic"):  # MODEL.md's published values are for the classic deck
+            and situation_text.rules == "classic"):  # docs/model.md's published values are for the classic deck
         share = {text: results[text].expected_score / optimum.expected_score for text in EXTRA_RULES[:3]}
-        st.caption(t("MODEL.md publishes, for this 79-card pile: sum ≥ 23 earns 18.5212 (99.76% of 18.5652), stay at "
+        st.caption(t("docs/model.md publishes, for this 79-card pile: sum ≥ 23 earns 18.5212 (99.76% of 18.5652), stay at "
                      "P(bust) ≥ 26% 99.81%, stay at 3 numbers 95.1%. Computed here: **{sum} ({sum_share})**, "
                      "**{bust_share}**, **{cards_share}**.").format(
             sum=t.number(results["sum>=23"].expected_score, 4), sum_share=t.percent(share["sum>=23"], 2),

@@ -1,4 +1,4 @@
-"""Flip 7: With a Vengeance (RULES.md section 3) under the decision model of docs/vengeance.md.
+"""Flip 7: With a Vengeance (docs/rules.md section 3) under the decision model of docs/vengeance.md.
 
 The public API: `VengeanceSituation` (your line, the other players' lines, the pile), the exact
 next-card odds (`bust_probability`, `flip7_next_probability`, `next_card_table`) and the full exact
