@@ -56,15 +56,9 @@ from numpy.typing import NDArray
 
 from flip7odds.analysis import TOLERANCE, problem_of
 from flip7odds.errors import Flip7Error, Term
-from flip7odds.i18n import N_
+from flip7odds.policy_text import POLICY_HELP, parse_ratio
 from flip7odds.situation import Situation
 from flip7odds.solver import DecisionContext, solve
-
-POLICY_HELP = N_(
-    "write sum>=T (e.g. sum>=23), bust>=θ (e.g. bust>=0.26 or bust>=26%), cards>=k (e.g. cards>=3), "
-    "lookahead, always or optimal"
-)
-"""What `parse_policy` accepts, in the words of its error message."""
 
 
 class PolicyError(Flip7Error):
@@ -167,7 +161,8 @@ HitStayPolicy = StayAtSum | StayAtBust | StayAtCount | OneCardLookahead | Always
 """Every policy family this module defines."""
 
 _INTEGER = r"(\d{1,3})"
-_RATIO = r"(\d*\.?\d+%?|\d+/\d+)"
+_RATIO = r"([\d./%]{1,40})"
+"""A threshold's characters; `flip7odds.policy_text.parse_ratio` reads them (or refuses them)."""
 _PATTERNS: tuple[tuple[str, str], ...] = (("sum", _INTEGER), ("bust", _RATIO), ("cards", _INTEGER))
 _WORDS: dict[str, HitStayPolicy] = {"lookahead": OneCardLookahead(), "always": AlwaysHit(), "optimal": Optimal()}
 
@@ -205,7 +200,9 @@ def _build(family: str, argument: str, text: str) -> HitStayPolicy:
         if int(argument) < 1:
             raise PolicyError("bad policy {text!r}: cards>=k needs k of 1 or more", text=text.strip())
         return StayAtCount(int(argument))
-    threshold = Fraction(argument[:-1]) / 100 if argument.endswith("%") else Fraction(argument)
+    threshold = parse_ratio(argument)
+    if threshold is None:
+        raise PolicyError("unknown policy {text!r}: {help}", text=text.strip(), help=Term(POLICY_HELP))
     if threshold > 1:
         raise PolicyError("bad policy {text!r}: a bust chance θ is between 0 and 1 (or 0% and 100%)", text=text.strip())
     return StayAtBust(threshold)

@@ -66,6 +66,7 @@ from flip7odds.analysis import TOLERANCE, problem_of
 from flip7odds.cards import FLIP_THREE, FREEZE, SECOND_CHANCE, Card, Category
 from flip7odds.counts import CardCounts
 from flip7odds.errors import Flip7Error
+from flip7odds.policy_text import parse_ratio
 from flip7odds.rules import RuleSet
 from flip7odds.situation import Line, Situation
 from flip7odds.solver import Problem, solve
@@ -373,14 +374,14 @@ def policy_from_text(text: str) -> Policy:
             if 1 <= cards <= 7:
                 return CardCount(cards)
         if name == "bust" and argument:
-            value = Fraction(argument[:-1]) / 100 if argument.endswith("%") else Fraction(argument)
-            if 0 < value <= 1:
+            value = parse_ratio(argument)
+            if value is not None and 0 < value <= 1:
                 return BustThreshold(value)
         if name == "random":
-            probability = float(argument) if argument else 0.5
-            if 0 <= probability <= 1:
-                return RandomPolicy(probability)
-    except (ValueError, ZeroDivisionError):
+            chance = parse_ratio(argument) if argument else Fraction(1, 2)
+            if chance is not None and 0 <= chance <= 1:
+                return RandomPolicy(float(chance))
+    except ValueError:
         pass
     raise SimulationError("unknown policy {text!r}: use {names} "
                           "(T 0-200, θ in (0, 1] or a percentage, k 1-7, p in [0, 1])",
