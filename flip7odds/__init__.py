@@ -11,8 +11,9 @@ The public API: card notation (`parse_cards`, `Card`), rule sets (`find_rules`),
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING
 
+TYPE_CHECKING = False
+"""Set by type checkers only: the imports below are for them (importing `typing` would cost start-up time)."""
 if TYPE_CHECKING:
     from flip7odds.analysis import Analysis, Decision, analyze
     from flip7odds.cards import Action, Card, Category, format_cards, parse_cards

@@ -67,7 +67,7 @@ def _number_text(text: str) -> str:
 def integer(text: str) -> int:
     """An option type: a whole number of at most `MAX_NUMBER_TEXT` characters (the command checks its range)."""
     stripped = _number_text(text)
-    if not re.fullmatch(r"[+-]?\d+", stripped):
+    if not re.fullmatch(r"[+-]?[0-9]+", stripped):
         raise argparse.ArgumentTypeError(f"{stripped!r} is not a whole number")
     return int(stripped)
 
@@ -90,10 +90,11 @@ def whole_number(low: int, high: int) -> Callable[[str], int]:
 def gigabytes(text: str) -> float:
     """An option type: a memory size in GB, 0 (no limit) or from `MIN_MEMORY_GB` to `MAX_MEMORY_GB`."""
     stripped = _number_text(text)
-    try:
-        value = float(stripped)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{stripped!r} is not a number of gigabytes") from None
+    if not re.fullmatch(r"([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]{1,3})?", stripped):
+        raise argparse.ArgumentTypeError(f"{stripped!r} is not a number of gigabytes")
+    value = float(stripped)
+    if value == 0 and re.search(r"[1-9]", stripped):  # so small it reads as 0: not "no limit"
+        value = math.nan
     if value != 0 and not (math.isfinite(value) and MIN_MEMORY_GB <= value <= MAX_MEMORY_GB):
         raise argparse.ArgumentTypeError(
             f"{stripped} is out of range: use 0 (no limit) or from {MIN_MEMORY_GB:g} to {MAX_MEMORY_GB:g} GB")

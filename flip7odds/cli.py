@@ -22,7 +22,6 @@ from flip7odds.arguments import (
     MEMORY_LIMIT_GB,
     Parser,
     card_text,
-    escaped,
     gigabytes,
     short_text,
     shortened,
@@ -249,6 +248,8 @@ def analyze_json_line(raw: str, memory_limit: int | None = int(MEMORY_LIMIT_GB *
         fields = json.loads(raw)
     except json.JSONDecodeError as error:
         return {"error": f"not JSON: {error.msg} at column {error.colno}"}
+    except ValueError:  # an integer of thousands of digits
+        return {"error": "not a situation: a number too long to read"}
     except RecursionError:
         return {"error": "not a situation: JSON nested too deeply"}
     if not isinstance(fields, dict):

@@ -2,6 +2,7 @@
 
 import time
 from fractions import Fraction
+from typing import cast
 
 import streamlit as st
 
@@ -125,10 +126,11 @@ st.markdown(t("Each curve is the **exact** expected round score of one simple ru
               "pile (no simulation). The dashed line is the best any player can do."))
 with st.expander(t("Thresholds to try")):
     columns = st.columns(4)
-    sum_range = columns[0].slider(t("Sum of numbers T"), 0, 80, key="sum_range")
-    bust_range = columns[1].slider(t("Bust chance θ (%)"), 0, 100, key="bust_range")
+    # The widgets' session values are (low, high) ranges (init_widget), which Streamlit's types do not follow.
+    sum_range = cast(tuple[int, int], columns[0].slider(t("Sum of numbers T"), 0, 80, key="sum_range"))
+    bust_range = cast(tuple[int, int], columns[1].slider(t("Bust chance θ (%)"), 0, 100, key="bust_range"))
     bust_step = columns[2].select_slider(t("Step of θ (%)"), [1, 2, 5, 10], key="bust_step")
-    cards_range = columns[3].slider(t("Numbers held k"), 1, 7, key="cards_range")
+    cards_range = cast(tuple[int, int], columns[3].slider(t("Numbers held k"), 1, 7, key="cards_range"))
 
 params = situation_text.to_params() | {
     "sum": f"{sum_range[0]}-{sum_range[1]}", "bust": f"{bust_range[0]}-{bust_range[1]}",

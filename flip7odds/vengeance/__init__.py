@@ -10,8 +10,9 @@ The rule sets are `flip7odds.rules.VENGEANCE` and `VENGEANCE_BRUTAL`.
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING
 
+TYPE_CHECKING = False
+"""Set by type checkers only: the imports below are for them (importing `typing` would cost start-up time)."""
 if TYPE_CHECKING:
     from flip7odds.vengeance.analysis import CAVEAT, VengeanceAnalysis, analyze_vengeance
     from flip7odds.vengeance.fast import can_solve_within, estimate_solve_seconds
