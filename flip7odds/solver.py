@@ -96,15 +96,15 @@ from collections import Counter
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
-from typing import Any, Protocol, TypeVar, cast
+from typing import Any, Protocol, cast
 
-import numba
 import numpy as np
 from numpy.typing import NDArray
 
 from flip7odds.cards import FLIP_THREE, FREEZE, SECOND_CHANCE, Card, Category
 from flip7odds.counts import CardCounts
 from flip7odds.errors import SolverLimitError
+from flip7odds.native import native_loop
 from flip7odds.rules import RuleSet
 
 FloatArray = NDArray[np.float64]
@@ -837,12 +837,41 @@ def _tables(cols: _Columns, rows: _Rows, values: IntArray, counts: IntArray) -> 
     )
 
 
-_Function = TypeVar("_Function", bound=Callable[..., Any])
+class _Loop:
+    """One of the solver's loops over a layer, as machine code: compiled ahead of time with the wheel
+    (`flip7odds.native`: no numba to import, nothing to compile) or, where the installation has none and
+    for layers shared among threads, by numba just in time (cached on disk, releasing the GIL).
+
+    ``python`` is the loop's source (what both compilers compile).
+    """
+
+    def __init__(self, python: Callable[..., None]) -> None:
+        self.python = python
+        self.__name__ = python.__name__
+        self.__doc__ = python.__doc__
+        self._jit: Callable[..., None] | None = None
+
+    @property
+    def jit(self) -> Callable[..., None]:
+        """The just-in-time compiled loop (numba is imported, and the loop compiled or loaded, on first use)."""
+        if self._jit is None:
+            import numba
+
+            self._jit = cast(Callable[..., None], numba.njit(cache=True, nogil=True)(self.python))
+        return self._jit
+
+    @property
+    def single_threaded(self) -> Callable[..., None]:
+        """The fastest loop to start for a layer done on one thread: ahead of time if installed."""
+        return native_loop(self.__name__) or self.jit
+
+    def __call__(self, *arguments: Any) -> None:
+        self.single_threaded(*arguments)
 
 
-def _compiled(function: _Function) -> _Function:
-    """Compile a loop to machine code (numba, cached on disk), releasing the GIL so threads can share a layer."""
-    return cast(_Function, numba.njit(cache=True, nogil=True)(function))
+def _compiled(function: Callable[..., None]) -> _Loop:
+    """A loop compiled to machine code (`_Loop`)."""
+    return _Loop(function)
 
 
 _CHUNK = 64
@@ -1137,7 +1166,7 @@ _POOL: list[ThreadPoolExecutor] = []
 _POOL_LOCK = threading.Lock()
 
 
-def _in_parallel(loop: Callable[..., None], cells_before: IntArray, *arguments: Any) -> None:
+def _in_parallel(loop: _Loop, cells_before: IntArray, *arguments: Any) -> None:
     """Run ``loop(first, stop, *arguments)`` over all rows, in pieces of about equal cells, on several threads.
 
     The compiled loops release the GIL. The calling thread works too, and every thread takes the next
@@ -1147,8 +1176,9 @@ def _in_parallel(loop: Callable[..., None], cells_before: IntArray, *arguments: 
     rows = len(cells_before) - 1
     total = int(cells_before[-1])
     if _WORKERS == 1 or total < _SHARED_WORK:
-        loop(0, rows, *arguments)
+        loop.single_threaded(0, rows, *arguments)
         return
+    shared = loop.jit
     with _POOL_LOCK:
         if not _POOL:
             _POOL.append(ThreadPoolExecutor(_WORKERS - 1, thread_name_prefix="flip7odds-solver"))
@@ -1163,7 +1193,7 @@ def _in_parallel(loop: Callable[..., None], cells_before: IntArray, *arguments: 
                 piece = next(pieces, None)
             if piece is None:
                 return
-            loop(piece[0], piece[1], *arguments)
+            shared(piece[0], piece[1], *arguments)
 
     helpers = [_POOL[0].submit(work) for _ in range(_WORKERS - 1)]
     work()

@@ -68,6 +68,31 @@ for command in analyze quiz simulate policy app; do
 done
 run "analyze (classic)" "$bin/flip7odds" analyze --line "12 7 3 +4" --seen "12 12 5 9 9 8 11 10" --json
 grep -q '"decision": "hit"' "$work/out" || fail "classic analyze printed: $(cat "$work/out")"
+cp "$work/out" "$work/installed.json"
+(cd "$checkout" && "$python" -m flip7odds analyze --line "12 7 3 +4" --seen "12 12 5 9 9 8 11 10" --json) \
+    >"$work/checkout.json"
+"$bin/python" - "$work/installed.json" "$work/checkout.json" <<'COMPARE' || fail "the installed wheel and the checkout disagree"
+import json, math, sys
+installed, checkout = (json.load(open(path)) for path in sys.argv[1:])
+def same(a, b):
+    if isinstance(a, dict):
+        return isinstance(b, dict) and a.keys() == b.keys() and all(same(a[k], b[k]) for k in a)
+    if isinstance(a, list):
+        return isinstance(b, list) and len(a) == len(b) and all(map(same, a, b))
+    if isinstance(a, float) or isinstance(b, float):
+        return math.isclose(a, b, rel_tol=0, abs_tol=1e-9)
+    return a == b
+sys.exit(not same(installed, checkout))
+COMPARE
+if grep -q "flip7odds/_loops" <<<"$listing"; then
+    "$bin/python" -c "
+import sys
+from flip7odds.cli import main
+main(['analyze', '--line', '12 7 3 +4', '--seen', '12 12 5 9 9 8 11 10'])
+sys.exit('numba' in sys.modules)" >/dev/null || fail "a mid-round analyze loaded numba despite the compiled loops"
+else
+    echo "check_install: warning: the wheel has no ahead-of-time loops (flip7odds._loops): no C compiler?" >&2
+fi
 run "analyze (poker)" "$bin/flip7odds" analyze --rules poker --line "13 12" --seen "13 11 9"
 grep -q "^HIT\|^STAY" "$work/out" || fail "poker analyze printed: $(cat "$work/out")"
 run "analyze (vengeance)" "$bin/flip7odds" analyze --rules vengeance --line "12 9" --pile "5 6 7 12 -4" --others 1
