@@ -50,7 +50,9 @@ step "Linting (ruff check)"
 
 # The library and every file of the app, found by pattern so that files moved or added stay covered:
 # the entry point and helper modules at the top, the pages, and the app's package once it exists.
-typed=(flip7odds ./*.py pages/*.py)
+# (setup.py is left out: it is a build script, and setuptools ships no types before version 71.)
+typed=(flip7odds pages/*.py)
+for file in ./*.py; do [ "$file" = ./setup.py ] || typed+=("$file"); done
 [ -d flip7odds_ui ] && typed+=(flip7odds_ui)
 step "Type checking (mypy --strict): ${typed[*]}"
 .venv/bin/python -m mypy --strict "${typed[@]}"

@@ -19,6 +19,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Self
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -132,7 +133,7 @@ def test_a_hostile_argument_is_one_line_and_exit_2(argv: list[str]) -> None:
 class _Capture:
     """Standard error captured around one call (capsys does not reset between Hypothesis examples)."""
 
-    def __enter__(self) -> _Capture:
+    def __enter__(self) -> Self:
         self.saved, self.buffer = sys.stderr, io.StringIO()
         sys.stderr = self.buffer
         return self
@@ -237,7 +238,7 @@ SCRIPT = [str(Path(sys.executable).with_name("flip7odds"))]
 
 
 def run_script(*argv: str, stdin: bytes = b"") -> subprocess.CompletedProcess[bytes]:
-    return subprocess.run([*SCRIPT, *argv], input=stdin, capture_output=True, timeout=120,
+    return subprocess.run([*SCRIPT, *argv], input=stdin, capture_output=True, timeout=120, check=False,
                           env=os.environ | {"PYTHONUNBUFFERED": "1"})
 
 
