@@ -31,8 +31,7 @@ APP_PARAMETERS = (LANGUAGE_PARAMETER, RULES_PARAMETER)
 def chosen(value: Choice | None) -> Choice:
     """The value of a radio or a select box that always has one (options given, a default index): Streamlit
     types it as possibly None, for widgets without a default."""
-    if value is None:
-        raise RuntimeError("a widget with options and a default returned no choice")
+    assert value is not None, "a widget with options and a default always has a choice"
     return value
 
 

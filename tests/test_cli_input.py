@@ -267,5 +267,9 @@ def test_ctrl_c_is_quiet_with_status_130(delay: float) -> None:
     time.sleep(delay)
     child.send_signal(signal.SIGINT)
     out, err = child.communicate(timeout=60)
-    assert child.returncode == 130, err
-    assert err.decode().strip() == "flip7odds: interrupted" and out == b""
+    assert out == b""
+    if child.returncode == -signal.SIGINT:  # before Python set up its Ctrl-C handler: nothing ran, nothing printed
+        assert err == b""  # (a shell reports this death by SIGINT as status 130 too)
+    else:
+        assert child.returncode == 130, err
+        assert err.decode().strip() == "flip7odds: interrupted"
