@@ -1,6 +1,7 @@
 """App plumbing shared by the pages (kept out of the library, which never imports streamlit)."""
 
 from collections.abc import Callable, Mapping
+from typing import TypeVar
 from urllib.parse import urlencode
 
 import streamlit as st
@@ -12,6 +13,7 @@ from flip7odds.rules import ALL_RULESETS, RuleSet, find_rules
 from flip7odds.teaching import PileChoice, SituationText
 from flip7odds.teaching_charts import PRESENTATION_CSS, font_size_for
 
+Choice = TypeVar("Choice")
 _THROUGH_APP = "_flip7odds_through_app"
 RULES_CHOSEN_KEY = "_flip7odds_rules"
 """Session key of the chosen variant (the sidebar widget's own state may be dropped on a page switch)."""
@@ -24,6 +26,13 @@ RULES_PARAMETER = "rules"
 """The query parameter (and session key) holding the rule variant: ``?rules=poker``."""
 APP_PARAMETERS = (LANGUAGE_PARAMETER, RULES_PARAMETER)
 """Query parameters that belong to the whole app; a page's own parameters must leave them alone."""
+
+
+def chosen(value: Choice | None) -> Choice:
+    """The value of a radio or a select box that always has one (options given, a default index): Streamlit
+    types it as possibly None, for widgets without a default."""
+    assert value is not None, "a widget with options and a default always has a choice"
+    return value
 
 
 def mark_app_session() -> None:
@@ -76,8 +85,8 @@ def teaching_sidebar(t: Translator, default_line: str = "") -> tuple[SituationTe
     with st.sidebar:
         st.toggle(t("Presentation mode"), key="present")
         st.subheader(t("Situation"))
-        choice = st.selectbox(t("Pile"), list(PileChoice), key="pile_choice",
-                              format_func=lambda c: t(PILE_CHOICE_NAMES[c]))
+        choice: PileChoice = chosen(st.selectbox(t("Pile"), list(PileChoice), key="pile_choice",
+                                     format_func=lambda c: t(PILE_CHOICE_NAMES[c])))
         if choice is PileChoice.CUSTOM:
             st.text_input(t("Pile, in card notation"), key="pile_text")
         st.text_input(t("Your line (empty: a new round)"), key="line")

@@ -1,4 +1,4 @@
-"""Benchmark `flip7odds.lookahead.hit_once_value` (MODEL.md ``hit_once_score``, shown on every tap).
+"""Benchmark `flip7odds.lookahead.hit_once_value` (docs/model.md ``hit_once_score``, shown on every tap).
 
 Run from the repository root::
 

@@ -134,7 +134,7 @@ def run_case(name: str, runs: int, count: int, seed: int) -> dict[str, object]:
 
 CASES = [
     ("fresh94-alone-solve", "fresh 94-card pile, empty line, alone: `solve`", "20.2970891", "<= 3 s, <= 1 GB"),
-    ("fresh94-alone-analyze", "the same, the whole `analyze` (all MODEL.md numbers)", "20.2970891", "<= 3 s, <= 1 GB"),
+    ("fresh94-alone-analyze", "the same, the whole `analyze` (all docs/model.md numbers)", "20.2970891", "<= 3 s, <= 1 GB"),
     ("fresh94-solve", "fresh 94-card pile, empty line, not alone: `solve`", "22.2504034", "<= 1 s, <= 1 GB"),
     ("fresh94-analyze", "the same, the whole `analyze`", "22.2504034", "<= 1 s, <= 1 GB"),
     ("mid-round-solve", "{count} random mid-round situations, alone: `solve` each", "", "median <= 20 ms, p99 <= 300 ms"),
@@ -197,7 +197,7 @@ def main() -> None:
         result = child(name, args.runs, args.situations, args.seed)
         times = result["times"]
         assert isinstance(times, list)
-        value = f"{result['value']:.7f}" + (f" (MODEL.md {expected})" if expected else "")
+        value = f"{result['value']:.7f}" + (f" (docs/model.md {expected})" if expected else "")
         print(f"| {label.format(count=args.situations)} | {value} | {describe_times(name, times)} | "
               f"{result['peak_mb']:.0f} MB | {target} |", flush=True)
     print(f"\nLoad average after: {os.getloadavg()[0]:.2f}")

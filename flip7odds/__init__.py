@@ -8,13 +8,44 @@ The public API: card notation (`parse_cards`, `Card`), rule sets (`find_rules`),
 'stay'
 """
 
-from flip7odds.analysis import Analysis, Decision, analyze
-from flip7odds.cards import Action, Card, Category, format_cards, parse_cards
-from flip7odds.counts import CardCounts
-from flip7odds.errors import CardError, Flip7Error, SituationError
-from flip7odds.odds import NextCard, bust_probability, hit_once_score, next_card_table
-from flip7odds.rules import RULESETS, RuleSet, find_rules
-from flip7odds.situation import Line, Situation
+from __future__ import annotations
+
+import importlib
+
+TYPE_CHECKING = False
+"""Set by type checkers only: the imports below are for them (importing `typing` would cost start-up time)."""
+if TYPE_CHECKING:
+    from flip7odds.analysis import Analysis, Decision, analyze
+    from flip7odds.cards import Action, Card, Category, format_cards, parse_cards
+    from flip7odds.counts import CardCounts
+    from flip7odds.errors import CardError, Flip7Error, SituationError
+    from flip7odds.odds import NextCard, bust_probability, hit_once_score, next_card_table
+    from flip7odds.rules import RULESETS, RuleSet, find_rules
+    from flip7odds.situation import Line, Situation
+
+_HOMES = {
+    "flip7odds.analysis": ("Analysis", "Decision", "analyze"),
+    "flip7odds.cards": ("Action", "Card", "Category", "format_cards", "parse_cards"),
+    "flip7odds.counts": ("CardCounts",),
+    "flip7odds.errors": ("CardError", "Flip7Error", "SituationError"),
+    "flip7odds.odds": ("NextCard", "bust_probability", "hit_once_score", "next_card_table"),
+    "flip7odds.rules": ("RULESETS", "RuleSet", "find_rules"),
+    "flip7odds.situation": ("Line", "Situation"),
+}
+"""Where each public name lives: importing ``flip7odds`` loads nothing until a name is used, so that the
+command line starts at once (numpy and the compiled solver load only when a solve needs them)."""
+_HOME_OF = {name: module for module, names in _HOMES.items() for name in names}
+
+
+def __getattr__(name: str) -> object:
+    """A public name, imported from its module on first use (PEP 562)."""
+    module = _HOME_OF.get(name)
+    if module is None:
+        raise AttributeError(f"module 'flip7odds' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "RULESETS",

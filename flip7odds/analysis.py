@@ -1,4 +1,4 @@
-"""`analyze`: every number of MODEL.md for a situation, exact where a person reads it.
+"""`analyze`: every number of docs/model.md for a situation, exact where a person reads it.
 
 Examples
 --------
@@ -21,7 +21,7 @@ from flip7odds.situation import Situation
 from flip7odds.solver import MEMORY_LIMIT, Problem, Solution, solve
 
 TOLERANCE = 1e-9
-"""Hit is chosen only when it beats staying by more than this (MODEL.md: ties stay)."""
+"""Hit is chosen only when it beats staying by more than this (docs/model.md: ties stay)."""
 
 
 class Decision(enum.Enum):
@@ -41,7 +41,7 @@ class Decision(enum.Enum):
 
 @dataclass(frozen=True)
 class Analysis:
-    """The numbers of MODEL.md for one situation. ``hit_score`` is None when no card can be drawn."""
+    """The numbers of docs/model.md for one situation. ``hit_score`` is None when no card can be drawn."""
 
     situation: Situation
     stay_score: int
@@ -65,7 +65,7 @@ class Analysis:
         return abs(self.hit_score - self.stay_score)
 
     def ev_loss(self, action: Decision) -> float:
-        """``optimal_score`` minus the value of ``action`` (MODEL.md)."""
+        """``optimal_score`` minus the value of ``action`` (docs/model.md)."""
         if action is Decision.HIT:
             if self.hit_score is None:
                 raise ValueError("no card can be drawn: hitting is not possible")
@@ -75,7 +75,7 @@ class Analysis:
         return max(0.0, self.optimal_score - self.stay_score)
 
     def to_json(self) -> dict[str, Any]:
-        """The JSON object of the command line: exactly MODEL.md's names plus ``pile_size``."""
+        """The JSON object of the command line: exactly docs/model.md's names plus ``pile_size``."""
         return {
             "stay_score": self.stay_score,
             "bust_probability": fraction_json(self.bust_probability),
@@ -103,7 +103,7 @@ def problem_of(situation: Situation) -> Problem:
 
 
 def analyze(situation: Situation, memory_limit: int | None = MEMORY_LIMIT) -> Analysis:
-    """Exact odds and optimal play for ``situation`` (MODEL.md, round-EV model).
+    """Exact odds and optimal play for ``situation`` (docs/model.md, round-EV model).
 
     Raises `flip7odds.errors.SolverLimitError` if the exact solve would need more than ``memory_limit``
     bytes (`flip7odds.solver.solve_cost`; None: no limit).

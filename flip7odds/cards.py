@@ -43,7 +43,7 @@ class Category(enum.Enum):
 
 
 class Action(enum.Enum):
-    """The action cards of classic Flip 7 (RULES.md section 1), then those of With a Vengeance (section 3)."""
+    """The action cards of classic Flip 7 (docs/rules.md section 1), then those of With a Vengeance (section 3)."""
 
     FREEZE = "freeze"
     FLIP_THREE = "flip3"

@@ -1,10 +1,10 @@
-"""The win-probability model (MODEL.md, endgame): play this round to win the game, not for points.
+"""The win-probability model (docs/model.md, endgame): play this round to win the game, not for points.
 
 Model (docs/winprob.md says why each choice):
 
 * **Game totals** are the totals with everything already banked this round. A player still active
   this round will add a round score drawn from their round-score distribution; you add the score
-  your own play reaches. The game ends as RULES.md says: at the end of a round where someone has
+  your own play reaches. The game ends as docs/rules.md says: at the end of a round where someone has
   the target (200) or more, the unique highest total wins; a tie for the highest total plays
   another round.
 * **Future rounds**: every player's round score is an independent draw from a *round-score
@@ -79,7 +79,7 @@ def round_distribution(rules: RuleSet, policy: str = "optimal") -> tuple[float, 
 
     >>> from flip7odds.rules import CLASSIC
     >>> distribution = round_distribution(CLASSIC)
-    >>> round(sum(s * p for s, p in enumerate(distribution)), 7)  # MODEL.md: 22.2504 not alone
+    >>> round(sum(s * p for s, p in enumerate(distribution)), 7)  # docs/model.md: 22.2504 not alone
     22.2504034
     """
     check_rules(rules)
@@ -179,7 +179,7 @@ def multiplayer_utility(rules: RuleSet, totals: tuple[int, ...], me: int, to_pla
     """Monte-Carlo ``u(s)`` for any number of players (an approximation; common random numbers for every s).
 
     Every player's future round scores, and the current round of the players in ``to_play`` (other than
-    you), are drawn from ``distribution``; the game ends as RULES.md says.
+    you), are drawn from ``distribution``; the game ends as docs/rules.md says.
     """
     target = rules.target
     top = len(distribution) - 1 if top is None else top

@@ -1,4 +1,4 @@
-"""The rules of one player's round as an explicit chance tree (RULES.md section 1, MODEL.md).
+"""The rules of one player's round as an explicit chance tree (docs/rules.md section 1, docs/model.md).
 
 A `RoundState` is the literal state of your round: your line, the exact pile, the discard pile (when
 known) and, during a Flip Three, the forced draws still owed and the action cards set aside. The
@@ -10,7 +10,7 @@ Everything that needs the rules of a round uses this one engine: the reference s
 next-card odds, and the single-round simulator. The fast solver (`flip7odds.solver`) is a vectorised
 re-statement of the same rules and is tested against the reference solver built on this module.
 
-Other players are not modelled (MODEL.md, round-EV): a Freeze or Flip Three you give away leaves the
+Other players are not modelled (docs/model.md, round-EV): a Freeze or Flip Three you give away leaves the
 game for you, except that a Flip Three resolved on someone goes to the discard pile.
 """
 
@@ -39,7 +39,7 @@ class Termination(enum.Enum):
     FLIP_7 = "flip7"
     """Your line reached the Flip 7 size: the round ends for everyone, bonus added."""
     PILE_EXHAUSTED = "pile_exhausted"
-    """The pile ran out with no known discard pile to reshuffle: you bank as if you stayed (MODEL.md)."""
+    """The pile ran out with no known discard pile to reshuffle: you bank as if you stayed (docs/model.md)."""
 
 
 class Option(enum.Enum):
@@ -142,7 +142,7 @@ class RoundRules:
         """
         if state.pile.size == 0:
             assert state.discards is not None and state.discards.size > 0, "draw from an exhausted pile"
-            # One reshuffle at most: after it, a pile that runs out again ends your round (MODEL.md).
+            # One reshuffle at most: after it, a pile that runs out again ends your round (docs/model.md).
             state = replace(state, pile=state.discards, discards=None)
         outcomes = tuple(self._resolve(state, card, count) for card, count in state.pile.items_)
         return state.pile.size, outcomes
@@ -227,7 +227,7 @@ class RoundRules:
         """The three are done: discard the resolved Flip Three, then assign the set-aside cards.
 
         None takes effect until all are assigned; a frozen player's Flip Threes are discarded; the
-        Flip Threes you take then resolve one after another (RULES.md, Flip Three).
+        Flip Threes you take then resolve one after another (docs/rules.md, Flip Three).
         """
         freezes, flip_threes = state.aside_freezes, state.aside_flip_threes
         cleared = replace(state, aside_freezes=0, aside_flip_threes=0, discards=_plus(state.discards, FLIP_THREE))

@@ -46,11 +46,11 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from urllib.parse import urlencode
 
-from flip7odds.number_text import NumberTextError, parse_whole
 from flip7odds.cards import Card, Notation, parse_cards
 from flip7odds.errors import CardError, Flip7Error, SituationError
 from flip7odds.i18n import ENGLISH, LANGUAGES, N_
 from flip7odds.markup import escape_markdown
+from flip7odds.number_text import NumberTextError, parse_whole
 from flip7odds.rules import ALL_RULESETS, CLASSIC, RuleSet, find_rules
 from flip7odds.shoe import MAX_OTHERS_ACTIVE, Table
 

@@ -82,9 +82,9 @@ _TOLERANCE = 1e-9
 
 
 def hit_once_value(situation: Situation) -> Fraction:
-    """E[round score if you hit exactly once, then stay], exactly (MODEL.md ``hit_once_score``).
+    """E[round score if you hit exactly once, then stay], exactly (docs/model.md ``hit_once_score``).
 
-    Forced follow-ups are played out (RULES.md, MODEL.md): a Flip Three you take (alone you must;
+    Forced follow-ups are played out (docs/rules.md, docs/model.md): a Flip Three you take (alone you must;
     not alone only if that is worth more than giving it away) forces three draws. Flip Threes set
     aside during them come back to you alone; not alone you take any number of them or none,
     whichever is worth more. A Freeze banks you when alone; set aside during a Flip Three it freezes

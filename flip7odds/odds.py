@@ -61,7 +61,7 @@ def bust_probability(situation: Situation) -> Fraction:
 
 
 def hit_once_score(situation: Situation) -> Fraction:
-    """E[round score if you hit exactly once, then stay], forced follow-ups included (MODEL.md).
+    """E[round score if you hit exactly once, then stay], forced follow-ups included (docs/model.md).
 
     See `flip7odds.lookahead.hit_once_value` for the rules of the follow-ups and the exact method.
     """

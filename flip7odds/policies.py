@@ -23,10 +23,10 @@ The families, with their text form (`parse_policy` reads it, ``str(policy)`` wri
                     pile without Freeze and Flip Three (as for ``bust>=θ``).
 ``always``          always hit: the round ends on a bust, a Flip 7, a Freeze when alone, or an
                     exhausted pile.
-``optimal``         the optimum of MODEL.md: hit when that is worth more than staying (beyond 1e-9).
+``optimal``         the optimum of docs/model.md: hit when that is worth more than staying (beyond 1e-9).
 ==================  ========================================================================
 
-Every policy gives away a Freeze or a Flip Three it draws when you are not alone (MODEL.md: never
+Every policy gives away a Freeze or a Flip Three it draws when you are not alone (docs/model.md: never
 worse than taking it) and plays out the forced cards of a Flip Three it must take when alone.
 
 Examples
@@ -40,7 +40,7 @@ StayAtBust(threshold=Fraction(13, 50))
 >>> from flip7odds.situation import Situation
 >>> from flip7odds.teaching import numbers_only_pile
 >>> result = evaluate_policy(Situation.from_text(CLASSIC, pile=numbers_only_pile(CLASSIC)), policy)
->>> round(result.expected_score, 4)  # MODEL.md: 18.5212 on the 79 number cards
+>>> round(result.expected_score, 4)  # docs/model.md: 18.5212 on the 79 number cards
 18.5212
 """
 
@@ -55,17 +55,11 @@ import numpy as np
 from numpy.typing import NDArray
 
 from flip7odds.analysis import TOLERANCE, problem_of
-from flip7odds.number_text import NumberTextError, parse_ratio
 from flip7odds.errors import Flip7Error, Term
-from flip7odds.i18n import N_
+from flip7odds.number_text import NumberTextError, parse_ratio
+from flip7odds.policy_text import POLICY_HELP
 from flip7odds.situation import Situation
 from flip7odds.solver import DecisionContext, solve
-
-POLICY_HELP = N_(
-    "write sum>=T (e.g. sum>=23), bust>=θ (e.g. bust>=0.26 or bust>=26%), cards>=k (e.g. cards>=3), "
-    "lookahead, always or optimal"
-)
-"""What `parse_policy` accepts, in the words of its error message."""
 
 
 class PolicyError(Flip7Error):
@@ -152,7 +146,7 @@ class AlwaysHit:
 
 @dataclass(frozen=True)
 class Optimal:
-    """The optimum (MODEL.md): hit where hitting and playing on optimally beats staying (beyond 1e-9)."""
+    """The optimum (docs/model.md): hit where hitting and playing on optimally beats staying (beyond 1e-9)."""
 
     needs_hit_once: ClassVar[bool] = False
 

@@ -25,27 +25,31 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from typing import TYPE_CHECKING
 
+from flip7odds.arguments import card_text, escaped, short_text
 from flip7odds.errors import Flip7Error
 from flip7odds.i18n import Translator, add_language_argument, command_translator
-from flip7odds.policies import POLICY_HELP, Optimal, PolicyResult, evaluate_policy, fraction_of_optimal, parse_policy
+from flip7odds.policy_text import POLICY_HELP
 from flip7odds.rules import RULESETS, find_rules
-from flip7odds.situation import Situation
+
+if TYPE_CHECKING:
+    from flip7odds.policies import PolicyResult
 
 
 def add_policy_arguments(parser: argparse.ArgumentParser) -> None:
     """Add the ``policy`` subcommand's options to ``parser``."""
-    parser.add_argument("--policy", required=True, help="the policy to evaluate: " + POLICY_HELP)
-    parser.add_argument("--line", default="", help="your line in card notation, e.g. '12 7 +4 sc' "
+    parser.add_argument("--policy", required=True, type=short_text, help=escaped("the policy to evaluate: " + POLICY_HELP))
+    parser.add_argument("--line", type=card_text, default="", help="your line in card notation, e.g. '12 7 +4 sc' "
                         "(default: empty, a new round)")
-    parser.add_argument("--pile", default=None, help="the exact pile in card notation (default: the deck minus "
+    parser.add_argument("--pile", type=card_text, default=None, help="the exact pile in card notation (default: the deck minus "
                         "your line, --seen and --discards)")
-    parser.add_argument("--seen", default=None, help="cards known to be out of the pile (other lines, discards "
+    parser.add_argument("--seen", type=card_text, default=None, help="cards known to be out of the pile (other lines, discards "
                         "since the last reshuffle)")
-    parser.add_argument("--discards", default=None, help="the discard pile, reshuffled if the pile runs out")
+    parser.add_argument("--discards", type=card_text, default=None, help="the discard pile, reshuffled if the pile runs out")
     parser.add_argument("--alone", action="store_true", help="no other player is active: Freeze and Flip Three "
                         "must target you")
-    parser.add_argument("--rules", default="classic", help="the rules: " + ", ".join(RULESETS))
+    parser.add_argument("--rules", type=short_text, default="classic", help="the rules: " + ", ".join(RULESETS))
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of text")
     add_language_argument(parser)
 
@@ -58,6 +62,8 @@ def _table(rows: list[tuple[str, str]]) -> str:
 
 def report(result: PolicyResult, optimal: float, t: Translator) -> str:
     """The readable results of a policy whose situation's optimum is ``optimal``, in ``t``'s language."""
+    from flip7odds.policies import fraction_of_optimal
+
     share = fraction_of_optimal(result.expected_score, optimal)
     return _table([
         (t("policy"), str(result.policy)),
@@ -74,10 +80,14 @@ def report(result: PolicyResult, optimal: float, t: Translator) -> str:
 def policy_command(args: argparse.Namespace) -> int:
     """Evaluate ``args.policy`` exactly and print its results; 2 with one line on stderr for bad input."""
     t = command_translator(args.lang)
+    from flip7odds.situation import Situation
+
     try:
-        policy = parse_policy(args.policy)
         situation = Situation.from_text(find_rules(args.rules), args.line, seen=args.seen, pile=args.pile,
                                         discards=args.discards, others_active=0 if args.alone else 1)
+        from flip7odds.policies import Optimal, evaluate_policy, parse_policy
+
+        policy = parse_policy(args.policy)
     except Flip7Error as error:
         print(t("flip7odds policy: error: {message}").format(message=t.error(error)), file=sys.stderr)
         return 2

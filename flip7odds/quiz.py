@@ -1,4 +1,4 @@
-"""Hit/stay quiz: situations taken from simulated games, graded by the exact optimum (MODEL.md).
+"""Hit/stay quiz: situations taken from simulated games, graded by the exact optimum (docs/model.md).
 
 Situations come from `flip7odds.simulator` games between simple players, so piles are depleted the
 way real ones are. Each is shown as the player would see it at the table (every line, the discard
@@ -168,7 +168,7 @@ class QuizSituation:
 
     @property
     def situation(self) -> Situation:
-        """The MODEL.md situation the grading solves."""
+        """The docs/model.md situation the grading solves."""
         return Situation(self.rules, self.line, self.pile, self.discards, self.others_active)
 
     def to_json(self) -> dict[str, Any]:
@@ -225,7 +225,7 @@ class QuizSituation:
 
 @dataclass(frozen=True)
 class Exact:
-    """The exact numbers a quiz answer is graded against (MODEL.md names)."""
+    """The exact numbers a quiz answer is graded against (docs/model.md names)."""
 
     stay_score: int
     hit_score: float
@@ -250,7 +250,7 @@ class Exact:
         return self.hit_score if action is Decision.HIT else float(self.stay_score)
 
     def ev_loss(self, action: Decision) -> float:
-        """``optimal_score`` minus the value of ``action`` (MODEL.md)."""
+        """``optimal_score`` minus the value of ``action`` (docs/model.md)."""
         return max(0.0, self.optimal_score - self.value(action))
 
     def to_json(self) -> dict[str, Any]:

@@ -4,7 +4,7 @@ For small piles only! It walks `flip7odds.engine`'s chance tree with no cleverne
 is the whole literal pile, discard pile and line, every choice is tried, every number is a
 `fractions.Fraction`. It exists to check the fast solver (`flip7odds.solver`), never to serve the app.
 
-Policy: at a decision, hit only if hitting is worth strictly more than staying (ties stay, MODEL.md);
+Policy: at a decision, hit only if hitting is worth strictly more than staying (ties stay, docs/model.md);
 at a `Choice`, the first of the best options in `Option` order.
 """
 

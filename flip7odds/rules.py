@@ -1,4 +1,4 @@
-"""Rule sets as data (RULES.md). Each variant is one immutable, hashable `RuleSet`, found by name.
+"""Rule sets as data (docs/rules.md). Each variant is one immutable, hashable `RuleSet`, found by name.
 
 Examples
 --------
@@ -49,7 +49,7 @@ class RuleSet:
     names : how this variant writes some cards (the poker deck's playing-card names).
     aliases : more names players may type for some cards (lower case).
     score_floor : a round score that did not bust is never below this (before the Flip 7 bonus); None: no floor.
-    vengeance : the rules of With a Vengeance (RULES.md section 3: The Zero, Unlucky 7, Lucky 13, its
+    vengeance : the rules of With a Vengeance (docs/rules.md section 3: The Zero, Unlucky 7, Lucky 13, its
         actions, stayed players still targeted); only `flip7odds.vengeance` analyses them.
     brutal : With a Vengeance's Brutal mode (scores below 0, modifiers on busted players too).
     """
@@ -105,7 +105,7 @@ class RuleSet:
         return own
 
     def score(self, number_sum: int, modifiers: tuple[Card, ...], flip7: bool) -> int:
-        """The round score of a line that did not bust (RULES.md, scoring; order matters).
+        """The round score of a line that did not bust (docs/rules.md, scoring; order matters).
 
         Sum the numbers, apply the multiplier(s) to that sum only (a ``/N`` divides it, rounding down),
         add the ``+N`` cards (a penalty is a negative ``+N``), keep it at least ``score_floor`` if there
@@ -138,7 +138,7 @@ class RuleSet:
 
 
 def _classic_deck() -> CardCounts:
-    # RULES.md section 1: one 0, one 1, two 2s ... twelve 12s; one of each modifier; three of each action.
+    # docs/rules.md section 1: one 0, one 1, two 2s ... twelve 12s; one of each modifier; three of each action.
     counts = {Card.number(0): 1}
     counts.update({Card.number(value): value for value in range(1, 13)})
     counts.update({Card.plus(amount): 1 for amount in (2, 4, 6, 8, 10)})
@@ -151,7 +151,7 @@ CLASSIC = RuleSet(name="classic", title=N_("Flip 7 (classic)"), deck=_classic_de
 
 
 def _poker_rules() -> RuleSet:
-    # RULES.md section 2 (seed 002): two 52-card decks and two jokers, 57 cards in play.
+    # docs/rules.md section 2 (seed 002): two 52-card decks and two jokers, 57 cards in play.
     numbers = {0: 2, 4: 1, 5: 2, 6: 2, 7: 3, 8: 3, 9: 3, 10: 4, 11: 4, 12: 4, 13: 4}
     counts = {Card.number(value): count for value, count in numbers.items()}
     counts.update({FLIP_THREE: 4, FREEZE: 4, SECOND_CHANCE: 4})  # the 3s, the aces, the 2s
@@ -185,7 +185,7 @@ POKER = _poker_rules()
 
 
 def _vengeance_rules(brutal: bool) -> RuleSet:
-    # RULES.md section 3 (seed 003): 108 cards. Numbers 0..13 with count(v) = v and one 0 (The Zero);
+    # docs/rules.md section 3: 108 cards. Numbers 0..13 with count(v) = v and one 0 (The Zero);
     # one of the seven 7s is the Unlucky 7 and one of the thirteen 13s the Lucky 13 (distinct cards).
     counts = {Card.number(0): 1}
     counts.update({Card.number(value): value for value in range(1, 14)})

@@ -1,6 +1,6 @@
 """The shoe across rounds: where every card of the deck is, as the cards come up at a real table.
 
-RULES.md, "The shoe": cards used in a round go to a discard pile and are *not* shuffled back; the rest
+docs/rules.md, "The shoe": cards used in a round go to a discard pile and are *not* shuffled back; the rest
 of the pile carries on into the next round; when the pile runs out, only the discard pile is shuffled
 into a new pile, and the cards still in front of players stay out. Every card comes up face up, so
 the pile's composition is known at every moment.
@@ -15,7 +15,7 @@ holds at all times, before and after a reshuffle: a reshuffle turns the discards
 the pile becomes ``deck - table`` and the discards become empty, which is the same equation. A
 `Shoe` is a `Table` plus the history of moves that led to it, so that any move can be undone.
 
-Cards in your line follow the rules as they are drawn (RULES.md section 1):
+Cards in your line follow the rules as they are drawn (docs/rules.md section 1):
 
 * a number you hold busts you, unless you hold a Second Chance: then the duplicate and the Second
   Chance go to the discard pile and your line is kept;
@@ -52,7 +52,7 @@ from flip7odds.rules import RuleSet
 from flip7odds.situation import Situation
 
 MAX_OTHERS_ACTIVE = 17
-"""RULES.md: above 18 players a second deck is needed, so one deck has at most 17 other players."""
+"""docs/rules.md: above 18 players a second deck is needed, so one deck has at most 17 other players."""
 
 
 class Place(enum.Enum):
@@ -232,7 +232,7 @@ class Table:
         return table._into_line(card)
 
     def _into_line(self, card: Card) -> Table:
-        """Your line receives ``card`` (RULES.md: a Second Chance saves a duplicate and is discarded with it)."""
+        """Your line receives ``card`` (docs/rules.md: a Second Chance saves a duplicate and is discarded with it)."""
         status = self.status
         if status is not RoundStatus.PLAYING:
             raise SituationError("your round is over ({status}): put the {card} under seen elsewhere",
@@ -270,7 +270,7 @@ class Table:
         return replace(self, line=(), seen=CardCounts())
 
     def next_round(self) -> Table:
-        """Every card on the table goes to the discard pile; the pile is *not* reset (RULES.md, the shoe)."""
+        """Every card on the table goes to the discard pile; the pile is *not* reset (docs/rules.md, the shoe)."""
         return replace(self, line=(), seen=CardCounts(), discards=self.discards + self.on_table)
 
     def reshuffled(self) -> Table:

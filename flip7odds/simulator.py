@@ -1,8 +1,8 @@
-"""A full-rules Flip 7 game simulator (RULES.md sections 1 and 2: any `RuleSet`) with pluggable players.
+"""A full-rules Flip 7 game simulator (docs/rules.md sections 1 and 2: any `RuleSet`) with pluggable players.
 
 What it plays, literally:
 
-* 1 to 36 players; one deck per 18 players (RULES.md: above 18 add a second deck). One player is the
+* 1 to 36 players; one deck per 18 players (docs/rules.md: above 18 add a second deck). One player is the
   solo case (everything targets you), used to check the simulator against the exact solver.
 * The dealer is chosen at random for round 1, then the deal passes left. With ``initial_deal`` every
   player still active when the deal reaches them gets one face-up card, starting left of the dealer;
@@ -17,7 +17,7 @@ What it plays, literally:
   The pile passes on to the next round; only when it runs out is the discard pile shuffled into a
   new pile, while the cards in front of players (busted ones included) stay where they are.
 * If a player must draw and no card is left anywhere (pile and discard pile both empty, every card
-  on the table), it banks its line: outcome `Outcome.NO_CARDS`. RULES.md is silent; this is the
+  on the table), it banks its line: outcome `Outcome.NO_CARDS`. docs/rules.md is silent; this is the
   only reading under which the round can go on.
 
 Players are a hit/stay `Policy` each; the targeting choices follow one documented heuristic for
@@ -63,10 +63,10 @@ from typing import Any, ClassVar, Protocol, TypeVar
 import numpy as np
 
 from flip7odds.analysis import TOLERANCE, problem_of
-from flip7odds.number_text import NumberTextError, parse_ratio, parse_whole
 from flip7odds.cards import FLIP_THREE, FREEZE, SECOND_CHANCE, Card, Category
 from flip7odds.counts import CardCounts
 from flip7odds.errors import Flip7Error
+from flip7odds.number_text import NumberTextError, parse_ratio, parse_whole
 from flip7odds.rules import RuleSet
 from flip7odds.situation import Line, Situation
 from flip7odds.solver import Problem, solve
@@ -88,11 +88,11 @@ class Outcome(enum.Enum):
     """Why a player's round ended. Every outcome but `BUST` banks the line."""
 
     STAYED = "stayed"
-    """The player chose to stay (RULES.md, round step 3) and banks its line."""
+    """The player chose to stay (docs/rules.md, round step 3) and banks its line."""
     FROZEN = "frozen"
     """A Freeze targeted the player: it stays at once and banks its line; the Freeze stays in front of it."""
     BUST = "bust"
-    """A number the player already held, with no Second Chance: round score 0 (RULES.md step 4)."""
+    """A number the player already held, with no Second Chance: round score 0 (docs/rules.md step 4)."""
     FLIP_7 = "flip7"
     """The player's line reached seven distinct numbers: the round ends for everyone, +15 (step 5)."""
     CUT_SHORT = "cut_short"
@@ -102,7 +102,7 @@ class Outcome(enum.Enum):
 
 
 class RoundEnd(enum.Enum):
-    """Why a round ended (RULES.md, round step 6)."""
+    """Why a round ended (docs/rules.md, round step 6)."""
 
     NOBODY_ACTIVE = "nobody_active"
     """Every player stayed, was frozen, busted or ran out of cards."""
@@ -168,7 +168,7 @@ class TableView:
 
     Cards are kind codes (`Kinds`): ``tables[i]`` lists the cards in front of player ``i`` in the order
     received, ``pile_counts[code]`` is the exact number of cards of that kind in the pile (every card
-    was seen face up, RULES.md "the shoe"; never its order), ``discard_codes`` is the discard pile
+    was seen face up, docs/rules.md "the shoe"; never its order), ``discard_codes`` is the discard pile
     since the last shuffle. ``line`` is the deciding player's line.
     """
 
@@ -224,7 +224,7 @@ class TableView:
 
     @cached_property
     def situation(self) -> Situation:
-        """The deciding player's `Situation` (MODEL.md): its line, the exact pile and discards, others active."""
+        """The deciding player's `Situation` (docs/model.md): its line, the exact pile and discards, others active."""
         return Situation(self.rules, self.line, self.pile, self.discards, self.others_active)
 
     def bust_cards(self, line: Line) -> int:
@@ -245,7 +245,7 @@ class Policy(Protocol):
 
 @dataclass(frozen=True)
 class SumThreshold:
-    """Stay once the sum of your numbers is at least ``threshold`` (MODEL.md's "stay at 23")."""
+    """Stay once the sum of your numbers is at least ``threshold`` (docs/model.md's "stay at 23")."""
 
     threshold: int
 
@@ -284,7 +284,7 @@ class BustThreshold:
 
 @dataclass(frozen=True)
 class CardCount:
-    """Stay once you hold ``cards`` numbers (MODEL.md's "stay at 3 cards")."""
+    """Stay once you hold ``cards`` numbers (docs/model.md's "stay at 3 cards")."""
 
     cards: int
 
@@ -316,7 +316,7 @@ class RandomPolicy:
 
 @dataclass
 class OptimalPolicy:
-    """Optimal round-EV play (MODEL.md): hit when the exact solver says hitting beats staying.
+    """Optimal round-EV play (docs/model.md): hit when the exact solver says hitting beats staying.
 
     One `flip7odds.solver.solve` call per new situation (ms to seconds on fresh piles, minutes for a
     lone player on a nearly full 94-card pile); answers are cached by the solver's input, and
@@ -389,7 +389,7 @@ def policy_from_text(text: str) -> Policy:
 
 
 def decks_for(players: int) -> int:
-    """How many decks the shoe holds: one per 18 players (RULES.md: above 18 add a second deck)."""
+    """How many decks the shoe holds: one per 18 players (docs/rules.md: above 18 add a second deck)."""
     return math.ceil(players / PLAYERS_PER_DECK)
 
 
@@ -630,7 +630,7 @@ class _Round:
                     seat.outcome = Outcome.FLIP_7
                     self.flip7 = True
             elif seat.second_chance:
-                # The duplicate and the Second Chance are discarded; the line is kept (RULES.md).
+                # The duplicate and the Second Chance are discarded; the line is kept (docs/rules.md).
                 self._discard(code)
                 seat.table.remove(self.kinds.second_chance)
                 self.discards.append(self.kinds.second_chance)
@@ -670,7 +670,7 @@ class _Round:
             target.outcome = Outcome.FROZEN
 
     def _flip_three(self, target: _Seat, code: int) -> None:
-        """``target`` takes three cards; set-aside Freeze / Flip Three cards are assigned afterwards (RULES.md)."""
+        """``target`` takes three cards; set-aside Freeze / Flip Three cards are assigned afterwards (docs/rules.md)."""
         aside: list[int] = []
         for _ in range(FLIP_THREE_DRAWS):
             if self.flip7 or not target.active:
@@ -807,7 +807,7 @@ class GameResult:
 
 
 def game_winners(totals: Sequence[int], rules: RuleSet) -> tuple[int, ...]:
-    """The seats that have won after a round (RULES.md, end of game), or () if the game goes on.
+    """The seats that have won after a round (docs/rules.md, end of game), or () if the game goes on.
 
     Someone must have ``rules.target`` or more. The highest total wins; a tie for it plays another
     round, unless the rules share the victory (``shared_victory``: every tied player wins).

@@ -73,7 +73,7 @@ class Line:
 
 @dataclass(frozen=True)
 class Situation:
-    """Everything the odds depend on (MODEL.md, "A situation").
+    """Everything the odds depend on (docs/model.md, "A situation").
 
     ``discards`` is the discard pile since the last reshuffle when it is known (it becomes the new pile
     if the pile runs out), or None when it is not (a pile that runs out then ends your round as if you

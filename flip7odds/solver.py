@@ -56,7 +56,7 @@ Exact forms (``N`` = cards left, ``n_c`` = copies of card ``c``; all values are 
 
     V(x)      = max(stay(x), H(x))                     at a decision (ties stay; an empty line hits)
     H(x)      = sum_c n_c / N * W(x after c)           W: terminal score, or V / forced value after c
-    stay(x)   = (sum of numbers) * multiplier + plus   RULES.md scoring; Flip 7 adds the bonus
+    stay(x)   = (sum of numbers) * multiplier + plus   docs/rules.md scoring; Flip 7 adds the bonus
 
 The backward pass computes ``V`` layer by layer (``t`` descending) and keeps the hit/stay choice of
 every state; the forward pass pushes probability mass from the root through those choices to get the
@@ -82,7 +82,7 @@ sums a row's endings per score class (multiplier, plus) before spreading them ov
 
 A pile that runs out with a known discard pile is continued exactly by solving the reshuffled pile
 (discards plus the cards discarded during your round) as a new problem; with no known discard pile,
-the round ends for you as if you stayed (MODEL.md).
+the round ends for you as if you stayed (docs/model.md).
 """
 
 from __future__ import annotations
@@ -96,15 +96,15 @@ from collections import Counter
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
-from typing import Any, Protocol, TypeVar, cast
+from typing import Any, Protocol, cast
 
-import numba
 import numpy as np
 from numpy.typing import NDArray
 
 from flip7odds.cards import FLIP_THREE, FREEZE, SECOND_CHANCE, Card, Category
 from flip7odds.counts import CardCounts
 from flip7odds.errors import SolverLimitError
+from flip7odds.native import native_loop
 from flip7odds.rules import RuleSet
 
 FloatArray = NDArray[np.float64]
@@ -837,12 +837,41 @@ def _tables(cols: _Columns, rows: _Rows, values: IntArray, counts: IntArray) -> 
     )
 
 
-_Function = TypeVar("_Function", bound=Callable[..., Any])
+class _Loop:
+    """One of the solver's loops over a layer, as machine code: compiled ahead of time with the wheel
+    (`flip7odds.native`: no numba to import, nothing to compile) or, where the installation has none and
+    for layers shared among threads, by numba just in time (cached on disk, releasing the GIL).
+
+    ``python`` is the loop's source (what both compilers compile).
+    """
+
+    def __init__(self, python: Callable[..., None]) -> None:
+        self.python = python
+        self.__name__ = python.__name__
+        self.__doc__ = python.__doc__
+        self._jit: Callable[..., None] | None = None
+
+    @property
+    def jit(self) -> Callable[..., None]:
+        """The just-in-time compiled loop (numba is imported, and the loop compiled or loaded, on first use)."""
+        if self._jit is None:
+            import numba
+
+            self._jit = cast(Callable[..., None], numba.njit(cache=True, nogil=True)(self.python))
+        return self._jit
+
+    @property
+    def single_threaded(self) -> Callable[..., None]:
+        """The fastest loop to start for a layer done on one thread: ahead of time if installed."""
+        return native_loop(self.__name__) or self.jit
+
+    def __call__(self, *arguments: Any) -> None:
+        self.single_threaded(*arguments)
 
 
-def _compiled(function: _Function) -> _Function:
-    """Compile a loop to machine code (numba, cached on disk), releasing the GIL so threads can share a layer."""
-    return cast(_Function, numba.njit(cache=True, nogil=True)(function))
+def _compiled(function: Callable[..., None]) -> _Loop:
+    """A loop compiled to machine code (`_Loop`)."""
+    return _Loop(function)
 
 
 _CHUNK = 64
@@ -1137,7 +1166,7 @@ _POOL: list[ThreadPoolExecutor] = []
 _POOL_LOCK = threading.Lock()
 
 
-def _in_parallel(loop: Callable[..., None], cells_before: IntArray, *arguments: Any) -> None:
+def _in_parallel(loop: _Loop, cells_before: IntArray, *arguments: Any) -> None:
     """Run ``loop(first, stop, *arguments)`` over all rows, in pieces of about equal cells, on several threads.
 
     The compiled loops release the GIL. The calling thread works too, and every thread takes the next
@@ -1147,8 +1176,9 @@ def _in_parallel(loop: Callable[..., None], cells_before: IntArray, *arguments: 
     rows = len(cells_before) - 1
     total = int(cells_before[-1])
     if _WORKERS == 1 or total < _SHARED_WORK:
-        loop(0, rows, *arguments)
+        loop.single_threaded(0, rows, *arguments)
         return
+    shared = loop.jit
     with _POOL_LOCK:
         if not _POOL:
             _POOL.append(ThreadPoolExecutor(_WORKERS - 1, thread_name_prefix="flip7odds-solver"))
@@ -1163,7 +1193,7 @@ def _in_parallel(loop: Callable[..., None], cells_before: IntArray, *arguments: 
                 piece = next(pieces, None)
             if piece is None:
                 return
-            loop(piece[0], piece[1], *arguments)
+            shared(piece[0], piece[1], *arguments)
 
     helpers = [_POOL[0].submit(work) for _ in range(_WORKERS - 1)]
     work()
@@ -1259,7 +1289,7 @@ def solve(problem: Problem, tolerance: float = 1e-9, policy: Policy | None = Non
     """Solve a round exactly: the value of staying and of drawing now, with its score distribution.
 
     ``policy`` None plays optimally: hitting must beat staying by more than ``tolerance`` (ties stay,
-    MODEL.md). ``with_draw_then_stay`` also computes E[score if you hit once, then stay]. A lattice
+    docs/model.md). ``with_draw_then_stay`` also computes E[score if you hit once, then stay]. A lattice
     whose estimated memory (`solve_cost`) is above ``memory_limit`` bytes raises `SolverLimitError`
     before any work (None: no limit); the answer is never approximated.
     """

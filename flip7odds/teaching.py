@@ -29,11 +29,11 @@ from numpy.typing import NDArray
 from scipy.stats import hypergeom  # type: ignore[import-untyped]
 
 from flip7odds.analysis import TOLERANCE, problem_of
-from flip7odds.number_text import NumberTextError, parse_whole
 from flip7odds.cards import FLIP_THREE, FREEZE, Card, Category, parse_cards
 from flip7odds.counts import CardCounts
 from flip7odds.engine import Choice, Event, Node, Option, Outcome, RoundRules, RoundState, Terminal, Termination
 from flip7odds.errors import Flip7Error
+from flip7odds.number_text import NumberTextError, parse_whole
 from flip7odds.odds import bust_cards, bust_probability, drawing_pile_size
 from flip7odds.policies import (
     AlwaysHit,
@@ -131,12 +131,12 @@ class SituationText:
 
 
 class PileChoice(enum.Enum):
-    """The piles a teacher picks from: the whole deck, MODEL.md's numbers-only pile, or any pile."""
+    """The piles a teacher picks from: the whole deck, docs/model.md's numbers-only pile, or any pile."""
 
     FRESH = "fresh"
     """The full deck minus the cards in your line."""
     NUMBERS = "numbers"
-    """The number cards only (79 cards in classic): the pile of MODEL.md's published policy values."""
+    """The number cards only (79 cards in classic): the pile of docs/model.md's published policy values."""
     CUSTOM = "custom"
     """A pile in card notation."""
 
@@ -172,7 +172,7 @@ class TreeStart(enum.Enum):
     HIT = "hit"
     """You hit now and keep hitting: the next cards you would see."""
     FLIP_THREE = "flip_three"
-    """A Flip Three is played on you now: its three forced cards (RULES.md, Flip Three)."""
+    """A Flip Three is played on you now: its three forced cards (docs/rules.md, Flip Three)."""
 
 
 class Grouping(enum.Enum):
@@ -606,7 +606,7 @@ class DecisionPoint:
 
     @property
     def bust_probability(self) -> Fraction:
-        """P(the next card busts you) as MODEL.md defines it: bust cards over the whole pile (0 for an empty
+        """P(the next card busts you) as docs/model.md defines it: bust cards over the whole pile (0 for an empty
         pile: no next card, no bust)."""
         return Fraction(self.bust_cards, self.pile_size) if self.pile_size else Fraction(0)
 
@@ -774,7 +774,7 @@ def card_counts_text(counts: CardCounts) -> str:
 
 
 def numbers_only_pile(rules: RuleSet = CLASSIC) -> str:
-    """The number cards of the deck in card notation: MODEL.md's 79-card "numbers only" pile for classic.
+    """The number cards of the deck in card notation: docs/model.md's 79-card "numbers only" pile for classic.
 
     >>> numbers_only_pile()
     '0 1 2*2 3*3 4*4 5*5 6*6 7*7 8*8 9*9 10*10 11*11 12*12'

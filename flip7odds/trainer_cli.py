@@ -10,35 +10,40 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import time
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, TextIO, TypeVar, cast
+from typing import TYPE_CHECKING, Any, TextIO, TypeVar, cast
 
-import numpy as np
-
-from flip7odds.analysis import Decision
+from flip7odds.arguments import ProgressBar, escaped, integer, short_text, terminal
 from flip7odds.cards import format_cards
 from flip7odds.errors import Flip7Error
 from flip7odds.i18n import ENGLISH, N_, Translator, add_language_argument, command_translator
-from flip7odds.quiz import generate, hint, tier_from_number
 from flip7odds.rules import RuleSet, find_rules
-from flip7odds.simulator import MAX_PLAYERS, POLICY_NAMES, GameResult, Outcome, Policy, play_game, policy_from_text
-from flip7odds.vengeance import game as vengeance_game
-from flip7odds.vengeance.analysis import CAVEAT
-from flip7odds.vengeance.quiz import VengeanceQuestion, generate_vengeance, vtier_from_number
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from flip7odds.simulator import GameResult, Policy
+    from flip7odds.vengeance import game as vengeance_game
+    from flip7odds.vengeance.quiz import VengeanceQuestion
 
 SeatPolicy = TypeVar("SeatPolicy")
+Item = TypeVar("Item")
 MAX_QUIZ_COUNT = 1000
 MAX_GAMES = 1_000_000
+MAX_PLAYERS = 36
+"""`flip7odds.simulator.MAX_PLAYERS` (a test checks they agree)."""
+POLICY_NAMES = "optimal, sum:T, bust:θ, cards:k, random[:p]"
+VENGEANCE_POLICY_NAMES = "sum:T, bust:θ, cards:k, random[:p]"
+"""`flip7odds.simulator.POLICY_NAMES` and `flip7odds.vengeance.game.POLICY_NAMES`, for the help (a test checks)."""
 PROGRESS_AFTER_S = 0.5
 """The progress bar appears once a run has lasted this long."""
-OUTCOME_WORDS = {Outcome.STAYED.value: N_("stayed"), Outcome.FROZEN.value: N_("frozen"),
-                 Outcome.BUST.value: N_("bust"), Outcome.FLIP_7.value: N_("Flip 7"),
-                 Outcome.CUT_SHORT.value: N_("cut short by a Flip 7"), Outcome.NO_CARDS.value: N_("out of cards"),
-                 vengeance_game.Outcome.MADE_TO_STAY.value: N_("made to stay (Just One More)")}
-"""How each round outcome (`Outcome`, `flip7odds.vengeance.game.Outcome`) is named in the readable summary (message ids)."""
+OUTCOME_WORDS = {"stayed": N_("stayed"), "frozen": N_("frozen"), "bust": N_("bust"), "flip7": N_("Flip 7"),
+                 "cut_short": N_("cut short by a Flip 7"), "no_cards": N_("out of cards"),
+                 "made_to_stay": N_("made to stay (Just One More)")}
+"""How each round outcome (`flip7odds.simulator.Outcome`, `flip7odds.vengeance.game.Outcome`, by value) is
+named in the readable summary (message ids)."""
 EVENT_WORDS = {"steal": N_("Steal"), "swap": N_("Swap"), "discard": N_("Discard"), "just_one_more": N_("Just One More"),
                "flip_four": N_("Flip Four"), "modifier_given": N_("modifiers given away"),
                "on_stayed": N_("cards played on a stayed player"), "unlucky_7": N_("Unlucky 7 wipes"),
@@ -48,28 +53,30 @@ EVENT_WORDS = {"steal": N_("Steal"), "swap": N_("Swap"), "discard": N_("Discard"
 
 def add_quiz_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``flip7odds quiz``."""
-    parser.add_argument("--level", type=int, default=1, help="difficulty tier: 1 fresh pile, numbers only; "
+    parser.add_argument("--level", type=integer, default=1, help="difficulty tier: 1 fresh pile, numbers only; "
                         "2 part-used pile; 3 modifiers, Second Chance, alone; 4 close calls (default 1). With a "
                         "Vengeance: 1 The Zero and the Unlucky 7; 2 Lucky 13; 3 Steal and Swap; 4 penalties "
                         "(Brutal mode: busted players)")
-    parser.add_argument("--count", type=int, default=5, help=f"how many situations, 1-{MAX_QUIZ_COUNT} (default 5)")
-    parser.add_argument("--seed", type=int, default=0, help="random seed: the same seed gives the same situations")
-    parser.add_argument("--rules", default="classic", help="rule set: classic, poker, vengeance, vengeance-brutal "
-                        "(default classic)")
+    parser.add_argument("--count", type=integer, default=5, help=f"how many situations, 1-{MAX_QUIZ_COUNT} (default 5)")
+    parser.add_argument("--seed", type=integer, default=0,
+                        help="random seed: the same seed gives the same situations")
+    parser.add_argument("--rules", type=short_text, default="classic", help="rule set: classic, poker, vengeance, "
+                        "vengeance-brutal (default classic)")
     parser.add_argument("--json", action="store_true", help="print JSON instead of text")
     add_language_argument(parser)
 
 
 def add_simulate_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``flip7odds simulate``."""
-    parser.add_argument("--players", type=int, default=4, help=f"players per game, 1-{MAX_PLAYERS} (a second "
+    parser.add_argument("--players", type=integer, default=4, help=f"players per game, 1-{MAX_PLAYERS} (a second "
                         "deck above 18; default 4)")
-    parser.add_argument("--policy", default="sum:23", help=f"hit/stay policy: {POLICY_NAMES} (With a Vengeance: "
-                        f"{vengeance_game.POLICY_NAMES}); a comma-separated list is dealt to the seats in turn "
-                        "(default sum:23)")
-    parser.add_argument("--games", type=int, default=100, help="how many games (default 100)")
-    parser.add_argument("--seed", type=int, default=0, help="random seed")
-    parser.add_argument("--rules", default="classic", help="rule set: classic, poker, vengeance, vengeance-brutal "
+    parser.add_argument("--policy", type=short_text, default="sum:23", help=escaped(
+                        f"hit/stay policy: {POLICY_NAMES} (With a Vengeance: {VENGEANCE_POLICY_NAMES}); a "
+                        "comma-separated list is dealt to the seats in turn (default sum:23)"))
+    parser.add_argument("--games", type=integer, default=100,
+                        help=f"how many games, 1-{MAX_GAMES:,} (default 100)")
+    parser.add_argument("--seed", type=integer, default=0, help="random seed")
+    parser.add_argument("--rules", type=short_text, default="classic", help="rule set: classic, poker, vengeance, vengeance-brutal "
                         "(default classic)")
     parser.add_argument("--no-check", action="store_true", help="skip the card-conservation check after every "
                         "step (about 4 times faster)")
@@ -87,17 +94,24 @@ def quiz_command(args: argparse.Namespace) -> int:
     t = command_translator(args.lang)
     try:
         rules = find_rules(args.rules, experimental=True)
+        _check_count_and_seed(args)
         if rules.vengeance:
             return _vengeance_quiz(args, rules, t)
+        import numpy as np
+
+        from flip7odds.quiz import QuizGenerator, tier_from_number
+
         tier = tier_from_number(args.level)
-        _check_count_and_seed(args)
-        questions = generate(tier, args.count, args.seed, rules)
+        questions = _with_progress(QuizGenerator(tier, np.random.default_rng(args.seed), rules), args.count, t)
     except Flip7Error as error:
         return _fail("quiz", error, t)
     if args.json:
         print(json.dumps({"level": int(tier), "seed": args.seed,
                           "situations": [question.to_json() for question in questions]}, indent=2))
         return 0
+    from flip7odds.analysis import Decision
+    from flip7odds.quiz import hint
+
     for number, question in enumerate(questions, 1):
         situation, exact = question.situation, question.exact
         print(t("#{number}  your line: {line}   others active: {others}   pile: {pile} cards   discards: {discards}")
@@ -110,7 +124,21 @@ def quiz_command(args: argparse.Namespace) -> int:
     return 0
 
 
+def _with_progress(questions: Iterator[Item], count: int, t: Translator) -> list[Item]:
+    """The next ``count`` questions, with a progress bar on a terminal (a question can take a second)."""
+    bar = ProgressBar(count, N_("{done}/{total} situations ({rate}/s)"), terminal(), t, PROGRESS_AFTER_S)
+    chosen: list[Item] = []
+    for done in range(1, count + 1):
+        chosen.append(next(questions))
+        bar.update(done)
+    bar.close()
+    return chosen
+
+
 def _check_count_and_seed(args: argparse.Namespace) -> None:
+    """The quiz's level, count and seed, checked before anything heavy loads."""
+    if args.level not in (1, 2, 3, 4):
+        raise Flip7Error("level must be 1, 2, 3 or 4, not {level}", level=args.level)
     if not 1 <= args.count <= MAX_QUIZ_COUNT:
         raise Flip7Error("count must be from 1 to {maximum}, not {count}", maximum=MAX_QUIZ_COUNT, count=args.count)
     if args.seed < 0:
@@ -119,9 +147,14 @@ def _check_count_and_seed(args: argparse.Namespace) -> None:
 
 def _vengeance_quiz(args: argparse.Namespace, rules: RuleSet, t: Translator) -> int:
     """``flip7odds quiz --rules vengeance``: late-deck situations of a Vengeance tier (`flip7odds.vengeance.quiz`)."""
+    import numpy as np
+
+    from flip7odds.vengeance.analysis import CAVEAT
+    from flip7odds.vengeance.quiz import PILE_SIZES, VengeanceQuizGenerator, vtier_from_number
+
     tier = vtier_from_number(args.level)
-    _check_count_and_seed(args)
-    questions = generate_vengeance(tier, args.count, args.seed, rules)
+    generator = VengeanceQuizGenerator(tier, np.random.default_rng((args.seed, int(tier))), rules, PILE_SIZES)
+    questions = _with_progress(generator, args.count, t)
     if args.json:
         print(json.dumps({"level": int(tier), "seed": args.seed, "rules": rules.name,
                           "situations": [question.to_json() for question in questions]}, indent=2))
@@ -134,6 +167,8 @@ def _vengeance_quiz(args: argparse.Namespace, rules: RuleSet, t: Translator) -> 
 
 def vengeance_question_text(number: int, question: VengeanceQuestion, t: Translator) -> str:
     """One Vengeance quiz situation with its exact numbers, readable, in ``t``'s language."""
+    from flip7odds.analysis import Decision
+
     situation = question.situation.situation
     rules, exact = situation.rules, question.exact
     others = " | ".join(format_cards(other.cards, rules) or t("(no cards)") for other in situation.others)
@@ -179,9 +214,12 @@ def play_one_game(rules: RuleSet, players: Sequence[Policy] | Sequence[vengeance
                   rng: np.random.Generator, check: bool) -> GameResult | vengeance_game.GameResult:
     """One game with the simulator of the rules: `flip7odds.vengeance.game` for With a Vengeance (its
     policies), else `flip7odds.simulator`."""
+    from flip7odds.simulator import play_game
+    from flip7odds.vengeance import game as vengeance_game
+
     if rules.vengeance:
-        return vengeance_game.play_game(rules, cast(Sequence[vengeance_game.Policy], players), rng, check=check)
-    return play_game(rules, cast(Sequence[Policy], players), rng, check=check)
+        return vengeance_game.play_game(rules, cast("Sequence[vengeance_game.Policy]", players), rng, check=check)
+    return play_game(rules, cast("Sequence[Policy]", players), rng, check=check)
 
 
 def simulate(rules: RuleSet, players: Sequence[Policy] | Sequence[vengeance_game.Policy], games: int, seed: int, *,
@@ -194,6 +232,10 @@ def simulate(rules: RuleSet, players: Sequence[Policy] | Sequence[vengeance_game
     shared victory (poker) counts as a win for each of its winners. With a Vengeance (``rules.vengeance``)
     plays `flip7odds.vengeance.game` with its policies (`flip7odds.vengeance.game.policy_from_text`).
     """
+    import numpy as np
+
+    from flip7odds.vengeance import game as vengeance_game
+
     rng = np.random.default_rng(seed)
     names = tuple(player.name for player in players)
     wins = [0] * len(players)
@@ -202,8 +244,7 @@ def simulate(rules: RuleSet, players: Sequence[Policy] | Sequence[vengeance_game
     outcomes: Counter[str] = Counter()
     events: Counter[str] = Counter()
     rounds = reshuffles = 0
-    started = time.monotonic()
-    shown = 0.0
+    bar = ProgressBar(games, N_("{done}/{total} games ({rate}/s)"), progress, t, progress_after)
     for game_number in range(1, games + 1):
         game = play_one_game(rules, players, rng, check)
         for seat in game.winners:
@@ -217,15 +258,8 @@ def simulate(rules: RuleSet, players: Sequence[Policy] | Sequence[vengeance_game
                 outcomes[outcome.value] += 1
             if isinstance(result, vengeance_game.RoundResult):
                 events.update(dict(result.events))
-        elapsed = time.monotonic() - started
-        if progress is not None and elapsed >= progress_after and (elapsed - shown > 0.2 or game_number == games):
-            shown = elapsed
-            filled = game_number * 30 // games
-            progress.write(f"\r[{'#' * filled}{'.' * (30 - filled)}] " + t("{done}/{total} games ({rate}/s)").format(
-                done=game_number, total=games, rate=t.number(game_number / elapsed, 0)))
-            progress.flush()
-    if progress is not None and shown:
-        progress.write("\n")
+        bar.update(game_number)
+    bar.close()
     values = np.array(scores, dtype=float)
     by_policy_wins: Counter[str] = Counter()
     for name, won in zip(names, wins):
@@ -266,14 +300,16 @@ def simulate_command(args: argparse.Namespace) -> int:
             raise Flip7Error("games must be from 1 to {maximum}, not {games}", maximum=MAX_GAMES, games=args.games)
         if args.seed < 0:
             raise Flip7Error("seed must be 0 or more, not {seed}", seed=args.seed)
+        from flip7odds.simulator import policy_from_text
+        from flip7odds.vengeance import game as vengeance_game
+
         texts = args.policy.split(",")
         players: Sequence[Policy] | Sequence[vengeance_game.Policy]
         if rules.vengeance:
             players = _seats([vengeance_game.policy_from_text(text) for text in texts], args.players)
         else:
             players = _seats([policy_from_text(text) for text in texts], args.players)
-        summary = simulate(rules, players, args.games, args.seed, check=not args.no_check, progress=sys.stderr,
-                           t=t)
+        summary = simulate(rules, players, args.games, args.seed, check=not args.no_check, progress=terminal(), t=t)
     except Flip7Error as error:
         return _fail("simulate", error, t)
     if args.json:

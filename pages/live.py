@@ -237,7 +237,7 @@ def show_round_over(table: Table) -> None:
 
 def show_decision(analysis: Analysis) -> None:
     """The banner: HIT or STAY, with what each is worth."""
-    values = {"hit": t.number(analysis.hit_score), "stay": analysis.stay_score, "margin": signed(analysis.margin)}
+    values = {"hit": "—" if analysis.hit_score is None else t.number(analysis.hit_score), "stay": analysis.stay_score, "margin": signed(analysis.margin)}
     if analysis.decision is Decision.HIT:
         show_banner(
             t("HIT"),

@@ -1,10 +1,10 @@
 """The models behind the numbers: the project's documents (docs/*.md), shown in the app so pages can link them.
 
+`flip7odds.resources.document` reads them, from the checkout or from an installed copy.
+
 A link such as ``/models?doc=winprob`` opens one document. The documents are written in English; the page
 around them follows the app's language.
 """
-
-from pathlib import Path
 
 import streamlit as st
 
@@ -14,10 +14,11 @@ run_through_app()
 t = current_translator()
 
 from flip7odds.i18n import N_
+from flip7odds.resources import document
 
-DOCS = Path(__file__).resolve().parents[1] / "docs"
 # Each document the page offers: link name -> its title (message id).
 DOCUMENTS: dict[str, str] = {
+    "rules": N_("The rules, as flip7odds plays them"),
     "model": N_("Round-EV: what every number means"),
     "winprob": N_("Playing to win the game: the win-probability model"),
     "vengeance": N_("Flip 7: With a Vengeance: the decision model"),
@@ -32,5 +33,4 @@ name = st.radio(t("Document"), list(DOCUMENTS), key="models_doc", horizontal=Tru
 set_page_parameters({"doc": name})
 if current_translator().language != "en":
     st.caption(t("These documents are written in English."))
-document = (DOCS / name).with_suffix(".md").read_text(encoding="utf-8")
-st.markdown(document)
+st.markdown(document(name))

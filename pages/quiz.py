@@ -92,7 +92,7 @@ def share(value: float | None) -> str:
 
 def generator(tier: Tier) -> QuizGenerator:
     """The session's stream of questions of this tier, with the sidebar's rule variant."""
-    generators = st.session_state.setdefault("quiz_generators", {})
+    generators: dict[tuple[str, Tier], QuizGenerator] = st.session_state.setdefault("quiz_generators", {})
     rules = current_rules()
     if (rules.name, tier) not in generators:
         generators[rules.name, tier] = QuizGenerator(tier, np.random.default_rng(), rules)
@@ -206,7 +206,7 @@ def show_classic_quiz() -> Tier:
 
 def vengeance_generator(tier: VTier) -> VengeanceQuizGenerator:
     """The session's stream of With a Vengeance questions of this tier, with the sidebar's variant."""
-    generators = st.session_state.setdefault("vquiz_generators", {})
+    generators: dict[tuple[str, VTier], VengeanceQuizGenerator] = st.session_state.setdefault("vquiz_generators", {})
     if (rules.name, tier) not in generators:
         generators[rules.name, tier] = VengeanceQuizGenerator(tier, np.random.default_rng(), rules)
     return generators[rules.name, tier]
@@ -335,7 +335,7 @@ def show_endgame_quiz() -> None:
     endgame: EndgameQuestion | None = st.session_state.get("endgame_question")
     if endgame is None:
         with st.spinner(t("Dealing a new situation…")):
-            seed = int(np.random.SeedSequence().entropy % 2**32)
+            seed = int(np.random.SeedSequence().generate_state(1)[0])
             endgame = generate_endgame(1, seed=seed)[0]
             st.session_state.endgame_question = endgame
             st.session_state.endgame_feedback = None

@@ -6,6 +6,7 @@ import numpy as np
 import streamlit as st
 
 from app_support import (
+    chosen,
     current_rules,
     current_translator,
     demo_link,
@@ -81,8 +82,8 @@ st.markdown(t("First the exact answer, counted from the cards in the pile. Then 
               "single rounds, drawn at random with a fixed seed: the running frequency settles on the exact value "
               "(the law of large numbers)."))
 columns = st.columns([3, 2, 1, 1, 1], vertical_alignment="bottom")
-question = columns[0].selectbox(t("Question"), list(Question), key="question",
-                                format_func=lambda q: t(QUESTIONS[q]))
+question: Question = chosen(columns[0].selectbox(t("Question"), list(Question), key="question",
+                                       format_func=lambda q: t(QUESTIONS[q])))
 if question is Question.POLICY_SCORE:
     columns[1].text_input(t("Rule (sum>=T, bust>=θ, cards>=k, lookahead, always)"), key="policy")
 trials = columns[2].number_input(t("Rounds to simulate"), 10, MAX_TRIALS, step=1000, key="trials")

@@ -2,6 +2,7 @@
 
 import time
 from fractions import Fraction
+from typing import cast
 
 import streamlit as st
 
@@ -125,10 +126,11 @@ st.markdown(t("Each curve is the **exact** expected round score of one simple ru
               "pile (no simulation). The dashed line is the best any player can do."))
 with st.expander(t("Thresholds to try")):
     columns = st.columns(4)
-    sum_range = columns[0].slider(t("Sum of numbers T"), 0, 80, key="sum_range")
-    bust_range = columns[1].slider(t("Bust chance θ (%)"), 0, 100, key="bust_range")
+    # The widgets' session values are (low, high) ranges (init_widget), which Streamlit's types do not follow.
+    sum_range = cast(tuple[int, int], columns[0].slider(t("Sum of numbers T"), 0, 80, key="sum_range"))
+    bust_range = cast(tuple[int, int], columns[1].slider(t("Bust chance θ (%)"), 0, 100, key="bust_range"))
     bust_step = columns[2].select_slider(t("Step of θ (%)"), [1, 2, 5, 10], key="bust_step")
-    cards_range = columns[3].slider(t("Numbers held k"), 1, 7, key="cards_range")
+    cards_range = cast(tuple[int, int], columns[3].slider(t("Numbers held k"), 1, 7, key="cards_range"))
 
 params = situation_text.to_params() | {
     "sum": f"{sum_range[0]}-{sum_range[1]}", "bust": f"{bust_range[0]}-{bust_range[1]}",
@@ -193,9 +195,9 @@ if estimate <= SLOW_SECONDS or requested:
             })
     st.dataframe(rows, hide_index=True, width="stretch")
     if (choice is PileChoice.NUMBERS and not situation_text.line and not situation_text.alone
-            and situation_text.rules == "classic"):  # MODEL.md's published values are for the classic deck
+            and situation_text.rules == "classic"):  # docs/model.md's published values are for the classic deck
         share = {text: results[text].expected_score / optimum.expected_score for text in EXTRA_RULES[:3]}
-        st.caption(t("MODEL.md publishes, for this 79-card pile: sum ≥ 23 earns 18.5212 (99.76% of 18.5652), stay at "
+        st.caption(t("docs/model.md publishes, for this 79-card pile: sum ≥ 23 earns 18.5212 (99.76% of 18.5652), stay at "
                      "P(bust) ≥ 26% 99.81%, stay at 3 numbers 95.1%. Computed here: **{sum} ({sum_share})**, "
                      "**{bust_share}**, **{cards_share}**.").format(
             sum=t.number(results["sum>=23"].expected_score, 4), sum_share=t.percent(share["sum>=23"], 2),

@@ -60,7 +60,7 @@ def vengeance_urn(text: SituationText) -> UrnReading:
 
 
 if rules.vengeance:  # one card: a Vengeance hit (Flip Four's four cards are not an urn: actions and wipes)
-    situation_text, _, _ = teaching_sidebar(t, default_line="12 11 9")
+    situation_text = teaching_sidebar(t, default_line="12 11 9")[0]
     st.title(t("The urn: why a card draw is a counting problem"))
     params = situation_text.to_params() | {"line": situation_text.line}
     set_page_parameters(params)

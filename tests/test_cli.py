@@ -49,6 +49,7 @@ def test_report_puts_the_decision_first() -> None:
     (["analyze", "--line", "5", "--seen", "12*13"], "too many 12 cards"),
     (["analyze", "--line", "5", "--pile", ""], "the pile is empty and there is no discard pile"),
     (["analyze", "--line", "5", "--others", "-2"], "-2 is negative"),
+    (["analyze", "--line", "5", "--others", "36"], "36 is out of range: use a whole number from 0 to 35"),
     (["analyze", "--line", "5", "--others", "two"], "'two' is not a whole number"),
     (["analyze", "--rules", "uno"], "unknown rules 'uno'"),
 ])

@@ -23,7 +23,7 @@ THRESHOLD = round_distribution(CLASSIC, "sum>=23")
 
 
 def after_round(values_table: np.ndarray, tie: float, target: int, mine: int, theirs: int) -> float:
-    """G from RULES.md: the game goes on below the target; at or above it the unique highest wins."""
+    """G from docs/rules.md: the game goes on below the target; at or above it the unique highest wins."""
     if mine < target and theirs < target:
         return float(values_table[mine, theirs])
     if mine == theirs:

@@ -1,4 +1,4 @@
-"""`flip7odds.lookahead.hit_once_value` (MODEL.md ``hit_once_score``): the fast exact walk against oracles.
+"""`flip7odds.lookahead.hit_once_value` (docs/model.md ``hit_once_score``): the fast exact walk against oracles.
 
 Oracles: the literal chance tree of the round engine (`_literal`, in fractions) on random small piles,
 hand derivations on tiny piles, and the independent float solver (`flip7odds.solver`) on the fresh deck.

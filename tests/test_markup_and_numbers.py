@@ -10,10 +10,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from flip7odds.number_text import MAX_DIGITS, NumberTextError, parse_ratio, parse_whole
 from flip7odds.errors import Flip7Error
 from flip7odds.i18n import translator
 from flip7odds.markup import escape_markdown, unescape_markdown
+from flip7odds.number_text import MAX_DIGITS, NumberTextError, parse_ratio, parse_whole
 from flip7odds.policies import PolicyError, parse_policy
 from flip7odds.simulator import SimulationError, policy_from_text
 

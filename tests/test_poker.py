@@ -1,4 +1,4 @@
-"""The two-poker-decks adaptation (RULES.md section 2): deck, notation, scoring, exact odds."""
+"""The two-poker-decks adaptation (docs/rules.md section 2): deck, notation, scoring, exact odds."""
 
 import io
 import json
@@ -283,7 +283,7 @@ def test_golden_royal_flush_odds() -> None:
 def test_golden_stacked_figures_tie_stays() -> None:
     # 10 9 with the J of diamonds: 19 x 2 = 38. The pile: the Q of diamonds and a 10. Hit: the Q (1/2)
     # stacks, 19 x 4 = 76, then the 10 left would bust: stay; the 10 (1/2) busts. Hit = 76/2 = 38 = stay:
-    # a tie stays (MODEL.md).
+    # a tie stays (docs/model.md).
     result = analyze(Situation.from_text(POKER, "10 9 Jd", pile="Qd 10"))
     assert result.stay_score == 38 and result.hit_score == 38
     assert result.decision is Decision.STAY

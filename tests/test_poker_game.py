@@ -1,4 +1,4 @@
-"""The simulator with the two-poker-decks rules (RULES.md section 2): game to 120, shared victory, negative scores."""
+"""The simulator with the two-poker-decks rules (docs/rules.md section 2): game to 120, shared victory, negative scores."""
 
 import numpy as np
 from hypothesis import HealthCheck, given, settings

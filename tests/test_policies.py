@@ -52,7 +52,7 @@ def numbers_only_optimum() -> float:
 
 
 # ----------------------------------------------------------------------------------------------
-# Published values. Source: /work/shared/MODEL.md, "Reference values" (an independent exact C++
+# Published values. Source: docs/model.md, "Reference values" (an independent exact C++
 # solver): on the numbers-only deck (79 cards) the optimum is 18.5652176 (P(bust) 0.3134965,
 # P(Flip 7) 0.0028113); "stay once the sum of your numbers is at least 23" earns 18.5212 (99.76% of
 # optimal); "stay once P(bust) reaches 26%" earns 99.81%; "stay at 3 cards" 95.1%.

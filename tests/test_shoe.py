@@ -50,7 +50,7 @@ def accounted(table: Table) -> Counter[Card]:
 def test_the_pile_matches_a_physical_shoe_dealt_over_many_rounds(seed: int) -> None:
     """Deal a real shuffled deck for 25 rounds; at every card the tracked pile is the physical pile.
 
-    The physical shoe follows RULES.md literally: the table goes to the discard pile at the end of a
+    The physical shoe follows docs/rules.md literally: the table goes to the discard pile at the end of a
     round, and only when the pile is empty is the discard pile shuffled into a new pile.
     """
     rng = np.random.default_rng(seed)
@@ -149,7 +149,7 @@ def test_clear_round_puts_this_rounds_cards_back_into_the_pile() -> None:
 
 
 def test_when_the_pile_runs_out_only_the_discards_are_reshuffled() -> None:
-    # RULES.md: the discards become the pile; cards in front of players stay where they are.
+    # docs/rules.md: the discards become the pile; cards in front of players stay where they are.
     discards = counts("12*12 11*11 10*10")
     on_table = DECK - discards
     table = Table.build(CLASSIC, seen=on_table, discards=discards)
@@ -306,5 +306,5 @@ def test_the_line_score_of_a_round_in_play_is_what_staying_banks(line: str) -> N
 def test_the_line_score_of_a_round_that_ended() -> None:
     assert Table.build(CLASSIC, cards("12 x2 5 12")).line_score == 0  # bust
     assert Table.build(CLASSIC, cards("12 x2 freeze")).line_score == 24  # frozen: you bank
-    # Flip 7 (RULES.md scoring): 0+1+...+5+12 = 27, x2 = 54, +4 = 58, +15 bonus = 73
+    # Flip 7 (docs/rules.md scoring): 0+1+...+5+12 = 27, x2 = 54, +4 = 58, +15 bonus = 73
     assert Table.build(CLASSIC, cards("0 1 2 x2 3 4 +4 5 12")).line_score == 73

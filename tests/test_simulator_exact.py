@@ -3,7 +3,7 @@
 Monte-Carlo within 4 standard errors with fixed seeds. The optimal policy calls the exact solver at
 each new decision (cached). The full 94-card deck alone costs about 2 s per simulated round (a solve
 at each decision of a fresh pile), too long for the suite, so the lone-player check runs on the
-published sub-decks of MODEL.md and on a small deck with every action card, whose exact value the
+published sub-decks of docs/model.md and on a small deck with every action card, whose exact value the
 solver gives in milliseconds.
 """
 
@@ -45,7 +45,7 @@ def exact_fresh_value(rules: RuleSet) -> float:
 
 @pytest.mark.slow
 @pytest.mark.parametrize(("rules", "exact", "rounds"), [
-    # MODEL.md, reference values (independent exact C++ solver): numbers only 18.5652176; with modifiers 20.2291.
+    # docs/model.md, reference values (independent exact C++ solver): numbers only 18.5652176; with modifiers 20.2291.
     (NUMBERS_ONLY, 18.5652176, 4000),
     (WITH_MODIFIERS, 20.2291, 300),
     (SMALL, None, 2000),

@@ -3,7 +3,7 @@
 * `flip7odds.reference.reference_solve` (exact fractions, literal states) on hundreds of random small
   situations, alone and not alone, with and without a known discard pile (so that the pile runs out
   and is reshuffled mid-round);
-* the reference values of MODEL.md (an independent exact C++ solver);
+* the reference values of docs/model.md (an independent exact C++ solver);
 * identities that hold for any situation: the score distribution sums to 1 and its mean (forward pass)
   equals the value of drawing (backward pass); no policy beats the optimum; staying is never worth more.
 """
@@ -92,8 +92,8 @@ def test_draw_then_stay_is_the_exact_hit_once_score_when_alone(situation: Situat
 
 
 # ----------------------------------------------------------------------------------------------
-# MODEL.md, "Reference values (fresh deck, empty line, classic, round-EV)": published by an
-# independent exact C++ solver; the 94-card alone value under RULES.md's reading of nested Flip Threes.
+# docs/model.md, "Reference values (fresh deck, empty line, classic, round-EV)": published by an
+# independent exact C++ solver; the 94-card alone value under docs/rules.md's reading of nested Flip Threes.
 
 ACTIONS = "freeze*3 flip3*3"
 
@@ -124,7 +124,7 @@ def test_numbers_modifiers_and_second_chance_deck_matches_model() -> None:
 
 
 def test_full_deck_not_alone_is_the_deck_without_freeze_and_flip_three() -> None:
-    # Not alone, Freeze and Flip Three are blanks (solver docstring, reduction 3): MODEL.md's 88-card value.
+    # Not alone, Freeze and Flip Three are blanks (solver docstring, reduction 3): docs/model.md's 88-card value.
     full, without_blanks = optimal_of(fresh("", 1)), optimal_of(fresh(ACTIONS, 1))
     assert full.value == pytest.approx(22.2504034, abs=1e-7)
     assert full.value == pytest.approx(without_blanks.value, abs=1e-9)
@@ -167,7 +167,7 @@ def test_distribution_sums_to_one_and_its_mean_is_the_value(situation: Situation
 
 
 class Threshold:
-    """Hit while the sum of your numbers is below ``limit`` (a simple policy from MODEL.md)."""
+    """Hit while the sum of your numbers is below ``limit`` (a simple policy from docs/model.md)."""
 
     needs_hit_once = False
 
@@ -211,7 +211,7 @@ def test_policies_never_beat_the_optimum(situation: Situation) -> None:
 
 
 def test_threshold_policy_on_the_numbers_only_deck_matches_model() -> None:
-    # MODEL.md: "stay once the sum of your numbers is at least 23" earns 18.5212 on the 79-card deck.
+    # docs/model.md: "stay once the sum of your numbers is at least 23" earns 18.5212 on the 79-card deck.
     situation = Situation.from_text(CLASSIC, "", seen=f"+2 +4 +6 +8 +10 x2 sc*3 {ACTIONS}")
     result = solve(problem_of(situation), policy=Threshold(23)).result()
     assert result.value == pytest.approx(18.5212, abs=1e-4)

@@ -20,7 +20,7 @@ def fresh(pile: str, others: int = 1) -> Situation:
     return Situation.from_text(CLASSIC, "", pile=pile, others_active=others)
 
 
-# MODEL.md, "Reference values (fresh deck, empty line, classic, round-EV)", published by an independent
+# docs/model.md, "Reference values (fresh deck, empty line, classic, round-EV)", published by an independent
 # exact C++ solver: numbers only 18.5652176 with P(bust) 0.3134965 and P(Flip 7) 0.0028113.
 def test_numbers_only_deck_matches_the_published_values() -> None:
     result = analyze(fresh(NUMBERS_ONLY))
@@ -37,7 +37,7 @@ def test_numbers_only_deck_matches_the_reference_solver_exactly() -> None:
     assert result.flip7_probability == pytest.approx(float(reference.flip7_probability), abs=1e-12)
 
 
-# MODEL.md reference values: numbers + modifiers (85 cards) 20.2291; + Second Chance (88 cards) 22.2504.
+# docs/model.md reference values: numbers + modifiers (85 cards) 20.2291; + Second Chance (88 cards) 22.2504.
 @pytest.mark.parametrize("pile, published", [
     (f"{NUMBERS_ONLY} {MODIFIERS}", 20.2291),
     (f"{NUMBERS_ONLY} {MODIFIERS} sc*3", 22.2504),

@@ -362,7 +362,7 @@ def test_decision_map_shows_where_a_bust_threshold_fails(numbers_only_map) -> No
         cards = parse_cards(line)
         analysis = analyze(Situation.build(CLASSIC, cards, pile=list(pile - CardCounts.from_cards(cards))))
         assert analysis.decision is decision
-    assert numbers_only_map.optimum.expected_score == pytest.approx(18.5652176, abs=5e-8)  # MODEL.md
+    assert numbers_only_map.optimum.expected_score == pytest.approx(18.5652176, abs=5e-8)  # docs/model.md
 
 
 def test_decision_map_cells_mix_decisions_at_one_sum(numbers_only_map) -> None:  # type: ignore[no-untyped-def]
@@ -401,7 +401,7 @@ def test_policy_curve_best_is_the_maximum() -> None:
     results = tuple(evaluate_policy(NUMBERS_ONLY, StayAtSum(t)) for t in range(20, 27))
     curve = PolicyCurve(PolicyFamily.SUM, results)
     assert curve.parameters == tuple(float(t) for t in range(20, 27))
-    assert curve.best.policy == StayAtSum(23)  # MODEL.md's published rule is the best threshold
+    assert curve.best.policy == StayAtSum(23)  # docs/model.md's published rule is the best threshold
 
 
 def test_situation_text_round_trips_through_query_parameters() -> None:
@@ -429,4 +429,4 @@ def test_pile_choices() -> None:
     assert PileChoice.from_text("not cards") is PileChoice.CUSTOM
     assert PileChoice.NUMBERS.pile("ignored") == numbers_only_pile()
     assert PileChoice.FRESH.pile("ignored") == "" and PileChoice.CUSTOM.pile(" 5 6 ") == "5 6"
-    assert CardCounts.from_cards(parse_cards(numbers_only_pile())).size == 79  # MODEL.md's numbers-only deck
+    assert CardCounts.from_cards(parse_cards(numbers_only_pile())).size == 79  # docs/model.md's numbers-only deck

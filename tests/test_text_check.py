@@ -6,7 +6,8 @@ The checker (`text_check`) is tested first on planted sources, so that a check t
 from pathlib import Path
 
 import pytest
-from text_check import check_files, check_source
+
+from tests.text_check import check_files, check_source
 
 ROOT = Path(__file__).resolve().parents[1]
 SHOWN_SOURCES = [

@@ -363,7 +363,7 @@ def test_the_classic_analysis_refuses_the_vengeance_rules() -> None:
 
 
 def direct_hit_once(s: VengeanceSituation) -> Fraction:
-    """Hit once, then stay, for a pile without actions, written straight from RULES.md section 3."""
+    """Hit once, then stay, for a pile without actions, written straight from docs/rules.md section 3."""
     rules, line = s.rules, s.line
     total = 0
     for card, count in s.pile.items_:

@@ -2,7 +2,7 @@
 
 Every stacked round uses `start`: the dealer is the last seat, so the deal (and each turn) goes
 seat 0, seat 1, ...; the cards of ``top`` come first, in order. Expected lines and scores are derived
-in the comments from RULES.md section 3 and the heuristics of the `flip7odds.vengeance.game` docstring.
+in the comments from docs/rules.md section 3 and the heuristics of the `flip7odds.vengeance.game` docstring.
 """
 
 from collections import Counter

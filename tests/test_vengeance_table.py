@@ -1,7 +1,7 @@
 """The With a Vengeance table across rounds, its links and its next-card chart (flip7odds.vengeance.table, links, charts).
 
 Oracles: card conservation (every card of the deck in exactly one place, counted independently of the
-table's own `pile`), the rules of RULES.md section 3 on hand-made tables, round trips through a real
+table's own `pile`), the rules of docs/rules.md section 3 on hand-made tables, round trips through a real
 query string, and the chart's groups against `bust_probability`.
 """
 

@@ -1,4 +1,4 @@
-"""Flip 7: With a Vengeance (RULES.md section 3) under the decision model of docs/vengeance.md.
+"""Flip 7: With a Vengeance (docs/rules.md section 3) under the decision model of docs/vengeance.md.
 
 The public API: `VengeanceSituation` (your line, the other players' lines, the pile), the exact
 next-card odds (`bust_probability`, `flip7_next_probability`, `next_card_table`) and the full exact
@@ -7,10 +7,38 @@ solve; `can_solve_within` asks cheaply whether a situation can be solved within 
 The rule sets are `flip7odds.rules.VENGEANCE` and `VENGEANCE_BRUTAL`.
 """
 
-from flip7odds.vengeance.analysis import CAVEAT, VengeanceAnalysis, analyze_vengeance
-from flip7odds.vengeance.fast import can_solve_within, estimate_solve_seconds
-from flip7odds.vengeance.odds import VengeanceNextCard, bust_probability, flip7_next_probability, next_card_table
-from flip7odds.vengeance.situation import VengeanceLine, VengeanceSituation
+from __future__ import annotations
+
+import importlib
+
+TYPE_CHECKING = False
+"""Set by type checkers only: the imports below are for them (importing `typing` would cost start-up time)."""
+if TYPE_CHECKING:
+    from flip7odds.vengeance.analysis import CAVEAT, VengeanceAnalysis, analyze_vengeance
+    from flip7odds.vengeance.fast import can_solve_within, estimate_solve_seconds
+    from flip7odds.vengeance.odds import VengeanceNextCard, bust_probability, flip7_next_probability, next_card_table
+    from flip7odds.vengeance.situation import VengeanceLine, VengeanceSituation
+
+_HOMES = {
+    "flip7odds.vengeance.analysis": ("CAVEAT", "VengeanceAnalysis", "analyze_vengeance"),
+    "flip7odds.vengeance.fast": ("can_solve_within", "estimate_solve_seconds"),
+    "flip7odds.vengeance.odds": ("VengeanceNextCard", "bust_probability", "flip7_next_probability",
+                                 "next_card_table"),
+    "flip7odds.vengeance.situation": ("VengeanceLine", "VengeanceSituation"),
+}
+"""Where each public name lives, imported on first use (as in `flip7odds`): reading a situation loads no solver."""
+_HOME_OF = {name: module for module, names in _HOMES.items() for name in names}
+
+
+def __getattr__(name: str) -> object:
+    """A public name, imported from its module on first use (PEP 562)."""
+    module = _HOME_OF.get(name)
+    if module is None:
+        raise AttributeError(f"module 'flip7odds.vengeance' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "CAVEAT",

@@ -1,4 +1,4 @@
-"""`analyze_vengeance`: MODEL.md's numbers for a With a Vengeance situation, under docs/vengeance.md's model.
+"""`analyze_vengeance`: docs/model.md's numbers for a With a Vengeance situation, under docs/vengeance.md's model.
 
 The numbers have the classic names and meanings (`flip7odds.analysis`), computed exactly by the
 fast solver (`flip7odds.vengeance.fast`; ``reference=True``: by the simple reference solver,
@@ -36,7 +36,7 @@ CAVEAT = N_("With a Vengeance model: every card you draw is used to maximise you
 
 @dataclass(frozen=True)
 class VengeanceAnalysis:
-    """MODEL.md's numbers for a Vengeance situation: exact fractions where MODEL.md asks for them, the
+    """docs/model.md's numbers for a Vengeance situation: exact fractions where docs/model.md asks for them, the
     solver's values and probabilities as floats (exact to 1e-9), like the classic `flip7odds.analysis.Analysis`."""
 
     situation: VengeanceSituation

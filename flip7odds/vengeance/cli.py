@@ -10,19 +10,21 @@ from __future__ import annotations
 import argparse
 import json
 from collections.abc import Callable
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
+from flip7odds.arguments import MAX_OTHERS, card_text
+from flip7odds.errors import Flip7Error
 from flip7odds.i18n import Translator
-from flip7odds.report_lines import headline, number_lines
 from flip7odds.rules import RuleSet
-from flip7odds.vengeance.analysis import CAVEAT, VengeanceAnalysis, analyze_vengeance
-from flip7odds.vengeance.odds import drawing_pile
-from flip7odds.vengeance.situation import VengeanceSituation
+
+if TYPE_CHECKING:
+    from flip7odds.vengeance.analysis import VengeanceAnalysis
+    from flip7odds.vengeance.situation import VengeanceSituation
 
 
 def add_vengeance_arguments(parser: argparse.ArgumentParser, count: Callable[[str], int]) -> None:
     """``--other`` (repeatable) and ``--busted``, used only with the Vengeance rules."""
-    parser.add_argument("--other", action="append", default=None,
+    parser.add_argument("--other", action="append", default=None, type=card_text,
                         help='With a Vengeance: one other player\'s line (repeat it), e.g. --other "12 9 -4"')
     parser.add_argument("--busted", type=count, default=0,
                         help="With a Vengeance, Brutal mode: busted players (they may be given modifiers)")
@@ -30,20 +32,31 @@ def add_vengeance_arguments(parser: argparse.ArgumentParser, count: Callable[[st
 
 def vengeance_situation(args: argparse.Namespace, rules: RuleSet) -> VengeanceSituation:
     """The situation the options describe (raises `flip7odds.errors.Flip7Error`)."""
+    from flip7odds.vengeance.situation import VengeanceSituation
+
     others = args.other if args.other is not None else [""] * (0 if args.alone else args.others)
+    if len(others) > MAX_OTHERS:
+        raise Flip7Error("at most {maximum} other players (--other)", maximum=MAX_OTHERS)
     return VengeanceSituation.from_text(rules, args.line, others=others, seen=args.seen, pile=args.pile,
                                         discards=args.discards, busted_others=args.busted)
 
 
 def run_vengeance(args: argparse.Namespace, rules: RuleSet, out: TextIO, t: Translator) -> int:
-    """Analyse and print (JSON or the readable report)."""
-    result = analyze_vengeance(vengeance_situation(args, rules))
+    """Analyse and print (JSON or the readable report); the situation is read before the solver loads."""
+    situation = vengeance_situation(args, rules)
+    from flip7odds.vengeance.analysis import analyze_vengeance
+
+    result = analyze_vengeance(situation)
     out.write(json.dumps(result.to_json()) + "\n" if args.json else vengeance_report(result, t))
     return 0
 
 
 def vengeance_report(result: VengeanceAnalysis, t: Translator) -> str:
     """The readable report: the decision first, then the numbers with their fractions, then the caveat."""
+    from flip7odds.report_lines import headline, number_lines
+    from flip7odds.vengeance.analysis import CAVEAT
+    from flip7odds.vengeance.odds import drawing_pile
+
     hit = None if result.hit_score is None else float(result.hit_score)
     if hit is not None and not result.may_stay and result.situation.line.has_zero:
         first = t("HIT: you hold The Zero, you may not stay (expected {points})").format(points=t.number(hit))

@@ -332,7 +332,7 @@ def _minus_one(pile: CardCounts, card: Card) -> CardCounts:
 
 
 def _reshuffled(state: VengeanceState) -> VengeanceState:
-    """An empty pile is replaced by the reshuffled discard pile, once (MODEL.md)."""
+    """An empty pile is replaced by the reshuffled discard pile, once (docs/model.md)."""
     if state.pile.size == 0:
         assert state.discards is not None and state.discards.size > 0, "draw from an exhausted pile"
         return replace(state, pile=state.discards, discards=None)

@@ -1,4 +1,4 @@
-"""A full-rules game simulator for Flip 7: With a Vengeance (RULES.md section 3, seed 003), several players.
+"""A full-rules game simulator for Flip 7: With a Vengeance (docs/rules.md section 3, seed 003), several players.
 
 It follows the classic simulator (`flip7odds.simulator`): a `RoundStart` (the pile in order, top
 first, so that tests can stack the top cards), rounds replayable from their seed, an injected
@@ -7,7 +7,7 @@ shuffled into a new pile only when the pile runs out; cards in front of players 
 game to ``rules.target`` (200) with the tie rule (`flip7odds.simulator.game_winners`), and with
 ``check=True`` every card of the shoe accounted for after every step (`InvariantError` otherwise).
 
-What it plays, literally (RULES.md section 3):
+What it plays, literally (docs/rules.md section 3):
 
 * The deal: with ``rules.initial_deal`` (the `VENGEANCE` rule sets keep the official deal of
   section 1) each player still active gets one face-up card from the dealer's left; an action card
@@ -37,7 +37,7 @@ What it plays, literally (RULES.md section 3):
   scoring is `flip7odds.rules.RuleSet.score` (sum, halved, penalties, floor 0, +15 for a Flip 7),
   and The Zero makes a line score 0 unless it made a Flip 7. A bust scores 0.
 * **Brutal mode** (``rules.brutal``, `VENGEANCE_BRUTAL`): round scores may be negative; modifiers may
-  also be given to busted players (RULES.md does not say what they do there: a bust still scores 0,
+  also be given to busted players (docs/rules.md does not say what they do there: a bust still scores 0,
   so the modifier is only got rid of); on a Flip 7 the player takes +15 or gives -15 to another
   player (any player, busted ones included).
 * If a player must draw and there is no card to draw, or the discard pile to be reshuffled holds no

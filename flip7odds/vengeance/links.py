@@ -29,10 +29,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from flip7odds.number_text import NumberTextError, parse_whole
 from flip7odds.cards import Card
 from flip7odds.errors import CardError, Flip7Error, SituationError
 from flip7odds.links import DISCARDS, LINE, OTHERS, RULES, SEEN, read_cards, write_cards
+from flip7odds.number_text import NumberTextError, parse_whole
 from flip7odds.rules import VENGEANCE, RuleSet, find_rules
 from flip7odds.shoe import MAX_OTHERS_ACTIVE
 from flip7odds.vengeance.table import VengeanceTable

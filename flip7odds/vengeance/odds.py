@@ -1,4 +1,4 @@
-"""Exact next-card odds for With a Vengeance, as fractions of counts (RULES.md section 3).
+"""Exact next-card odds for With a Vengeance, as fractions of counts (docs/rules.md section 3).
 
 What busts you on the next card: a copy of a number you hold, except that
 

@@ -1,4 +1,4 @@
-"""A With a Vengeance situation: your line, the other players' lines, the exact pile (RULES.md section 3).
+"""A With a Vengeance situation: your line, the other players' lines, the exact pile (docs/rules.md section 3).
 
 Unlike classic, the other players' lines are part of the situation: Steal and Swap take cards from
 them, and modifiers and actions may be given to them while they are not busted (stayed or not).
@@ -97,7 +97,7 @@ class VengeanceLine:
         return VengeanceLine.of([c for c in cards if c.is_number], [c for c in cards if not c.is_number])
 
     def score(self, rules: RuleSet, flip7: bool = False) -> int:
-        """The round score of this line if it does not bust: 0 with The Zero unless Flip 7 (RULES.md 3)."""
+        """The round score of this line if it does not bust: 0 with The Zero unless Flip 7 (docs/rules.md 3)."""
         if self.has_zero and not flip7:
             return 0
         return rules.score(sum(card.value for card in self.numbers), self.modifiers, flip7)

@@ -1,4 +1,4 @@
-"""The With a Vengeance table across rounds, as the live page tracks it (RULES.md "The shoe" and section 3).
+"""The With a Vengeance table across rounds, as the live page tracks it (docs/rules.md "The shoe" and section 3).
 
 As in classic (`flip7odds.shoe`), cards used in a round go to a discard pile and are not shuffled back;
 only when the pile runs out are the discards shuffled into a new pile. What Vengeance adds is that the
@@ -11,7 +11,7 @@ that cards move between lines. A `VengeanceTable` holds
 * the discard pile since the last reshuffle, and how many players are busted (Brutal mode uses it).
 
 Every card of the deck is in exactly one place, so ``pile = deck - discards - lines - seen`` at all
-times. What the cards do when they arrive (RULES.md section 3):
+times. What the cards do when they arrive (docs/rules.md section 3):
 
 * a number a line already holds busts it (the Lucky 13 allows one second 13); a busted other player's
   cards go to *seen*, their seat is marked busted until the next round (the other seats keep their

@@ -1,0 +1,75 @@
+"""The solver's loops compiled ahead of time (`flip7odds.native`): their declared types, their results.
+
+`SIGNATURES` must be the types the solver really passes: numba's just-in-time compiler infers them from
+the calls of a few solves (every loop, with and without the policy hook), and they must agree with the
+declaration. Where the compiled module is installed, it must give the just-in-time loops' numbers.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+import pytest
+from numba import types
+from numba.core.sigutils import _parse_signature_string
+
+from flip7odds import Situation, analyze, find_rules, native, solver
+from flip7odds.native import MODULE, SIGNATURES, build
+from flip7odds.policies import evaluate_policy, parse_policy
+
+SITUATIONS = [("classic", "12 7 3 +4", "12 12 5 9 9 8 11 10", 1), ("classic", "5 sc", "", 0),
+              ("poker", "13 12", "13 11 9", 1)]
+
+
+def _loose(kind: types.Type) -> str:
+    """A type in the declaration's notation, any array layout (the declaration accepts them all)."""
+    if isinstance(kind, types.Array):
+        return f"{kind.dtype}[{', '.join([':'] * kind.ndim)}]"
+    return str(kind)
+
+
+def test_the_declared_signatures_are_the_types_the_solver_passes() -> None:
+    for rules, line, seen, others in SITUATIONS:
+        situation = Situation.from_text(find_rules(rules), line, seen=seen, others_active=others)
+        analyze(situation)
+        evaluate_policy(situation, parse_policy("lookahead"))
+    for name, declared in SIGNATURES.items():
+        inferred = getattr(solver, name).jit.signatures
+        assert len(inferred) == 1, f"{name} was called with several type combinations: {inferred}"
+        parsed = _parse_signature_string(declared)  # type: ignore[no-untyped-call]
+        assert [_loose(kind) for kind in parsed.args] == [_loose(kind) for kind in inferred[0]], name
+        assert parsed.return_type == types.void
+
+
+@pytest.mark.slow
+def test_the_compiled_loops_give_the_just_in_time_numbers(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Build the extension as the wheel does (about 20 s), then solve with it and without it."""
+    built = build(tmp_path)
+    spec = importlib.util.spec_from_file_location(MODULE, built)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    for rules, line, seen, others in SITUATIONS:
+        situation = Situation.from_text(find_rules(rules), line, seen=seen, others_active=others)
+        with monkeypatch.context() as patch:
+            patch.setattr(native, "load", lambda: None)
+            just_in_time = analyze(situation), evaluate_policy(situation, parse_policy("sum>=20"))
+        with monkeypatch.context() as patch:
+            patch.setattr(native, "load", lambda: module)
+            assert native.native_loop("_forward_rows") is module._forward_rows
+            ahead_of_time = analyze(situation), evaluate_policy(situation, parse_policy("sum>=20"))
+        assert _same(ahead_of_time[0].to_json(), just_in_time[0].to_json())
+        assert ahead_of_time[1].expected_score == pytest.approx(just_in_time[1].expected_score, abs=1e-12)
+        assert ahead_of_time[1].distribution.keys() == just_in_time[1].distribution.keys()
+
+
+def _same(left: object, right: object) -> bool:
+    """Equal JSON, floats within 1e-12 (the loops add in the same order: the same numbers)."""
+    if isinstance(left, dict) and isinstance(right, dict):
+        return left.keys() == right.keys() and all(_same(left[key], right[key]) for key in left)
+    if isinstance(left, list) and isinstance(right, list):
+        return len(left) == len(right) and all(_same(a, b) for a, b in zip(left, right))
+    if isinstance(left, float) or isinstance(right, float):
+        return abs(float(left) - float(right)) <= 1e-12  # type: ignore[arg-type]
+    return left == right
