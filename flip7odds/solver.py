@@ -10,15 +10,39 @@ on. This solver uses a reduced state and proves each reduction (tested against `
    Second Chance); *which* held number it is never matters again (the line's score depends on the
    set of values, not on the leftover copies). So the pile's bust cards are one count
    ``B = B0 + sum_{u in S} (p_u - 1) - d`` where ``d`` counts duplicates saved by a Second Chance.
-3. **Not alone, Freeze and Flip Three are blanks.** Not alone, a Freeze is worth carrying on (you may
-   still stay next) and a Flip Three is worth giving away, since taking it forces draws that a free
-   player could choose anyway. Drawing a blank leaves you at the same decision with one card fewer,
-   and ``V_hit(P) = f V(P - blank) + (1 - f) V_hit(P - blank)`` with ``V >= V_hit`` shows that
-   ``V(P) = V(P without blanks)``. They are removed from the pile and the discards.
-   One exception, at the start only: with no card in front of you, you may not stay, but a Freeze
-   drawn may still be played on yourself to bank 0. Where scores can be negative (poker), that can
-   beat drawing on, so `_with_blanks` puts the blanks back by the exact recursion over the blanks
-   left (``E(f, g)``, in its docstring); with scores >= 0 it reduces to the rule above.
+3. **Not alone, Freeze and Flip Three are blanks.** Call them *blanks* and every other card *plain*
+   (a number, a modifier, a Second Chance). Not alone, a Freeze banks your line or goes to another
+   player, and a Flip Three is taken (three forced draws) or given away (to the discard pile).
+
+   a. *With a card in front of you, giving a blank away is never worse.* You may stay at every
+      decision, and the line never empties again (numbers and modifiers stay; a Second Chance leaves
+      only with a duplicate of a number you hold). Banking on a Freeze is giving it away and staying.
+      A player who gives a Flip Three away can draw the taker's cards one at a time (couple the two
+      shuffles), give every blank away and stay where the taker banks: the same score on every deal
+      (a reshuffle during the three only adds to the giver's new pile the Flip Threes still in flight,
+      which it draws and gives away). So a blank leaves you at the same decision with one card fewer,
+      and ``V_hit(P) = f V(P - blank) + (1 - f) V_hit(P - blank)`` with ``V >= V_hit`` shows by
+      induction that ``V(P) = V(P without blanks)``: blanks are removed from the pile and the discards.
+   b. *With no card in front of you* you may not stay, but a Freeze may bank the empty line (0) on
+      yourself. The first plain card ``c`` ends the empty line; from there (a) holds and the round is
+      worth ``w(c)``, the stripped problem's value after ``c``. A shuffle orders the plain cards
+      independently of where the blanks fall, so whatever blanks you have seen, ``c`` is uniform over
+      the plain cards of its pile and reaching it is worth ``D = E[w(c)]``: the stripped problem's draw
+      value, from the pile, or from the reshuffled discards when the pile holds only blanks (then the
+      empty line lives on into the new pile, with the discards' Freezes); the round's end (0) when no
+      plain card is left. This is optimal stopping with payoff 0 at a Freeze and ``D`` at ``c``: bank
+      at every Freeze if ``D < 0``, never if ``D >= 0`` (ties give it away), which with ``n`` plain
+      cards and ``f`` Freezes is worth ``D`` or ``n D / (n + f)`` (`empty_line_value`). Flip Threes
+      given away are skipped and change nothing. Taking one is never better: by (a) the taker is worth
+      at most ``w(c)`` once it reaches ``c``, it reaches ``c`` whatever plain card ``c`` is, and it can
+      bank only on a Freeze drawn before ``c``; so taking is worth at most ``P(reach c) D``, which is at
+      most ``D`` if ``D >= 0`` and at most ``P(no Freeze before c) D = n D / (n + f)`` if ``D < 0``
+      (with no Freeze before ``c`` the taker cannot bank).
+
+   So giving a Flip Three away is never worse, and giving a Freeze away is never worse except on an
+   empty line when drawing on is worth less than 0 (``D < 0``), which needs a reachable negative score
+   (the poker penalties). Where every reachable score is >= 0 (classic) blanks are simply removed.
+   The same holds for any utility of the final score (`flip7odds.utility`), banking being worth u(0).
 4. **Flip Three owed draws as one number.** Alone, set-aside Flip Threes all come back to you, so
    the forced draws still owed are ``R = r + 3 q`` (``r`` in the current three, ``q`` Flip Threes
    waiting); a set-aside Freeze means "draw the ``r`` left, then bank".
@@ -1392,7 +1416,7 @@ def _empty_line_with_blanks(problem: Problem, stripped: Solution, tolerance: flo
     """
     base = stripped.draw if stripped.draw is not None else stripped.result()
     value, reach = empty_line_value(base.value, float(stripped.stay_score), problem, tolerance)
-    distribution = {score: reach * p for score, p in base.distribution.items()}
+    distribution = {score: reach * p for score, p in base.distribution.items() if reach * p > 0}
     if reach < 1:
         distribution[stripped.stay_score] = distribution.get(stripped.stay_score, 0.0) + 1 - reach
     draw = DrawResult(value, reach * base.flip7_probability, reach * base.bust_probability,
