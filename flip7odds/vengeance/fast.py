@@ -54,6 +54,14 @@ other lines' contents relabelled (a "give to player i" option leads to the same 
 i, and the order keep/give is unchanged), so every value and every distribution is the same and the
 first best option differs at most between equivalent "give" options.
 
+A Steal or Swap that can take nothing
+-------------------------------------
+Both take only another player's card. When no other line holds a card and none can be given one (no
+other player, or no modifier left to come: `can_take_from_others`), every Steal and Swap of the round
+is a card to discard, whenever it comes: a Swap is then written as a Steal (`with_dead_cards_merged`,
+the same tree relabelled), and the size estimate counts them as such, not as cards that rearrange the
+lines. A Discard is never dead that way: it can take one of your own cards.
+
 The size check
 --------------
 `estimate_states` estimates the number of states from the situation alone, in microseconds, without
@@ -67,11 +75,11 @@ then the time to reach it (`DEFAULT_MAX_STATES`), never more.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any, Generic, TypeVar
 
-from flip7odds.cards import Action, Card
+from flip7odds.cards import Action, Card, Category
 from flip7odds.counts import CardCounts
 from flip7odds.errors import SituationError
 from flip7odds.rules import UNLUCKY_7, RuleSet
@@ -175,6 +183,7 @@ class Deck:
 
 
 _HOSTILE = (Action.STEAL, Action.SWAP, Action.DISCARD)
+_STEAL, _SWAP = Card.action(Action.STEAL), Card.action(Action.SWAP)
 _FORCED_DRAWS = {Action.JUST_ONE_MORE: 1, Action.FLIP_FOUR: 4}
 
 
@@ -583,6 +592,7 @@ def fast_solve(situation: VengeanceSituation, max_states: int | None = None) -> 
     """
     max_states = DEFAULT_MAX_STATES if max_states is None else max_states
     check_size(situation, max_states)
+    situation = with_dead_cards_merged(situation)
     game = Round(situation)
     state = game.start(situation)
     stay_score = situation.line.score(situation.rules)
@@ -622,14 +632,18 @@ def size_features(situation: VengeanceSituation) -> tuple[float, ...]:
     * ``unlucky``: ``numbers`` again when the Unlucky 7 can come (after it wipes your line, a second
       such set can be collected);
     * ``others``: the log of how many sub-multisets of the modifiers and actions can be drawn;
-    * ``hostile``: the Steal, Swap and Discard cards times the log of three plus the cards in every
-      line: each such card multiplies the ways the lines can be arranged;
+    * ``hostile``: the Steal, Swap and Discard cards that can move a card (`can_take_from_others`: a Steal
+      or Swap only ever takes another player's card), times the log of three plus the cards in every
+      line: each such card multiplies the ways the lines can be arranged (a Steal or Swap that can take
+      nothing is only a card to discard, counted in ``others``);
     * ``forcing``: the Just One More! and Flip Four! cards (their set-aside cards and forced draws).
     """
+    situation = with_dead_cards_merged(situation)
     pool = situation.pile.as_dict()
     if situation.discards is not None and may_run_out(situation):
         for card, count in situation.discards.items_:
             pool[card] = pool.get(card, 0) + count
+    moving = _HOSTILE if can_take_from_others(situation) else (Action.DISCARD,)
     kinds_per_value: dict[int, int] = {}
     others = 0.0
     hostile = forcing = 0
@@ -638,7 +652,7 @@ def size_features(situation: VengeanceSituation) -> tuple[float, ...]:
             kinds_per_value[card.value] = kinds_per_value.get(card.value, 0) + 1
         else:
             others += math.log(count + 1)
-            hostile += count if card.act in _HOSTILE else 0
+            hostile += count if card.act in moving else 0
             forcing += count if card.act in _FORCED_DRAWS else 0
     sets = [1.0] + [0.0] * FLIP_7_CARDS  # sets[j]: sets of j numbers
     for value, kinds in kinds_per_value.items():
@@ -650,16 +664,59 @@ def size_features(situation: VengeanceSituation) -> tuple[float, ...]:
     return numbers, numbers * (UNLUCKY_7 in pool), others, hostile * math.log(3 + movable), float(forcing)
 
 
+def can_take_from_others(situation: VengeanceSituation) -> bool:
+    """Whether a Steal or a Swap can ever take a card in this round (False: each one drawn is discarded).
+
+    Both take a card only from another player's line, never from your own (a Swap gives one of yours
+    in exchange; docs/vengeance.md, the engine's `_steal_options` and `_swap_options`). The other lines
+    change only through your cards: a modifier you give them, or a Swap, which needs a card of theirs
+    already. So unless another line holds a card now, or there is another player and a modifier can
+    still come (in the pile or the discards) to be given, every other line stays empty for the whole
+    round, alone there is none, and a Steal or Swap has no legal use whenever it is drawn. A Discard
+    can always take one of your own cards once you hold one.
+    """
+    if any(line.cards for line in situation.others):
+        return True
+    piles = (situation.pile, situation.discards or CardCounts())
+    return bool(situation.others) and any(card.category is Category.MODIFIER for counts in piles
+                                          for card, _ in counts.items_)
+
+
+def with_dead_cards_merged(situation: VengeanceSituation) -> VengeanceSituation:
+    """``situation`` with every Swap written as a Steal when neither can take a card (`can_take_from_others`).
+
+    Then each of them has no legal use whenever it is drawn or resolved, before or after a reshuffle: it
+    is set aside like any action during forced draws and discarded when played. The engine's tree of the
+    situation is, option for option, the tree of the relabelled one, so every value and distribution is
+    the same; states that differ only in which of the two cards were drawn become one (the solver's
+    states for ``1 5 8 10 11 /2 jom steal swap discard`` alone over the discards ``7 9 flip4``: 3 065
+    instead of 4 494). The deck's counts are not checked again: four Steals are fine here.
+    """
+    if can_take_from_others(situation):
+        return situation
+
+    def merged(counts: CardCounts) -> CardCounts:
+        swaps = counts[_SWAP]
+        if not swaps:
+            return counts
+        return counts - CardCounts.from_mapping({_SWAP: swaps}) + CardCounts.from_mapping({_STEAL: swaps})
+
+    discards = situation.discards
+    return replace(situation, pile=merged(situation.pile), discards=None if discards is None else merged(discards))
+
+
 def may_run_out(situation: VengeanceSituation) -> bool:
     """False when your round surely ends before the pile runs out, so the discard pile is never reshuffled.
 
-    Every number drawn joins your line (or busts you), and only the Unlucky 7, Discard and Swap take a
-    number out of it. Without them in the pile, drawing the whole pile means holding your numbers and all
-    of the pile's at once: if they include a duplicate that busts, or seven numbers or more (a Flip 7 ends
-    the round), the last card is never drawn. (A bound for the estimate only: True says nothing.)
+    Every number drawn joins your line (or busts you), and only the Unlucky 7, Discard and a Swap that can
+    take a card (`can_take_from_others`) take a number out of it. Without them in the pile, drawing the
+    whole pile means holding your numbers and all of the pile's at once: if they include a duplicate that
+    busts, or seven numbers or more (a Flip 7 ends the round), the last card is never drawn. (A bound for
+    the estimate only: True says nothing.)
     """
     pile = situation.pile
-    if any(pile[card] for card in (UNLUCKY_7, *(Card.action(act) for act in (Action.DISCARD, Action.SWAP)))):
+    takers = (Action.DISCARD, Action.SWAP) if can_take_from_others(situation) else (Action.DISCARD,)
+    if any(pile[card] for card in (UNLUCKY_7, *(Card.action(act) for act in takers))):
         return True
     line = situation.line
     for card, count in pile.items_:
