@@ -148,7 +148,7 @@ def test_empty_line_with_blanks_matches_the_reference(situation: Situation) -> N
 @st.composite
 def tiny_blank_heavy(draw: st.DrawFn) -> Situation:
     """A tiny poker situation, mostly blanks and penalties, often with an empty line, never alone."""
-    pool = "A A A 3 3 3 2 5d 10d 2d joker K K 9 Kd".split()
+    pool = ["A", "A", "A", "3", "3", "3", "2", "5d", "10d", "2d", "joker", "K", "K", "9", "Kd"]
     cards = draw(st.permutations(pool))
     pile_size = draw(st.integers(1, 5))
     discard_size = draw(st.integers(0, 4))
