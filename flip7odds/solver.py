@@ -256,7 +256,8 @@ class DecisionContext:
     """What a `Policy` sees at a block of decision states: rows are subsets of new numbers, columns side states.
 
     ``bust_cards`` counts the cards that would bust you (0 where you hold a Second Chance); not alone,
-    Freeze and Flip Three are not counted in ``pile_size`` (they never change your round).
+    Freeze and Flip Three are not counted in ``pile_size`` (a policy decides only with a card in front of
+    you, and then they never change your round: reduction 3).
     """
 
     number_sum: IntArray
