@@ -14,9 +14,10 @@ The families, with their text form (`parse_policy` reads it, ``str(policy)`` wri
 ``bust>=θ``         stay once the next card's bust chance is at least ``θ`` (``0.26``, ``26%`` or
                     ``13/50``). The chance is ``B / N``: ``B`` copies left of numbers you hold (0
                     while you hold a Second Chance), ``N`` cards left; when you are not alone,
-                    Freeze and Flip Three are left out of ``N`` (you give them away, they never
-                    change your round: `flip7odds.solver`, reduction 3), so ``N`` is then smaller
-                    than the pile size `flip7odds.odds.bust_probability` divides by.
+                    Freeze and Flip Three are left out of ``N`` (you give them away: with a card
+                    in front of you they never change your round, `flip7odds.solver` reduction 3),
+                    so ``N`` is then smaller than the pile size `flip7odds.odds.bust_probability`
+                    divides by.
 ``cards>=k``        stay once you hold ``k`` distinct numbers (modifiers and Second Chance not counted).
 ``lookahead``       one-card lookahead: hit while hitting once and then staying is worth more than
                     staying (``context.hit_once > stay``). Not alone, the one card is drawn from the
@@ -26,8 +27,15 @@ The families, with their text form (`parse_policy` reads it, ``str(policy)`` wri
 ``optimal``         the optimum of docs/model.md: hit when that is worth more than staying (beyond 1e-9).
 ==================  ========================================================================
 
-Every policy gives away a Freeze or a Flip Three it draws when you are not alone (docs/model.md: never
-worse than taking it) and plays out the forced cards of a Flip Three it must take when alone.
+Alone, every policy plays out the Freezes and Flip Threes it must take. Not alone it gives a Flip
+Three away (the families are hit/stay rules, not targeting rules; under optimal play giving it away
+is never worse, `flip7odds.solver` reduction 3). It gives a Freeze away too when a card is in front of
+you: banking is the same as giving it away and then staying, which the policy decides at its next
+decision. With no card in front of you a Freeze is the only way to bank that empty line (0: it
+may not stay): the policy banks it exactly when drawing on, under the policy's own play, is worth less
+than 0 (beyond 1e-9), which only poker's penalty cards can make happen (reduction 3b). So ``optimal``
+evaluates to the optimum of docs/model.md everywhere, and every other policy gets the better of the two at
+that Freeze.
 
 Examples
 --------
@@ -262,8 +270,12 @@ class PolicyResult:
 
 
 def fraction_of_optimal(expected_score: float, optimal_score: float) -> float | None:
-    """``expected_score / optimal_score``; None when the optimum is 0 (nothing to share)."""
-    return None if optimal_score == 0 else expected_score / optimal_score
+    """``expected_score / optimal_score``; None when the optimum is not positive.
+
+    A share of 0 means nothing, and of a negative optimum (poker's penalties) it would read upside down:
+    a policy losing twice as much as the optimum would earn "200%".
+    """
+    return None if optimal_score <= 0 else expected_score / optimal_score
 
 
 def evaluate_policy(situation: Situation, policy: HitStayPolicy) -> PolicyResult:

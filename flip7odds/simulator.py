@@ -32,7 +32,7 @@ Targeting heuristics (simple, deterministic, documented for the tests):
   active opponent with the highest game total ("freeze the leader"); alone you freeze yourself.
 * **Flip Three**: to the active opponent most likely to bust on the next card (exact count from the
   pile); alone you take it. You never take it by choice: for your own round, giving it away is
-  never worse (`flip7odds.solver`, reduction 3).
+  never worse under optimal play (`flip7odds.solver`, reduction 3).
 * **Second Chance** you cannot keep: to the active opponent without one with the lowest game total.
 * Ties go to the player nearest to the chooser's left. When set-aside cards are assigned, a Flip
   Three avoids players given a Freeze in the same batch when it can (it would be discarded).

@@ -10,15 +10,39 @@ on. This solver uses a reduced state and proves each reduction (tested against `
    Second Chance); *which* held number it is never matters again (the line's score depends on the
    set of values, not on the leftover copies). So the pile's bust cards are one count
    ``B = B0 + sum_{u in S} (p_u - 1) - d`` where ``d`` counts duplicates saved by a Second Chance.
-3. **Not alone, Freeze and Flip Three are blanks.** Not alone, a Freeze is worth carrying on (you may
-   still stay next) and a Flip Three is worth giving away, since taking it forces draws that a free
-   player could choose anyway. Drawing a blank leaves you at the same decision with one card fewer,
-   and ``V_hit(P) = f V(P - blank) + (1 - f) V_hit(P - blank)`` with ``V >= V_hit`` shows that
-   ``V(P) = V(P without blanks)``. They are removed from the pile and the discards.
-   One exception, at the start only: with no card in front of you, you may not stay, but a Freeze
-   drawn may still be played on yourself to bank 0. Where scores can be negative (poker), that can
-   beat drawing on, so `_with_blanks` puts the blanks back by the exact recursion over the blanks
-   left (``E(f, g)``, in its docstring); with scores >= 0 it reduces to the rule above.
+3. **Not alone, Freeze and Flip Three are blanks.** Call them *blanks* and every other card *plain*
+   (a number, a modifier, a Second Chance). Not alone, a Freeze banks your line or goes to another
+   player, and a Flip Three is taken (three forced draws) or given away (to the discard pile).
+
+   a. *With a card in front of you, giving a blank away is never worse.* You may stay at every
+      decision, and the line never empties again (numbers and modifiers stay; a Second Chance leaves
+      only with a duplicate of a number you hold). Banking on a Freeze is giving it away and staying.
+      A player who gives a Flip Three away can draw the taker's cards one at a time (couple the two
+      shuffles), give every blank away and stay where the taker banks: the same score on every deal
+      (a reshuffle during the three only adds to the giver's new pile the Flip Threes still in flight,
+      which it draws and gives away). So a blank leaves you at the same decision with one card fewer,
+      and ``V_hit(P) = f V(P - blank) + (1 - f) V_hit(P - blank)`` with ``V >= V_hit`` shows by
+      induction that ``V(P) = V(P without blanks)``: blanks are removed from the pile and the discards.
+   b. *With no card in front of you* you may not stay, but a Freeze may bank the empty line (0) on
+      yourself. The first plain card ``c`` ends the empty line; from there (a) holds and the round is
+      worth ``w(c)``, the stripped problem's value after ``c``. A shuffle orders the plain cards
+      independently of where the blanks fall, so whatever blanks you have seen, ``c`` is uniform over
+      the plain cards of its pile and reaching it is worth ``D = E[w(c)]``: the stripped problem's draw
+      value, from the pile, or from the reshuffled discards when the pile holds only blanks (then the
+      empty line lives on into the new pile, with the discards' Freezes); the round's end (0) when no
+      plain card is left. This is optimal stopping with payoff 0 at a Freeze and ``D`` at ``c``: bank
+      at every Freeze if ``D < 0``, never if ``D >= 0`` (ties give it away), which with ``n`` plain
+      cards and ``f`` Freezes is worth ``D`` or ``n D / (n + f)`` (`empty_line_value`). Flip Threes
+      given away are skipped and change nothing. Taking one is never better: by (a) the taker is worth
+      at most ``w(c)`` once it reaches ``c``, it reaches ``c`` whatever plain card ``c`` is, and it can
+      bank only on a Freeze drawn before ``c``; so taking is worth at most ``P(reach c) D``, which is at
+      most ``D`` if ``D >= 0`` and at most ``P(no Freeze before c) D = n D / (n + f)`` if ``D < 0``
+      (with no Freeze before ``c`` the taker cannot bank).
+
+   So giving a Flip Three away is never worse, and giving a Freeze away is never worse except on an
+   empty line when drawing on is worth less than 0 (``D < 0``), which needs a reachable negative score
+   (the poker penalties). Where every reachable score is >= 0 (classic) blanks are simply removed.
+   The same holds for any utility of the final score (`flip7odds.utility`), banking being worth u(0).
 4. **Flip Three owed draws as one number.** Alone, set-aside Flip Threes all come back to you, so
    the forced draws still owed are ``R = r + 3 q`` (``r`` in the current three, ``q`` Flip Threes
    waiting); a set-aside Freeze means "draw the ``r`` left, then bank".
@@ -232,7 +256,8 @@ class DecisionContext:
     """What a `Policy` sees at a block of decision states: rows are subsets of new numbers, columns side states.
 
     ``bust_cards`` counts the cards that would bust you (0 where you hold a Second Chance); not alone,
-    Freeze and Flip Three are not counted in ``pile_size`` (they never change your round).
+    Freeze and Flip Three are not counted in ``pile_size`` (a policy decides only with a card in front of
+    you, and then they never change your round: reduction 3).
     """
 
     number_sum: IntArray
@@ -1297,7 +1322,7 @@ def solve(problem: Problem, tolerance: float = 1e-9, policy: Policy | None = Non
         problem = replace(problem, pile=problem.discards, discards=None)
     if not problem.alone:
         stripped = _solve_without_blanks(problem.stripped(), tolerance, policy, with_draw_then_stay, memory_limit)
-        return _with_blanks(problem, stripped, optimal=policy is None)
+        return _with_blanks(problem, stripped, tolerance)
     return _solve_without_blanks(problem, tolerance, policy, with_draw_then_stay, memory_limit)
 
 
@@ -1323,19 +1348,19 @@ def _solve_without_blanks(problem: Problem, tolerance: float, policy: Policy | N
     return _Solver(problem, tolerance, policy, once).solution()
 
 
-def _with_blanks(problem: Problem, stripped: Solution, optimal: bool = True) -> Solution:
+def _with_blanks(problem: Problem, stripped: Solution, tolerance: float) -> Solution:
     """Put the blanks back (module docstring, reduction 3): the value is unchanged, drawing now is not.
 
-    With ``b`` blanks among ``N`` cards, ``H(P) = b/N V(P') + (N-b)/N H(P')`` where ``P'`` is the pile
-    without blanks: a blank leaves you at the same decision with one card fewer. Likewise drawing once
-    and staying is worth ``b/N stay + (N-b)/N`` of the same without blanks. With no card in front of
-    you (and ``optimal`` play), see `_empty_line_with_blanks`.
+    With a card in front of you and ``b`` blanks among ``N`` cards, ``H(P) = b/N V(P') + (N-b)/N H(P')``
+    where ``P'`` is the pile without blanks: a blank leaves you at the same decision with one card fewer.
+    Likewise drawing once and staying is worth ``b/N stay + (N-b)/N`` of the same without blanks. With no
+    card in front of you, see `_empty_line_with_blanks` (the same for the optimum and for every policy).
     """
     blanks = problem.pile[FREEZE] + problem.pile[FLIP_THREE]
     if blanks == 0:
         return stripped
-    if optimal and not stripped.may_stay and problem.start.phase is Phase.DECISION:
-        return _empty_line_with_blanks(problem, stripped)
+    if not stripped.may_stay and problem.start.phase is Phase.DECISION:
+        return _empty_line_with_blanks(problem, stripped, tolerance)
     size = problem.pile.size
     share = blanks / size
     parts = [(share, stripped.result())]
@@ -1380,51 +1405,52 @@ def reshuffled_problem(problem: Problem, numbers: frozenset[int], drawn: tuple[C
                    problem.discards + CardCounts.from_mapping(discarded), None, problem.alone, start)
 
 
-def empty_line_blanks(draw: float, bank: float, freezes: int, flip_threes: int, others: int) -> tuple[float, float, float]:
-    """Drawing with no card in front of you, the blanks put back: a Freeze may bank ``bank`` on yourself.
+def _plain_cards(counts: CardCounts) -> int:
+    """How many cards of ``counts`` are not blanks (numbers, modifiers, Second Chances)."""
+    return counts.size - counts[FREEZE] - counts[FLIP_THREE]
 
-    ``draw`` is the value of drawing from the pile without blanks (its first card is one of the ``others``
-    non-blank cards; blanks no longer matter once a card is in front of you). With ``i`` Freezes and
-    ``j`` Flip Threes left among ``n = others + i + j`` cards::
 
-        E(0, 0) = draw,   n E(i, j) = i max(bank, E(i-1, j)) + j E(i, j-1) + others draw
+def empty_line_value(draw: float, bank: float, problem: Problem, tolerance: float) -> tuple[float, float]:
+    """Drawing with no card in front of you, not alone, the blanks put back (module docstring, reduction 3b).
 
-    (a Flip Three is still worth giving away; a Freeze is given away or banks, whichever is worth more;
-    ties give it away). Returns ``E(freezes, flip_threes)``, the chance ``W`` of going on to the first
-    non-blank card, and the chance ``Z = 1 - W`` of banking on a Freeze, by the same recursion.
+    ``draw`` is ``D``, the value of drawing the first plain card: the stripped problem's draw, from the pile,
+    or from the reshuffled discards when the pile holds only blanks (the value of the round's end when no
+    plain card is left to draw); ``bank`` is the value of banking the empty line on a Freeze. With ``n``
+    plain cards and ``f`` Freezes in a pile, banking at every Freeze is best if ``D < bank`` (beyond
+    ``tolerance``; ties give the Freeze away), and then the first plain card comes before every Freeze with
+    chance ``n / (n + f)``::
+
+        V = D                          if D >= bank
+        V = (f bank + n D) / (n + f)   otherwise
+
+    When the pile holds only blanks, its Freezes come first and ``D`` is the reshuffled discards' own
+    ``V`` (their Freezes and plain cards). Flip Threes change nothing: given away, they are skipped.
+    Returns ``V`` and the chance ``W`` of reaching the first plain card (``1 - W``: banking on a Freeze).
     """
-    value = [[draw] * (flip_threes + 1) for _ in range(freezes + 1)]
-    reach = [[1.0] * (flip_threes + 1) for _ in range(freezes + 1)]
-    for i in range(freezes + 1):
-        for j in range(flip_threes + 1):
-            if i == j == 0:
-                continue
-            total, through = others * draw, float(others)
-            if i:
-                banks = value[i - 1][j] < bank
-                total += i * (bank if banks else value[i - 1][j])
-                through += 0.0 if banks else i * reach[i - 1][j]
-            if j:
-                total += j * value[i][j - 1]
-                through += j * reach[i][j - 1]
-            size = others + i + j
-            value[i][j], reach[i][j] = total / size, through / size
-    return value[freezes][flip_threes], reach[freezes][flip_threes], 1.0 - reach[freezes][flip_threes]
+    piles = [problem.pile]
+    if problem.discards is not None and _plain_cards(problem.pile) == 0:
+        piles.append(problem.discards)  # the empty line goes on into the reshuffled discards
+    value, reach = draw, 1.0
+    for counts in reversed(piles):
+        freezes, plain = counts[FREEZE], _plain_cards(counts)
+        if freezes and value < bank - tolerance:
+            value = (freezes * bank + plain * value) / (freezes + plain)
+            reach *= plain / (freezes + plain)
+    return value, reach
 
 
-def _empty_line_with_blanks(problem: Problem, stripped: Solution) -> Solution:
-    """`_with_blanks` with no card in front of you: a Freeze may bank 0 on yourself (`empty_line_blanks`).
+def _empty_line_with_blanks(problem: Problem, stripped: Solution, tolerance: float) -> Solution:
+    """`_with_blanks` with no card in front of you: a Freeze may bank the empty line (`empty_line_value`).
 
-    The score distribution is ``W D + Z`` at 0, with ``D`` the stripped draw's distribution.
+    The score distribution is ``W D + (1 - W)`` at the empty line's score, with ``D`` the stripped draw's
+    distribution (the stripped problem's end when nothing can be drawn).
     """
-    freezes, flip_threes = problem.pile[FREEZE], problem.pile[FLIP_THREE]
     base = stripped.draw if stripped.draw is not None else stripped.result()
-    others = problem.pile.size - freezes - flip_threes
-    value, weight, zero = empty_line_blanks(base.value, 0.0, freezes, flip_threes, others)
-    distribution = {score: weight * p for score, p in base.distribution.items()}
-    if zero > 0:
-        distribution[0] = distribution.get(0, 0.0) + zero
-    draw = DrawResult(value, weight * base.flip7_probability, weight * base.bust_probability,
+    value, reach = empty_line_value(base.value, float(stripped.stay_score), problem, tolerance)
+    distribution = {score: reach * p for score, p in base.distribution.items() if reach * p > 0}
+    if reach < 1:
+        distribution[stripped.stay_score] = distribution.get(stripped.stay_score, 0.0) + 1 - reach
+    draw = DrawResult(value, reach * base.flip7_probability, reach * base.bust_probability,
                       dict(sorted(distribution.items())))
     return replace(stripped, draw=draw, hits_now=True)
 

@@ -466,17 +466,21 @@ def simulate(situation: Situation, question: Question, trials: int, rng: np.rand
 class RoundSampler:
     """Plays single rounds through `flip7odds.engine`, drawing each card with an injected generator.
 
-    At a choice a card gives you (not alone), you give the Freeze or Flip Three away and carry on,
-    as the policies of `flip7odds.policies` do. A policy decides from a one-state `DecisionContext`
-    built as the solver builds it (Freeze and Flip Three left out of the pile size when not alone).
+    At a choice a card gives you (not alone), you give the Freeze or Flip Three away and carry on, as
+    the policies of `flip7odds.policies` do, except a Freeze with an empty line: it banks when the
+    policy's exact value from there is worth less than banking (solver reduction 3b; poker only).
+    A policy decides from a one-state `DecisionContext` built as the solver builds it (Freeze and Flip
+    Three left out of the pile size when not alone).
     """
 
     def __init__(self, situation: Situation) -> None:
+        self.situation = situation
         self.rules = situation.rules
         self.alone = situation.alone
         self.round_rules = RoundRules(situation.rules, situation.alone)
         self.start = self.round_rules.start(situation)
         self._once: dict[RoundState, float] = {}
+        self._banks: dict[tuple[RoundState, HitStayPolicy], bool] = {}
 
     def draw(self, state: RoundState, rng: np.random.Generator) -> Outcome:
         """Draw one card uniformly from the drawing pile (the discards once the pile is empty)."""
@@ -508,8 +512,23 @@ class RoundSampler:
                     return self.round_rules.bank(node, Termination.PILE_EXHAUSTED)
                 if not node.line.is_empty and not self.hits(node, policy):
                     return self.round_rules.bank(node, Termination.STAYED)
-            node = _carry_on(self.draw(node, rng).node)
+            node = self._choose(self.draw(node, rng).node, policy)
         return node
+
+    def _choose(self, node: Node, policy: HitStayPolicy) -> Terminal | RoundState:
+        """Resolve a choice a card gives you: carry on, or bank an empty line on a Freeze when that is worth more."""
+        if isinstance(node, Choice):
+            options = dict(node.options)
+            carry_on, bank = options[Option.CARRY_ON], options.get(Option.BANK)
+            if (isinstance(carry_on, RoundState) and carry_on.at_decision and carry_on.line.is_empty
+                    and isinstance(bank, Terminal)):
+                key = (carry_on, policy)
+                if key not in self._banks:
+                    on = replace(self.situation, line=carry_on.line, pile=carry_on.pile, discards=carry_on.discards)
+                    self._banks[key] = evaluate_policy(on, policy).expected_score < bank.score - TOLERANCE
+                if self._banks[key]:
+                    return bank
+        return _carry_on(node)
 
     def hits(self, state: RoundState, policy: HitStayPolicy) -> bool:
         """The policy's choice at one decision state."""

@@ -38,7 +38,7 @@ from dataclasses import dataclass, replace
 
 from flip7odds.cards import FLIP_THREE, FREEZE, SECOND_CHANCE, Card, Category, ModifierKind
 from flip7odds.errors import Flip7Error
-from flip7odds.solver import FLIP_THREE_DRAWS, Phase, Problem, Start, empty_line_blanks, reshuffled_problem
+from flip7odds.solver import FLIP_THREE_DRAWS, Phase, Problem, Start, empty_line_value, reshuffled_problem
 
 Utility = Callable[[int], float]
 """The value of ending your round with a given score (a bust scores 0)."""
@@ -206,9 +206,8 @@ class _UtilitySolver:
         hit = self._hit(state)
         blanks = 0 if self.problem.alone else self.original.pile[FREEZE] + self.original.pile[FLIP_THREE]
         if blanks and self._is_empty(state) and hit is not None:
-            # No card in front of you: a Freeze drawn may bank on yourself (solver.empty_line_blanks).
-            freezes, flip_threes = self.original.pile[FREEZE], self.original.pile[FLIP_THREE]
-            hit = empty_line_blanks(hit, stay, freezes, flip_threes, self.original.pile.size - blanks)[0]
+            # No card in front of you: a Freeze drawn may bank on yourself (solver.empty_line_value).
+            hit = empty_line_value(hit, stay, self.original, self.tolerance)[0]
         elif blanks:
             # Not alone, a blank drawn now leaves you at the same decision (reduction 3):
             # H(P) = b/N V(P') + (N - b)/N H(P'), P' the pile without blanks.

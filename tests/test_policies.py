@@ -31,7 +31,7 @@ from flip7odds.policies import (
 )
 from flip7odds.policy_cli import add_policy_arguments, policy_command
 from flip7odds.reference import reference_solve
-from flip7odds.rules import CLASSIC
+from flip7odds.rules import CLASSIC, POKER
 from flip7odds.situation import Situation
 from flip7odds.solver import solve
 from flip7odds.teaching import numbers_only_pile
@@ -144,6 +144,7 @@ def brute_force(situation: Situation, policy: HitStayPolicy) -> BruteResult:
     The policy's inputs are recomputed here from the literal state: sum and count of numbers, bust
     cards (0 with a Second Chance) over the pile size (Freeze and Flip Three left out when not alone,
     where they are given away), and for lookahead E[draw one card, then stay] by its own recursion.
+    Not alone, a Freeze drawn on an empty line banks it when the policy's play on is worth less.
     """
     rules, alone = situation.rules, situation.alone
     round_rules = RoundRules(rules, alone)
@@ -193,6 +194,12 @@ def brute_force(situation: Situation, policy: HitStayPolicy) -> BruteResult:
                            Fraction(node.reason is Termination.FLIP_7), {node.score: Fraction(1)})
 
     def evaluate(node: Node) -> BruteResult:
+        if isinstance(node, Choice):
+            options = dict(node.options)
+            bank, going_on = options.get(Option.BANK), options[Option.CARRY_ON]
+            if isinstance(bank, Terminal) and isinstance(going_on, RoundState) and going_on.line.is_empty:
+                on, banked = evaluate(going_on), terminal(bank)
+                return banked if banked.value > on.value else on  # ties give the Freeze away
         node = carry_on(node)
         if isinstance(node, Terminal):
             return terminal(node)
@@ -226,6 +233,10 @@ SMALL = [
     Situation.from_text(SHORT_FLIP7, "5", pile="5 5 6 6 7 8 8 +10 sc"),
     Situation.from_text(SHORT_FLIP7, "", pile="5 6 6 7 8 8 x2 flip3 freeze", others_active=0),
     Situation.from_text(CLASSIC, "4 2", pile="4 4 2 6 6", discards="5 5 3 +2"),
+    # Poker, empty line: a Freeze may bank 0, in the pile or back from the discards (solver reduction 3b).
+    Situation.from_text(POKER, "", pile="A 3 5d 10d 9 joker"),
+    Situation.from_text(POKER, "", pile="3 3 A", discards="A 5d 10d 9 3"),
+    Situation.from_text(POKER, "", pile="3", discards="A 5d K"),
 ]
 POLICIES = [StayAtSum(0), StayAtSum(5), StayAtSum(9), StayAtBust(Fraction(0)), StayAtBust(Fraction(1, 4)),
             StayAtBust(Fraction(1, 2)), StayAtCount(1), StayAtCount(2), OneCardLookahead(), AlwaysHit()]
@@ -319,6 +330,17 @@ def test_integer_thresholds_round_trip_through_text(family: str, value: int) -> 
 def test_fraction_of_optimal() -> None:
     assert fraction_of_optimal(9.0, 12.0) == 0.75
     assert fraction_of_optimal(0.0, 0.0) is None
+    assert fraction_of_optimal(-5.0, -2.5) is None  # not "200%" of a negative optimum
+
+
+def test_the_optimal_policy_banks_a_freeze_on_an_empty_line_when_drawing_on_is_worth_less() -> None:
+    # Poker, empty line, pile A 5♦: the A first banks 0 (giving it away leaves -5); the 5♦ first ends on -5.
+    situation = Situation.from_text(POKER, "", pile="A 5d")
+    result = evaluate_policy(situation, Optimal())
+    assert result.expected_score == pytest.approx(-2.5, abs=1e-12) == analyze(situation).optimal_score
+    assert result.distribution == pytest.approx({-5: 0.5, 0: 0.5}, abs=1e-12)
+    # Every policy banks there too: with an empty line the hit/stay rule has nothing to say.
+    assert evaluate_policy(situation, AlwaysHit()).expected_score == pytest.approx(-2.5, abs=1e-12)
 
 
 # ----------------------------------------------------------------------------------------------

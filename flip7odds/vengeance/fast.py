@@ -54,6 +54,14 @@ other lines' contents relabelled (a "give to player i" option leads to the same 
 i, and the order keep/give is unchanged), so every value and every distribution is the same and the
 first best option differs at most between equivalent "give" options.
 
+A Steal or Swap that can take nothing
+-------------------------------------
+Both take only another player's card. When no other line holds a card and none can be given one (no
+other player, or no modifier left to come: `can_take_from_others`), every Steal and Swap of the round
+is a card to discard, whenever it comes: a Swap is then written as a Steal (`with_dead_cards_merged`,
+the same tree relabelled), and the size estimate counts them as cards that rearrange no line. A
+Discard is never dead that way: it can take one of your own cards.
+
 The size check
 --------------
 `estimate_states` estimates the number of states from the situation alone, in microseconds, without
@@ -67,11 +75,11 @@ then the time to reach it (`DEFAULT_MAX_STATES`), never more.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any, Generic, TypeVar
 
-from flip7odds.cards import Action, Card
+from flip7odds.cards import Action, Card, Category
 from flip7odds.counts import CardCounts
 from flip7odds.errors import SituationError
 from flip7odds.rules import UNLUCKY_7, RuleSet
@@ -175,6 +183,7 @@ class Deck:
 
 
 _HOSTILE = (Action.STEAL, Action.SWAP, Action.DISCARD)
+_STEAL, _SWAP = Card.action(Action.STEAL), Card.action(Action.SWAP)
 _FORCED_DRAWS = {Action.JUST_ONE_MORE: 1, Action.FLIP_FOUR: 4}
 
 
@@ -583,6 +592,7 @@ def fast_solve(situation: VengeanceSituation, max_states: int | None = None) -> 
     """
     max_states = DEFAULT_MAX_STATES if max_states is None else max_states
     check_size(situation, max_states)
+    situation = with_dead_cards_merged(situation)
     game = Round(situation)
     state = game.start(situation)
     stay_score = situation.line.score(situation.rules)
@@ -623,22 +633,28 @@ def size_features(situation: VengeanceSituation) -> tuple[float, ...]:
       such set can be collected);
     * ``others``: the log of how many sub-multisets of the modifiers and actions can be drawn;
     * ``hostile``: the Steal, Swap and Discard cards times the log of three plus the cards in every
-      line: each such card multiplies the ways the lines can be arranged;
+      line: each such card multiplies the ways the lines can be arranged. A Steal or Swap that can take
+      nothing (`can_take_from_others`) rearranges no line: it counts as if the lines held no card
+      (``log 3``), for its place among the cards set aside during forced draws;
     * ``forcing``: the Just One More! and Flip Four! cards (their set-aside cards and forced draws).
     """
+    situation = with_dead_cards_merged(situation)
     pool = situation.pile.as_dict()
     if situation.discards is not None and may_run_out(situation):
         for card, count in situation.discards.items_:
             pool[card] = pool.get(card, 0) + count
+    movable = len(situation.line.cards) + sum(len(line.cards) for line in situation.others)
+    live = can_take_from_others(situation)
     kinds_per_value: dict[int, int] = {}
-    others = 0.0
-    hostile = forcing = 0
+    others = hostile = 0.0
+    forcing = 0
     for card, count in pool.items():
         if card.is_number:
             kinds_per_value[card.value] = kinds_per_value.get(card.value, 0) + 1
         else:
             others += math.log(count + 1)
-            hostile += count if card.act in _HOSTILE else 0
+            if card.act in _HOSTILE:
+                hostile += count * math.log(3 + (movable if live or card.act is Action.DISCARD else 0))
             forcing += count if card.act in _FORCED_DRAWS else 0
     sets = [1.0] + [0.0] * FLIP_7_CARDS  # sets[j]: sets of j numbers
     for value, kinds in kinds_per_value.items():
@@ -646,20 +662,62 @@ def size_features(situation: VengeanceSituation) -> tuple[float, ...]:
             for j in range(FLIP_7_CARDS, 0, -1):
                 sets[j] += factor * sets[j - 1]
     numbers = math.log(sum(sets))
-    movable = len(situation.line.cards) + sum(len(line.cards) for line in situation.others)
-    return numbers, numbers * (UNLUCKY_7 in pool), others, hostile * math.log(3 + movable), float(forcing)
+    return numbers, numbers * (UNLUCKY_7 in pool), others, hostile, float(forcing)
+
+
+def can_take_from_others(situation: VengeanceSituation) -> bool:
+    """Whether a Steal or a Swap can ever take a card in this round (False: each one drawn is discarded).
+
+    Both take a card only from another player's line, never from your own (a Swap gives one of yours
+    in exchange; docs/vengeance.md, the engine's `_steal_options` and `_swap_options`). The other lines
+    change only through your cards: a modifier you give them, or a Swap, which needs a card of theirs
+    already. So unless another line holds a card now, or there is another player and a modifier can
+    still come (in the pile or the discards) to be given, every other line stays empty for the whole
+    round, alone there is none, and a Steal or Swap has no legal use whenever it is drawn. A Discard
+    can always take one of your own cards once you hold one.
+    """
+    if any(line.cards for line in situation.others):
+        return True
+    piles = (situation.pile, situation.discards or CardCounts())
+    return bool(situation.others) and any(card.category is Category.MODIFIER for counts in piles
+                                          for card, _ in counts.items_)
+
+
+def with_dead_cards_merged(situation: VengeanceSituation) -> VengeanceSituation:
+    """``situation`` with every Swap written as a Steal when neither can take a card (`can_take_from_others`).
+
+    Then each of them has no legal use whenever it is drawn or resolved, before or after a reshuffle: it
+    is set aside like any action during forced draws and discarded when played. The engine's tree of the
+    situation is, option for option, the tree of the relabelled one, so every value and distribution is
+    the same; states that differ only in which of the two cards were drawn become one (the solver's
+    states for ``1 5 8 10 11 /2 jom steal swap discard`` alone over the discards ``7 9 flip4``: 3 065
+    instead of 4 494). The deck's counts are not checked again: four Steals are fine here.
+    """
+    if can_take_from_others(situation):
+        return situation
+
+    def merged(counts: CardCounts) -> CardCounts:
+        swaps = counts[_SWAP]
+        if not swaps:
+            return counts
+        return counts - CardCounts.from_mapping({_SWAP: swaps}) + CardCounts.from_mapping({_STEAL: swaps})
+
+    discards = situation.discards
+    return replace(situation, pile=merged(situation.pile), discards=None if discards is None else merged(discards))
 
 
 def may_run_out(situation: VengeanceSituation) -> bool:
     """False when your round surely ends before the pile runs out, so the discard pile is never reshuffled.
 
-    Every number drawn joins your line (or busts you), and only the Unlucky 7, Discard and Swap take a
-    number out of it. Without them in the pile, drawing the whole pile means holding your numbers and all
-    of the pile's at once: if they include a duplicate that busts, or seven numbers or more (a Flip 7 ends
-    the round), the last card is never drawn. (A bound for the estimate only: True says nothing.)
+    Every number drawn joins your line (or busts you), and only the Unlucky 7, Discard and a Swap that can
+    take a card (`can_take_from_others`) take a number out of it. Without them in the pile, drawing the
+    whole pile means holding your numbers and all of the pile's at once: if they include a duplicate that
+    busts, or seven numbers or more (a Flip 7 ends the round), the last card is never drawn. (A bound for
+    the estimate only: True says nothing.)
     """
     pile = situation.pile
-    if any(pile[card] for card in (UNLUCKY_7, *(Card.action(act) for act in (Action.DISCARD, Action.SWAP)))):
+    takers = (Action.DISCARD, Action.SWAP) if can_take_from_others(situation) else (Action.DISCARD,)
+    if any(pile[card] for card in (UNLUCKY_7, *(Card.action(act) for act in takers))):
         return True
     line = situation.line
     for card, count in pile.items_:
@@ -676,7 +734,11 @@ _FIT = (-0.35, 0.93, 0.57, 1.52, 0.18, 0.23)
 other lines with 0 to 3 cards, standard and Brutal, a third of them with every action left in the pile):
 least squares on the 237 solved within 60 000 states, and for the 158 stopped at that limit a penalty
 only when the estimate falls below it. The estimate's error is about a factor 3 (standard deviation of
-the log: 1.0), at worst a factor 10 too low on those situations."""
+the log: 1.0), at worst a factor 10 too low on those situations. Kept as fitted when a Steal or Swap that
+can take nothing stopped counting as one that rearranges the lines (`size_features`):
+``benchmarks/study_vengeance_estimate.py 1 40 30000`` solves 40 new random situations, and on the 17 solved
+where no Steal or Swap can take a card, log(states / estimate) has mean -0.08 and standard deviation 0.35
+(at worst a factor 1.5 too low); on the 7 where one can, mean -0.02 and standard deviation 0.80."""
 SECONDS_PER_STATE = 25e-6
 """CPU seconds per memoised state: the median over 40 of those situations solved in 3 000 to 40 000
 states was 23 microseconds (quartiles 19 and 28), on the shared 2-core VM of BENCHMARKS.md under load."""
