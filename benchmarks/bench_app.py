@@ -214,8 +214,7 @@ def css_escape(card: str) -> str:
 
 async def choose_place(page: Page, name: str, timeout_s: float) -> None:
     """Point the picker at a place (not timed)."""
-    segmented = page.get_by_role("radio", name=name)
-    await (segmented.first if await segmented.first.is_visible() else page.get_by_text(name, exact=True).first).click()
+    await page.get_by_text(name, exact=True).first.click()
     await page.wait_for_timeout(200)
     await settled(page, timeout_s)
 

@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from app_support import RULES_CHOSEN_KEY
+from flip7odds_ui.shell import RULES_CHOSEN_KEY
 from flip7odds.analysis import analyze
 from flip7odds.cards import card_name
 from flip7odds.engine import Termination

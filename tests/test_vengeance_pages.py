@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from app_support import RULES_CHOSEN_KEY
+from flip7odds_ui.shell import RULES_CHOSEN_KEY
 from flip7odds.cards import parse_cards
 from flip7odds.counts import CardCounts
 from flip7odds.i18n import translator
