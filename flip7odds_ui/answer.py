@@ -11,8 +11,9 @@ from flip7odds.i18n import Translator
 
 STYLE = """
 <style>
-.st-key-answer {position: sticky; top: 3.75rem; z-index: 100; background: var(--background-color, #fff);
-                padding-bottom: 0.2rem}
+[data-testid="stLayoutWrapper"]:has(> .st-key-answer) {position: sticky; top: 3.75rem; z-index: 100;
+                                                       background: var(--background-color, #fff); padding-bottom: 0.2rem}
+.st-key-scroller {display: none}
 .f7-banner {border-radius: 0.7rem; padding: 0.3rem 0.8rem; color: #fff; display: flex; align-items: center;
             gap: 0.8rem; margin: 0}
 .f7-banner .f7-call {font-size: clamp(2.2rem, 9vw, 3.6rem); font-weight: 800; line-height: 1.05;
@@ -27,6 +28,10 @@ STYLE = """
 .st-key-picker button {min-width: 3.3rem; padding: 0.15rem 0.45rem; min-height: 2.9rem}
 .st-key-picker button p {font-size: 1.15rem; font-weight: 600}
 .st-key-moves button {min-height: 2.9rem}
+@media (max-width: 640px) {
+  .st-key-header [data-testid="stCaptionContainer"] {display: none}
+  .st-key-header h1 {font-size: 1.3rem}
+}
 </style>
 """
 """The live pages' style: the sticky bar, the banner's colours, card buttons at least 44 px tall."""
@@ -54,4 +59,5 @@ def bust_line(t: Translator, cards: int, pile: int) -> str:
 
 def scroll_to_top(marker: object) -> None:
     """Scroll the page to its top once for each new ``marker`` (a new round, a new question)."""
-    st.html(SCROLL_TO_TOP.replace("{marker}", str(marker)), unsafe_allow_javascript=True)
+    with st.container(key="scroller"):
+        st.html(SCROLL_TO_TOP.replace("{marker}", str(marker)), unsafe_allow_javascript=True)

@@ -223,16 +223,16 @@ def show_answer(t: Translator, table: Table) -> tuple[Situation | None, Analysis
 
 
 def show_picker(t: Translator, shoe: Shoe) -> None:
-    """Where cards go, a button per card kind with how many are left, then Undo / Clear round / Next round."""
+    """Undo / Next round / Clear round (in reach at the top), where cards go, a button per card kind."""
     table, rules = shoe.table, shoe.table.rules
     if PLACE_KEY not in st.session_state:
         st.session_state[PLACE_KEY] = Place.LINE if table.status is RoundStatus.PLAYING else Place.SEEN
+    last = shoe.last_move
+    move_buttons(t, None if last is None else move_text(t, rules, last), undo,
+                 lambda: play(t, ClearRound()), lambda: play(t, NextRound()), bool(table.on_table.size))
     place_control(t, [Place.LINE, Place.SEEN], PLACE_KEY, lambda place: t(PLACE_NAMES[place]))
     card_buttons(t, rules, table.drawing_pile,
                  lambda card: play(t, AddCards((card,), st.session_state[PLACE_KEY])))
-    last = shoe.last_move
-    move_buttons(t, None if last is None else move_text(t, rules, last), lambda: undo(),
-                 lambda: play(t, ClearRound()), lambda: play(t, NextRound()), bool(table.on_table.size))
 
 
 def undo() -> None:

@@ -220,11 +220,11 @@ def _screen(t: Translator, rules: RuleSet) -> None:
     def show_picker(table: VengeanceTable, shoe: VengeanceShoe, targets: list[Target]) -> None:
         if st.session_state.get(TARGET_KEY) not in targets:
             st.session_state[TARGET_KEY] = Place.LINE if table.status is RoundStatus.PLAYING else Place.SEEN
-        place_control(t, targets, TARGET_KEY, place_name)
-        card_buttons(t, rules, table.drawing_pile, tapped)
         last = shoe.last_move
         move_buttons(t, None if last is None else move_text(last), undo, lambda: play(ClearRound()),
                      lambda: play(NextRound()), bool(table.on_table.size))
+        place_control(t, targets, TARGET_KEY, place_name)
+        card_buttons(t, rules, table.drawing_pile, tapped)
 
     def show_players(table: VengeanceTable) -> None:
         st.session_state[OTHERS_KEY] = len(table.others)

@@ -30,12 +30,12 @@ def card_buttons(t: Translator, rules: RuleSet, left: CardCounts, on_tap: Callab
 
 def move_buttons(t: Translator, last_move: str | None, on_undo: Callable[[], None],
                  on_clear: Callable[[], None], on_next: Callable[[], None], cards_on_table: bool) -> None:
-    """Undo (its label says what it undoes: a touch screen shows no tooltip), Clear round, Next round."""
+    """Undo (its label says what it undoes: a touch screen shows no tooltip), Next round, Clear round."""
     with st.container(horizontal=True, gap="small", key="moves"):
         st.button("↶ " + t("Undo: {move}").format(move=last_move) if last_move else t("↶ Undo"), key="undo",
                   on_click=on_undo, disabled=last_move is None)
-        st.button(t("Clear round"), key="clear", on_click=on_clear, disabled=not cards_on_table)
         st.button(t("Next round ➜"), key="next_round", on_click=on_next, type="primary", disabled=not cards_on_table)
+        st.button(t("Clear round"), key="clear", on_click=on_clear, disabled=not cards_on_table)
 
 
 def chips(t: Translator, rules: RuleSet, cards: Sequence[Card]) -> str:

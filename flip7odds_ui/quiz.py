@@ -19,7 +19,7 @@ from flip7odds.cards import Card, card_name
 from flip7odds.endgame_quiz import EndgameQuestion, generate_endgame, grade_win_answer
 from flip7odds.errors import Flip7Error
 from flip7odds.i18n import N_, Translator
-from flip7odds.progress import Answer, question_of
+from flip7odds.progress import Answer, ProgressStore, question_of
 from flip7odds.quiz import CLOSE_CALL, GRADE_LIMITS, Grade, Question, QuizGenerator, Tier, grade_answer, hint
 from flip7odds.rules import RuleSet
 from flip7odds.vengeance.analysis import CAVEAT
@@ -47,6 +47,17 @@ STATUS_NAMES: dict[str, str] = {
     "flip7": N_("Flip 7"), "cut_short": N_("round over"), "no_cards": N_("out of cards"),
 }
 """A player's status at the table, by its stored name (message ids)."""
+
+STYLE = """
+<style>
+[data-testid="stMainBlockContainer"] {padding-top: 3.8rem}
+h1 {font-size: 1.7rem !important; padding-top: 0 !important}
+.st-key-quiz_card h3 {font-size: 1.45rem; padding: 0.2rem 0}
+.st-key-quiz_card [data-testid="stMetricValue"] {font-size: 1.35rem}
+.st-key-quiz_card button {min-height: 2.9rem}
+</style>
+"""
+"""The quiz's style: the line, the answer buttons and the feedback fit one phone screen."""
 
 _DEALER = ThreadPoolExecutor(max_workers=2, thread_name_prefix="flip7odds-quiz-dealer")
 """Deals the next situations in the background (the generators simulate games and solve them)."""
@@ -117,12 +128,12 @@ def grade_legend(t: Translator) -> str:
 
 
 def answer_buttons(t: Translator, prefix: str, on_answer: Callable[[Decision], None]) -> None:
-    """HIT and STAY side by side, full width (keys H and S)."""
-    hit_column, stay_column = st.columns(2)
-    hit_column.button(t(DECISION_NAMES[Decision.HIT]), key=f"{prefix}_hit", shortcut="H", type="primary",
-                      width="stretch", on_click=on_answer, args=(Decision.HIT,))
-    stay_column.button(t(DECISION_NAMES[Decision.STAY]), key=f"{prefix}_stay", shortcut="S", width="stretch",
-                       on_click=on_answer, args=(Decision.STAY,))
+    """HIT and STAY side by side, full width, on a phone too (keys H and S)."""
+    with st.container(horizontal=True, gap="small"):
+        st.button(t(DECISION_NAMES[Decision.HIT]), key=f"{prefix}_hit", shortcut="H", type="primary",
+                  width="stretch", on_click=on_answer, args=(Decision.HIT,))
+        st.button(t(DECISION_NAMES[Decision.STAY]), key=f"{prefix}_stay", shortcut="S", width="stretch",
+                  on_click=on_answer, args=(Decision.STAY,))
 
 
 def show_grade(t: Translator, feedback: Any, exact: Any, on_next: Callable[[], None], prefix: str) -> None:
@@ -163,14 +174,25 @@ def replay_into(t: Translator, deck: Deck, rules: RuleSet) -> Callable[[Answer],
 @st.fragment
 def show_classic_quiz(t: Translator, rules: RuleSet) -> None:
     """The classic and poker quiz: situations from simulated games, graded by the exact optimum."""
-    st.markdown(t("Situations from simulated games, graded by the exact optimum for your round's expected score. "
-                  "Keys: **H** hit, **S** stay, **N** next, **M** replay a mistake."))
     store = session_store(t)
     deck = CLASSIC_DECK
-    tier = st.segmented_control(t("Difficulty"), list(Tier), default=Tier.FRESH, key="quiz_tier",
-                                format_func=lambda v: t(TIER_NAMES[v]).format(points=t.number(CLOSE_CALL, 0))
-                                ) or Tier.FRESH
-    predict = st.toggle(t("Predict first: estimate the bust chance before answering"), key="quiz_predict")
+    card, settings = st.container(key="quiz_card"), st.container()
+    with settings:
+        tier = st.segmented_control(t("Difficulty"), list(Tier), default=Tier.FRESH, key="quiz_tier",
+                                    format_func=lambda v: t(TIER_NAMES[v]).format(points=t.number(CLOSE_CALL, 0))
+                                    ) or Tier.FRESH
+        predict = st.toggle(t("Predict first: estimate the bust chance before answering"), key="quiz_predict")
+        st.caption(t("Situations from simulated games, graded by the exact optimum for your round's expected score. "
+                     "Keys: **H** hit, **S** stay, **N** next, **M** replay a mistake."))
+    with card:
+        show_classic_card(t, rules, deck, tier, predict, store)
+    show_endgame_quiz(t)
+    show_progress(t, rules, store, replay_into(t, deck, rules))
+    deck.deal(rules, tier)
+
+
+def show_classic_card(t: Translator, rules: RuleSet, deck: Deck, tier: Tier, predict: bool, store: ProgressStore) -> None:
+    """The situation, HIT / STAY or the feedback, then the table."""
     question: Question = deck.current(rules, tier, lambda q: q.situation.tier, lambda q: q.situation.rules,
                                       t("Dealing a new situation…"))
     situation, exact = question.situation, question.exact
@@ -213,9 +235,6 @@ def show_classic_quiz(t: Translator, rules: RuleSet) -> None:
                 error=t.number(abs(last_guess - 100 * truth), 1)))
         st.caption(grade_legend(t))
     show_classic_table(t, question)
-    show_endgame_quiz(t)
-    show_progress(t, rules, store, replay_into(t, deck, rules))
-    deck.deal(rules, tier)
 
 
 def show_classic_table(t: Translator, question: Question) -> None:
@@ -289,13 +308,23 @@ def cards_text(t: Translator, cards: Iterable[Card]) -> str:
 @st.fragment
 def show_vengeance_quiz(t: Translator, rules: RuleSet) -> None:
     """With a Vengeance: late-deck situations graded by the exact solver, with the model's caveat."""
-    st.markdown(t("With a Vengeance: late-deck situations, graded by the exact optimum for your round's expected "
-                  "score under [the model](/models?doc=vengeance). Keys: **H** hit, **S** stay, **N** next, **M** replay "
-                  "a mistake."))
     store = session_store(t)
     deck = VENGEANCE_DECK
-    tier = st.segmented_control(t("Difficulty"), list(VTier), format_func=lambda v: t(vengeance_tier_name(v, rules)),
-                                default=VTier.ZERO_AND_UNLUCKY_7, key="vquiz_tier") or VTier.ZERO_AND_UNLUCKY_7
+    card, settings = st.container(key="quiz_card"), st.container()
+    with settings:
+        tier = st.segmented_control(t("Difficulty"), list(VTier), format_func=lambda v: t(vengeance_tier_name(v, rules)),
+                                    default=VTier.ZERO_AND_UNLUCKY_7, key="vquiz_tier") or VTier.ZERO_AND_UNLUCKY_7
+        st.caption(t("With a Vengeance: late-deck situations, graded by the exact optimum for your round's expected "
+                     "score under [the model](/models?doc=vengeance). Keys: **H** hit, **S** stay, **N** next, "
+                     "**M** replay a mistake."))
+    with card:
+        show_vengeance_card(t, rules, deck, tier, store)
+    show_progress(t, rules, store, replay_into(t, deck, rules))
+    deck.deal(rules, tier)
+
+
+def show_vengeance_card(t: Translator, rules: RuleSet, deck: Deck, tier: VTier, store: ProgressStore) -> None:
+    """The situation, HIT / STAY or the feedback, then the other lines and the pile."""
     question: VengeanceQuestion = deck.current(rules, tier, lambda q: q.situation.tier,
                                                lambda q: q.situation.situation.rules, t("Dealing a new situation…"))
     situation, exact = question.situation.situation, question.exact
@@ -336,5 +365,3 @@ def show_vengeance_quiz(t: Translator, rules: RuleSet) -> None:
                          for card, count in situation.pile.items_)))
     st.caption(t("A late-deck position: the discards are not reshuffled here, so if the pile runs out your round "
                  "ends as if you stayed."))
-    show_progress(t, rules, store, replay_into(t, deck, rules))
-    deck.deal(rules, tier)

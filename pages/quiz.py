@@ -6,9 +6,11 @@ feedback, then the player's progress; an answer redraws the card alone (a fragme
 
 import streamlit as st
 
+from flip7odds_ui.quiz import STYLE
 from flip7odds_ui.shell import start_page
 from flip7odds_ui.variants import QUIZ_VIEWS
 
 t, rules = start_page()
+st.html(STYLE)
 st.title(t("Hit or stay?"))
 QUIZ_VIEWS[rules.name](t, rules)
