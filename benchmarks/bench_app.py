@@ -42,6 +42,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from playwright.async_api import Browser, Page, async_playwright
+from playwright.async_api import Error as PlaywrightError
 
 ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM = "/usr/bin/chromium"
@@ -228,7 +229,7 @@ async def live_series(browser: Browser, server: Server, name: str, query: str, c
         for card in cards:
             series.taps.append(await tap_card(server, page, card, timeout_s))
         series.errors += int(await has_error(page))
-    except Exception as error:  # a tap that did not settle in time, or a control not found
+    except PlaywrightError as error:  # a tap that did not settle in time, or a control not found
         series.errors += 1
         print(f"{name}: {type(error).__name__}: {str(error).splitlines()[0]}", file=sys.stderr)
         await page.screenshot(path=str(ROOT / "artifacts" / f"bench-failed-{len(series.taps)}.png"), full_page=True)
@@ -298,7 +299,7 @@ async def concurrent(browser: Browser, server: Server, sessions: int, taps: int,
                 series.taps.append(tap)
             if await has_error(page):
                 series.errors += 1
-        except Exception:  # a timeout: this session did not finish
+        except PlaywrightError:  # a timeout: this session did not finish
             series.errors += 1
 
     try:

@@ -13,7 +13,6 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from flip7odds_ui.shell import RULES_CHOSEN_KEY
 from flip7odds.cards import parse_cards
 from flip7odds.counts import CardCounts
 from flip7odds.i18n import translator
@@ -23,6 +22,7 @@ from flip7odds.vengeance import VengeanceSituation, analyze_vengeance, bust_prob
 from flip7odds.vengeance.explorer import PRESETS
 from flip7odds.vengeance.links import decode
 from flip7odds.vengeance.table import Other, Place
+from flip7odds_ui.shell import RULES_CHOSEN_KEY
 
 APP = Path(__file__).resolve().parents[1] / "app.py"
 PAGES = ("home", "live", "quiz", "strategy", "simulate", "trees", "urn", "models")

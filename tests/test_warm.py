@@ -30,6 +30,6 @@ CHECK = textwrap.dedent("""
 
 
 def test_warm_up_compiles_every_loop_a_real_table_uses() -> None:
-    done = subprocess.run([sys.executable, "-c", CHECK], capture_output=True, text=True, timeout=600)
+    done = subprocess.run([sys.executable, "-c", CHECK], capture_output=True, text=True, timeout=600, check=False)
     assert done.returncode == 0, done.stderr
     assert int(done.stdout.split()[-1]) >= 4
