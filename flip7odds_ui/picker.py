@@ -14,8 +14,9 @@ from flip7odds.rules import RuleSet
 
 def place_control(t: Translator, places: Sequence[Any], key: str, name: Callable[[Any], str]) -> None:
     """Where a tapped card goes (your line, another player's, seen elsewhere...): one tap to change it."""
+    # Two places fill the width; more (Vengeance: the other players too) wrap onto more rows on a phone.
     st.segmented_control(t("Tap a card to add it to"), list(places), key=key, required=True, format_func=name,
-                         width="stretch")
+                         width="stretch" if len(places) <= 2 else "content")
 
 
 def card_buttons(t: Translator, rules: RuleSet, left: CardCounts, on_tap: Callable[[Card], None]) -> None:
