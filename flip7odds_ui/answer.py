@@ -28,6 +28,7 @@ STYLE = """
 .st-key-picker button {min-width: 3.3rem; padding: 0.15rem 0.45rem; min-height: 2.9rem}
 .st-key-picker button p {font-size: 1.15rem; font-weight: 600}
 .st-key-moves button {min-height: 2.9rem}
+.st-key-vlive_target div {flex-wrap: wrap}
 @media (max-width: 640px) {
   .st-key-header [data-testid="stCaptionContainer"] {display: none}
   .st-key-header h1 {font-size: 1.3rem}
