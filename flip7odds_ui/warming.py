@@ -18,4 +18,4 @@ def start_warm_up() -> None:
     """Warm the solver up in a background thread, the first time only (later calls do nothing)."""
     if not _started.is_set():
         _started.set()
-        threading.Thread(target=warm_up, name="flip7odds-warm-up", daemon=True).start()
+        threading.Thread(target=warm_up, daemon=True).start()
