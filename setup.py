@@ -20,7 +20,7 @@ from setuptools import Distribution, setup
 from setuptools.command.build_py import build_py
 
 ROOT = Path(__file__).resolve().parent
-APP_FILES = ("app.py", "app_support.py", "*_vengeance.py", "pages/*.py", ".streamlit/config.toml")
+APP_FILES = ("app.py", "pages/*.py", ".streamlit/config.toml")
 """The app as ``streamlit run`` needs it, relative to the checkout (a pattern may match nothing)."""
 DOCUMENTS = ("docs/*.md",)
 

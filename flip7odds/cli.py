@@ -407,8 +407,10 @@ def _run_app(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> int:
     if options[:1] in (["-h"], ["--help"]):
         out.write(APP_HELP)
         return 0
-    command = [sys.executable, "-m", "streamlit", "run", str(app_script()), *options]
-    child = subprocess.Popen(command)
+    script = app_script()
+    command = [sys.executable, "-m", "streamlit", "run", str(script), *options]
+    # Streamlit reads .streamlit/config.toml from its working folder: the app's own settings ship beside app.py.
+    child = subprocess.Popen(command, cwd=script.parent)
     try:
         return child.wait()
     except KeyboardInterrupt:

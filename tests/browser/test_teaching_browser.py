@@ -26,7 +26,7 @@ DEMOS: dict[str, tuple[dict[str, str], str, int]] = {
 def test_demo_on_a_projector(browser: Browser, app_url: str, demo: str) -> None:
     params, heading, charts = DEMOS[demo]
     # Open the app once first: on a server whose very first request is a deep link, Streamlit runs
-    # pages/<demo>.py directly (legacy pages/ folder) instead of app.py's navigation (app_support.run_through_app handles it; opening / first keeps this test independent of it).
+    # pages/<demo>.py directly (legacy pages/ folder) instead of app.py's navigation (flip7odds_ui.shell.start_page handles it; opening / first keeps this test independent of it).
     open_page(browser, app_url, *PROJECTOR).close()
     page = open_page(browser, f"{app_url}/{demo}?{urlencode(params | {'present': '1'})}", *PROJECTOR)
     try:
