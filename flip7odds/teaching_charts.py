@@ -172,12 +172,14 @@ def decision_heatmap_figure(cells: Sequence[DecisionCell], threshold: int | None
     sums = range(min(c.number_sum for c in cells), max(c.number_sum for c in cells) + 1)
     counts = range(min(c.numbers_held for c in cells), max(c.numbers_held for c in cells) + 1)
     share = np.full((len(counts), len(sums)), np.nan)
-    hover = np.full((len(counts), len(sums), 2), "", dtype=object)
+    hover = np.full((len(counts), len(sums), 3), "", dtype=object)
     for cell in cells:
         row, column = cell.numbers_held - counts.start, cell.number_sum - sums.start
         share[row, column] = cell.hit_share
-        hover[row, column, 0] = t("the optimum hits {hitting} of {lines} lines").format(hitting=cell.hitting,
-                                                                                        lines=cell.lines)
+        hover[row, column, 0] = t.ngettext("the optimum hits {hitting} of {lines} line",
+                                           "the optimum hits {hitting} of {lines} lines", cell.lines).format(
+            hitting=cell.hitting, lines=cell.lines)
+        hover[row, column, 2] = t.counted("{count} number", "{count} numbers", cell.numbers_held)
         ranges = []
         if cell.hit_bust is not None:
             ranges.append(t("hits at P(bust) {low}–{high}").format(low=_percent(cell.hit_bust[0], t),
@@ -188,7 +190,7 @@ def decision_heatmap_figure(cells: Sequence[DecisionCell], threshold: int | None
         hover[row, column, 1] = "<br>".join(ranges)
     figure = go.Figure(go.Heatmap(
         x=list(sums), y=list(counts), z=share, customdata=hover,
-        hovertemplate=t("sum %{x}, %{y} numbers<br>%{customdata[0]}<br>%{customdata[1]}<extra></extra>"),
+        hovertemplate=t("sum %{x}, %{customdata[2]}<br>%{customdata[0]}<br>%{customdata[1]}<extra></extra>"),
         colorscale=[[0.0, STAY_COLOUR], [0.5, "#f4f1de"], [1.0, HIT_COLOUR]], zmin=0, zmax=1, xgap=1, ygap=1,
         colorbar={"title": {"text": t("share of lines<br>where the<br>optimum hits")}, "tickformat": ".0%"},
     ))
@@ -311,8 +313,8 @@ def score_histogram_figure(scores: Sequence[float], distribution: dict[int, floa
     figure = go.Figure()
     figure.add_trace(go.Bar(x=list(distribution), y=list(distribution.values()), name=t("exact distribution"),
                             marker={"color": EXACT_COLOUR}, opacity=0.55))
-    figure.add_trace(go.Bar(x=values, y=counts / max(1, len(scores)), name=t("simulated ({trials} rounds)").format(
-        trials=len(scores)), marker={"color": SIMULATED_COLOUR}, opacity=0.75))
+    figure.add_trace(go.Bar(x=values, y=counts / max(1, len(scores)), name=t("simulated ({trials})").format(
+        trials=t.counted("{count} round", "{count} rounds", len(scores))), marker={"color": SIMULATED_COLOUR}, opacity=0.75))
     figure.add_vline(x=expected, line={"color": "#222", "dash": "dash", "width": 3},
                      annotation={"text": t("expected value {value}").format(value=t.number(expected, 2)),
                                  "font": {"size": font_size}})

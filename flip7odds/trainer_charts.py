@@ -83,8 +83,8 @@ def category_figure(results: Sequence[CategoryResult], t: Translator = ENGLISH) 
         x=[result.average_ev_lost for result in results],
         y=[f"{t(result.dimension)}: {t(result.category)}" for result in results],
         orientation="h",
-        text=[f"{result.answers}" for result in results],
-        hovertemplate=t("%{y}: %{x:.2f} points (%{text} answers)") + "<extra></extra>",
+        text=[t.counted("{count} answer", "{count} answers", result.answers) for result in results],
+        hovertemplate=t("%{y}: %{x:.2f} points (%{text})") + "<extra></extra>",
     ))
     figure.update_layout(title=t("Average EV lost by category"), xaxis_title=t("Points lost per answer"),
                          xaxis_rangemode="tozero", margin={"l": 10, "r": 10, "t": 50, "b": 10},

@@ -100,9 +100,11 @@ def quiz_command(args: argparse.Namespace) -> int:
         return 0
     for number, question in enumerate(questions, 1):
         situation, exact = question.situation, question.exact
-        print(t("#{number}  your line: {line}   others active: {others}   pile: {pile} cards   discards: {discards}")
+        print(t("#{number}  your line: {line}   others active: {others}   pile: {pile}   discards: {discards}")
               .format(number=number, line=format_cards(situation.line.cards, situation.rules),
-                      others=situation.others_active, pile=situation.pile.size, discards=situation.discards.size))
+                      others=situation.others_active,
+                      pile=t.counted("{count} card", "{count} cards", situation.pile.size),
+                      discards=situation.discards.size))
         print("    " + t("stay {stay}   hit {hit}   best: {best}").format(
             stay=exact.stay_score, hit=t.number(exact.hit_score, 4),
             best=t("HIT") if exact.decision is Decision.HIT else t("STAY")))
@@ -140,8 +142,9 @@ def vengeance_question_text(number: int, question: VengeanceQuestion, t: Transla
     lines = [t("#{number}  your line: {line}   other lines: {others}   busted players: {busted}").format(
                  number=number, line=format_cards(situation.line.cards, rules), others=others or t("none"),
                  busted=situation.busted_others),
-             "    " + t("pile ({size} cards): {cards}").format(size=situation.pile.size,
-                                                               cards=format_cards(situation.pile, rules)),
+             "    " + t("pile ({size}): {cards}").format(size=t.counted("{count} card", "{count} cards",
+                                                                          situation.pile.size),
+                                                         cards=format_cards(situation.pile, rules)),
              "    " + t("stay {stay}   hit {hit}   best: {best}").format(
                  stay=exact.stay_score, hit=t.number(exact.hit_score, 4),
                  best=t("HIT") if exact.decision is Decision.HIT else t("STAY")),
@@ -221,7 +224,8 @@ def simulate(rules: RuleSet, players: Sequence[Policy] | Sequence[vengeance_game
         if progress is not None and elapsed >= progress_after and (elapsed - shown > 0.2 or game_number == games):
             shown = elapsed
             filled = game_number * 30 // games
-            progress.write(f"\r[{'#' * filled}{'.' * (30 - filled)}] " + t("{done}/{total} games ({rate}/s)").format(
+            progress.write(f"\r[{'#' * filled}{'.' * (30 - filled)}] " + t.ngettext(
+                "{done}/{total} game ({rate}/s)", "{done}/{total} games ({rate}/s)", games).format(
                 done=game_number, total=games, rate=t.number(game_number / elapsed, 0)))
             progress.flush()
     if progress is not None and shown:
@@ -279,8 +283,9 @@ def simulate_command(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(summary.to_json(), indent=2))
         return 0
-    print(t("{games} games, {players} players ({policies}), seed {seed}").format(
-        games=t.number(summary.games, 0), players=summary.players, policies=", ".join(summary.policies),
+    print(t("{games}, {players} ({policies}), seed {seed}").format(
+        games=t.counted("{count} game", "{count} games", summary.games),
+        players=t.counted("{count} player", "{count} players", summary.players), policies=", ".join(summary.policies),
         seed=summary.seed))
     print(t("mean round score {mean} ± {stderr} (1 s.e.), {rounds} rounds per game, {reshuffles} reshuffles per game")
           .format(mean=t.number(summary.mean_round_score, 3), stderr=t.number(summary.round_score_stderr, 3),

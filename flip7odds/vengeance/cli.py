@@ -50,8 +50,9 @@ def vengeance_report(result: VengeanceAnalysis, t: Translator) -> str:
     else:
         first = headline(t, result.decision, result.stay_score, hit, result.may_stay,
                          abs((hit or 0.0) - result.stay_score))
-    why = t("{bust} of the {left} cards left would bust you").format(
-        bust=result.bust_cards, left=drawing_pile(result.situation).size)
+    left = drawing_pile(result.situation).size
+    why = t.ngettext("{bust} of the {left} card left would bust you", "{bust} of the {left} cards left would bust you",
+                     left).format(bust=result.bust_cards, left=left)
     lines = [first, *number_lines(t, bust=result.bust_probability, why=why, hit_once=result.hit_once_score, hit=hit,
                                   stay=result.stay_score, optimal=float(result.optimal_score),
                                   flip7=float(result.flip7_probability),

@@ -114,8 +114,8 @@ VTIER_LESSONS: dict[VTier, str] = {
                                  "wipes your line."),
     VTier.LUCKY_13: N_("You hold one 13 and the pile holds a 13 that would not bust you: with the Lucky 13 a "
                        "second 13 is safe, so not every 13 is a bust card."),
-    VTier.STEAL_AND_SWAP: N_("A Steal or a Swap is in the pile, and the other players' lines add at least {gain} "
-                             "point to hitting: their cards are what a Steal or a Swap brings you."),
+    VTier.STEAL_AND_SWAP: N_("A Steal or a Swap is in the pile, and the other players' lines make hitting worth "
+                             "at least {gain} more: their cards are what a Steal or a Swap brings you."),
     VTier.PENALTIES: N_("A ÷2 or a penalty is in the pile, and another player can be given it: drawing it does "
                         "not have to hurt you."),
 }
