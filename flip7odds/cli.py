@@ -186,7 +186,7 @@ def win_report(result: Analysis, win: WinAnalysis, t: Translator | None = None) 
     else:
         lines.append(t("Win model: {players}, a Monte-Carlo approximation over {games}").format(
             players=t.counted("{count} player", "{count} players", len(win.totals)),
-            games=t.counted("{count} simulated game", "{count} simulated games", win.games)))
+            games=t.counted("{count} simulated game", "{count} simulated games", win.games or 0)))
     return "\n".join(lines) + "\n"
 
 

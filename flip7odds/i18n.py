@@ -62,7 +62,8 @@ def plural_catalog(language: str) -> dict[tuple[str, str], tuple[str, ...]]:
     with catalog_path(language).open("rb") as handle:
         messages = read_po(handle, locale=language, domain=DOMAIN)
     return {(str(m.id[0]), str(m.id[1])): tuple(str(form) for form in m.string)
-            for m in messages if isinstance(m.id, tuple | list) and all(m.string)}
+            for m in messages if isinstance(m.id, tuple | list) and isinstance(m.string, tuple | list)
+            and all(m.string)}
 
 
 @cache

@@ -81,7 +81,7 @@ def test_heatmap_colours_are_the_share_of_lines_that_hit() -> None:
         assert z[ys.index(cell.numbers_held), xs.index(cell.number_sum)] == pytest.approx(cell.hit_share)
     assert np.isnan(z).sum() == z.size - len(cells)
     assert [shape.x0 for shape in figure.layout.shapes] == [22.5]
-    hovers = [text for row in heatmap.customdata for text, _ in row if text]
+    hovers = [text for row in heatmap.customdata for text, *_ in row if text]
     assert len(hovers) == len(cells)
 
 

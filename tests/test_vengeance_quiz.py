@@ -206,10 +206,10 @@ def test_command_line_bad_input_is_one_line_and_exit_2(argv: list[str], message:
                                                         capsys: pytest.CaptureFixture[str]) -> None:
     assert run(["--rules", "vengeance", "--lang", "en", *argv]) == 2
     captured = capsys.readouterr()
-    assert captured.out == "" and captured.err == f"flip7odds quiz: error: {message}\n"
+    assert captured.out == "" and captured.err == f"flip7odds quiz: error: {message[:1].upper()}{message[1:]}\n"
 
 
 def test_command_line_bad_input_in_spanish(capsys: pytest.CaptureFixture[str]) -> None:
     assert run(["--rules", "vengeance-brutal", "--lang", "es", "--level", "0"]) == 2
     captured = capsys.readouterr()
-    assert captured.out == "" and captured.err == "flip7odds quiz: error: el nivel debe ser 1, 2, 3 o 4, no 0\n"
+    assert captured.out == "" and captured.err == "flip7odds quiz: error: El nivel debe ser 1, 2, 3 o 4, no 0\n"

@@ -67,7 +67,7 @@ from flip7odds.counts import CardCounts
 from flip7odds.errors import Flip7Error, SituationError
 from flip7odds.i18n import ENGLISH, N_, Translator
 from flip7odds.quiz import Exact
-from flip7odds.rules import LUCKY_13, UNLUCKY_7, VENGEANCE, RuleSet, find_rules
+from flip7odds.rules import LUCKY_13, UNLUCKY_7, VENGEANCE, VENGEANCE_TITLES, RuleSet, find_rules
 from flip7odds.vengeance.analysis import CAVEAT, VengeanceAnalysis, analyze_vengeance
 from flip7odds.vengeance.situation import THE_ZERO, VengeanceLine, VengeanceSituation
 
@@ -125,19 +125,18 @@ BRUTAL_LESSON = N_("Brutal mode: a ÷2 or a penalty is in the pile and a player 
 """Tier 4's lesson in Brutal mode (a message id)."""
 
 
-SPECIAL_NAMES: dict[Card, str] = {THE_ZERO: N_("The Zero"), UNLUCKY_7: N_("Unlucky 7"), LUCKY_13: N_("Lucky 13")}
-"""The special numbers by the names players use (message ids: El Cero, 7 de la mala suerte, 13 de la suerte)."""
+SPECIAL_NAMES: dict[Card, str] = VENGEANCE_TITLES
+"""The special numbers by the names players use (`flip7odds.rules.VENGEANCE_TITLES`)."""
 
 
 def vengeance_card_name(card: Card, t: Translator = ENGLISH) -> str:
-    """A card as people read it: the special numbers by name, every other card as `card_name` shows it.
+    """A card as people read it: `card_name` in the With a Vengeance notation (the special numbers by name).
 
     >>> from flip7odds.i18n import translator
     >>> [vengeance_card_name(card, translator("es")) for card in (THE_ZERO, UNLUCKY_7, LUCKY_13, Card.number(13))]
     ['El Cero', '7 de la mala suerte', '13 de la suerte', '13']
     """
-    special = SPECIAL_NAMES.get(card)
-    return card_name(card, t) if special is None else t(special)
+    return card_name(card, t, VENGEANCE)
 
 
 def tier_name(tier: VTier, rules: RuleSet) -> str:
