@@ -344,9 +344,13 @@ def by_category(answers: Sequence[Answer]) -> list[CategoryResult]:
 
 
 def weakest_categories(answers: Sequence[Answer], count: int = 3) -> list[CategoryResult]:
-    """The categories with the highest average EV lost (at least `MIN_ANSWERS_FOR_WEAKEST` answers, some loss)."""
+    """The categories with the highest average EV lost (at least `MIN_ANSWERS_FOR_WEAKEST` answers, some loss).
+
+    A category every answer shares ("second chance: none" when no question had one) says nothing about
+    where the losses are, so it is left out.
+    """
     candidates = [result for result in by_category(answers)
-                  if result.answers >= MIN_ANSWERS_FOR_WEAKEST and result.average_ev_lost > 0]
+                  if MIN_ANSWERS_FOR_WEAKEST <= result.answers < len(answers) and result.average_ev_lost > 0]
     return sorted(candidates, key=lambda result: -result.average_ev_lost)[:count]
 
 

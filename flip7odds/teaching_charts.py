@@ -15,6 +15,7 @@ import plotly.graph_objects as go  # type: ignore[import-untyped]
 from plotly.subplots import make_subplots  # type: ignore[import-untyped]
 
 from flip7odds.cards import card_name
+from flip7odds.charts import HIT_COLOR, STAY_COLOR
 from flip7odds.engine import Event, Termination
 from flip7odds.i18n import ENGLISH, N_, Translator
 from flip7odds.teaching import (
@@ -62,8 +63,8 @@ EVENT_COLOURS: dict[Event, str] = {
     Event.FLIP_THREE: "#f07f2c",
     Event.SET_ASIDE: "#9a9a9a",
 }
-HIT_COLOUR = "#f07f2c"
-STAY_COLOUR = "#3f7fd1"
+HIT_COLOUR = HIT_COLOR
+STAY_COLOUR = STAY_COLOR
 EXACT_COLOUR = "#d64545"
 SIMULATED_COLOUR = "#3f7fd1"
 BAND_COLOUR = "rgba(214, 69, 69, 0.15)"
@@ -71,11 +72,12 @@ BAND_COLOUR = "rgba(214, 69, 69, 0.15)"
 MIN_LABELLED_SHARE = Fraction(1, 40)
 """Tree sectors below this probability get no text: it would not fit."""
 NORMAL_FONT_SIZE = 14
-PRESENTATION_FONT_SIZE = 22
+PRESENTATION_FONT_SIZE = 30
+"""A figure's base text on a projector: 30 px reads from the back row of a classroom at 1920x1080."""
 
 PRESENTATION_CSS = """
 <style>
-html { font-size: 22px; }
+html { font-size: 28px; }
 [data-testid="stToolbar"], [data-testid="stDecoration"], [data-testid="stAppDeployButton"] { display: none; }
 [data-testid="stMainBlockContainer"] { padding-top: 2.5rem; padding-left: 3rem; padding-right: 3rem; max-width: 100%; }
 [data-testid="stMetricValue"] { font-size: 2.6rem; }
@@ -257,7 +259,12 @@ def _node_label(node: TreeNode, t: Translator) -> str:
 
 
 def tree_figure(tree: ProbabilityTree, font_size: int = NORMAL_FONT_SIZE, t: Translator = ENGLISH) -> go.Figure:
-    """The tree as a sunburst: the centre is now, each ring one more card; areas are exact probabilities."""
+    """The tree as an icicle: now on the left, each column one more card; heights are exact probabilities.
+
+    Every label is written horizontally at the figure's base size, and only in a box it fits
+    (``uniformtext``: a thinner box stays blank, its numbers in the hover and the leaf table), so each level
+    shown reads from the back of a room; a sunburst's outer rings could only hold unreadable slivers.
+    """
     # Parents come before their children in a tree's nodes, and only inner nodes have children.
     inner: dict[tuple[object, ...], str] = {}
     ids, labels, parent_ids, values, colours, custom, texts = [], [], [], [], [], [], []
@@ -274,18 +281,21 @@ def tree_figure(tree: ProbabilityTree, font_size: int = NORMAL_FONT_SIZE, t: Tra
         description = labels[-1] if node.ending is None else f"{labels[-1]} — {t(ENDING_LABELS[node.ending])}"
         custom.append((description, f"{node.probability} ≈ {_percent(node.probability, t)}",
                        f"{node.conditional} ≈ {_percent(node.conditional, t)}"))
-        # Thin sectors stay blank (their numbers are in the hover and the leaf table).
+        # Thin boxes stay blank (their numbers are in the hover and the leaf table).
         texts.append("" if node.probability < MIN_LABELLED_SHARE else
-                     "%{label}" if not node.path else "%{label}<br>%{customdata[2]}")
-    figure = go.Figure(go.Sunburst(
+                     "%{label}" if not node.path else "%{label}<br>%{customdata[3]}")
+        custom[-1] = (*custom[-1], _percent(node.conditional, t))
+    figure = go.Figure(go.Icicle(
         ids=ids, labels=labels, parents=parent_ids, values=values, branchvalues="remainder",
         marker={"colors": colours, "line": {"color": "#ffffff", "width": 2}}, customdata=custom,
         hovertemplate=t("%{customdata[0]}<br>this path: %{customdata[1]}<br>after the step before: %{customdata[2]}"
                         "<extra></extra>"),
-        texttemplate=texts, insidetextorientation="radial", sort=False,
+        texttemplate=texts, textfont={"size": font_size}, sort=False,
+        tiling={"orientation": "h", "pad": 2}, pathbar={"visible": False},
     ))
     figure = _layout(figure, font_size, height=36 * font_size, t=t)
-    figure.update_layout(margin={"l": 10, "r": 10, "t": 10, "b": 10})
+    figure.update_layout(margin={"l": 10, "r": 10, "t": 10, "b": 10},
+                         uniformtext={"minsize": font_size, "mode": "hide"})
     return figure
 
 

@@ -100,7 +100,7 @@ def test_convergence_figure_shows_the_running_mean_and_the_difference() -> None:
 @pytest.mark.parametrize(("draws", "start", "grouping"), [(2, TreeStart.HIT, Grouping.OUTCOME),
                                                           (1, TreeStart.HIT, Grouping.CARD),
                                                           (3, TreeStart.FLIP_THREE, Grouping.OUTCOME)])
-def test_tree_figure_is_a_well_formed_sunburst(draws: int, start: TreeStart, grouping: Grouping) -> None:
+def test_tree_figure_is_a_well_formed_icicle(draws: int, start: TreeStart, grouping: Grouping) -> None:
     tree = probability_tree(MID_ROUND, draws, start, grouping)
     sunburst = tree_figure(tree, NORMAL_FONT_SIZE).data[0]
     ids = list(sunburst.ids)
