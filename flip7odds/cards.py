@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from flip7odds.errors import CardError
-from flip7odds.i18n import ENGLISH, N_
+from flip7odds.i18n import ENGLISH, N_, Translator
 
 
 class Category(enum.Enum):
@@ -280,3 +280,18 @@ def card_name(card: Card, translate: Callable[[str], str] = ENGLISH, notation: N
     if card.is_number:
         return own
     return translate("{card} ({role})").format(card=own, role=role)
+
+
+def copies_text(card: Card, count: int, t: Translator = ENGLISH, notation: Notation | None = None) -> str:
+    """A card and how many copies of it a place holds, as people read it: ``12`` for one, ``12 (3 copies)``.
+
+    Never ``2 ×2``: ``×2`` is the name of the x2 modifier card, so a count is written in words.
+
+    >>> from flip7odds.i18n import translator
+    >>> [copies_text(Card.number(2), n) for n in (1, 2)], copies_text(Card.times(2), 3, translator("es"))
+    (['2', '2 (2 copies)'], '×2 (3 copias)')
+    """
+    name = card_name(card, t, notation)
+    if count == 1:
+        return name
+    return t.ngettext("{card} ({count} copy)", "{card} ({count} copies)", count).format(card=name, count=count)
