@@ -33,6 +33,7 @@ from flip7odds.cards import FLIP_THREE, FREEZE, Card, Category, parse_cards
 from flip7odds.counts import CardCounts
 from flip7odds.engine import Choice, Event, Node, Option, Outcome, RoundRules, RoundState, Terminal, Termination
 from flip7odds.errors import Flip7Error
+from flip7odds.i18n import ENGLISH, Translator
 from flip7odds.odds import bust_cards, bust_probability, drawing_pile_size
 from flip7odds.policies import (
     AlwaysHit,
@@ -43,6 +44,7 @@ from flip7odds.policies import (
     StayAtCount,
     StayAtSum,
     evaluate_policy,
+    fraction_of_optimal,
 )
 from flip7odds.rules import CLASSIC, RuleSet, find_rules
 from flip7odds.situation import Situation
@@ -759,6 +761,58 @@ class PolicyCurve:
         return max(self.results, key=lambda result: result.expected_score)
 
 
+STRATEGY_DEMO_PILE = PileChoice.NUMBERS
+"""The pile the strategy demo opens on: MODEL.md's numbers-only pile (79 cards in classic), where "stay at 23"
+earns 99.76 % of the optimum; on the fresh 94-card deck the best sum rule is another one."""
+
+
+ALMOST_OPTIMAL = 0.99
+"""A rule earning this share of the optimum or more is "almost, but not quite, optimal"."""
+CLASSIC_THRESHOLD = 23
+"""The threshold of the usual advice, "stay at 23" (MODEL.md)."""
+
+
+@dataclass(frozen=True)
+class StrategyHeadline:
+    """The strategy demo's title and lead sentence, both about the pile shown (message texts, translated)."""
+
+    title: str
+    lead: str
+
+
+def strategy_headline(sums: PolicyCurve, optimum: PolicyResult, pile_size: int,
+                      t: Translator = ENGLISH) -> StrategyHeadline:
+    """The title names the best "stay at sum ≥ T" rule *of this pile*, and the lead gives its exact share.
+
+    ``sums`` is the `PolicyFamily.SUM` curve and ``optimum`` the optimal play on the same pile, in ``t``'s
+    language. Nothing is a literal: on the numbers-only pile the best rule is T = 23 and
+    it earns 99.76 % of the optimum (MODEL.md); on the fresh deck the title follows the deck.
+    """
+    best = sums.best
+    threshold = int(PolicyFamily.parameter(best.policy))
+    share = fraction_of_optimal(best.expected_score, optimum.expected_score)
+    values = {"threshold": threshold, "score": t.number(best.expected_score, 4),
+              "optimum": t.number(optimum.expected_score, 4),
+              "share": "—" if share is None else t.percent(share, 2),
+              "pile": t.counted("{count} card", "{count} cards", pile_size)}
+    if share is not None and best.expected_score >= optimum.expected_score - TOLERANCE:
+        title = t("Why “stay at {threshold}” is optimal on this pile")
+    elif share is not None and share >= ALMOST_OPTIMAL:
+        title = t("Why “stay at {threshold}” is almost, but not quite, optimal")
+    else:
+        title = t("How far “stay at {threshold}”, the best sum rule here, falls short of optimal")
+    lead = t("On this pile of {pile}, the best rule of the kind “stay once your numbers add up to T” is "
+                     "T = {threshold}: it earns **{score}**, **{share}** of the **{optimum}** the best possible "
+                     "play earns.")
+    classic = next((result for result in sums.results if PolicyFamily.parameter(result.policy) == CLASSIC_THRESHOLD),
+                   None)
+    if threshold != CLASSIC_THRESHOLD and classic is not None:
+        classic_share = fraction_of_optimal(classic.expected_score, optimum.expected_score)
+        lead += " " + t("The usual advice, “stay at 23”, earns {share} here.").format(
+            share="—" if classic_share is None else t.percent(classic_share, 2))
+    return StrategyHeadline(title.format(**values), lead.format(**values))
+
+
 def card_counts_text(counts: CardCounts) -> str:
     """Cards in card notation with repeats folded (``12*12``), short enough for a link.
 
@@ -782,6 +836,7 @@ __all__ = [
     "FLIP_THREE_DRAWS",
     "MAX_CARD_TREE_DRAWS",
     "MAX_TREE_DRAWS",
+    "STRATEGY_DEMO_PILE",
     "Branch",
     "Convergence",
     "DecisionCell",
@@ -796,6 +851,7 @@ __all__ = [
     "Question",
     "RoundSampler",
     "SituationText",
+    "StrategyHeadline",
     "TreeNode",
     "TreeStart",
     "UrnReading",
@@ -807,5 +863,6 @@ __all__ = [
     "optimal_decision_map",
     "probability_tree",
     "simulate",
+    "strategy_headline",
     "urn_reading",
 ]
