@@ -7,6 +7,8 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
+from flip7odds.charts import NextCardText, OutcomeGroup, next_card_figure
+from flip7odds.odds import next_card_table
 from flip7odds.policies import evaluate_policy
 from flip7odds.rules import CLASSIC
 from flip7odds.situation import Situation
@@ -133,3 +135,26 @@ def test_histogram_overlays_simulated_and_exact_scores() -> None:
 def test_presentation_sizes() -> None:
     assert font_size_for(True) == PRESENTATION_FONT_SIZE > font_size_for(False) == NORMAL_FONT_SIZE
     assert PRESENTATION_CSS.strip().startswith("<style>") and "font-size" in PRESENTATION_CSS
+
+
+def test_projector_text_reads_from_the_back_row() -> None:
+    # At 1920x1080 a class reads 28 px and more; the page's own text grows with it (PRESENTATION_CSS).
+    assert font_size_for(True) >= 28 > font_size_for(False)
+    assert "html { font-size: 28px; }" in PRESENTATION_CSS
+
+
+def test_the_tree_labels_only_the_boxes_they_fit() -> None:
+    tree = probability_tree(Situation.from_text(CLASSIC, "12 11 9"), 3, TreeStart.HIT, Grouping.OUTCOME)
+    figure = tree_figure(tree, font_size_for(True))
+    assert figure.layout.uniformtext.mode == "hide" and figure.layout.uniformtext.minsize == font_size_for(True)
+    assert figure.data[0].textfont.size == font_size_for(True)  # a label is written at the base size or not at all
+    assert figure.data[0].tiling.orientation == "h"  # horizontal text, one column per card
+
+
+def test_chart_titles_and_legends_cannot_collide_on_a_phone() -> None:
+    situation = Situation.from_text(CLASSIC, "12 11 9")
+    text = NextCardText("Próxima carta", "carta", "probabilidad", {group: group.value for group in OutcomeGroup})
+    figure = next_card_figure(next_card_table(situation), text)
+    title, legend = figure.layout.title, figure.layout.legend
+    assert (title.yref, title.yanchor, title.y, title.automargin) == ("container", "top", 1, True)
+    assert (legend.yref, legend.yanchor, legend.y) == ("container", "bottom", 0)
