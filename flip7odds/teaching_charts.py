@@ -280,11 +280,10 @@ def tree_figure(tree: ProbabilityTree, font_size: int = NORMAL_FONT_SIZE, t: Tra
         colours.append("#ffffff" if not node.path else EVENT_COLOURS[node.path[-1].event])
         description = labels[-1] if node.ending is None else f"{labels[-1]} — {t(ENDING_LABELS[node.ending])}"
         custom.append((description, f"{node.probability} ≈ {_percent(node.probability, t)}",
-                       f"{node.conditional} ≈ {_percent(node.conditional, t)}"))
+                       f"{node.conditional} ≈ {_percent(node.conditional, t)}", _percent(node.conditional, t)))
         # Thin boxes stay blank (their numbers are in the hover and the leaf table).
         texts.append("" if node.probability < MIN_LABELLED_SHARE else
                      "%{label}" if not node.path else "%{label}<br>%{customdata[3]}")
-        custom[-1] = (*custom[-1], _percent(node.conditional, t))
     figure = go.Figure(go.Icicle(
         ids=ids, labels=labels, parents=parent_ids, values=values, branchvalues="remainder",
         marker={"colors": colours, "line": {"color": "#ffffff", "width": 2}}, customdata=custom,
