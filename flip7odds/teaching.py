@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import enum
 import math
+import re
 from collections import defaultdict
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
@@ -121,11 +122,21 @@ class SituationText:
     def situation(self, rules: RuleSet | None = None) -> Situation:
         """The checked situation (with ``rules``, else the variant named by ``self.rules``); raises a
         `Flip7Error` subclass with a message for people."""
+        line, seen, pile, discards = (_link_notation(text) for text in (self.line, self.seen, self.pile, self.discards))
         return Situation.from_text(
-            rules or find_rules(self.rules), self.line,
-            seen=self.seen or None, pile=self.pile or None, discards=self.discards or None,
+            rules or find_rules(self.rules), line,
+            seen=seen or None, pile=pile or None, discards=discards or None,
             others_active=0 if self.alone else 1,
         )  # fmt: skip
+
+
+def _link_notation(text: str) -> str:
+    """Card notation with the live links' conventions read too: ``.`` between cards, ``p`` for ``+``.
+
+    >>> _link_notation("12.p4.x2"), _link_notation("12 +4 x2")
+    ('12 +4 x2', '12 +4 x2')
+    """
+    return " ".join(re.sub(r"^p(?=\d)", "+", token, flags=re.IGNORECASE) for token in re.split(r"[.\s]+", text) if token)
 
 
 class PileChoice(enum.Enum):

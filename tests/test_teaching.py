@@ -472,3 +472,9 @@ def test_on_the_fresh_deck_the_title_follows_the_deck() -> None:
     assert PolicyFamily.parameter(best.policy) == 25 and "“stay at 25”" in headline.title
     assert "94 cards" in headline.lead and "“stay at 23”, earns" in headline.lead
     assert "almost" not in headline.title  # 94.5% of the optimum is not "almost optimal"
+
+
+def test_teaching_links_read_the_live_links_separator() -> None:
+    dotted = SituationText.from_params({"line": "12.11.9", "seen": "5.p4", "alone": "1"}).situation()
+    spaced = SituationText.from_params({"line": "12 11 9", "seen": "5 +4", "alone": "1"}).situation()
+    assert dotted == spaced and dotted.pile.size == 94 - 5
