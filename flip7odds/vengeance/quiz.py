@@ -62,6 +62,7 @@ from typing import Any
 
 import numpy as np
 
+from flip7odds.analysis import Decision
 from flip7odds.cards import Action, Card, Category, card_name, format_cards
 from flip7odds.counts import CardCounts
 from flip7odds.errors import Flip7Error, SituationError
@@ -137,6 +138,50 @@ def vengeance_card_name(card: Card, t: Translator = ENGLISH) -> str:
     ['El Cero', '7 de la mala suerte', '13 de la suerte', '13']
     """
     return card_name(card, t, VENGEANCE)
+
+
+def vengeance_hint(question: VengeanceQuestion, t: Translator = ENGLISH) -> str:
+    """Why the right answer is right, in ``t``'s language: what the tier's cards do here, then the exact numbers.
+
+    The special cards are named by `vengeance_card_name` (placeholders, never literals), so the sentence
+    uses the same names as the buttons and the legends.
+    """
+    situation = question.situation.situation
+    pile, analysis, tier = situation.pile, question.analysis, question.situation.tier
+    names = {"zero": vengeance_card_name(THE_ZERO, t), "unlucky": vengeance_card_name(UNLUCKY_7, t),
+             "lucky": vengeance_card_name(LUCKY_13, t)}
+    clauses = []
+    if tier is VTier.ZERO_AND_UNLUCKY_7:
+        if pile[THE_ZERO]:
+            clauses.append(t("{zero} is in the pile: it busts no one, but once you draw it you may not stay until you "
+                             "lose it or make a Flip 7.").format(**names))
+        if pile[UNLUCKY_7]:
+            clauses.append(t("The {unlucky} is in the pile: it busts no one, but drawing it sends every other card of "
+                             "your line to the discards.").format(**names))
+    elif tier is VTier.LUCKY_13:
+        clauses.append(t("A 13 from this pile would not bust you ({lucky} makes a second 13 safe), so fewer cards "
+                         "bust you than the 13s left suggest.").format(**names))
+    elif tier is VTier.STEAL_AND_SWAP:
+        clauses.append(t("A Steal or a Swap from this pile would bring you the best card of another player's line."))
+    else:
+        clauses.append(t("A ÷2 or a penalty you draw can be given to another player, so drawing one need not hurt "
+                         "you."))
+    hit = float(analysis.hit_score) if analysis.hit_score is not None else 0.0
+    values = {"bust": analysis.bust_cards, "left": analysis.pile_size, "hit": t.number(hit, 2),
+              "stay": t.counted("{count} point", "{count} points", analysis.stay_score)}
+    if analysis.decision is Decision.HIT:
+        clauses.append(t.ngettext("{bust} of the {left} card left would bust you; hitting, then playing on as well as "
+                                  "possible, is worth {hit} against the {stay} you bank by staying: hit.",
+                                  "{bust} of the {left} cards left would bust you; hitting, then playing on as well as "
+                                  "possible, is worth {hit} against the {stay} you bank by staying: hit.",
+                                  analysis.pile_size).format(**values))
+    else:
+        clauses.append(t.ngettext("{bust} of the {left} card left would bust you; hitting, then playing on as well as "
+                                  "possible, is worth only {hit} against the {stay} you bank by staying: stay.",
+                                  "{bust} of the {left} cards left would bust you; hitting, then playing on as well as "
+                                  "possible, is worth only {hit} against the {stay} you bank by staying: stay.",
+                                  analysis.pile_size).format(**values))
+    return " ".join(clauses)
 
 
 def tier_name(tier: VTier, rules: RuleSet) -> str:
@@ -361,5 +406,5 @@ __all__ = [
     "BRUTAL_LESSON", "BRUTAL_TIER_NAME", "OPPONENT_GAIN", "PILE_SIZES", "QUIZ_MAX_STATES", "VTIER_LESSONS",
     "VTIER_NAMES", "VTier", "VengeanceQuestion", "VengeanceQuizGenerator", "VengeanceQuizSituation", "deal",
     "fits_before_solving", "generate_vengeance", "opponent_gain", "tier_lesson", "tier_name", "vengeance_card_name",
-    "vengeance_question", "vtier_from_number",
+    "vengeance_hint", "vengeance_question", "vtier_from_number",
 ]
