@@ -5,7 +5,7 @@ Run from the repository root::
     python benchmarks/bench_vengeance_app.py
 
 1. The next-card odds the live page always shows (`next_card_table`, `bust_probability`) on a fresh deck.
-2. The live page's answer on random late-deck tables, by pile size, as `live_vengeance.cached_analysis`
+2. The live page's answer on random late-deck tables, by pile size, as `flip7odds_ui.cache.analysis_of`
    makes it (`quick_analysis(situation, LIVE_SECONDS)`): how many are answered with the discard pile's
    reshuffle, how many only with it left out, how many not at all, and how long a tap waits.
 3. The strategy explorer's presets (`decisions_by_line`), every line of each.
@@ -30,7 +30,7 @@ from flip7odds.vengeance import bust_probability, next_card_table
 from flip7odds.vengeance.analysis import quick_analysis
 from flip7odds.vengeance.explorer import PRESETS, decisions_by_line
 from flip7odds.vengeance.situation import VengeanceLine, VengeanceSituation
-from live_vengeance import LIVE_SECONDS
+from flip7odds_ui.cache import LIVE_SECONDS
 
 SIZES = (8, 12, 16, 20, 24, 30, 40)
 TABLES = 8

@@ -2,10 +2,9 @@
 
 import streamlit as st
 
-from app_support import current_translator, run_through_app
+from flip7odds_ui.shell import start_page
 
-run_through_app()
-t = current_translator()
+t, _ = start_page()
 
 st.title("flip7odds")
 st.markdown(t("Exact odds for the card game **Flip 7**, computed from the cards that are really left in the deck."))

@@ -8,10 +8,9 @@ from pathlib import Path
 
 import streamlit as st
 
-from app_support import current_translator, run_through_app, set_page_parameters
+from flip7odds_ui.shell import set_page_parameters, start_page
 
-run_through_app()
-t = current_translator()
+t, _ = start_page()
 
 from flip7odds.i18n import N_
 
@@ -30,7 +29,7 @@ st.title(t("The models behind the numbers"))
 name = st.radio(t("Document"), list(DOCUMENTS), key="models_doc", horizontal=True,
                 format_func=lambda key: t(DOCUMENTS[key]))
 set_page_parameters({"doc": name})
-if current_translator().language != "en":
+if t.language != "en":
     st.caption(t("These documents are written in English."))
 document = (DOCS / name).with_suffix(".md").read_text(encoding="utf-8")
 st.markdown(document)

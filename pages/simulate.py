@@ -5,35 +5,23 @@ import math
 import numpy as np
 import streamlit as st
 
-from app_support import (
-    current_rules,
-    current_translator,
-    demo_link,
-    init_widget,
-    run_through_app,
-    set_page_parameters,
-    teaching_sidebar,
-)
+from flip7odds_ui.cache import exact
+from flip7odds_ui.shell import init_widget, set_page_parameters, start_page
+from flip7odds_ui.teaching import demo_link, teaching_sidebar
+from flip7odds_ui.variants import SIMULATE_VIEWS
 
-run_through_app()
-t = current_translator()
-rules = current_rules()
-if rules.vengeance:
-    from simulate_vengeance import show_vengeance_games
-
-    show_vengeance_games(t, rules)
+t, rules = start_page()
+if rules.name in SIMULATE_VIEWS:  # a variant simulated by whole games (With a Vengeance)
+    SIMULATE_VIEWS[rules.name](t, rules)
     st.stop()
 
 from flip7odds.errors import Flip7Error
 from flip7odds.i18n import N_
 from flip7odds.policies import parse_policy
 from flip7odds.teaching import (
-    ExactValue,
     Question,
-    SituationText,
     can_simulate,
     convergence,
-    exact_value,
     simulate,
 )
 from flip7odds.teaching_charts import convergence_figure, score_histogram_figure
@@ -49,12 +37,6 @@ QUESTIONS: dict[Question, str] = {
 DEFAULT_TRIALS = 2000
 MAX_TRIALS = 200_000
 PROGRESS_STEPS = 40
-
-
-@st.cache_data(show_spinner=False, max_entries=500)
-def exact(text: SituationText, question: Question, policy: str) -> ExactValue:
-    """The exact answer (remembered for every session)."""
-    return exact_value(text.situation(), question, parse_policy(policy))
 
 
 def value_text(value: float, score: bool) -> str:

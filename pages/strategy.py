@@ -5,21 +5,14 @@ from fractions import Fraction
 
 import streamlit as st
 
-from app_support import (
-    current_rules,
-    current_translator,
-    demo_link,
-    init_widget,
-    run_through_app,
-    set_page_parameters,
-    teaching_sidebar,
-)
-from strategy_vengeance import show_vengeance_strategy
+from flip7odds_ui.cache import decision_map, policy_result
+from flip7odds_ui.shell import init_widget, set_page_parameters, start_page
+from flip7odds_ui.teaching import demo_link, teaching_sidebar
+from flip7odds_ui.variants import STRATEGY_VIEWS
 
-run_through_app()
-t = current_translator()
-if current_rules().vengeance:  # a late-deck explorer of its own (strategy_vengeance.py)
-    show_vengeance_strategy(t, current_rules())
+t, rules = start_page()
+if rules.name in STRATEGY_VIEWS:  # a variant with an explorer of its own (With a Vengeance: late deck)
+    STRATEGY_VIEWS[rules.name](t, rules)
     st.stop()
 
 from flip7odds.errors import Flip7Error
@@ -30,17 +23,14 @@ from flip7odds.policies import (
     StayAtBust,
     StayAtCount,
     StayAtSum,
-    evaluate_policy,
     fraction_of_optimal,
     parse_policy,
 )
 from flip7odds.teaching import (
-    DecisionMap,
     PileChoice,
     PolicyCurve,
     PolicyFamily,
     SituationText,
-    optimal_decision_map,
 )
 from flip7odds.teaching_charts import (
     decision_heatmap_figure,
@@ -62,18 +52,6 @@ RULE_NAMES: dict[str, str] = {
 
 EXTRA_RULES = ("sum>=23", "bust>=0.26", "cards>=3", "lookahead", "always")
 SLOW_SECONDS = 20.0  # above this estimated time, the curves wait for a click instead of starting on their own
-
-
-@st.cache_data(show_spinner=False, max_entries=4000)
-def policy_result(text: SituationText, policy: str) -> PolicyResult:
-    """One exact policy evaluation (remembered for every session)."""
-    return evaluate_policy(text.situation(), parse_policy(policy))
-
-
-@st.cache_data(show_spinner=False, max_entries=200)
-def decision_map(text: SituationText) -> DecisionMap:
-    """The optimal decision at every line of numbers from this pile (one solve)."""
-    return optimal_decision_map(text.situation())
 
 
 def policy_seconds(text: SituationText, first: str, second: str) -> float:

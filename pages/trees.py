@@ -4,19 +4,11 @@ from fractions import Fraction
 
 import streamlit as st
 
-from app_support import (
-    current_rules,
-    current_translator,
-    demo_link,
-    init_widget,
-    run_through_app,
-    set_page_parameters,
-    stop_if_vengeance,
-    teaching_sidebar,
-)
+from flip7odds_ui.cache import tree
+from flip7odds_ui.shell import init_widget, set_page_parameters, start_page, stop_if_vengeance
+from flip7odds_ui.teaching import demo_link, teaching_sidebar
 
-run_through_app()
-t = current_translator()
+t, rules = start_page()
 stop_if_vengeance(t)
 
 from flip7odds.cards import card_name
@@ -27,11 +19,8 @@ from flip7odds.teaching import (
     FLIP_THREE_DRAWS,
     MAX_CARD_TREE_DRAWS,
     Grouping,
-    ProbabilityTree,
-    SituationText,
     TreeNode,
     TreeStart,
-    probability_tree,
 )
 from flip7odds.teaching_charts import ENDING_LABELS, EVENT_LABELS, tree_figure
 
@@ -47,17 +36,11 @@ GROUPINGS: dict[Grouping, str] = {
 # How the branches are grouped, as the page offers it (message ids).
 
 
-@st.cache_data(show_spinner=False, max_entries=200)
-def tree(text: SituationText, draws: int, start: TreeStart, grouping: Grouping) -> ProbabilityTree:
-    """The exact tree (remembered for every session)."""
-    return probability_tree(text.situation(), draws, start, grouping)
-
-
 def path_text(node: TreeNode) -> str:
     """A leaf's path in words."""
     return " → ".join(
         t(EVENT_LABELS[branch.event]) if branch.card is None
-        else f"{card_name(branch.card, t, current_rules())} ({t(EVENT_LABELS[branch.event])})"
+        else f"{card_name(branch.card, t, rules)} ({t(EVENT_LABELS[branch.event])})"
         for branch in node.path)
 
 

@@ -1,34 +1,17 @@
 """The urn, explained: the pile as N cards of which K bust you, the hypergeometric formula filled in."""
 
 import math
-from fractions import Fraction
 
 import streamlit as st
 
-from app_support import (
-    current_rules,
-    current_translator,
-    demo_link,
-    init_widget,
-    run_through_app,
-    set_page_parameters,
-    teaching_sidebar,
-)
+from flip7odds_ui.cache import flip_three_bust, reading
+from flip7odds_ui.shell import init_widget, set_page_parameters, start_page
+from flip7odds_ui.teaching import demo_link, teaching_sidebar
 
-run_through_app()
-t = current_translator()
-rules = current_rules()
+t, rules = start_page()
 
-from flip7odds.engine import Termination
 from flip7odds.errors import Flip7Error
-from flip7odds.teaching import (
-    FLIP_THREE_DRAWS,
-    SituationText,
-    TreeStart,
-    UrnReading,
-    probability_tree,
-    urn_reading,
-)
+from flip7odds.teaching import SituationText, UrnReading
 from flip7odds.teaching_charts import urn_figure
 from flip7odds.vengeance import VengeanceSituation
 from flip7odds.vengeance.odds import bust_cards, drawing_pile
@@ -38,18 +21,6 @@ FORMULA_ONE = "P(\\text{{{bust}}}) = \\frac{{K}}{{N}} = \\frac{{{cards}}}{{{pile
 FORMULA_MANY = ("P(X \\ge 1) = 1 - \\frac{{\\binom{{N-K}}{{n}}}}{{\\binom{{N}}{{n}}}}"
                 " = 1 - \\frac{{\\binom{{{safe}}}{{{draws}}}}}{{\\binom{{{pile}}}{{{draws}}}}}"
                 " = 1 - \\frac{{{safe_ways}}}{{{all_ways}}} = {fraction} \\approx {percent}")
-
-
-@st.cache_data(show_spinner=False, max_entries=200)
-def reading(text: SituationText, draws: int) -> UrnReading:
-    """The urn of the situation."""
-    return urn_reading(text.situation(), draws)
-
-
-@st.cache_data(show_spinner=False, max_entries=200)
-def flip_three_bust(text: SituationText) -> Fraction:
-    """P(bust during a Flip Three on you now), exactly, from the tree of its three cards."""
-    return probability_tree(text.situation(), FLIP_THREE_DRAWS, TreeStart.FLIP_THREE).probability_of(Termination.BUST)
 
 
 def vengeance_urn(text: SituationText) -> UrnReading:

@@ -19,9 +19,8 @@ sys.path.insert(0, str(ROOT))
 
 from flip7odds.i18n import DOMAIN, LANGUAGES, Message, catalog_path, extract_messages
 
-SOURCES = [*sorted((ROOT / "flip7odds").rglob("*.py")), ROOT / "app.py", ROOT / "app_support.py",
-           ROOT / "simulate_vengeance.py", ROOT / "live_vengeance.py", ROOT / "strategy_vengeance.py",
-           *sorted((ROOT / "pages").glob("*.py"))]
+SOURCES = [*sorted((ROOT / "flip7odds").rglob("*.py")), ROOT / "app.py",
+           *sorted((ROOT / "flip7odds_ui").glob("*.py")), *sorted((ROOT / "pages").glob("*.py"))]
 
 
 def _key(message: Message) -> str:

@@ -6,7 +6,6 @@ from pathlib import Path
 
 import pytest
 
-from app_support import PILE_CHOICE_NAMES
 from flip7odds.analysis import Decision
 from flip7odds.cards import ACTION_NAMES, FLIP_THREE, FREEZE, SECOND_CHANCE, Action, Card, card_name, parse_cards
 from flip7odds.cli import main
@@ -20,11 +19,11 @@ from flip7odds.shoe import STATUS_NAMES, Place, RoundStatus, Table
 from flip7odds.situation import Situation
 from flip7odds.teaching import PileChoice, PolicyFamily
 from flip7odds.teaching_charts import ENDING_LABELS, EVENT_LABELS, FAMILY_TITLES
+from flip7odds_ui.teaching import PILE_CHOICE_NAMES
 
 ROOT = Path(__file__).resolve().parents[1]
-SOURCES = [*sorted((ROOT / "flip7odds").rglob("*.py")), ROOT / "app.py", ROOT / "app_support.py",
-           ROOT / "simulate_vengeance.py", ROOT / "live_vengeance.py", ROOT / "strategy_vengeance.py",
-           *sorted((ROOT / "pages").glob("*.py"))]
+SOURCES = [*sorted((ROOT / "flip7odds").rglob("*.py")), ROOT / "app.py",
+           *sorted((ROOT / "flip7odds_ui").glob("*.py")), *sorted((ROOT / "pages").glob("*.py"))]
 
 
 def placeholders(template: str) -> set[str]:

@@ -33,6 +33,6 @@ def test_in_spanish_the_page_says_the_documents_are_in_english() -> None:
     assert [caption.value for caption in at.caption] == ["Estos documentos están escritos en inglés."]
 
 
-def test_the_pages_link_the_win_probability_model() -> None:
-    for page in ("live.py", "quiz.py"):
-        assert "(/models?doc=winprob)" in (ROOT / "pages" / page).read_text(encoding="utf-8")
+def test_the_live_and_quiz_screens_link_the_win_probability_model() -> None:
+    for screen in ("details.py", "quiz.py"):  # the live page's "play to win" panel, the quiz's endgame switch
+        assert "(/models?doc=winprob)" in (ROOT / "flip7odds_ui" / screen).read_text(encoding="utf-8")

@@ -6,7 +6,6 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from app_support import RULES_CHOSEN_KEY
 from flip7odds.analysis import analyze
 from flip7odds.cards import card_name
 from flip7odds.engine import Termination
@@ -15,6 +14,7 @@ from flip7odds.policies import evaluate_policy, parse_policy
 from flip7odds.rules import POKER
 from flip7odds.situation import Situation
 from flip7odds.teaching import Grouping, SituationText, TreeStart, probability_tree
+from flip7odds_ui.shell import RULES_CHOSEN_KEY
 
 APP = Path(__file__).resolve().parents[1] / "app.py"
 

@@ -11,10 +11,7 @@ from text_check import check_files, check_source
 ROOT = Path(__file__).resolve().parents[1]
 SHOWN_SOURCES = [
     ROOT / "app.py",
-    ROOT / "app_support.py",
-    ROOT / "simulate_vengeance.py",
-    ROOT / "live_vengeance.py",
-    ROOT / "strategy_vengeance.py",
+    *sorted((ROOT / "flip7odds_ui").glob("*.py")),
     *sorted((ROOT / "pages").glob("*.py")),
     ROOT / "flip7odds" / "charts.py",
     ROOT / "flip7odds" / "trainer_charts.py",

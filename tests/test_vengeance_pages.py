@@ -13,7 +13,6 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from app_support import RULES_CHOSEN_KEY
 from flip7odds.cards import parse_cards
 from flip7odds.counts import CardCounts
 from flip7odds.i18n import translator
@@ -23,6 +22,7 @@ from flip7odds.vengeance import VengeanceSituation, analyze_vengeance, bust_prob
 from flip7odds.vengeance.explorer import PRESETS
 from flip7odds.vengeance.links import decode
 from flip7odds.vengeance.table import Other, Place
+from flip7odds_ui.shell import RULES_CHOSEN_KEY
 
 APP = Path(__file__).resolve().parents[1] / "app.py"
 PAGES = ("home", "live", "quiz", "strategy", "simulate", "trees", "urn", "models")
@@ -54,7 +54,7 @@ def tap(at: AppTest, key: str) -> AppTest:
 
 
 def target(at: AppTest, where: Place | Other) -> None:
-    at.radio(key="vlive_target").set_value(where).run()
+    at.segmented_control(key="vlive_target").set_value(where).run()
 
 
 def late_deck(rules: RuleSet, pile: str, line: str, hands: tuple[str, ...]
@@ -149,13 +149,13 @@ def test_live_page_duplicates_bust_you_or_another_player() -> None:
     tap(at, "card-9")  # player 2 busts: their seat is marked, player 3 keeps their number
     assert at.query_params["busted"] == "1" and at.query_params["others"] == "2" and at.query_params["hands"] == "x~_"
     assert at.number_input(key="vlive_busted").value == 1 and "**Player 2:** busted this round" in shown_text(at)
-    assert [option for option in at.radio(key="vlive_target").options] == ["Your line", "Player 3", "Seen elsewhere",
+    assert [option for option in at.segmented_control(key="vlive_target").options] == ["Your line", "Player 3", "Seen elsewhere",
                                                                           "Discards"]
     target(at, Place.LINE)
     for card in ("7", "7"):
         tap(at, f"card-{card}")
     assert 'f7-call">BUST<' in shown_text(at)
-    assert at.radio(key="vlive_target").value == Place.SEEN  # your round is over: the next cards are seen
+    assert at.segmented_control(key="vlive_target").value == Place.SEEN  # your round is over: the next cards are seen
 
 
 def test_live_page_says_what_is_wrong_with_a_typed_card_and_a_bad_link() -> None:

@@ -10,10 +10,10 @@ import numpy as np
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from app_support import RULES_CHOSEN_KEY
 from flip7odds.progress import open_store
 from flip7odds.rules import RULESETS, VENGEANCE, VENGEANCE_BRUTAL, RuleSet
 from flip7odds.vengeance.quiz import VengeanceQuestion, VengeanceQuizGenerator, VTier
+from flip7odds_ui.shell import RULES_CHOSEN_KEY
 
 APP = Path(__file__).resolve().parents[1] / "app.py"
 

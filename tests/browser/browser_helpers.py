@@ -2,7 +2,7 @@
 
 from pathlib import Path
 
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Locator, Page
 
 SCREENSHOT_DIR = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
 RENDER_TIMEOUT_MS = 30_000
@@ -28,6 +28,26 @@ def assert_no_exception(page: Page) -> None:
     boxes = page.locator('[data-testid="stException"]')
     texts = [boxes.nth(i).inner_text() for i in range(boxes.count())]
     assert not texts, "the app shows an exception:\n" + "\n---\n".join(texts)
+
+
+def assert_in_view(page: Page, locator: Locator, what: str) -> None:
+    """Fail unless the element's whole box lies inside the viewport as the page is scrolled now."""
+    box = locator.bounding_box()
+    height = page.viewport_size["height"]  # type: ignore[index]
+    assert box is not None, f"{what}: not drawn"
+    assert box["y"] >= 0 and box["y"] + box["height"] <= height, f"{what}: at y={box['y']:.0f}-{box['y'] + box['height']:.0f}, the screen is 0-{height}"
+
+
+def scroll_main(page: Page, pixels: int) -> None:
+    """Scroll the app's main area (Streamlit scrolls an inner element, not the window) down by ``pixels``."""
+    page.evaluate(f"() => document.querySelector('[data-testid=\"stMain\"]').scrollBy(0, {pixels})")
+    page.wait_for_timeout(200)
+
+
+def main_scroll_top(page: Page) -> int:
+    """How far the app's main area is scrolled down, in pixels."""
+    top: int = page.evaluate("() => Math.round(document.querySelector('[data-testid=\"stMain\"]').scrollTop)")
+    return top
 
 
 def screenshot(page: Page, name: str) -> Path:

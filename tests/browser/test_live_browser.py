@@ -7,7 +7,16 @@ today (`hit_once_score` is slow with Flip Threes left; it is being optimised).
 import re
 
 import pytest
-from browser_helpers import VIEWPORTS, assert_no_exception, open_page, screenshot
+from browser_helpers import (
+    VIEWPORTS,
+    assert_in_view,
+    assert_no_exception,
+    main_scroll_top,
+    open_page,
+    screenshot,
+    scroll_main,
+)
+from conftest import serve
 from playwright.sync_api import Browser, Page, expect
 
 from flip7odds.analysis import analyze
@@ -20,12 +29,8 @@ FLIP_THREES_OUT = "seen=flip3.flip3.flip3"
 
 
 def open_live(browser: Browser, app_url: str, device: str, query: str) -> Page:
-    """Open the Live odds page at a link, on a device's viewport.
-
-    The home page is opened first: until some session has run `st.navigation`, Streamlit serves
-    ``pages/live.py`` as a legacy ``pages/`` page, without the app's page config and menu.
-    """
-    open_page(browser, app_url, *VIEWPORTS[device]).close()
+    """Open the Live odds page at a link, on a device's viewport (`test_a_link_opened_first_runs_in_the_app`
+    checks that a link works even as the first page a fresh server serves)."""
     return open_page(browser, f"{app_url}/live?{query}", *VIEWPORTS[device])
 
 
@@ -68,13 +73,20 @@ def test_live_odds_at_the_table(browser: Browser, app_url: str, device: str) -> 
         analysis = analyze(Situation.from_text(CLASSIC, "12 7", seen="5 6 11 flip3*3"))
         expect(page.locator(".f7-call")).to_have_text(analysis.decision.value.upper())
         expect(page.locator(".f7-banner")).to_contain_text(f"{analysis.margin:+.2f}")
+        expect(page.locator(".f7-banner")).to_contain_text("Bust now 17/86")
         expect(page.get_by_text("17 of the 86 cards left would bust you.")).to_be_visible()
         expect(page.get_by_text("Pile 86 · Discards 0 · On the table 8")).to_be_visible()
+        expect(page.get_by_role("button", name="Undo: 11 → Seen elsewhere")).to_be_visible()  # no tooltip needed
         assert_no_exception(page)
         shoot(page, f"live-{device}")
 
+        scroll_main(page, 700)  # the thumb goes down the card buttons: the answer stays in view
+        assert_in_view(page, page.locator(".f7-banner"), "the HIT/STAY bar after scrolling")
+        screenshot(page, f"live-scrolled-{device}")
         page.get_by_role("button", name="Next round").click()
         settle(page, "discards=")
+        page.wait_for_timeout(300)
+        assert main_scroll_top(page) == 0, "a new round starts at the top of the page"
         expect(page.get_by_text("Pile 86 · Discards 8 · On the table 0")).to_be_visible()
         assert "line=" not in page.url
         expect(page.locator(".f7-banner")).to_contain_text("No card in front of you yet")
@@ -83,6 +95,41 @@ def test_live_odds_at_the_table(browser: Browser, app_url: str, device: str) -> 
         shoot(page, f"live-next-round-{device}")
     finally:
         page.close()
+
+
+def test_on_a_phone_the_answer_and_the_moves_are_in_view_and_the_cards_big_enough(browser: Browser,
+                                                                                     app_url: str) -> None:
+    page = open_live(browser, app_url, "phone", f"line=12.7&{FLIP_THREES_OUT}")
+    try:
+        for what, locator in (("the HIT/STAY bar", page.locator(".f7-banner")),
+                              ("Undo", page.locator(".st-key-undo").get_by_role("button")),
+                              ("Next round", page.get_by_role("button", name="Next round"))):
+            assert_in_view(page, locator, what)
+        page.get_by_role("radio", name="Seen elsewhere").click()
+        for card, seen in (("5", "seen=5.flip3"), ("9", "seen=5.9.flip3"), ("2", "seen=2.5.9.flip3")):
+            scroll_main(page, 250)
+            tap_card(page, card, seen)
+            assert_in_view(page, page.locator(".f7-banner"), f"the HIT/STAY bar after tapping {card}")
+        buttons = page.locator(".st-key-picker").get_by_role("button")
+        heights = [buttons.nth(index).bounding_box()["height"] for index in range(buttons.count())]  # type: ignore[index]
+        assert min(heights) >= 44, f"card buttons {min(heights):.0f} px tall"
+        screenshot(page, "live-tapping-phone")
+    finally:
+        page.close()
+
+
+def test_a_link_opened_first_runs_in_the_app(browser: Browser) -> None:
+    """On a fresh server, a link to a page (not the home page) is the first thing served: it still runs inside
+    the app's navigation (menu, page config, the link's table), not as a legacy ``pages/`` script."""
+    with serve("live-first-link") as url:
+        page = open_page(browser, f"{url}/live?line=12.7&{FLIP_THREES_OUT}", *VIEWPORTS["desktop"])
+        try:
+            expect(page.get_by_role("heading", name="Live odds")).to_be_visible()
+            expect(page.get_by_text("Pile 89 · Discards 0 · On the table 5")).to_be_visible()
+            expect(page.get_by_test_id("stSidebarNav").get_by_role("link", name="Hit or stay? (quiz)")).to_be_visible()
+            assert_no_exception(page)
+        finally:
+            page.close()
 
 
 def test_a_bad_link_shows_a_message_not_an_exception(browser: Browser, app_url: str) -> None:

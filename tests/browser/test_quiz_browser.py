@@ -4,7 +4,15 @@ progress, and a corrupt progress file. Each test serves the app with its own FLI
 from pathlib import Path
 
 import pytest
-from browser_helpers import VIEWPORTS, assert_no_exception, open_page, screenshot
+from browser_helpers import (
+    VIEWPORTS,
+    assert_in_view,
+    assert_no_exception,
+    main_scroll_top,
+    open_page,
+    screenshot,
+    scroll_main,
+)
 from conftest import serve
 from playwright.sync_api import Browser, Page, expect
 
@@ -50,6 +58,7 @@ def test_a_quiz_session_then_a_restart_finds_the_progress(browser: Browser, tmp_
         try:
             expect(page.get_by_text(f"Progress saved in {database}")).to_be_visible()
             expect(page.get_by_text("Total EV lost").first).to_be_visible()
+            page.get_by_text("Charts and results by category").click()  # the charts, on request
             expect(page.get_by_role("button", name="Download my history (CSV)")).to_be_visible()
             assert_no_exception(page)
             page.get_by_text("Total EV lost").first.scroll_into_view_if_needed()
@@ -72,3 +81,31 @@ def test_a_corrupt_progress_file_is_reported_and_the_quiz_works(browser: Browser
         finally:
             page.close()
     assert any(path.name.startswith("progress.sqlite3.corrupt-") for path in tmp_path.iterdir())
+
+
+def test_on_a_phone_the_line_the_answer_and_the_feedback_fit_one_screen(browser: Browser, tmp_path: Path) -> None:
+    with serve("quiz-phone", {"FLIP7ODDS_DB": str(tmp_path / "progress.sqlite3")}) as url:
+        page = open_quiz(browser, url, "phone")
+        try:
+            line = page.locator(".st-key-quiz_card h3").first
+            for what, locator in (("the line", line), ("HIT", page.get_by_role("button", name="HIT")),
+                                  ("STAY", page.get_by_role("button", name="STAY"))):
+                assert_in_view(page, locator, what)
+            screenshot(page, "quiz-question-phone")
+            page.get_by_role("button", name="HIT").click()
+            expect(page.get_by_text("You chose HIT")).to_be_visible(timeout=ANSWER_TIMEOUT_MS)
+            for what, locator in (("the line", line), ("the choice", page.get_by_text("You chose HIT")),
+                                  ("the grade", page.get_by_text("Grade:")),
+                                  ("Next situation", page.get_by_role("button", name="Next situation")),
+                                  ("EV lost", page.get_by_text("EV lost", exact=True))):
+                assert_in_view(page, locator, what)
+            screenshot(page, "quiz-feedback-phone")
+            scroll_main(page, 500)
+            page.get_by_role("button", name="Next situation").click()
+            expect(page.get_by_role("button", name="HIT")).to_be_visible(timeout=ANSWER_TIMEOUT_MS)
+            page.wait_for_timeout(300)
+            assert main_scroll_top(page) == 0, "a new situation starts at the top of the page"
+            assert_in_view(page, page.get_by_role("button", name="HIT"), "HIT after Next")
+            assert_no_exception(page)
+        finally:
+            page.close()

@@ -70,6 +70,8 @@ def test_a_late_deck_vengeance_table_shows_the_exact_decision(browser: Browser, 
         expect(page.locator(".f7-banner")).to_contain_text(f"Stay {analysis.stay_score}")
         expect(page.get_by_text("Pile 10 · Discards 94 · On the table 4")).to_be_visible()
         expect(page.get_by_text("the other players' future draws", exact=False)).to_be_visible()
+        assert not page.locator(".js-plotly-plot").count()  # the charts are built only when asked for
+        page.get_by_text("Show the charts").click()
         expect(page.locator(".js-plotly-plot .main-svg").first).to_be_visible(timeout=30_000)
         page.wait_for_timeout(1000)  # let both charts draw before the screenshot
         shoot(page, f"live-vengeance-{device}")

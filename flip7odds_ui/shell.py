@@ -1,16 +1,17 @@
-"""App plumbing shared by the pages (kept out of the library, which never imports streamlit)."""
+"""The app's shell: its pages and menu, the language and variant switches, the address (query parameters).
+
+`app.py` runs `start_app` on every run; a page starts with `start_page`, which gives it the translator
+and the rule variant chosen in the sidebar.
+"""
 
 from collections.abc import Callable, Mapping
-from urllib.parse import urlencode
 
 import streamlit as st
-from streamlit.runtime.pages_manager import PagesManager
 
 from flip7odds.errors import Flip7Error
-from flip7odds.i18n import LANGUAGES, N_, Translator, language_from_locale, translator
+from flip7odds.i18n import LANGUAGES, Translator, language_from_locale, translator
 from flip7odds.rules import ALL_RULESETS, RuleSet, find_rules
-from flip7odds.teaching import PileChoice, SituationText
-from flip7odds.teaching_charts import PRESENTATION_CSS, font_size_for
+from flip7odds_ui.warming import start_warm_up
 
 _THROUGH_APP = "_flip7odds_through_app"
 RULES_CHOSEN_KEY = "_flip7odds_rules"
@@ -26,77 +27,43 @@ APP_PARAMETERS = (LANGUAGE_PARAMETER, RULES_PARAMETER)
 """Query parameters that belong to the whole app; a page's own parameters must leave them alone."""
 
 
-def mark_app_session() -> None:
-    """Called by ``app.py``: this session has run the app's own navigation."""
+def app_pages(t: Translator) -> list[st.Page]:
+    """Every page of the app, in menu order. To add one, create pages/<name>.py and list it here."""
+    return [
+        st.Page("pages/home.py", title=t("Home"), icon="🏠", default=True),
+        st.Page("pages/live.py", title=t("Live odds"), icon="🃏", url_path="live"),
+        st.Page("pages/quiz.py", title=t("Hit or stay? (quiz)"), icon="🎯", url_path="quiz"),
+        st.Page("pages/strategy.py", title=t("Strategy explorer"), icon="📈", url_path="strategy"),
+        st.Page("pages/simulate.py", title=t("Exact vs simulated"), icon="🎲", url_path="simulate"),
+        st.Page("pages/trees.py", title=t("Probability trees"), icon="🌳", url_path="trees"),
+        st.Page("pages/urn.py", title=t("The urn"), icon="🏺", url_path="urn"),
+        st.Page("pages/models.py", title=t("The models"), icon="📖", url_path="models"),
+    ]
+
+
+def start_app() -> None:
+    """What `app.py` runs before any page: page config, the sidebar's switches, the menu; then the page."""
+    start_warm_up()
+    st.set_page_config(page_title="flip7odds", page_icon="🃏", layout="wide")
     st.session_state[_THROUGH_APP] = True
+    t = choose_language()
+    choose_rules(t)
+    st.navigation(app_pages(t)).run()
 
 
-def run_through_app() -> None:
-    """Make sure a page runs inside ``app.py``'s navigation, even when opened by a direct link.
+def start_page() -> tuple[Translator, RuleSet]:
+    """The first call of every page: it runs inside `app.py`'s navigation; its translator and rule variant.
 
-    Until some session has run ``st.navigation``, Streamlit treats a ``pages/`` folder as the legacy
-    multipage layout: a link such as ``/live`` opened first on a fresh server runs the page on its own,
-    without ``app.py``'s page config and menu. In that case only (a session that never ran ``app.py``),
-    switch the legacy mode off and rerun: ``app.py`` runs and its navigation opens the linked page, query
-    parameters included.
+    Until some session has called ``st.navigation``, Streamlit serves a ``pages/`` folder beside the entry
+    point as the legacy multipage layout: a link such as ``/live`` opened first on a fresh server runs the
+    page on its own, without `start_app`. In that case only (this session never ran `start_app`), the page
+    declares the app's navigation itself (``st.navigation`` switches the legacy layout off for the whole
+    server) and reruns: `app.py` then runs, and its navigation opens the linked page, link included.
     """
-    if PagesManager.uses_pages_directory and not st.session_state.get(_THROUGH_APP):
-        PagesManager.uses_pages_directory = False
+    if not st.session_state.get(_THROUGH_APP):
+        st.navigation(app_pages(current_translator()), position="hidden")
         st.rerun()
-
-
-PILE_CHOICE_NAMES: dict[PileChoice, str] = {
-    PileChoice.FRESH: N_("Fresh deck"),
-    PileChoice.NUMBERS: N_("Numbers only (79)"),
-    PileChoice.CUSTOM: N_("Custom pile"),
-}
-"""How the teaching sidebar names each pile choice (message ids)."""
-
-
-def init_widget(key: str, value: object) -> None:
-    """Give a widget its first value (from the link) once per session."""
-    if key not in st.session_state:
-        st.session_state[key] = value
-
-
-def teaching_sidebar(t: Translator, default_line: str = "") -> tuple[SituationText, PileChoice, int]:
-    """The sidebar every teaching demo shares: presentation mode and the situation (pile, line, alone).
-
-    The first run of a session reads them from the page's link (``present``, ``pile``, ``line``, ``seen``,
-    ``alone``); ``default_line`` is the line without one. Returns the situation as card notation (with the
-    sidebar's rule variant), the pile choice, and the chart font size for the mode.
-    """
-    query = st.query_params.to_dict()
-    init_widget("present", query.get("present") == "1")
-    init_widget("pile_choice", PileChoice.from_text(query.get("pile", ""), current_rules()))
-    init_widget("pile_text", query.get("pile", ""))
-    init_widget("line", query.get("line", default_line))
-    init_widget("seen", query.get("seen", ""))
-    init_widget("alone", query.get("alone") == "1")
-    with st.sidebar:
-        st.toggle(t("Presentation mode"), key="present")
-        st.subheader(t("Situation"))
-        choice = st.selectbox(t("Pile"), list(PileChoice), key="pile_choice",
-                              format_func=lambda c: t(PILE_CHOICE_NAMES[c]))
-        if choice is PileChoice.CUSTOM:
-            st.text_input(t("Pile, in card notation"), key="pile_text")
-        st.text_input(t("Your line (empty: a new round)"), key="line")
-        if choice is PileChoice.FRESH:
-            st.text_input(t("Cards seen, out of the pile"), key="seen")
-        st.checkbox(t("No other player is active (alone)"), key="alone")
-    if st.session_state.present:
-        st.html(PRESENTATION_CSS)
-    rules = current_rules()
-    situation_text = SituationText(line=st.session_state.line, pile=choice.pile(st.session_state.pile_text, rules),
-                                   seen=st.session_state.seen if choice is PileChoice.FRESH else "",
-                                   alone=st.session_state.alone, rules=rules.name)
-    return situation_text, choice, font_size_for(st.session_state.present)
-
-
-def demo_link(t: Translator, params: Mapping[str, str]) -> str:
-    """The teaching demos' caption: a link to this page with these parameters, in the same language and rules."""
-    kept = {key: value for key, value in st.query_params.to_dict().items() if key in APP_PARAMETERS}
-    return t("Link to this demo: {url}").format(url=f"{st.context.url or ''}?{urlencode({**kept, **params})}")
+    return current_translator(), current_rules()
 
 
 def choose_language() -> Translator:
@@ -189,3 +156,10 @@ def set_page_parameters(params: Mapping[str, str]) -> None:
     wanted = {**kept, **params}
     if st.query_params.to_dict() != wanted:
         st.query_params.from_dict(wanted)
+
+
+def init_widget(key: str, value: object) -> None:
+    """Give a widget its first value (from the link) once per session."""
+    if key not in st.session_state:
+        st.session_state[key] = value
+

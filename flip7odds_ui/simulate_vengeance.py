@@ -8,12 +8,13 @@ rounds end, and how often each rule of the variant came into play.
 
 import streamlit as st
 
-from app_support import demo_link, init_widget, set_page_parameters
 from flip7odds.errors import Flip7Error
 from flip7odds.i18n import Translator
 from flip7odds.rules import RuleSet
 from flip7odds.trainer_cli import EVENT_WORDS, OUTCOME_WORDS, SimulationSummary, simulate
 from flip7odds.vengeance.game import POLICY_NAMES, policy_from_text
+from flip7odds_ui.shell import init_widget, set_page_parameters
+from flip7odds_ui.teaching import demo_link
 
 DEFAULT_GAMES = 40
 MAX_GAMES = 2000

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import streamlit as st
 
-from app_support import init_widget, set_page_parameters
 from flip7odds.analysis import Decision
 from flip7odds.i18n import N_, Translator
 from flip7odds.rules import RuleSet
 from flip7odds.vengeance import CAVEAT
 from flip7odds.vengeance.charts import LineDecisionsText, line_decisions_figure
-from flip7odds.vengeance.explorer import PRESETS, LineDecision, decisions_by_line
+from flip7odds.vengeance.explorer import PRESETS
+from flip7odds_ui.cache import vengeance_lines
+from flip7odds_ui.shell import init_widget, set_page_parameters
 
 MAX_HANDS = 3
 """Other players' lines the explorer takes (the solver's states grow with each one)."""
@@ -33,13 +34,6 @@ DECISION_NAMES: dict[Decision, str] = {Decision.HIT: N_("hit"), Decision.STAY: N
 
 def hand_key(index: int) -> str:
     return f"vstrat_hand_{index}"
-
-
-@st.cache_data(show_spinner=False, max_entries=100)
-def cached_rows(rules: RuleSet, pile: str, others: tuple[str, ...], lines: tuple[str, ...], busted: int
-                ) -> tuple[LineDecision, ...]:
-    """`decisions_by_line`, cached for every session (the presets are opened again and again)."""
-    return decisions_by_line(rules, pile, others, lines, busted)
 
 
 def load(index: int) -> None:
@@ -107,7 +101,7 @@ def show_vengeance_strategy(t: Translator, rules: RuleSet) -> None:
         st.info(t("Give a pile and at least one line of yours."))
         return
     with st.spinner(t("Computing the exact odds…"), show_time=True):
-        rows = cached_rows(rules, pile, hands, lines, busted)
+        rows = vengeance_lines(rules, pile, hands, lines, busted)
     solved = [row for row in rows if row.analysis is not None]
     for row in rows:
         if row.error is not None:

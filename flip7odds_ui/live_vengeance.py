@@ -1,22 +1,19 @@
-"""The Live odds page for With a Vengeance (run by ``pages/live.py`` when a Vengeance variant is chosen).
+"""The Live odds screen for With a Vengeance (`flip7odds_ui.variants.LIVE_VIEWS` of the Vengeance variants).
 
 The table (your line, the other players' lines, busted players, the cards seen, the discard pile) is a
 `flip7odds.vengeance.table.VengeanceShoe` kept in the session and mirrored in the page's address
 (`flip7odds.vengeance.links`), so a link reproduces it. The next-card odds are exact and instant
-(`flip7odds.vengeance.odds`); the optimal decision comes from `flip7odds.vengeance.analysis.quick_analysis`
-when the solver's size estimate says it answers within `LIVE_SECONDS` (with the discard pile's reshuffle
-left out, and said so, when only that fits), and the page says so when it does not.
+(`flip7odds.vengeance.odds`); the optimal decision comes from `flip7odds_ui.cache.analysis_of` (the solver's size estimate decides whether
+it answers at once, with the discard pile's reshuffle left out, and said so, when only that fits), and the page
+says so when it does not. Everything a tap changes is one fragment: a tap reruns it alone.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import streamlit as st
 
-from app_support import set_page_parameters
 from flip7odds.analysis import Decision
-from flip7odds.cards import Card, Category, card_name, parse_cards
+from flip7odds.cards import Card, card_name, parse_cards
 from flip7odds.charts import DistributionText, score_distribution_figure
 from flip7odds.counts import CardCounts
 from flip7odds.errors import Flip7Error
@@ -31,7 +28,6 @@ from flip7odds.vengeance import (
     flip7_next_probability,
     next_card_table,
 )
-from flip7odds.vengeance.analysis import quick_analysis
 from flip7odds.vengeance.charts import VengeanceNextCardText, VGroup, vengeance_next_card_figure
 from flip7odds.vengeance.links import PARAMETERS, decode, encode
 from flip7odds.vengeance.odds import bust_cards, drawing_pile
@@ -52,12 +48,11 @@ from flip7odds.vengeance.table import (
     VengeanceShoe,
     VengeanceTable,
 )
-
-LIVE_SECONDS = 1.0
-"""The exact solver is run only when its size estimate (`flip7odds.vengeance.can_solve_within`, a tenth of a
-millisecond) puts the solve within this many CPU seconds; otherwise the page shows the next-card odds only.
-The estimate can be low by up to ten times, so a solve is still stopped at the solver's state limit
-(about 2.5 s of CPU, BENCHMARKS.md)."""
+from flip7odds_ui.answer import bust_line, scroll_to_top, show_banner
+from flip7odds_ui.cache import analysis_of
+from flip7odds_ui.details import charts_shown
+from flip7odds_ui.picker import card_buttons, move_buttons, place_control
+from flip7odds_ui.shell import set_page_parameters
 
 SHOE_KEY = "vlive_shoe"
 SYNCED_KEY = "vlive_synced_params"
@@ -95,14 +90,17 @@ GROUP_NAMES: dict[VGroup, str] = {
 }
 
 
-@st.cache_data(show_spinner=False, max_entries=500, hash_funcs={VengeanceSituation: repr})
-def cached_analysis(situation: VengeanceSituation) -> VengeanceAnalysis | None:
-    """`quick_analysis` within `LIVE_SECONDS` (cached: a tap back to a table answers at once)."""
-    return quick_analysis(situation, LIVE_SECONDS)
+ROUND_KEY = "vlive_round"
 
 
-def show_vengeance_live(t: Translator, rules: RuleSet, show_banner: Callable[..., None]) -> None:
-    """The whole page for a Vengeance variant (``show_banner(call, css, *lines)`` draws the big answer)."""
+def show_vengeance_live(t: Translator, rules: RuleSet) -> None:
+    """The whole live page for a Vengeance variant: everything a tap changes is one fragment."""
+    _screen(t, rules)
+
+
+@st.fragment
+def _screen(t: Translator, rules: RuleSet) -> None:
+    """The table, the picker and the answer (a fragment: a tap reruns this alone)."""
 
     def name(card: Card) -> str:
         return card_name(card, t, rules)
@@ -171,6 +169,7 @@ def show_vengeance_live(t: Translator, rules: RuleSet, show_banner: Callable[...
         st.session_state[SHOE_KEY] = after
         if isinstance(move, NextRound | NewGame | ClearRound):
             st.session_state[TARGET_KEY] = Place.LINE
+            st.session_state[ROUND_KEY] = st.session_state.get(ROUND_KEY, 0) + 1
         elif after.table.status is not RoundStatus.PLAYING and shoe.table.status is RoundStatus.PLAYING:
             st.session_state[TARGET_KEY] = Place.SEEN
 
@@ -203,7 +202,7 @@ def show_vengeance_live(t: Translator, rules: RuleSet, show_banner: Callable[...
         else:
             show_banner(t("FLIP 7!"), "f7-flip7", t("You score {score} this round, the Flip 7 bonus included. The "
                                                    "round is over for everyone.").format(score=table.line_score))
-        st.markdown(t("Keep tapping the other players' cards, then **Next round**."))
+        st.caption(t("Keep tapping the other players' cards, then **Next round**."))
 
     def show_table(table: VengeanceTable) -> None:
         if table.line:
@@ -221,24 +220,11 @@ def show_vengeance_live(t: Translator, rules: RuleSet, show_banner: Callable[...
     def show_picker(table: VengeanceTable, shoe: VengeanceShoe, targets: list[Target]) -> None:
         if st.session_state.get(TARGET_KEY) not in targets:
             st.session_state[TARGET_KEY] = Place.LINE if table.status is RoundStatus.PLAYING else Place.SEEN
-        st.radio(t("Tap a card to add it to"), targets, key=TARGET_KEY, format_func=place_name, horizontal=True)
-        left = table.drawing_pile
-        with st.container(key="picker"):
-            for category in Category:
-                with st.container(horizontal=True, gap="small"):
-                    for card in (card for card in table.rules.kinds if card.category is category):
-                        st.button(f"{name(card)} :small[:gray[{left[card]}]]", key=f"card-{card}",
-                                  help=t("{card}: {left} left in the pile").format(card=name(card), left=left[card]),
-                                  disabled=left[card] == 0, on_click=tapped, args=(card,))
-        with st.container(horizontal=True, gap="small"):
-            last = shoe.last_move
-            st.button(t("↶ Undo"), key="undo", on_click=undo, disabled=last is None,
-                      help=None if last is None else t("Undo: {move}").format(move=move_text(last)))
-            st.button(t("Clear round"), key="clear", on_click=play, args=(ClearRound(),),
-                      help=t("Take this round's cards back into the pile"), disabled=not table.on_table.size)
-            st.button(t("Next round ➜"), key="next_round", on_click=play, args=(NextRound(),), type="primary",
-                      help=t("Every card on the table goes to the discard pile; the pile carries on"),
-                      disabled=not table.on_table.size)
+        last = shoe.last_move
+        move_buttons(t, None if last is None else move_text(last), undo, lambda: play(ClearRound()),
+                     lambda: play(NextRound()), bool(table.on_table.size))
+        place_control(t, targets, TARGET_KEY, place_name)
+        card_buttons(t, rules, table.drawing_pile, tapped)
 
     def show_players(table: VengeanceTable) -> None:
         st.session_state[OTHERS_KEY] = len(table.others)
@@ -278,7 +264,7 @@ def show_vengeance_live(t: Translator, rules: RuleSet, show_banner: Callable[...
                                                                        cards=counts_chips(table.discards)))
             st.caption(t("The page's address holds this whole table: bookmark it or share it to reproduce it."))
 
-    def next_card_lines(situation: VengeanceSituation) -> str:
+    def next_card_lines(situation: VengeanceSituation) -> tuple[str, str]:
         pile = drawing_pile(situation).size
         cards = bust_cards(situation)
         if not situation.line.numbers:
@@ -292,7 +278,7 @@ def show_vengeance_live(t: Translator, rules: RuleSet, show_banner: Callable[...
         flip7 = flip7_next_probability(situation)
         seventh = t("Flip 7 on the next card: **{cards}/{pile} = {percent}**.").format(
             cards=int(flip7 * pile), pile=pile, percent=t.percent(float(flip7)))
-        return f"{bust}  \n{seventh}"
+        return bust_line(t, cards, pile), f"{bust}  \n{seventh}"
 
     def show_next_card(situation: VengeanceSituation) -> None:
         text = VengeanceNextCardText(t("Next card"), t("card"), t("chance"),
@@ -300,20 +286,20 @@ def show_vengeance_live(t: Translator, rules: RuleSet, show_banner: Callable[...
         figure = vengeance_next_card_figure(next_card_table(situation), text, name)
         st.plotly_chart(figure.update_layout(separators=t.separators), config=CHART_CONFIG, key="next_card")
 
-    def show_decision(analysis: VengeanceAnalysis) -> None:
+    def show_decision(analysis: VengeanceAnalysis, bust: str) -> None:
         hit = float(analysis.hit_score or 0)
         if not analysis.may_stay:
             show_banner(t("HIT"), "f7-hit", t("You hold The Zero: you may not stay (hit ≈ {hit})").format(
-                hit=t.number(hit)))
+                hit=t.number(hit)), bust)
             return
         values = {"hit": t.number(hit), "stay": analysis.stay_score,
                   "margin": "+" + t.number(abs(hit - analysis.stay_score))}
         if analysis.decision is Decision.HIT:
             show_banner(t("HIT"), "f7-hit",
-                        t("Hit ≈ {hit} · Stay {stay} · hitting is worth <b>{margin}</b> points").format(**values))
+                        t("Hit ≈ {hit} · Stay {stay} · hitting is worth <b>{margin}</b> points").format(**values), bust)
         else:
             show_banner(t("STAY"), "f7-stay",
-                        t("Stay {stay} · Hit ≈ {hit} · staying is worth <b>{margin}</b> points").format(**values))
+                        t("Stay {stay} · Hit ≈ {hit} · staying is worth <b>{margin}</b> points").format(**values), bust)
 
     def show_numbers(analysis: VengeanceAnalysis) -> None:
         with st.container(horizontal=True, gap="small"):
@@ -353,19 +339,21 @@ def show_vengeance_live(t: Translator, rules: RuleSet, show_banner: Callable[...
     notice = st.session_state.pop(NOTICE_KEY, None)
     if notice:
         st.error(notice)
-    answer = st.container()
+    scroll_to_top(st.session_state.get(ROUND_KEY, 0))
     picker_column, details_column = st.columns([5, 6], gap="large")
     with picker_column:
-        show_table(table)
+        answer = st.container(key="answer")
+        under_answer = st.container()
         show_picker(table, shoe, targets)
+        show_table(table)
         show_players(table)
+    with details_column:
+        numbers = st.container()
         show_typing(targets)
         show_game(table)
-    with details_column:
-        numbers, next_card, scores, model = st.container(), st.container(), st.container(), st.container()
-    with model:
         st.caption(t(CAVEAT))
         st.markdown(t("How these numbers are computed: [the With a Vengeance model](/models?doc=vengeance)."))
+        charts = st.container()
     if table.status is not RoundStatus.PLAYING:
         with answer:
             show_round_over(table)
@@ -376,35 +364,39 @@ def show_vengeance_live(t: Translator, rules: RuleSet, show_banner: Callable[...
         with answer:
             st.warning(t("No odds to show: {error}").format(error=t.error(error)))
         return
-    with answer:
-        banner = st.container()
-        st.markdown(next_card_lines(situation))
-    with next_card:
-        show_next_card(situation)
+    short, lines = next_card_lines(situation)
+    with under_answer:
+        st.markdown(lines)
+    with charts:
+        show_charts = charts_shown(t)
+        if show_charts:
+            show_next_card(situation)
     if not situation.line.cards:
-        with banner:
-            show_banner(t("HIT"), "f7-hit", t("No card in front of you yet: you must take one."))
+        with answer:
+            show_banner(t("HIT"), "f7-hit", t("No card in front of you yet: you must take one."), short)
         return
-    analysis = None
-    with banner, st.spinner(t("Computing the exact odds…"), show_time=True):
-        analysis = cached_analysis(situation)
+    analysis = analysis_of(situation)
     if analysis is None:
-        with banner:
+        with answer:
+            show_banner("…", "f7-wait", short)
+        with under_answer:
             st.info(t("No exact best play yet: this table is too large for the exact solver to answer at once. It "
                       "answers late in the deck: typically with 15 to 20 cards left to draw, fewer while Steal, "
                       "Swap, Discard or Flip Four! cards are still to come. The next-card odds are exact."))
         return
-    with banner:
-        show_decision(analysis)
-        if analysis.situation.discards is None and situation.discards is not None:
+    with answer:
+        show_decision(analysis, short)
+    if analysis.situation.discards is None and situation.discards is not None:
+        with under_answer:
             st.caption(t("Computed as if your round ended when the pile runs out: with the {count} discards "
                          "reshuffled, this table is too large to answer at once. Only rounds that empty the "
                          "pile of {pile} cards would differ.").format(count=situation.discards.size,
                                                                       pile=situation.pile.size))
     with numbers:
         show_numbers(analysis)
-    with scores:
-        show_scores(analysis)
+    if show_charts:
+        with charts:
+            show_scores(analysis)
 
 
 def _same_table(params: dict[str, str], other: dict[str, str]) -> bool:

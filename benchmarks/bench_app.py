@@ -1,0 +1,375 @@
+"""Benchmark the app as people use it: a real Chromium against ``streamlit run app.py``.
+
+Run from the repository root (Debian's Chromium at /usr/bin/chromium, Playwright installed)::
+
+    python benchmarks/bench_app.py                 # everything, about 5-10 minutes on 2 cores
+    python benchmarks/bench_app.py --only live quiz --sessions 1 10
+
+What it measures, on a 390x844 phone viewport:
+
+- ``first``: a server started with an empty numba cache (``NUMBA_CACHE_DIR`` pointed at a new folder):
+  the page opened as soon as the server answers its health check, then the first card tapped at once.
+- ``live``: the Live odds page, for the classic, poker and Vengeance rules: a card tapped, timed from the
+  click until the page has settled (the tapped card's count changed, the app reports no script running and
+  its status widget is hidden), and the server process's CPU time over the same span (``/proc/<pid>/stat``,
+  user + system, 10 ms ticks).
+- ``quiz``: the quiz, an answer (HIT, until its feedback shows) and *Next situation* (until HIT shows again).
+- ``sessions``: N phones at once on the live page (classic), each on its own table (a seeded random line
+  and cards seen), each tapping ``--taps`` cards as fast as the page settles: per-tap wall time p50/p95,
+  and the sessions that failed (an error shown, or a tap not settled within ``--tap-timeout``).
+
+Every run is bounded: ``--tap-timeout`` per tap, ``--deadline`` per concurrent run. The load average is
+printed before and after (the machine may be shared): quote it with the numbers.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Awaitable, Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from playwright.async_api import Browser, Page, async_playwright
+from playwright.async_api import Error as PlaywrightError
+
+ROOT = Path(__file__).resolve().parents[1]
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"]
+PHONE = {"width": 390, "height": 844}
+TICKS = os.sysconf("SC_CLK_TCK")
+SETTLED_JS = """() => {
+  const app = document.querySelector('[data-testid="stApp"]');
+  const status = document.querySelector('[data-testid="stStatusWidget"]');
+  return app && app.getAttribute('data-test-script-state') === 'notRunning'
+         && (!status || status.offsetParent === null);
+}"""
+FLIP_THREES_OUT = "flip3.flip3.flip3"
+CLASSIC_SEEN = ["5", "6", "11", "3", "2", "4", "9", "10"]
+POKER_SEEN = ["5", "6", "11", "4", "8", "9", "10", "13"]
+VENGEANCE_PILE, VENGEANCE_LINE, VENGEANCE_HANDS = "12*3 11*2 9 5 3 -4 steal", "10 7", ("6 2", "")
+
+
+def vengeance_table() -> str:
+    """A late-deck Vengeance table's link (every other card discarded), as tests/browser builds it."""
+    from urllib.parse import urlencode
+
+    from flip7odds.cards import parse_cards
+    from flip7odds.counts import CardCounts
+    from flip7odds.links import write_cards
+    from flip7odds.rules import VENGEANCE
+
+    line = parse_cards(VENGEANCE_LINE, VENGEANCE)
+    hands = [parse_cards(hand, VENGEANCE) for hand in VENGEANCE_HANDS]
+    held = CardCounts.from_cards((*line, *(card for hand in hands for card in hand)))
+    discards = tuple(VENGEANCE.deck - CardCounts.from_cards(parse_cards(VENGEANCE_PILE, VENGEANCE)) - held)
+    return urlencode({"rules": "vengeance", "line": write_cards(line), "others": "2",
+                      "hands": "~".join(write_cards(hand) or "_" for hand in hands), "discards": write_cards(discards)})
+
+
+def load_average() -> str:
+    return " ".join(f"{value:.2f}" for value in os.getloadavg())
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process, all threads (``/proc/<pid>/stat`` fields 14 and 15)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / TICKS
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+def healthy(url: str) -> bool:
+    try:
+        with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as response:
+            return bool(response.status == 200)
+    except (urllib.error.URLError, OSError):
+        return False
+
+
+@dataclass
+class Server:
+    url: str
+    pid: int
+    started: float
+
+
+@contextmanager
+def serve(env: dict[str, str] | None = None) -> Iterator[Server]:
+    """``streamlit run app.py`` on a free port, its output in artifacts/logs/bench_app.log."""
+    port = free_port()
+    log_path = ROOT / "artifacts" / "logs" / "bench_app.log"
+    log_path.parent.mkdir(parents=True, exist_ok=True)
+    command = [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true",
+               "--server.address", "127.0.0.1", "--server.port", str(port),
+               "--server.fileWatcherType", "none", "--browser.gatherUsageStats", "false"]
+    started = time.monotonic()
+    with log_path.open("a") as log:
+        process = subprocess.Popen(command, cwd=ROOT, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,
+                                   env={**os.environ, **(env or {})})
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while not healthy(url):
+            if process.poll() is not None or time.monotonic() > deadline:
+                raise SystemExit(f"streamlit did not start (see {log_path})")
+            time.sleep(0.1)
+        yield Server(url, process.pid, started)
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+@dataclass
+class Tap:
+    wall: float
+    cpu: float
+
+
+@dataclass
+class Series:
+    name: str
+    taps: list[Tap] = field(default_factory=list)
+    errors: int = 0
+
+    def row(self) -> str:
+        if not self.taps:
+            return f"| {self.name} | - | - | - | - | {self.errors} |"
+        walls = sorted(tap.wall for tap in self.taps)
+        cpus = [tap.cpu for tap in self.taps]
+        return (f"| {self.name} | {len(walls)} | {statistics.median(walls):.3f} ({walls[0]:.3f}-{walls[-1]:.3f}) | "
+                f"{percentile(walls, 95):.3f} | {1000 * statistics.median(cpus):.0f} | {self.errors} |")
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(q / 100 * len(ordered) + 0.5) - 1))]
+
+
+async def settled(page: Page, timeout_s: float) -> None:
+    await page.wait_for_function(SETTLED_JS, timeout=timeout_s * 1000, polling=20)
+
+
+async def open_page(browser: Browser, url: str, timeout_s: float) -> Page:
+    page = await browser.new_page(viewport=PHONE)
+    page.set_default_timeout(timeout_s * 1000)
+    await page.goto(url)
+    await page.wait_for_selector('[data-testid="stApp"][data-test-script-state="notRunning"]')
+    await settled(page, timeout_s)
+    return page
+
+
+async def has_error(page: Page) -> bool:
+    return bool(await page.locator('[data-testid="stException"]').count())
+
+
+async def timed(server: Server, page: Page, action: Callable[[], Awaitable[None]],
+                done: Callable[[], Awaitable[None]], timeout_s: float) -> Tap:
+    """Run ``action`` (a click), wait for ``done`` and for the page to settle; wall and server CPU time."""
+    cpu = cpu_seconds(server.pid)
+    start = time.perf_counter()
+    await action()
+    await done()
+    await settled(page, timeout_s)
+    return Tap(time.perf_counter() - start, cpu_seconds(server.pid) - cpu)
+
+
+async def tap_card(server: Server, page: Page, card: str, timeout_s: float) -> Tap:
+    """Tap a card's button; done when the count on it has changed (the page has drawn the new table)."""
+    button = page.locator(f".st-key-card-{css_escape(card)}").get_by_role("button")
+    before = await button.inner_text()
+
+    async def changed() -> None:
+        await page.wait_for_function(
+            "([selector, before]) => { const b = document.querySelector(selector);"
+            " return b && b.innerText !== before; }",
+            arg=[f".st-key-card-{css_escape(card)} button", before], timeout=timeout_s * 1000, polling=20)
+
+    return await timed(server, page, button.click, changed, timeout_s)
+
+
+def css_escape(card: str) -> str:
+    return card.replace("+", "\\+").replace("/", "\\/")
+
+
+async def choose_place(page: Page, name: str, timeout_s: float) -> None:
+    """Point the picker at a place (not timed)."""
+    await page.get_by_text(name, exact=True).first.click()
+    await page.wait_for_timeout(200)
+    await settled(page, timeout_s)
+
+
+async def live_series(browser: Browser, server: Server, name: str, query: str, cards: list[str],
+                      timeout_s: float) -> Series:
+    series = Series(name)
+    page = await open_page(browser, f"{server.url}/live?{query}", timeout_s)
+    try:
+        await choose_place(page, "Seen elsewhere", timeout_s)
+        for card in cards:
+            series.taps.append(await tap_card(server, page, card, timeout_s))
+        series.errors += int(await has_error(page))
+    except PlaywrightError as error:  # a tap that did not settle in time, or a control not found
+        series.errors += 1
+        print(f"{name}: {type(error).__name__}: {str(error).splitlines()[0]}", file=sys.stderr)
+        await page.screenshot(path=str(ROOT / "artifacts" / f"bench-failed-{len(series.taps)}.png"), full_page=True)
+    finally:
+        await page.close()
+    return series
+
+
+async def quiz_series(browser: Browser, server: Server, rounds: int, timeout_s: float) -> tuple[Series, Series]:
+    answer, following = Series("quiz: answer (HIT -> feedback)"), Series("quiz: next situation")
+    page = await open_page(browser, f"{server.url}/quiz", timeout_s)
+    try:
+        for _ in range(rounds):
+            await page.get_by_role("button", name="HIT").first.wait_for()
+            answer.taps.append(await timed(
+                server, page, page.get_by_role("button", name="HIT").first.click,
+                lambda: page.get_by_text("You chose").first.wait_for(), timeout_s))
+            following.taps.append(await timed(
+                server, page, page.get_by_role("button", name="Next situation").click,
+                lambda: page.get_by_role("button", name="HIT").first.wait_for(), timeout_s))
+        answer.errors += int(await has_error(page))
+    finally:
+        await page.close()
+    return answer, following
+
+
+async def first_tap(browser: Browser, timeout_s: float) -> str:
+    """A fresh server with an empty numba cache: open the live page at once, tap a card at once."""
+    with tempfile.TemporaryDirectory(prefix="bench-numba-") as cache, serve({"NUMBA_CACHE_DIR": cache}) as server:
+        opened = time.perf_counter()
+        page = await open_page(browser, f"{server.url}/live?seen={FLIP_THREES_OUT}", timeout_s)
+        load = time.perf_counter() - opened
+        tap = await tap_card(server, page, "12", timeout_s)
+        second = await tap_card(server, page, "7", timeout_s)
+        await page.close()
+        return (f"| first tap after start, empty numba cache | page {load:.2f} s | first tap {tap.wall:.2f} s "
+                f"(server CPU {tap.cpu:.2f} s) | second tap {second.wall:.2f} s |")
+
+
+def session_table(rng: random.Random) -> tuple[str, list[str]]:
+    """A random classic table: two different numbers in your line, cards seen; the cards this session taps."""
+    numbers = [str(value) for value in range(1, 13)]
+    line = rng.sample(numbers, 2)
+    seen = rng.sample([number for number in numbers if number not in line], 3)
+    return f"line={'.'.join(line)}&seen={'.'.join(seen)}", rng.sample(
+        [number for number in numbers if number not in line], 5)
+
+
+async def concurrent(browser: Browser, server: Server, sessions: int, taps: int, seed: int, timeout_s: float,
+                     deadline_s: float) -> Series:
+    """``sessions`` phones at once, each on its own random table, each tapping ``taps`` cards."""
+    rng = random.Random(seed + sessions)
+    tables = [session_table(rng) for _ in range(sessions)]
+    series = Series(f"{sessions} phone(s) at once, live (classic)")
+    pages = await asyncio.gather(*(open_page(browser, f"{server.url}/live?{query}", deadline_s)
+                                   for query, _ in tables), return_exceptions=True)
+    cpu = cpu_seconds(server.pid)
+
+    async def one(page: Page | BaseException, cards: list[str]) -> None:
+        if isinstance(page, BaseException):
+            series.errors += 1
+            return
+        try:
+            await choose_place(page, "Seen elsewhere", timeout_s)
+            for card in cards[:taps]:
+                tap = await tap_card(server, page, card, timeout_s)
+                series.taps.append(tap)
+            if await has_error(page):
+                series.errors += 1
+        except PlaywrightError:  # a timeout: this session did not finish
+            series.errors += 1
+
+    try:
+        await asyncio.wait_for(asyncio.gather(*(one(page, cards) for page, (_, cards) in zip(pages, tables))),
+                               deadline_s)
+    except TimeoutError:
+        series.errors = sessions - len(series.taps) // taps
+    total_cpu = cpu_seconds(server.pid) - cpu
+    for page in pages:
+        if not isinstance(page, BaseException):
+            await page.close()
+    for tap in series.taps:  # per-tap CPU here: the server's total over the run, shared out
+        tap.cpu = total_cpu / max(1, len(series.taps))
+    return series
+
+
+async def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser.add_argument("--only", nargs="*", default=["first", "live", "quiz", "sessions"],
+                        choices=["first", "live", "quiz", "sessions"])
+    parser.add_argument("--sessions", nargs="*", type=int, default=[1, 10, 30])
+    parser.add_argument("--taps", type=int, default=5, help="taps per concurrent session")
+    parser.add_argument("--quiz-rounds", type=int, default=5)
+    parser.add_argument("--tap-timeout", type=float, default=60.0)
+    parser.add_argument("--deadline", type=float, default=240.0, help="seconds for one concurrent run")
+    parser.add_argument("--seed", type=int, default=15)
+    args = parser.parse_args()
+    print(f"load average before: {load_average()}  ({time.strftime('%Y-%m-%d %H:%M:%S %Z')})", flush=True)
+    rows: list[str] = []
+    async with async_playwright() as playwright:
+        browser = await playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        try:
+            if "first" in args.only:
+                rows.append(await first_tap(browser, args.tap_timeout))
+                print(rows[-1], flush=True)
+            if {"live", "quiz", "sessions"} & set(args.only):
+                with serve() as server:
+                    await (await open_page(browser, server.url, args.tap_timeout)).close()
+                    warm = await open_page(browser, f"{server.url}/live?line=12.7&seen={FLIP_THREES_OUT}",
+                                           args.tap_timeout)  # loads the compiled loops and the modules
+                    await warm.close()
+                    series: list[Series] = []
+                    if "live" in args.only:
+                        series.append(await live_series(browser, server, "live classic: tap a card seen",
+                                                        "rules=classic&line=12.7", CLASSIC_SEEN, args.tap_timeout))
+                        series.append(await live_series(browser, server, "live poker: tap a card seen",
+                                                        "rules=poker&line=12.7", POKER_SEEN, args.tap_timeout))
+                        print(series[-1].row(), flush=True)
+                        series.append(await live_series(browser, server, "live Vengeance (late deck): tap a card",
+                                                        vengeance_table(), ["12", "11", "9", "5", "3"],
+                                                        args.tap_timeout))
+                        print(series[-1].row(), flush=True)
+                    if "quiz" in args.only:
+                        answer, following = await quiz_series(browser, server, args.quiz_rounds, args.tap_timeout)
+                        series += [answer, following]
+                        print(answer.row(), following.row(), sep="\n", flush=True)
+                    if "sessions" in args.only:
+                        for count in args.sessions:
+                            series.append(await concurrent(browser, server, count, args.taps, args.seed,
+                                                           args.tap_timeout, args.deadline))
+                            print(series[-1].row(), flush=True)
+                    rows += [item.row() for item in series]
+        finally:
+            await browser.close()
+    print(f"\nload average after: {load_average()}")
+    print("| what | taps | wall s, median (min-max) | wall p95 | server CPU ms per tap, median | errors |")
+    print("|---|---|---|---|---|---|")
+    for row in rows:
+        print(row)
+
+
+if __name__ == "__main__":
+    asyncio.run(main())

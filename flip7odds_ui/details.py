@@ -1,0 +1,100 @@
+"""The numbers behind the live answer (classic and poker): the metrics, the charts (built only when shown),
+and playing to win the game."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from flip7odds.analysis import Analysis
+from flip7odds.cards import card_name
+from flip7odds.charts import DistributionText, NextCardText, OutcomeGroup, next_card_figure, score_distribution_figure
+from flip7odds.cli import win_report
+from flip7odds.endgame import parse_totals
+from flip7odds.errors import Flip7Error
+from flip7odds.i18n import Translator
+from flip7odds.odds import next_card_table
+from flip7odds.situation import Situation
+from flip7odds.win_charts import WinChartText, win_probability_figure
+from flip7odds_ui.cache import win_of
+
+CHART_CONFIG = {"displayModeBar": False}
+CHARTS_KEY = "live_charts"
+WIN_MINE_KEY = "live_win_mine"
+WIN_OTHERS_KEY = "live_win_others"
+
+
+def show_numbers(t: Translator, analysis: Analysis) -> None:
+    """Stay now, hit once, best play, Flip 7 and bust chances."""
+    with st.container(horizontal=True, gap="small"):
+        st.metric(t("Stay now"), str(analysis.stay_score), width="content")
+        if analysis.hit_once_score is not None:
+            st.metric(t("Hit once, then stay"), t.number(float(analysis.hit_once_score)), width="content",
+                      help=t("Expected round score if you take exactly one more card and then stay"))
+        st.metric(t("Best play"), t.number(analysis.optimal_score), width="content",
+                  help=t("Expected round score if you play perfectly from here"))
+        st.metric(t("Flip 7"), t.percent(analysis.flip7_probability), width="content",
+                  help=t("Chance to end with a Flip 7, playing perfectly"))
+        st.metric(t("Bust (by the end)"), t.percent(analysis.bust_final_probability), width="content",
+                  help=t("Chance to end this round busted, playing perfectly"))
+
+
+def charts_shown(t: Translator) -> bool:
+    """The switch of the charts (off at first: a phone at the table needs the answer, not the figures)."""
+    return st.toggle(t("Show the charts"), key=CHARTS_KEY)
+
+
+def show_charts(t: Translator, situation: Situation, analysis: Analysis | None) -> None:
+    """The next card's outcomes and the final score's distribution, built only when the switch is on."""
+    if not charts_shown(t):
+        return
+    rules = situation.rules
+    text = NextCardText(title=t("Next card"), card_axis=t("card"), probability_axis=t("chance"), groups={
+        OutcomeGroup.BUST: t("Bust"), OutcomeGroup.SAVED: t("Uses your Second Chance"),
+        OutcomeGroup.NUMBER: t("Safe number"), OutcomeGroup.MODIFIER: t("Modifier"), OutcomeGroup.ACTION: t("Action")})
+    figure = next_card_figure(next_card_table(situation), text, lambda card: card_name(card, t, rules))
+    st.plotly_chart(figure.update_layout(separators=t.separators), config=CHART_CONFIG, key="next_card")
+    if analysis is None:
+        return
+    scores = DistributionText(title=t("Your final score this round, playing perfectly"), score_axis=t("round score"),
+                              probability_axis=t("chance"), bust=t("Bust"), score=t("Score"),
+                              expected=t("expected {value}").format(value=t.number(analysis.optimal_score, 1)))
+    figure = score_distribution_figure(analysis.distribution, analysis.bust_final_probability, analysis.optimal_score,
+                                       scores)
+    st.plotly_chart(figure.update_layout(separators=t.separators), config=CHART_CONFIG, key="scores")
+
+
+def remembered(key: str, default: int | str) -> None:
+    """Keep a widget's value while the page does not draw it (no decision yet)."""
+    saved = f"{key}_saved"
+    if key not in st.session_state:
+        st.session_state[key] = st.session_state.get(saved, default)
+
+
+def show_endgame(t: Translator, situation: Situation, analysis: Analysis) -> None:
+    """Play to win the game: the game totals, both advisers side by side, and P(win) against your round score."""
+    remembered(WIN_MINE_KEY, 0)
+    remembered(WIN_OTHERS_KEY, "")
+    with st.expander(t("Play to win the game"), expanded=bool(st.session_state[WIN_OTHERS_KEY])):
+        st.caption(t("Game totals with the points already banked this round. Future rounds: every player "
+                     "plays for points from a fresh deck; two players exact, more simulated "
+                     "([the model](/models?doc=winprob))."))
+        with st.container(horizontal=True, gap="small"):
+            mine = st.number_input(t("Your game total"), min_value=0, step=1, key=WIN_MINE_KEY)
+            others = st.text_input(t("The others' game totals"), placeholder="195, 150", key=WIN_OTHERS_KEY)
+        st.session_state[f"{WIN_MINE_KEY}_saved"] = mine
+        st.session_state[f"{WIN_OTHERS_KEY}_saved"] = others
+        if not others.strip():
+            st.caption(t("Enter the others' totals to compare the two advisers."))
+            return
+        try:
+            totals, me = parse_totals(f"{int(mine)},{others}", 0)
+            with st.spinner(t("Computing the chance of winning…"), show_time=True):
+                win = win_of(situation, totals, me)
+        except Flip7Error as error:
+            st.warning(t.error(error))
+            return
+        st.markdown("  \n".join(win_report(analysis, win, t).splitlines()))
+        text = WinChartText(t("Chance of winning the game by your score this round"), t("Your round score"),
+                            t("P(win the game)"), t("Stay now: {value}"))
+        figure = win_probability_figure(win.utility, analysis.stay_score if analysis.may_stay else None, text)
+        st.plotly_chart(figure, config=CHART_CONFIG, key="win_chart")

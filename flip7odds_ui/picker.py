@@ -1,0 +1,51 @@
+"""The card picker: where the next tapped card goes, a button per card kind with how many are left, and the
+moves under the thumb (Undo, saying what it undoes; Clear round; Next round)."""
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import streamlit as st
+
+from flip7odds.cards import Card, Category, card_name
+from flip7odds.counts import CardCounts
+from flip7odds.i18n import Translator
+from flip7odds.rules import RuleSet
+
+
+def place_control(t: Translator, places: Sequence[Any], key: str, name: Callable[[Any], str]) -> None:
+    """Where a tapped card goes (your line, another player's, seen elsewhere...): one tap to change it."""
+    st.segmented_control(t("Tap a card to add it to"), list(places), key=key, required=True, format_func=name,
+                         width="stretch")
+
+
+def card_buttons(t: Translator, rules: RuleSet, left: CardCounts, on_tap: Callable[[Card], None]) -> None:
+    """A button per card kind of the rules, by category, with how many are left in the drawing pile."""
+    with st.container(key="picker"):
+        for category in Category:
+            with st.container(horizontal=True, gap="small"):
+                for card in (card for card in rules.kinds if card.category is category):
+                    st.button(f"{card_name(card, t, rules)} :small[:gray[{left[card]}]]", key=f"card-{card}",
+                              disabled=left[card] == 0, on_click=on_tap, args=(card,))
+
+
+def move_buttons(t: Translator, last_move: str | None, on_undo: Callable[[], None],
+                 on_clear: Callable[[], None], on_next: Callable[[], None], cards_on_table: bool) -> None:
+    """Undo (its label says what it undoes: a touch screen shows no tooltip), Next round, Clear round."""
+    with st.container(horizontal=True, gap="small", key="moves"):
+        st.button("↶ " + t("Undo: {move}").format(move=last_move) if last_move else t("↶ Undo"), key="undo",
+                  on_click=on_undo, disabled=last_move is None)
+        st.button(t("Next round ➜"), key="next_round", on_click=on_next, type="primary", disabled=not cards_on_table)
+        st.button(t("Clear round"), key="clear", on_click=on_clear, disabled=not cards_on_table)
+
+
+def chips(t: Translator, rules: RuleSet, cards: Sequence[Card]) -> str:
+    """Cards as chips, in the order given."""
+    return " ".join(f":gray-badge[{card_name(card, t, rules)}]" for card in cards) if cards else t("none")
+
+
+def count_chips(t: Translator, rules: RuleSet, counts: CardCounts) -> str:
+    """A pile of cards as chips, one per kind with its count."""
+    shown = [card_name(card, t, rules) if count == 1
+             else t("{card} ×{count}").format(card=card_name(card, t, rules), count=count)
+             for card, count in counts.items_]
+    return " ".join(f":gray-badge[{chip}]" for chip in shown) if shown else t("none")

@@ -1,0 +1,367 @@
+"""The quiz card of each variant: the line, HIT / STAY at once under it, the feedback in their place.
+
+Each card is one fragment: an answer or *Next situation* reruns the card alone (buttons with callbacks,
+no full-page rerun). The next situation is dealt in the background while the player reads the feedback
+(`deal`), so *Next* usually finds it ready. A new situation scrolls the page back to its top.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Future, ThreadPoolExecutor
+from typing import Any
+
+import numpy as np
+import streamlit as st
+
+from flip7odds.analysis import Decision
+from flip7odds.cards import Card, card_name
+from flip7odds.endgame_quiz import EndgameQuestion, generate_endgame, grade_win_answer
+from flip7odds.errors import Flip7Error
+from flip7odds.i18n import N_, Translator
+from flip7odds.progress import Answer, ProgressStore, question_of
+from flip7odds.quiz import CLOSE_CALL, GRADE_LIMITS, Grade, Question, QuizGenerator, Tier, grade_answer, hint
+from flip7odds.rules import RuleSet
+from flip7odds.vengeance.analysis import CAVEAT
+from flip7odds.vengeance.quiz import (
+    OPPONENT_GAIN,
+    VengeanceQuestion,
+    VengeanceQuizGenerator,
+    VTier,
+    tier_lesson,
+    vengeance_card_name,
+)
+from flip7odds.vengeance.quiz import tier_name as vengeance_tier_name
+from flip7odds_ui.answer import scroll_to_top
+from flip7odds_ui.progress import DECISION_NAMES, record, replay_error, session_store, show_progress
+
+TIER_NAMES: dict[Tier, str] = {
+    Tier.FRESH: N_("1 · Fresh pile, numbers only"),
+    Tier.PART_USED: N_("2 · Part-used pile"),
+    Tier.MODIFIERS: N_("3 · Modifiers, Second Chance, alone"),
+    Tier.CLOSE_CALLS: N_("4 · Close calls (within {points} point)"),
+}
+"""Each difficulty tier's name (message ids)."""
+STATUS_NAMES: dict[str, str] = {
+    "active": N_("active"), "stayed": N_("stayed"), "frozen": N_("frozen"), "bust": N_("busted"),
+    "flip7": N_("Flip 7"), "cut_short": N_("round over"), "no_cards": N_("out of cards"),
+}
+"""A player's status at the table, by its stored name (message ids)."""
+
+STYLE = """
+<style>
+[data-testid="stMainBlockContainer"] {padding-top: 3.8rem}
+h1 {font-size: 1.7rem !important; padding-top: 0 !important}
+.st-key-quiz_card h3 {font-size: 1.45rem; padding: 0.2rem 0}
+.st-key-quiz_card [data-testid="stMetricValue"] {font-size: 1.35rem}
+.st-key-quiz_card button {min-height: 2.9rem}
+</style>
+"""
+"""The quiz's style: the line, the answer buttons and the feedback fit one phone screen."""
+
+_DEALER = ThreadPoolExecutor(max_workers=2, thread_name_prefix="flip7odds-quiz-dealer")
+"""Deals the next situations in the background (the generators simulate games and solve them)."""
+
+
+class Deck:
+    """One session's questions for one variant: ``prefix`` names its session keys (``quiz`` or ``vquiz``)."""
+
+    def __init__(self, prefix: str, make: Callable[[Any, RuleSet], Iterator[Any]]) -> None:
+        self.prefix = prefix
+        self.make = make
+
+    def key(self, name: str) -> str:
+        return f"{self.prefix}_{name}"
+
+    def generator(self, rules: RuleSet, tier: Any) -> Iterator[Any]:
+        """The session's stream of questions of this tier and variant."""
+        generators = st.session_state.setdefault(self.key("generators"), {})
+        if (rules.name, tier) not in generators:
+            generators[rules.name, tier] = self.make(tier, rules)
+        stream: Iterator[Any] = generators[rules.name, tier]
+        return stream
+
+    def deal(self, rules: RuleSet, tier: Any) -> None:
+        """Start dealing the next question of this tier in the background (once: one deal at a time)."""
+        prefetched: dict[Any, Future[Any]] = st.session_state.setdefault(self.key("prefetched"), {})
+        if (rules.name, tier) not in prefetched:
+            prefetched[rules.name, tier] = _DEALER.submit(next, self.generator(rules, tier))
+
+    def next_question(self, rules: RuleSet, tier: Any) -> Any:
+        """The question dealt in the background (waited for if not ready), else one dealt now."""
+        prefetched: dict[Any, Future[Any]] = st.session_state.setdefault(self.key("prefetched"), {})
+        dealt = prefetched.pop((rules.name, tier), None)
+        return dealt.result() if dealt is not None else next(self.generator(rules, tier))
+
+    def new_question(self, rules: RuleSet, tier: Any, question: Any = None, replay: bool = False) -> None:
+        """Callback too: show a new question (``question``: a replayed one)."""
+        st.session_state[self.key("question")] = question or self.next_question(rules, tier)
+        st.session_state[self.key("feedback")] = None
+        st.session_state[self.key("is_replay")] = replay
+        st.session_state[self.key("dealt")] = st.session_state.get(self.key("dealt"), 0) + 1
+
+    def current(self, rules: RuleSet, tier: Any, tier_of: Callable[[Any], Any], rules_of: Callable[[Any], RuleSet],
+                dealing: str) -> Any:
+        """The question shown: a new one when the tier or the variant changed (a replay keeps its own)."""
+        question = st.session_state.get(self.key("question"))
+        if question is None or ((tier_of(question) is not tier or rules_of(question) != rules)
+                                and not st.session_state.get(self.key("is_replay"))):
+            with st.spinner(dealing):
+                self.new_question(rules, tier)
+            question = st.session_state[self.key("question")]
+        return question
+
+
+CLASSIC_DECK = Deck("quiz", lambda tier, rules: QuizGenerator(tier, np.random.default_rng(), rules))
+VENGEANCE_DECK = Deck("vquiz", lambda tier, rules: VengeanceQuizGenerator(tier, np.random.default_rng(), rules))
+
+
+def points(t: Translator, value: float) -> str:
+    """Expected points, two decimals, in the page's language."""
+    return t("{value} points").format(value=t.number(value))
+
+
+def grade_legend(t: Translator) -> str:
+    limits = "; ".join(f"{t(grade.label)} < {t.number(limit, 1)}" for grade, limit in GRADE_LIMITS)
+    return t("Grades by expected points lost: Best = the optimal action; {limits}; Blunder = {last} or more.").format(
+        limits=limits, last=t.number(GRADE_LIMITS[-1][1], 0))
+
+
+def answer_buttons(t: Translator, prefix: str, on_answer: Callable[[Decision], None]) -> None:
+    """HIT and STAY side by side, full width, on a phone too (keys H and S)."""
+    with st.container(horizontal=True, gap="small"):
+        st.button(t(DECISION_NAMES[Decision.HIT]), key=f"{prefix}_hit", shortcut="H", type="primary",
+                  width="stretch", on_click=on_answer, args=(Decision.HIT,))
+        st.button(t(DECISION_NAMES[Decision.STAY]), key=f"{prefix}_stay", shortcut="S", width="stretch",
+                  on_click=on_answer, args=(Decision.STAY,))
+
+
+def show_grade(t: Translator, feedback: Any, exact: Any, on_next: Callable[[], None], prefix: str) -> None:
+    """The feedback's head: what you chose and the best play, Next, the grade and the three values."""
+    st.markdown(t("You chose **{action}**; the best play is **{best}**.").format(
+        action=t(DECISION_NAMES[feedback.action]), best=t(DECISION_NAMES[exact.decision])))
+    show = st.success if feedback.grade in (Grade.BEST, Grade.FINE) else st.warning
+    show(t("Grade: **{grade}**").format(grade=t(feedback.grade.label)))
+    st.button(t("Next situation"), key=f"{prefix}_next", shortcut="N", type="primary", on_click=on_next)
+    with st.container(horizontal=True, gap="small"):
+        st.metric(t("Stay"), t("{value} points").format(value=exact.stay_score), width="content")
+        st.metric(t("Hit (then play on optimally)"), points(t, exact.hit_score), width="content")
+        st.metric(t("EV lost"), points(t, feedback.ev_loss), width="content")
+
+
+def bust_sentence(t: Translator, exact: Any) -> str:
+    return t("Chance that the next card busts you: **{fraction}** ({percent}) — {count} of the {size} cards "
+             "left would bust you.").format(fraction=f"{exact.bust_cards}/{exact.pile_size}",
+                                            percent=t.percent(float(exact.bust_probability)),
+                                            count=exact.bust_cards, size=exact.pile_size)
+
+
+def replay_into(t: Translator, deck: Deck, rules: RuleSet) -> Callable[[Answer], None]:
+    """The Replay button's callback for this deck: the worst mistake's situation, shown again."""
+    store = session_store(t)
+
+    def replay(item: Answer) -> None:
+        try:
+            replayed = question_of(store.situation(item.situation_key))
+        except Flip7Error as error:
+            replay_error(t, error)
+            return
+        deck.new_question(rules, replayed.situation.tier, replayed, replay=True)
+
+    return replay
+
+
+@st.fragment
+def show_classic_quiz(t: Translator, rules: RuleSet) -> None:
+    """The classic and poker quiz: situations from simulated games, graded by the exact optimum."""
+    store = session_store(t)
+    deck = CLASSIC_DECK
+    card, settings = st.container(key="quiz_card"), st.container()
+    with settings:
+        tier = st.segmented_control(t("Difficulty"), list(Tier), default=Tier.FRESH, key="quiz_tier",
+                                    format_func=lambda v: t(TIER_NAMES[v]).format(points=t.number(CLOSE_CALL, 0))
+                                    ) or Tier.FRESH
+        predict = st.toggle(t("Predict first: estimate the bust chance before answering"), key="quiz_predict")
+        st.caption(t("Situations from simulated games, graded by the exact optimum for your round's expected score. "
+                     "Keys: **H** hit, **S** stay, **N** next, **M** replay a mistake."))
+    with card:
+        show_classic_card(t, rules, deck, tier, predict, store)
+    show_endgame_quiz(t)
+    show_progress(t, rules, store, replay_into(t, deck, rules))
+    deck.deal(rules, tier)
+
+
+def show_classic_card(t: Translator, rules: RuleSet, deck: Deck, tier: Tier, predict: bool, store: ProgressStore) -> None:
+    """The situation, HIT / STAY or the feedback, then the table."""
+    question: Question = deck.current(rules, tier, lambda q: q.situation.tier, lambda q: q.situation.rules,
+                                      t("Dealing a new situation…"))
+    situation, exact = question.situation, question.exact
+    feedback = st.session_state.get("quiz_feedback")
+    scroll_to_top(st.session_state.get("quiz_dealt", 0))
+    if st.session_state.get("quiz_is_replay"):
+        st.info(t("Replaying a situation you answered badly."))
+    your_cards = " ".join(card_name(card, t, situation.rules) for card in situation.players[situation.you].cards)
+    st.markdown(f"### `{your_cards}` " + t("worth {score} if you stay").format(score=situation.line.score(rules)))
+    st.markdown(t("Pile **{pile}** · Discards **{discards}** · On the table **{table}**").format(
+        pile=situation.pile.size, discards=situation.discards.size,
+        table=sum(len(p.cards) for p in situation.players)))
+
+    def on_answer(action: Decision) -> None:
+        graded = grade_answer(exact, action)
+        st.session_state["quiz_feedback"] = graded
+        guess = st.session_state.get("quiz_guess") if predict else None
+        st.session_state["quiz_last_guess"] = guess
+        record(t, store, question, Answer.of(question, graded, None if guess is None else guess / 100))
+
+    if predict:
+        st.slider(t("Your estimate of the chance that the next card busts you (%)"), 0, 100, 25,
+                  disabled=feedback is not None, key="quiz_guess")
+    if feedback is None:
+        answer_buttons(t, "quiz", on_answer)
+    else:
+        show_grade(t, feedback, exact, lambda: deck.new_question(rules, tier), "quiz")
+        if exact.second_chance:
+            st.markdown(t("The next card cannot bust you: your Second Chance saves you from the first duplicate "
+                          "({count} of the {size} cards left would use it).").format(count=exact.bust_cards,
+                                                                                      size=exact.pile_size))
+        else:
+            st.markdown(bust_sentence(t, exact))
+        st.markdown(t("Why: {sentence}").format(sentence=hint(question, t)))
+        last_guess = st.session_state.get("quiz_last_guess")
+        if last_guess is not None:
+            truth = float(exact.bust_probability)
+            st.info(t("You estimated {guess}; the exact chance is {truth} — off by {error} points.").format(
+                guess=t.percent(last_guess / 100, 0), truth=t.percent(truth),
+                error=t.number(abs(last_guess - 100 * truth), 1)))
+        st.caption(grade_legend(t))
+    show_classic_table(t, question)
+
+
+def show_classic_table(t: Translator, question: Question) -> None:
+    """The other players and the discards, under the answer."""
+    situation = question.situation
+    st.subheader(t("The table"))
+    st.dataframe(
+        [{t("Player"): t("You") if p.seat == situation.you else t("Player {number}").format(number=p.seat + 1),
+          t("Cards"): " ".join(card_name(card, t, situation.rules) for card in p.cards) or t("(no cards)"),
+          t("Status"): t(STATUS_NAMES[p.status]) if p.status in STATUS_NAMES else p.status, t("Game total"): p.total}
+         for p in situation.players],
+        hide_index=True,
+    )
+    with st.container(horizontal=True, gap="small"):
+        st.metric(t("Cards in the pile"), situation.pile.size, width="content")
+        st.metric(t("Still active"), sum(1 for p in situation.players if p.active), width="content")
+    st.markdown(t("**Discards since the shuffle** ({count}): `{cards}`").format(
+        count=situation.discards.size,
+        cards=" ".join(card_name(card, t, situation.rules) if count == 1
+                       else f"{card_name(card, t, situation.rules)} ×{count}"
+                       for card, count in situation.discards.items_) or t("none")))
+
+
+def show_endgame_quiz(t: Translator) -> None:
+    """Endgame situations with both game totals, graded by the win probability lost (not saved to progress)."""
+    if not st.toggle(t("Endgame: play to win the game"), key="endgame_on",
+                     help=t("Two-player situations once a total reaches 150, graded by the chance of winning "
+                            "the game an answer loses ([the model](/models?doc=winprob)). Not saved to your progress.")):
+        return
+    endgame: EndgameQuestion | None = st.session_state.get("endgame_question")
+    if endgame is None:
+        with st.spinner(t("Dealing a new situation…")):
+            endgame = generate_endgame(1, seed=int(np.random.default_rng().integers(2**32)))[0]
+            st.session_state.endgame_question = endgame
+            st.session_state.endgame_feedback = None
+    situation = endgame.situation
+    st.markdown(t("Your line `{line}` (worth {score} if you stay). Game totals: you {mine}, the other player "
+                  "{theirs}; others still active this round: {others}; pile {pile} cards.").format(
+        line=" ".join(card_name(card, t, situation.rules) for card in situation.line.cards),
+        score=situation.line.score(situation.rules), mine=endgame.totals[endgame.you],
+        theirs=endgame.totals[1 - endgame.you], others=situation.others_active, pile=situation.pile.size))
+    feedback = st.session_state.get("endgame_feedback")
+    names = {Decision.HIT: t("HIT"), Decision.STAY: t("STAY")}
+    if feedback is None:
+        def on_answer(action: Decision) -> None:
+            st.session_state.endgame_feedback = grade_win_answer(endgame, action)
+
+        for column, action in zip(st.columns(2), (Decision.HIT, Decision.STAY)):
+            column.button(names[action], key=f"endgame_{action.value}", width="stretch", on_click=on_answer,
+                          args=(action,))
+        return
+    win = endgame.win
+    st.markdown(t("Round-EV says {round}, win-probability says {win}: +{margin} points of winning chance").format(
+        round=names[endgame.round_ev_decision], win=names[win.decision], margin=t.number(100 * win.margin, 1)))
+    with st.container(horizontal=True, gap="small"):
+        st.metric(t("P(win) if you stay"), t.percent(endgame.win_probability(Decision.STAY)), width="content")
+        st.metric(t("P(win) if you hit"), t.percent(endgame.win_probability(Decision.HIT)), width="content")
+        st.metric(t("Winning chance lost"), t("{points} points").format(points=t.number(100 * feedback.win_loss, 1)),
+                  width="content")
+    show = st.success if feedback.grade in (Grade.BEST, Grade.FINE) else st.warning
+    show(t("Grade: **{grade}**").format(grade=t(feedback.grade.label)))
+    st.button(t("Next endgame situation"), key="endgame_next",
+              on_click=lambda: st.session_state.update(endgame_question=None))
+
+
+def cards_text(t: Translator, cards: Iterable[Card]) -> str:
+    """Cards as people read them (The Zero, the Unlucky 7 and the Lucky 13 by name)."""
+    return " · ".join(vengeance_card_name(card, t) for card in cards)
+
+
+@st.fragment
+def show_vengeance_quiz(t: Translator, rules: RuleSet) -> None:
+    """With a Vengeance: late-deck situations graded by the exact solver, with the model's caveat."""
+    store = session_store(t)
+    deck = VENGEANCE_DECK
+    card, settings = st.container(key="quiz_card"), st.container()
+    with settings:
+        tier = st.segmented_control(t("Difficulty"), list(VTier), format_func=lambda v: t(vengeance_tier_name(v, rules)),
+                                    default=VTier.ZERO_AND_UNLUCKY_7, key="vquiz_tier") or VTier.ZERO_AND_UNLUCKY_7
+        st.caption(t("With a Vengeance: late-deck situations, graded by the exact optimum for your round's expected "
+                     "score under [the model](/models?doc=vengeance). Keys: **H** hit, **S** stay, **N** next, "
+                     "**M** replay a mistake."))
+    with card:
+        show_vengeance_card(t, rules, deck, tier, store)
+    show_progress(t, rules, store, replay_into(t, deck, rules))
+    deck.deal(rules, tier)
+
+
+def show_vengeance_card(t: Translator, rules: RuleSet, deck: Deck, tier: VTier, store: ProgressStore) -> None:
+    """The situation, HIT / STAY or the feedback, then the other lines and the pile."""
+    question: VengeanceQuestion = deck.current(rules, tier, lambda q: q.situation.tier,
+                                               lambda q: q.situation.situation.rules, t("Dealing a new situation…"))
+    situation, exact = question.situation.situation, question.exact
+    feedback = st.session_state.get("vquiz_feedback")
+    scroll_to_top(st.session_state.get("vquiz_dealt", 0))
+    if st.session_state.get("vquiz_is_replay"):
+        st.info(t("Replaying a situation you answered badly."))
+    st.markdown(f"### `{cards_text(t, situation.line.cards)}` "
+                + t("worth {score} if you stay").format(score=situation.line.score(situation.rules)))
+
+    def on_answer(action: Decision) -> None:
+        graded = grade_answer(exact, action)
+        st.session_state["vquiz_feedback"] = graded
+        record(t, store, question, Answer.of(question, graded))
+
+    if feedback is None:
+        answer_buttons(t, "vquiz", on_answer)
+    else:
+        show_grade(t, feedback, exact, lambda: deck.new_question(rules, tier), "vquiz")
+        st.markdown(bust_sentence(t, exact))
+        st.info(t(CAVEAT) + " " + t("[The model](/models?doc=vengeance)"))
+        st.caption(grade_legend(t))
+    st.caption(t(tier_lesson(question.situation.tier, situation.rules)).format(gain=t.number(OPPONENT_GAIN, 0)))
+    st.subheader(t("The other lines"))
+    if situation.others:
+        st.dataframe([{t("Player"): t("Player {number}").format(number=seat + 2),
+                       t("Cards"): cards_text(t, other.cards) or t("(no cards)")}
+                      for seat, other in enumerate(situation.others)], hide_index=True)
+    else:
+        st.caption(t("No other player can be targeted: every action and modifier you draw is yours."))
+    with st.container(horizontal=True, gap="small"):
+        st.metric(t("Cards in the pile"), situation.pile.size, width="content")
+        if situation.rules.brutal:
+            st.metric(t("Busted players"), situation.busted_others, width="content")
+    st.markdown(t("**The pile** ({count} cards): `{cards}`").format(
+        count=situation.pile.size,
+        cards=" · ".join(vengeance_card_name(card, t) if count == 1 else f"{vengeance_card_name(card, t)} ×{count}"
+                         for card, count in situation.pile.items_)))
+    st.caption(t("A late-deck position: the discards are not reshuffled here, so if the pile runs out your round "
+                 "ends as if you stayed."))

@@ -1,0 +1,58 @@
+"""The teaching demos' shared parts: the sidebar (presentation mode and the situation) and the demo link."""
+
+from collections.abc import Mapping
+from urllib.parse import urlencode
+
+import streamlit as st
+
+from flip7odds.i18n import N_, Translator
+from flip7odds.teaching import PileChoice, SituationText
+from flip7odds.teaching_charts import PRESENTATION_CSS, font_size_for
+from flip7odds_ui.shell import APP_PARAMETERS, current_rules, init_widget
+
+PILE_CHOICE_NAMES: dict[PileChoice, str] = {
+    PileChoice.FRESH: N_("Fresh deck"),
+    PileChoice.NUMBERS: N_("Numbers only (79)"),
+    PileChoice.CUSTOM: N_("Custom pile"),
+}
+"""How the teaching sidebar names each pile choice (message ids)."""
+
+
+def teaching_sidebar(t: Translator, default_line: str = "") -> tuple[SituationText, PileChoice, int]:
+    """The sidebar every teaching demo shares: presentation mode and the situation (pile, line, alone).
+
+    The first run of a session reads them from the page's link (``present``, ``pile``, ``line``, ``seen``,
+    ``alone``); ``default_line`` is the line without one. Returns the situation as card notation (with the
+    sidebar's rule variant), the pile choice, and the chart font size for the mode.
+    """
+    query = st.query_params.to_dict()
+    init_widget("present", query.get("present") == "1")
+    init_widget("pile_choice", PileChoice.from_text(query.get("pile", ""), current_rules()))
+    init_widget("pile_text", query.get("pile", ""))
+    init_widget("line", query.get("line", default_line))
+    init_widget("seen", query.get("seen", ""))
+    init_widget("alone", query.get("alone") == "1")
+    with st.sidebar:
+        st.toggle(t("Presentation mode"), key="present")
+        st.subheader(t("Situation"))
+        choice = st.selectbox(t("Pile"), list(PileChoice), key="pile_choice",
+                              format_func=lambda c: t(PILE_CHOICE_NAMES[c])) or PileChoice.FRESH
+        if choice is PileChoice.CUSTOM:
+            st.text_input(t("Pile, in card notation"), key="pile_text")
+        st.text_input(t("Your line (empty: a new round)"), key="line")
+        if choice is PileChoice.FRESH:
+            st.text_input(t("Cards seen, out of the pile"), key="seen")
+        st.checkbox(t("No other player is active (alone)"), key="alone")
+    if st.session_state.present:
+        st.html(PRESENTATION_CSS)
+    rules = current_rules()
+    situation_text = SituationText(line=st.session_state.line, pile=choice.pile(st.session_state.pile_text, rules),
+                                   seen=st.session_state.seen if choice is PileChoice.FRESH else "",
+                                   alone=st.session_state.alone, rules=rules.name)
+    return situation_text, choice, font_size_for(st.session_state.present)
+
+
+def demo_link(t: Translator, params: Mapping[str, str]) -> str:
+    """The teaching demos' caption: a link to this page with these parameters, in the same language and rules."""
+    kept = {key: value for key, value in st.query_params.to_dict().items() if key in APP_PARAMETERS}
+    return t("Link to this demo: {url}").format(url=f"{st.context.url or ''}?{urlencode({**kept, **params})}")

@@ -1,0 +1,35 @@
+"""`flip7odds.warm.warm_up` runs every compiled loop of the library, so a server that calls it is ready."""
+
+import subprocess
+import sys
+import textwrap
+
+CHECK = textwrap.dedent("""
+    import importlib, pkgutil
+    import numba.core.registry
+    import flip7odds
+    from flip7odds.warm import warm_up
+    from flip7odds.analysis import analyze
+    from flip7odds.rules import CLASSIC
+    from flip7odds.situation import Situation
+
+    modules = [importlib.import_module(info.name)
+               for info in pkgutil.walk_packages(flip7odds.__path__, "flip7odds.") if "__main__" not in info.name]
+    loops = {f"{module.__name__}.{name}": value for module in modules for name, value in vars(module).items()
+             if isinstance(value, numba.core.registry.CPUDispatcher)}
+    assert loops, "no compiled loop found"
+    assert not any(loop.signatures for loop in loops.values()), "a loop was compiled before warm_up"
+    warm_up()
+    cold = sorted(name for name, loop in loops.items() if not loop.signatures)
+    assert not cold, cold
+    before = {name: len(loop.signatures) for name, loop in loops.items()}
+    analyze(Situation.from_text(CLASSIC, "12 7 x2", seen="5 6 11"))  # a real table: no new compilation
+    assert before == {name: len(loop.signatures) for name, loop in loops.items()}
+    print(len(loops))
+""")
+
+
+def test_warm_up_compiles_every_loop_a_real_table_uses() -> None:
+    done = subprocess.run([sys.executable, "-c", CHECK], capture_output=True, text=True, timeout=600, check=False)
+    assert done.returncode == 0, done.stderr
+    assert int(done.stdout.split()[-1]) >= 4
