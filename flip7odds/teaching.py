@@ -30,11 +30,11 @@ from numpy.typing import NDArray
 from scipy.stats import hypergeom  # type: ignore[import-untyped]
 
 from flip7odds.analysis import TOLERANCE, problem_of
-from flip7odds.cards import FLIP_THREE, FREEZE, Card, Category, parse_cards
+from flip7odds.cards import FLIP_THREE, FREEZE, Card, Category, card_name, parse_cards
 from flip7odds.counts import CardCounts
 from flip7odds.engine import Choice, Event, Node, Option, Outcome, RoundRules, RoundState, Terminal, Termination
 from flip7odds.errors import Flip7Error
-from flip7odds.i18n import ENGLISH, Translator
+from flip7odds.i18n import ENGLISH, N_, Translator
 from flip7odds.odds import bust_cards, bust_probability, drawing_pile_size
 from flip7odds.policies import (
     AlwaysHit,
@@ -772,6 +772,30 @@ class PolicyCurve:
         return max(self.results, key=lambda result: result.expected_score)
 
 
+PILE_DESCRIPTIONS: dict[PileChoice, str] = {
+    PileChoice.FRESH: N_("fresh deck"),
+    PileChoice.NUMBERS: N_("number cards only"),
+    PileChoice.CUSTOM: N_("chosen pile"),
+}
+"""How the situation on a projected page names its pile (message ids)."""
+
+
+def situation_summary(situation: Situation, choice: PileChoice, t: Translator = ENGLISH) -> str:
+    """The situation in one line, for the canvas of a projected page: the line, the pile and its size.
+
+    >>> situation_summary(Situation.from_text(CLASSIC, "12 11 9"), PileChoice.FRESH)
+    'Your line: 9 11 12 · fresh deck, 91 cards'
+    >>> from flip7odds.i18n import translator
+    >>> situation_summary(Situation.from_text(CLASSIC, "", others_active=0), PileChoice.FRESH, translator("es"))
+    'Tu línea: aún sin cartas · baraja nueva, 94 cartas · solo'
+    """
+    line = " ".join(card_name(card, t, situation.rules) for card in situation.line.cards) or t("no card yet")
+    text = t("Your line: {line} · {pile}, {cards}").format(
+        line=line, pile=t(PILE_DESCRIPTIONS[choice]),
+        cards=t.counted("{count} card", "{count} cards", drawing_pile_size(situation)))
+    return text + (" · " + t("alone") if situation.alone else "")
+
+
 STRATEGY_DEMO_PILE = PileChoice.NUMBERS
 """The pile the strategy demo opens on: MODEL.md's numbers-only pile (79 cards in classic), where "stay at 23"
 earns 99.76 % of the optimum; on the fresh 94-card deck the best sum rule is another one."""
@@ -847,6 +871,7 @@ __all__ = [
     "FLIP_THREE_DRAWS",
     "MAX_CARD_TREE_DRAWS",
     "MAX_TREE_DRAWS",
+    "PILE_DESCRIPTIONS",
     "STRATEGY_DEMO_PILE",
     "Branch",
     "Convergence",
@@ -874,6 +899,7 @@ __all__ = [
     "optimal_decision_map",
     "probability_tree",
     "simulate",
+    "situation_summary",
     "strategy_headline",
     "urn_reading",
 ]

@@ -81,6 +81,8 @@ html { font-size: 28px; }
 [data-testid="stToolbar"], [data-testid="stDecoration"], [data-testid="stAppDeployButton"] { display: none; }
 [data-testid="stMainBlockContainer"] { padding-top: 2.5rem; padding-left: 3rem; padding-right: 3rem; max-width: 100%; }
 [data-testid="stMetricValue"] { font-size: 2.6rem; }
+[data-testid="stTable"] table, [data-testid="stTable"] th, [data-testid="stTable"] td { font-size: 1rem; }
+[data-testid="stSidebar"] { font-size: 16px; }
 h1 { font-size: 2.4rem !important; }
 h2, h3 { font-size: 1.6rem !important; }
 </style>

@@ -80,7 +80,8 @@ def show_progress(t: Translator, rules: RuleSet, store: ProgressStore, replay: C
              if item.categories.get("variant") == (rules.label if rules.vengeance else None)]
     st.subheader(t("Replay my mistakes"))
     if queue:
-        st.markdown(t("{count} situation(s) to replay, worst first:").format(count=len(queue)))
+        st.markdown(t.ngettext("{count} situation to replay:", "{count} situations to replay, worst first:",
+                               len(queue)).format(count=len(queue)))
         for item in queue[:10]:
             st.markdown("- " + t("`{line}` — you said {answer}, best {best}, lost {loss} ({grade})").format(
                 line=item.line, answer=t(DECISION_NAMES[Decision(item.answer)]),

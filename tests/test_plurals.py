@@ -18,14 +18,15 @@ from flip7odds.i18n import LANGUAGES, extract_messages, plural_catalog, translat
 
 ROOT = Path(__file__).resolve().parents[1]
 LIBRARY = sorted((ROOT / "flip7odds").rglob("*.py"))
-APP: list[Path] = []
-"""The app's files; they join the scan once their messages are plural messages (the app layer is being rebuilt)."""
+APP = [ROOT / "app.py", *sorted((ROOT / "flip7odds_ui").glob("*.py")), *sorted((ROOT / "pages").glob("*.py"))]
+"""The app's files: the UI package and the pages."""
 
 NOUNS = ("cards?", "cartas?", "players?", "jugador(?:es)?", "points?", "puntos?", "games?", "partidas?",
          "rounds?", "rondas?", "answers?", "respuestas?", "questions?", "preguntas?", "numbers?", "números?",
          "states?", "estados?", "lines?", "líneas?", "situations?", "situaciones?", "discards?", "descartes?",
          "reshuffles?", "copies", "copy", "copias?", "decisions?", "decisiones?", "errors?", "errores?",
-         "trials?", "simulations?", "seconds?", "segundos?", "opponents?", "rivales?", "rival")
+         "trials?", "simulations?", "seconds?", "segundos?", "opponents?", "rivales?", "rival", "leaf", "leaves",
+         "hojas?", "branch(?:es)?", "ramas?", "rules?", "reglas?", "solves?", "cálculos?")
 """Countable nouns in both languages (a number before one of them needs the noun's singular and plural)."""
 WORD_FIELDS = frozenset({"card", "rules", "where", "line", "name", "status", "role", "kind", "token", "what",
                          "deck", "cards", "policy", "decision", "round", "win", "event", "place", "title"})
@@ -45,11 +46,18 @@ DECIMAL_AMOUNTS = {
     "%{y}: %{x:.2f} points (%{text})": "an average with two decimals",
     "mean round score {mean} ± {stderr} (1 s.e.), {rounds} rounds per game, {reshuffles} reshuffles per game":
         "averages per game with two decimals",
+    "{value} points": "an expected score with decimals",
+    "{points} points": "percentage points with one decimal",
+    "You estimated {guess}; the exact chance is {truth} — off by {error} points.": "percentage points, one decimal",
+    "{errors} standard errors": "a distance in standard errors, with decimals",
+    "Share of Inaccuracies or worse among non-trivial decisions (hit and stay within {points} points).":
+        "a margin of expected points with one decimal",
 }
 """Messages whose number before a noun is a decimal amount: read in the plural for every value shown
 ("0.35 points", "1.00 points", "26,40 puntos"), so they need no plural form."""
 
-COUNT_BEFORE_NOUN = re.compile(r"(?:%\{(?P<plotly>[^}]*)\}|\{(?P<field>[^{}:!]*)[^{}]*\})[ \u00a0](?:[\w-]+[ \u00a0])?"
+COUNT_BEFORE_NOUN = re.compile(r"(?:%\{(?P<plotly>[^}]*)\}|\{(?P<field>[^{}:!]*)[^{}]*\})[ \u00a0]"
+                               r"(?:(?!(?:this|that|the|per|a|an|of|each|every|esta|este|la|el|por|cada)\b)[\w-]+[ \u00a0])?"
                                r"(?P<noun>" + "|".join(NOUNS) + r")\b", re.IGNORECASE)
 
 
@@ -67,6 +75,7 @@ def test_the_scan_finds_a_count_before_a_noun() -> None:
     assert counts_before_nouns("{n} other players") == ["{n} other players"]
     assert counts_before_nouns("too many {card} cards") == []
     assert counts_before_nouns("cards left: {count}") == []
+    assert counts_before_nouns("You score {score} this round") == []
 
 
 @pytest.mark.parametrize("path", LIBRARY + APP, ids=lambda path: str(path.relative_to(ROOT)))

@@ -209,7 +209,7 @@ def test_strategy_explorer_link_and_a_bad_line_in_spanish() -> None:
     at = open_page("strategy", {"rules": "vengeance-brutal", "lang": "es", "pile": "12 11 5", "hands": "9~_",
                                 "lines": "12 3~7 7", "busted": "1"})
     assert [warning.value for warning in at.warning] == [
-        "Línea 7 7: Número repetido 7 en tu línea: un segundo 7 te elimina"]
+        "Línea 7 7: número repetido 7 en tu línea: un segundo 7 te elimina"]
     expected = analyze_vengeance(VengeanceSituation.from_text(VENGEANCE_BRUTAL, "12 3", others=("9", ""),
                                                               pile="12 11 5", busted_others=1))
     row = at.dataframe[0].value.iloc[0]
