@@ -13,7 +13,7 @@ FRONT_DOOR_STYLE = """
 .st-key-front [data-testid="stPageLink"] p {font-size: 1.35rem; font-weight: 700}
 </style>
 """
-"""The three uses as large buttons: easy to hit with a thumb, even where the menu is folded away (a phone)."""
+# The three uses as large buttons: easy to hit with a thumb, even where the menu is folded away (a phone).
 
 st.title("flip7odds")
 st.markdown(t("Exact odds for the card game **Flip 7**, computed from the cards that are really left in the deck."))

@@ -240,5 +240,5 @@ def test_live_page_leaves_the_reshuffle_out_when_only_that_fits_and_says_so() ->
     metrics = {metric.label: metric.value for metric in at.metric}
     assert metrics["Best play"] == f"{float(without.optimal_score):.2f}"
     assert situation.discards is not None
-    assert (f"Computed as if your round ended when the pile runs out: with the {situation.discards.size} discards "
-            "reshuffled") in shown_text(at)
+    assert (f"Computed as if your round ended when the pile runs out: with the discards ({situation.discards.size} "
+            "cards) reshuffled") in shown_text(at)
