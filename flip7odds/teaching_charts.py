@@ -79,7 +79,7 @@ PRESENTATION_CSS = """
 <style>
 html { font-size: 28px; }
 [data-testid="stToolbar"], [data-testid="stDecoration"], [data-testid="stAppDeployButton"] { display: none; }
-[data-testid="stMainBlockContainer"] { padding-top: 2.5rem; padding-left: 3rem; padding-right: 3rem; max-width: 100%; }
+[data-testid="stMainBlockContainer"] { padding-top: 5rem; padding-left: 3rem; padding-right: 3rem; max-width: 100%; }
 [data-testid="stMetricValue"] { font-size: 2.6rem; }
 [data-testid="stTable"] table, [data-testid="stTable"] th, [data-testid="stTable"] td { font-size: 1rem; }
 [data-testid="stSidebar"] { font-size: 16px; }
@@ -113,11 +113,11 @@ def _percent(value: Fraction, t: Translator) -> str:
 
 
 FAMILY_TITLES: dict[PolicyFamily, str] = {
-    PolicyFamily.SUM: N_("Stay at sum of numbers ≥ T"),
-    PolicyFamily.BUST: N_("Stay at P(bust) ≥ θ"),
-    PolicyFamily.CARDS: N_("Stay at k numbers"),
+    PolicyFamily.SUM: N_("Stay at<br>sum ≥ T"),
+    PolicyFamily.BUST: N_("Stay at<br>P(bust) ≥ θ"),
+    PolicyFamily.CARDS: N_("Stay at<br>k numbers"),
 }
-"""The subplot title of each family (message ids)."""
+"""The subplot title of each family (message ids), on two short lines: three fit side by side on a phone."""
 FAMILY_SYMBOLS: dict[PolicyFamily, str] = {PolicyFamily.SUM: "T", PolicyFamily.BUST: "θ", PolicyFamily.CARDS: "k"}
 """The threshold's symbol in each family: the x axis title (the same in every language)."""
 
@@ -144,7 +144,7 @@ def policy_curves_figure(curves: Sequence[PolicyCurve], optimal_score: float, fo
         figure.add_trace(go.Scatter(x=xs, y=ys, mode="lines+markers", line={"color": STAY_COLOUR, "width": 3},
                                     marker={"size": font_size // 2}, showlegend=False,
                                     hovertemplate="%{x}: %{y:.4f}<extra></extra>"), row=1, col=column)
-        best_text = t("best {parameter}: {score} ({share})").format(
+        best_text = t("best {parameter}:<br>{score} ({share})").format(
             parameter=_parameter_text(curve, PolicyFamily.parameter(best.policy), t),
             score=t.number(best.expected_score, 4), share=t.percent(best.expected_score / optimal_score, 2))
         figure.add_trace(go.Scatter(
@@ -196,13 +196,15 @@ def decision_heatmap_figure(cells: Sequence[DecisionCell], threshold: int | None
         x=list(sums), y=list(counts), z=share, customdata=hover,
         hovertemplate=t("sum %{x}, %{customdata[2]}<br>%{customdata[0]}<br>%{customdata[1]}<extra></extra>"),
         colorscale=[[0.0, STAY_COLOUR], [0.5, "#f4f1de"], [1.0, HIT_COLOUR]], zmin=0, zmax=1, xgap=1, ygap=1,
-        colorbar={"title": {"text": t("share of lines<br>where the<br>optimum hits")}, "tickformat": ".0%"},
+        # Under the map, not beside it: on a phone the map keeps the width.
+        colorbar={"title": {"text": t("share of lines where the optimum hits"), "side": "top"}, "tickformat": ".0%",
+                  "orientation": "h", "yref": "container", "y": 0, "yanchor": "bottom", "thickness": 14},
     ))
     if threshold is not None:
         figure.add_vline(x=threshold - 0.5, line={"color": "#222", "dash": "dash", "width": 3})
         figure.add_annotation(x=threshold - 0.5, y=1.0, yref="paper", yanchor="bottom", xanchor="left", showarrow=False,
                               text=t("sum ≥ {threshold}: stay").format(threshold=threshold), font={"size": font_size})
-    figure.update_xaxes(title_text=t("sum of your numbers"), dtick=5)
+    figure.update_xaxes(title_text=t("sum of your numbers"), dtick=10)
     figure.update_yaxes(title_text=t("numbers held"), dtick=1)
     return _layout(figure, font_size, height=24 * font_size, t=t)
 

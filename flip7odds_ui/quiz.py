@@ -41,7 +41,7 @@ TIER_NAMES: dict[Tier, str] = {
     Tier.FRESH: N_("1 · Fresh pile, numbers only"),
     Tier.PART_USED: N_("2 · Part-used pile"),
     Tier.MODIFIERS: N_("3 · Modifiers, Second Chance, alone"),
-    Tier.CLOSE_CALLS: N_("4 · Close calls (hit and stay within {points})"),
+    Tier.CLOSE_CALLS: N_("4 · Close calls (within {points})"),
 }
 """Each difficulty tier's name (message ids)."""
 STATUS_NAMES: dict[str, str] = {

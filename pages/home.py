@@ -10,7 +10,8 @@ FRONT_DOOR_STYLE = """
 <style>
 .st-key-front [data-testid="stPageLink"] a {border: 2px solid #d0d4da; border-radius: 0.8rem; padding: 0.8rem 1rem;
                                             min-height: 3.2rem; width: 100%}
-.st-key-front [data-testid="stPageLink"] p {font-size: 1.35rem; font-weight: 700}
+.st-key-front [data-testid="stPageLink"] p {font-size: 1.35rem; font-weight: 700; white-space: normal;
+                                            overflow: visible; text-overflow: clip}
 </style>
 """
 # The three uses as large buttons: easy to hit with a thumb, even where the menu is folded away (a phone).

@@ -65,7 +65,7 @@ def test_policy_curves_carry_the_exact_values_and_mark_each_best(curves: list[Po
         assert list(line.y) == [result.expected_score for result in curve.results]
         assert star.y[0] == curve.best.expected_score
     assert stars[0].x[0] == 23  # the best "stay at sum >= T" is MODEL.md's T = 23
-    assert labels[0] == stars[0].text[0] == "best T=23: 18.5212 (99.76%)"
+    assert labels[0] == stars[0].text[0] == "best T=23:<br>18.5212 (99.76%)"
     assert len(labels) == 3
     assert list(lines[1].x) == pytest.approx([100 * p for p in curves[1].parameters])  # θ is shown in percent
     optimum_lines = [shape for shape in figure.layout.shapes if shape.y0 == optimum == shape.y1]

@@ -19,6 +19,9 @@ CUT_TEXT = """() => [...document.querySelectorAll(
   .filter(node => node.offsetParent !== null && node.scrollWidth > node.clientWidth + 1)
   .map(node => node.innerText)"""
 """Text that does not fit its box (shown with an ellipsis or clipped)."""
+OVERFLOW = """() => { const main = document.querySelector('[data-testid="stMain"]');
+                     return main.scrollWidth - main.clientWidth; }"""
+"""How much wider than the screen the page's main area is (0: nothing to scroll sideways)."""
 
 
 @pytest.mark.parametrize("name", PAGES, ids=lambda name: name or "home")
@@ -28,8 +31,7 @@ def test_every_page_fits_a_spanish_phone(browser: Browser, app_url: str, name: s
     try:
         assert_no_exception(page)
         page.wait_for_timeout(800)  # plotly draws after the script run
-        overflow = page.evaluate("() => { const main = document.querySelector('[data-testid=\\"stMain\\"]');"
-                                 " return main.scrollWidth - main.clientWidth; }")
+        overflow = page.evaluate(OVERFLOW)
         assert overflow <= 1, f"the page is {overflow} px wider than the phone"
         assert page.evaluate(CUT_TEXT) == []
         height = page.evaluate("document.querySelector('[data-testid=\"stMain\"]').scrollHeight")

@@ -33,7 +33,8 @@ def test_demo_on_a_projector(browser: Browser, app_url: str, demo: str) -> None:
     try:
         expect(page.get_by_role("heading", name=heading)).to_be_visible()
         # A projector link opens with the sidebar folded away, and the situation is written on the canvas.
-        expect(page.get_by_test_id("stSidebar")).to_have_attribute("aria-expanded", "false")
+        main = page.get_by_test_id("stMain").bounding_box()
+        assert main is not None and main["x"] < 10, f"the sidebar is open: the canvas starts at x={main}"
         expect(page.get_by_test_id("stMain").get_by_text(situation)).to_be_visible()
         expect(page.locator(".js-plotly-plot")).to_have_count(charts)
         assert_no_exception(page)
