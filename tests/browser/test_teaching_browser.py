@@ -36,7 +36,7 @@ def test_demo_on_a_projector(browser: Browser, app_url: str, demo: str) -> None:
         main = page.get_by_test_id("stMain").bounding_box()
         assert main is not None and main["x"] < 10, f"the sidebar is open: the canvas starts at x={main}"
         expect(page.get_by_test_id("stMain").get_by_text(situation)).to_be_visible()
-        expect(page.locator(".js-plotly-plot")).to_have_count(charts)
+        expect(page.locator(".js-plotly-plot")).to_have_count(charts, timeout=30_000)  # a busy machine draws late
         assert_no_exception(page)
         # Presentation mode: text for the back row, at least 28 px: the page, its tables and the charts.
         assert page.evaluate("parseFloat(getComputedStyle(document.documentElement).fontSize)") >= 28
