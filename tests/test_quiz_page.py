@@ -56,7 +56,7 @@ def test_a_full_session_then_a_restart_finds_the_saved_progress(database: Path) 
 
     restarted = open_quiz()  # a new session: the progress comes from the file
     assert f"Progress saved in {database}" in texts(restarted)
-    lost = next(m for m in restarted.metric if m.label == "Total EV lost")
+    lost = next(m for m in restarted.metric if m.label == "Points lost")
     assert float(lost.value) >= 0
     assert not restarted.get("plotly_chart")  # the charts are built only when asked for
     restarted.toggle(key="quiz_progress_details").set_value(True).run()
