@@ -142,7 +142,7 @@ def typed(t: Translator, rules: RuleSet, kind: type[AddCards | RemoveCards]) -> 
             st.session_state[TYPED_KEY] = ""
 
 
-def show_header(t: Translator, rules: RuleSet) -> None:
+def show_header(t: Translator) -> None:
     """The page's title (drawn once per page run, not on a tap)."""
     with st.container(key="header"):
         st.title(t("Live odds"))
@@ -319,5 +319,5 @@ def show_live(t: Translator, rules: RuleSet) -> None:
 
 def show_classic_live(t: Translator, rules: RuleSet) -> None:
     """The whole live page for a classic-like rule set (classic, poker)."""
-    show_header(t, rules)
+    show_header(t)
     show_live(t, rules)

@@ -25,9 +25,10 @@ from flip7odds.progress import (
     to_csv,
     weakest_categories,
 )
-from flip7odds.quiz import TRIVIAL_MARGIN, Grade
+from flip7odds.quiz import TRIVIAL_MARGIN, Grade, Question
 from flip7odds.rules import RuleSet
 from flip7odds.trainer_charts import category_figure, ev_loss_figure, progress_figure
+from flip7odds.vengeance.quiz import VengeanceQuestion
 
 DECISION_NAMES: dict[Decision, str] = {Decision.HIT: N_("HIT"), Decision.STAY: N_("STAY")}
 """The two answers, as the buttons and the feedback name them (message ids)."""
@@ -47,10 +48,10 @@ def session_store(t: Translator) -> ProgressStore:
     return store
 
 
-def record(t: Translator, store: ProgressStore, question: object, answer: Answer) -> None:
+def record(t: Translator, store: ProgressStore, question: Question | VengeanceQuestion, answer: Answer) -> None:
     """Save an answer; a failure is said on the next run (a callback cannot draw)."""
     try:
-        store.record(question, answer)  # type: ignore[arg-type]
+        store.record(question, answer)
     except ProgressError as error:
         st.session_state["quiz_save_error"] = t.error(error)
 
