@@ -22,7 +22,7 @@ from setuptools.command.build_py import build_py
 ROOT = Path(__file__).resolve().parent
 APP_FILES = ("app.py", "pages/*.py", ".streamlit/config.toml")
 """The app as ``streamlit run`` needs it, relative to the checkout (a pattern may match nothing)."""
-DOCUMENTS = ("docs/*.md",)
+DOCUMENTS = ("docs/*.md", "docs/*/*.md")
 
 
 class BuildWithApp(build_py):
@@ -34,7 +34,7 @@ class BuildWithApp(build_py):
             return
         package = Path(self.build_lib) / "flip7odds"
         self._copy(APP_FILES, package / "_app", keep_folders=True)
-        self._copy(DOCUMENTS, package / "_docs", keep_folders=False)
+        self._copy(DOCUMENTS, package / "_docs", keep_folders=True, under=ROOT / "docs")
         self._compile_loops(package)
 
     @staticmethod
@@ -51,10 +51,10 @@ class BuildWithApp(build_py):
             sys.path.remove(str(ROOT))
 
     @staticmethod
-    def _copy(patterns: tuple[str, ...], target: Path, keep_folders: bool) -> None:
+    def _copy(patterns: tuple[str, ...], target: Path, keep_folders: bool, under: Path = ROOT) -> None:
         for pattern in patterns:
             for source in sorted(ROOT.glob(pattern)):
-                destination = target / (source.relative_to(ROOT) if keep_folders else source.name)
+                destination = target / (source.relative_to(under) if keep_folders else source.name)
                 destination.parent.mkdir(parents=True, exist_ok=True)
                 shutil.copyfile(source, destination)
 

@@ -23,6 +23,7 @@ import time
 from collections.abc import Callable
 from typing import NoReturn, TextIO
 
+from flip7odds.errors import Plural
 from flip7odds.i18n import ENGLISH, Translator
 
 EXIT_BAD_INPUT = 2
@@ -129,7 +130,7 @@ class ProgressBar:
     redirected output is the result alone.
     """
 
-    def __init__(self, total: int, label: str, stream: TextIO | None, t: Translator = ENGLISH,
+    def __init__(self, total: int, label: Plural, stream: TextIO | None, t: Translator = ENGLISH,
                  after: float = 0.5) -> None:
         self.total, self.label, self.stream, self.t, self.after = total, label, stream, t, after
         self.started = time.monotonic()
@@ -145,7 +146,7 @@ class ProgressBar:
         self.shown = elapsed
         filled = done * 30 // max(self.total, 1)
         rate = done / elapsed if elapsed > 0 else 0.0
-        self.stream.write(f"\r[{'#' * filled}{'.' * (30 - filled)}] " + self.t(self.label).format(
+        self.stream.write(f"\r[{'#' * filled}{'.' * (30 - filled)}] " + self.label.choose(self.t, {"total": self.total}).format(
             done=done, total=self.total, rate=self.t.number(rate, 1 if rate < 10 else 0)))
         self.stream.flush()
 

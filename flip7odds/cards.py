@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from flip7odds.errors import CardError
-from flip7odds.i18n import ENGLISH, N_
+from flip7odds.i18n import ENGLISH, N_, Translator
 
 
 class Category(enum.Enum):
@@ -194,6 +194,9 @@ class Notation(Protocol):
     def card_name(self, card: Card) -> str:
         """How this rule set writes ``card``."""
 
+    def card_title(self, card: Card) -> str | None:
+        """The one name people read for ``card`` in this rule set (a message id), or None for `card_name`'s."""
+
 
 FREEZE = Card.action(Action.FREEZE)
 FLIP_THREE = Card.action(Action.FLIP_THREE)
@@ -244,7 +247,9 @@ def card_name(card: Card, translate: Callable[[str], str] = ENGLISH, notation: N
 
     ``translate`` is a `flip7odds.i18n.Translator` (English by default). Unlike `format_cards`, this
     is for reading, not for typing back: ``x2`` shows as ``×2``. With a ``notation`` (a rule set) that
-    names the card its own way, a number shows that name and any other card its name with its role.
+    names the card its own way, a number shows that name and any other card its name with its role; a card
+    the rule set titles (With a Vengeance's The Zero, Unlucky 7, Lucky 13) shows that title, translated.
+    This is the one name of every card: buttons, legends, quiz text and documents all use it.
 
     >>> from flip7odds.i18n import translator
     >>> from flip7odds.rules import POKER
@@ -254,11 +259,19 @@ def card_name(card: Card, translate: Callable[[str], str] = ENGLISH, notation: N
     ['Congelar', 'Robar tres', 'Segunda oportunidad']
     >>> [card_name(card, translator("es"), POKER) for card in parse_cards("K joker A 3d Kd", POKER)]
     ['K', 'joker', 'A (Congelar)', '3♦ (-3)', 'K♦ (×2)']
+    >>> from flip7odds.rules import VENGEANCE
+    >>> [card_name(card, translator("es"), VENGEANCE) for card in parse_cards("0 u7 7 l13 /2 steal", VENGEANCE)]
+    ['El Cero', '7 de la mala suerte', '7', '13 de la suerte', '÷2', 'Quitar']
     """
+    title = None if notation is None else notation.card_title(card)
+    if title is not None:
+        return translate(title)
     if card.act is not None:
         role = translate(ACTION_NAMES[card.act])
     elif card.modifier is ModifierKind.TIMES:
         role = f"×{card.value}"
+    elif card.modifier is ModifierKind.DIVIDE:
+        role = f"÷{card.value}"
     else:
         role = str(card)
     own = str(card) if notation is None else notation.card_name(card)
@@ -267,3 +280,18 @@ def card_name(card: Card, translate: Callable[[str], str] = ENGLISH, notation: N
     if card.is_number:
         return own
     return translate("{card} ({role})").format(card=own, role=role)
+
+
+def copies_text(card: Card, count: int, t: Translator = ENGLISH, notation: Notation | None = None) -> str:
+    """A card and how many copies of it a place holds, as people read it: ``12`` for one, ``12 (3 copies)``.
+
+    Never ``2 ×2``: ``×2`` is the name of the x2 modifier card, so a count is written in words.
+
+    >>> from flip7odds.i18n import translator
+    >>> [copies_text(Card.number(2), n) for n in (1, 2)], copies_text(Card.times(2), 3, translator("es"))
+    (['2', '2 (2 copies)'], '×2 (3 copias)')
+    """
+    name = card_name(card, t, notation)
+    if count == 1:
+        return name
+    return t.ngettext("{card} ({count} copy)", "{card} ({count} copies)", count).format(card=name, count=count)

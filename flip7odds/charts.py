@@ -64,7 +64,11 @@ GROUP_COLORS: dict[OutcomeGroup, str] = {
 }
 SCORE_COLOR = "#2ca02c"
 EXPECTED_COLOR = "#444444"
-CHART_HEIGHT = 300
+CHART_HEIGHT = 360
+HIT_COLOR = "#1b7f3b"
+"""HIT is green on every page and chart (the decision badge, the quiz's buttons, the teaching charts)."""
+STAY_COLOR = "#1f4e9c"
+"""STAY is blue on every page and chart."""
 RANGE_MARGIN = 1.2
 """Room right of the last score shown, for the label of the expected score."""
 SHOWN_MASS = 0.995
@@ -132,12 +136,11 @@ def next_card_figure(
             cliponaxis=False,
         )
     figure.update_layout(
-        title=text.title,
         xaxis={"title": text.card_axis, "type": "category", "categoryorder": "array", "categoryarray": labels},
         yaxis={"title": text.probability_axis, "tickformat": ".0%", "rangemode": "tozero"},
         barmode="overlay",
         bargap=0.15,
-        **_common_layout(),
+        **phone_layout(text.title),
     )
     return figure
 
@@ -177,12 +180,11 @@ def score_distribution_figure(
         annotation_position="top right",
     )
     figure.update_layout(
-        title=text.title,
         xaxis={"title": text.score_axis, "range": [-1, RANGE_MARGIN * max(_upper_score(distribution), expected) + 2]},
         yaxis={"title": text.probability_axis, "tickformat": ".0%"},
         barmode="stack",
         bargap=0.1,
-        **_common_layout(),
+        **phone_layout(text.title),
     )
     return figure
 
@@ -197,13 +199,19 @@ def _upper_score(distribution: Mapping[int, float]) -> int:
     return max(distribution)
 
 
-def _common_layout() -> dict[str, object]:
-    """Compact enough for a phone, legible on a projector: small margins, legend above the plot."""
+def phone_layout(title: str, height: int = CHART_HEIGHT) -> dict[str, object]:
+    """The layout every chart shares so that its words fit a 390 px phone, in Spanish too.
+
+    The title sits at the top of the figure and the legend at its bottom, both in the figure's own
+    coordinates with automatic margins: the plot shrinks to make room for a legend that wraps onto
+    several lines, instead of the legend climbing over the title.
+    """
     return {
-        "height": CHART_HEIGHT,
-        "margin": {"l": 10, "r": 10, "t": 60, "b": 10},
-        "legend": {"orientation": "h", "yanchor": "bottom", "y": 1.0, "xanchor": "left", "x": 0},
-        "title_y": 0.97,
+        "height": height,
+        "margin": {"l": 10, "r": 10, "t": 10, "b": 10},
+        "title": {"text": title, "automargin": True, "yref": "container", "y": 1, "yanchor": "top", "x": 0, "xanchor": "left",
+                  "pad": {"t": 8, "l": 4}},
+        "legend": {"orientation": "h", "yref": "container", "yanchor": "bottom", "y": 0, "xanchor": "left", "x": 0},
         "font_size": 14,
     }
 
@@ -211,10 +219,13 @@ def _common_layout() -> dict[str, object]:
 __all__ = [
     "GROUP_COLORS",
     "GROUP_OF_EVENT",
+    "HIT_COLOR",
+    "STAY_COLOR",
     "DistributionText",
     "NextCardText",
     "OutcomeGroup",
     "next_card_figure",
     "outcome_groups",
+    "phone_layout",
     "score_distribution_figure",
 ]

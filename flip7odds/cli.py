@@ -206,8 +206,9 @@ def win_report(result: Analysis, win: WinAnalysis, t: Translator | None = None) 
     if win.method is Method.EXACT:
         lines.append(t("Win model: two players, exact; future rounds from a fresh deck (docs/winprob.md)"))
     else:
-        lines.append(t("Win model: {players} players, a Monte-Carlo approximation over {games} simulated games").format(
-            players=len(win.totals), games=win.games))
+        lines.append(t("Win model: {players}, a Monte-Carlo approximation over {games}").format(
+            players=t.counted("{count} player", "{count} players", len(win.totals)),
+            games=t.counted("{count} simulated game", "{count} simulated games", win.games or 0)))
     return "\n".join(lines) + "\n"
 
 
@@ -328,8 +329,9 @@ def report(result: Analysis, t: Translator = ENGLISH) -> str:
     from flip7odds.report_lines import headline, number_lines
 
     why = (t("you hold a Second Chance") if result.situation.line.second_chance else
-           t("{bust} of the {left} cards left would bust you").format(bust=result.bust_cards,
-                                                                       left=drawing_pile_size(result.situation)))
+           t.ngettext("{bust} of the {left} card left would bust you", "{bust} of the {left} cards left would bust you",
+                      drawing_pile_size(result.situation)).format(bust=result.bust_cards,
+                                                                  left=drawing_pile_size(result.situation)))
     lines = [headline(t, result.decision, result.stay_score, result.hit_score, result.may_stay, result.margin),
              *number_lines(t, bust=result.bust_probability, why=why, hit_once=result.hit_once_score,
                            hit=result.hit_score, stay=result.stay_score, optimal=result.optimal_score,
@@ -341,10 +343,12 @@ def report(result: Analysis, t: Translator = ENGLISH) -> str:
 def _pile_note(result: Analysis, t: Translator) -> str:
     discards = result.situation.discards
     if discards is None:
-        return t("Pile: {pile} cards (discards unknown: if the pile runs out, your round ends as if you stayed)").format(
-            pile=result.pile_size)
-    return t("Pile: {pile} cards, discards {discards} (reshuffled once if the pile runs out)").format(
-        pile=result.pile_size, discards=discards.size)
+        return t.ngettext("Pile: {pile} card (discards unknown: if the pile runs out, your round ends as if you stayed)",
+                          "Pile: {pile} cards (discards unknown: if the pile runs out, your round ends as if you stayed)",
+                          result.pile_size).format(pile=result.pile_size)
+    return t.ngettext("Pile: {pile} card, discards {discards} (reshuffled once if the pile runs out)",
+                      "Pile: {pile} cards, discards {discards} (reshuffled once if the pile runs out)",
+                      result.pile_size).format(pile=result.pile_size, discards=discards.size)
 
 
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None, stdin: TextIO | None = None) -> int:

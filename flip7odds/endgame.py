@@ -49,7 +49,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from flip7odds.analysis import Decision, problem_of
-from flip7odds.errors import Flip7Error
+from flip7odds.errors import Flip7Error, Plural
 from flip7odds.policies import evaluate_policy, parse_policy
 from flip7odds.rules import RuleSet
 from flip7odds.situation import Situation
@@ -294,7 +294,10 @@ def analyze_win(situation: Situation, totals: tuple[int, ...], me: int, policy: 
     check_rules(rules)
     opponents = len(totals) - 1
     if situation.others_active not in (0, opponents) and opponents > 1:
-        raise EndgameError("with {players} players, say 0 or {opponents} other players active for the win objective",
+        raise EndgameError(Plural("with {players} players, say 0 or {opponents} other player still playing this round "
+                                  "to play for the win",
+                                  "with {players} players, say 0 or {opponents} other players still playing this round "
+                                  "to play for the win", "opponents"),
                            players=len(totals), opponents=opponents)
     to_play = situation.others_active > 0
     distribution = round_distribution(rules, policy)

@@ -3,10 +3,14 @@
 All user-facing text has an English message id; the translations live in gettext ``.po`` catalogs
 (``flip7odds/locale/<lang>/LC_MESSAGES/flip7odds.po``), read with Babel. Numbers and percentages follow
 the language's conventions (CLDR, through Babel): ``27.4%`` in English, ``27,4 %`` in Spanish.
+A message about a count ("1 card", "2 cards") is a plural message, translated with gettext's
+``ngettext``: each catalog declares its language's plural forms (``Plural-Forms``) and the count picks one.
 
 >>> spanish = translator("es")
 >>> spanish("Stay now: {points} points").format(points=26)
 'Plantarse ahora: 26 puntos'
+>>> [spanish.counted("{count} card", "{count} cards", n) for n in (1, 2, 1000)]
+['1 carta', '2 cartas', '1.000 cartas']
 >>> spanish.percent(0.2741), translator("en").percent(0.2741)
 ('27,4\\xa0%', '27.4%')
 >>> language_from_locale("es_AR.UTF-8"), language_from_locale("fr_FR"), language_from_locale(None)
@@ -17,6 +21,8 @@ from __future__ import annotations
 
 import argparse
 import ast
+import gettext
+import io
 import os
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -24,6 +30,7 @@ from functools import cache
 from pathlib import Path
 
 from babel import Locale
+from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal, format_percent, get_decimal_symbol, get_group_symbol
 
@@ -50,6 +57,31 @@ def catalog(language: str) -> dict[str, str]:
     return {str(m.id): str(m.string) for m in messages if m.id and isinstance(m.id, str) and m.string}
 
 
+@cache
+def plural_catalog(language: str) -> dict[tuple[str, str], tuple[str, ...]]:
+    """(singular id, plural id) -> the translated forms, in the order of the catalog's ``Plural-Forms``."""
+    with catalog_path(language).open("rb") as handle:
+        messages = read_po(handle, locale=language, domain=DOMAIN)
+    return {(str(m.id[0]), str(m.id[1])): tuple(str(form) for form in m.string)
+            for m in messages if isinstance(m.id, tuple | list) and isinstance(m.string, tuple | list)
+            and all(m.string)}
+
+
+@cache
+def _gettext(language: str) -> gettext.GNUTranslations:
+    """The catalog as Python's gettext reads it: compiled in memory to a ``.mo``, with its plural formula."""
+    with catalog_path(language).open("rb") as handle:
+        messages = read_po(handle, locale=language, domain=DOMAIN)
+    compiled = io.BytesIO()
+    write_mo(compiled, messages)
+    compiled.seek(0)
+    return gettext.GNUTranslations(compiled)
+
+
+Message = str | tuple[str, str]
+"""A message id: a text, or a plural message's (singular, plural) pair."""
+
+
 @dataclass(frozen=True)
 class Translator:
     """Text and number formats in one language; call it with an English message id."""
@@ -58,6 +90,14 @@ class Translator:
 
     def __call__(self, message: str) -> str:
         return catalog(self.language).get(message, message)
+
+    def ngettext(self, singular: str, plural: str, count: int) -> str:
+        """The form of a plural message for ``count`` (English: ``singular`` for 1, else ``plural``)."""
+        return _gettext(self.language).ngettext(singular, plural, count)
+
+    def counted(self, singular: str, plural: str, count: int) -> str:
+        """A count with its noun ("1 card", "3 cards"): a plural message whose ``{count}`` is the number."""
+        return self.ngettext(singular, plural, count).format(count=self.number(count, 0))
 
     def percent(self, value: float, digits: int = 1) -> str:
         """``value`` (a probability) as a percentage with ``digits`` decimals."""
@@ -141,24 +181,39 @@ def N_(message: str) -> str:
 TRANSLATING_CALLS = frozenset({"t", "_", "N_", "Term"})
 """Names whose string argument is a message id: a `Translator` is conventionally called ``t``; a
 `flip7odds.errors.Term` is a phrase inside an error message."""
+PLURAL_CALLS = frozenset({"ngettext", "counted", "Plural", "Quantity"})
+"""Names whose first two string arguments are a plural message: `Translator.ngettext` and
+`Translator.counted`, `flip7odds.errors.Plural` (an error's plural template) and `flip7odds.errors.Quantity`
+(a count with its noun inside an error message)."""
 
 
-def extract_messages(paths: Iterable[Path]) -> dict[str, list[str]]:
+def _literal(node: ast.expr) -> str | None:
+    return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
+
+
+def extract_messages(paths: Iterable[Path]) -> dict[Message, list[str]]:
     """Every message id in these Python files -> where it occurs (``file:line``).
 
     Message ids are the string literals passed to ``t(...)``, ``_(...)`` or ``N_(...)``, and the first
     argument of every exception whose name ends in ``Error`` and that is built from a literal template.
+    Plural messages are the (singular, plural) literal pairs passed to ``ngettext(...)`` or ``Plural(...)``.
     """
-    found: dict[str, list[str]] = {}
+    found: dict[Message, list[str]] = {}
     for path in paths:
         tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
         for node in ast.walk(tree):
-            if not (isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Constant)
-                    and isinstance(node.args[0].value, str)):
+            if not (isinstance(node, ast.Call) and node.args):
                 continue
             name = node.func.id if isinstance(node.func, ast.Name) else (
                 node.func.attr if isinstance(node.func, ast.Attribute) else "")
+            first = _literal(node.args[0])
+            place = f"{path.name}:{node.lineno}"
+            if name in PLURAL_CALLS and len(node.args) >= 2:
+                second = _literal(node.args[1])
+                if first is not None and second is not None:
+                    found.setdefault((first, second), []).append(place)
+                continue
             is_error = name.endswith("Error") and name not in {"ValueError", "TypeError", "ArgumentTypeError"}
-            if name in TRANSLATING_CALLS or is_error:
-                found.setdefault(node.args[0].value, []).append(f"{path.name}:{node.lineno}")
+            if first is not None and (name in TRANSLATING_CALLS or is_error):
+                found.setdefault(first, []).append(place)
     return found

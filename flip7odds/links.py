@@ -47,6 +47,7 @@ from dataclasses import dataclass
 from urllib.parse import urlencode
 
 from flip7odds.cards import Card, Notation, parse_cards
+from flip7odds.documents import DOCUMENTS as DOCUMENT_TITLES
 from flip7odds.errors import CardError, Flip7Error, SituationError
 from flip7odds.i18n import ENGLISH, LANGUAGES, N_
 from flip7odds.markup import escape_markdown
@@ -309,7 +310,7 @@ LANG, PRESENT, PROFILE = "lang", "present", "profile"
 _QUESTIONS = ("bust_next", "bust_flip_three", "flip7", "policy_score")
 _TREE_STARTS = ("hit", "flip_three")
 _GROUPINGS = ("outcome", "card")
-DOCUMENTS = ("model", "winprob", "vengeance")
+DOCUMENTS = tuple(DOCUMENT_TITLES)
 """The documents of ``docs/`` the models page shows (``?doc=``): a name from this list and nothing else."""
 SIMULATE_TRIALS = (10, 200_000)
 SIMULATE_GAMES = (1, 2000)

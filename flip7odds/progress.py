@@ -45,7 +45,7 @@ from pathlib import Path
 from typing import Any
 
 from flip7odds.analysis import Decision
-from flip7odds.errors import Flip7Error
+from flip7odds.errors import Flip7Error, Plural
 from flip7odds.i18n import ENGLISH, N_, Translator
 from flip7odds.markup import escape_markdown
 from flip7odds.quiz import TRIVIAL_MARGIN, Feedback, Grade, Question, QuizSituation, exact_of
@@ -253,8 +253,10 @@ class History:
         """The message about skipped rows, if any."""
         if not self.skipped:
             return None
-        return ProgressError("{count} saved answer(s) could not be read and are left out (first: row {row}, "
-                             "{reason}); they stay in the store", count=len(self.skipped),
+        return ProgressError(Plural("{count} saved answer could not be read and is left out (row {row}, {reason}); "
+                                    "it stays in the store",
+                                    "{count} saved answers could not be read and are left out (first: row {row}, "
+                                    "{reason}); they stay in the store", "count"), count=len(self.skipped),
                              row=self.skipped[0].row_id, reason=self.skipped[0].reason)
 
 
@@ -693,8 +695,10 @@ class SaveStatus:
             return t("Progress saved in {where}.").format(where=t(self.where))
         why = (t.error(self.reason) if self.reason is not None else t("the store cannot be reached")).rstrip(".")
         if self.pending:
-            return t("Progress is not being saved: {why}. {count} answer(s) are kept in this session and will be "
-                     "saved when the store is back.").format(why=why, count=self.pending)
+            return t.ngettext("Progress is not being saved: {why}. {count} answer is kept in this session and will be "
+                              "saved when the store is back.",
+                              "Progress is not being saved: {why}. {count} answers are kept in this session and will "
+                              "be saved when the store is back.", self.pending).format(why=why, count=self.pending)
         return t("Progress is not being saved: {why}.").format(why=why)
 
     def markdown(self, t: Translator = ENGLISH) -> str:
@@ -915,9 +919,13 @@ def by_category(answers: Sequence[Answer]) -> list[CategoryResult]:
 
 
 def weakest_categories(answers: Sequence[Answer], count: int = 3) -> list[CategoryResult]:
-    """The categories with the highest average EV lost (at least `MIN_ANSWERS_FOR_WEAKEST` answers, some loss)."""
+    """The categories with the highest average EV lost (at least `MIN_ANSWERS_FOR_WEAKEST` answers, some loss).
+
+    A category every answer shares ("second chance: none" when no question had one) says nothing about
+    where the losses are, so it is left out.
+    """
     candidates = [result for result in by_category(answers)
-                  if result.answers >= MIN_ANSWERS_FOR_WEAKEST and result.average_ev_lost > 0]
+                  if MIN_ANSWERS_FOR_WEAKEST <= result.answers < len(answers) and result.average_ev_lost > 0]
     return sorted(candidates, key=lambda result: -result.average_ev_lost)[:count]
 
 

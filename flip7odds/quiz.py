@@ -346,20 +346,30 @@ def hint(question: Question, t: Translator = ENGLISH) -> str:
     values = {"bust": exact.bust_cards, "left": exact.pile_size, "gain": t.number(float(gain), 1),
               "risk": t.number(float(risk), 1), "stay": exact.stay_score,
               "more": t.number(exact.hit_score - exact.stay_score, 1), "hit": t.number(exact.hit_score, 1)}
+    left = exact.pile_size
     if exact.decision is Decision.HIT:
         if exact.second_chance:
-            return t("Your Second Chance absorbs the first duplicate ({bust} of the {left} cards left would be one), "
-                     "so the next card cannot bust you: hit.").format(**values)
+            return t.ngettext("Your Second Chance absorbs the first duplicate ({bust} of the {left} card left would be "
+                              "one), so the next card cannot bust you: hit.",
+                              "Your Second Chance absorbs the first duplicate ({bust} of the {left} cards left would be "
+                              "one), so the next card cannot bust you: hit.", left).format(**values)
         if gain > risk:
-            return t("Only {bust} of the {left} cards left would bust you: one more card adds {gain} points on "
-                     "average and risks {risk}, so hit.").format(**values)
+            return t.ngettext("Only {bust} of the {left} card left would bust you: one more card adds {gain} points on "
+                              "average and risks {risk}, so hit.",
+                              "Only {bust} of the {left} cards left would bust you: one more card adds {gain} points on "
+                              "average and risks {risk}, so hit.", left).format(**values)
         return t("One card alone adds {gain} points for {risk} at risk, but the cards after it (and the Flip 7 "
                  "bonus) make hitting worth {more} more than your {stay}: hit.").format(**values)
     if risk >= gain:
-        return t("{bust} of the {left} cards left would bust you: one more card risks {risk} of your {stay} points "
-                 "on average to gain {gain}, so stay.").format(**values)
-    return t("Your {stay} points are worth more than the {hit} you can expect by hitting on, once forced cards and "
-             "later busts are counted: stay.").format(**values)
+        values["points"] = t.counted("{count} point", "{count} points", exact.stay_score)
+        return t.ngettext("{bust} of the {left} card left would bust you: one more card risks {risk} of your {points} "
+                          "on average to gain {gain}, so stay.",
+                          "{bust} of the {left} cards left would bust you: one more card risks {risk} of your {points} "
+                          "on average to gain {gain}, so stay.", left).format(**values)
+    return t.ngettext("Your {stay} point is worth more than the {hit} you can expect by hitting on, once forced cards "
+                      "and later busts are counted: stay.",
+                      "Your {stay} points are worth more than the {hit} you can expect by hitting on, once forced cards "
+                      "and later busts are counted: stay.", exact.stay_score).format(**values)
 
 
 # ----------------------------------------------------------------------------------------------

@@ -5,23 +5,18 @@ copied there by ``setup.py``'s build step); a checkout (or an editable install) 
 repository (``app.py``, ``docs/``). Both lookups prefer the installed copy and fall back to the checkout.
 Nothing here imports streamlit: ``flip7odds app`` runs it in a subprocess on `app_script`.
 
->>> app_script().name, document_path("model").name
-('app.py', 'model.md')
->>> document("rules").startswith("# ")
-True
+>>> app_script().name, (documents_folder() / "model.md").is_file()
+('app.py', True)
 """
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 from flip7odds.errors import Flip7Error
 
 _PACKAGE = Path(__file__).resolve().parent
 _CHECKOUT = _PACKAGE.parent
-DOCUMENT_NAMES = ("rules", "model", "winprob", "vengeance")
-"""The project's documents (``docs/<name>.md``), in reading order."""
 
 
 class ResourceError(Flip7Error):
@@ -45,16 +40,4 @@ def documents_folder() -> Path:
                         folder=str(_PACKAGE))
 
 
-def document_path(name: str) -> Path:
-    """The file of document ``name`` (one of `DOCUMENT_NAMES`)."""
-    if not re.fullmatch(r"[a-z]+", name) or name not in DOCUMENT_NAMES:
-        raise ResourceError("unknown document {name!r}: use {names}", name=name, names=", ".join(DOCUMENT_NAMES))
-    return documents_folder() / f"{name}.md"
-
-
-def document(name: str) -> str:
-    """The Markdown text of document ``name``."""
-    return document_path(name).read_text(encoding="utf-8")
-
-
-__all__ = ["DOCUMENT_NAMES", "ResourceError", "app_script", "document", "document_path", "documents_folder"]
+__all__ = ["ResourceError", "app_script", "documents_folder"]

@@ -47,6 +47,8 @@ class RuleSet:
     royal_flush, royal_flush_bonus : holding all these modifiers adds the bonus (poker adaptation).
     shared_victory : a tie for the highest total at the end shares the victory instead of playing on.
     names : how this variant writes some cards (the poker deck's playing-card names).
+    titles : the names people read for some cards (message ids: With a Vengeance's The Zero, Unlucky 7,
+        Lucky 13), the one name `flip7odds.cards.card_name` shows for them everywhere.
     aliases : more names players may type for some cards (lower case).
     score_floor : a round score that did not bust is never below this (before the Flip 7 bonus); None: no floor.
     vengeance : the rules of With a Vengeance (docs/rules.md section 3: The Zero, Unlucky 7, Lucky 13, its
@@ -68,6 +70,7 @@ class RuleSet:
     shared_victory: bool = False
     names: tuple[tuple[Card, str], ...] = ()
     aliases: tuple[tuple[str, Card], ...] = ()
+    titles: tuple[tuple[Card, str], ...] = ()
     score_floor: int | None = None
     vengeance: bool = False
     brutal: bool = False
@@ -90,6 +93,10 @@ class RuleSet:
     def card_name(self, card: Card) -> str:
         """How this variant writes ``card`` (its own name, or the base notation)."""
         return dict(self.names).get(card, str(card))
+
+    def card_title(self, card: Card) -> str | None:
+        """The name people read for ``card`` in this variant (a message id), or None when it has none."""
+        return dict(self.titles).get(card)
 
     def card_from_token(self, token: str) -> Card | None:
         """The card a lower-case token names in this variant, or None for the base notation."""
@@ -212,6 +219,7 @@ def _vengeance_rules(brutal: bool) -> RuleSet:
         brutal=brutal,
         names=tuple(sorted(names.items())),
         aliases=tuple(sorted(aliases.items())),
+        titles=tuple(sorted(VENGEANCE_TITLES.items())),
     )
 
 
@@ -219,6 +227,10 @@ UNLUCKY_7 = Card.number(7, "u7")
 """The Unlucky 7 of With a Vengeance: it wipes your other numbers and modifiers when you draw it."""
 LUCKY_13 = Card.number(13, "l13")
 """The Lucky 13 of With a Vengeance: while you hold it a second 13 does not bust you."""
+VENGEANCE_TITLES: dict[Card, str] = {Card.number(0): N_("The Zero"), UNLUCKY_7: N_("Unlucky 7"),
+                                     LUCKY_13: N_("Lucky 13")}
+"""The special numbers of With a Vengeance by the one name players read (message ids; in Spanish El Cero,
+7 de la mala suerte, 13 de la suerte)."""
 VENGEANCE_ACTIONS = tuple(Card.action(act) for act in (Action.JUST_ONE_MORE, Action.FLIP_FOUR, Action.STEAL,
                                                         Action.SWAP, Action.DISCARD))
 _VENGEANCE_ACTION_NAMES = {

@@ -46,7 +46,7 @@ from dataclasses import dataclass, field, replace
 
 from flip7odds.cards import FLIP_THREE, FREEZE, SECOND_CHANCE, Card, Category
 from flip7odds.counts import CardCounts
-from flip7odds.errors import Counted, SituationError, Term
+from flip7odds.errors import Counted, Plural, SituationError, Term
 from flip7odds.i18n import N_
 from flip7odds.rules import RuleSet
 from flip7odds.situation import Situation
@@ -276,7 +276,8 @@ class Table:
     def reshuffled(self) -> Table:
         """The pile ran out: the discards become the new pile; the cards on the table stay out."""
         if self.pile.size:
-            raise SituationError("the pile still has {size} cards: it is reshuffled only when empty",
+            raise SituationError(Plural("the pile still has {size} card: it is reshuffled only when empty",
+                                        "the pile still has {size} cards: it is reshuffled only when empty", "size"),
                                  size=self.pile.size)
         if self.discards.size == 0:
             raise SituationError("no card left: the pile and the discard pile are both empty")

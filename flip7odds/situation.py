@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from flip7odds.cards import SECOND_CHANCE, Action, Card, Category, format_cards, parse_cards
 from flip7odds.counts import CardCounts
-from flip7odds.errors import Counted, SituationError
+from flip7odds.errors import Counted, Plural, SituationError
 from flip7odds.i18n import N_
 from flip7odds.rules import RuleSet
 
@@ -124,8 +124,9 @@ class Situation:
         line_cards = tuple(line)
         the_line = Line.from_cards(line_cards)
         if len(the_line.numbers) >= rules.flip7_size:
-            raise SituationError("your line already holds {size} numbers: that is a Flip 7, the round is over",
-                                 size=rules.flip7_size)
+            raise SituationError(Plural("your line already holds {size} number: that is a Flip 7, the round is over",
+                                        "your line already holds {size} numbers: that is a Flip 7, the round is over",
+                                        "size"), size=rules.flip7_size)
         discard_counts = None if discards is None else CardCounts.from_cards(discards)
         groups: dict[str, tuple[Card, ...]] = {N_("your line"): line_cards}
         if discard_counts is not None:

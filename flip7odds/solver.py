@@ -1340,9 +1340,9 @@ def _solve_without_blanks(problem: Problem, tolerance: float, policy: Policy | N
         cost = solve_cost(problem)
         if cost.memory_bytes > memory_limit:
             raise SolverLimitError(
-                "this situation is too big to solve exactly here: about {states} million states and "
-                "{needed} GB of memory, above the limit of {limit} GB (fewer cards in the pile, more cards "
-                "in your line or other players still active make it smaller)",
+                "this situation is too big to work out exactly here: it needs more memory than this computer may "
+                "use (fewer cards in the pile, more cards in your line or other players still active make it "
+                "smaller)",
                 states=round(cost.states / 1e6), needed=round(cost.memory_bytes / 1024**3, 1),
                 limit=round(memory_limit / 1024**3, 1))
     return _Solver(problem, tolerance, policy, once).solution()

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import enum
 import math
+import re
 from collections import defaultdict
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
@@ -29,10 +30,11 @@ from numpy.typing import NDArray
 from scipy.stats import hypergeom  # type: ignore[import-untyped]
 
 from flip7odds.analysis import TOLERANCE, problem_of
-from flip7odds.cards import FLIP_THREE, FREEZE, Card, Category, parse_cards
+from flip7odds.cards import FLIP_THREE, FREEZE, Card, Category, card_name, parse_cards
 from flip7odds.counts import CardCounts
 from flip7odds.engine import Choice, Event, Node, Option, Outcome, RoundRules, RoundState, Terminal, Termination
 from flip7odds.errors import Flip7Error
+from flip7odds.i18n import ENGLISH, N_, Translator
 from flip7odds.number_text import NumberTextError, parse_whole
 from flip7odds.odds import bust_cards, bust_probability, drawing_pile_size
 from flip7odds.policies import (
@@ -44,6 +46,7 @@ from flip7odds.policies import (
     StayAtCount,
     StayAtSum,
     evaluate_policy,
+    fraction_of_optimal,
 )
 from flip7odds.rules import CLASSIC, RuleSet, find_rules
 from flip7odds.shoe import MAX_OTHERS_ACTIVE
@@ -123,11 +126,21 @@ class SituationText:
     def situation(self, rules: RuleSet | None = None) -> Situation:
         """The checked situation (with ``rules``, else the variant named by ``self.rules``); raises a
         `Flip7Error` subclass with a message for people."""
+        line, seen, pile, discards = (_link_notation(text) for text in (self.line, self.seen, self.pile, self.discards))
         return Situation.from_text(
-            rules or find_rules(self.rules), self.line,
-            seen=self.seen or None, pile=self.pile or None, discards=self.discards or None,
+            rules or find_rules(self.rules), line,
+            seen=seen or None, pile=pile or None, discards=discards or None,
             others_active=0 if self.alone else 1,
         )  # fmt: skip
+
+
+def _link_notation(text: str) -> str:
+    """Card notation with the live links' conventions read too: ``.`` between cards, ``p`` for ``+``.
+
+    >>> _link_notation("12.p4.x2"), _link_notation("12 +4 x2")
+    ('12 +4 x2', '12 +4 x2')
+    """
+    return " ".join(re.sub(r"^p(?=\d)", "+", token, flags=re.IGNORECASE) for token in re.split(r"[.\s]+", text) if token)
 
 
 class PileChoice(enum.Enum):
@@ -783,6 +796,82 @@ class PolicyCurve:
         return max(self.results, key=lambda result: result.expected_score)
 
 
+PILE_DESCRIPTIONS: dict[PileChoice, str] = {
+    PileChoice.FRESH: N_("fresh deck"),
+    PileChoice.NUMBERS: N_("number cards only"),
+    PileChoice.CUSTOM: N_("chosen pile"),
+}
+"""How the situation on a projected page names its pile (message ids)."""
+
+
+def situation_summary(situation: Situation, choice: PileChoice, t: Translator = ENGLISH) -> str:
+    """The situation in one line, for the canvas of a projected page: the line, the pile and its size.
+
+    >>> situation_summary(Situation.from_text(CLASSIC, "12 11 9"), PileChoice.FRESH)
+    'Your line: 9 11 12 · fresh deck, 91 cards'
+    >>> from flip7odds.i18n import translator
+    >>> situation_summary(Situation.from_text(CLASSIC, "", others_active=0), PileChoice.FRESH, translator("es"))
+    'Tu línea: aún sin cartas · baraja nueva, 94 cartas · solo'
+    """
+    line = " ".join(card_name(card, t, situation.rules) for card in situation.line.cards) or t("no card yet")
+    text = t("Your line: {line} · {pile}, {cards}").format(
+        line=line, pile=t(PILE_DESCRIPTIONS[choice]),
+        cards=t.counted("{count} card", "{count} cards", drawing_pile_size(situation)))
+    return text + (" · " + t("alone") if situation.alone else "")
+
+
+STRATEGY_DEMO_PILE = PileChoice.NUMBERS
+"""The pile the strategy demo opens on: docs/model.md's numbers-only pile (79 cards in classic), where "stay at 23"
+earns 99.76 % of the optimum; on the fresh 94-card deck the best sum rule is another one."""
+
+
+ALMOST_OPTIMAL = 0.99
+"""A rule earning this share of the optimum or more is "almost, but not quite, optimal"."""
+CLASSIC_THRESHOLD = 23
+"""The threshold of the usual advice, "stay at 23" (docs/model.md)."""
+
+
+@dataclass(frozen=True)
+class StrategyHeadline:
+    """The strategy demo's title and lead sentence, both about the pile shown (message texts, translated)."""
+
+    title: str
+    lead: str
+
+
+def strategy_headline(sums: PolicyCurve, optimum: PolicyResult, pile_size: int,
+                      t: Translator = ENGLISH) -> StrategyHeadline:
+    """The title names the best "stay at sum ≥ T" rule *of this pile*, and the lead gives its exact share.
+
+    ``sums`` is the `PolicyFamily.SUM` curve and ``optimum`` the optimal play on the same pile, in ``t``'s
+    language. Nothing is a literal: on the numbers-only pile the best rule is T = 23 and
+    it earns 99.76 % of the optimum (docs/model.md); on the fresh deck the title follows the deck.
+    """
+    best = sums.best
+    threshold = int(PolicyFamily.parameter(best.policy))
+    share = fraction_of_optimal(best.expected_score, optimum.expected_score)
+    values = {"threshold": threshold, "score": t.number(best.expected_score, 4),
+              "optimum": t.number(optimum.expected_score, 4),
+              "share": "—" if share is None else t.percent(share, 2),
+              "pile": t.counted("{count} card", "{count} cards", pile_size)}
+    if share is not None and best.expected_score >= optimum.expected_score - TOLERANCE:
+        title = t("Why “stay at {threshold}” is optimal on this pile")
+    elif share is not None and share >= ALMOST_OPTIMAL:
+        title = t("Why “stay at {threshold}” is almost, but not quite, optimal")
+    else:
+        title = t("How far “stay at {threshold}”, the best sum rule here, falls short of optimal")
+    lead = t("On this pile of {pile}, the best rule of the kind “stay once your numbers add up to T” is "
+                     "T = {threshold}: it earns **{score}**, **{share}** of the **{optimum}** the best possible "
+                     "play earns.")
+    classic = next((result for result in sums.results if PolicyFamily.parameter(result.policy) == CLASSIC_THRESHOLD),
+                   None)
+    if threshold != CLASSIC_THRESHOLD and classic is not None:
+        classic_share = fraction_of_optimal(classic.expected_score, optimum.expected_score)
+        lead += " " + t("The usual advice, “stay at 23”, earns {share} here.").format(
+            share="—" if classic_share is None else t.percent(classic_share, 2))
+    return StrategyHeadline(title.format(**values), lead.format(**values))
+
+
 def card_counts_text(counts: CardCounts) -> str:
     """Cards in card notation with repeats folded (``12*12``), short enough for a link.
 
@@ -806,6 +895,8 @@ __all__ = [
     "FLIP_THREE_DRAWS",
     "MAX_CARD_TREE_DRAWS",
     "MAX_TREE_DRAWS",
+    "PILE_DESCRIPTIONS",
+    "STRATEGY_DEMO_PILE",
     "Branch",
     "Convergence",
     "DecisionCell",
@@ -820,6 +911,7 @@ __all__ = [
     "Question",
     "RoundSampler",
     "SituationText",
+    "StrategyHeadline",
     "TreeNode",
     "TreeStart",
     "UrnReading",
@@ -831,5 +923,7 @@ __all__ = [
     "optimal_decision_map",
     "probability_tree",
     "simulate",
+    "situation_summary",
+    "strategy_headline",
     "urn_reading",
 ]

@@ -15,6 +15,7 @@ import plotly.graph_objects as go  # type: ignore[import-untyped]
 from plotly.subplots import make_subplots  # type: ignore[import-untyped]
 
 from flip7odds.cards import card_name
+from flip7odds.charts import HIT_COLOR, STAY_COLOR
 from flip7odds.engine import Event, Termination
 from flip7odds.i18n import ENGLISH, N_, Translator
 from flip7odds.teaching import (
@@ -62,8 +63,8 @@ EVENT_COLOURS: dict[Event, str] = {
     Event.FLIP_THREE: "#f07f2c",
     Event.SET_ASIDE: "#9a9a9a",
 }
-HIT_COLOUR = "#f07f2c"
-STAY_COLOUR = "#3f7fd1"
+HIT_COLOUR = HIT_COLOR
+STAY_COLOUR = STAY_COLOR
 EXACT_COLOUR = "#d64545"
 SIMULATED_COLOUR = "#3f7fd1"
 BAND_COLOUR = "rgba(214, 69, 69, 0.15)"
@@ -71,14 +72,17 @@ BAND_COLOUR = "rgba(214, 69, 69, 0.15)"
 MIN_LABELLED_SHARE = Fraction(1, 40)
 """Tree sectors below this probability get no text: it would not fit."""
 NORMAL_FONT_SIZE = 14
-PRESENTATION_FONT_SIZE = 22
+PRESENTATION_FONT_SIZE = 30
+"""A figure's base text on a projector: 30 px reads from the back row of a classroom at 1920x1080."""
 
 PRESENTATION_CSS = """
 <style>
-html { font-size: 22px; }
+html { font-size: 28px; }
 [data-testid="stToolbar"], [data-testid="stDecoration"], [data-testid="stAppDeployButton"] { display: none; }
-[data-testid="stMainBlockContainer"] { padding-top: 2.5rem; padding-left: 3rem; padding-right: 3rem; max-width: 100%; }
+[data-testid="stMainBlockContainer"] { padding-top: 5rem; padding-left: 3rem; padding-right: 3rem; max-width: 100%; }
 [data-testid="stMetricValue"] { font-size: 2.6rem; }
+[data-testid="stTable"] table, [data-testid="stTable"] th, [data-testid="stTable"] td { font-size: 1rem; }
+[data-testid="stSidebar"] { font-size: 16px; }
 h1 { font-size: 2.4rem !important; }
 h2, h3 { font-size: 1.6rem !important; }
 </style>
@@ -109,11 +113,11 @@ def _percent(value: Fraction, t: Translator) -> str:
 
 
 FAMILY_TITLES: dict[PolicyFamily, str] = {
-    PolicyFamily.SUM: N_("Stay at sum of numbers ≥ T"),
-    PolicyFamily.BUST: N_("Stay at P(bust) ≥ θ"),
-    PolicyFamily.CARDS: N_("Stay at k numbers"),
+    PolicyFamily.SUM: N_("Stay at<br>sum ≥ T"),
+    PolicyFamily.BUST: N_("Stay at<br>P(bust) ≥ θ"),
+    PolicyFamily.CARDS: N_("Stay at<br>k numbers"),
 }
-"""The subplot title of each family (message ids)."""
+"""The subplot title of each family (message ids), on two short lines: three fit side by side on a phone."""
 FAMILY_SYMBOLS: dict[PolicyFamily, str] = {PolicyFamily.SUM: "T", PolicyFamily.BUST: "θ", PolicyFamily.CARDS: "k"}
 """The threshold's symbol in each family: the x axis title (the same in every language)."""
 
@@ -140,7 +144,7 @@ def policy_curves_figure(curves: Sequence[PolicyCurve], optimal_score: float, fo
         figure.add_trace(go.Scatter(x=xs, y=ys, mode="lines+markers", line={"color": STAY_COLOUR, "width": 3},
                                     marker={"size": font_size // 2}, showlegend=False,
                                     hovertemplate="%{x}: %{y:.4f}<extra></extra>"), row=1, col=column)
-        best_text = t("best {parameter}: {score} ({share})").format(
+        best_text = t("best {parameter}:<br>{score} ({share})").format(
             parameter=_parameter_text(curve, PolicyFamily.parameter(best.policy), t),
             score=t.number(best.expected_score, 4), share=t.percent(best.expected_score / optimal_score, 2))
         figure.add_trace(go.Scatter(
@@ -172,12 +176,14 @@ def decision_heatmap_figure(cells: Sequence[DecisionCell], threshold: int | None
     sums = range(min(c.number_sum for c in cells), max(c.number_sum for c in cells) + 1)
     counts = range(min(c.numbers_held for c in cells), max(c.numbers_held for c in cells) + 1)
     share = np.full((len(counts), len(sums)), np.nan)
-    hover = np.full((len(counts), len(sums), 2), "", dtype=object)
+    hover = np.full((len(counts), len(sums), 3), "", dtype=object)
     for cell in cells:
         row, column = cell.numbers_held - counts.start, cell.number_sum - sums.start
         share[row, column] = cell.hit_share
-        hover[row, column, 0] = t("the optimum hits {hitting} of {lines} lines").format(hitting=cell.hitting,
-                                                                                        lines=cell.lines)
+        hover[row, column, 0] = t.ngettext("the optimum hits {hitting} of {lines} line",
+                                           "the optimum hits {hitting} of {lines} lines", cell.lines).format(
+            hitting=cell.hitting, lines=cell.lines)
+        hover[row, column, 2] = t.counted("{count} number", "{count} numbers", cell.numbers_held)
         ranges = []
         if cell.hit_bust is not None:
             ranges.append(t("hits at P(bust) {low}–{high}").format(low=_percent(cell.hit_bust[0], t),
@@ -188,15 +194,17 @@ def decision_heatmap_figure(cells: Sequence[DecisionCell], threshold: int | None
         hover[row, column, 1] = "<br>".join(ranges)
     figure = go.Figure(go.Heatmap(
         x=list(sums), y=list(counts), z=share, customdata=hover,
-        hovertemplate=t("sum %{x}, %{y} numbers<br>%{customdata[0]}<br>%{customdata[1]}<extra></extra>"),
+        hovertemplate=t("sum %{x}, %{customdata[2]}<br>%{customdata[0]}<br>%{customdata[1]}<extra></extra>"),
         colorscale=[[0.0, STAY_COLOUR], [0.5, "#f4f1de"], [1.0, HIT_COLOUR]], zmin=0, zmax=1, xgap=1, ygap=1,
-        colorbar={"title": {"text": t("share of lines<br>where the<br>optimum hits")}, "tickformat": ".0%"},
+        # Under the map, not beside it: on a phone the map keeps the width.
+        colorbar={"title": {"text": t("share of lines where the optimum hits"), "side": "top"}, "tickformat": ".0%",
+                  "orientation": "h", "yref": "container", "y": 0, "yanchor": "bottom", "thickness": 14},
     ))
     if threshold is not None:
         figure.add_vline(x=threshold - 0.5, line={"color": "#222", "dash": "dash", "width": 3})
         figure.add_annotation(x=threshold - 0.5, y=1.0, yref="paper", yanchor="bottom", xanchor="left", showarrow=False,
                               text=t("sum ≥ {threshold}: stay").format(threshold=threshold), font={"size": font_size})
-    figure.update_xaxes(title_text=t("sum of your numbers"), dtick=5)
+    figure.update_xaxes(title_text=t("sum of your numbers"), dtick=10)
     figure.update_yaxes(title_text=t("numbers held"), dtick=1)
     return _layout(figure, font_size, height=24 * font_size, t=t)
 
@@ -255,7 +263,12 @@ def _node_label(node: TreeNode, t: Translator) -> str:
 
 
 def tree_figure(tree: ProbabilityTree, font_size: int = NORMAL_FONT_SIZE, t: Translator = ENGLISH) -> go.Figure:
-    """The tree as a sunburst: the centre is now, each ring one more card; areas are exact probabilities."""
+    """The tree as an icicle: now on the left, each column one more card; heights are exact probabilities.
+
+    Every label is written horizontally at the figure's base size, and only in a box it fits
+    (``uniformtext``: a thinner box stays blank, its numbers in the hover and the leaf table), so each level
+    shown reads from the back of a room; a sunburst's outer rings could only hold unreadable slivers.
+    """
     # Parents come before their children in a tree's nodes, and only inner nodes have children.
     inner: dict[tuple[object, ...], str] = {}
     ids, labels, parent_ids, values, colours, custom, texts = [], [], [], [], [], [], []
@@ -271,19 +284,21 @@ def tree_figure(tree: ProbabilityTree, font_size: int = NORMAL_FONT_SIZE, t: Tra
         colours.append("#ffffff" if not node.path else EVENT_COLOURS[node.path[-1].event])
         description = labels[-1] if node.ending is None else f"{labels[-1]} — {t(ENDING_LABELS[node.ending])}"
         custom.append((description, f"{node.probability} ≈ {_percent(node.probability, t)}",
-                       f"{node.conditional} ≈ {_percent(node.conditional, t)}"))
-        # Thin sectors stay blank (their numbers are in the hover and the leaf table).
+                       f"{node.conditional} ≈ {_percent(node.conditional, t)}", _percent(node.conditional, t)))
+        # Thin boxes stay blank (their numbers are in the hover and the leaf table).
         texts.append("" if node.probability < MIN_LABELLED_SHARE else
-                     "%{label}" if not node.path else "%{label}<br>%{customdata[2]}")
-    figure = go.Figure(go.Sunburst(
+                     "%{label}" if not node.path else "%{label}<br>%{customdata[3]}")
+    figure = go.Figure(go.Icicle(
         ids=ids, labels=labels, parents=parent_ids, values=values, branchvalues="remainder",
         marker={"colors": colours, "line": {"color": "#ffffff", "width": 2}}, customdata=custom,
         hovertemplate=t("%{customdata[0]}<br>this path: %{customdata[1]}<br>after the step before: %{customdata[2]}"
                         "<extra></extra>"),
-        texttemplate=texts, insidetextorientation="radial", sort=False,
+        texttemplate=texts, textfont={"size": font_size}, sort=False,
+        tiling={"orientation": "h", "pad": 2}, pathbar={"visible": False},
     ))
     figure = _layout(figure, font_size, height=36 * font_size, t=t)
-    figure.update_layout(margin={"l": 10, "r": 10, "t": 10, "b": 10})
+    figure.update_layout(margin={"l": 10, "r": 10, "t": 10, "b": 10},
+                         uniformtext={"minsize": font_size, "mode": "hide"})
     return figure
 
 
@@ -311,8 +326,8 @@ def score_histogram_figure(scores: Sequence[float], distribution: dict[int, floa
     figure = go.Figure()
     figure.add_trace(go.Bar(x=list(distribution), y=list(distribution.values()), name=t("exact distribution"),
                             marker={"color": EXACT_COLOUR}, opacity=0.55))
-    figure.add_trace(go.Bar(x=values, y=counts / max(1, len(scores)), name=t("simulated ({trials} rounds)").format(
-        trials=len(scores)), marker={"color": SIMULATED_COLOUR}, opacity=0.75))
+    figure.add_trace(go.Bar(x=values, y=counts / max(1, len(scores)), name=t("simulated ({trials})").format(
+        trials=t.counted("{count} round", "{count} rounds", len(scores))), marker={"color": SIMULATED_COLOUR}, opacity=0.75))
     figure.add_vline(x=expected, line={"color": "#222", "dash": "dash", "width": 3},
                      annotation={"text": t("expected value {value}").format(value=t.number(expected, 2)),
                                  "font": {"size": font_size}})

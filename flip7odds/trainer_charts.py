@@ -7,6 +7,7 @@ from collections.abc import Sequence
 import plotly.graph_objects as go  # type: ignore[import-untyped]
 from plotly.subplots import make_subplots  # type: ignore[import-untyped]
 
+from flip7odds.charts import phone_layout
 from flip7odds.i18n import ENGLISH, Translator
 from flip7odds.progress import Answer, CategoryResult
 from flip7odds.quiz import Grade
@@ -49,7 +50,7 @@ def cumulative_ev_lost(answers: Sequence[Answer]) -> list[float]:
 def progress_figure(answers: Sequence[Answer], t: Translator = ENGLISH) -> go.Figure:
     """Rolling accuracy (left axis, %) and cumulative EV lost (right axis, points) against the answer number."""
     numbers = list(range(1, len(answers) + 1))
-    accuracy, lost = t("Accuracy"), t("Total EV lost")
+    accuracy, lost = t("Accuracy"), t("Expected points lost")
     figure = make_subplots(specs=[[{"secondary_y": True}]])
     figure.add_trace(go.Scatter(x=numbers, y=[100 * v for v in rolling_accuracy(answers)], name=accuracy,
                                 mode="lines+markers"), secondary_y=False)
@@ -57,10 +58,24 @@ def progress_figure(answers: Sequence[Answer], t: Translator = ENGLISH) -> go.Fi
                      secondary_y=True)
     figure.update_yaxes(title_text=t("Accuracy (last {count}, %)").format(count=ROLLING_WINDOW), range=[0, 100],
                         secondary_y=False)
-    figure.update_yaxes(title_text=t("Total EV lost (points)"), rangemode="tozero", secondary_y=True)
-    figure.update_layout(title=t("Accuracy and EV lost over time"), xaxis_title=t("Answer"), legend={"orientation": "h"},
-                         margin={"l": 10, "r": 10, "t": 50, "b": 10}, separators=t.separators)
+    # tickmode "auto": a secondary axis otherwise copies the primary's tick count (ticks at 2.15, 4.29...).
+    figure.update_yaxes(title_text=t("Expected points lost"), rangemode="tozero", secondary_y=True, tickmode="auto",
+                        showgrid=False)
+    figure.update_xaxes(**answer_axis(len(answers)))
+    figure.update_layout(xaxis_title=t("Answer"), separators=t.separators,
+                         **phone_layout(t("Accuracy and points lost over time"), height=340))
     return figure
+
+
+def answer_axis(answers: int, most_ticks: int = 8) -> dict[str, object]:
+    """An axis of answer numbers: whole numbers only (1, 2, 3 or 1, 6, 11...), never 4.28 or 8.56.
+
+    >>> answer_axis(5), answer_axis(40)
+    ({'tick0': 1, 'dtick': 1, 'tickformat': 'd'}, {'tick0': 1, 'dtick': 5, 'tickformat': 'd'})
+    """
+    step = max(1, -(-answers // most_ticks))
+    nice = next(n for n in (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, step) if n >= step)
+    return {"tick0": 1, "dtick": nice, "tickformat": "d"}
 
 
 def ev_loss_figure(answers: Sequence[Answer], t: Translator = ENGLISH) -> go.Figure:
@@ -71,22 +86,26 @@ def ev_loss_figure(answers: Sequence[Answer], t: Translator = ENGLISH) -> go.Fig
         marker_color=[GRADE_COLOURS[answer.grade] for answer in answers],
         hovertext=[t(answer.grade) for answer in answers],
     ))
-    figure.update_layout(title=t("EV lost per answer"), xaxis_title=t("Answer"), yaxis_title=t("Points"),
-                         yaxis_rangemode="tozero", margin={"l": 10, "r": 10, "t": 50, "b": 10},
-                         separators=t.separators)
+    figure.update_xaxes(**answer_axis(len(answers)))
+    figure.update_layout(xaxis_title=t("Answer"), yaxis_title=t("Points"), yaxis_rangemode="tozero",
+                         separators=t.separators, **phone_layout(t("Points lost per answer"), height=300))
     return figure
 
 
 def category_figure(results: Sequence[CategoryResult], t: Translator = ENGLISH) -> go.Figure:
     """Horizontal bars: average expected points lost in each category, labelled ``dimension: category``."""
+    counts = [t.counted("{count} answer", "{count} answers", result.answers) for result in results]
     figure = go.Figure(go.Bar(
         x=[result.average_ev_lost for result in results],
-        y=[f"{t(result.dimension)}: {t(result.category)}" for result in results],
+        # The count under each label, level, never cut at the chart's edge or turned sideways in a bar.
+        y=[f"{t(result.dimension)}: {t(result.category)}<br><span style='color:#666'>{count}</span>"
+           for result, count in zip(results, counts)],
         orientation="h",
-        text=[f"{result.answers}" for result in results],
-        hovertemplate=t("%{y}: %{x:.2f} points (%{text} answers)") + "<extra></extra>",
+        text=counts,
+        textposition="none",
+        hovertemplate=t("%{y}: %{x:.2f} points (%{text})") + "<extra></extra>",
     ))
-    figure.update_layout(title=t("Average EV lost by category"), xaxis_title=t("Points lost per answer"),
-                         xaxis_rangemode="tozero", margin={"l": 10, "r": 10, "t": 50, "b": 10},
-                         height=max(300, 28 * len(results) + 100), separators=t.separators)
+    figure.update_layout(xaxis_title=t("average per answer"), xaxis_rangemode="tozero",
+                         yaxis={"automargin": True}, separators=t.separators,
+                         **phone_layout(t("Points lost by category"), height=max(300, 48 * len(results) + 110)))
     return figure

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, TextIO, TypeVar, cast
 
 from flip7odds.arguments import ProgressBar, escaped, integer, short_text, terminal
 from flip7odds.cards import format_cards
-from flip7odds.errors import Flip7Error
+from flip7odds.errors import Flip7Error, Plural
 from flip7odds.i18n import ENGLISH, N_, Translator, add_language_argument, command_translator
 from flip7odds.rules import RuleSet, find_rules
 
@@ -114,9 +114,11 @@ def quiz_command(args: argparse.Namespace) -> int:
 
     for number, question in enumerate(questions, 1):
         situation, exact = question.situation, question.exact
-        print(t("#{number}  your line: {line}   others active: {others}   pile: {pile} cards   discards: {discards}")
+        print(t("#{number}  your line: {line}   others active: {others}   pile: {pile}   discards: {discards}")
               .format(number=number, line=format_cards(situation.line.cards, situation.rules),
-                      others=situation.others_active, pile=situation.pile.size, discards=situation.discards.size))
+                      others=situation.others_active,
+                      pile=t.counted("{count} card", "{count} cards", situation.pile.size),
+                      discards=situation.discards.size))
         print("    " + t("stay {stay}   hit {hit}   best: {best}").format(
             stay=exact.stay_score, hit=t.number(exact.hit_score, 4),
             best=t("HIT") if exact.decision is Decision.HIT else t("STAY")))
@@ -126,7 +128,7 @@ def quiz_command(args: argparse.Namespace) -> int:
 
 def _with_progress(questions: Iterator[Item], count: int, t: Translator) -> list[Item]:
     """The next ``count`` questions, with a progress bar on a terminal (a question can take a second)."""
-    bar = ProgressBar(count, N_("{done}/{total} situations ({rate}/s)"), terminal(), t, PROGRESS_AFTER_S)
+    bar = ProgressBar(count, Plural("{done}/{total} situation ({rate}/s)", "{done}/{total} situations ({rate}/s)", "total"), terminal(), t, PROGRESS_AFTER_S)
     chosen: list[Item] = []
     for done in range(1, count + 1):
         chosen.append(next(questions))
@@ -175,8 +177,9 @@ def vengeance_question_text(number: int, question: VengeanceQuestion, t: Transla
     lines = [t("#{number}  your line: {line}   other lines: {others}   busted players: {busted}").format(
                  number=number, line=format_cards(situation.line.cards, rules), others=others or t("none"),
                  busted=situation.busted_others),
-             "    " + t("pile ({size} cards): {cards}").format(size=situation.pile.size,
-                                                               cards=format_cards(situation.pile, rules)),
+             "    " + t("pile ({size}): {cards}").format(size=t.counted("{count} card", "{count} cards",
+                                                                          situation.pile.size),
+                                                         cards=format_cards(situation.pile, rules)),
              "    " + t("stay {stay}   hit {hit}   best: {best}").format(
                  stay=exact.stay_score, hit=t.number(exact.hit_score, 4),
                  best=t("HIT") if exact.decision is Decision.HIT else t("STAY")),
@@ -244,7 +247,7 @@ def simulate(rules: RuleSet, players: Sequence[Policy] | Sequence[vengeance_game
     outcomes: Counter[str] = Counter()
     events: Counter[str] = Counter()
     rounds = reshuffles = 0
-    bar = ProgressBar(games, N_("{done}/{total} games ({rate}/s)"), progress, t, progress_after)
+    bar = ProgressBar(games, Plural("{done}/{total} game ({rate}/s)", "{done}/{total} games ({rate}/s)", "total"), progress, t, progress_after)
     for game_number in range(1, games + 1):
         game = play_one_game(rules, players, rng, check)
         for seat in game.winners:
@@ -315,8 +318,9 @@ def simulate_command(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(summary.to_json(), indent=2))
         return 0
-    print(t("{games} games, {players} players ({policies}), seed {seed}").format(
-        games=t.number(summary.games, 0), players=summary.players, policies=", ".join(summary.policies),
+    print(t("{games}, {players} ({policies}), seed {seed}").format(
+        games=t.counted("{count} game", "{count} games", summary.games),
+        players=t.counted("{count} player", "{count} players", summary.players), policies=", ".join(summary.policies),
         seed=summary.seed))
     print(t("mean round score {mean} ± {stderr} (1 s.e.), {rounds} rounds per game, {reshuffles} reshuffles per game")
           .format(mean=t.number(summary.mean_round_score, 3), stderr=t.number(summary.round_score_stderr, 3),

@@ -239,8 +239,8 @@ class _UtilitySolver:
             result = self._draw(state)
         self.memo[state] = result
         if len(self.memo) > self.max_states:
-            raise TooLargeError("this round is too large to solve exactly for the win objective (more than "
-                                "{states} states): try again with fewer cards left in the pile, or not alone",
+            raise TooLargeError("this round is too large to work out exactly when playing to win the game: try "
+                                "again with fewer cards left in the pile, or with other players still playing",
                                 states=self.max_states)
         return result
 

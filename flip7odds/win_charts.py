@@ -18,8 +18,9 @@ from dataclasses import dataclass
 
 import plotly.graph_objects as go  # type: ignore[import-untyped]  # plotly ships no type hints
 
-WIN_COLOR = "#1b7f3b"
-STAY_COLOR = "#1f4e9c"
+from flip7odds.charts import HIT_COLOR, STAY_COLOR, phone_layout
+
+WIN_COLOR = HIT_COLOR
 
 
 @dataclass(frozen=True)
@@ -46,12 +47,9 @@ def win_probability_figure(utility: Sequence[float], stay_score: int | None, tex
                            marker_color=STAY_COLOR, name=text.stay_now.format(value=stay_score),
                            hovertemplate="%{x}: %{y:.1%}<extra></extra>")
     figure.update_layout(
-        title=text.title,
         xaxis={"title": text.score_axis, "range": [0, len(utility) - 1]},
         yaxis={"title": text.probability_axis, "tickformat": ".0%", "range": [0, 1.02]},
-        margin={"l": 10, "r": 10, "t": 40, "b": 10},
-        height=300,
-        legend={"orientation": "h", "y": -0.25},
+        **phone_layout(text.title, height=320),
     )
     return figure
 

@@ -82,7 +82,7 @@ def current_shoe(t: Translator, rules: RuleSet) -> Shoe:
     except Flip7Error as error:
         st.session_state[NOTICE_KEY] = t(
             "This link does not describe a possible table ({error}), so the table starts empty."
-        ).format(error=t.error(error))
+        ).format(error=error.text(t))
         return Shoe.new(rules)
     return linked if linked.table.rules == rules else linked.play(NewGame(rules))
 
@@ -160,7 +160,8 @@ def show_round_over(t: Translator, table: Table) -> None:
                                                "is over for everyone.").format(score=table.line_score))
     else:
         show_banner(t("FROZEN"), "f7-frozen",
-                    t("You froze yourself and bank {score} points.").format(score=table.line_score))
+                    t.ngettext("You froze yourself and bank {score} point.", "You froze yourself and bank {score} points.",
+                               table.line_score).format(score=table.line_score))
 
 
 def show_decision(t: Translator, analysis: Analysis, bust: str) -> None:
@@ -186,7 +187,8 @@ def bust_now(t: Translator, situation: Situation) -> tuple[str, str]:
         why = t("You hold a Second Chance: no card busts you now ({cards} of the {pile} left would use it up).").format(
             cards=cards, pile=pile)
     else:
-        why = t("{cards} of the {pile} cards left would bust you.").format(cards=cards, pile=pile)
+        why = t.ngettext("{cards} of the {pile} card left would bust you.", "{cards} of the {pile} cards left would bust you.",
+                   pile).format(cards=cards, pile=pile)
     if situation.pile.size == 0:
         why += " " + t("The pile is empty: the next card comes from the reshuffled discards.")
     shown = 0 if line.second_chance else cards  # bust_probability = shown / pile, exactly
@@ -204,7 +206,7 @@ def show_answer(t: Translator, table: Table) -> tuple[Situation | None, Analysis
         try:
             situation = table.situation()
         except Flip7Error as error:
-            st.warning(t("No odds to show: {error}").format(error=t.error(error)))
+            st.warning(t("No odds to show: {error}").format(error=error.text(t)))
             return None, None
         short, sentence = bust_now(t, situation)
         if situation.line.is_empty:  # you may not stay: nothing to compute, no wait
@@ -244,7 +246,7 @@ def show_table(t: Translator, table: Table) -> None:
     """What is where: your line, the cards seen elsewhere, the counts of the pile and the discards."""
     rules = table.rules
     if table.line:
-        st.markdown(t("**Your line** ({score} points): {cards}").format(score=table.line_score,
+        st.markdown(t("**Your line** ({score}): {cards}").format(score=t.counted("{count} point", "{count} points", table.line_score),
                                                                         cards=chips(t, rules, table.line)))
     else:
         st.markdown(t("**Your line:** no card yet"))

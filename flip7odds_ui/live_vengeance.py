@@ -13,7 +13,7 @@ from __future__ import annotations
 import streamlit as st
 
 from flip7odds.analysis import Decision
-from flip7odds.cards import Card, card_name, parse_cards
+from flip7odds.cards import Card, card_name, copies_text, parse_cards
 from flip7odds.charts import DistributionText, score_distribution_figure
 from flip7odds.counts import CardCounts
 from flip7odds.errors import Flip7Error
@@ -114,8 +114,7 @@ def _screen(t: Translator, rules: RuleSet) -> None:
         return " ".join(f":gray-badge[{name(card)}]" for card in cards) if cards else t("none")
 
     def counts_chips(counts: CardCounts) -> str:
-        shown = [name(card) if count == 1 else t("{card} ×{count}").format(card=name(card), count=count)
-                 for card, count in counts.items_]
+        shown = [copies_text(card, count, t, rules) for card, count in counts.items_]
         return " ".join(f":gray-badge[{chip}]" for chip in shown) if shown else t("none")
 
     def as_sentence(error: Flip7Error) -> str:
@@ -149,7 +148,7 @@ def _screen(t: Translator, rules: RuleSet) -> None:
         except Flip7Error as error:
             st.session_state[NOTICE_KEY] = t(
                 "This link does not describe a possible table ({error}), so the table starts empty."
-            ).format(error=t.error(error))
+            ).format(error=error.text(t))
             return VengeanceShoe.new(rules)
         return linked if linked.table.rules == rules else linked.play(NewGame(rules))
 
@@ -206,7 +205,7 @@ def _screen(t: Translator, rules: RuleSet) -> None:
 
     def show_table(table: VengeanceTable) -> None:
         if table.line:
-            st.markdown(t("**Your line** ({score} points): {cards}").format(score=table.line_score,
+            st.markdown(t("**Your line** ({score}): {cards}").format(score=t.counted("{count} point", "{count} points", table.line_score),
                                                                             cards=chips(table.line)))
         else:
             st.markdown(t("**Your line:** no card yet"))
@@ -270,7 +269,8 @@ def _screen(t: Translator, rules: RuleSet) -> None:
         if not situation.line.numbers:
             why = t("You hold no number yet: no card can bust you.")
         else:
-            why = t("{cards} of the {pile} cards left would bust you.").format(cards=cards, pile=pile)
+            why = t.ngettext("{cards} of the {pile} card left would bust you.", "{cards} of the {pile} cards left would bust you.",
+                       pile).format(cards=cards, pile=pile)
         if situation.pile.size == 0:
             why += " " + t("The pile is empty: the next card comes from the reshuffled discards.")
         bust = t("Bust now: **{cards}/{pile} = {percent}**. {why}").format(
@@ -362,7 +362,7 @@ def _screen(t: Translator, rules: RuleSet) -> None:
         situation = table.situation()
     except Flip7Error as error:
         with answer:
-            st.warning(t("No odds to show: {error}").format(error=t.error(error)))
+            st.warning(t("No odds to show: {error}").format(error=error.text(t)))
         return
     short, lines = next_card_lines(situation)
     with under_answer:
@@ -388,10 +388,11 @@ def _screen(t: Translator, rules: RuleSet) -> None:
         show_decision(analysis, short)
     if analysis.situation.discards is None and situation.discards is not None:
         with under_answer:
-            st.caption(t("Computed as if your round ended when the pile runs out: with the {count} discards "
+            st.caption(t("Computed as if your round ended when the pile runs out: with the discards ({count}) "
                          "reshuffled, this table is too large to answer at once. Only rounds that empty the "
-                         "pile of {pile} cards would differ.").format(count=situation.discards.size,
-                                                                      pile=situation.pile.size))
+                         "pile ({pile}) would differ.").format(
+                count=t.counted("{count} card", "{count} cards", situation.discards.size),
+                pile=t.counted("{count} card", "{count} cards", situation.pile.size)))
     with numbers:
         show_numbers(analysis)
     if show_charts:

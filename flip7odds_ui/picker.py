@@ -6,7 +6,7 @@ from typing import Any
 
 import streamlit as st
 
-from flip7odds.cards import Card, Category, card_name
+from flip7odds.cards import Card, Category, card_name, copies_text
 from flip7odds.counts import CardCounts
 from flip7odds.i18n import Translator
 from flip7odds.rules import RuleSet
@@ -46,7 +46,5 @@ def chips(t: Translator, rules: RuleSet, cards: Sequence[Card]) -> str:
 
 def count_chips(t: Translator, rules: RuleSet, counts: CardCounts) -> str:
     """A pile of cards as chips, one per kind with its count."""
-    shown = [card_name(card, t, rules) if count == 1
-             else t("{card} ×{count}").format(card=card_name(card, t, rules), count=count)
-             for card, count in counts.items_]
+    shown = [copies_text(card, count, t, rules) for card, count in counts.items_]
     return " ".join(f":gray-badge[{chip}]" for chip in shown) if shown else t("none")

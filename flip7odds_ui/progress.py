@@ -81,7 +81,8 @@ def show_progress(t: Translator, rules: RuleSet, store: ProgressStore, replay: C
              if item.categories.get("variant") == (rules.label if rules.vengeance else None)]
     st.subheader(t("Replay my mistakes"))
     if queue:
-        st.markdown(t("{count} situation(s) to replay, worst first:").format(count=len(queue)))
+        st.markdown(t.ngettext("{count} situation to replay:", "{count} situations to replay, worst first:",
+                               len(queue)).format(count=len(queue)))
         for item in queue[:10]:
             st.markdown("- " + t("`{line}` — you said {answer}, best {best}, lost {loss} ({grade})").format(
                 line=item.line, answer=t(DECISION_NAMES[Decision(item.answer)]),
@@ -105,8 +106,8 @@ def show_summary(t: Translator, answers: list[Answer]) -> None:
         st.metric(t("Streak"), summary.streak, t("best {best}").format(best=summary.best_streak), delta_color="off",
                   width="content")
         st.metric(t("Accuracy"), share(t, summary.accuracy), width="content")
-        st.metric(t("Total EV lost"), t.number(summary.total_ev_lost), width="content")
-        st.metric(t("Average EV lost"), "–" if summary.average_ev_lost is None else t.number(summary.average_ev_lost),
+        st.metric(t("Points lost"), t.number(summary.total_ev_lost), width="content")
+        st.metric(t("Lost per answer"), "–" if summary.average_ev_lost is None else t.number(summary.average_ev_lost),
                   width="content")
         st.metric(t("Error rate"), share(t, summary.error_rate), width="content",
                   help=t("Share of Inaccuracies or worse among non-trivial decisions (hit and stay within "

@@ -15,7 +15,8 @@ import numpy as np
 import streamlit as st
 
 from flip7odds.analysis import Decision
-from flip7odds.cards import Card, card_name
+from flip7odds.cards import Card, card_name, copies_text
+from flip7odds.charts import HIT_COLOR, STAY_COLOR
 from flip7odds.endgame_quiz import EndgameQuestion, generate_endgame, grade_win_answer
 from flip7odds.errors import Flip7Error
 from flip7odds.i18n import N_, Translator
@@ -30,6 +31,7 @@ from flip7odds.vengeance.quiz import (
     VTier,
     tier_lesson,
     vengeance_card_name,
+    vengeance_hint,
 )
 from flip7odds.vengeance.quiz import tier_name as vengeance_tier_name
 from flip7odds_ui.answer import scroll_to_top
@@ -39,7 +41,7 @@ TIER_NAMES: dict[Tier, str] = {
     Tier.FRESH: N_("1 · Fresh pile, numbers only"),
     Tier.PART_USED: N_("2 · Part-used pile"),
     Tier.MODIFIERS: N_("3 · Modifiers, Second Chance, alone"),
-    Tier.CLOSE_CALLS: N_("4 · Close calls (within {points} point)"),
+    Tier.CLOSE_CALLS: N_("4 · Close calls (within {points})"),
 }
 """Each difficulty tier's name (message ids)."""
 STATUS_NAMES: dict[str, str] = {
@@ -55,9 +57,14 @@ h1 {font-size: 1.7rem !important; padding-top: 0 !important}
 .st-key-quiz_card h3 {font-size: 1.45rem; padding: 0.2rem 0}
 .st-key-quiz_card [data-testid="stMetricValue"] {font-size: 1.35rem}
 .st-key-quiz_card button {min-height: 2.9rem}
+[class*="st-key-"][class*="_hit"] button {background-color: HIT; border-color: HIT; color: #fff}
+[class*="st-key-"][class*="_stay"] button {background-color: STAY; border-color: STAY; color: #fff}
+[class*="st-key-"][class*="_hit"] button:hover, [class*="st-key-"][class*="_stay"] button:hover {filter: brightness(1.15);
+                                                                                                 color: #fff}
 </style>
-"""
-"""The quiz's style: the line, the answer buttons and the feedback fit one phone screen."""
+""".replace("HIT", HIT_COLOR).replace("STAY", STAY_COLOR)
+"""The quiz's style: the line, the answer buttons and the feedback fit one phone screen; HIT green and STAY blue,
+as on every page (`flip7odds.charts.HIT_COLOR`, `STAY_COLOR`)."""
 
 _DEALER = ThreadPoolExecutor(max_workers=2, thread_name_prefix="flip7odds-quiz-dealer")
 """Deals the next situations in the background (the generators simulate games and solve them)."""
@@ -144,14 +151,16 @@ def show_grade(t: Translator, feedback: Any, exact: Any, on_next: Callable[[], N
     show(t("Grade: **{grade}**").format(grade=t(feedback.grade.label)))
     st.button(t("Next situation"), key=f"{prefix}_next", shortcut="N", type="primary", on_click=on_next)
     with st.container(horizontal=True, gap="small"):
-        st.metric(t("Stay"), t("{value} points").format(value=exact.stay_score), width="content")
+        st.metric(t("Stay"), t.counted("{count} point", "{count} points", exact.stay_score), width="content")
         st.metric(t("Hit (then play on optimally)"), points(t, exact.hit_score), width="content")
         st.metric(t("EV lost"), points(t, feedback.ev_loss), width="content")
 
 
 def bust_sentence(t: Translator, exact: Any) -> str:
-    return t("Chance that the next card busts you: **{fraction}** ({percent}) — {count} of the {size} cards "
-             "left would bust you.").format(fraction=f"{exact.bust_cards}/{exact.pile_size}",
+    return t.ngettext("Chance that the next card busts you: **{fraction}** ({percent}) — {count} of the {size} card "
+                      "left would bust you.",
+                      "Chance that the next card busts you: **{fraction}** ({percent}) — {count} of the {size} cards "
+                      "left would bust you.", exact.pile_size).format(fraction=f"{exact.bust_cards}/{exact.pile_size}",
                                             percent=t.percent(float(exact.bust_probability)),
                                             count=exact.bust_cards, size=exact.pile_size)
 
@@ -179,7 +188,8 @@ def show_classic_quiz(t: Translator, rules: RuleSet) -> None:
     card, settings = st.container(key="quiz_card"), st.container()
     with settings:
         tier = st.segmented_control(t("Difficulty"), list(Tier), default=Tier.FRESH, key="quiz_tier",
-                                    format_func=lambda v: t(TIER_NAMES[v]).format(points=t.number(CLOSE_CALL, 0))
+                                    format_func=lambda v: t(TIER_NAMES[v]).format(
+                                        points=t.counted("{count} point", "{count} points", int(CLOSE_CALL)))
                                     ) or Tier.FRESH
         predict = st.toggle(t("Predict first: estimate the bust chance before answering"), key="quiz_predict")
         st.caption(t("Situations from simulated games, graded by the exact optimum for your round's expected score. "
@@ -221,8 +231,11 @@ def show_classic_card(t: Translator, rules: RuleSet, deck: Deck, tier: Tier, pre
     else:
         show_grade(t, feedback, exact, lambda: deck.new_question(rules, tier), "quiz")
         if exact.second_chance:
-            st.markdown(t("The next card cannot bust you: your Second Chance saves you from the first duplicate "
-                          "({count} of the {size} cards left would use it).").format(count=exact.bust_cards,
+            st.markdown(t.ngettext("The next card cannot bust you: your Second Chance saves you from the first "
+                                   "duplicate ({count} of the {size} card left would use it).",
+                                   "The next card cannot bust you: your Second Chance saves you from the first "
+                                   "duplicate ({count} of the {size} cards left would use it).",
+                                   exact.pile_size).format(count=exact.bust_cards,
                                                                                       size=exact.pile_size))
         else:
             st.markdown(bust_sentence(t, exact))
@@ -253,9 +266,8 @@ def show_classic_table(t: Translator, question: Question) -> None:
         st.metric(t("Still active"), sum(1 for p in situation.players if p.active), width="content")
     st.markdown(t("**Discards since the shuffle** ({count}): `{cards}`").format(
         count=situation.discards.size,
-        cards=" ".join(card_name(card, t, situation.rules) if count == 1
-                       else f"{card_name(card, t, situation.rules)} ×{count}"
-                       for card, count in situation.discards.items_) or t("none")))
+        cards=" · ".join(copies_text(card, count, t, situation.rules)
+                         for card, count in situation.discards.items_) or t("none")))
 
 
 def show_endgame_quiz(t: Translator) -> None:
@@ -272,10 +284,11 @@ def show_endgame_quiz(t: Translator) -> None:
             st.session_state.endgame_feedback = None
     situation = endgame.situation
     st.markdown(t("Your line `{line}` (worth {score} if you stay). Game totals: you {mine}, the other player "
-                  "{theirs}; others still active this round: {others}; pile {pile} cards.").format(
+                  "{theirs}; others still active this round: {others}; pile: {pile}.").format(
         line=" ".join(card_name(card, t, situation.rules) for card in situation.line.cards),
         score=situation.line.score(situation.rules), mine=endgame.totals[endgame.you],
-        theirs=endgame.totals[1 - endgame.you], others=situation.others_active, pile=situation.pile.size))
+        theirs=endgame.totals[1 - endgame.you], others=situation.others_active,
+        pile=t.counted("{count} card", "{count} cards", situation.pile.size)))
     feedback = st.session_state.get("endgame_feedback")
     names = {Decision.HIT: t("HIT"), Decision.STAY: t("STAY")}
     if feedback is None:
@@ -302,7 +315,7 @@ def show_endgame_quiz(t: Translator) -> None:
 
 def cards_text(t: Translator, cards: Iterable[Card]) -> str:
     """Cards as people read them (The Zero, the Unlucky 7 and the Lucky 13 by name)."""
-    return " · ".join(vengeance_card_name(card, t) for card in cards)
+    return " · ".join(vengeance_card_name(card, t) for card in cards)  # the one name per card (rules' titles)
 
 
 @st.fragment
@@ -344,6 +357,7 @@ def show_vengeance_card(t: Translator, rules: RuleSet, deck: Deck, tier: VTier, 
         answer_buttons(t, "vquiz", on_answer)
     else:
         show_grade(t, feedback, exact, lambda: deck.new_question(rules, tier), "vquiz")
+        st.markdown(t("Why: {sentence}").format(sentence=vengeance_hint(question, t)))
         st.markdown(bust_sentence(t, exact))
         st.info(t(CAVEAT) + " " + t("[The model](/models?doc=vengeance)"))
         st.caption(grade_legend(t))
@@ -359,9 +373,8 @@ def show_vengeance_card(t: Translator, rules: RuleSet, deck: Deck, tier: VTier, 
         st.metric(t("Cards in the pile"), situation.pile.size, width="content")
         if situation.rules.brutal:
             st.metric(t("Busted players"), situation.busted_others, width="content")
-    st.markdown(t("**The pile** ({count} cards): `{cards}`").format(
-        count=situation.pile.size,
-        cards=" · ".join(vengeance_card_name(card, t) if count == 1 else f"{vengeance_card_name(card, t)} ×{count}"
-                         for card, count in situation.pile.items_)))
+    st.markdown(t("**The pile** ({count}): {cards}").format(
+        count=t.counted("{count} card", "{count} cards", situation.pile.size),
+        cards=" · ".join(copies_text(card, count, t, situation.rules) for card, count in situation.pile.items_)))
     st.caption(t("A late-deck position: the discards are not reshuffled here, so if the pile runs out your round "
                  "ends as if you stayed."))

@@ -44,7 +44,9 @@ def app_pages(t: Translator) -> list[st.Page]:
 def start_app() -> None:
     """What `app.py` runs before any page: page config, the sidebar's switches, the menu; then the page."""
     start_warm_up()
-    st.set_page_config(page_title="flip7odds", page_icon="🃏", layout="wide")
+    # A projector link (``present=1``) opens with the sidebar folded away: the class sees only the canvas.
+    st.set_page_config(page_title="flip7odds", page_icon="🃏", layout="wide",
+                       initial_sidebar_state="collapsed" if st.query_params.get("present") == "1" else "auto")
     st.session_state[_THROUGH_APP] = True
     t = choose_language()
     choose_rules(t)

@@ -68,7 +68,7 @@ def show_vengeance_games(t: Translator, rules: RuleSet) -> None:
         st.error(t.error(error))
         st.stop()
     seats = tuple(kinds[seat % len(kinds)] for seat in range(players))
-    with st.spinner(t("Simulating {games} games…").format(games=t.number(games, 0))):
+    with st.spinner(t("Simulating {games}…").format(games=t.counted("{count} game", "{count} games", games))):
         summary = summary_of(rules, seats, games, seed)
 
     metrics = st.columns(3)

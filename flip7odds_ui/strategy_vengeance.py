@@ -105,7 +105,7 @@ def show_vengeance_strategy(t: Translator, rules: RuleSet) -> None:
     solved = [row for row in rows if row.analysis is not None]
     for row in rows:
         if row.error is not None:
-            st.warning(t("Line {line}: {error}").format(line=row.line or t("(no cards)"), error=t.error(row.error)))
+            st.warning(t("Line {line}: {error}").format(line=row.line or t("(no cards)"), error=row.error.text(t)))
     if not solved:
         return
     table = []

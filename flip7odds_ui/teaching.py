@@ -1,12 +1,14 @@
 """The teaching demos' shared parts: the sidebar (presentation mode and the situation) and the demo link."""
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from urllib.parse import urlencode
 
+import pandas as pd
 import streamlit as st
 
+from flip7odds.errors import Flip7Error
 from flip7odds.i18n import N_, Translator
-from flip7odds.teaching import PileChoice, SituationText
+from flip7odds.teaching import PileChoice, SituationText, situation_summary
 from flip7odds.teaching_charts import PRESENTATION_CSS, font_size_for
 from flip7odds_ui.shell import APP_PARAMETERS, current_rules, init_widget
 
@@ -18,16 +20,25 @@ PILE_CHOICE_NAMES: dict[PileChoice, str] = {
 """How the teaching sidebar names each pile choice (message ids)."""
 
 
-def teaching_sidebar(t: Translator, default_line: str = "") -> tuple[SituationText, PileChoice, int]:
+DECK_PARAMETER = "deck"
+"""A demo link's pile choice when it is not the page's default and no ``pile`` says it (``deck=fresh``)."""
+
+
+def teaching_sidebar(t: Translator, default_line: str = "",
+                     default_pile: PileChoice = PileChoice.FRESH) -> tuple[SituationText, PileChoice, int]:
     """The sidebar every teaching demo shares: presentation mode and the situation (pile, line, alone).
 
-    The first run of a session reads them from the page's link (``present``, ``pile``, ``line``, ``seen``,
-    ``alone``); ``default_line`` is the line without one. Returns the situation as card notation (with the
-    sidebar's rule variant), the pile choice, and the chart font size for the mode.
+    The first run of a session reads them from the page's link (``present``, ``pile``, ``deck``, ``line``,
+    ``seen``, ``alone``); ``default_line`` and ``default_pile`` are the line and the pile without one (the
+    pile the page's title is about). Returns the situation as card notation (with the sidebar's rule
+    variant), the pile choice, and the chart font size for the mode. In presentation mode the situation is
+    also written on the canvas (the sidebar is folded away on a projector).
     """
     query = st.query_params.to_dict()
     init_widget("present", query.get("present") == "1")
-    init_widget("pile_choice", PileChoice.from_text(query.get("pile", ""), current_rules()))
+    linked = (PileChoice.from_text(query["pile"], current_rules()) if query.get("pile")
+              else next((c for c in PileChoice if c.value == query.get(DECK_PARAMETER)), default_pile))
+    init_widget("pile_choice", linked)
     init_widget("pile_text", query.get("pile", ""))
     init_widget("line", query.get("line", default_line))
     init_widget("seen", query.get("seen", ""))
@@ -49,7 +60,28 @@ def teaching_sidebar(t: Translator, default_line: str = "") -> tuple[SituationTe
     situation_text = SituationText(line=st.session_state.line, pile=choice.pile(st.session_state.pile_text, rules),
                                    seen=st.session_state.seen if choice is PileChoice.FRESH else "",
                                    alone=st.session_state.alone, rules=rules.name)
+    if st.session_state.present:
+        try:
+            st.markdown("#### " + situation_summary(situation_text.situation(), choice, t))
+        except Flip7Error:
+            pass  # the page itself says what is wrong with the situation
     return situation_text, choice, font_size_for(st.session_state.present)
+
+
+def deck_parameters(choice: PileChoice, default_pile: PileChoice) -> dict[str, str]:
+    """The ``deck`` parameter of a demo link: only when the pile is the fresh deck on a page that opens on
+    another one (a custom or numbers-only pile is written out in ``pile``)."""
+    return {DECK_PARAMETER: choice.value} if choice is PileChoice.FRESH and default_pile is not PileChoice.FRESH else {}
+
+
+def show_rows(rows: Sequence[Mapping[str, object]]) -> None:
+    """A table of the demos: a static table on a projector (it takes the page's large type and wraps its
+    columns instead of cutting them), the interactive one otherwise."""
+    if st.session_state.get("present") and rows:
+        frame = pd.DataFrame(list(rows))
+        st.table(frame.set_index(frame.columns[0]))
+    else:
+        st.dataframe(rows, hide_index=True, width="stretch")
 
 
 def demo_link(t: Translator, params: Mapping[str, str]) -> str:

@@ -1,28 +1,39 @@
-"""Home page: what flip7odds is and what it is for."""
+"""Home page: what flip7odds is, and the front door to its three uses (at the table, practise, teach)."""
 
 import streamlit as st
 
-from flip7odds_ui.shell import start_page
+from flip7odds_ui.shell import LANGUAGE_PARAMETER, RULES_PARAMETER, start_page
 
-t, _ = start_page()
+t, rules = start_page()
+
+FRONT_DOOR_STYLE = """
+<style>
+.st-key-front [data-testid="stPageLink"] a {border: 2px solid #d0d4da; border-radius: 0.8rem; padding: 0.8rem 1rem;
+                                            min-height: 3.2rem; width: 100%}
+.st-key-front [data-testid="stPageLink"] p {font-size: 1.35rem; font-weight: 700; white-space: normal;
+                                            overflow: visible; text-overflow: clip}
+</style>
+"""
+# The three uses as large buttons: easy to hit with a thumb, even where the menu is folded away (a phone).
 
 st.title("flip7odds")
 st.markdown(t("Exact odds for the card game **Flip 7**, computed from the cards that are really left in the deck."))
-st.markdown(
-    "\n".join(
-        f"- {item}"
-        for item in (
-            t(
-                "**Live odds at the table**: on your phone during a real game, tap each card as it comes up (yours and "
-                "everyone else's). The page tracks the pile across rounds and tells you at a glance whether to **hit "
-                "or stay**, why (how many of the cards left would bust you), your chance of Flip 7 and the score to "
-                "expect. The page's address holds the whole table, so a link shows someone else the same situation."
-            ),
-            t("**Hit/stay trainer**: play hands, make your call, and compare it with the best decision."),
-            t(
-                "**Teaching probability**: a game everyone understands, used to show how counting cards turns "
-                "intuition into exact numbers."
-            ),
-        )
-    )
+st.html(FRONT_DOOR_STYLE)
+kept = {LANGUAGE_PARAMETER: t.language, RULES_PARAMETER: rules.name}  # the same language and rules on the next page
+uses = (
+    ("pages/live.py", "🃏", t("At the table: live odds"),
+     t("On your phone during a real game, tap each card as it comes up (yours and everyone else's). The page tracks "
+       "the pile across rounds and tells you at a glance whether to **hit or stay**, why (how many of the cards left "
+       "would bust you), your chance of Flip 7 and the score to expect. The page's address holds the whole table, "
+       "so a link shows someone else the same situation.")),
+    ("pages/quiz.py", "🎯", t("Practise: hit or stay?"),
+     t("Situations from real games: make your call, and compare it with the best decision and what it was worth.")),
+    ("pages/trees.py", "🌳", t("Teach: probability with cards"),
+     t("A game everyone understands, used to show a class how counting cards turns intuition into exact numbers: "
+       "probability trees, the urn, exact against simulated, and why simple rules are almost optimal. Add "
+       "present=1 to a demo's link for the projector.")),
 )
+with st.container(key="front"):
+    for page, icon, label, description in uses:
+        st.page_link(page, label=label, icon=icon, query_params=kept, width="stretch")
+        st.markdown(description)

@@ -1,9 +1,7 @@
 """The models behind the numbers: the project's documents (docs/*.md), shown in the app so pages can link them.
 
-`flip7odds.resources.document` reads them, from the checkout or from an installed copy.
-
-A link such as ``/models?doc=winprob`` opens one document. The documents are written in English; the page
-around them follows the app's language.
+A link such as ``/models?doc=winprob`` opens one document, in the app's language (`flip7odds.documents`:
+``docs/es/`` holds the Spanish ones; a document not translated yet is shown in English, and says so).
 """
 
 import streamlit as st
@@ -12,16 +10,7 @@ from flip7odds_ui.shell import set_page_parameters, start_page
 
 t, _ = start_page()
 
-from flip7odds.i18n import N_
-from flip7odds.resources import document
-
-# Each document the page offers: link name -> its title (message id).
-DOCUMENTS: dict[str, str] = {
-    "rules": N_("The rules, as flip7odds plays them"),
-    "model": N_("Round-EV: what every number means"),
-    "winprob": N_("Playing to win the game: the win-probability model"),
-    "vengeance": N_("Flip 7: With a Vengeance: the decision model"),
-}
+from flip7odds.documents import DOCUMENTS, document
 
 if "models_doc" not in st.session_state:
     asked = st.query_params.get("doc", "model")
@@ -30,6 +19,7 @@ st.title(t("The models behind the numbers"))
 name = st.radio(t("Document"), list(DOCUMENTS), key="models_doc", horizontal=True,
                 format_func=lambda key: t(DOCUMENTS[key]))
 set_page_parameters({"doc": name})
-if t.language != "en":
-    st.caption(t("These documents are written in English."))
-st.markdown(document(name))
+text, written_in = document(name, t.language)
+if written_in != t.language:
+    st.caption(t("This document is written in English."))
+st.markdown(text)

@@ -98,7 +98,7 @@ if st.session_state.get("last_run", (None, None))[0] != run:
     chunk = math.ceil(trials / PROGRESS_STEPS)
     parts = []
     for start in range(0, trials, chunk):
-        progress.progress(start / trials, t("Simulated {done} of {trials} rounds").format(
+        progress.progress(start / trials, t.ngettext("Simulated {done} of {trials} round", "Simulated {done} of {trials} rounds", trials).format(
             done=t.number(start, 0), trials=t.number(trials, 0)))
         parts.append(simulate(situation, question, min(chunk, trials - start), rng, policy))
     progress.empty()
@@ -114,7 +114,7 @@ if answer.fraction is not None:
 else:
     metrics[0].metric(t("Exact"), value_text(answer.mean, score), t("exact solve, to 1e-9"), delta_color="off",
                       delta_arrow="off")
-metrics[1].metric(t("Simulated, {trials} rounds").format(trials=t.number(trials, 0)), value_text(result.final_mean, score))
+metrics[1].metric(t("Simulated, {trials}").format(trials=t.counted("{count} round", "{count} rounds", trials)), value_text(result.final_mean, score))
 metrics[2].metric(t("Distance from exact"),
                   t("{errors} standard errors").format(errors=t.number(result.final_standard_errors)),
                   t("1 standard error = {error}").format(error=t.number(answer.standard_error(trials), 4)),

@@ -8,7 +8,7 @@ import streamlit as st
 
 from flip7odds_ui.cache import decision_map, policy_result
 from flip7odds_ui.shell import init_widget, set_page_parameters, start_page
-from flip7odds_ui.teaching import demo_link, teaching_sidebar
+from flip7odds_ui.teaching import deck_parameters, demo_link, show_rows, teaching_sidebar
 from flip7odds_ui.variants import STRATEGY_VIEWS
 
 t, rules = start_page()
@@ -28,10 +28,12 @@ from flip7odds.policies import (
     parse_policy,
 )
 from flip7odds.teaching import (
+    STRATEGY_DEMO_PILE,
     PileChoice,
     PolicyCurve,
     PolicyFamily,
     SituationText,
+    strategy_headline,
 )
 from flip7odds.teaching_charts import (
     decision_heatmap_figure,
@@ -74,7 +76,7 @@ def rule_name(policy: HitStayPolicy) -> str:
     if isinstance(policy, StayAtBust):
         return t("Stay at P(bust) ≥ {value}").format(value=t.percent(float(policy.threshold), 0))
     if isinstance(policy, StayAtCount):
-        return t("Stay at {value} numbers").format(value=policy.count)
+        return t.ngettext("Stay at {value} number", "Stay at {value} numbers", policy.count).format(value=policy.count)
     return t(RULE_NAMES[str(policy)])
 
 
@@ -90,8 +92,11 @@ init_widget("bust_range", tuple(int(v) for v in query.get("bust", "10-50").split
 init_widget("bust_step", int(query.get("bust_step", "2")))
 init_widget("cards_range", tuple(int(v) for v in query.get("cards", "1-7").split("-", 1)))
 
-situation_text, choice, font_size = teaching_sidebar(t)
-st.title(t("Why “stay at 23” is almost, but not quite, optimal"))
+situation_text, choice, font_size = teaching_sidebar(t, default_pile=STRATEGY_DEMO_PILE)
+# The title follows the pile shown: it is written once the curves say which sum rule is best here.
+heading = st.empty()
+heading.title(t("How close simple rules come to the best play"))
+lead = st.empty()
 try:
     decisions = decision_map(situation_text)
     # From an empty line the map's solve is the optimum itself; otherwise solve the situation.
@@ -110,7 +115,7 @@ with st.expander(t("Thresholds to try")):
     bust_step = columns[2].select_slider(t("Step of θ (%)"), [1, 2, 5, 10], key="bust_step")
     cards_range = cast(tuple[int, int], columns[3].slider(t("Numbers held k"), 1, 7, key="cards_range"))
 
-params = situation_text.to_params() | {
+params = situation_text.to_params() | deck_parameters(choice, STRATEGY_DEMO_PILE) | {
     "sum": f"{sum_range[0]}-{sum_range[1]}", "bust": f"{bust_range[0]}-{bust_range[1]}",
     "bust_step": str(bust_step), "cards": f"{cards_range[0]}-{cards_range[1]}"}
 if st.session_state.present:
@@ -131,8 +136,9 @@ requested = request in st.session_state.setdefault("computed", set())
 if estimate > SLOW_SECONDS and not requested:
     prompt = st.empty()
     with prompt.container():
-        st.info(t("The curves need {count} exact solves on this pile, about {seconds} s the first time (then they "
-                  "are remembered).").format(count=len(everything), seconds=t.number(estimate, 0)))
+        st.info(t("The curves need {count} on this pile, about {seconds} s the first time (then they are "
+                  "remembered).").format(count=t.counted("{count} exact solve", "{count} exact solves", len(everything)),
+                                         seconds=t.number(estimate, 0)))
         requested = st.button(t("Compute the curves"), type="primary")
     if requested:
         prompt.empty()
@@ -171,7 +177,10 @@ if estimate <= SLOW_SECONDS or requested:
                 t("P(bust)"): t.percent(result.bust_probability, 2),
                 t("P(Flip 7)"): t.percent(result.flip7_probability, 3),
             })
-    st.dataframe(rows, hide_index=True, width="stretch")
+    show_rows(rows)
+    headline = strategy_headline(curves[0], optimum, situation_text.situation().pile.size, t)
+    heading.title(headline.title)
+    lead.markdown(headline.lead)
     if (choice is PileChoice.NUMBERS and not situation_text.line and not situation_text.alone
             and situation_text.rules == "classic"):  # docs/model.md's published values are for the classic deck
         share = {text: results[text].expected_score / optimum.expected_score for text in EXTRA_RULES[:3]}
@@ -185,17 +194,24 @@ else:
     threshold = 23
 
 st.subheader(t("Where a single threshold fails: the optimal decision by sum and count of numbers"))
-st.markdown(t("Every line of numbers you can build from this pile (nothing else drawn). Orange: the optimum hits; "
+st.markdown(t("Every line of numbers you can build from this pile (nothing else drawn). Green: the optimum hits; "
               "blue: it stays; in between, some lines of that sum and count hit and others stay (point at a cell for "
               "their bust chances). A rule “stay at sum ≥ T” would stay exactly right of the dashed line."))
 st.plotly_chart(decision_heatmap_figure(decisions.cells(), threshold, font_size, t), width="stretch", theme=None)
 risky, safe = decisions.riskiest_hit, decisions.safest_stay
 if risky is not None and safe is not None and risky.bust_probability > safe.bust_probability:
-    st.markdown(t("The optimum still **hits** a line of {hit_count} numbers summing to {hit_sum} at a bust risk of "
-                  "**{hit_risk}** ({hit_cards} of {hit_pile} cards), yet **stays** on a line of {stay_count} numbers "
+    def numbers(count: int) -> str:
+        return t.counted("{count} number", "{count} numbers", count)
+
+    def cards(count: int) -> str:
+        return t.counted("{count} card", "{count} cards", count)
+
+    st.markdown(t("The optimum still **hits** a line of {hit_count} summing to {hit_sum} at a bust risk of "
+                  "**{hit_risk}** ({hit_cards} of {hit_pile}), yet **stays** on a line of {stay_count} "
                   "summing to {stay_sum} at only **{stay_risk}** ({stay_cards} of {stay_pile}): no single bust "
                   "threshold does both.").format(
-        hit_count=risky.numbers_held, hit_sum=risky.number_sum, hit_risk=t.percent(float(risky.bust_probability)),
-        hit_cards=risky.bust_cards, hit_pile=risky.pile_size, stay_count=safe.numbers_held, stay_sum=safe.number_sum,
-        stay_risk=t.percent(float(safe.bust_probability)), stay_cards=safe.bust_cards, stay_pile=safe.pile_size))
+        hit_count=numbers(risky.numbers_held), hit_sum=risky.number_sum,
+        hit_risk=t.percent(float(risky.bust_probability)), hit_cards=risky.bust_cards, hit_pile=cards(risky.pile_size),
+        stay_count=numbers(safe.numbers_held), stay_sum=safe.number_sum,
+        stay_risk=t.percent(float(safe.bust_probability)), stay_cards=safe.bust_cards, stay_pile=cards(safe.pile_size)))
 st.caption(demo_link(t, params))

@@ -6,7 +6,7 @@ import streamlit as st
 
 from flip7odds_ui.cache import tree
 from flip7odds_ui.shell import init_widget, set_page_parameters, start_page, stop_if_vengeance
-from flip7odds_ui.teaching import demo_link, teaching_sidebar
+from flip7odds_ui.teaching import demo_link, show_rows, teaching_sidebar
 
 t, rules = start_page()
 stop_if_vengeance(t)
@@ -52,7 +52,7 @@ init_widget("grouping", next((g for g in Grouping if g.value == query.get("branc
 situation_text, choice, font_size = teaching_sidebar(t)
 
 st.title(t("Probability trees: the next cards"))
-st.markdown(t("Each ring is one more card. A branch's probability is counted from the cards left at that point; along "
+st.markdown(t("Each column is one more card, from left to right. A branch's probability is counted from the cards left at that point; along "
               "a path the probabilities **multiply**, and the leaves **add up to exactly 1**."))
 columns = st.columns(3)
 start = columns[0].radio(t("Cards"), list(TreeStart), key="start", horizontal=True,
@@ -68,8 +68,9 @@ if grouping is Grouping.CARD and shown_draws > MAX_CARD_TREE_DRAWS:
                   "does."))
         shown_grouping = Grouping.OUTCOME
     else:
-        st.info(t("One branch per card makes too many branches beyond {limit} cards: showing {limit}.").format(
-            limit=MAX_CARD_TREE_DRAWS))
+        st.info(t.ngettext("One branch per card makes too many branches beyond {limit} card: showing {limit}.",
+                           "One branch per card makes too many branches beyond {limit} cards: showing {limit}.",
+                           MAX_CARD_TREE_DRAWS).format(limit=MAX_CARD_TREE_DRAWS))
         shown_draws = MAX_CARD_TREE_DRAWS
 
 params = situation_text.to_params() | {"start": start.value, "cards": str(draws), "branches": grouping.value}
@@ -85,18 +86,20 @@ except Flip7Error as error:
 
 bust, flip7 = result.probability_of(Termination.BUST), result.probability_of(Termination.FLIP_7)
 going = sum((leaf.probability for leaf in result.leaves if leaf.ending is None), Fraction(0))
-chart, side = st.columns([3, 2])
+# On a projector the tree takes the whole width and its table comes below, in the room's type size.
+chart, side = (st.container(), st.container()) if st.session_state.present else st.columns([3, 2])
 chart.plotly_chart(tree_figure(result, font_size, t), width="stretch", theme=None)
 with side:
     for column, label, value in zip(st.columns(3), (t("P(bust)"), t("P(Flip 7)"), t("P(goes on)")),
                                     (bust, flip7, going)):
         column.metric(label, t.percent(float(value), 2), str(value), delta_color="off", delta_arrow="off")
-    st.markdown(t("The {count} leaves add up to exactly **{total}**.").format(count=len(result.leaves),
-                                                                            total=result.leaf_total))
-    st.dataframe([{
+    st.markdown(t.ngettext("The {count} leaf adds up to exactly **{total}**.",
+                           "The {count} leaves add up to exactly **{total}**.", len(result.leaves)).format(
+        count=len(result.leaves), total=result.leaf_total))
+    show_rows([{
         t("Path"): path_text(leaf),
         t("Probability (exact)"): str(leaf.probability),
         "≈": t.percent(float(leaf.probability), 3),
         t("Round"): t("goes on") if leaf.ending is None else t(ENDING_LABELS[leaf.ending]),
-    } for leaf in sorted(result.leaves, key=lambda leaf: -leaf.probability)], hide_index=True, width="stretch")
+    } for leaf in sorted(result.leaves, key=lambda leaf: -leaf.probability)])
 st.caption(demo_link(t, params))

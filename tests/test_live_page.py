@@ -250,7 +250,7 @@ def test_an_unknown_variant_in_the_link_is_named_and_the_classic_rules_are_used(
     at.query_params["rules"] = "uno"
     at.run()
     known = "classic, poker, vengeance, vengeance-brutal"
-    assert [error.value for error in at.error] == [f"unknown rules 'uno': choose one of {known}"]
+    assert [error.value for error in at.error] == [f"Unknown rules 'uno': choose one of {known}"]
     at.switch_page("pages/live.py").run()
     assert_clean(at)
     assert table_counts(at) == (94, 0, 0)

@@ -14,8 +14,9 @@ from typing import Any
 
 import pytest
 
-from flip7odds import cli, resources, simulator, solver, trainer_cli
+from flip7odds import cli, documents, links, resources, simulator, solver, trainer_cli
 from flip7odds.arguments import MEMORY_LIMIT_GB
+from flip7odds.errors import Flip7Error
 from flip7odds.progress import default_path
 from flip7odds.vengeance import game as vengeance_game
 
@@ -24,16 +25,17 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def test_the_resources_are_the_checkouts_files() -> None:
     assert resources.app_script() == ROOT / "app.py"
-    for name in resources.DOCUMENT_NAMES:
-        assert resources.document(name) == (ROOT / "docs" / f"{name}.md").read_text(encoding="utf-8")
-    with pytest.raises(resources.ResourceError, match="unknown document '../secret'"):
-        resources.document("../secret")
+    assert resources.documents_folder() == ROOT / "docs"
+    for name in documents.DOCUMENTS:
+        assert documents.document(name)[0] == (ROOT / "docs" / f"{name}.md").read_text(encoding="utf-8")
+    with pytest.raises(Flip7Error, match="unknown document '../secret'"):
+        documents.document("../secret")
 
 
 def test_every_document_the_models_page_offers_exists() -> None:
-    page = (ROOT / "pages" / "models.py").read_text(encoding="utf-8")
-    for name in resources.DOCUMENT_NAMES:
-        assert f'"{name}":' in page
+    assert set(links.DOCUMENTS) == set(documents.DOCUMENTS)
+    for name in documents.DOCUMENTS:
+        assert (ROOT / "docs" / f"{name}.md").is_file()
 
 
 def test_the_version_is_the_packages_metadata(capsys: pytest.CaptureFixture[str]) -> None:
@@ -44,19 +46,20 @@ def test_the_version_is_the_packages_metadata(capsys: pytest.CaptureFixture[str]
 
 
 def test_app_runs_streamlit_on_the_app_with_every_option(monkeypatch: pytest.MonkeyPatch) -> None:
-    started: list[list[str]] = []
+    started: list[tuple[list[str], Path]] = []
 
     class Child:
-        def __init__(self, command: list[str]) -> None:
-            started.append(command)
+        def __init__(self, command: list[str], cwd: Path) -> None:
+            started.append((command, cwd))
 
         def wait(self) -> int:
             return 0
 
     monkeypatch.setattr(subprocess, "Popen", Child)
     assert cli.main(["app", "--server.port", "8502", "--help-not-ours"]) == 0
-    assert started == [[sys.executable, "-m", "streamlit", "run", str(ROOT / "app.py"), "--server.port", "8502",
-                        "--help-not-ours"]]
+    # Run beside app.py, where Streamlit finds the app's own .streamlit/config.toml.
+    assert started == [([sys.executable, "-m", "streamlit", "run", str(ROOT / "app.py"), "--server.port", "8502",
+                         "--help-not-ours"], ROOT)]
 
 
 def test_app_help_is_ours() -> None:

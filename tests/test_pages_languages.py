@@ -76,7 +76,7 @@ def test_live_page_in_spanish_cards_banner_and_numbers() -> None:
     text = shown_text(at)
     # 12 and 11 held, 89 cards left (3 Flip Threes seen) of which 11 + 10 are copies: 21/89 = 23,6 %.
     assert "Eliminado ahora: **21/89 = 23,6\u00a0%**. 21 de las 89 cartas que quedan te eliminarían." in text
-    assert "**Tu línea** (23 puntos)" in text and ":gray-badge[Robar tres ×3]" in text
+    assert "**Tu línea** (23 puntos)" in text and ":gray-badge[Robar tres (3 copias)]" in text
     analysis = analyze(Situation.from_text(CLASSIC, "12 11", seen="flip3*3"))
     word, worth = ("PIDE CARTA", "pedir vale") if analysis.decision is Decision.HIT else ("PLÁNTATE", "plantarse vale")
     margin = ("+" if analysis.margin >= 0 else "") + translator("es").number(analysis.margin)
@@ -129,9 +129,9 @@ def test_strategy_in_spanish_uses_the_decimal_comma() -> None:
 @pytest.mark.parametrize(
     ("page", "params", "message"),
     [
-        ("strategy", {"pile": "13 13"}, "la carta 13 no está en la baraja classic"),
-        ("trees", {"line": "7 7"}, "número repetido 7 en tu línea: un segundo 7 te elimina"),
-        ("urn", {"pile": "12 x3", "line": "12 11"}, "la carta x3 no está en la baraja classic"),
+        ("strategy", {"pile": "13 13"}, "La carta 13 no está en la baraja classic"),
+        ("trees", {"line": "7 7"}, "Número repetido 7 en tu línea: un segundo 7 te elimina"),
+        ("urn", {"pile": "12 x3", "line": "12 11"}, "La carta x3 no está en la baraja classic"),
     ],
 )
 def test_teaching_pages_in_spanish_say_what_is_wrong(page: str, params: dict[str, str], message: str) -> None:

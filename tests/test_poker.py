@@ -189,7 +189,7 @@ def test_the_worst_case_is_refused_with_its_cost_not_approximated() -> None:
     # Chance states x 38 forced phases = 3,891,200 columns.
     assert cost.columns == 3_891_200
     assert cost.memory_bytes > MEMORY_LIMIT
-    with pytest.raises(SolverLimitError, match="too big to solve exactly"):
+    with pytest.raises(SolverLimitError, match="too big to work out exactly"):
         solve(problem)
 
 
@@ -203,7 +203,7 @@ def test_command_line_json_keys_match_classic_and_the_worst_case_is_one_clear_li
     assert keys[0] == keys[1]
     assert main(["analyze", "--rules", "poker", "--alone", "--lang", "en"]) == 2
     error = capsys.readouterr().err
-    assert error.count("\n") == 1 and "too big to solve exactly" in error and "2187 million states" in error
+    assert error.count("\n") == 1 and "too big to work out exactly" in error and "states" not in error
     assert "--memory-limit 0 solves it anyway" in error
 
 
@@ -306,5 +306,5 @@ def test_a_batch_line_too_big_to_solve_is_an_error_line_and_the_batch_goes_on() 
     lines = '{"rules": "poker", "alone": true}\n{"rules": "poker", "line": "K 9"}\n'
     assert main(["analyze", "--batch"], out=out, stdin=io.StringIO(lines)) == 0
     refused, solved = (json.loads(line) for line in out.getvalue().splitlines())
-    assert "too big to solve exactly" in refused["error"]
+    assert "too big to work out exactly" in refused["error"]
     assert solved["stay_score"] == 22

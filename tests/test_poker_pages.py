@@ -102,7 +102,7 @@ def test_typed_playing_card_names_are_read_with_the_poker_notation() -> None:
 
 def test_a_poker_situation_too_big_to_solve_alone_says_so() -> None:
     at = open_page("live", {"others": "0", "line": "13"})
-    assert any("too big to solve exactly" in warning.value for warning in at.warning)
+    assert any("too big to work out exactly" in warning.value for warning in at.warning)
 
 
 def test_quiz_deals_poker_situations_in_playing_card_notation(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

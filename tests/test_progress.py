@@ -140,7 +140,18 @@ def test_statistics(questions: list[Question]) -> None:
     results = by_category(answers)
     assert sum(r.answers for r in results if r.dimension == "alone") == 8
     for result in weakest_categories(answers):
-        assert result.answers >= 3 and result.average_ev_lost > 0
+        assert 3 <= result.answers < len(answers) and result.average_ev_lost > 0
+    assert {(r.dimension, r.category) for r in weakest_categories(answers, count=len(results))} == {
+        (r.dimension, r.category) for r in results if 3 <= r.answers < len(answers) and r.average_ev_lost > 0}
+    shared = {(r.dimension, r.category) for r in results if r.answers == len(answers)}
+    assert not shared & {(r.dimension, r.category) for r in weakest_categories(answers, count=len(results))}
+
+
+def test_a_category_every_answer_shares_is_not_a_weakness(questions: list[Question]) -> None:
+    wrong = next(q for q in questions if q.exact.margin > 0)
+    answers = [answer(wrong, right=False, minute=i) for i in range(4)]  # the same situation: every category shared
+    assert all(r.answers == 4 and r.average_ev_lost > 0 for r in by_category(answers))
+    assert weakest_categories(answers) == []
 
 
 def test_the_mistakes_queue_comes_back_until_answered_well(questions: list[Question]) -> None:

@@ -143,7 +143,7 @@ def test_a_bad_row_is_skipped_and_reported_not_fatal(tmp_path: Path, questions: 
     history = progress.history()
     assert len(history.answers) == 1 and [row.row_id for row in history.skipped] == ids[:2]
     notice = history.notice()
-    assert notice is not None and "2 saved answer(s) could not be read" in str(notice)
+    assert notice is not None and "2 saved answers could not be read" in str(notice)
     assert summarize(history.answers).answers == 1
 
 

@@ -19,12 +19,23 @@ from flip7odds.cards import Card, Category, parse_cards
 from flip7odds.counts import CardCounts
 from flip7odds.engine import Event, RoundRules, Termination
 from flip7odds.errors import Flip7Error
+from flip7odds.i18n import translator
 from flip7odds.odds import bust_probability, hit_once_score, next_card_table
-from flip7odds.policies import AlwaysHit, OneCardLookahead, Optimal, StayAtBust, StayAtCount, StayAtSum, parse_policy
+from flip7odds.policies import (
+    AlwaysHit,
+    OneCardLookahead,
+    Optimal,
+    StayAtBust,
+    StayAtCount,
+    StayAtSum,
+    evaluate_policy,
+    parse_policy,
+)
 from flip7odds.rules import CLASSIC
 from flip7odds.situation import Situation
 from flip7odds.solver import solve
 from flip7odds.teaching import (
+    STRATEGY_DEMO_PILE,
     Grouping,
     PileChoice,
     PolicyCurve,
@@ -42,6 +53,7 @@ from flip7odds.teaching import (
     optimal_decision_map,
     probability_tree,
     simulate,
+    strategy_headline,
     urn_reading,
 )
 
@@ -430,3 +442,39 @@ def test_pile_choices() -> None:
     assert PileChoice.NUMBERS.pile("ignored") == numbers_only_pile()
     assert PileChoice.FRESH.pile("ignored") == "" and PileChoice.CUSTOM.pile(" 5 6 ") == "5 6"
     assert CardCounts.from_cards(parse_cards(numbers_only_pile())).size == 79  # docs/model.md's numbers-only deck
+
+
+def _sum_curve(situation: Situation, low: int, high: int) -> PolicyCurve:
+    policies = PolicyFamily.SUM.policies(Fraction(low), Fraction(high), Fraction(1))
+    return PolicyCurve(PolicyFamily.SUM, tuple(evaluate_policy(situation, policy) for policy in policies))
+
+
+def test_the_strategy_demo_opens_on_the_pile_its_title_is_about() -> None:
+    # docs/model.md: on the 79 number cards "stay at 23" is the best sum rule and earns 18.5212, 99.76% of 18.5652.
+    assert STRATEGY_DEMO_PILE is PileChoice.NUMBERS
+    situation = Situation.from_text(CLASSIC, "", pile=STRATEGY_DEMO_PILE.pile("", CLASSIC))
+    headline = strategy_headline(_sum_curve(situation, 22, 24), evaluate_policy(situation, Optimal()),
+                                 situation.pile.size)
+    assert headline.title == "Why “stay at 23” is almost, but not quite, optimal"
+    assert "79 cards" in headline.lead and "**18.5212**, **99.76%** of the **18.5652**" in headline.lead
+    spanish = strategy_headline(_sum_curve(situation, 22, 24), evaluate_policy(situation, Optimal()),
+                                situation.pile.size, translator("es"))
+    assert "23" in spanish.title and "79 cartas" in spanish.lead and "99,76" in spanish.lead
+
+
+@pytest.mark.slow
+def test_on_the_fresh_deck_the_title_follows_the_deck() -> None:
+    situation = Situation.from_text(CLASSIC, "")  # 94 cards: the best sum rule is 25, and 23 earns less
+    curve = _sum_curve(situation, 23, 26)
+    optimum = evaluate_policy(situation, Optimal())
+    headline = strategy_headline(curve, optimum, situation.pile.size)
+    best = max(curve.results, key=lambda result: result.expected_score)
+    assert PolicyFamily.parameter(best.policy) == 25 and "“stay at 25”" in headline.title
+    assert "94 cards" in headline.lead and "“stay at 23”, earns" in headline.lead
+    assert "almost" not in headline.title  # 94.5% of the optimum is not "almost optimal"
+
+
+def test_teaching_links_read_the_live_links_separator() -> None:
+    dotted = SituationText.from_params({"line": "12.11.9", "seen": "5.p4", "alone": "1"}).situation()
+    spaced = SituationText.from_params({"line": "12 11 9", "seen": "5 +4", "alone": "1"}).situation()
+    assert dotted == spaced and dotted.pile.size == 94 - 5

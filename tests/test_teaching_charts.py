@@ -7,6 +7,8 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
+from flip7odds.charts import NextCardText, OutcomeGroup, next_card_figure
+from flip7odds.odds import next_card_table
 from flip7odds.policies import evaluate_policy
 from flip7odds.rules import CLASSIC
 from flip7odds.situation import Situation
@@ -63,7 +65,7 @@ def test_policy_curves_carry_the_exact_values_and_mark_each_best(curves: list[Po
         assert list(line.y) == [result.expected_score for result in curve.results]
         assert star.y[0] == curve.best.expected_score
     assert stars[0].x[0] == 23  # the best "stay at sum >= T" is docs/model.md's T = 23
-    assert labels[0] == stars[0].text[0] == "best T=23: 18.5212 (99.76%)"
+    assert labels[0] == stars[0].text[0] == "best T=23:<br>18.5212 (99.76%)"
     assert len(labels) == 3
     assert list(lines[1].x) == pytest.approx([100 * p for p in curves[1].parameters])  # θ is shown in percent
     optimum_lines = [shape for shape in figure.layout.shapes if shape.y0 == optimum == shape.y1]
@@ -81,7 +83,7 @@ def test_heatmap_colours_are_the_share_of_lines_that_hit() -> None:
         assert z[ys.index(cell.numbers_held), xs.index(cell.number_sum)] == pytest.approx(cell.hit_share)
     assert np.isnan(z).sum() == z.size - len(cells)
     assert [shape.x0 for shape in figure.layout.shapes] == [22.5]
-    hovers = [text for row in heatmap.customdata for text, _ in row if text]
+    hovers = [text for row in heatmap.customdata for text, *_ in row if text]
     assert len(hovers) == len(cells)
 
 
@@ -100,7 +102,7 @@ def test_convergence_figure_shows_the_running_mean_and_the_difference() -> None:
 @pytest.mark.parametrize(("draws", "start", "grouping"), [(2, TreeStart.HIT, Grouping.OUTCOME),
                                                           (1, TreeStart.HIT, Grouping.CARD),
                                                           (3, TreeStart.FLIP_THREE, Grouping.OUTCOME)])
-def test_tree_figure_is_a_well_formed_sunburst(draws: int, start: TreeStart, grouping: Grouping) -> None:
+def test_tree_figure_is_a_well_formed_icicle(draws: int, start: TreeStart, grouping: Grouping) -> None:
     tree = probability_tree(MID_ROUND, draws, start, grouping)
     sunburst = tree_figure(tree, NORMAL_FONT_SIZE).data[0]
     ids = list(sunburst.ids)
@@ -133,3 +135,26 @@ def test_histogram_overlays_simulated_and_exact_scores() -> None:
 def test_presentation_sizes() -> None:
     assert font_size_for(True) == PRESENTATION_FONT_SIZE > font_size_for(False) == NORMAL_FONT_SIZE
     assert PRESENTATION_CSS.strip().startswith("<style>") and "font-size" in PRESENTATION_CSS
+
+
+def test_projector_text_reads_from_the_back_row() -> None:
+    # At 1920x1080 a class reads 28 px and more; the page's own text grows with it (PRESENTATION_CSS).
+    assert font_size_for(True) >= 28 > font_size_for(False)
+    assert "html { font-size: 28px; }" in PRESENTATION_CSS
+
+
+def test_the_tree_labels_only_the_boxes_they_fit() -> None:
+    tree = probability_tree(Situation.from_text(CLASSIC, "12 11 9"), 3, TreeStart.HIT, Grouping.OUTCOME)
+    figure = tree_figure(tree, font_size_for(True))
+    assert figure.layout.uniformtext.mode == "hide" and figure.layout.uniformtext.minsize == font_size_for(True)
+    assert figure.data[0].textfont.size == font_size_for(True)  # a label is written at the base size or not at all
+    assert figure.data[0].tiling.orientation == "h"  # horizontal text, one column per card
+
+
+def test_chart_titles_and_legends_cannot_collide_on_a_phone() -> None:
+    situation = Situation.from_text(CLASSIC, "12 11 9")
+    text = NextCardText("Próxima carta", "carta", "probabilidad", {group: group.value for group in OutcomeGroup})
+    figure = next_card_figure(next_card_table(situation), text)
+    title, legend = figure.layout.title, figure.layout.legend
+    assert (title.yref, title.yanchor, title.y, title.automargin) == ("container", "top", 1, True)
+    assert (legend.yref, legend.yanchor, legend.y) == ("container", "bottom", 0)

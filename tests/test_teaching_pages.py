@@ -46,7 +46,7 @@ def test_strategy_on_the_numbers_only_pile_reproduces_the_published_values() -> 
     table = at.dataframe[0].value
     assert table["Command line"].tolist()[0] == "optimal"
     assert {"sum>=23", "bust>=0.26", "cards>=3", "lookahead", "always"} <= set(table["Command line"])
-    assert "**39.7%** (29 of 73 cards)" in markdown_text(at) and "**26.0%** (20 of 77)" in markdown_text(at)
+    assert "**39.7%** (29 of 73 cards)" in markdown_text(at) and "**26.0%** (20 of 77 cards)" in markdown_text(at)
     assert len(at.get("plotly_chart")) == 2
     assert at.query_params["pile"] == numbers_only_pile()
     assert at.query_params["sum"] == "10-35"
@@ -54,7 +54,7 @@ def test_strategy_on_the_numbers_only_pile_reproduces_the_published_values() -> 
 
 def test_strategy_on_the_fresh_deck_alone_asks_before_the_long_curves() -> None:
     # Alone, each exact solve of the fresh 94-card deck takes about a second: 59 of them is long.
-    at = open_page("strategy", alone="1")
+    at = open_page("strategy", deck="fresh", alone="1")  # the page opens on the number cards
     assert "exact solves on this pile" in at.info[0].value
     assert at.button[0].label == "Compute the curves"
     assert len(at.get("plotly_chart")) == 1  # the decision map, from one solve
@@ -69,7 +69,7 @@ def test_strategy_grid_comes_from_the_link() -> None:
 
 def test_strategy_bad_pile_is_one_clear_message() -> None:
     at = open_page("strategy", pile="13 13")
-    assert at.error[0].value == "card 13 is not in the classic deck"
+    assert at.error[0].value == "Card 13 is not in the classic deck"
 
 
 # ----------------------------------------------------------------------------------------------
@@ -106,7 +106,7 @@ def test_simulate_new_seed_button_replays_with_the_next_seed() -> None:
 
 
 @pytest.mark.parametrize(("policy", "message"), [("optimal", "cannot be simulated"),
-                                                 ("sum>23", "unknown policy 'sum>23'")])
+                                                 ("sum>23", "Unknown policy 'sum>23'")])
 def test_simulate_refuses_what_it_cannot_run(policy: str, message: str) -> None:
     at = open_page("simulate", question="policy_score", policy=policy, n="50")
     assert message in at.error[0].value
@@ -133,7 +133,7 @@ def test_trees_flip_three_and_the_card_limit() -> None:
 
 def test_trees_bad_line_is_one_clear_message() -> None:
     at = open_page("trees", line="5 5")
-    assert "duplicate number 5" in at.error[0].value
+    assert "Duplicate number 5" in at.error[0].value
 
 
 # ----------------------------------------------------------------------------------------------
@@ -156,7 +156,7 @@ def test_urn_three_cards_is_a_hypergeometric_and_not_quite_the_game() -> None:
 
 def test_urn_bad_pile_is_one_clear_message() -> None:
     at = open_page("urn", pile="12 x3", line="12 11")
-    assert at.error[0].value == "card x3 is not in the classic deck"
+    assert at.error[0].value == "Card x3 is not in the classic deck"
 
 
 # ----------------------------------------------------------------------------------------------

@@ -229,7 +229,7 @@ def test_urn_page_counts_the_vengeance_bust_cards() -> None:
     assert "**N = 105**" in shown_text(fresh) and "**K = 29**" in shown_text(fresh)
     assert "El mazo es una urna" in shown_text(fresh)
     bad = open_page("urn", {"rules": "vengeance", "line": "7 7"})
-    assert [error.value for error in bad.error] == ["duplicate number 7 in your line: a second 7 busts you"]
+    assert [error.value for error in bad.error] == ["Duplicate number 7 in your line: a second 7 busts you"]
 
 
 def test_live_page_leaves_the_reshuffle_out_when_only_that_fits_and_says_so() -> None:
@@ -240,5 +240,5 @@ def test_live_page_leaves_the_reshuffle_out_when_only_that_fits_and_says_so() ->
     metrics = {metric.label: metric.value for metric in at.metric}
     assert metrics["Best play"] == f"{float(without.optimal_score):.2f}"
     assert situation.discards is not None
-    assert (f"Computed as if your round ended when the pile runs out: with the {situation.discards.size} discards "
-            "reshuffled") in shown_text(at)
+    assert (f"Computed as if your round ended when the pile runs out: with the discards ({situation.discards.size} "
+            "cards) reshuffled") in shown_text(at)

@@ -15,6 +15,7 @@ import pytest
 from flip7odds.analysis import Decision
 from flip7odds.cards import Card, parse_cards
 from flip7odds.counts import CardCounts
+from flip7odds.i18n import translator
 from flip7odds.progress import Answer, mistakes_queue, open_store, question_of, summarize, to_csv
 from flip7odds.quiz import Grade, grade_answer, grade_of
 from flip7odds.rules import VENGEANCE, VENGEANCE_BRUTAL, RuleSet
@@ -28,6 +29,7 @@ from flip7odds.vengeance.quiz import (
     VTier,
     deal,
     generate_vengeance,
+    vengeance_hint,
 )
 from flip7odds.vengeance.reference import reference_solve
 from flip7odds.vengeance.situation import VengeanceLine, VengeanceSituation
@@ -206,10 +208,27 @@ def test_command_line_bad_input_is_one_line_and_exit_2(argv: list[str], message:
                                                         capsys: pytest.CaptureFixture[str]) -> None:
     assert run(["--rules", "vengeance", "--lang", "en", *argv]) == 2
     captured = capsys.readouterr()
-    assert captured.out == "" and captured.err == f"flip7odds quiz: error: {message}\n"
+    assert captured.out == "" and captured.err == f"flip7odds quiz: error: {message[:1].upper()}{message[1:]}\n"
 
 
 def test_command_line_bad_input_in_spanish(capsys: pytest.CaptureFixture[str]) -> None:
     assert run(["--rules", "vengeance-brutal", "--lang", "es", "--level", "0"]) == 2
     captured = capsys.readouterr()
-    assert captured.out == "" and captured.err == "flip7odds quiz: error: el nivel debe ser 1, 2, 3 o 4, no 0\n"
+    assert captured.out == "" and captured.err == "flip7odds quiz: error: El nivel debe ser 1, 2, 3 o 4, no 0\n"
+
+
+@pytest.mark.parametrize("tier", list(VTier), ids=lambda tier: tier.name)
+def test_every_question_says_why_with_its_exact_numbers(tier: VTier) -> None:
+    for question in questions(tier, VENGEANCE_BRUTAL if tier is VTier.PENALTIES else VENGEANCE, count=1):
+        analysis = question.analysis
+        english, spanish = vengeance_hint(question), vengeance_hint(question, translator("es"))
+        decision = "hit." if analysis.decision is Decision.HIT else "stay."
+        assert english.endswith(decision)
+        assert spanish.endswith("pide carta." if analysis.decision is Decision.HIT else "plántate.")
+        assert f"{analysis.bust_cards} of the {analysis.pile_size} card" in english
+        assert f"{float(analysis.hit_score or 0):.2f}" in english
+        pile = question.situation.situation.pile
+        if tier is VTier.ZERO_AND_UNLUCKY_7:
+            assert ("The Zero is in the pile" in english) == bool(pile[ZERO])
+            assert ("Unlucky 7 is in the pile" in english) == bool(pile[U7])
+            assert ("7 de la mala suerte está en el mazo" in spanish) == bool(pile[U7])

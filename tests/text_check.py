@@ -32,7 +32,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-TRANSLATING = frozenset({"t", "N_", "_"})
+TRANSLATING = frozenset({"t", "N_", "_", "ngettext", "counted"})
 """Calls whose string argument is a message id."""
 
 STREAMLIT_ELEMENTS = frozenset({

@@ -24,7 +24,7 @@ from fractions import Fraction
 import plotly.graph_objects as go  # type: ignore[import-untyped]  # plotly ships no type hints
 
 from flip7odds.cards import Card
-from flip7odds.charts import CHART_HEIGHT
+from flip7odds.charts import HIT_COLOR, STAY_COLOR, phone_layout
 from flip7odds.vengeance.engine import VEvent
 from flip7odds.vengeance.odds import VengeanceNextCard
 
@@ -101,16 +101,11 @@ def vengeance_next_card_figure(rows: Sequence[VengeanceNextCard], text: Vengeanc
         )
     labels = [card_label(row.card) for row in rows]
     figure.update_layout(
-        title=text.title,
         xaxis={"title": text.card_axis, "type": "category", "categoryorder": "array", "categoryarray": labels},
         yaxis={"title": text.probability_axis, "tickformat": ".0%", "rangemode": "tozero"},
         barmode="overlay",
         bargap=0.15,
-        height=CHART_HEIGHT,
-        margin={"l": 10, "r": 10, "t": 60, "b": 10},
-        legend={"orientation": "h", "yanchor": "bottom", "y": 1.0, "xanchor": "left", "x": 0},
-        title_y=0.97,
-        font_size=14,
+        **phone_layout(text.title),
     )
     return figure
 
@@ -126,10 +121,6 @@ class LineDecisionsText:
     stay: str
 
 
-HIT_COLOR = "#1b7f3b"
-STAY_COLOR = "#1f4e9c"
-
-
 def line_decisions_figure(lines: Sequence[str], stay: Sequence[float], hit: Sequence[float],
                           text: LineDecisionsText) -> go.Figure:
     """For each line, the expected round score of staying and of hitting (then playing best), side by side.
@@ -142,15 +133,10 @@ def line_decisions_figure(lines: Sequence[str], stay: Sequence[float], hit: Sequ
     figure.add_bar(name=text.hit, x=list(lines), y=list(hit), marker_color=HIT_COLOR,
                    hovertemplate="%{x}: %{y:.2f}<extra></extra>")
     figure.update_layout(
-        title=text.title,
         xaxis={"title": text.line_axis, "type": "category"},
         yaxis={"title": text.value_axis, "rangemode": "tozero"},
         barmode="group",
-        height=CHART_HEIGHT,
-        margin={"l": 10, "r": 10, "t": 60, "b": 10},
-        legend={"orientation": "h", "yanchor": "bottom", "y": 1.0, "xanchor": "left", "x": 0},
-        title_y=0.97,
-        font_size=14,
+        **phone_layout(text.title),
     )
     return figure
 

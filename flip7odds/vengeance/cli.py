@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, TextIO
 
 from flip7odds.arguments import MAX_OTHERS, card_text
-from flip7odds.errors import Flip7Error
+from flip7odds.errors import Flip7Error, Plural
 from flip7odds.i18n import Translator
 from flip7odds.rules import RuleSet
 
@@ -36,7 +36,8 @@ def vengeance_situation(args: argparse.Namespace, rules: RuleSet) -> VengeanceSi
 
     others = args.other if args.other is not None else [""] * (0 if args.alone else args.others)
     if len(others) > MAX_OTHERS:
-        raise Flip7Error("at most {maximum} other players (--other)", maximum=MAX_OTHERS)
+        raise Flip7Error(Plural("at most {maximum} other player (--other)", "at most {maximum} other players (--other)",
+                                "maximum"), maximum=MAX_OTHERS)
     return VengeanceSituation.from_text(rules, args.line, others=others, seen=args.seen, pile=args.pile,
                                         discards=args.discards, busted_others=args.busted)
 
@@ -63,8 +64,9 @@ def vengeance_report(result: VengeanceAnalysis, t: Translator) -> str:
     else:
         first = headline(t, result.decision, result.stay_score, hit, result.may_stay,
                          abs((hit or 0.0) - result.stay_score))
-    why = t("{bust} of the {left} cards left would bust you").format(
-        bust=result.bust_cards, left=drawing_pile(result.situation).size)
+    left = drawing_pile(result.situation).size
+    why = t.ngettext("{bust} of the {left} card left would bust you", "{bust} of the {left} cards left would bust you",
+                     left).format(bust=result.bust_cards, left=left)
     lines = [first, *number_lines(t, bust=result.bust_probability, why=why, hit_once=result.hit_once_score, hit=hit,
                                   stay=result.stay_score, optimal=float(result.optimal_score),
                                   flip7=float(result.flip7_probability),

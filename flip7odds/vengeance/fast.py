@@ -486,8 +486,8 @@ class _Values(Generic[N]):
         known = self.memo.get(node)
         if known is None:
             if len(self.memo) >= self.max_states:
-                raise SituationError("this situation is too large for the exact With a Vengeance solver "
-                                     "(more than {limit} states): give a smaller pile", limit=self.max_states)
+                raise SituationError("this table is too large to work out exactly: give a smaller pile "
+                                     "(fewer cards left to draw)", limit=self.max_states)
             known = self.memo[node] = self._solve(node)
         return known
 
@@ -763,8 +763,8 @@ def check_size(situation: VengeanceSituation, max_states: int = DEFAULT_MAX_STAT
     """Refuse at once (`SituationError`) a situation estimated to need more than ``max_states`` states."""
     states = estimate_states(situation)
     if states > max_states:
-        raise SituationError("this situation is too large for the exact With a Vengeance solver (about {states} "
-                             "states, the limit is {limit}): give a smaller pile", states=f"10^{math.log10(states):.0f}",
+        raise SituationError("this table is too large to work out exactly: give a smaller pile "
+                             "(fewer cards left to draw)", states=f"10^{math.log10(states):.0f}",
                              limit=max_states)
 
 

@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from flip7odds.cards import Card
-from flip7odds.errors import CardError, Flip7Error, SituationError
+from flip7odds.errors import CardError, Flip7Error, Quantity, SituationError
 from flip7odds.links import DISCARDS, LINE, OTHERS, RULES, SEEN, read_cards, write_cards
 from flip7odds.number_text import NumberTextError, parse_whole
 from flip7odds.rules import VENGEANCE, RuleSet, find_rules
@@ -71,8 +71,8 @@ def decode(params: Mapping[str, str]) -> VengeanceTable:
     busted = _read_count(BUSTED, params.get(BUSTED), 0)
     texts = params[HANDS].split(_HAND_SEPARATOR) if params.get(HANDS) else []
     if len(texts) > others:
-        raise Flip7Error("in the link's hands: {hands} lines for {others} other players", hands=len(texts),
-                         others=others)
+        raise Flip7Error("in the link's hands: {hands} for {others}", hands=Quantity("{count} line", "{count} lines", len(texts)),
+                         others=Quantity("{count} other player", "{count} other players", others))
     hands = [() if text.strip() in (_EMPTY_HAND, _BUSTED_HAND) else _read(HANDS, text, rules) for text in texts]
     hands += [()] * (others - len(hands))
     out = [seat for seat, text in enumerate(texts) if text.strip() == _BUSTED_HAND]

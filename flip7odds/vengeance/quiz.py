@@ -62,12 +62,13 @@ from typing import Any
 
 import numpy as np
 
+from flip7odds.analysis import Decision
 from flip7odds.cards import Action, Card, Category, card_name, format_cards
 from flip7odds.counts import CardCounts
 from flip7odds.errors import Flip7Error, SituationError
 from flip7odds.i18n import ENGLISH, N_, Translator
 from flip7odds.quiz import Exact
-from flip7odds.rules import LUCKY_13, UNLUCKY_7, VENGEANCE, RuleSet, find_rules
+from flip7odds.rules import LUCKY_13, UNLUCKY_7, VENGEANCE, VENGEANCE_TITLES, RuleSet, find_rules
 from flip7odds.vengeance.analysis import CAVEAT, VengeanceAnalysis, analyze_vengeance
 from flip7odds.vengeance.situation import THE_ZERO, VengeanceLine, VengeanceSituation
 
@@ -114,8 +115,8 @@ VTIER_LESSONS: dict[VTier, str] = {
                                  "wipes your line."),
     VTier.LUCKY_13: N_("You hold one 13 and the pile holds a 13 that would not bust you: with the Lucky 13 a "
                        "second 13 is safe, so not every 13 is a bust card."),
-    VTier.STEAL_AND_SWAP: N_("A Steal or a Swap is in the pile, and the other players' lines add at least {gain} "
-                             "point to hitting: their cards are what a Steal or a Swap brings you."),
+    VTier.STEAL_AND_SWAP: N_("A Steal or a Swap is in the pile, and the other players' lines make hitting worth "
+                             "at least {gain} more: their cards are what a Steal or a Swap brings you."),
     VTier.PENALTIES: N_("A ÷2 or a penalty is in the pile, and another player can be given it: drawing it does "
                         "not have to hurt you."),
 }
@@ -125,19 +126,62 @@ BRUTAL_LESSON = N_("Brutal mode: a ÷2 or a penalty is in the pile and a player 
 """Tier 4's lesson in Brutal mode (a message id)."""
 
 
-SPECIAL_NAMES: dict[Card, str] = {THE_ZERO: N_("The Zero"), UNLUCKY_7: N_("Unlucky 7"), LUCKY_13: N_("Lucky 13")}
-"""The special numbers by the names players use (message ids: El Cero, 7 de la mala suerte, 13 de la suerte)."""
+SPECIAL_NAMES: dict[Card, str] = VENGEANCE_TITLES
+"""The special numbers by the names players use (`flip7odds.rules.VENGEANCE_TITLES`)."""
 
 
 def vengeance_card_name(card: Card, t: Translator = ENGLISH) -> str:
-    """A card as people read it: the special numbers by name, every other card as `card_name` shows it.
+    """A card as people read it: `card_name` in the With a Vengeance notation (the special numbers by name).
 
     >>> from flip7odds.i18n import translator
     >>> [vengeance_card_name(card, translator("es")) for card in (THE_ZERO, UNLUCKY_7, LUCKY_13, Card.number(13))]
     ['El Cero', '7 de la mala suerte', '13 de la suerte', '13']
     """
-    special = SPECIAL_NAMES.get(card)
-    return card_name(card, t) if special is None else t(special)
+    return card_name(card, t, VENGEANCE)
+
+
+def vengeance_hint(question: VengeanceQuestion, t: Translator = ENGLISH) -> str:
+    """Why the right answer is right, in ``t``'s language: what the tier's cards do here, then the exact numbers.
+
+    The special cards are named by `vengeance_card_name` (placeholders, never literals), so the sentence
+    uses the same names as the buttons and the legends.
+    """
+    situation = question.situation.situation
+    pile, analysis, tier = situation.pile, question.analysis, question.situation.tier
+    names = {"zero": vengeance_card_name(THE_ZERO, t), "unlucky": vengeance_card_name(UNLUCKY_7, t),
+             "lucky": vengeance_card_name(LUCKY_13, t)}
+    clauses = []
+    if tier is VTier.ZERO_AND_UNLUCKY_7:
+        if pile[THE_ZERO]:
+            clauses.append(t("{zero} is in the pile: it busts no one, but once you draw it you may not stay until you "
+                             "lose it or make a Flip 7.").format(**names))
+        if pile[UNLUCKY_7]:
+            clauses.append(t("The {unlucky} is in the pile: it busts no one, but drawing it sends every other card of "
+                             "your line to the discards.").format(**names))
+    elif tier is VTier.LUCKY_13:
+        clauses.append(t("A 13 from this pile would not bust you ({lucky} makes a second 13 safe), so fewer cards "
+                         "bust you than the 13s left suggest.").format(**names))
+    elif tier is VTier.STEAL_AND_SWAP:
+        clauses.append(t("A Steal or a Swap from this pile would bring you the best card of another player's line."))
+    else:
+        clauses.append(t("A ÷2 or a penalty you draw can be given to another player, so drawing one need not hurt "
+                         "you."))
+    hit = float(analysis.hit_score) if analysis.hit_score is not None else 0.0
+    values = {"bust": analysis.bust_cards, "left": analysis.pile_size, "hit": t.number(hit, 2),
+              "stay": t.counted("{count} point", "{count} points", analysis.stay_score)}
+    if analysis.decision is Decision.HIT:
+        clauses.append(t.ngettext("{bust} of the {left} card left would bust you; hitting, then playing on as well as "
+                                  "possible, is worth {hit} against the {stay} you bank by staying: hit.",
+                                  "{bust} of the {left} cards left would bust you; hitting, then playing on as well as "
+                                  "possible, is worth {hit} against the {stay} you bank by staying: hit.",
+                                  analysis.pile_size).format(**values))
+    else:
+        clauses.append(t.ngettext("{bust} of the {left} card left would bust you; hitting, then playing on as well as "
+                                  "possible, is worth only {hit} against the {stay} you bank by staying: stay.",
+                                  "{bust} of the {left} cards left would bust you; hitting, then playing on as well as "
+                                  "possible, is worth only {hit} against the {stay} you bank by staying: stay.",
+                                  analysis.pile_size).format(**values))
+    return " ".join(clauses)
 
 
 def tier_name(tier: VTier, rules: RuleSet) -> str:
@@ -362,5 +406,5 @@ __all__ = [
     "BRUTAL_LESSON", "BRUTAL_TIER_NAME", "OPPONENT_GAIN", "PILE_SIZES", "QUIZ_MAX_STATES", "VTIER_LESSONS",
     "VTIER_NAMES", "VTier", "VengeanceQuestion", "VengeanceQuizGenerator", "VengeanceQuizSituation", "deal",
     "fits_before_solving", "generate_vengeance", "opponent_gain", "tier_lesson", "tier_name", "vengeance_card_name",
-    "vengeance_question", "vtier_from_number",
+    "vengeance_hint", "vengeance_question", "vtier_from_number",
 ]

@@ -75,8 +75,8 @@ class VengeanceReferenceSolver:
         known = self._memo.get(node)
         if known is None:
             if len(self._memo) >= self.max_states:
-                raise SituationError("this situation is too large for the exact With a Vengeance solver "
-                                     "(more than {limit} states): give a smaller pile", limit=self.max_states)
+                raise SituationError("this table is too large to work out exactly: give a smaller pile "
+                                     "(fewer cards left to draw)", limit=self.max_states)
             known = self._memo[node] = self._solve(node)
         return known
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from flip7odds.cards import Card, Category, format_cards, parse_cards
 from flip7odds.counts import CardCounts
-from flip7odds.errors import SituationError
+from flip7odds.errors import Plural, SituationError
 from flip7odds.i18n import N_
 from flip7odds.rules import LUCKY_13, RuleSet
 from flip7odds.situation import _check_against_deck
@@ -167,8 +167,9 @@ class VengeanceSituation:
         other_lines = tuple(VengeanceLine.from_cards(cards, mine=False) for cards in other_cards)
         for one in (the_line, *other_lines):
             if one.number_count >= FLIP_7_CARDS:
-                raise SituationError("a line already holds {size} numbers: that is a Flip 7, the round is over",
-                                     size=FLIP_7_CARDS)
+                raise SituationError(Plural("a line already holds {size} number: that is a Flip 7, the round is over",
+                                            "a line already holds {size} numbers: that is a Flip 7, the round is over",
+                                            "size"), size=FLIP_7_CARDS)
         out = CardCounts.from_cards(card for name, cards in groups.items() if name != "pile" for card in cards)
         pile_counts = rules.deck - out if pile is None else CardCounts.from_cards(groups["pile"])
         if pile_counts.size == 0 and (discard_counts is None or discard_counts.size == 0):

@@ -41,7 +41,7 @@ from dataclasses import dataclass, field, replace
 
 from flip7odds.cards import Card, Category
 from flip7odds.counts import CardCounts
-from flip7odds.errors import Counted, SituationError, Term
+from flip7odds.errors import Counted, Plural, SituationError, Term
 from flip7odds.i18n import N_
 from flip7odds.rules import UNLUCKY_7, RuleSet
 from flip7odds.shoe import MAX_OTHERS_ACTIVE, STATUS_NAMES, Place, RoundStatus
@@ -99,7 +99,8 @@ class VengeanceTable:
         if any(not 0 <= seat < len(self.others) or self.others[seat] for seat in self.out):
             raise SituationError("a busted player holds no card this round")
         if self.busted < len(self.out):
-            raise SituationError("at least {count} players are busted this round", count=len(self.out))
+            raise SituationError(Plural("at least {count} player is busted this round",
+                                        "at least {count} players are busted this round", "count"), count=len(self.out))
         places = {N_("your line"): CardCounts.from_cards(self.line),
                   N_("other lines"): CardCounts.from_cards(card for cards in self.others for card in cards),
                   N_("seen"): self.seen, N_("discards"): self.discards}
@@ -229,7 +230,8 @@ class VengeanceTable:
         if not 0 <= busted <= MAX_OTHERS_ACTIVE:
             raise SituationError("busted players must be from 0 to {most}", most=MAX_OTHERS_ACTIVE)
         if busted < len(self.out):
-            raise SituationError("at least {count} players are busted this round", count=len(self.out))
+            raise SituationError(Plural("at least {count} player is busted this round",
+                                        "at least {count} players are busted this round", "count"), count=len(self.out))
         return replace(self, busted=busted)
 
     def _seat(self, other: Other) -> int:

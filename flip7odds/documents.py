@@ -1,0 +1,50 @@
+"""The project's documents (``docs/*.md``) in the reader's language.
+
+Each document is written in English (``docs/model.md``) and in Spanish (``docs/es/model.md``), read from the
+checkout or an installed copy (`flip7odds.resources.documents_folder`); `document`
+picks the reader's language and falls back to English for a document not translated yet. Only the names
+of `DOCUMENTS` are read, so a link's ``doc`` parameter can never open another file.
+
+>>> text, language = document("model", "es")
+>>> text.splitlines()[0], language
+('# El modelo de decisión', 'es')
+>>> document("model", "en")[0].splitlines()[0]
+'# The decision model'
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from flip7odds.errors import Flip7Error
+from flip7odds.i18n import DEFAULT_LANGUAGE, LANGUAGES, N_
+from flip7odds.resources import documents_folder
+
+DOCUMENTS: dict[str, str] = {
+    "rules": N_("The rules, as flip7odds plays them"),
+    "model": N_("Round-EV: what every number means"),
+    "winprob": N_("Playing to win the game: the win-probability model"),
+    "vengeance": N_("Flip 7: With a Vengeance: the decision model"),
+}
+"""Every document people can open: its name (``docs/<name>.md``, the ``doc`` of a link) -> its title (a message id)."""
+
+
+def document_path(name: str, language: str = DEFAULT_LANGUAGE) -> Path:
+    """The file of document ``name`` in ``language``, or the English one when it has no translation yet."""
+    if name not in DOCUMENTS:
+        raise Flip7Error("unknown document {name!r}: choose one of {known}", name=name, known=", ".join(DOCUMENTS))
+    folder = documents_folder()
+    translated = folder / language / f"{name}.md"
+    if language != DEFAULT_LANGUAGE and language in LANGUAGES and translated.is_file():
+        return translated
+    return folder / f"{name}.md"
+
+
+def document(name: str, language: str = DEFAULT_LANGUAGE) -> tuple[str, str]:
+    """Document ``name``'s Markdown in ``language`` if it is translated, and the language it is written in."""
+    path = document_path(name, language)
+    written = DEFAULT_LANGUAGE if path.parent == documents_folder() else path.parent.name
+    return path.read_text(encoding="utf-8"), written
+
+
+__all__ = ["DOCUMENTS", "document", "document_path"]
