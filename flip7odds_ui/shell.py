@@ -5,6 +5,7 @@ and the rule variant chosen in the sidebar.
 """
 
 from collections.abc import Callable, Mapping
+from typing import TypeVar
 
 import streamlit as st
 
@@ -25,6 +26,16 @@ RULES_PARAMETER = "rules"
 """The query parameter (and session key) holding the rule variant: ``?rules=poker``."""
 APP_PARAMETERS = (LANGUAGE_PARAMETER, RULES_PARAMETER)
 """Query parameters that belong to the whole app; a page's own parameters must leave them alone."""
+
+
+Choice = TypeVar("Choice")
+
+
+def chosen(value: Choice | None) -> Choice:
+    """The value of a radio or a select box that always has one (options and a default index given):
+    Streamlit types it as possibly None, which only a widget without a default can be."""
+    assert value is not None, "a widget with options and a default always has a choice"
+    return value
 
 
 def app_pages(t: Translator) -> list[st.Page]:

@@ -6,7 +6,7 @@ import numpy as np
 import streamlit as st
 
 from flip7odds_ui.cache import exact
-from flip7odds_ui.shell import init_widget, set_page_parameters, start_page
+from flip7odds_ui.shell import chosen, init_widget, set_page_parameters, start_page
 from flip7odds_ui.teaching import demo_link, teaching_sidebar
 from flip7odds_ui.variants import SIMULATE_VIEWS
 
@@ -63,8 +63,8 @@ st.markdown(t("First the exact answer, counted from the cards in the pile. Then 
               "single rounds, drawn at random with a fixed seed: the running frequency settles on the exact value "
               "(the law of large numbers)."))
 columns = st.columns([3, 2, 1, 1, 1], vertical_alignment="bottom")
-question = columns[0].selectbox(t("Question"), list(Question), key="question",
-                                format_func=lambda q: t(QUESTIONS[q]))
+question: Question = chosen(columns[0].selectbox(t("Question"), list(Question), key="question",
+                                format_func=lambda q: t(QUESTIONS[q])))
 if question is Question.POLICY_SCORE:
     columns[1].text_input(t("Rule (sum>=T, bust>=θ, cards>=k, lookahead, always)"), key="policy")
 trials = columns[2].number_input(t("Rounds to simulate"), 10, MAX_TRIALS, step=1000, key="trials")

@@ -5,7 +5,7 @@ from fractions import Fraction
 import streamlit as st
 
 from flip7odds_ui.cache import tree
-from flip7odds_ui.shell import init_widget, set_page_parameters, start_page, stop_if_vengeance
+from flip7odds_ui.shell import chosen, init_widget, set_page_parameters, start_page, stop_if_vengeance
 from flip7odds_ui.teaching import demo_link, show_rows, teaching_sidebar
 
 t, rules = start_page()
@@ -55,12 +55,12 @@ st.title(t("Probability trees: the next cards"))
 st.markdown(t("Each column is one more card, from left to right. A branch's probability is counted from the cards left at that point; along "
               "a path the probabilities **multiply**, and the leaves **add up to exactly 1**."))
 columns = st.columns(3)
-start = columns[0].radio(t("Cards"), list(TreeStart), key="start", horizontal=True,
-                         format_func=lambda s: t(STARTS[s]))
-draws = columns[1].radio(t("How many cards"), [1, 2, 3], key="draws", horizontal=True,
-                         disabled=start is TreeStart.FLIP_THREE)
-grouping = columns[2].radio(t("Branches"), list(Grouping), key="grouping", horizontal=True,
-                            format_func=lambda g: t(GROUPINGS[g]))
+start: TreeStart = chosen(columns[0].radio(t("Cards"), list(TreeStart), key="start", horizontal=True,
+                         format_func=lambda s: t(STARTS[s])))
+draws: int = chosen(columns[1].radio(t("How many cards"), [1, 2, 3], key="draws", horizontal=True,
+                         disabled=start is TreeStart.FLIP_THREE))
+grouping: Grouping = chosen(columns[2].radio(t("Branches"), list(Grouping), key="grouping", horizontal=True,
+                            format_func=lambda g: t(GROUPINGS[g])))
 shown_draws, shown_grouping = (FLIP_THREE_DRAWS if start is TreeStart.FLIP_THREE else draws), grouping
 if grouping is Grouping.CARD and shown_draws > MAX_CARD_TREE_DRAWS:
     if start is TreeStart.FLIP_THREE:
