@@ -1,0 +1,223 @@
+"""The two engines as `flip7odds.bounded.RoundModel`s: the classic/poker engine and the With a Vengeance one.
+
+Each adapter reuses its engine's transitions as they are (`flip7odds.engine.RoundRules` on literal
+`RoundState`s; `flip7odds.vengeance.fast.Round` on the integer-coded Vengeance states, the same
+transitions as `flip7odds.vengeance.engine`), so the rules exist once per variant. What an adapter adds
+is the node encoding of `flip7odds.bounded` and the static bounds of a state (`reach`, `busting`).
+
+Static bounds, the same idea in both (docs/model.md, "Bounds"):
+
+* ``U``, the best score still reachable: your numbers, plus the best new values the cards that can
+  still reach you hold (the pile, a known discard pile that may be reshuffled, and in Vengeance the
+  other lines while a Steal or Swap can come), no more than a Flip 7 allows, every multiplier and
+  positive modifier among them, no penalty, and the Flip 7 (and royal flush) bonus when enough new
+  values are left to make it. A card that only ever lowers a score is left out; a card that can take
+  your own numbers away (With a Vengeance: Unlucky 7, Discard, Swap) makes ``U`` forget your line.
+* ``L``, the least: 0 where scores cannot be negative; otherwise your line with every penalty that
+  could still reach you and no new multiplier (numbers are never negative), or 0 for a bust.
+* ``B``, the cards that bust you at once: copies of numbers you hold in the drawing pile (none with a
+  Second Chance; never the Unlucky 7; a second 13 with the Lucky 13).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable, Sequence
+
+from flip7odds.bounded import BANKED, BUST, FLIP_7
+from flip7odds.bounded import Node as BoundedNode
+from flip7odds.cards import Action, Card, Category, ModifierKind
+from flip7odds.counts import CardCounts
+from flip7odds.engine import Choice, Node, RoundRules, RoundState, Terminal, Termination
+from flip7odds.rules import LUCKY_13, RuleSet
+from flip7odds.situation import Situation
+from flip7odds.vengeance.fast import Node as VNode
+from flip7odds.vengeance.fast import Round, State
+from flip7odds.vengeance.situation import FLIP_7_CARDS, VengeanceSituation
+
+_REASONS = {Termination.FLIP_7: FLIP_7, Termination.BUST: BUST}
+
+
+def _best_values(values: Iterable[int], most: int) -> tuple[int, int]:
+    """(sum of the ``most`` largest, how many there are in all)."""
+    ordered = sorted(values, reverse=True)
+    return sum(ordered[:most]), len(ordered)
+
+
+class EngineModel:
+    """Classic and poker rounds (`flip7odds.engine`) for the bounded solver."""
+
+    def __init__(self, situation: Situation) -> None:
+        self.situation = situation
+        self.rules: RuleSet = situation.rules
+        self.round = RoundRules(situation.rules, situation.alone)
+
+    def root(self) -> RoundState:
+        """The state at your decision."""
+        return self.round.start(self.situation)
+
+    def outcomes(self, state: RoundState) -> tuple[int, Sequence[tuple[int, BoundedNode[RoundState]]]]:
+        """The engine's next-card outcomes as (count, node)."""
+        size, outcomes = self.round.draw_outcomes(state)
+        return size, [(outcome.count, self._node(outcome.node)) for outcome in outcomes]
+
+    def _node(self, node: Node) -> BoundedNode[RoundState]:
+        if isinstance(node, Terminal):
+            return 4 * node.score + _REASONS.get(node.reason, BANKED)
+        if isinstance(node, Choice):
+            return [self._node(option) for _, option in node.options]
+        return node
+
+    def key(self, state: RoundState) -> Hashable:
+        """The literal state is canonical (a line and counts, all stored sorted)."""
+        return state
+
+    def forced(self, state: RoundState) -> bool:
+        """A Flip Three owes you draws."""
+        return not state.at_decision
+
+    def may_stay(self, state: RoundState) -> bool:
+        """At least one card in front of you."""
+        return not state.line.is_empty
+
+    def can_draw(self, state: RoundState) -> bool:
+        """The pile, or a known discard pile, still holds a card."""
+        return state.can_draw
+
+    def banked(self, state: RoundState) -> int:
+        """Your line's score."""
+        return state.line.score(self.rules)
+
+    def reach(self, state: RoundState) -> tuple[int, int]:
+        """(least, best) round score still reachable (module docstring)."""
+        rules, line = self.rules, state.line
+        pool = state.pile if state.discards is None else state.pile + state.discards
+        new = {card.value for card, _ in pool.items_ if card.category is Category.NUMBER} - line.numbers
+        room = rules.flip7_size - len(line.numbers)
+        best, available = _best_values(new, room)
+        modifiers = line.modifiers + tuple(card for card, _ in pool.items_ if card.category is Category.MODIFIER)
+        helpful = tuple(card for card in modifiers if card.modifier is ModifierKind.TIMES or card.value > 0)
+        royal = bool(rules.royal_flush) and set(rules.royal_flush) <= set(modifiers)
+        high = rules.score(sum(line.numbers) + best, helpful, available >= room)
+        high += rules.royal_flush_bonus if royal else 0
+        penalties = tuple(card for card, _ in pool.items_ if card.modifier is ModifierKind.PLUS and card.value < 0)
+        low = rules.score(sum(line.numbers), line.modifiers + penalties, False)
+        return min(0, low), max(0, high)
+
+    def busting(self, state: RoundState) -> tuple[int, int]:
+        """(copies of your numbers in the drawing pile, its size); none bust with a Second Chance."""
+        pile = state.pile if state.pile.size or state.discards is None else state.discards
+        if state.line.second_chance:
+            return 0, pile.size
+        numbers = state.line.numbers
+        return sum(count for card, count in pile.items_ if card.category is Category.NUMBER
+                   and card.value in numbers), pile.size
+
+
+_REMOVERS = (Action.DISCARD, Action.SWAP)
+_TAKERS = (Action.STEAL, Action.SWAP)
+
+
+class VengeanceModel:
+    """With a Vengeance rounds, on `flip7odds.vengeance.fast.Round`'s integer-coded states."""
+
+    def __init__(self, situation: VengeanceSituation) -> None:
+        self.situation = situation
+        self.game = Round(situation)
+        deck = self.game.deck
+        self.kinds = deck.kinds
+        self.unlucky = deck.unlucky
+        self.lucky = deck.kinds.index(LUCKY_13) if LUCKY_13 in deck.kinds else -1
+        self.removers = {k for k, act in enumerate(deck.acts) if act in _REMOVERS}
+        self.takers = {k for k, act in enumerate(deck.acts) if act in _TAKERS}
+        self.penalty = [card.modifier is ModifierKind.PLUS and card.value < 0 for card in deck.kinds]
+        self._reach: dict[State, tuple[int, int]] = {}
+
+    def root(self) -> State:
+        """The state at your decision."""
+        return self.game.start(self.situation)
+
+    def outcomes(self, state: State) -> tuple[int, Sequence[tuple[int, VNode]]]:
+        """`Round.outcomes`: already in the bounded solver's node encoding."""
+        return self.game.outcomes(state)
+
+    def key(self, state: State) -> Hashable:
+        """`Round` keeps its states canonical."""
+        return state
+
+    def forced(self, state: State) -> bool:
+        """A Flip Four! or Just One More! owes you draws."""
+        return bool(state[7])
+
+    def may_stay(self, state: State) -> bool:
+        """At least one card and no The Zero."""
+        return self.game.may_stay(state)
+
+    def can_draw(self, state: State) -> bool:
+        """The pile, or a known discard pile, still holds a card."""
+        return self.game.can_draw(state)
+
+    def banked(self, state: State) -> int:
+        """Your line's score (0 with The Zero)."""
+        return self.game.score(state[2])
+
+    def _kinds(self, state: State) -> list[int]:
+        """Every card kind that can still come to you, with repeats: pile, discards, set aside, queued."""
+        game = self.game
+        kinds = [k for k, _ in game.present(state[0])]
+        if state[4] >= 0:
+            kinds += [k for k, _ in game.present(state[4])]
+        return kinds + list(state[8]) + list(state[9])
+
+    def reach(self, state: State) -> tuple[int, int]:
+        """(least, best) round score still reachable (module docstring), remembered per state."""
+        known = self._reach.get(state)
+        if known is None:
+            known = self._reach[state] = self._bounds(state)
+        return known
+
+    def _bounds(self, state: State) -> tuple[int, int]:
+        game, kinds = self.game, self.kinds
+        coming = self._kinds(state)
+        mine = game.cards(state[2])
+        others = [k for other in state[3] for k in game.cards(other)]
+        if any(k in self.takers for k in coming):
+            coming += others
+        removable = any(k in self.removers or k == self.unlucky for k in coming)
+        held = set() if removable else {k for k in mine if kinds[k].is_number}
+        pool = {k for k in set(coming) | (set(mine) if removable else set()) if kinds[k].is_number}
+        values = [kinds[k].value for k in held]
+        new = [value for value in {kinds[k].value for k in pool} if value != 13 and value not in values]
+        thirteens = {k for k in held | pool if kinds[k].value == 13}
+        most = 2 if self.lucky in thirteens and len(thirteens) >= 2 else min(1, len(thirteens))
+        new += [13] * (most - values.count(13))
+        room = FLIP_7_CARDS - len(held)
+        best, available = _best_values(new, room)
+        modifiers = () if removable else tuple(kinds[k] for k in mine if not kinds[k].is_number)
+        flip7 = available >= room
+        high = self.situation.rules.score(sum(values) + best, modifiers, flip7)
+        if not removable and not flip7 and state[2] & game.deck.zero:
+            high = 0
+        low = 0
+        if self.situation.rules.brutal:
+            everywhere = list(mine) + others + self._kinds(state)
+            low = min(0, sum(kinds[k].value for k in everywhere if self.penalty[k]))
+        return low, max(0, high)
+
+    def busting(self, state: State) -> tuple[int, int]:
+        """(cards of the drawing pile that bust you on arrival, its size)."""
+        game, deck = self.game, self.game.deck
+        pile, size = (state[0], state[1]) if state[1] else (state[4], state[5])
+        line = state[2]
+        bust = sum(count for k, count in game.present(pile)
+                   if deck.conflict[k] & line and k != deck.unlucky)
+        return bust, size
+
+
+def model_of(situation: Situation | VengeanceSituation) -> EngineModel | VengeanceModel:
+    """The bounded solver's model of any situation."""
+    if isinstance(situation, VengeanceSituation):
+        return VengeanceModel(situation)
+    return EngineModel(situation)
+
+
+__all__ = ["CardCounts", "EngineModel", "VengeanceModel", "model_of"]
