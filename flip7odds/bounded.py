@@ -24,15 +24,30 @@ For a state ``x`` with drawing pile of ``N`` cards, ``n_c`` copies of card ``c``
 Every node gets an interval ``[lo, hi]`` that holds its exact value. Sums and maxima of intervals
 are intervals of the sums and maxima: ``H`` is bounded by the count-weighted sums of its children's
 bounds, ``max(stay, H)`` by ``[max(stay, H_lo), max(stay, H_hi)]``, a choice by the maxima of its
-options' bounds. A state left unexpanded gets static bounds from the model (`RoundModel.reach`:
-``L <= `` every terminal score reachable from it ``<= U``, a bust's 0 included):
+options' bounds. A state left unexpanded gets static bounds from the model:
+
+* ``L`` (`RoundModel.reach`): no terminal score reachable from the state (a bust's 0 too) is below it;
+* the ladder ``U_0 <= U_1 <= ...`` (`RoundModel.reach`): no score your round can end with after ``j``
+  more cards from the pile is above ``U_j`` (a pile card adds at most one card to your line);
+* the hazard ``(B, R, h, N)`` (`RoundModel.hazard`): of the ``N`` cards of the drawing pile, ``B``
+  bust you when they come (as long as no other card intervened), ``R`` are "rescuers", the only cards
+  that can stop one of those from busting you (a Second Chance; Unlucky 7, Discard, Swap), and ``h``
+  of them you survive anyway (1 with a Second Chance in hand).
+
+Call the ``B + R`` cards special. If, among the first ``j`` cards drawn, the first ``h + 1`` special
+cards are all bust cards, you are out by the ``j``-th draw. The order of the special cards is
+uniformly random, so this has probability ``P(D_j) = P(Hyp(N, B + R, j) >= h + 1) * B^(h+1) /
+(B + R)^(h+1)`` (falling powers), and ``a_j = 1 - P(D_j)`` bounds the chance of still playing after
+``j`` draws. Any play ends after some number ``J`` of draws with a score ``<= U_J`` if alive, 0 if out, so
+with ``U'_j = max(0, U_j)``::
+
+    H(x) <= a_1 U'_0 + sum_{j >= 1} a_j (U'_j - U'_{j-1})       (summation by parts, U' non-decreasing)
 
 * lower: ``stay(x)`` where you may stay (staying is one policy), else ``L``;
-* upper: with ``B`` of the ``N`` cards busting you at once (score 0) and every other card leading to
-  scores ``<= U``, ``H(x) <= (N - B) / N * U``, so ``V(x) <= max(stay, (N - B) / N * U)``;
-* closing: where you may stay and ``stay * N >= (N - B) * U`` (integers: no rounding), hitting cannot
-  beat staying, so ``V(x) = stay`` exactly and the policy stays. This closes most deep leaves: late
-  in a line the bust cards are many and the best score reachable is near the line's own.
+* upper: ``max(stay, H bound)``, or the ``H`` bound where you must draw;
+* closing: where you may stay and the ``H`` bound is at most ``stay``, hitting cannot beat staying, so
+  ``V(x) = stay`` exactly and the policy stays. This closes most deep leaves: late in a line the bust
+  cards are many and the best scores need several more cards.
 
 Expansion order: a state reached with path probability ``p`` (the chance of the cards that lead to it)
 is expanded when ``p * (hi - lo) >= eps``, its static gap weighted by how much it can move the root.
@@ -59,6 +74,7 @@ refuses: nothing; a situation is always answered, exactly or within the bounds i
 
 from __future__ import annotations
 
+import itertools
 import math
 import time
 from collections.abc import Hashable, Sequence
@@ -111,11 +127,12 @@ class RoundModel(Protocol[S]):
     def banked(self, state: S) -> int:
         """The score your round ends with if it ends now keeping your line."""
 
-    def reach(self, state: S) -> tuple[int, int]:
-        """``(L, U)``: every terminal score reachable from ``state`` (a bust's 0 too) lies in ``[L, U]``."""
+    def reach(self, state: S) -> tuple[int, Sequence[int]]:
+        """``(L, [U_0, U_1, ...])``: the least score reachable, and the ladder (the last rung holds beyond)."""
 
-    def busting(self, state: S) -> tuple[int, int]:
-        """``(B, N)``: of the ``N`` cards of the drawing pile, ``B`` end your round at once with score 0."""
+    def hazard(self, state: S) -> tuple[int, int, int, int]:
+        """``(B, R, h, N)`` of the drawing pile (module docstring); ``R = -1``: rescue possible at any time,
+        so only the next card's bust is certain."""
 
 
 _INF = math.inf
@@ -137,6 +154,31 @@ def _midpoint(entry: Entry) -> float:
 def _gap(entry: Entry) -> float:
     """What is still unknown about a node: its value gap plus its probability gaps."""
     return (entry[1] - entry[0]) + (entry[3] - entry[2]) + (entry[5] - entry[4])
+
+
+def _hit_ceiling(ladder: Sequence[int], bust: int, rescue: int, spare: int, size: int) -> float:
+    """The upper bound of ``H`` from the ladder and the hazard (module docstring)."""
+    first = 1.0 - bust / size if spare == 0 else 1.0  # a_1 when rescue is possible at any time
+    special = bust + max(rescue, 0)
+    order = 1.0  # P(the first h + 1 special cards are all bust cards), order being uniformly random
+    for i in range(spare + 1):
+        order *= (bust - i) / (special - i) if bust > i else 0.0
+    rungs = list(itertools.accumulate((max(0, rung) for rung in ladder), max))
+    total = 0.0
+    for j in range(1, max(2, len(rungs))):
+        if rescue < 0:
+            alive = first
+        else:
+            drawn = min(j, size)
+            ways = math.comb(size, drawn)
+            below = math.comb(size - special, drawn) + (
+                special * math.comb(size - special, drawn - 1) if spare else 0)  # fewer than h + 1 specials
+            alive = 1.0 - (1.0 - below / ways) * order
+        step = rungs[0] if j == 1 else 0
+        if j < len(rungs):
+            step += rungs[j] - rungs[j - 1]
+        total += alive * step
+    return total
 
 
 class _Search(Generic[S]):
@@ -187,15 +229,14 @@ class _Search(Generic[S]):
         if not forced and (self.once or not model.can_draw(state)):
             banked = float(model.banked(state))
             return (banked, banked, 0.0, 0.0, 0.0, 0.0, _INF)
-        low, high = model.reach(state)
-        bust, size = model.busting(state)
-        hit_high = (size - bust) * high / size
+        low, ladder = model.reach(state)
+        hit_high = _hit_ceiling(ladder, *model.hazard(state))
         if forced or not model.may_stay(state):
             return (float(low), hit_high, *_ANY, 0.0)
-        stay = model.banked(state)
-        if stay * size >= (size - bust) * high:
-            return (float(stay), float(stay), 0.0, 0.0, 0.0, 0.0, _INF)
-        return (float(stay), max(float(stay), hit_high), *_ANY, 0.0)
+        stay = float(model.banked(state))
+        if hit_high <= stay:
+            return (stay, stay, 0.0, 0.0, 0.0, 0.0, _INF)
+        return (stay, hit_high, *_ANY, 0.0)
 
     def expand(self, state: S, budget: float) -> Entry:
         """One level down: the hit interval from the children, then the decision."""

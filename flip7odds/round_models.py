@@ -21,11 +21,13 @@ Static bounds, the same idea in both (docs/model.md, "Bounds"):
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Sequence
+import itertools
+import math
+from collections.abc import Hashable, Sequence
 
 from flip7odds.bounded import BANKED, BUST, FLIP_7
 from flip7odds.bounded import Node as BoundedNode
-from flip7odds.cards import Action, Card, Category, ModifierKind
+from flip7odds.cards import SECOND_CHANCE, Action, Category, ModifierKind
 from flip7odds.counts import CardCounts
 from flip7odds.engine import Choice, Node, RoundRules, RoundState, Terminal, Termination
 from flip7odds.rules import LUCKY_13, RuleSet
@@ -37,12 +39,6 @@ from flip7odds.vengeance.situation import FLIP_7_CARDS, VengeanceSituation
 _REASONS = {Termination.FLIP_7: FLIP_7, Termination.BUST: BUST}
 
 
-def _best_values(values: Iterable[int], most: int) -> tuple[int, int]:
-    """(sum of the ``most`` largest, how many there are in all)."""
-    ordered = sorted(values, reverse=True)
-    return sum(ordered[:most]), len(ordered)
-
-
 class EngineModel:
     """Classic and poker rounds (`flip7odds.engine`) for the bounded solver."""
 
@@ -50,6 +46,7 @@ class EngineModel:
         self.situation = situation
         self.rules: RuleSet = situation.rules
         self.round = RoundRules(situation.rules, situation.alone)
+        self._reach: dict[RoundState, tuple[int, list[int]]] = {}
 
     def root(self) -> RoundState:
         """The state at your decision."""
@@ -87,30 +84,51 @@ class EngineModel:
         """Your line's score."""
         return state.line.score(self.rules)
 
-    def reach(self, state: RoundState) -> tuple[int, int]:
-        """(least, best) round score still reachable (module docstring)."""
+    def reach(self, state: RoundState) -> tuple[int, list[int]]:
+        """(least score reachable, the ladder ``U_j``) (module docstring), remembered per state."""
+        known = self._reach.get(state)
+        if known is None:
+            known = self._reach[state] = self._bounds(state)
+        return known
+
+    def _bounds(self, state: RoundState) -> tuple[int, list[int]]:
         rules, line = self.rules, state.line
         pool = state.pile if state.discards is None else state.pile + state.discards
-        new = {card.value for card, _ in pool.items_ if card.category is Category.NUMBER} - line.numbers
+        held = sum(line.numbers)
         room = rules.flip7_size - len(line.numbers)
-        best, available = _best_values(new, room)
+        new = sorted(({card.value for card, _ in pool.items_ if card.category is Category.NUMBER}
+                      - line.numbers), reverse=True)[:room]
+        numbers = list(itertools.accumulate(new, initial=0))
+        factors = [card.value for card in line.modifiers if card.modifier is ModifierKind.TIMES]
+        extra = sorted((card.value for card in pool if card.modifier is ModifierKind.TIMES), reverse=True)
+        pluses = list(itertools.accumulate(sorted((card.value for card in pool if card.modifier is ModifierKind.PLUS
+                                                   and card.value > 0), reverse=True), initial=0))
+        line_plus = sum(card.value for card in line.modifiers if card.modifier is ModifierKind.PLUS)
+        multipliers = []
+        for m in range(len(extra) + 1):
+            chosen = factors + extra[:m]
+            multipliers.append(math.prod(chosen) if rules.multipliers_stack else max(chosen, default=1))
         modifiers = line.modifiers + tuple(card for card, _ in pool.items_ if card.category is Category.MODIFIER)
-        helpful = tuple(card for card in modifiers if card.modifier is ModifierKind.TIMES or card.value > 0)
-        royal = bool(rules.royal_flush) and set(rules.royal_flush) <= set(modifiers)
-        high = rules.score(sum(line.numbers) + best, helpful, available >= room)
-        high += rules.royal_flush_bonus if royal else 0
-        penalties = tuple(card for card, _ in pool.items_ if card.modifier is ModifierKind.PLUS and card.value < 0)
-        low = rules.score(sum(line.numbers), line.modifiers + penalties, False)
-        return min(0, low), max(0, high)
+        royal = rules.royal_flush_bonus if rules.royal_flush and set(rules.royal_flush) <= set(modifiers) else 0
+        ladder = []
+        for j in range(len(new) + len(extra) + len(pluses)):
+            best = -math.inf
+            for n in range(min(j, len(new)) + 1):
+                for m in range(min(j - n, len(extra)) + 1):
+                    p = min(j - n - m, len(pluses) - 1)
+                    bonus = rules.flip7_bonus if n == room else 0
+                    best = max(best, (held + numbers[n]) * multipliers[m] + line_plus + pluses[p] + bonus)
+            ladder.append(int(best) + royal)
+        penalties = tuple(card for card in pool if card.modifier is ModifierKind.PLUS and card.value < 0)
+        low = rules.score(held, line.modifiers + penalties, False)
+        return min(0, low), ladder
 
-    def busting(self, state: RoundState) -> tuple[int, int]:
-        """(copies of your numbers in the drawing pile, its size); none bust with a Second Chance."""
+    def hazard(self, state: RoundState) -> tuple[int, int, int, int]:
+        """(copies of your numbers in the drawing pile, its Second Chances, 1 if you hold one, its size)."""
         pile = state.pile if state.pile.size or state.discards is None else state.discards
-        if state.line.second_chance:
-            return 0, pile.size
         numbers = state.line.numbers
-        return sum(count for card, count in pile.items_ if card.category is Category.NUMBER
-                   and card.value in numbers), pile.size
+        bust = sum(count for card, count in pile.items_ if card.category is Category.NUMBER and card.value in numbers)
+        return bust, pile[SECOND_CHANCE], int(state.line.second_chance), pile.size
 
 
 _REMOVERS = (Action.DISCARD, Action.SWAP)
@@ -168,49 +186,67 @@ class VengeanceModel:
             kinds += [k for k, _ in game.present(state[4])]
         return kinds + list(state[8]) + list(state[9])
 
-    def reach(self, state: State) -> tuple[int, int]:
-        """(least, best) round score still reachable (module docstring), remembered per state."""
+    def reach(self, state: State) -> tuple[int, list[int]]:
+        """(least score reachable, the ladder ``U_j``) (module docstring), remembered per state."""
         known = self._reach.get(state)
         if known is None:
             known = self._reach[state] = self._bounds(state)
         return known
 
-    def _bounds(self, state: State) -> tuple[int, int]:
-        game, kinds = self.game, self.kinds
+    def _bounds(self, state: State) -> tuple[int, list[int]]:
+        game, kinds, rules = self.game, self.kinds, self.situation.rules
         coming = self._kinds(state)
         mine = game.cards(state[2])
         others = [k for other in state[3] for k in game.cards(other)]
         if any(k in self.takers for k in coming):
             coming += others
         removable = any(k in self.removers or k == self.unlucky for k in coming)
-        held = set() if removable else {k for k in mine if kinds[k].is_number}
-        pool = {k for k in set(coming) | (set(mine) if removable else set()) if kinds[k].is_number}
+        held = {k for k in mine if kinds[k].is_number}
         values = [kinds[k].value for k in held]
-        new = [value for value in {kinds[k].value for k in pool} if value != 13 and value not in values]
+        pool = {k for k in coming if kinds[k].is_number}
+        # With a card that can take your numbers away, a value you hold may come back as a new one.
+        new = [v for v in {kinds[k].value for k in pool} if v != 13 and (removable or v not in values)]
         thirteens = {k for k in held | pool if kinds[k].value == 13}
         most = 2 if self.lucky in thirteens and len(thirteens) >= 2 else min(1, len(thirteens))
-        new += [13] * (most - values.count(13))
+        new += [13] * (most - (0 if removable else values.count(13)))
+        new.sort(reverse=True)
+        gains = list(itertools.accumulate(new, initial=0))
         room = FLIP_7_CARDS - len(held)
-        best, available = _best_values(new, room)
-        modifiers = () if removable else tuple(kinds[k] for k in mine if not kinds[k].is_number)
-        flip7 = available >= room
-        high = self.situation.rules.score(sum(values) + best, modifiers, flip7)
-        if not removable and not flip7 and state[2] & game.deck.zero:
-            high = 0
+        if removable:
+            everything = sorted([v for v in {kinds[k].value for k in held | pool} if v != 13] + [13] * most,
+                                reverse=True)
+            ceiling = sum(everything[:FLIP_7_CARDS])
+            seven = len(everything) >= FLIP_7_CARDS
+            ladder = [min(sum(values) + gains[min(j, len(new))], ceiling)
+                      + (rules.flip7_bonus if seven and j >= room else 0) for j in range(len(new) + 1)]
+            ladder[0] = game.score(state[2])
+        else:
+            modifiers = tuple(kinds[k] for k in mine if not kinds[k].is_number)
+            zero = bool(state[2] & game.deck.zero)
+            ladder = []
+            for j in range(min(room, len(new)) + 1):
+                flip7 = j == room
+                ladder.append(0 if zero and not flip7 else rules.score(sum(values) + gains[j], modifiers, flip7))
         low = 0
-        if self.situation.rules.brutal:
+        if rules.brutal:
             everywhere = list(mine) + others + self._kinds(state)
             low = min(0, sum(kinds[k].value for k in everywhere if self.penalty[k]))
-        return low, max(0, high)
+        return low, ladder
 
-    def busting(self, state: State) -> tuple[int, int]:
-        """(cards of the drawing pile that bust you on arrival, its size)."""
+    def hazard(self, state: State) -> tuple[int, int, int, int]:
+        """(cards of the drawing pile that bust you on arrival, its rescuers, 0, its size)."""
         game, deck = self.game, self.game.deck
         pile, size = (state[0], state[1]) if state[1] else (state[4], state[5])
         line = state[2]
-        bust = sum(count for k, count in game.present(pile)
-                   if deck.conflict[k] & line and k != deck.unlucky)
-        return bust, size
+        bust = rescue = 0
+        for k, count in game.present(pile):
+            if k == deck.unlucky or k in self.removers:
+                rescue += count
+            elif deck.conflict[k] & line:
+                bust += count
+        if any(k in self.removers for k in (*state[8], *state[9])):
+            rescue = -1
+        return bust, rescue, 0, size
 
 
 def model_of(situation: Situation | VengeanceSituation) -> EngineModel | VengeanceModel:
