@@ -53,6 +53,8 @@ interpreter and the app, a process stays under 1 GB."""
 LATTICE_SECONDS_PER_STATE = {"classic": 40e-9, "poker": 150e-9}
 """CPU seconds per lattice state of the exact solver (the slowest per-state rates measured on the
 BENCHMARKS.md machine: 36 ns classic alone, 76-150 ns poker, where the many modifier columns cost more)."""
+MAX_CPU_SECONDS = 600.0
+"""The largest budget the command line accepts (never unbounded work from an argument)."""
 EXACT_STRETCH = 1.5
 """An exact solve estimated within this many budgets is preferred to a bounded answer (the fresh
 classic deck alone: 3.9 s exact, where bounds would still be wide)."""
@@ -173,10 +175,14 @@ class Answer:
         return data
 
 
-def answer(situation: AnySituation, cpu_seconds: float = DEFAULT_CPU_SECONDS) -> Answer:
-    """Answer ``situation`` (any variant) within about ``cpu_seconds`` of CPU: exact if it fits, else bounded."""
+def answer(situation: AnySituation, cpu_seconds: float = DEFAULT_CPU_SECONDS,
+           memory_limit: int = EXACT_MEMORY) -> Answer:
+    """Answer ``situation`` (any variant) within about ``cpu_seconds`` of CPU: exact if it fits, else bounded.
+
+    ``memory_limit``: the exact lattice solver (classic, poker) is used only within this many bytes.
+    """
     start = time.process_time()
-    exact = _exact(situation, cpu_seconds)
+    exact = _exact(situation, cpu_seconds, memory_limit)
     if exact is not None:
         return _from_analysis(exact, time.process_time() - start)
     left = max(0.1, cpu_seconds - (time.process_time() - start))
@@ -186,22 +192,28 @@ def answer(situation: AnySituation, cpu_seconds: float = DEFAULT_CPU_SECONDS) ->
 
 @functools.lru_cache(maxsize=256)
 def cached_answer(situation: AnySituation, cpu_seconds: float = DEFAULT_CPU_SECONDS) -> Answer:
-    """`answer`, remembered for the last 256 situations asked (situations are hashable)."""
+    """`answer`, remembered for the last 256 situations asked in this process (situations are hashable)."""
     return answer(situation, cpu_seconds)
 
 
-def exact_fits(situation: AnySituation, cpu_seconds: float = DEFAULT_CPU_SECONDS) -> bool:
+def answer_exactly(result: Analysis | VengeanceAnalysis) -> Answer:
+    """An exact solver's answer as an `Answer` (for callers that ran it themselves, however long)."""
+    return _from_analysis(result, 0.0)
+
+
+def exact_fits(situation: AnySituation, cpu_seconds: float = DEFAULT_CPU_SECONDS,
+               memory_limit: int = EXACT_MEMORY) -> bool:
     """True when the exact solver is expected to answer within the budget (microseconds to milliseconds)."""
     if isinstance(situation, VengeanceSituation):
         return can_solve_within(situation, cpu_seconds / 2)
     cost = solve_cost(problem_of(situation))
     per_state = LATTICE_SECONDS_PER_STATE.get(situation.rules.name, max(LATTICE_SECONDS_PER_STATE.values()))
-    return cost.memory_bytes <= EXACT_MEMORY and cost.states * per_state <= EXACT_STRETCH * cpu_seconds
+    return cost.memory_bytes <= memory_limit and cost.states * per_state <= EXACT_STRETCH * cpu_seconds
 
 
-def _exact(situation: AnySituation, cpu_seconds: float) -> Analysis | VengeanceAnalysis | None:
+def _exact(situation: AnySituation, cpu_seconds: float, memory_limit: int) -> Analysis | VengeanceAnalysis | None:
     """The exact solver's answer when it fits the budget, else None."""
-    if not exact_fits(situation, cpu_seconds):
+    if not exact_fits(situation, cpu_seconds, memory_limit):
         return None
     if isinstance(situation, VengeanceSituation):
         try:
@@ -209,7 +221,7 @@ def _exact(situation: AnySituation, cpu_seconds: float) -> Analysis | VengeanceA
         except SituationError:
             return None  # reached its state limit: the bounded solver answers with the time left
     try:
-        return analyze(situation, memory_limit=EXACT_MEMORY)
+        return analyze(situation, memory_limit=memory_limit)
     except SolverLimitError:
         return None
 
@@ -266,4 +278,5 @@ def _from_bounded(situation: AnySituation, result: BoundedResult, seconds: float
     )
 
 
-__all__ = ["Answer", "Bounds", "DEFAULT_CPU_SECONDS", "Method", "answer", "cached_answer", "exact_fits"]
+__all__ = ["Answer", "AnySituation", "Bounds", "DEFAULT_CPU_SECONDS", "EXACT_MEMORY", "Method", "answer",
+           "answer_exactly", "cached_answer", "exact_fits"]

@@ -13,16 +13,16 @@ import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
 
-from flip7odds.analysis import Analysis, Decision, analyze
+from flip7odds.analysis import Decision, analyze
+from flip7odds.answer import DEFAULT_CPU_SECONDS, EXACT_MEMORY, MAX_CPU_SECONDS, Answer, AnySituation, answer, answer_exactly
 from flip7odds.endgame import EndgameError, Method, WinAnalysis, analyze_win, parse_totals
-from flip7odds.errors import Flip7Error, SolverLimitError
+from flip7odds.errors import Flip7Error
 from flip7odds.i18n import DEFAULT_LANGUAGE, Translator, add_language_argument, language_from_environment, translator
 from flip7odds.odds import drawing_pile_size
 from flip7odds.policy_cli import add_policy_arguments, policy_command
-from flip7odds.report_lines import headline, number_lines
+from flip7odds.report_lines import answer_lines
 from flip7odds.rules import RULESETS, RuleSet, find_rules
 from flip7odds.situation import Situation
-from flip7odds.solver import MEMORY_LIMIT
 from flip7odds.trainer_cli import add_quiz_arguments, add_simulate_arguments, quiz_command, simulate_command
 from flip7odds.vengeance.analysis import analyze_vengeance
 from flip7odds.vengeance.cli import add_vengeance_arguments, run_vengeance
@@ -49,9 +49,12 @@ def build_parser() -> argparse.ArgumentParser:
     analyze_parser.add_argument("--json", action="store_true", help="print one JSON object (MODEL.md names)")
     analyze_parser.add_argument("--batch", action="store_true",
                                 help="read JSON situations from stdin, one a line; write one JSON result a line")
-    analyze_parser.add_argument("--memory-limit", type=_gigabytes, default=MEMORY_LIMIT / 1024**3,
-                                help="refuse situations whose exact solve needs more memory than this, in GB "
-                                     f"(default {MEMORY_LIMIT / 1024**3:g}; 0: no limit)")
+    analyze_parser.add_argument("--memory-limit", type=_gigabytes, default=EXACT_MEMORY / 1024**3,
+                                help="use the exact solver only within this memory, in GB, else certified bounds "
+                                     f"(default {EXACT_MEMORY / 1024**3:g}; 0: always solve exactly, however long)")
+    analyze_parser.add_argument("--cpu-seconds", type=_seconds, default=DEFAULT_CPU_SECONDS,
+                                help="CPU budget of one answer: beyond it, certified bounds "
+                                     f"(default {DEFAULT_CPU_SECONDS:g}, at most {MAX_CPU_SECONDS:g})")
     add_vengeance_arguments(analyze_parser, _count)
     add_win_arguments(analyze_parser)
     analyze_parser.set_defaults(run=_run_analyze)
@@ -119,35 +122,55 @@ def _gigabytes(text: str) -> float:
     return value
 
 
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not 0 < value <= MAX_CPU_SECONDS:
+        raise argparse.ArgumentTypeError(f"{text} is not between 0 and {MAX_CPU_SECONDS:g} seconds")
+    return value
+
+
 def _memory_limit(args: argparse.Namespace) -> int | None:
     """The ``--memory-limit`` in bytes (None: no limit)."""
     return int(args.memory_limit * 1024**3) or None
+
+
+def answer_of(situation: AnySituation, args: argparse.Namespace) -> Answer:
+    """`answer` under ``--cpu-seconds`` and ``--memory-limit`` (0: the exact solver, however long)."""
+    limit = _memory_limit(args)
+    if limit is None:
+        if isinstance(situation, VengeanceSituation):
+            return answer_exactly(analyze_vengeance(situation, 10**9))
+        return answer_exactly(analyze(situation, memory_limit=None))
+    return answer(situation, args.cpu_seconds, memory_limit=limit)
 
 
 def _run_analyze(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> int:
     if args.batch:
         for raw in stdin:
             if raw.strip():
-                out.write(json.dumps(analyze_json_line(raw, _memory_limit(args))) + "\n")
+                out.write(json.dumps(analyze_json_line(raw, _memory_limit(args), args.cpu_seconds)) + "\n")
                 out.flush()
         return 0
     rules = find_rules(args.rules, experimental=True)
     if rules.vengeance:
-        return run_vengeance(args, rules, out, translator(args.lang))
+        return run_vengeance(args, rules, out, translator(args.lang), answer_of)
     if args.other is not None or args.busted:
         raise Flip7Error("--other and --busted describe With a Vengeance situations: add --rules vengeance")
     situation = situation_from_arguments(args)
     if args.objective == "round":
         if args.scores is not None or args.me is not None:
             raise EndgameError("--scores and --me go with --objective win")
-        result = _analyze_within_limit(situation, args)
+        result = answer_of(situation, args)
         out.write(json.dumps(result.to_json()) + "\n" if args.json else report(result, translator(args.lang)))
         return 0
     if args.scores is None:
         raise EndgameError('--objective win needs every game total and yours: --scores "120,195" --me 0')
     totals, me = parse_totals(args.scores, args.me)
     win = analyze_win(situation, totals, me, args.model_policy)
-    result = _analyze_within_limit(situation, args)
+    result = answer_of(situation, args)
     if args.json:
         out.write(json.dumps(result.to_json() | win.to_json()) + "\n")
     else:
@@ -156,16 +179,7 @@ def _run_analyze(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> int:
     return 0
 
 
-def _analyze_within_limit(situation: Situation, args: argparse.Namespace) -> Analysis:
-    """`analyze` under ``--memory-limit``; a refusal says how to lift the limit."""
-    try:
-        return analyze(situation, memory_limit=_memory_limit(args))
-    except SolverLimitError as error:
-        raise Flip7Error("{error}; --memory-limit 0 solves it anyway, on a machine with that much memory",
-                         error=error) from None
-
-
-def win_report(result: Analysis, win: WinAnalysis, t: Translator | None = None) -> str:
+def win_report(result: Answer, win: WinAnalysis, t: Translator | None = None) -> str:
     """The win-probability lines of the readable report: both advisers side by side."""
     t = t or ENGLISH
     names = {Decision.HIT: t("HIT"), Decision.STAY: t("STAY")}
@@ -189,9 +203,10 @@ def win_report(result: Analysis, win: WinAnalysis, t: Translator | None = None) 
     return "\n".join(lines) + "\n"
 
 
-def analyze_json_line(raw: str, memory_limit: int | None = MEMORY_LIMIT) -> dict[str, Any]:
-    """Analyze one batch line; a bad line (or one too big to solve) gives ``{"error": ...}`` instead of stopping
-    the batch."""
+def analyze_json_line(raw: str, memory_limit: int | None = EXACT_MEMORY,
+                      cpu_seconds: float = DEFAULT_CPU_SECONDS) -> dict[str, Any]:
+    """Answer one batch line (`answer`, as ``analyze --json``); a bad line gives ``{"error": ...}`` instead of
+    stopping the batch."""
     try:
         fields = json.loads(raw)
     except json.JSONDecodeError as error:
@@ -210,7 +225,8 @@ def analyze_json_line(raw: str, memory_limit: int | None = MEMORY_LIMIT) -> dict
             raise Flip7Error("alone must be true or false, not {alone!r}", alone=alone)
         rules = find_rules(_text(fields, "rules", "classic"), experimental=True)
         if rules.vengeance:
-            return analyze_vengeance(_vengeance_batch_situation(fields, rules, 0 if alone else others)).to_json()
+            vengeance = _vengeance_batch_situation(fields, rules, 0 if alone else others)
+            return _answer_within(vengeance, memory_limit, cpu_seconds).to_json()
         if "other_lines" in fields or "busted" in fields:
             raise Flip7Error("other_lines and busted describe With a Vengeance situations: add \"rules\": \"vengeance\"")
         situation = Situation.from_text(
@@ -218,9 +234,17 @@ def analyze_json_line(raw: str, memory_limit: int | None = MEMORY_LIMIT) -> dict
             seen=_optional_text(fields, "seen"), pile=_optional_text(fields, "pile"),
             discards=_optional_text(fields, "discards"), others_active=0 if alone else others,
         )
-        return analyze(situation, memory_limit).to_json()
+        return _answer_within(situation, memory_limit, cpu_seconds).to_json()
     except Flip7Error as error:
         return {"error": str(error)}
+
+
+def _answer_within(situation: AnySituation, memory_limit: int | None, cpu_seconds: float) -> Answer:
+    if memory_limit is None:
+        if isinstance(situation, VengeanceSituation):
+            return answer_exactly(analyze_vengeance(situation, 10**9))
+        return answer_exactly(analyze(situation, memory_limit=None))
+    return answer(situation, cpu_seconds, memory_limit=memory_limit)
 
 
 def _vengeance_batch_situation(fields: dict[str, Any], rules: RuleSet, others: int) -> VengeanceSituation:
@@ -254,20 +278,17 @@ def _text(fields: dict[str, Any], key: str, default: str) -> str:
 ENGLISH = Translator(DEFAULT_LANGUAGE)
 
 
-def report(result: Analysis, t: Translator = ENGLISH) -> str:
-    """The readable report in ``t``'s language: the decision first, then the numbers with their fractions."""
-    why = (t("you hold a Second Chance") if result.situation.line.second_chance else
+def report(result: Answer, t: Translator = ENGLISH) -> str:
+    """The readable report in ``t``'s language: the decision first, the numbers, then exact or within what."""
+    situation = result.situation
+    assert isinstance(situation, Situation)
+    why = (t("you hold a Second Chance") if situation.line.second_chance else
            t("{bust} of the {left} cards left would bust you").format(bust=result.bust_cards,
-                                                                       left=drawing_pile_size(result.situation)))
-    lines = [headline(t, result.decision, result.stay_score, result.hit_score, result.may_stay, result.margin),
-             *number_lines(t, bust=result.bust_probability, why=why, hit_once=result.hit_once_score,
-                           hit=result.hit_score, stay=result.stay_score, optimal=result.optimal_score,
-                           flip7=result.flip7_probability, bust_final=result.bust_final_probability),
-             _pile_note(result, t)]
-    return "\n".join(lines) + "\n"
+                                                                       left=drawing_pile_size(situation)))
+    return "\n".join([*answer_lines(t, result, why), _pile_note(result, t)]) + "\n"
 
 
-def _pile_note(result: Analysis, t: Translator) -> str:
+def _pile_note(result: Answer, t: Translator) -> str:
     discards = result.situation.discards
     if discards is None:
         return t("Pile: {pile} cards (discards unknown: if the pile runs out, your round ends as if you stayed)").format(

@@ -12,10 +12,11 @@ import json
 from collections.abc import Callable
 from typing import TextIO
 
+from flip7odds.answer import Answer
 from flip7odds.i18n import Translator
-from flip7odds.report_lines import headline, number_lines
+from flip7odds.report_lines import answer_lines
 from flip7odds.rules import RuleSet
-from flip7odds.vengeance.analysis import CAVEAT, VengeanceAnalysis, analyze_vengeance
+from flip7odds.vengeance.analysis import CAVEAT
 from flip7odds.vengeance.odds import drawing_pile
 from flip7odds.vengeance.situation import VengeanceSituation
 
@@ -35,25 +36,21 @@ def vengeance_situation(args: argparse.Namespace, rules: RuleSet) -> VengeanceSi
                                         discards=args.discards, busted_others=args.busted)
 
 
-def run_vengeance(args: argparse.Namespace, rules: RuleSet, out: TextIO, t: Translator) -> int:
-    """Analyse and print (JSON or the readable report)."""
-    result = analyze_vengeance(vengeance_situation(args, rules))
+def run_vengeance(args: argparse.Namespace, rules: RuleSet, out: TextIO, t: Translator,
+                  answer_of: Callable[[VengeanceSituation, argparse.Namespace], Answer]) -> int:
+    """Answer and print (JSON or the readable report); ``answer_of`` applies the budget options."""
+    result = answer_of(vengeance_situation(args, rules), args)
     out.write(json.dumps(result.to_json()) + "\n" if args.json else vengeance_report(result, t))
     return 0
 
 
-def vengeance_report(result: VengeanceAnalysis, t: Translator) -> str:
-    """The readable report: the decision first, then the numbers with their fractions, then the caveat."""
-    hit = None if result.hit_score is None else float(result.hit_score)
-    if hit is not None and not result.may_stay and result.situation.line.has_zero:
-        first = t("HIT: you hold The Zero, you may not stay (expected {points})").format(points=t.number(hit))
-    else:
-        first = headline(t, result.decision, result.stay_score, hit, result.may_stay,
-                         abs((hit or 0.0) - result.stay_score))
+def vengeance_report(result: Answer, t: Translator) -> str:
+    """The readable report: the decision first, then the numbers, exact or within what, then the caveat."""
+    situation = result.situation
+    assert isinstance(situation, VengeanceSituation)
+    first = None
+    if result.hit is not None and not result.may_stay and situation.line.has_zero:
+        first = t("HIT: you hold The Zero, you may not stay (expected {points})").format(points=t.number(result.hit.mid))
     why = t("{bust} of the {left} cards left would bust you").format(
-        bust=result.bust_cards, left=drawing_pile(result.situation).size)
-    lines = [first, *number_lines(t, bust=result.bust_probability, why=why, hit_once=result.hit_once_score, hit=hit,
-                                  stay=result.stay_score, optimal=float(result.optimal_score),
-                                  flip7=float(result.flip7_probability),
-                                  bust_final=float(result.bust_final_probability)), t(CAVEAT)]
-    return "\n".join(lines) + "\n"
+        bust=result.bust_cards, left=drawing_pile(situation).size)
+    return "\n".join([*answer_lines(t, result, why, first), t(CAVEAT)]) + "\n"
