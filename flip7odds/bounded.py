@@ -336,8 +336,12 @@ class BoundedResult:
         return max(widths)
 
 
-def solve_bounded(model: RoundModel[S], cpu_seconds: float = 3.0, target: float = TARGET) -> BoundedResult:
-    """Bound every number of the round at ``model.root()`` within ``target`` or ``cpu_seconds`` of CPU."""
+def solve_bounded(model: RoundModel[S], cpu_seconds: float = 3.0, target: float = TARGET,
+                  max_budget: float = _INF) -> BoundedResult:
+    """Bound every number of the round at ``model.root()`` within ``target`` or ``cpu_seconds`` of CPU.
+
+    ``max_budget``: stop refining once ``1 / eps`` would pass it (a deterministic stop, for tests).
+    """
     root = model.root()
     stay = model.banked(root)
     may_stay = model.may_stay(root)
@@ -360,7 +364,7 @@ def solve_bounded(model: RoundModel[S], cpu_seconds: float = 3.0, target: float 
             budgets[once] *= REFINE
         settled = all(entry[6] == _INF or max(entry[1] - entry[0], entry[3] - entry[2], entry[5] - entry[4]) <= target
                       for entry in best.values())
-        if settled or any(search.stopped for search in searches.values()):
+        if settled or any(search.stopped for search in searches.values()) or min(budgets.values()) > max_budget:
             break
     hit, once = best[False], best[True]
     exact = hit[6] == _INF and once[6] == _INF

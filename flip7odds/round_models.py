@@ -201,6 +201,8 @@ class VengeanceModel:
         if any(k in self.takers for k in coming):
             coming += others
         removable = any(k in self.removers or k == self.unlucky for k in coming)
+        if removable and state[4] >= 0:  # cards taken off the lines go to a discard pile that may come back
+            coming += others + list(mine)
         held = {k for k in mine if kinds[k].is_number}
         values = [kinds[k].value for k in held]
         pool = {k for k in coming if kinds[k].is_number}
@@ -212,13 +214,13 @@ class VengeanceModel:
         new.sort(reverse=True)
         gains = list(itertools.accumulate(new, initial=0))
         room = FLIP_7_CARDS - len(held)
-        if removable:
+        if removable:  # one card may also take a penalty or the /2 away: rung 1 already ignores them
             everything = sorted([v for v in {kinds[k].value for k in held | pool} if v != 13] + [13] * most,
                                 reverse=True)
             ceiling = sum(everything[:FLIP_7_CARDS])
             seven = len(everything) >= FLIP_7_CARDS
             ladder = [min(sum(values) + gains[min(j, len(new))], ceiling)
-                      + (rules.flip7_bonus if seven and j >= room else 0) for j in range(len(new) + 1)]
+                      + (rules.flip7_bonus if seven and j >= room else 0) for j in range(len(new) + 2)]
             ladder[0] = game.score(state[2])
         else:
             modifiers = tuple(kinds[k] for k in mine if not kinds[k].is_number)
