@@ -30,7 +30,7 @@ from flip7odds.rules import CLASSIC, POKER, VENGEANCE, VENGEANCE_BRUTAL, RuleSet
 from flip7odds.simulator import BustThreshold, SumThreshold, TableView, play_game
 from flip7odds.situation import Situation
 from flip7odds.vengeance import game as vgame
-from flip7odds.vengeance.situation import VengeanceLine, VengeanceSituation
+from flip7odds.vengeance.situation import VengeanceSituation
 
 
 def rss_mb() -> float:

@@ -31,13 +31,13 @@ import math
 import time
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Any, cast
 
 from flip7odds.analysis import Analysis, Decision, analyze, fraction_json, problem_of
-from flip7odds.bounded import Bounds, BoundedResult, solve_bounded
+from flip7odds.bounded import BoundedResult, Bounds, solve_bounded
 from flip7odds.errors import SituationError, SolverLimitError
 from flip7odds.odds import bust_cards, bust_probability
-from flip7odds.round_models import model_of
+from flip7odds.round_models import EngineModel, VengeanceModel
 from flip7odds.situation import Situation
 from flip7odds.solver import solve_cost
 from flip7odds.vengeance import odds as vengeance_odds
@@ -186,7 +186,7 @@ def answer(situation: AnySituation, cpu_seconds: float = DEFAULT_CPU_SECONDS,
     if exact is not None:
         return _from_analysis(exact, time.process_time() - start)
     left = max(0.1, cpu_seconds - (time.process_time() - start))
-    result = solve_bounded(model_of(situation), left)
+    result = _bounded(situation, left)
     return _from_bounded(situation, result, time.process_time() - start)
 
 
@@ -224,6 +224,13 @@ def _exact(situation: AnySituation, cpu_seconds: float, memory_limit: int) -> An
         return analyze(situation, memory_limit=memory_limit)
     except SolverLimitError:
         return None
+
+
+def _bounded(situation: AnySituation, cpu_seconds: float) -> BoundedResult:
+    """The bounded solver on the model of ``situation``'s variant."""
+    # mypy cannot solve the recursive node type of the protocol against the adapters' own node types
+    model = VengeanceModel(situation) if isinstance(situation, VengeanceSituation) else EngineModel(situation)
+    return solve_bounded(cast("RoundModel[Any]", model), cpu_seconds)
 
 
 def _from_analysis(result: Analysis | VengeanceAnalysis, seconds: float) -> Answer:
@@ -278,5 +285,15 @@ def _from_bounded(situation: AnySituation, result: BoundedResult, seconds: float
     )
 
 
-__all__ = ["Answer", "AnySituation", "Bounds", "DEFAULT_CPU_SECONDS", "EXACT_MEMORY", "Method", "answer",
-           "answer_exactly", "cached_answer", "exact_fits"]
+__all__ = [
+    "DEFAULT_CPU_SECONDS",
+    "EXACT_MEMORY",
+    "Answer",
+    "AnySituation",
+    "Bounds",
+    "Method",
+    "answer",
+    "answer_exactly",
+    "cached_answer",
+    "exact_fits",
+]

@@ -354,14 +354,14 @@ def solve_bounded(model: RoundModel[S], cpu_seconds: float = 3.0, target: float 
     budgets = {False: FIRST_BUDGET, True: FIRST_BUDGET}
     best: dict[bool, Entry] = {}
     while True:
-        for once, search in searches.items():
-            if once in best and (best[once][6] == _INF or _gap(best[once]) <= target):
+        for mode, search in searches.items():
+            if mode in best and (best[mode][6] == _INF or _gap(best[mode]) <= target):
                 continue
-            entry = search.hit(root, budgets[once])
-            if once in best:
-                entry = (max(entry[0], best[once][0]), min(entry[1], best[once][1]), *entry[2:])
-            best[once] = entry
-            budgets[once] *= REFINE
+            entry = search.hit(root, budgets[mode])
+            if mode in best:
+                entry = (max(entry[0], best[mode][0]), min(entry[1], best[mode][1]), *entry[2:])
+            best[mode] = entry
+            budgets[mode] *= REFINE
         settled = all(entry[6] == _INF or max(entry[1] - entry[0], entry[3] - entry[2], entry[5] - entry[4]) <= target
                       for entry in best.values())
         if settled or any(search.stopped for search in searches.values()) or min(budgets.values()) > max_budget:

@@ -14,7 +14,15 @@ from collections.abc import Sequence
 from typing import Any, TextIO
 
 from flip7odds.analysis import Decision, analyze
-from flip7odds.answer import DEFAULT_CPU_SECONDS, EXACT_MEMORY, MAX_CPU_SECONDS, Answer, AnySituation, answer, answer_exactly
+from flip7odds.answer import (
+    DEFAULT_CPU_SECONDS,
+    EXACT_MEMORY,
+    MAX_CPU_SECONDS,
+    Answer,
+    AnySituation,
+    answer,
+    answer_exactly,
+)
 from flip7odds.endgame import EndgameError, Method, WinAnalysis, analyze_win, parse_totals
 from flip7odds.errors import Flip7Error
 from flip7odds.i18n import DEFAULT_LANGUAGE, Translator, add_language_argument, language_from_environment, translator

@@ -148,7 +148,7 @@ class VengeanceModel:
         self.removers = {k for k, act in enumerate(deck.acts) if act in _REMOVERS}
         self.takers = {k for k, act in enumerate(deck.acts) if act in _TAKERS}
         self.penalty = [card.modifier is ModifierKind.PLUS and card.value < 0 for card in deck.kinds]
-        self._reach: dict[State, tuple[int, int]] = {}
+        self._reach: dict[State, tuple[int, list[int]]] = {}
 
     def root(self) -> State:
         """The state at your decision."""
