@@ -34,7 +34,7 @@ from fractions import Fraction
 from typing import Any, cast
 
 from flip7odds.analysis import Analysis, Decision, analyze, fraction_json, problem_of
-from flip7odds.bounded import BoundedResult, Bounds, solve_bounded
+from flip7odds.bounded import BoundedResult, Bounds, RoundModel, solve_bounded
 from flip7odds.errors import SituationError, SolverLimitError
 from flip7odds.odds import bust_cards, bust_probability
 from flip7odds.round_models import EngineModel, VengeanceModel
@@ -230,7 +230,7 @@ def _bounded(situation: AnySituation, cpu_seconds: float) -> BoundedResult:
     """The bounded solver on the model of ``situation``'s variant."""
     # mypy cannot solve the recursive node type of the protocol against the adapters' own node types
     model = VengeanceModel(situation) if isinstance(situation, VengeanceSituation) else EngineModel(situation)
-    return solve_bounded(cast("RoundModel[Any]", model), cpu_seconds)
+    return solve_bounded(cast(RoundModel[Any], model), cpu_seconds)
 
 
 def _from_analysis(result: Analysis | VengeanceAnalysis, seconds: float) -> Answer:
