@@ -35,8 +35,11 @@ MAX_CARD_TEXT = 2000
 MAX_SEED = 2**63 - 1
 MAX_OTHERS = 35
 """The most other players at a table (36 players, two decks)."""
-MEMORY_LIMIT_GB = 2.0
-"""``--memory-limit``'s default, in GB (`flip7odds.solver.MEMORY_LIMIT`)."""
+MEMORY_LIMIT_GB = 0.75
+"""``--memory-limit``'s default, in GB: the exact solver within it, certified bounds beyond
+(`flip7odds.answer.EXACT_MEMORY`)."""
+DEFAULT_CPU_SECONDS, MAX_CPU_SECONDS = 3.0, 600.0
+"""``--cpu-seconds``' default and its most (`flip7odds.answer`'s)."""
 MIN_MEMORY_GB, MAX_MEMORY_GB = 0.001, 1_000_000.0
 """The range of a memory limit other than 0 (no limit)."""
 
@@ -99,6 +102,17 @@ def gigabytes(text: str) -> float:
     if value != 0 and not (math.isfinite(value) and MIN_MEMORY_GB <= value <= MAX_MEMORY_GB):
         raise argparse.ArgumentTypeError(
             f"{stripped} is out of range: use 0 (no limit) or from {MIN_MEMORY_GB:g} to {MAX_MEMORY_GB:g} GB")
+    return value
+
+
+def cpu_seconds(text: str) -> float:
+    """An option type: a CPU budget in seconds, more than 0 and at most `MAX_CPU_SECONDS`."""
+    stripped = _number_text(text)
+    if not re.fullmatch(r"[0-9]{1,6}(\.[0-9]{1,6})?|\.[0-9]{1,6}", stripped):
+        raise argparse.ArgumentTypeError(f"{stripped!r} is not a number of seconds")
+    value = float(stripped)
+    if not 0 < value <= MAX_CPU_SECONDS:
+        raise argparse.ArgumentTypeError(f"{stripped} is out of range: more than 0 and at most {MAX_CPU_SECONDS:g} s")
     return value
 
 

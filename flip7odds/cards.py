@@ -149,6 +149,11 @@ class Card:
         assert self.act is not None
         return (2, list(Action).index(self.act), 0, "")
 
+    def __hash__(self) -> int:
+        # The enum members are singletons: their ids stand for them (the dataclass hash of the enum fields
+        # is what made solvers slow). Never stored, so nothing process-specific is ever pickled.
+        return hash((id(self.category), id(self.modifier), id(self.act), self.value, self.label))
+
     def __lt__(self, other: object) -> bool:
         if not isinstance(other, Card):
             return NotImplemented

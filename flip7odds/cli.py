@@ -15,13 +15,16 @@ from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any, BinaryIO, TextIO
 
 from flip7odds.arguments import (
+    DEFAULT_CPU_SECONDS,
     EXIT_BAD_INPUT,
     EXIT_INTERRUPTED,
     MAX_CARD_TEXT,
+    MAX_CPU_SECONDS,
     MAX_OTHERS,
     MEMORY_LIMIT_GB,
     Parser,
     card_text,
+    cpu_seconds,
     gigabytes,
     short_text,
     shortened,
@@ -33,6 +36,7 @@ from flip7odds.rules import RULESETS, RuleSet, find_rules
 
 if TYPE_CHECKING:
     from flip7odds.analysis import Analysis
+    from flip7odds.answer import Answer, AnySituation
     from flip7odds.endgame import WinAnalysis
     from flip7odds.situation import Situation
     from flip7odds.vengeance.situation import VengeanceSituation
@@ -60,8 +64,11 @@ def build_parser() -> argparse.ArgumentParser:
     analyze_parser.add_argument("--batch", action="store_true",
                                 help="read JSON situations from stdin, one a line; write one JSON result a line")
     analyze_parser.add_argument("--memory-limit", type=gigabytes, default=MEMORY_LIMIT_GB,
-                                help="refuse situations whose exact solve needs more memory than this, in GB "
-                                     f"(default {MEMORY_LIMIT_GB:g}; 0: no limit)")
+                                help="use the exact solver only within this memory, in GB, else certified bounds "
+                                     f"(default {MEMORY_LIMIT_GB:g}; 0: always solve exactly, however long)")
+    analyze_parser.add_argument("--cpu-seconds", type=cpu_seconds, default=DEFAULT_CPU_SECONDS,
+                                help="CPU budget of one answer: beyond it, certified bounds "
+                                     f"(default {DEFAULT_CPU_SECONDS:g}, at most {MAX_CPU_SECONDS:g})")
     add_vengeance_arguments(analyze_parser, _count)
     add_win_arguments(analyze_parser)
     analyze_parser.set_defaults(run=_run_analyze)
@@ -137,22 +144,22 @@ def _memory_limit(args: argparse.Namespace) -> int | None:
 def _run_analyze(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> int:
     if args.batch:
         for line in batch_lines(stdin):
-            answer = line if isinstance(line, dict) else analyze_json_line(line, _memory_limit(args))
-            out.write(json.dumps(answer) + "\n")
+            reply = line if isinstance(line, dict) else analyze_json_line(line, _memory_limit(args), args.cpu_seconds)
+            out.write(json.dumps(reply) + "\n")
             out.flush()
         return 0
     rules = find_rules(args.rules, experimental=True)
     if rules.vengeance:
         from flip7odds.vengeance.cli import run_vengeance
 
-        return run_vengeance(args, rules, out, translator(args.lang))
+        return run_vengeance(args, rules, out, translator(args.lang), answer_of)
     if args.other is not None or args.busted:
         raise Flip7Error("--other and --busted describe With a Vengeance situations: add --rules vengeance")
     situation = situation_from_arguments(args)
     if args.objective == "round":
         if args.scores is not None or args.me is not None:
             raise Flip7Error("--scores and --me go with --objective win")
-        result = _analyze_within_limit(situation, args)
+        result = answer_of(situation, args)
         out.write(json.dumps(result.to_json()) + "\n" if args.json else report(result, translator(args.lang)))
         return 0
     if args.scores is None:
@@ -163,7 +170,7 @@ def _run_analyze(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> int:
     totals, me = parse_totals(args.scores, args.me)
     parse_policy(args.model_policy)
     win = analyze_win(situation, totals, me, args.model_policy)
-    result = _analyze_within_limit(situation, args)
+    result = answer_of(situation, args)
     if args.json:
         out.write(json.dumps(result.to_json() | win.to_json()) + "\n")
     else:
@@ -172,19 +179,29 @@ def _run_analyze(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> int:
     return 0
 
 
-def _analyze_within_limit(situation: Situation, args: argparse.Namespace) -> Analysis:
-    """`analyze` under ``--memory-limit``; a refusal says how to lift the limit."""
-    from flip7odds.analysis import analyze
-    from flip7odds.errors import SolverLimitError
-
-    try:
-        return analyze(situation, memory_limit=_memory_limit(args))
-    except SolverLimitError as error:
-        raise Flip7Error("{error}; --memory-limit 0 solves it anyway, on a machine with that much memory",
-                         error=error) from None
+def answer_of(situation: AnySituation, args: argparse.Namespace) -> Answer:
+    """`flip7odds.answer.answer` under ``--cpu-seconds`` and ``--memory-limit`` (0: the exact solver, however long)."""
+    return _answer_within(situation, _memory_limit(args), args.cpu_seconds)
 
 
-def win_report(result: Analysis, win: WinAnalysis, t: Translator | None = None) -> str:
+def _answer_within(situation: AnySituation, memory_limit: int | None, cpu_budget: float) -> Answer:
+    """Exact within ``memory_limit`` and ``cpu_budget``, else certified bounds; no limit: exact, however long."""
+    from flip7odds.answer import answer, answer_exactly
+
+    if memory_limit is None:
+        from flip7odds.vengeance.situation import VengeanceSituation
+
+        if isinstance(situation, VengeanceSituation):
+            from flip7odds.vengeance.analysis import analyze_vengeance
+
+            return answer_exactly(analyze_vengeance(situation, 10**9))
+        from flip7odds.analysis import analyze
+
+        return answer_exactly(analyze(situation, memory_limit=None))
+    return answer(situation, cpu_budget, memory_limit=memory_limit)
+
+
+def win_report(result: Answer | Analysis, win: WinAnalysis, t: Translator | None = None) -> str:
     """The win-probability lines of the readable report: both advisers side by side."""
     from flip7odds.analysis import Decision
     from flip7odds.endgame import Method
@@ -240,8 +257,9 @@ def _ends_line(chunk: str | bytes) -> bool:
     return chunk.endswith(b"\n") if isinstance(chunk, bytes) else chunk.endswith("\n")
 
 
-def analyze_json_line(raw: str, memory_limit: int | None = int(MEMORY_LIMIT_GB * 1024**3)) -> dict[str, Any]:
-    """Analyze one batch line; a bad line (or one too big to solve) gives ``{"error": ...}`` instead of stopping
+def analyze_json_line(raw: str, memory_limit: int | None = int(MEMORY_LIMIT_GB * 1024**3),
+                      cpu_budget: float = DEFAULT_CPU_SECONDS) -> dict[str, Any]:
+    """Answer one batch line (as ``analyze --json``); a bad line gives ``{"error": ...}`` instead of stopping
     the batch."""
     if len(raw) > MAX_BATCH_LINE:
         return {"error": f"line longer than {MAX_BATCH_LINE:,} bytes"}
@@ -268,12 +286,10 @@ def analyze_json_line(raw: str, memory_limit: int | None = int(MEMORY_LIMIT_GB *
             raise Flip7Error("alone must be true or false, not {alone}", alone=shortened(repr(alone), 40))
         rules = find_rules(_text(fields, "rules", "classic"), experimental=True)
         if rules.vengeance:
-            from flip7odds.vengeance.analysis import analyze_vengeance
-
-            return analyze_vengeance(_vengeance_batch_situation(fields, rules, 0 if alone else others)).to_json()
+            vengeance = _vengeance_batch_situation(fields, rules, 0 if alone else others)
+            return _answer_within(vengeance, memory_limit, cpu_budget).to_json()
         if "other_lines" in fields or "busted" in fields:
             raise Flip7Error("other_lines and busted describe With a Vengeance situations: add \"rules\": \"vengeance\"")
-        from flip7odds.analysis import analyze
         from flip7odds.situation import Situation
 
         situation = Situation.from_text(
@@ -281,7 +297,7 @@ def analyze_json_line(raw: str, memory_limit: int | None = int(MEMORY_LIMIT_GB *
             seen=_optional_text(fields, "seen"), pile=_optional_text(fields, "pile"),
             discards=_optional_text(fields, "discards"), others_active=0 if alone else others,
         )
-        return analyze(situation, memory_limit).to_json()
+        return _answer_within(situation, memory_limit, cpu_budget).to_json()
     except Flip7Error as error:
         return {"error": shortened(str(error))}
 
@@ -323,24 +339,22 @@ def _text(fields: dict[str, Any], key: str, default: str) -> str:
 ENGLISH = Translator(DEFAULT_LANGUAGE)
 
 
-def report(result: Analysis, t: Translator = ENGLISH) -> str:
-    """The readable report in ``t``'s language: the decision first, then the numbers with their fractions."""
+def report(result: Answer, t: Translator = ENGLISH) -> str:
+    """The readable report in ``t``'s language: the decision first, the numbers, then exact or within what."""
     from flip7odds.odds import drawing_pile_size
-    from flip7odds.report_lines import headline, number_lines
+    from flip7odds.report_lines import answer_lines
+    from flip7odds.situation import Situation
 
-    why = (t("you hold a Second Chance") if result.situation.line.second_chance else
+    situation = result.situation
+    assert isinstance(situation, Situation)
+    left = drawing_pile_size(situation)
+    why = (t("you hold a Second Chance") if situation.line.second_chance else
            t.ngettext("{bust} of the {left} card left would bust you", "{bust} of the {left} cards left would bust you",
-                      drawing_pile_size(result.situation)).format(bust=result.bust_cards,
-                                                                  left=drawing_pile_size(result.situation)))
-    lines = [headline(t, result.decision, result.stay_score, result.hit_score, result.may_stay, result.margin),
-             *number_lines(t, bust=result.bust_probability, why=why, hit_once=result.hit_once_score,
-                           hit=result.hit_score, stay=result.stay_score, optimal=result.optimal_score,
-                           flip7=result.flip7_probability, bust_final=result.bust_final_probability),
-             _pile_note(result, t)]
-    return "\n".join(lines) + "\n"
+                      left).format(bust=result.bust_cards, left=left))
+    return "\n".join([*answer_lines(t, result, why), _pile_note(result, t)]) + "\n"
 
 
-def _pile_note(result: Analysis, t: Translator) -> str:
+def _pile_note(result: Answer, t: Translator) -> str:
     discards = result.situation.discards
     if discards is None:
         return t.ngettext("Pile: {pile} card (discards unknown: if the pile runs out, your round ends as if you stayed)",

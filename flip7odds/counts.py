@@ -61,6 +61,19 @@ class CardCounts:
         """A fresh mutable dict card -> count."""
         return dict(self.items_)
 
+    def minus_one(self, card: Card) -> CardCounts:
+        """Without one copy of ``card`` (which it holds): the canonical order is kept, nothing re-sorted."""
+        return CardCounts(tuple((kind, count - (kind == card)) for kind, count in self.items_
+                                if kind != card or count > 1))
+
+    def plus_one(self, card: Card) -> CardCounts:
+        """With one more copy of ``card``."""
+        items = self.items_
+        for index, (kind, count) in enumerate(items):
+            if kind == card:
+                return CardCounts((*items[:index], (kind, count + 1), *items[index + 1:]))
+        return CardCounts(tuple(sorted((*items, (card, 1)))))
+
     def __add__(self, other: CardCounts) -> CardCounts:
         total = Counter(self.as_dict())
         total.update(other.as_dict())
@@ -77,3 +90,12 @@ class CardCounts:
 
     def __str__(self) -> str:
         return format_cards(self)
+
+
+def onto_known(discards: CardCounts | None, *cards: Card) -> CardCounts | None:
+    """Add cards to a known discard pile; an unknown one (None) stays unknown."""
+    if discards is None:
+        return None
+    for card in cards:
+        discards = discards.plus_one(card)
+    return discards

@@ -1,13 +1,12 @@
 """The project's documents (``docs/*.md``) in the reader's language.
 
-Each document is written in English (``docs/model.md``) and in Spanish (``docs/es/model.md``), read from the
-checkout or an installed copy (`flip7odds.resources.documents_folder`); `document`
-picks the reader's language and falls back to English for a document not translated yet. Only the names
+Each document is written in English (``docs/model.md``) and translated into a folder named by its language
+(``docs/es/winprob.md``), read from the checkout or an installed copy (`flip7odds.resources.documents_folder`);
+`document` picks the reader's language and falls back to English for a document not translated yet. Only the names
 of `DOCUMENTS` are read, so a link's ``doc`` parameter can never open another file.
 
->>> text, language = document("model", "es")
->>> text.splitlines()[0], language
-('# El modelo de decisión', 'es')
+>>> document("winprob", "es")[1], document("model", "es")[1]
+('es', 'en')
 >>> document("model", "en")[0].splitlines()[0]
 '# The decision model'
 """

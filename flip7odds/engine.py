@@ -17,10 +17,12 @@ game for you, except that a Flip Three resolved on someone goes to the discard p
 from __future__ import annotations
 
 import enum
+import functools
 from dataclasses import dataclass, replace
 
 from flip7odds.cards import FLIP_THREE, FREEZE, SECOND_CHANCE, Card, Category
 from flip7odds.counts import CardCounts
+from flip7odds.counts import onto_known as _plus
 from flip7odds.rules import RuleSet
 from flip7odds.situation import Line, Situation
 
@@ -87,6 +89,18 @@ class RoundState:
     pending_flip_threes: int = 0
     aside_freezes: int = 0
     aside_flip_threes: int = 0
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    @functools.cached_property
+    def _hash(self) -> int:
+        """The hash, computed once: states are dictionary keys of the solvers, looked up many times.
+
+        (Stored in the instance: such a state must not be pickled to another process, where hashes differ.)
+        """
+        return hash((self.line, self.pile, self.discards, self.forced, self.pending_flip_threes,
+                     self.aside_freezes, self.aside_flip_threes))
 
     @property
     def at_decision(self) -> bool:
@@ -161,7 +175,7 @@ class RoundRules:
 
     def _resolve(self, state: RoundState, card: Card, count: int) -> Outcome:
         """What drawing ``card`` from ``state`` leads to."""
-        drawn = replace(state, pile=state.pile - CardCounts.from_cards((card,)))
+        drawn = replace(state, pile=state.pile.minus_one(card))
         line = drawn.line
         if card.category is Category.NUMBER:
             if card.value not in line.numbers:
@@ -252,9 +266,3 @@ class RoundRules:
         options.extend((Option.TAKE, taking(taken, frozen=False)) for taken in range(1, flip_threes + 1))
         return options[0][1] if len(options) == 1 else Choice(tuple(options))
 
-
-def _plus(discards: CardCounts | None, *cards: Card) -> CardCounts | None:
-    """Add cards to a known discard pile; an unknown one stays unknown."""
-    if discards is None:
-        return None
-    return discards + CardCounts.from_cards(cards)

@@ -124,7 +124,7 @@ class Translator:
         is ever a link, an image or a directive (`flip7odds.markup.escape_markdown`).
 
         >>> print(translator("en").markdown_error(Flip7Error("unknown card {text}", text="![x](y)")))
-        unknown card \\!\\[x\\]\\(y\\)
+        Unknown card \\!\\[x\\]\\(y\\)
         """
         return escape_markdown(error.message(self))
 

@@ -387,7 +387,7 @@ def read_link(page: str, params: Mapping[str, str], rules: RuleSet | None = None
     (2000, 42, 'sum>=23')
     >>> for problem in link.problems:
     ...     print(problem.text())
-    The link's policy ('bust>=0/0') cannot be used (bad policy 'bust>=0/0': write sum>=T (e.g. sum>=23), bust>=θ (e.g. bust>=0.26 or bust>=26%), cards>=k (e.g. cards>=3), lookahead, always or optimal): using sum>=23.
+    The link's policy ('bust>=0/0') cannot be used (Bad policy 'bust>=0/0': write sum>=T (e.g. sum>=23), bust>=θ (e.g. bust>=0.26 or bust>=26%), cards>=k (e.g. cards>=3), lookahead, always or optimal): using sum>=23.
     The link's n ('²') is not a whole number from 10 to 200000: using 2000.
     >>> read_link("simulate", {"rules": "vengeance", "policy": "bust:1e-10000000"}).page
     'simulate:vengeance'

@@ -8,6 +8,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 from flip7odds.analysis import Decision
+from flip7odds.answer import Answer
+from flip7odds.bounded import Bounds
 from flip7odds.i18n import Translator
 
 
@@ -40,3 +42,65 @@ def number_lines(t: Translator, *, bust: Fraction, why: str, hit_once: Fraction 
     lines.append(t("Under optimal play: P(Flip 7) {flip7}, P(bust) {bust}").format(
         flip7=t.percent(flip7, 2), bust=t.percent(bust_final, 2)))
     return lines
+
+
+def answer_lines(t: Translator, result: Answer, why: str, first: str | None = None) -> list[str]:
+    """The whole report of an `Answer` but its variant's notes: the decision, the numbers, exact or within what.
+
+    Exact answers read as before (fractions where they are exact); bounded ones give every number as
+    its interval and say so; when the hit and stay intervals overlap the decision says it is too close
+    to call. ``first`` replaces the headline (With a Vengeance's The Zero).
+    """
+    if result.exact:
+        hit = None if result.hit is None else result.hit.mid
+        once = result.hit_once_fraction
+        if once is None and result.hit_once is not None:
+            once = Fraction(result.hit_once.mid)
+        lines = [first or headline(t, result.decision, result.stay_score, hit, result.may_stay, result.margin),
+                 *number_lines(t, bust=result.bust_probability, why=why, hit_once=once, hit=hit,
+                               stay=result.stay_score, optimal=result.optimal.mid, flip7=result.flip7_probability.mid,
+                               bust_final=result.bust_final_probability.mid)]
+        return [*lines, t("Exact.")]
+    names = {Decision.HIT: t("HIT"), Decision.STAY: t("STAY")}
+    bound = t.number(result.error_bound, 2)
+    if first is not None:
+        top = first
+    elif result.too_close:
+        top = t("Too close to call at ±{bound}: hit {hit}, stay {stay}; by the midpoints, {decision}").format(
+            bound=bound, hit=_interval(t, result.hit), stay=result.stay_score, decision=names[result.decision])
+    elif result.hit is None or not result.may_stay:
+        top = headline(t, result.decision, result.stay_score, None if result.hit is None else result.hit.mid,
+                       result.may_stay, result.margin)
+    else:
+        sure = max(result.hit.lo - result.stay_score, result.stay_score - result.hit.hi)
+        template = (t("HIT: hitting is worth at least {margin} points more than staying (stay {stay}, hit {hit})")
+                    if result.decision is Decision.HIT else
+                    t("STAY: staying is worth at least {margin} points more than hitting (stay {stay}, hit {hit})"))
+        top = template.format(margin=t.number(sure), stay=result.stay_score, hit=_interval(t, result.hit))
+    lines = [top]
+    if result.hit is not None:
+        bust = result.bust_probability
+        lines.append(t("Bust on the next card: {fraction} = {percent} ({why})").format(
+            fraction=f"{bust.numerator}/{bust.denominator}", percent=t.percent(float(bust)), why=why))
+        lines.append(t("Hit once, then stay: {points} points").format(points=_interval(t, result.hit_once)))
+        lines.append(t("Hit, then play best: {points} points").format(points=_interval(t, result.hit)))
+    lines.append(t("Stay now: {points} points").format(points=result.stay_score))
+    lines.append(t("Optimal expected score: {points}").format(points=_interval(t, result.optimal)))
+    lines.append(t("Under the play above: P(Flip 7) {flip7}, P(bust) {bust}").format(
+        flip7=_percent_interval(t, result.flip7_probability), bust=_percent_interval(t, result.bust_final_probability)))
+    lines.append(t("Within ±{bound} points: certified bounds (the exact value is inside each interval; the exact "
+                   "solver would take too long here)").format(bound=bound))
+    return lines
+
+
+def _interval(t: Translator, bounds: Bounds | None) -> str:
+    assert bounds is not None
+    if bounds.width < 5e-3:
+        return t.number(bounds.mid)
+    return t("{lo} to {hi}").format(lo=t.number(bounds.lo), hi=t.number(bounds.hi))
+
+
+def _percent_interval(t: Translator, bounds: Bounds) -> str:
+    if bounds.width < 5e-5:
+        return t.percent(bounds.mid, 2)
+    return t("{lo} to {hi}").format(lo=t.percent(bounds.lo, 2), hi=t.percent(bounds.hi, 2))

@@ -13,7 +13,8 @@ from flip7odds.rules import CLASSIC
 from flip7odds.situation import Situation
 
 MODEL_KEYS = {"stay_score", "bust_probability", "hit_once_score", "optimal_score", "hit_score", "decision",
-              "flip7_probability", "bust_final_probability", "distribution", "pile_size"}
+              "flip7_probability", "bust_final_probability", "distribution", "pile_size",
+              "exact", "error_bound", "too_close", "bounds"}
 
 
 def run(*argv: str, stdin: str = "") -> tuple[int, str]:
@@ -32,6 +33,7 @@ def test_json_has_exactly_the_model_keys() -> None:
     assert data["optimal_score"] == expected.optimal_score
     assert data["decision"] == expected.decision.value
     assert data["pile_size"] == 87
+    assert data["exact"] is True and data["error_bound"] == 0 and data["too_close"] is False
     assert sum(data["distribution"].values()) == pytest.approx(1)
 
 
@@ -88,3 +90,13 @@ def test_python_dash_m_runs_the_same_command() -> None:
                                capture_output=True, text=True, check=False)
     assert completed.returncode == 2
     assert completed.stderr.strip() == "flip7odds: error: Duplicate number 7 in your line: a second 7 busts you"
+
+
+def test_a_poker_pile_alone_is_answered_with_certified_bounds_not_refused() -> None:
+    status, text = run("analyze", "--rules", "poker", "--line", "K", "--alone", "--json", "--cpu-seconds", "0.5")
+    data = json.loads(text)
+    assert status == 0 and data["exact"] is False and data["error_bound"] > 0
+    low, high = data["bounds"]["hit_score"]
+    assert low <= data["hit_score"] <= high and data["distribution"] is None
+    status, text = run("analyze", "--rules", "poker", "--line", "K", "--alone", "--cpu-seconds", "0.5")
+    assert status == 0 and "certified bounds" in text and "GB" not in text

@@ -39,9 +39,13 @@ def structure(text: str) -> list[str]:
             if line.startswith(("#", "|", "- ", "1.", "2.", "3.", "4.", "5."))]
 
 
-@pytest.mark.parametrize("name", sorted(DOCUMENTS))
-@pytest.mark.parametrize("language", TRANSLATED)
-def test_every_document_is_translated_and_says_the_same_numbers(name: str, language: str) -> None:
+TRANSLATIONS = sorted((path.stem, path.parent.name) for language in TRANSLATED
+                      for path in (documents_folder() / language).glob("*.md") if path.stem in DOCUMENTS)
+"""Every translated document (one not translated yet is shown in English, and the page says so)."""
+
+
+@pytest.mark.parametrize(("name", "language"), TRANSLATIONS)
+def test_every_translation_says_the_same_numbers_as_the_english(name: str, language: str) -> None:
     english, _ = document(name, "en")
     translated, written = document(name, language)
     assert written == language and translated != english

@@ -14,8 +14,8 @@ from typing import Any
 
 import pytest
 
-from flip7odds import cli, documents, links, resources, simulator, solver, trainer_cli
-from flip7odds.arguments import MEMORY_LIMIT_GB
+from flip7odds import answer, cli, documents, links, resources, simulator, trainer_cli
+from flip7odds.arguments import DEFAULT_CPU_SECONDS, MAX_CPU_SECONDS, MEMORY_LIMIT_GB
 from flip7odds.errors import Flip7Error
 from flip7odds.progress import default_path
 from flip7odds.vengeance import game as vengeance_game
@@ -72,7 +72,8 @@ def test_the_light_modules_repeat_the_heavy_ones_constants() -> None:
     assert trainer_cli.MAX_PLAYERS == simulator.MAX_PLAYERS
     assert trainer_cli.POLICY_NAMES == simulator.POLICY_NAMES
     assert trainer_cli.VENGEANCE_POLICY_NAMES == vengeance_game.POLICY_NAMES
-    assert int(MEMORY_LIMIT_GB * 1024**3) == solver.MEMORY_LIMIT
+    assert int(MEMORY_LIMIT_GB * 1024**3) == answer.EXACT_MEMORY
+    assert (DEFAULT_CPU_SECONDS, MAX_CPU_SECONDS) == (answer.DEFAULT_CPU_SECONDS, answer.MAX_CPU_SECONDS)
 
 
 def test_reading_a_situation_loads_neither_numpy_nor_numba() -> None:

@@ -193,18 +193,16 @@ def test_the_worst_case_is_refused_with_its_cost_not_approximated() -> None:
         solve(problem)
 
 
-def test_command_line_json_keys_match_classic_and_the_worst_case_is_one_clear_line(
-        capsys: pytest.CaptureFixture[str]) -> None:
+def test_command_line_json_keys_match_classic_and_the_worst_case_is_answered_with_bounds() -> None:
     keys = []
     for rules in ("classic", "poker"):
         out = io.StringIO()
         assert main(["analyze", "--rules", rules, "--line", "9 5", "--json"], out=out) == 0
         keys.append(set(json.loads(out.getvalue())))
     assert keys[0] == keys[1]
-    assert main(["analyze", "--rules", "poker", "--alone", "--lang", "en"]) == 2
-    error = capsys.readouterr().err
-    assert error.count("\n") == 1 and "too big to work out exactly" in error and "states" not in error
-    assert "--memory-limit 0 solves it anyway" in error
+    out = io.StringIO()
+    assert main(["analyze", "--rules", "poker", "--alone", "--lang", "en", "--cpu-seconds", "0.3"], out=out) == 0
+    assert "certified bounds" in out.getvalue() and "million states" not in out.getvalue()
 
 
 def simulated_round(round_rules: RoundRules, start: RoundState, threshold: int, rng: np.random.Generator,
@@ -301,10 +299,10 @@ def test_two_poker_decks_keep_the_copies_of_a_figure_apart() -> None:
     assert solution.result().value == pytest.approx(float(reference.optimal.value), abs=1e-12)
 
 
-def test_a_batch_line_too_big_to_solve_is_an_error_line_and_the_batch_goes_on() -> None:
+def test_a_batch_line_too_big_to_solve_exactly_is_answered_with_bounds_and_the_batch_goes_on() -> None:
     out = io.StringIO()
     lines = '{"rules": "poker", "alone": true}\n{"rules": "poker", "line": "K 9"}\n'
     assert main(["analyze", "--batch"], out=out, stdin=io.StringIO(lines)) == 0
-    refused, solved = (json.loads(line) for line in out.getvalue().splitlines())
-    assert "too big to work out exactly" in refused["error"]
-    assert solved["stay_score"] == 22
+    bounded, solved = (json.loads(line) for line in out.getvalue().splitlines())
+    assert bounded["exact"] is False and bounded["error_bound"] > 0
+    assert solved["stay_score"] == 22 and solved["exact"] is True

@@ -18,7 +18,7 @@ from flip7odds.i18n import Translator
 from flip7odds.rules import RuleSet
 
 if TYPE_CHECKING:
-    from flip7odds.vengeance.analysis import VengeanceAnalysis
+    from flip7odds.answer import Answer
     from flip7odds.vengeance.situation import VengeanceSituation
 
 
@@ -42,33 +42,28 @@ def vengeance_situation(args: argparse.Namespace, rules: RuleSet) -> VengeanceSi
                                         discards=args.discards, busted_others=args.busted)
 
 
-def run_vengeance(args: argparse.Namespace, rules: RuleSet, out: TextIO, t: Translator) -> int:
-    """Analyse and print (JSON or the readable report); the situation is read before the solver loads."""
-    situation = vengeance_situation(args, rules)
-    from flip7odds.vengeance.analysis import analyze_vengeance
-
-    result = analyze_vengeance(situation)
+def run_vengeance(args: argparse.Namespace, rules: RuleSet, out: TextIO, t: Translator,
+                  answer_of: Callable[[VengeanceSituation, argparse.Namespace], Answer]) -> int:
+    """Answer and print (JSON or the readable report); the situation is read before the solver loads, and
+    ``answer_of`` applies the budget options."""
+    result = answer_of(vengeance_situation(args, rules), args)
     out.write(json.dumps(result.to_json()) + "\n" if args.json else vengeance_report(result, t))
     return 0
 
 
-def vengeance_report(result: VengeanceAnalysis, t: Translator) -> str:
-    """The readable report: the decision first, then the numbers with their fractions, then the caveat."""
-    from flip7odds.report_lines import headline, number_lines
+def vengeance_report(result: Answer, t: Translator) -> str:
+    """The readable report: the decision first, then the numbers, exact or within what, then the caveat."""
+    from flip7odds.report_lines import answer_lines
     from flip7odds.vengeance.analysis import CAVEAT
     from flip7odds.vengeance.odds import drawing_pile
+    from flip7odds.vengeance.situation import VengeanceSituation
 
-    hit = None if result.hit_score is None else float(result.hit_score)
-    if hit is not None and not result.may_stay and result.situation.line.has_zero:
-        first = t("HIT: you hold The Zero, you may not stay (expected {points})").format(points=t.number(hit))
-    else:
-        first = headline(t, result.decision, result.stay_score, hit, result.may_stay,
-                         abs((hit or 0.0) - result.stay_score))
-    left = drawing_pile(result.situation).size
+    situation = result.situation
+    assert isinstance(situation, VengeanceSituation)
+    first = None
+    if result.hit is not None and not result.may_stay and situation.line.has_zero:
+        first = t("HIT: you hold The Zero, you may not stay (expected {points})").format(points=t.number(result.hit.mid))
+    left = drawing_pile(situation).size
     why = t.ngettext("{bust} of the {left} card left would bust you", "{bust} of the {left} cards left would bust you",
                      left).format(bust=result.bust_cards, left=left)
-    lines = [first, *number_lines(t, bust=result.bust_probability, why=why, hit_once=result.hit_once_score, hit=hit,
-                                  stay=result.stay_score, optimal=float(result.optimal_score),
-                                  flip7=float(result.flip7_probability),
-                                  bust_final=float(result.bust_final_probability)), t(CAVEAT)]
-    return "\n".join(lines) + "\n"
+    return "\n".join([*answer_lines(t, result, why, first), t(CAVEAT)]) + "\n"

@@ -30,6 +30,7 @@ from dataclasses import dataclass, replace
 
 from flip7odds.cards import Action, Card, Category
 from flip7odds.counts import CardCounts
+from flip7odds.counts import onto_known as _plus
 from flip7odds.rules import UNLUCKY_7, RuleSet
 from flip7odds.vengeance.situation import FLIP_7_CARDS, THE_ZERO, VengeanceLine, VengeanceSituation
 
@@ -186,7 +187,7 @@ class VengeanceRound:
         return self._draw(state, card, state.pile[card])
 
     def _draw(self, state: VengeanceState, card: Card, count: int) -> VOutcome:
-        drawn = replace(state, pile=_minus_one(state.pile, card))
+        drawn = replace(state, pile=state.pile.minus_one(card))
         if card.is_number:
             event, node = self._receive_number(drawn, card, flipped=True)
             if isinstance(node, VengeanceState):
@@ -325,12 +326,6 @@ def _with_other(state: VengeanceState, index: int, line: VengeanceLine) -> Venge
     return replace(state, others=tuple(sorted(others)))
 
 
-def _minus_one(pile: CardCounts, card: Card) -> CardCounts:
-    """``pile`` without one ``card`` (which it holds), kept canonical without re-sorting."""
-    return CardCounts(tuple((kind, count - (kind == card)) for kind, count in pile.items_
-                            if kind != card or count > 1))
-
-
 def _reshuffled(state: VengeanceState) -> VengeanceState:
     """An empty pile is replaced by the reshuffled discard pile, once (docs/model.md)."""
     if state.pile.size == 0:
@@ -338,9 +333,3 @@ def _reshuffled(state: VengeanceState) -> VengeanceState:
         return replace(state, pile=state.discards, discards=None)
     return state
 
-
-def _plus(discards: CardCounts | None, *cards: Card) -> CardCounts | None:
-    """Add cards to a known discard pile; an unknown one stays unknown."""
-    if discards is None:
-        return None
-    return discards + CardCounts.from_cards(cards)

@@ -1,0 +1,390 @@
+"""The bounded solver: certified lower and upper bounds on every number of a round, for every variant.
+
+Where the exact solvers do not fit in a few seconds (a fresh With a Vengeance deck, a poker pile
+alone), this solver walks the same chance tree most-probable-first and bounds what it leaves
+unexpanded, so that its answer is an interval that provably holds the exact value.
+
+The rules come through one small interface, `RoundModel`, which the classic/poker engine and the
+With a Vengeance engine both provide (`flip7odds.round_models`). A node of the tree is
+
+* a terminal: the int ``4 * score + reason`` (reason `BANKED`, `FLIP_7` or `BUST`; ``node >> 2`` is the
+  score, negative ones included, ``node & 3`` the reason);
+* a choice a card gives you: a list of nodes (you pick one);
+* a state: anything else; the model tells whether you must draw, may stay, what staying banks, the
+  next card's outcomes with exact integer counts, and a canonical hashable key.
+
+The maths
+---------
+For a state ``x`` with drawing pile of ``N`` cards, ``n_c`` copies of card ``c``::
+
+    H(x) = sum_c n_c / N * W(x after c)        W: terminal score, best option of a choice, V of a state
+    V(x) = max(stay(x), H(x))                  at a free decision where you may stay (ties stay)
+    V(x) = H(x)                                while draws are owed, or when you may not stay
+
+Every node gets an interval ``[lo, hi]`` that holds its exact value. Sums and maxima of intervals
+are intervals of the sums and maxima: ``H`` is bounded by the count-weighted sums of its children's
+bounds, ``max(stay, H)`` by ``[max(stay, H_lo), max(stay, H_hi)]``, a choice by the maxima of its
+options' bounds. A state left unexpanded gets static bounds from the model:
+
+* ``L`` (`RoundModel.reach`): no terminal score reachable from the state (a bust's 0 too) is below it;
+* the ladder ``U_0 <= U_1 <= ...`` (`RoundModel.reach`): no score your round can end with after ``j``
+  more cards from the pile is above ``U_j`` (a pile card adds at most one card to your line);
+* the hazard ``(B, R, h, N)`` (`RoundModel.hazard`): of the ``N`` cards of the drawing pile, ``B``
+  bust you when they come (as long as no other card intervened), ``R`` are "rescuers", the only cards
+  that can stop one of those from busting you (a Second Chance; Unlucky 7, Discard, Swap), and ``h``
+  of them you survive anyway (1 with a Second Chance in hand).
+
+Call the ``B + R`` cards special. If, among the first ``j`` cards drawn, the first ``h + 1`` special
+cards are all bust cards, you are out by the ``j``-th draw. The order of the special cards is
+uniformly random, so this has probability ``P(D_j) = P(Hyp(N, B + R, j) >= h + 1) * B^(h+1) /
+(B + R)^(h+1)`` (falling powers), and ``a_j = 1 - P(D_j)`` bounds the chance of still playing after
+``j`` draws. Any play ends after some number ``J`` of draws with a score ``<= U_J`` if alive, 0 if out, so
+with ``U'_j = max(0, U_j)``::
+
+    H(x) <= a_1 U'_0 + sum_{j >= 1} a_j (U'_j - U'_{j-1})       (summation by parts, U' non-decreasing)
+
+* lower: ``stay(x)`` where you may stay (staying is one policy), else ``L``;
+* upper: ``max(stay, H bound)``, or the ``H`` bound where you must draw;
+* closing: where you may stay and the ``H`` bound is at most ``stay``, hitting cannot beat staying, so
+  ``V(x) = stay`` exactly and the policy stays. This closes most deep leaves: late in a line the bust
+  cards are many and the best scores need several more cards.
+
+Expansion order: a state reached with path probability ``p`` (the chance of the cards that lead to it)
+is expanded when ``p * (hi - lo) >= eps``, its static gap weighted by how much it can move the root.
+The search is run for ``eps`` shrinking by `REFINE` each round; a state memoised at a finer ``eps``
+(larger ``budget = p / eps``) is reused as it is, so each round costs about the new states only.
+It stops when every reported gap is at most the target (0.01), when nothing is left unexpanded (the
+answer is then exact), or at the CPU deadline (the last bounds still hold: an unexpanded state keeps
+its static bounds). Two intervals for the same value (one round and the next) are intersected.
+
+Probabilities: P(Flip 7) and P(bust) by the end are those of the *solver's policy*: at every state it
+expanded, hit when the midpoint of the hit interval beats staying (ties stay), take the option with the
+best midpoint (the first on ties); below an unexpanded state, any play at all (so such a state adds
+``[0, its probability]`` to each). When the answer is exact the policy is the optimal one.
+
+Floats: every bound is a finite sum of products of counts / N with integer scores, depth at most the
+pile, so its rounding error is below ``2 (depth + kinds) u M`` with ``u = 2^-53`` and ``M`` the largest
+|score|: under 1e-10 points for every deck here. Reported bounds that are not exact are widened
+outward by `ROUNDING` (1e-9 points, 1e-12 for probabilities), which covers it with room to spare.
+
+What it assumes: the model's tree is finite (every draw takes a card; the pile is reshuffled at most
+once), its static bounds are true bounds, and the key of a state determines its subtree. What it
+refuses: nothing; a situation is always answered, exactly or within the bounds it reports.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import time
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
+from typing import Generic, Protocol, TypeVar, Union
+
+BANKED, FLIP_7, BUST = 0, 1, 2
+"""How a round ended, in a terminal node ``4 * score + reason``."""
+
+TARGET = 0.01
+"""The search stops when every reported gap is at most this (points; probabilities as fractions)."""
+REFINE = 4.0
+"""Each round of the search divides ``eps`` by this."""
+FIRST_BUDGET = 10.0
+"""``1 / eps`` of the first round: states whose probability-weighted gap is at least 0.1 are expanded."""
+TIE = 1e-9
+"""Hitting is chosen only when its midpoint beats staying by more than this (MODEL.md: ties stay)."""
+ROUNDING = 1e-9
+"""Outward widening of reported bounds that are not exact, in points (module docstring, floats)."""
+PROBABILITY_ROUNDING = 1e-12
+"""The same for probabilities."""
+_CHECK_EVERY = 256
+"""Expansions between two looks at the CPU clock."""
+
+S = TypeVar("S")
+Node = Union[int, list["Node[S]"], S]  # noqa: UP007 (a TypeVar in a union needs the old spelling here)
+
+
+class RoundModel(Protocol[S]):
+    """What the bounded solver needs from the rules of a variant (module docstring)."""
+
+    def root(self) -> S:
+        """The state at your decision in the situation being answered."""
+
+    def outcomes(self, state: S) -> tuple[int, Sequence[tuple[int, Node[S]]]]:
+        """The drawing pile's size and every next card's exact count with the node it leads to."""
+
+    def key(self, state: S) -> Hashable:
+        """A canonical key: two states with equal keys have the same subtree."""
+
+    def forced(self, state: S) -> bool:
+        """True while draws are owed to you: you draw without a choice."""
+
+    def may_stay(self, state: S) -> bool:
+        """True when, at a free decision, staying is allowed (at least one card, no The Zero...)."""
+
+    def can_draw(self, state: S) -> bool:
+        """True when a card can still be drawn (pile or a reshuffled known discard pile)."""
+
+    def banked(self, state: S) -> int:
+        """The score your round ends with if it ends now keeping your line."""
+
+    def reach(self, state: S) -> tuple[int, Sequence[int]]:
+        """``(L, [U_0, U_1, ...])``: the least score reachable, and the ladder (the last rung holds beyond)."""
+
+    def hazard(self, state: S) -> tuple[int, int, int, int]:
+        """``(B, R, h, N)`` of the drawing pile (module docstring); ``R = -1``: rescue possible at any time,
+        so only the next card's bust is certain."""
+
+
+_INF = math.inf
+Entry = tuple[float, float, float, float, float, float, float]
+"""(value lo, value hi, P(Flip 7) lo, hi, P(bust) lo, hi, budget it was computed at; inf: exact)."""
+_ANY: tuple[float, float, float, float] = (0.0, 1.0, 0.0, 1.0)
+
+
+def _terminal(node: int) -> Entry:
+    score, reason = float(node >> 2), node & 3
+    flip7, bust = float(reason == FLIP_7), float(reason == BUST)
+    return (score, score, flip7, flip7, bust, bust, _INF)
+
+
+def _midpoint(entry: Entry) -> float:
+    return (entry[0] + entry[1]) / 2
+
+
+def _gap(entry: Entry) -> float:
+    """What is still unknown about a node: its value gap plus its probability gaps."""
+    return (entry[1] - entry[0]) + (entry[3] - entry[2]) + (entry[5] - entry[4])
+
+
+def _hit_ceiling(ladder: Sequence[int], bust: int, rescue: int, spare: int, size: int) -> float:
+    """The upper bound of ``H`` from the ladder and the hazard (module docstring)."""
+    first = 1.0 - bust / size if spare == 0 else 1.0  # a_1 when rescue is possible at any time
+    special = bust + max(rescue, 0)
+    order = 1.0  # P(the first h + 1 special cards are all bust cards), order being uniformly random
+    for i in range(spare + 1):
+        order *= (bust - i) / (special - i) if bust > i else 0.0
+    rungs = list(itertools.accumulate((max(0, rung) for rung in ladder), max))
+    total = 0.0
+    for j in range(1, max(2, len(rungs))):
+        if rescue < 0:
+            alive = first
+        else:
+            drawn = min(j, size)
+            ways = math.comb(size, drawn)
+            below = math.comb(size - special, drawn) + (
+                special * math.comb(size - special, drawn - 1) if spare else 0)  # fewer than h + 1 specials
+            alive = 1.0 - (1.0 - below / ways) * order
+        step = rungs[0] if j == 1 else 0
+        if j < len(rungs):
+            step += rungs[j] - rungs[j - 1]
+        total += alive * step
+    return total
+
+
+class _Search(Generic[S]):
+    """One memoised interval search over a model; ``once``: every decision after the first draw banks."""
+
+    def __init__(self, model: RoundModel[S], deadline: float, once: bool = False) -> None:
+        self.model = model
+        self.deadline = deadline
+        self.once = once
+        self.memo: dict[Hashable, Entry] = {}
+        self.stopped = False
+        self.expansions = 0
+
+    def node(self, node: Node[S], budget: float) -> Entry:
+        """Bounds of any node reached with ``budget = p / eps``."""
+        if isinstance(node, int):
+            return _terminal(node)
+        if isinstance(node, list):
+            options = [self.node(option, budget) for option in node]
+            best = max(options, key=_midpoint)  # the first of the best midpoints: the solver's policy
+            return (max(o[0] for o in options), max(o[1] for o in options), *best[2:6],
+                    min(o[6] for o in options))
+        return self.state(node, budget)
+
+    def state(self, state: S, budget: float) -> Entry:
+        """Bounds of a state: memoised if computed at least as finely, static if not worth expanding."""
+        key = self.model.key(state)
+        known = self.memo.get(key)
+        if known is not None and known[6] >= budget:
+            return known
+        bounds = known if known is not None else self.static(state)
+        if bounds[6] == _INF:
+            self.memo[key] = bounds
+            return bounds
+        if self.stopped or budget * _gap(bounds) < 1.0:
+            return bounds
+        expanded = self.expand(state, budget)
+        lo, hi = max(expanded[0], bounds[0]), min(expanded[1], bounds[1])
+        exact = expanded[6] == _INF
+        entry = (lo, hi, *expanded[2:6], _INF if exact else budget)
+        self.memo[key] = entry
+        return entry
+
+    def static(self, state: S) -> Entry:
+        """Bounds without looking at the next card (module docstring); exact where the round ends or closes."""
+        model = self.model
+        forced = model.forced(state)
+        if not forced and (self.once or not model.can_draw(state)):
+            banked = float(model.banked(state))
+            return (banked, banked, 0.0, 0.0, 0.0, 0.0, _INF)
+        low, ladder = model.reach(state)
+        hit_high = _hit_ceiling(ladder, *model.hazard(state))
+        if forced or not model.may_stay(state):
+            return (float(low), hit_high, *_ANY, 0.0)
+        stay = float(model.banked(state))
+        if hit_high <= stay:
+            return (stay, stay, 0.0, 0.0, 0.0, 0.0, _INF)
+        return (stay, hit_high, *_ANY, 0.0)
+
+    def expand(self, state: S, budget: float) -> Entry:
+        """One level down: the hit interval from the children, then the decision."""
+        self.expansions += 1
+        if self.expansions % _CHECK_EVERY == 0 and time.process_time() > self.deadline:
+            self.stopped = True
+        hit = self.hit(state, budget)
+        model = self.model
+        if model.forced(state) or not model.may_stay(state):
+            return hit
+        stay = float(model.banked(state))
+        if hit[1] <= stay:  # hitting cannot beat staying: exactly stay, and the policy stays
+            return (stay, stay, 0.0, 0.0, 0.0, 0.0, _INF)
+        hits = _midpoint(hit) > stay + TIE
+        probabilities = hit[2:6] if hits else (0.0, 0.0, 0.0, 0.0)
+        return (max(stay, hit[0]), max(stay, hit[1]), *probabilities, hit[6])
+
+    def hit(self, state: S, budget: float) -> Entry:
+        """Bounds of drawing one card now, then playing on (optimally, or banking in ``once`` mode)."""
+        size, outcomes = self.model.outcomes(state)
+        lo = hi = f7_lo = f7_hi = bust_lo = bust_hi = 0.0
+        finest = _INF
+        for count, child in outcomes:
+            weight = count / size
+            entry = self.node(child, budget * weight)
+            lo += weight * entry[0]
+            hi += weight * entry[1]
+            f7_lo += weight * entry[2]
+            f7_hi += weight * entry[3]
+            bust_lo += weight * entry[4]
+            bust_hi += weight * entry[5]
+            finest = min(finest, entry[6])
+        return (lo, hi, f7_lo, f7_hi, bust_lo, bust_hi, finest)
+
+
+@dataclass(frozen=True)
+class Bounds:
+    """A certified interval ``[lo, hi]`` holding an exact value."""
+
+    lo: float
+    hi: float
+
+    @classmethod
+    def point(cls, value: float) -> Bounds:
+        """An exactly known value."""
+        return cls(value, value)
+
+    @property
+    def mid(self) -> float:
+        """The midpoint: the estimate the decision reads."""
+        return (self.lo + self.hi) / 2
+
+    @property
+    def width(self) -> float:
+        """``hi - lo``: 0 when exact."""
+        return self.hi - self.lo
+
+    def __contains__(self, value: float) -> bool:
+        return self.lo <= value <= self.hi
+
+    def widened(self, margin: float, floor: float = -_INF, ceiling: float = _INF) -> Bounds:
+        """Moved outward by ``margin`` (kept within ``[floor, ceiling]``), unless exact."""
+        if self.lo == self.hi:
+            return self
+        return Bounds(max(floor, self.lo - margin), min(ceiling, self.hi + margin))
+
+
+@dataclass(frozen=True)
+class BoundedResult:
+    """The bounded solver's answer for the root of a model (a state at your free decision).
+
+    ``hit``: hit now, then play on optimally; ``hit_once``: hit once, then stay (forced draws included);
+    ``optimal``: ``max(stay, hit)``, or ``hit`` where you may not stay. ``flip7_probability`` and
+    ``bust_probability`` are P(you end with a Flip 7 / busted) under the solver's policy from the root
+    (module docstring). ``hit`` and ``hit_once`` are None when no card can be drawn.
+    """
+
+    stay_score: int
+    may_stay: bool
+    hit: Bounds | None
+    hit_once: Bounds | None
+    optimal: Bounds
+    hits: bool
+    """The solver's decision at the root: hit when the hit midpoint beats staying (or you may not stay)."""
+    flip7_probability: Bounds
+    bust_probability: Bounds
+    exact: bool
+    expansions: int
+
+    @property
+    def error_bound(self) -> float:
+        """The largest gap of any value reported (0 when exact)."""
+        if self.exact:
+            return 0.0
+        widths = [self.optimal.width, self.flip7_probability.width, self.bust_probability.width]
+        widths += [b.width for b in (self.hit, self.hit_once) if b is not None]
+        return max(widths)
+
+
+def solve_bounded(model: RoundModel[S], cpu_seconds: float = 3.0, target: float = TARGET,
+                  max_budget: float = _INF) -> BoundedResult:
+    """Bound every number of the round at ``model.root()`` within ``target`` or ``cpu_seconds`` of CPU.
+
+    ``max_budget``: stop refining once ``1 / eps`` would pass it (a deterministic stop, for tests).
+    """
+    root = model.root()
+    stay = model.banked(root)
+    may_stay = model.may_stay(root)
+    if not model.can_draw(root):
+        banked = Bounds.point(float(stay))
+        none = Bounds.point(0.0)
+        return BoundedResult(stay, may_stay, None, None, banked, False, none, none, True, 0)
+    deadline = time.process_time() + cpu_seconds
+    searches = {False: _Search(model, deadline), True: _Search(model, deadline, once=True)}
+    budgets = {False: FIRST_BUDGET, True: FIRST_BUDGET}
+    best: dict[bool, Entry] = {}
+    while True:
+        for mode, search in searches.items():
+            if mode in best and (best[mode][6] == _INF or _gap(best[mode]) <= target):
+                continue
+            entry = search.hit(root, budgets[mode])
+            if mode in best:
+                entry = (max(entry[0], best[mode][0]), min(entry[1], best[mode][1]), *entry[2:])
+            best[mode] = entry
+            budgets[mode] *= REFINE
+        settled = all(entry[6] == _INF or max(entry[1] - entry[0], entry[3] - entry[2], entry[5] - entry[4]) <= target
+                      for entry in best.values())
+        if settled or any(search.stopped for search in searches.values()) or min(budgets.values()) > max_budget:
+            break
+    hit, once = best[False], best[True]
+    exact = hit[6] == _INF and once[6] == _INF
+    hit_bounds = Bounds(hit[0], hit[1]).widened(ROUNDING)
+    hits = not may_stay or _midpoint(hit) > stay + TIE
+    if hits:
+        optimal = Bounds(hit[0], hit[1]) if not may_stay else Bounds(max(stay, hit[0]), max(stay, hit[1]))
+        flip7, bust = Bounds(hit[2], hit[3]), Bounds(hit[4], hit[5])
+    else:
+        optimal = Bounds(float(stay), max(float(stay), hit[1]))
+        flip7 = bust = Bounds.point(0.0)
+    return BoundedResult(
+        stay_score=stay,
+        may_stay=may_stay,
+        hit=hit_bounds,
+        hit_once=Bounds(once[0], once[1]).widened(ROUNDING),
+        optimal=optimal.widened(ROUNDING),
+        hits=hits,
+        flip7_probability=flip7.widened(PROBABILITY_ROUNDING, 0.0, 1.0),
+        bust_probability=bust.widened(PROBABILITY_ROUNDING, 0.0, 1.0),
+        exact=exact,
+        expansions=sum(search.expansions for search in searches.values()),
+    )

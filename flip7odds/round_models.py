@@ -1,0 +1,261 @@
+"""The two engines as `flip7odds.bounded.RoundModel`s: the classic/poker engine and the With a Vengeance one.
+
+Each adapter reuses its engine's transitions as they are (`flip7odds.engine.RoundRules` on literal
+`RoundState`s; `flip7odds.vengeance.fast.Round` on the integer-coded Vengeance states, the same
+transitions as `flip7odds.vengeance.engine`), so the rules exist once per variant. What an adapter adds
+is the node encoding of `flip7odds.bounded` and the static bounds of a state (`reach`, `busting`).
+
+Static bounds, the same idea in both (docs/model.md, "Bounds"):
+
+* ``U``, the best score still reachable: your numbers, plus the best new values the cards that can
+  still reach you hold (the pile, a known discard pile that may be reshuffled, and in Vengeance the
+  other lines while a Steal or Swap can come), no more than a Flip 7 allows, every multiplier and
+  positive modifier among them, no penalty, and the Flip 7 (and royal flush) bonus when enough new
+  values are left to make it. A card that only ever lowers a score is left out; a card that can take
+  your own numbers away (With a Vengeance: Unlucky 7, Discard, Swap) makes ``U`` forget your line.
+* ``L``, the least: 0 where scores cannot be negative; otherwise your line with every penalty that
+  could still reach you and no new multiplier (numbers are never negative), or 0 for a bust.
+* ``B``, the cards that bust you at once: copies of numbers you hold in the drawing pile (none with a
+  Second Chance; never the Unlucky 7; a second 13 with the Lucky 13).
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Hashable, Sequence
+
+from flip7odds.bounded import BANKED, BUST, FLIP_7
+from flip7odds.bounded import Node as BoundedNode
+from flip7odds.cards import SECOND_CHANCE, Action, Category, ModifierKind
+from flip7odds.counts import CardCounts
+from flip7odds.engine import Choice, Node, RoundRules, RoundState, Terminal, Termination
+from flip7odds.rules import LUCKY_13, RuleSet
+from flip7odds.situation import Situation
+from flip7odds.vengeance.fast import Node as VNode
+from flip7odds.vengeance.fast import Round, State
+from flip7odds.vengeance.situation import FLIP_7_CARDS, VengeanceSituation
+
+_REASONS = {Termination.FLIP_7: FLIP_7, Termination.BUST: BUST}
+
+
+class EngineModel:
+    """Classic and poker rounds (`flip7odds.engine`) for the bounded solver."""
+
+    def __init__(self, situation: Situation) -> None:
+        self.situation = situation
+        self.rules: RuleSet = situation.rules
+        self.round = RoundRules(situation.rules, situation.alone)
+        self._reach: dict[RoundState, tuple[int, list[int]]] = {}
+
+    def root(self) -> RoundState:
+        """The state at your decision."""
+        return self.round.start(self.situation)
+
+    def outcomes(self, state: RoundState) -> tuple[int, Sequence[tuple[int, BoundedNode[RoundState]]]]:
+        """The engine's next-card outcomes as (count, node)."""
+        size, outcomes = self.round.draw_outcomes(state)
+        return size, [(outcome.count, self._node(outcome.node)) for outcome in outcomes]
+
+    def _node(self, node: Node) -> BoundedNode[RoundState]:
+        if isinstance(node, Terminal):
+            return 4 * node.score + _REASONS.get(node.reason, BANKED)
+        if isinstance(node, Choice):
+            return [self._node(option) for _, option in node.options]
+        return node
+
+    def key(self, state: RoundState) -> Hashable:
+        """The literal state is canonical (a line and counts, all stored sorted)."""
+        return state
+
+    def forced(self, state: RoundState) -> bool:
+        """A Flip Three owes you draws."""
+        return not state.at_decision
+
+    def may_stay(self, state: RoundState) -> bool:
+        """At least one card in front of you."""
+        return not state.line.is_empty
+
+    def can_draw(self, state: RoundState) -> bool:
+        """The pile, or a known discard pile, still holds a card."""
+        return state.can_draw
+
+    def banked(self, state: RoundState) -> int:
+        """Your line's score."""
+        return state.line.score(self.rules)
+
+    def reach(self, state: RoundState) -> tuple[int, list[int]]:
+        """(least score reachable, the ladder ``U_j``) (module docstring), remembered per state."""
+        known = self._reach.get(state)
+        if known is None:
+            known = self._reach[state] = self._bounds(state)
+        return known
+
+    def _bounds(self, state: RoundState) -> tuple[int, list[int]]:
+        rules, line = self.rules, state.line
+        pool = state.pile if state.discards is None else state.pile + state.discards
+        held = sum(line.numbers)
+        room = rules.flip7_size - len(line.numbers)
+        new = sorted(({card.value for card, _ in pool.items_ if card.category is Category.NUMBER}
+                      - line.numbers), reverse=True)[:room]
+        numbers = list(itertools.accumulate(new, initial=0))
+        factors = [card.value for card in line.modifiers if card.modifier is ModifierKind.TIMES]
+        extra = sorted((card.value for card in pool if card.modifier is ModifierKind.TIMES), reverse=True)
+        pluses = list(itertools.accumulate(sorted((card.value for card in pool if card.modifier is ModifierKind.PLUS
+                                                   and card.value > 0), reverse=True), initial=0))
+        line_plus = sum(card.value for card in line.modifiers if card.modifier is ModifierKind.PLUS)
+        multipliers = []
+        for m in range(len(extra) + 1):
+            chosen = factors + extra[:m]
+            multipliers.append(math.prod(chosen) if rules.multipliers_stack else max(chosen, default=1))
+        modifiers = line.modifiers + tuple(card for card, _ in pool.items_ if card.category is Category.MODIFIER)
+        royal = rules.royal_flush_bonus if rules.royal_flush and set(rules.royal_flush) <= set(modifiers) else 0
+        ladder = []
+        for j in range(len(new) + len(extra) + len(pluses)):
+            best = -math.inf
+            for n in range(min(j, len(new)) + 1):
+                for m in range(min(j - n, len(extra)) + 1):
+                    p = min(j - n - m, len(pluses) - 1)
+                    bonus = rules.flip7_bonus if n == room else 0
+                    best = max(best, (held + numbers[n]) * multipliers[m] + line_plus + pluses[p] + bonus)
+            ladder.append(int(best) + royal)
+        penalties = tuple(card for card in pool if card.modifier is ModifierKind.PLUS and card.value < 0)
+        low = rules.score(held, line.modifiers + penalties, False)
+        return min(0, low), ladder
+
+    def hazard(self, state: RoundState) -> tuple[int, int, int, int]:
+        """(copies of your numbers in the drawing pile, its Second Chances, 1 if you hold one, its size)."""
+        pile = state.pile if state.pile.size or state.discards is None else state.discards
+        numbers = state.line.numbers
+        bust = sum(count for card, count in pile.items_ if card.category is Category.NUMBER and card.value in numbers)
+        return bust, pile[SECOND_CHANCE], int(state.line.second_chance), pile.size
+
+
+_REMOVERS = (Action.DISCARD, Action.SWAP)
+_TAKERS = (Action.STEAL, Action.SWAP)
+
+
+class VengeanceModel:
+    """With a Vengeance rounds, on `flip7odds.vengeance.fast.Round`'s integer-coded states."""
+
+    def __init__(self, situation: VengeanceSituation) -> None:
+        self.situation = situation
+        self.game = Round(situation)
+        deck = self.game.deck
+        self.kinds = deck.kinds
+        self.unlucky = deck.unlucky
+        self.lucky = deck.kinds.index(LUCKY_13) if LUCKY_13 in deck.kinds else -1
+        self.removers = {k for k, act in enumerate(deck.acts) if act in _REMOVERS}
+        self.takers = {k for k, act in enumerate(deck.acts) if act in _TAKERS}
+        self.penalty = [card.modifier is ModifierKind.PLUS and card.value < 0 for card in deck.kinds]
+        self._reach: dict[State, tuple[int, list[int]]] = {}
+
+    def root(self) -> State:
+        """The state at your decision."""
+        return self.game.start(self.situation)
+
+    def outcomes(self, state: State) -> tuple[int, Sequence[tuple[int, VNode]]]:
+        """`Round.outcomes`: already in the bounded solver's node encoding."""
+        return self.game.outcomes(state)
+
+    def key(self, state: State) -> Hashable:
+        """`Round` keeps its states canonical."""
+        return state
+
+    def forced(self, state: State) -> bool:
+        """A Flip Four! or Just One More! owes you draws."""
+        return bool(state[7])
+
+    def may_stay(self, state: State) -> bool:
+        """At least one card and no The Zero."""
+        return self.game.may_stay(state)
+
+    def can_draw(self, state: State) -> bool:
+        """The pile, or a known discard pile, still holds a card."""
+        return self.game.can_draw(state)
+
+    def banked(self, state: State) -> int:
+        """Your line's score (0 with The Zero)."""
+        return self.game.score(state[2])
+
+    def _kinds(self, state: State) -> list[int]:
+        """Every card kind that can still come to you, with repeats: pile, discards, set aside, queued."""
+        game = self.game
+        kinds = [k for k, _ in game.present(state[0])]
+        if state[4] >= 0:
+            kinds += [k for k, _ in game.present(state[4])]
+        return kinds + list(state[8]) + list(state[9])
+
+    def reach(self, state: State) -> tuple[int, list[int]]:
+        """(least score reachable, the ladder ``U_j``) (module docstring), remembered per state."""
+        known = self._reach.get(state)
+        if known is None:
+            known = self._reach[state] = self._bounds(state)
+        return known
+
+    def _bounds(self, state: State) -> tuple[int, list[int]]:
+        game, kinds, rules = self.game, self.kinds, self.situation.rules
+        coming = self._kinds(state)
+        mine = game.cards(state[2])
+        others = [k for other in state[3] for k in game.cards(other)]
+        if any(k in self.takers for k in coming):
+            coming += others
+        removable = any(k in self.removers or k == self.unlucky for k in coming)
+        if removable and state[4] >= 0:  # cards taken off the lines go to a discard pile that may come back
+            coming += others + list(mine)
+        held = {k for k in mine if kinds[k].is_number}
+        values = [kinds[k].value for k in held]
+        pool = {k for k in coming if kinds[k].is_number}
+        # With a card that can take your numbers away, a value you hold may come back as a new one.
+        new = [v for v in {kinds[k].value for k in pool} if v != 13 and (removable or v not in values)]
+        thirteens = {k for k in held | pool if kinds[k].value == 13}
+        most = 2 if self.lucky in thirteens and len(thirteens) >= 2 else min(1, len(thirteens))
+        new += [13] * (most - (0 if removable else values.count(13)))
+        new.sort(reverse=True)
+        gains = list(itertools.accumulate(new, initial=0))
+        room = FLIP_7_CARDS - len(held)
+        if removable:  # one card may also take a penalty or the /2 away: rung 1 already ignores them
+            everything = sorted([v for v in {kinds[k].value for k in held | pool} if v != 13] + [13] * most,
+                                reverse=True)
+            ceiling = sum(everything[:FLIP_7_CARDS])
+            seven = len(everything) >= FLIP_7_CARDS
+            ladder = [min(sum(values) + gains[min(j, len(new))], ceiling)
+                      + (rules.flip7_bonus if seven and j >= room else 0) for j in range(len(new) + 2)]
+            ladder[0] = game.score(state[2])
+        else:
+            modifiers = tuple(kinds[k] for k in mine if not kinds[k].is_number)
+            zero = bool(state[2] & game.deck.zero)
+            ladder = []
+            for j in range(min(room, len(new)) + 1):
+                flip7 = j == room
+                ladder.append(0 if zero and not flip7 else rules.score(sum(values) + gains[j], modifiers, flip7))
+        low = 0
+        if rules.brutal:
+            everywhere = list(mine) + others + self._kinds(state)
+            low = min(0, sum(kinds[k].value for k in everywhere if self.penalty[k]))
+        return low, ladder
+
+    def hazard(self, state: State) -> tuple[int, int, int, int]:
+        """(cards of the drawing pile that bust you on arrival, its rescuers, 0, its size)."""
+        game, deck = self.game, self.game.deck
+        pile, size = (state[0], state[1]) if state[1] else (state[4], state[5])
+        line = state[2]
+        bust = rescue = 0
+        for k, count in game.present(pile):
+            if k == deck.unlucky or k in self.removers:
+                rescue += count
+            elif deck.conflict[k] & line:
+                bust += count
+        if any(k in self.removers for k in (*state[8], *state[9])):
+            rescue = -1
+        return bust, rescue, 0, size
+
+
+def model_of(situation: Situation | VengeanceSituation) -> EngineModel | VengeanceModel:
+    """The bounded solver's model of any situation."""
+    if isinstance(situation, VengeanceSituation):
+        return VengeanceModel(situation)
+    return EngineModel(situation)
+
+
+__all__ = ["CardCounts", "EngineModel", "VengeanceModel", "model_of"]

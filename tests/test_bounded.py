@@ -1,0 +1,154 @@
+"""The bounded solver and `answer`: the exact value lies inside the bounds, every time.
+
+Oracles: the exact lattice solver (`flip7odds.analysis.analyze`), the naive reference solver on the
+literal engine (`flip7odds.reference`), and the exact With a Vengeance solver (`flip7odds.vengeance.fast`),
+on random small situations (Hypothesis, the suite's fixed seed) and fixed cases; plus identities.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+
+from flip7odds.analysis import Decision, analyze
+from flip7odds.answer import Method, answer
+from flip7odds.bounded import BoundedResult, Bounds, solve_bounded
+from flip7odds.reference import reference_solve
+from flip7odds.round_models import model_of
+from flip7odds.rules import CLASSIC, POKER, VENGEANCE, VENGEANCE_BRUTAL
+from flip7odds.situation import Situation
+from flip7odds.vengeance.analysis import analyze_vengeance
+from flip7odds.vengeance.situation import VengeanceSituation
+from tests.strategies import small_situations, vengeance_situations
+
+TOLERANCE = 1e-9
+BUDGETS = (10.0, 300.0, math.inf)
+"""Deterministic stops of the refinement (``max_budget``): coarse, finer, until exact or the target."""
+
+
+def inside(value: float, bounds: Bounds | None) -> bool:
+    assert bounds is not None
+    return bounds.lo - TOLERANCE <= value <= bounds.hi + TOLERANCE
+
+
+def check_identities(result: BoundedResult) -> None:
+    for p in (result.flip7_probability, result.bust_probability):
+        assert 0.0 <= p.lo <= p.hi <= 1.0
+    for b in (result.hit, result.hit_once, result.optimal):
+        assert b is None or b.lo <= b.hi
+    assert result.optimal.lo >= (result.stay_score if result.may_stay else -math.inf) - TOLERANCE
+    assert (result.error_bound == 0.0) is result.exact or result.error_bound <= 2e-9
+
+
+def check_against(situation: Situation | VengeanceSituation, hit: float | None, once: float | None,
+                  optimal: float, flip7: float, bust: float) -> None:
+    widths = []
+    for budget in BUDGETS:
+        result = solve_bounded(model_of(situation), cpu_seconds=60.0, max_budget=budget)
+        check_identities(result)
+        if hit is None:
+            assert result.hit is None and result.exact
+            continue
+        assert inside(hit, result.hit) and inside(optimal, result.optimal)
+        assert once is not None and inside(once, result.hit_once)
+        if result.exact:
+            assert result.optimal.width == 0 or result.optimal.width <= 2e-9
+            assert result.hits == (optimal > result.stay_score + TOLERANCE or not result.may_stay)
+            if abs(hit - result.stay_score) > 1e-6:  # no tie: the same policy, the same probabilities
+                assert flip7 == pytest.approx(result.flip7_probability.mid, abs=TOLERANCE)
+                assert bust == pytest.approx(result.bust_probability.mid, abs=TOLERANCE)
+        widths.append(result.error_bound)
+    assert widths == sorted(widths, reverse=True), "the bounds narrow as the budget grows"
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(small_situations(max_pile=9, max_discards=3))
+def test_bounds_hold_the_exact_values_classic(situation: Situation) -> None:
+    exact = analyze(situation)
+    check_against(situation, exact.hit_score, None if exact.hit_once_score is None else float(exact.hit_once_score),
+                  exact.optimal_score, exact.flip7_probability, exact.bust_final_probability)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(small_situations(max_pile=8, max_discards=3, rules=POKER))
+def test_bounds_hold_the_reference_values_poker(situation: Situation) -> None:
+    """Poker against the literal engine's brute force (negative scores, stacked multipliers, royal flush)."""
+    exact = reference_solve(situation)
+    hit = None if exact.hit is None else float(exact.hit.value)
+    once = None
+    if hit is not None:
+        once = float(answer(situation).hit_once.mid)  # type: ignore[union-attr]
+    check_against(situation, hit, once, float(exact.optimal.value), float(exact.optimal.flip7_probability),
+                  float(exact.optimal.bust_probability))
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(vengeance_situations(max_pile=7, max_discards=3, max_line_cards=4))
+def test_bounds_hold_the_exact_values_vengeance(situation: VengeanceSituation) -> None:
+    """Standard and Brutal rules, every action, other lines, discards (the strategy draws both rule sets)."""
+    exact = analyze_vengeance(situation, 10**6)
+    check_against(situation, exact.hit_score, None if exact.hit_once_score is None else float(exact.hit_once_score),
+                  exact.optimal_score, exact.flip7_probability, exact.bust_final_probability)
+
+
+@pytest.mark.parametrize("situation", [
+    Situation.from_text(CLASSIC, "12 11 10", pile="12 11 9 8 5 +4 x2 freeze flip3 sc 3 2", others_active=0),
+    Situation.from_text(CLASSIC, "12 11 10", pile="12 11 9 8 5 +4 x2 freeze flip3 sc 3 2", others_active=1),
+    Situation.from_text(CLASSIC, "9 +10 sc", pile="9 9 12 11 x2 flip3 flip3 freeze", discards="5 6 sc",
+                        others_active=0),
+    Situation.from_text(POKER, "K 9", pile="K Q J 10 9 8 7 5d 3 A 2 kd", others_active=0),
+    Situation.from_text(POKER, "Q", pile="K Q 10d ad jd qd kd 3 2 9", others_active=2),
+])
+def test_fixed_classic_and_poker_cases(situation: Situation) -> None:
+    exact = analyze(situation)
+    check_against(situation, exact.hit_score, float(exact.hit_once_score or 0), exact.optimal_score,
+                  exact.flip7_probability, exact.bust_final_probability)
+
+
+@pytest.mark.parametrize("situation", [
+    VengeanceSituation.from_text(VENGEANCE, "12 5", others=("10 9",), pile="12 11 10 5 3 u7 l13 13 -4 jom flip4 steal"),
+    VengeanceSituation.from_text(VENGEANCE_BRUTAL, "12 5", others=("10 9",), pile="12 11 10 5 3 u7 l13 13 -4 -10 swap",
+                                 busted_others=1),
+    VengeanceSituation.from_text(VENGEANCE, "0 3", others=("",), pile="3 4 5 6 7 8 9 flip4 discard /2"),
+    VengeanceSituation.from_text(VENGEANCE, "13", pile="13 l13 13 12 jom flip4"),
+])
+def test_fixed_vengeance_cases(situation: VengeanceSituation) -> None:
+    exact = analyze_vengeance(situation, 10**6)
+    check_against(situation, exact.hit_score, None if exact.hit_once_score is None else float(exact.hit_once_score),
+                  exact.optimal_score, exact.flip7_probability, exact.bust_final_probability)
+
+
+def test_the_classic_reference_value_is_inside_the_bounds_of_a_fresh_deck() -> None:
+    """MODEL.md: the fresh 94-card deck alone is worth 20.2970891 under RULES.md's reading."""
+    result = solve_bounded(model_of(Situation.from_text(CLASSIC, "", others_active=0)), cpu_seconds=0.5)
+    assert inside(20.2970891, result.hit) and not result.exact
+
+
+def test_answer_uses_the_exact_solver_where_it_fits_and_says_so() -> None:
+    situation = Situation.from_text(CLASSIC, "12 7 3 +4", seen="12 12 5")
+    result = answer(situation)
+    exact = analyze(situation)
+    assert (result.method, result.exact, result.error_bound) == (Method.EXACT, True, 0.0)
+    assert result.optimal == Bounds.point(exact.optimal_score) and result.decision is exact.decision
+    data = result.to_json()
+    assert data["exact"] is True and data["error_bound"] == 0 and data["optimal_score"] == exact.optimal_score
+
+
+def test_a_fresh_vengeance_deck_is_answered_with_certified_bounds() -> None:
+    result = answer(VengeanceSituation.from_text(VENGEANCE, "12 5", others=("10 9",)), cpu_seconds=0.5)
+    assert result.method is Method.BOUNDED and not result.exact
+    assert result.hit is not None and result.hit.lo <= result.hit.hi and result.error_bound > 0
+    data = json.loads(json.dumps(result.to_json()))
+    assert data["exact"] is False and data["error_bound"] == result.error_bound
+    assert data["decision"] == ("hit" if result.hit.mid > result.stay_score else "stay")
+
+
+def test_the_decision_is_by_midpoints_and_too_close_when_the_intervals_overlap() -> None:
+    situation = Situation.from_text(POKER, "K 9", others_active=0)
+    coarse = answer(situation, cpu_seconds=0.2)
+    assert coarse.too_close == (coarse.hit is not None and coarse.stay_score in coarse.hit)
+    assert coarse.decision is (Decision.HIT if coarse.hit.mid > coarse.stay_score else Decision.STAY)  # type: ignore[union-attr]
+    assert coarse.ev_loss(coarse.decision).lo == 0.0
