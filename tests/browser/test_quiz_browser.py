@@ -57,11 +57,11 @@ def test_a_quiz_session_then_a_restart_finds_the_progress(browser: Browser, tmp_
         page = open_quiz(browser, url, "phone")
         try:
             expect(page.get_by_text(f"Progress saved in {database}")).to_be_visible()
-            expect(page.get_by_text("Total EV lost").first).to_be_visible()
+            expect(page.get_by_text("Points lost").first).to_be_visible()
             page.get_by_text("Charts and results by category").click()  # the charts, on request
             expect(page.get_by_role("button", name="Download my history (CSV)")).to_be_visible()
             assert_no_exception(page)
-            page.get_by_text("Total EV lost").first.scroll_into_view_if_needed()
+            page.get_by_text("Points lost").first.scroll_into_view_if_needed()
             screenshot(page, "quiz-progress-phone")
         finally:
             page.close()
