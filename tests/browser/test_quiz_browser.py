@@ -73,7 +73,7 @@ def test_a_corrupt_progress_file_is_reported_and_the_quiz_works(browser: Browser
     with serve("quiz-corrupt", {"FLIP7ODDS_DB": str(database)}) as url:
         page = open_quiz(browser, url)
         try:
-            expect(page.get_by_text("was damaged")).to_be_visible()
+            expect(page.get_by_text("was damaged").first).to_be_visible()
             page.get_by_role("button", name="STAY").click()
             expect(page.get_by_text("You chose STAY")).to_be_visible(timeout=ANSWER_TIMEOUT_MS)
             assert_no_exception(page)
