@@ -10,7 +10,7 @@ The public API: card notation (`parse_cards`, `Card`), rule sets (`find_rules`),
 
 from __future__ import annotations
 
-import importlib
+from flip7odds.lazy import exports
 
 TYPE_CHECKING = False
 """Set by type checkers only: the imports below are for them (importing `typing` would cost start-up time)."""
@@ -34,17 +34,7 @@ _HOMES = {
 }
 """Where each public name lives: importing ``flip7odds`` loads nothing until a name is used, so that the
 command line starts at once (numpy and the compiled solver load only when a solve needs them)."""
-_HOME_OF = {name: module for module, names in _HOMES.items() for name in names}
-
-
-def __getattr__(name: str) -> object:
-    """A public name, imported from its module on first use (PEP 562)."""
-    module = _HOME_OF.get(name)
-    if module is None:
-        raise AttributeError(f"module 'flip7odds' has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value
-    return value
+__getattr__ = exports(__name__, globals(), _HOMES)
 
 
 __all__ = [

@@ -9,7 +9,7 @@ The rule sets are `flip7odds.rules.VENGEANCE` and `VENGEANCE_BRUTAL`.
 
 from __future__ import annotations
 
-import importlib
+from flip7odds.lazy import exports
 
 TYPE_CHECKING = False
 """Set by type checkers only: the imports below are for them (importing `typing` would cost start-up time)."""
@@ -27,17 +27,7 @@ _HOMES = {
     "flip7odds.vengeance.situation": ("VengeanceLine", "VengeanceSituation"),
 }
 """Where each public name lives, imported on first use (as in `flip7odds`): reading a situation loads no solver."""
-_HOME_OF = {name: module for module, names in _HOMES.items() for name in names}
-
-
-def __getattr__(name: str) -> object:
-    """A public name, imported from its module on first use (PEP 562)."""
-    module = _HOME_OF.get(name)
-    if module is None:
-        raise AttributeError(f"module 'flip7odds.vengeance' has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value
-    return value
+__getattr__ = exports(__name__, globals(), _HOMES)
 
 
 __all__ = [
