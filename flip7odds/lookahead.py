@@ -3,7 +3,8 @@
 Hitting once is one draw, but a Flip Three you take (alone you must) forces three more, and a Flip
 Three set aside during them three more again: at most ``T = 1 + 3 f`` draws with ``f`` Flip Threes in
 the pile. Piles of at most ``T`` cards may run out during the draws (reshuffle); they are small, so
-the literal engine (`flip7odds.engine`, `_literal`) walks them. Larger piles use the walk below.
+the literal engine (`flip7odds.engine`, `_literal`) walks them up to the reshuffle, and the walk below
+takes over from there (the reshuffled pile cannot run out again). Larger piles use the walk throughout.
 
 **Reduced state.** As in `flip7odds.solver`, the future depends on the literal state only through:
 
@@ -102,8 +103,15 @@ def hit_once_value(situation: Situation) -> Fraction:
     return _Walk(situation, most_draws).value()
 
 
-def _literal(situation: Situation) -> Fraction:
-    """The same value by the literal chance tree (small piles, where the pile may run out)."""
+def _literal(situation: Situation, *, continue_by_walk: bool = True) -> Fraction:
+    """The same value by the literal chance tree (small piles, where the pile may run out).
+
+    Once the pile can no longer be refilled (no discard pile left to reshuffle) and holds more cards than
+    the forced draws still owed can take, the rest of a Flip Three is continued by the walk (`_forced_value`):
+    a pile that ran out onto a long discard pile would otherwise be walked literally, card by card, over
+    every multiset of up to ``1 + 3 f`` cards of it (minutes). ``continue_by_walk=False`` walks everything
+    literally (the tests' oracle).
+    """
     round_rules = RoundRules(situation.rules, situation.alone)
 
     @cache
@@ -119,10 +127,34 @@ def _literal(situation: Situation) -> Fraction:
     def draw(state: RoundState) -> Fraction:
         if not state.can_draw:
             return Fraction(state.line.score(situation.rules))
+        if continue_by_walk and state.discards is None and not state.at_decision:
+            owed = state.forced + FLIP_THREE_DRAWS * (state.pending_flip_threes + state.aside_flip_threes
+                                                      + state.pile[FLIP_THREE])
+            if state.pile.size > owed:
+                return _forced_value(situation, state, owed)
         size, outcomes = round_rules.draw_outcomes(state)
         return sum((Fraction(o.count, size) * value(o.node) for o in outcomes), Fraction(0))
 
     return draw(round_rules.start(situation))
+
+
+def _forced_value(situation: Situation, state: RoundState, owed: int) -> Fraction:
+    """The value of ``state``, in the middle of a Flip Three with at most ``owed`` draws to come, by the walk.
+
+    The walk's column for the literal state: ``left`` is the draws owed; not alone, the Flip Threes
+    waiting are the literal pending ones, the set-aside ones stay aside, and a set-aside Freeze matters
+    only with threes waiting; alone, every set-aside Flip Three is owed too, unless a Freeze set aside ends
+    it all (module docstring, "Reduced state"). The pile holds more than ``owed`` cards: it cannot run out.
+    """
+    if situation.alone:
+        frozen = int(state.aside_freezes > 0)
+        waiting, aside = (0, 0) if frozen else (state.pending_flip_threes + state.aside_flip_threes, 0)
+    else:
+        waiting, aside = state.pending_flip_threes, state.aside_flip_threes
+        frozen = int(state.aside_freezes > 0 and waiting > 0)
+    rest = Situation(situation.rules, state.line, state.pile, None, situation.others_active)
+    column = _Column(0, int(state.line.second_chance), 0, 0, 0, 0, state.forced, waiting, aside, frozen)
+    return _Walk(rest, owed).value_from(column)
 
 
 class _Column(NamedTuple):
@@ -346,7 +378,11 @@ class _Walk:
 
     def value(self) -> Fraction:
         """hit_once_score for the situation."""
-        root = self._value(_Column(0, self.start_held, 0, 0, 0, 0))
+        return self.value_from(_Column(0, self.start_held, 0, 0, 0, 0))
+
+    def value_from(self, column: _Column) -> Fraction:
+        """The exact value of the situation's own line (the empty row) in ``column`` of level 0."""
+        root = self._value(column)
         return Fraction(self._rebuild(root.exact[0]), self.denominator)
 
     def _value(self, column: _Column) -> _Values:

@@ -52,7 +52,7 @@ def small_situations(draw: st.DrawFn) -> Situation:
 def test_equals_the_literal_chance_tree(situation: Situation) -> None:
     # Piles of 12+ cards exceed the 1 + 3 * 3 = 10 draws a hit can take: the fast walk runs, not `_literal`.
     assert situation.pile.size > 1 + FLIP_THREE_DRAWS * situation.pile[FLIP_THREE]
-    assert hit_once_value(situation) == _literal(situation)
+    assert hit_once_value(situation) == _literal(situation, continue_by_walk=False)
 
 
 @pytest.mark.parametrize(
@@ -70,7 +70,7 @@ def test_equals_the_literal_chance_tree(situation: Situation) -> None:
 def test_regressions_equal_the_literal_chance_tree(line: str, pile: str, others_active: int) -> None:
     situation = Situation.from_text(CLASSIC, line, pile=pile, others_active=others_active)
     assert situation.pile.size > 1 + FLIP_THREE_DRAWS * situation.pile[FLIP_THREE]
-    assert hit_once_value(situation) == _literal(situation)
+    assert hit_once_value(situation) == _literal(situation, continue_by_walk=False)
 
 
 @pytest.mark.parametrize(
@@ -141,3 +141,42 @@ def test_choices_made_exactly_give_the_same_value(monkeypatch: pytest.MonkeyPatc
     steered = hit_once_value(situation)
     monkeypatch.setattr(lookahead, "_TOLERANCE", float("inf"))
     assert hit_once_value(situation) == steered
+
+
+@st.composite
+def reshuffling_situations(draw: st.DrawFn) -> Situation:
+    """A pile of 1..4 cards that a hit can exhaust, onto a known discard pile of 6..14 cards (Flip Threes in both)."""
+    numbers = draw(st.sets(st.integers(0, 12), max_size=5))
+    held = draw(st.booleans())
+    line = [Card.number(v) for v in sorted(numbers)] + ([SECOND_CHANCE] if held else [])
+    rest = [card for card in PLAIN if card not in line]
+    actions = [FLIP_THREE] * 3 + [FREEZE] * 3 + [SECOND_CHANCE] * (3 - held)
+    cards = draw(st.permutations(actions + [rest[i] for i in draw(
+        st.lists(st.integers(0, len(rest) - 1), min_size=14, max_size=14, unique=True))]))
+    if draw(st.booleans()):  # often a Flip Three in the pile: the reshuffle then comes during its three
+        cards.remove(FLIP_THREE)
+        cards.insert(0, FLIP_THREE)
+    size, discards = draw(st.integers(1, 4)), draw(st.integers(6, 14))
+    return Situation.build(CLASSIC, line, pile=cards[:size], discards=cards[size:size + discards],
+                           others_active=draw(st.integers(0, 2)))
+
+
+@settings(max_examples=60, deadline=None)
+@given(reshuffling_situations())
+def test_a_reshuffle_during_a_flip_three_continued_by_the_walk_equals_the_literal_tree(situation: Situation) -> None:
+    # The literal tree up to the reshuffle, the walk after it (the fast path), against the literal tree all along.
+    assert _literal(situation) == _literal(situation, continue_by_walk=False)
+
+
+def test_a_flip_three_onto_a_long_discard_pile_against_the_solver() -> None:
+    # Found in the bounded benchmark (a classic game, seed 7): the pile's last card is a Flip Three and 75 cards
+    # wait in the discards; taking it costs three forced draws from the reshuffled pile. The literal tree took
+    # 110 s here; the walk continues after the reshuffle. Oracle: the float solver's draw-then-stay value.
+    situation = Situation.from_text(
+        CLASSIC, "6 10 12 +10", pile="flip3",
+        discards="0 1 2 2 3 3 4 4 4 5 5 5 5 6 6 6 6 6 7 7 7 7 7 7 8 8 8 8 8 8 9 9 9 9 9 9 9 10 10 10 10 10 10 10 "
+                 "10 10 11 11 11 11 11 11 11 11 11 12 12 12 12 12 12 12 12 12 +2 +4 +8 x2 freeze freeze flip3 flip3 "
+                 "sc sc sc", others_active=1)
+    oracle = solve(problem_of(situation), with_draw_then_stay=True).draw_then_stay
+    assert oracle is not None
+    assert float(hit_once_value(situation)) == pytest.approx(oracle, abs=1e-9)
