@@ -65,9 +65,15 @@ import numpy as np
 from flip7odds.analysis import TOLERANCE, problem_of
 from flip7odds.cards import FLIP_THREE, FREEZE, SECOND_CHANCE, Card, Category
 from flip7odds.counts import CardCounts
-from flip7odds.errors import Flip7Error
-from flip7odds.number_text import NumberTextError, parse_ratio, parse_whole
 from flip7odds.rules import RuleSet
+from flip7odds.simple_policies import (
+    BustThreshold,
+    CardCount,
+    RandomPolicy,
+    SimulationError,
+    SumThreshold,
+    read_simple_policy,
+)
 from flip7odds.situation import Line, Situation
 from flip7odds.solver import Problem, solve
 
@@ -78,10 +84,6 @@ FLIP_THREE_DRAWS = 3
 
 class InvariantError(AssertionError):
     """The simulator lost or created a card, or broke a rule it checks: always a bug in the simulator."""
-
-
-class SimulationError(Flip7Error):
-    """A simulation cannot be set up as asked (bad player count, unknown policy...)."""
 
 
 class Outcome(enum.Enum):
@@ -231,6 +233,31 @@ class TableView:
         """Cards in the pile that would bust ``line`` (numbers it holds)."""
         return sum(self.pile_counts[self.kinds.number(value)] for value in line.numbers)
 
+    @property
+    def number_sum(self) -> int:
+        """The sum of the deciding player's numbers (`flip7odds.simple_policies`)."""
+        return sum(self.line.numbers)
+
+    @property
+    def numbers_held(self) -> int:
+        """How many numbers the deciding player holds."""
+        return len(self.line.numbers)
+
+    def bust_probability(self) -> Fraction:
+        """P(the next card busts the deciding player): 0 with a Second Chance or with no card left anywhere.
+
+        Counted from the pile, or from the discard pile that will be shuffled into the next pile when the pile
+        is empty.
+        """
+        line = self.line
+        if line.second_chance:
+            return Fraction(0)
+        if self.pile_size:
+            return Fraction(self.bust_cards(line), self.pile_size)
+        size = len(self.discard_cards)
+        busting = sum(1 for card in self.discard_cards if card.is_number and card.value in line.numbers)
+        return Fraction(busting, size) if size else Fraction(0)
+
 
 class Policy(Protocol):
     """A hit/stay rule. The simulator asks it only when staying is allowed (the line is not empty)."""
@@ -241,77 +268,6 @@ class Policy(Protocol):
 
     def hits(self, view: TableView, rng: np.random.Generator) -> bool:
         """True to hit, False to stay."""
-
-
-@dataclass(frozen=True)
-class SumThreshold:
-    """Stay once the sum of your numbers is at least ``threshold`` (docs/model.md's "stay at 23")."""
-
-    threshold: int
-
-    @property
-    def name(self) -> str:
-        """``sum:T``."""
-        return f"sum:{self.threshold}"
-
-    def hits(self, view: TableView, rng: np.random.Generator) -> bool:
-        """Hit while the sum is below the threshold."""
-        return sum(view.line.numbers) < self.threshold
-
-
-@dataclass(frozen=True)
-class BustThreshold:
-    """Stay once P(the next card busts you) reaches ``threshold`` (exact count; 0 with a Second Chance)."""
-
-    threshold: Fraction
-
-    @property
-    def name(self) -> str:
-        """``bust:θ``."""
-        return f"bust:{float(self.threshold):g}"
-
-    def hits(self, view: TableView, rng: np.random.Generator) -> bool:
-        """Hit while the bust chance is below the threshold."""
-        line = view.line
-        if line.second_chance:
-            return True
-        if view.pile_size:
-            return Fraction(view.bust_cards(line), view.pile_size) < self.threshold
-        size = len(view.discard_cards)  # the discard pile will be shuffled into the next pile
-        busting = sum(1 for card in view.discard_cards if card.is_number and card.value in line.numbers)
-        return size == 0 or Fraction(busting, size) < self.threshold
-
-
-@dataclass(frozen=True)
-class CardCount:
-    """Stay once you hold ``cards`` numbers (docs/model.md's "stay at 3 cards")."""
-
-    cards: int
-
-    @property
-    def name(self) -> str:
-        """``cards:k``."""
-        return f"cards:{self.cards}"
-
-    def hits(self, view: TableView, rng: np.random.Generator) -> bool:
-        """Hit while you hold fewer numbers."""
-        return len(view.line.numbers) < self.cards
-
-
-@dataclass(frozen=True)
-class RandomPolicy:
-    """Hit with probability ``hit_probability`` at every decision (a baseline, and random play for tests)."""
-
-    hit_probability: float = 0.5
-
-    @property
-    def name(self) -> str:
-        """``random:p``."""
-        return f"random:{self.hit_probability:g}"
-
-    def hits(self, view: TableView, rng: np.random.Generator) -> bool:
-        """A coin flip from the round's generator."""
-        return bool(rng.random() < self.hit_probability)
 
 
 @dataclass
@@ -361,27 +317,8 @@ def policy_from_text(text: str) -> Policy:
     >>> policy_from_text("bust:26%")
     BustThreshold(threshold=Fraction(13, 50))
     """
-    name, _, argument = text.strip().lower().partition(":")
-    try:
-        if name == "optimal" and not argument:
-            return OptimalPolicy()
-        if name == "sum" and argument:
-            return SumThreshold(parse_whole(argument, 0, 200))
-        if name == "cards" and argument:
-            return CardCount(parse_whole(argument, 1, 7))
-        if name == "bust" and argument:
-            value = parse_ratio(argument)
-            if 0 < value <= 1:
-                return BustThreshold(value)
-        if name == "random":
-            probability = float(parse_ratio(argument)) if argument else 0.5
-            if 0 <= probability <= 1:
-                return RandomPolicy(probability)
-    except NumberTextError:
-        pass
-    raise SimulationError("unknown policy {text!r}: use {names} "
-                          "(T 0-200, θ in (0, 1] or a percentage, k 1-7, p in [0, 1])",
-                          text=text.strip(), names=POLICY_NAMES)
+    simple = read_simple_policy(text, POLICY_NAMES)
+    return OptimalPolicy() if simple is None else simple
 
 
 # ----------------------------------------------------------------------------------------------

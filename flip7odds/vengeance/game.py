@@ -66,7 +66,7 @@ Flip Four! target.
 * **Brutal Flip 7**: -15 to the other player with the highest game total if that total is higher
   than the chooser's own, else +15 for itself.
 
-Players are a hit/stay `Policy` each (the thresholds of the classic simulator, read by
+Players are a hit/stay `Policy` each (the simple rules of `flip7odds.simple_policies`, read by
 `policy_from_text`); the exact optimum is not available (`flip7odds.vengeance.reference` solves
 small piles only).
 
@@ -93,15 +93,22 @@ from typing import Protocol
 
 import numpy as np
 
-from flip7odds import simulator as classic
 from flip7odds.cards import Action, Card, Category
 from flip7odds.counts import CardCounts
 from flip7odds.rules import UNLUCKY_7, RuleSet
+from flip7odds.simple_policies import (
+    SIMPLE_NAMES,
+    BustThreshold,
+    CardCount,
+    RandomPolicy,
+    SimulationError,
+    SumThreshold,
+    read_simple_policy,
+)
 from flip7odds.simulator import (
     MAX_PLAYERS,
     InvariantError,
     RoundEnd,
-    SimulationError,
     play_rounds,
     table_rules,
 )
@@ -167,6 +174,16 @@ class VengeanceView:
         """The discard pile since the last shuffle."""
         return CardCounts.from_cards(self.discard_cards)
 
+    @property
+    def number_sum(self) -> int:
+        """The sum of your number cards (two 13s count 26: `flip7odds.simple_policies`)."""
+        return sum(card.value for card in self.line.numbers)
+
+    @property
+    def numbers_held(self) -> int:
+        """How many number cards you hold."""
+        return self.line.number_count
+
     def bust_probability(self) -> Fraction:
         """P(the next card busts you): numbers your line cannot hold (the Unlucky 7 never busts).
 
@@ -195,71 +212,7 @@ class Policy(Protocol):
         """True to hit, False to stay."""
 
 
-@dataclass(frozen=True)
-class SumThreshold:
-    """Stay once the sum of your number cards is at least ``threshold`` (two 13s count 26)."""
-
-    threshold: int
-
-    @property
-    def name(self) -> str:
-        """``sum:T``."""
-        return f"sum:{self.threshold}"
-
-    def hits(self, view: VengeanceView, rng: np.random.Generator) -> bool:
-        """Hit while the sum is below the threshold."""
-        return sum(card.value for card in view.line.numbers) < self.threshold
-
-
-@dataclass(frozen=True)
-class CardCount:
-    """Stay once you hold ``cards`` number cards."""
-
-    cards: int
-
-    @property
-    def name(self) -> str:
-        """``cards:k``."""
-        return f"cards:{self.cards}"
-
-    def hits(self, view: VengeanceView, rng: np.random.Generator) -> bool:
-        """Hit while you hold fewer number cards."""
-        return view.line.number_count < self.cards
-
-
-@dataclass(frozen=True)
-class BustThreshold:
-    """Stay once P(the next card busts you) reaches ``threshold`` (`VengeanceView.bust_probability`)."""
-
-    threshold: Fraction
-
-    @property
-    def name(self) -> str:
-        """``bust:θ``."""
-        return f"bust:{float(self.threshold):g}"
-
-    def hits(self, view: VengeanceView, rng: np.random.Generator) -> bool:
-        """Hit while the bust chance is below the threshold."""
-        return view.bust_probability() < self.threshold
-
-
-@dataclass(frozen=True)
-class RandomPolicy:
-    """Hit with probability ``hit_probability`` at every decision (a baseline, and random play for tests)."""
-
-    hit_probability: float = 0.5
-
-    @property
-    def name(self) -> str:
-        """``random:p``."""
-        return f"random:{self.hit_probability:g}"
-
-    def hits(self, view: VengeanceView, rng: np.random.Generator) -> bool:
-        """A coin flip from the round's generator."""
-        return bool(rng.random() < self.hit_probability)
-
-
-POLICY_NAMES = "sum:T, bust:θ, cards:k, random[:p]"
+POLICY_NAMES = SIMPLE_NAMES
 
 
 def policy_from_text(text: str) -> Policy:
@@ -270,19 +223,13 @@ def policy_from_text(text: str) -> Policy:
     >>> policy_from_text("optimal")
     Traceback (most recent call last):
     ...
-    flip7odds.simulator.SimulationError: the optimal policy cannot play With a Vengeance games (its exact solver is for small piles only): use sum:T, bust:θ, cards:k, random[:p]
+    flip7odds.simple_policies.SimulationError: the optimal policy cannot play With a Vengeance games (its exact solver is for small piles only): use sum:T, bust:θ, cards:k, random[:p]
     """
-    read = classic.policy_from_text(text)
-    if isinstance(read, classic.SumThreshold):
-        return SumThreshold(read.threshold)
-    if isinstance(read, classic.CardCount):
-        return CardCount(read.cards)
-    if isinstance(read, classic.BustThreshold):
-        return BustThreshold(read.threshold)
-    if isinstance(read, classic.RandomPolicy):
-        return RandomPolicy(read.hit_probability)
-    raise SimulationError("the optimal policy cannot play With a Vengeance games (its exact solver is for small "
-                          "piles only): use {names}", names=POLICY_NAMES)
+    simple = read_simple_policy(text)
+    if simple is None:
+        raise SimulationError("the optimal policy cannot play With a Vengeance games (its exact solver is for "
+                              "small piles only): use {names}", names=POLICY_NAMES)
+    return simple
 
 
 # ----------------------------------------------------------------------------------------------
