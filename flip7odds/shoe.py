@@ -47,6 +47,8 @@ from dataclasses import dataclass, field, replace
 from flip7odds.cards import FLIP_THREE, FREEZE, SECOND_CHANCE, Card, Category
 from flip7odds.counts import CardCounts
 from flip7odds.errors import Counted, Plural, SituationError, Term
+from flip7odds.history import Step as HistoryStep
+from flip7odds.history import Tracker
 from flip7odds.i18n import N_
 from flip7odds.rules import RuleSet
 from flip7odds.situation import Situation
@@ -417,29 +419,18 @@ class SetOthersActive:
 Move = AddCards | RemoveCards | ClearRound | NextRound | Reshuffle | NewGame | SetOthersActive
 
 
-@dataclass(frozen=True)
-class Step:
-    """One move in the history, with the table it was made on (what `Shoe.undo` returns to)."""
-
-    move: Move
-    before: Table
+Step = HistoryStep[Table, Move]
+"""One move in the history, with the table it was made on (what `Shoe.undo` returns to)."""
 
 
 @dataclass(frozen=True)
-class Shoe:
+class Shoe(Tracker[Table, Move]):
     """The card tracker: the current `Table` and the history of moves, each method returning a new `Shoe`."""
-
-    table: Table
-    history: tuple[Step, ...] = ()
 
     @classmethod
     def new(cls, rules: RuleSet, others_active: int = 1) -> Shoe:
         """A fresh deck and no history."""
         return cls(Table.new(rules, others_active))
-
-    def play(self, move: Move) -> Shoe:
-        """Make a move; raises `SituationError` (and changes nothing) if the move is impossible."""
-        return Shoe(move.apply(self.table), self.history + (Step(move, self.table),))
 
     def add(self, cards: Iterable[Card], place: Place) -> Shoe:
         """Cards came up and went to ``place`` (one move: one undo takes them all back)."""
@@ -468,17 +459,6 @@ class Shoe:
     def set_others_active(self, others_active: int) -> Shoe:
         """Set how many other players are still active (0: alone)."""
         return self.play(SetOthersActive(others_active))
-
-    @property
-    def last_move(self) -> Move | None:
-        """The move `undo` would take back, if any."""
-        return self.history[-1].move if self.history else None
-
-    def undo(self) -> Shoe:
-        """The shoe before the last move; raises `SituationError` when there is nothing to undo."""
-        if not self.history:
-            raise SituationError("nothing to undo")
-        return Shoe(self.history[-1].before, self.history[:-1])
 
 
 __all__ = [

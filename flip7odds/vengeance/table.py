@@ -42,6 +42,7 @@ from dataclasses import dataclass, field, replace
 from flip7odds.cards import Card, Category
 from flip7odds.counts import CardCounts
 from flip7odds.errors import Counted, Plural, SituationError, Term
+from flip7odds.history import Step, Tracker
 from flip7odds.i18n import N_
 from flip7odds.rules import UNLUCKY_7, RuleSet
 from flip7odds.shoe import MAX_OTHERS_ACTIVE, STATUS_NAMES, Place, RoundStatus
@@ -411,46 +412,22 @@ class SetBusted:
 VengeanceMove = AddCards | RemoveCards | MoveCards | ClearRound | NextRound | NewGame | SetOthers | SetBusted
 
 
-@dataclass(frozen=True)
-class VengeanceStep:
-    """One move in the history, with the table it was made on (what `VengeanceShoe.undo` returns to)."""
-
-    move: VengeanceMove
-    before: VengeanceTable
+VengeanceStep = Step[VengeanceTable, VengeanceMove]
+"""One move in the history, with the table it was made on (what `VengeanceShoe.undo` returns to)."""
 
 
 @dataclass(frozen=True)
-class VengeanceShoe:
+class VengeanceShoe(Tracker[VengeanceTable, VengeanceMove]):
     """The card tracker: the current `VengeanceTable` and the moves that led to it, so any can be undone."""
-
-    table: VengeanceTable
-    history: tuple[VengeanceStep, ...] = ()
 
     @classmethod
     def new(cls, rules: RuleSet, others: int = 1) -> VengeanceShoe:
         """A fresh deck and no history."""
         return cls(VengeanceTable.new(rules, others))
 
-    def play(self, move: VengeanceMove) -> VengeanceShoe:
-        """Make a move; raises `SituationError` (and changes nothing) if it is impossible."""
-        after = move.apply(self.table)
-        after.check()
-        return VengeanceShoe(after, self.history + (VengeanceStep(move, self.table),))
-
     def add(self, cards: Iterable[Card], target: Target) -> VengeanceShoe:
         """Cards were drawn and went to ``target`` (one move: one undo takes them all back)."""
         return self.play(AddCards(tuple(cards), target))
-
-    @property
-    def last_move(self) -> VengeanceMove | None:
-        """The move `undo` would take back, if any."""
-        return self.history[-1].move if self.history else None
-
-    def undo(self) -> VengeanceShoe:
-        """The shoe before the last move; raises `SituationError` when there is nothing to undo."""
-        if not self.history:
-            raise SituationError("nothing to undo")
-        return VengeanceShoe(self.history[-1].before, self.history[:-1])
 
 
 __all__ = [
