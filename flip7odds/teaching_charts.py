@@ -7,7 +7,6 @@ the page around the figures).
 
 from __future__ import annotations
 
-import textwrap
 from collections.abc import Sequence
 from fractions import Fraction
 
@@ -16,7 +15,7 @@ import plotly.graph_objects as go  # type: ignore[import-untyped]
 from plotly.subplots import make_subplots  # type: ignore[import-untyped]
 
 from flip7odds.cards import card_name
-from flip7odds.charts import HIT_COLOR, STAY_COLOR
+from flip7odds.charts import HIT_COLOR, PHONE_CHART_WIDTH, STAY_COLOR, fit_text
 from flip7odds.engine import Event, Termination
 from flip7odds.i18n import ENGLISH, N_, Translator
 from flip7odds.teaching import (
@@ -91,12 +90,9 @@ h2, h3 { font-size: 1.6rem !important; }
 """Large type and a clean layout for a projector: injected by a page in presentation mode."""
 
 
-PHONE_CHART_WIDTH = 330
-"""The narrowest a figure at the normal size is drawn: a 390 px phone less the page's and the figure's margins."""
 PROJECTOR_CHART_WIDTH = 1700
-"""The narrowest a figure at the presentation size is drawn: a 1920 px projector less the margins."""
-CHARACTER_WIDTH = 0.55
-"""A generous average width of a character of the figures' sans-serif font, in units of its size."""
+"""The narrowest a figure at the presentation size is drawn: a 1920 px projector less the margins (at the normal
+size, `flip7odds.charts.PHONE_CHART_WIDTH`: a phone)."""
 
 
 def font_size_for(presentation: bool) -> int:
@@ -107,9 +103,7 @@ def font_size_for(presentation: bool) -> int:
 def _fit(text: str, size: int, share: float = 1.0) -> str:
     """``text`` broken into lines (``<br>``) that fit ``share`` of the narrowest screen a figure of this size is
     drawn on (a phone, or a projector in presentation mode): plotly never wraps a title by itself, it cuts it."""
-    width = PROJECTOR_CHART_WIDTH if size >= PRESENTATION_FONT_SIZE else PHONE_CHART_WIDTH
-    characters = max(6, int(share * width / (CHARACTER_WIDTH * size)))
-    return "<br>".join(textwrap.wrap(text, characters, break_long_words=False, break_on_hyphens=False))
+    return fit_text(text, size, share * (PROJECTOR_CHART_WIDTH if size >= PRESENTATION_FONT_SIZE else PHONE_CHART_WIDTH))
 
 
 def _layout(figure: go.Figure, font_size: int, height: int, t: Translator) -> go.Figure:
@@ -373,6 +367,7 @@ __all__ = [
     "EVENT_LABELS",
     "FAMILY_TITLES",
     "PRESENTATION_CSS",
+    "PROJECTOR_CHART_WIDTH",
     "convergence_figure",
     "decision_heatmap_figure",
     "font_size_for",

@@ -7,7 +7,7 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from flip7odds.charts import NextCardText, OutcomeGroup, next_card_figure
+from flip7odds.charts import PHONE_CHART_WIDTH, NextCardText, OutcomeGroup, next_card_figure
 from flip7odds.i18n import translator
 from flip7odds.odds import next_card_table
 from flip7odds.policies import evaluate_policy
@@ -29,7 +29,6 @@ from flip7odds.teaching import (
 )
 from flip7odds.teaching_charts import (
     NORMAL_FONT_SIZE,
-    PHONE_CHART_WIDTH,
     PRESENTATION_CSS,
     PRESENTATION_FONT_SIZE,
     PROJECTOR_CHART_WIDTH,
