@@ -220,15 +220,17 @@ def fit_text(text: str, size: float, width: float = PHONE_CHART_WIDTH) -> str:
 def phone_layout(title: str, height: int = CHART_HEIGHT) -> dict[str, object]:
     """The layout every chart shares so that its words fit a 390 px phone, in Spanish too.
 
-    The title sits at the top of the figure and the legend at its bottom, both in the figure's own
-    coordinates with automatic margins: the plot shrinks to make room for a legend that wraps onto
-    several lines, instead of the legend climbing over the title; a long title takes two lines.
+    The title sits on top of the plot and the legend at the figure's bottom, both with automatic margins:
+    the plot shrinks to make room for a title of two lines (a long one is broken, `fit_text`) and for a
+    legend that wraps onto several lines, instead of the legend climbing over the title. (A title anchored
+    to the figure's top edge would grow upwards, out of the figure, on its second line.)
     """
     return {
         "height": height,
         "margin": {"l": 10, "r": 10, "t": 10, "b": 10},
-        "title": {"text": fit_text(title, TITLE_FONT_SIZE), "automargin": True, "yref": "container", "y": 1, "yanchor": "top", "x": 0, "xanchor": "left",
-                  "pad": {"t": 8, "l": 4}},
+        "title": {"text": fit_text(title, TITLE_FONT_SIZE), "automargin": True, "yref": "paper", "y": 1, "yanchor": "bottom",
+                  "x": 0, "xanchor": "left",
+                  "pad": {"b": 8, "l": 4}},
         "legend": {"orientation": "h", "yref": "container", "yanchor": "bottom", "y": 0, "xanchor": "left", "x": 0},
         "font_size": 14,
     }

@@ -182,7 +182,7 @@ def policy_curves_figure(curves: Sequence[PolicyCurve], optimal_score: float, fo
     figure = _layout(figure, font_size, height=30 * font_size, t=t)
     figure.update_layout(title={"text": t("Stay as soon as…"), "x": 0, "xanchor": "left", "y": 1, "yref": "container",
                                 "yanchor": "top", "pad": {"t": font_size // 2}, "font": {"size": font_size + 2}},
-                         margin={"t": 6 * font_size})
+                         margin={"t": 5 * font_size})
     return figure
 
 

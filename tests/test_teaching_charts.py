@@ -158,7 +158,7 @@ def test_chart_titles_and_legends_cannot_collide_on_a_phone() -> None:
     text = NextCardText("Próxima carta", "carta", "probabilidad", {group: group.value for group in OutcomeGroup})
     figure = next_card_figure(next_card_table(situation), text)
     title, legend = figure.layout.title, figure.layout.legend
-    assert (title.yref, title.yanchor, title.y, title.automargin) == ("container", "top", 1, True)
+    assert (title.yref, title.yanchor, title.y, title.automargin) == ("paper", "bottom", 1, True)
     assert (legend.yref, legend.yanchor, legend.y) == ("container", "bottom", 0)
 
 

@@ -65,10 +65,10 @@ def test_every_page_fits_a_spanish_phone(browser: Browser, app_url: str, name: s
         if then is not None:
             then(page)
         page.wait_for_timeout(800)  # plotly draws after the script run
+        screenshot_whole(page, f"es-phone-{name}")  # first: a failure below leaves its picture
         overflow = page.evaluate(OVERFLOW)
         assert overflow <= 1, f"the page is {overflow} px wider than the phone"
         assert cut_text(page) == []
         assert tables_off_screen(page) == []
         assert chart_text_collisions(page) == []
         assert_no_exception(page)
-        screenshot_whole(page, f"es-phone-{name}")
