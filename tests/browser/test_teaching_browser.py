@@ -51,10 +51,10 @@ def test_demo_on_a_projector(browser: Browser, app_url: str, demo: str) -> None:
         cells = page.evaluate("""[...document.querySelectorAll('[data-testid="stTable"] td')]
                                  .map(node => parseFloat(getComputedStyle(node).fontSize))""")
         assert min(cells, default=28) >= 28, cells
-        page.wait_for_timeout(500)  # let plotly finish drawing before the checks and the picture
+        page.wait_for_timeout(500)  # let plotly finish drawing before the pictures and the checks
+        screenshot(page, f"teach-{demo}-projector")  # looked at: nothing cut, the tree labelled where it fits
+        screenshot_whole(page, f"teach-{demo}-projector-full")  # the whole demo, for review
         # Nothing cut or overlapping: the charts' words, the tables' columns, the labels.
         assert chart_text_collisions(page) == []
         assert tables_off_screen(page) == []
         assert cut_text(page) == []
-        screenshot(page, f"teach-{demo}-projector")  # looked at: nothing cut, the tree labelled where it fits
-        screenshot_whole(page, f"teach-{demo}-projector-full")  # the whole demo, for review
