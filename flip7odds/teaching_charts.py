@@ -181,9 +181,9 @@ def policy_curves_figure(curves: Sequence[PolicyCurve], optimal_score: float, fo
                           font={"color": EXACT_COLOUR, "size": font_size})
     figure.update_yaxes(title_text=t("expected round score"), row=1, col=1)
     figure = _layout(figure, font_size, height=30 * font_size, t=t)
-    figure.update_layout(title={"text": t("Stay as soon as…"), "x": 0, "xanchor": "left", "y": 1, "yref": "container",
-                                "yanchor": "top", "pad": {"t": font_size // 2}, "font": {"size": font_size + 2}},
-                         margin={"t": 5 * font_size})
+    figure.update_layout(title_text=t("Stay as soon as…"), title_x=0, title_xanchor="left", title_y=1,
+                         title_yref="container", title_yanchor="top", title_pad_t=font_size // 2,
+                         title_font_size=font_size + 2, margin_t=5 * font_size)
     return figure
 
 
