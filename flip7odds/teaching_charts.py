@@ -327,22 +327,32 @@ def tree_figure(tree: ProbabilityTree, font_size: int = NORMAL_FONT_SIZE, t: Tra
     return figure
 
 
+URN_BAR_SHARE = 0.45
+"""The longest bar of the urn chart takes this share of its width: its label (the exact fraction) fits beside it."""
+
+
 def urn_figure(reading: UrnReading, font_size: int = NORMAL_FONT_SIZE, t: Translator = ENGLISH) -> go.Figure:
-    """``P(X = j)`` for the bust cards among the drawn: exact fractions next to scipy's values, bar by bar."""
+    """``P(X = j)`` for the bust cards among the drawn: exact fractions next to scipy's values, bar by bar.
+
+    The bars lie down, one row per ``j``, each exact fraction written on one line at the base size beside its
+    bar: standing bars on a phone are too narrow for ``7564/24297 ≈ 31.1%`` (plotly shrinks it unreadable).
+    """
     exact = reading.pmf()
     js = list(range(reading.draws + 1))
     figure = go.Figure()
-    figure.add_trace(go.Bar(x=js, y=[float(p) for p in exact], name=t("exact fraction"), marker={"color": STAY_COLOUR},
-                            text=[f"{p}<br>≈ {_percent(p, t)}" for p in exact], textposition="outside",
-                            textfont={"size": font_size}, cliponaxis=False))
-    figure.add_trace(go.Bar(x=js, y=reading.scipy_pmf(), name=t("scipy.stats.hypergeom"),
-                            marker={"color": EXACT_COLOUR},
-                            hovertemplate="%{y:.15f}<extra></extra>"))
+    figure.add_trace(go.Bar(y=js, x=[float(p) for p in exact], orientation="h", name=t("exact fraction"),
+                            marker={"color": STAY_COLOUR}, text=[f"{p} ≈ {_percent(p, t)}" for p in exact],
+                            textposition="outside", textfont={"size": font_size}, constraintext="none",
+                            cliponaxis=False, hovertemplate="%{text}<extra></extra>"))
+    figure.add_trace(go.Bar(y=js, x=reading.scipy_pmf(), orientation="h", name=t("scipy.stats.hypergeom"),
+                            marker={"color": EXACT_COLOUR}, hovertemplate="%{x:.15f}<extra></extra>"))
     figure.update_layout(barmode="group", bargap=0.25)
-    figure.update_xaxes(title_text=_fit(t("bust cards among the {draws} drawn (j)").format(draws=reading.draws),
-                                        font_size), dtick=1)
-    figure.update_yaxes(title_text=t("P(X = j)"), tickformat=".0%", range=[0, 1.18])
-    return _layout(figure, font_size, height=24 * font_size, t=t)
+    width = float(max(exact)) / URN_BAR_SHARE
+    figure.update_yaxes(title_text=_fit(t("bust cards among the {draws} drawn (j)").format(draws=reading.draws),
+                                        font_size, 0.8), dtick=1, autorange="reversed")
+    figure.update_xaxes(title_text=t("P(X = j)"), tickformat=".0%", range=[0, width],
+                        tickvals=[tick / 4 for tick in range(5) if tick / 4 <= width])
+    return _layout(figure, font_size, height=(10 + 3 * len(js)) * font_size, t=t)
 
 
 def score_histogram_figure(scores: Sequence[float], distribution: dict[int, float], expected: float,

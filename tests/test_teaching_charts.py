@@ -120,8 +120,8 @@ def test_tree_figure_is_a_well_formed_icicle(draws: int, start: TreeStart, group
 def test_urn_figure_puts_scipy_next_to_the_exact_fractions() -> None:
     urn = UrnReading(79, 17, 3)
     bars, scipy_bars = urn_figure(urn).data
-    assert list(bars.y) == [float(p) for p in urn.pmf()]
-    np.testing.assert_allclose(scipy_bars.y, bars.y, atol=1e-12)
+    assert list(bars.x) == [float(p) for p in urn.pmf()] and list(bars.y) == [0, 1, 2, 3]
+    np.testing.assert_allclose(scipy_bars.x, bars.x, atol=1e-12)
     assert str(urn.pmf()[0]) in bars.text[0]
 
 
