@@ -80,8 +80,9 @@ PRESENTATION_CSS = """
 html { font-size: 28px; }
 [data-testid="stToolbar"], [data-testid="stDecoration"], [data-testid="stAppDeployButton"] { display: none; }
 [data-testid="stMainBlockContainer"] { padding-top: 5rem; padding-left: 3rem; padding-right: 3rem; max-width: 100%; }
-[data-testid="stMetricValue"] { font-size: 2.2rem; }
 [data-testid="stMetricValue"] div { white-space: normal !important; overflow: visible !important; }
+[data-testid="stMain"] p, [data-testid="stCaptionContainer"], [data-testid="stMetricDelta"] div { font-size: 1rem !important; }
+[data-testid="stMetricValue"], [data-testid="stMetricValue"] p { font-size: 2.2rem !important; }
 [data-testid="stTable"] table, [data-testid="stTable"] th, [data-testid="stTable"] td { font-size: 1rem; }
 [data-testid="stSidebar"] { font-size: 16px; }
 h1 { font-size: 2.4rem !important; }

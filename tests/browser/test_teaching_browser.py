@@ -51,6 +51,15 @@ def test_demo_on_a_projector(browser: Browser, app_url: str, demo: str) -> None:
         cells = page.evaluate("""[...document.querySelectorAll('[data-testid="stTable"] td')]
                                  .map(node => parseFloat(getComputedStyle(node).fontSize))""")
         assert min(cells, default=28) >= 28, cells
+        paragraphs = page.evaluate("""[...document.querySelectorAll('[data-testid="stMain"] p')]
+                                      .filter(node => node.offsetParent !== null && node.innerText.trim())
+                                      .map(node => [parseFloat(getComputedStyle(node).fontSize), node.innerText])""")
+        small = [text for size, text in paragraphs if size < 28]
+        assert paragraphs and not small, small  # the text, the captions, the metrics' and the widgets' labels
+        values = page.evaluate("""[...document.querySelectorAll('[data-testid="stMetricValue"], '
+                                  + '[data-testid="stMetricValue"] p')]
+                                  .map(node => parseFloat(getComputedStyle(node).fontSize))""")
+        assert min(values, default=56) >= 56, values  # a metric's value stands out: twice the text
         page.wait_for_timeout(500)  # let plotly finish drawing before the pictures and the checks
         screenshot(page, f"teach-{demo}-projector")  # looked at: nothing cut, the tree labelled where it fits
         screenshot_whole(page, f"teach-{demo}-projector-full")  # the whole demo, for review
