@@ -16,6 +16,7 @@ Examples
 from __future__ import annotations
 
 import enum
+import textwrap
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -75,6 +76,12 @@ SHOWN_MASS = 0.995
 """The score axis shows the scores that hold this much of the probability (the rest is a long thin tail)."""
 NEGLIGIBLE = 1e-12
 """Probabilities below this (float rounding of an exact 0) are not drawn."""
+PHONE_CHART_WIDTH = 330
+"""The narrowest a chart is drawn, in px: a 390 px phone less the page's and the figure's margins."""
+CHARACTER_WIDTH = 0.55
+"""A generous average width of a character of the charts' sans-serif font, in units of its size."""
+TITLE_FONT_SIZE = 17
+"""Plotly's title size for the charts' 14 px text."""
 
 
 @dataclass(frozen=True)
@@ -199,18 +206,31 @@ def _upper_score(distribution: Mapping[int, float]) -> int:
     return max(distribution)
 
 
+def fit_text(text: str, size: float, width: float = PHONE_CHART_WIDTH) -> str:
+    """``text`` broken into lines (``<br>``) no wider than ``width`` px at font ``size``: plotly never wraps a
+    title or a label by itself, it lets it run past the chart's edge. A single word is never broken.
+
+    >>> fit_text("Your final score this round, playing perfectly", 17)
+    'Your final score this round,<br>playing perfectly'
+    """
+    characters = max(6, int(width / (CHARACTER_WIDTH * size)))
+    return "<br>".join(textwrap.wrap(text, characters, break_long_words=False, break_on_hyphens=False))
+
+
 def phone_layout(title: str, height: int = CHART_HEIGHT) -> dict[str, object]:
     """The layout every chart shares so that its words fit a 390 px phone, in Spanish too.
 
-    The title sits at the top of the figure and the legend at its bottom, both in the figure's own
-    coordinates with automatic margins: the plot shrinks to make room for a legend that wraps onto
-    several lines, instead of the legend climbing over the title.
+    The title sits on top of the plot and the legend at the figure's bottom, both with automatic margins:
+    the plot shrinks to make room for a title of two lines (a long one is broken, `fit_text`) and for a
+    legend that wraps onto several lines, instead of the legend climbing over the title. (A title anchored
+    to the figure's top edge would grow upwards, out of the figure, on its second line.)
     """
     return {
         "height": height,
         "margin": {"l": 10, "r": 10, "t": 10, "b": 10},
-        "title": {"text": title, "automargin": True, "yref": "container", "y": 1, "yanchor": "top", "x": 0, "xanchor": "left",
-                  "pad": {"t": 8, "l": 4}},
+        "title": {"text": fit_text(title, TITLE_FONT_SIZE), "automargin": True, "yref": "paper", "y": 1, "yanchor": "bottom",
+                  "x": 0, "xanchor": "left",
+                  "pad": {"b": 8, "l": 4}},
         "legend": {"orientation": "h", "yref": "container", "yanchor": "bottom", "y": 0, "xanchor": "left", "x": 0},
         "font_size": 14,
     }
@@ -224,6 +244,7 @@ __all__ = [
     "DistributionText",
     "NextCardText",
     "OutcomeGroup",
+    "fit_text",
     "next_card_figure",
     "outcome_groups",
     "phone_layout",

@@ -5,7 +5,7 @@ Each document is written in English (``docs/model.md``) and translated into a fo
 `document` picks the reader's language and falls back to English for a document not translated yet. Only the names
 of `DOCUMENTS` are read, so a link's ``doc`` parameter can never open another file.
 
->>> document("winprob", "es")[1], document("model", "es")[1]
+>>> document("model", "es")[1], document("model", "fr")[1]
 ('es', 'en')
 >>> document("model", "en")[0].splitlines()[0]
 '# The decision model'

@@ -15,7 +15,7 @@ import plotly.graph_objects as go  # type: ignore[import-untyped]
 from plotly.subplots import make_subplots  # type: ignore[import-untyped]
 
 from flip7odds.cards import card_name
-from flip7odds.charts import HIT_COLOR, STAY_COLOR
+from flip7odds.charts import HIT_COLOR, PHONE_CHART_WIDTH, STAY_COLOR, fit_text
 from flip7odds.engine import Event, Termination
 from flip7odds.i18n import ENGLISH, N_, Translator
 from flip7odds.teaching import (
@@ -80,7 +80,9 @@ PRESENTATION_CSS = """
 html { font-size: 28px; }
 [data-testid="stToolbar"], [data-testid="stDecoration"], [data-testid="stAppDeployButton"] { display: none; }
 [data-testid="stMainBlockContainer"] { padding-top: 5rem; padding-left: 3rem; padding-right: 3rem; max-width: 100%; }
-[data-testid="stMetricValue"] { font-size: 2.6rem; }
+[data-testid="stMetricValue"] div { white-space: normal !important; overflow: visible !important; }
+[data-testid="stMain"] p, [data-testid="stCaptionContainer"], [data-testid="stMetricDelta"] div { font-size: 1rem !important; }
+[data-testid="stMetricValue"], [data-testid="stMetricValue"] p { font-size: 2.2rem !important; }
 [data-testid="stTable"] table, [data-testid="stTable"] th, [data-testid="stTable"] td { font-size: 1rem; }
 [data-testid="stSidebar"] { font-size: 16px; }
 h1 { font-size: 2.4rem !important; }
@@ -90,9 +92,20 @@ h2, h3 { font-size: 1.6rem !important; }
 """Large type and a clean layout for a projector: injected by a page in presentation mode."""
 
 
+PROJECTOR_CHART_WIDTH = 1700
+"""The narrowest a figure at the presentation size is drawn: a 1920 px projector less the margins (at the normal
+size, `flip7odds.charts.PHONE_CHART_WIDTH`: a phone)."""
+
+
 def font_size_for(presentation: bool) -> int:
     """The base font size of a figure, larger on a projector."""
     return PRESENTATION_FONT_SIZE if presentation else NORMAL_FONT_SIZE
+
+
+def _fit(text: str, size: int, share: float = 1.0) -> str:
+    """``text`` broken into lines (``<br>``) that fit ``share`` of the narrowest screen a figure of this size is
+    drawn on (a phone, or a projector in presentation mode): plotly never wraps a title by itself, it cuts it."""
+    return fit_text(text, size, share * (PROJECTOR_CHART_WIDTH if size >= PRESENTATION_FONT_SIZE else PHONE_CHART_WIDTH))
 
 
 def _layout(figure: go.Figure, font_size: int, height: int, t: Translator) -> go.Figure:
@@ -113,11 +126,12 @@ def _percent(value: Fraction, t: Translator) -> str:
 
 
 FAMILY_TITLES: dict[PolicyFamily, str] = {
-    PolicyFamily.SUM: N_("Stay at<br>sum ≥ T"),
-    PolicyFamily.BUST: N_("Stay at<br>P(bust) ≥ θ"),
-    PolicyFamily.CARDS: N_("Stay at<br>k numbers"),
+    PolicyFamily.SUM: N_("sum ≥ T"),
+    PolicyFamily.BUST: N_("P(bust) ≥ θ"),
+    PolicyFamily.CARDS: N_("k numbers held"),
 }
-"""The subplot title of each family (message ids), on two short lines: three fit side by side on a phone."""
+"""The subplot title of each family (message ids): only the condition, under the figure's title "Stay as soon
+as…", so that three fit side by side on a phone."""
 FAMILY_SYMBOLS: dict[PolicyFamily, str] = {PolicyFamily.SUM: "T", PolicyFamily.BUST: "θ", PolicyFamily.CARDS: "k"}
 """The threshold's symbol in each family: the x axis title (the same in every language)."""
 
@@ -132,9 +146,10 @@ def _parameter_text(curve: PolicyCurve, value: float, t: Translator) -> str:
 def policy_curves_figure(curves: Sequence[PolicyCurve], optimal_score: float, font_size: int = NORMAL_FONT_SIZE,
                          t: Translator = ENGLISH) -> go.Figure:
     """Expected round score against each family's threshold, the optimum as a line, each best marked."""
-    figure = make_subplots(rows=1, cols=len(curves), shared_yaxes=True, horizontal_spacing=0.04,
-                           subplot_titles=[t(FAMILY_TITLES[curve.family]) for curve in curves])
-    figure.update_annotations(font_size=font_size + 2)  # the subplot titles
+    panel = 0.8 / len(curves)  # each panel's share of the width (the score axis takes the rest)
+    figure = make_subplots(rows=1, cols=len(curves), shared_yaxes=True, horizontal_spacing=0.06,
+                           subplot_titles=[_fit(t(FAMILY_TITLES[curve.family]), font_size, panel) for curve in curves])
+    figure.update_annotations(font_size=font_size)  # the subplot titles
     for column, curve in enumerate(curves, start=1):
         scale = 100.0 if curve.family is PolicyFamily.BUST else 1.0
         xs = [value * scale for value in curve.parameters]
@@ -144,11 +159,14 @@ def policy_curves_figure(curves: Sequence[PolicyCurve], optimal_score: float, fo
         figure.add_trace(go.Scatter(x=xs, y=ys, mode="lines+markers", line={"color": STAY_COLOUR, "width": 3},
                                     marker={"size": font_size // 2}, showlegend=False,
                                     hovertemplate="%{x}: %{y:.4f}<extra></extra>"), row=1, col=column)
-        best_text = t("best {parameter}:<br>{score} ({share})").format(
-            parameter=_parameter_text(curve, PolicyFamily.parameter(best.policy), t),
-            score=t.number(best.expected_score, 4), share=t.percent(best.expected_score / optimal_score, 2))
+        parameter = _parameter_text(curve, PolicyFamily.parameter(best.policy), t)
+        share = t.percent(best.expected_score / optimal_score, 2)
+        # The label keeps to its panel (the score is in the metrics above the chart and in the star's hover).
+        best_text = _fit(t("best {parameter}").format(parameter=parameter), font_size, panel) + f"<br>{share}"
+        hover_text = t("best {parameter}: {score} ({share})").format(
+            parameter=parameter, score=t.number(best.expected_score, 4), share=share)
         figure.add_trace(go.Scatter(
-            x=[best_x], y=[best.expected_score], mode="markers", showlegend=False, text=[best_text],
+            x=[best_x], y=[best.expected_score], mode="markers", showlegend=False, text=[hover_text],
             marker={"symbol": "star", "size": 2 * font_size, "color": HIT_COLOUR,
                     "line": {"width": 1, "color": "#333"}},
             hovertemplate="%{text}<extra></extra>",
@@ -158,12 +176,16 @@ def policy_curves_figure(curves: Sequence[PolicyCurve], optimal_score: float, fo
                               row=1, col=column)
         figure.add_hline(y=optimal_score, line={"color": EXACT_COLOUR, "dash": "dash", "width": 2}, row=1, col=column)
         figure.update_xaxes(title_text=FAMILY_SYMBOLS[curve.family], row=1, col=column,
-                            ticksuffix="%" if curve.family is PolicyFamily.BUST else "")
+                            ticksuffix="%" if curve.family is PolicyFamily.BUST else "", tickangle=0, nticks=4)
     figure.add_annotation(xref="paper", yref="y", x=1.0, y=optimal_score, xanchor="right", yanchor="bottom",
                           text=t("optimum {value}").format(value=t.number(optimal_score, 4)), showarrow=False,
                           font={"color": EXACT_COLOUR, "size": font_size})
     figure.update_yaxes(title_text=t("expected round score"), row=1, col=1)
-    return _layout(figure, font_size, height=30 * font_size, t=t)
+    figure = _layout(figure, font_size, height=30 * font_size, t=t)
+    figure.update_layout(title_text=t("Stay as soon as…"), title_x=0, title_xanchor="left", title_y=1,
+                         title_yref="container", title_yanchor="top", title_pad_t=font_size // 2,
+                         title_font_size=font_size + 2, margin_t=5 * font_size)
+    return figure
 
 
 def decision_heatmap_figure(cells: Sequence[DecisionCell], threshold: int | None = None,
@@ -197,8 +219,10 @@ def decision_heatmap_figure(cells: Sequence[DecisionCell], threshold: int | None
         hovertemplate=t("sum %{x}, %{customdata[2]}<br>%{customdata[0]}<br>%{customdata[1]}<extra></extra>"),
         colorscale=[[0.0, STAY_COLOUR], [0.5, "#f4f1de"], [1.0, HIT_COLOUR]], zmin=0, zmax=1, xgap=1, ygap=1,
         # Under the map, not beside it: on a phone the map keeps the width.
-        colorbar={"title": {"text": t("share of lines where the optimum hits"), "side": "top"}, "tickformat": ".0%",
-                  "orientation": "h", "yref": "container", "y": 0, "yanchor": "bottom", "thickness": 14},
+        colorbar={"title": {"text": _fit(t("share of lines where the optimum hits"), font_size),
+                            "side": "bottom"},  # under its bar: a title on top of a horizontal bar covers it
+                  "tickformat": ".0%", "orientation": "h", "yref": "container", "y": 0, "yanchor": "bottom",
+                  "thickness": 14},
     ))
     if threshold is not None:
         figure.add_vline(x=threshold - 0.5, line={"color": "#222", "dash": "dash", "width": 3})
@@ -214,11 +238,12 @@ def convergence_figure(result: Convergence, font_size: int = NORMAL_FONT_SIZE, t
     """Two panels over the number of trials: the running mean settling on the exact value, and the
     difference ``S_n - n·mu`` wandering away (its band grows like ``sqrt(n)``)."""
     score = result.exact.question is Question.POLICY_SCORE
-    figure = make_subplots(rows=2, cols=1, shared_xaxes=True, vertical_spacing=0.12, subplot_titles=[
-        t("Running mean score: it settles on the exact expected score") if score
-        else t("Running frequency of yes: it settles on the exact value"),
-        t("Total difference: total − n·E wanders further and further from 0") if score
-        else t("Count difference: yes − n·p wanders further and further from 0")])
+    titles = [t("Running mean score: it settles on the exact expected score") if score
+              else t("Running frequency of yes: it settles on the exact value"),
+              t("Total difference: total − n·E wanders further and further from 0") if score
+              else t("Count difference: yes − n·p wanders further and further from 0")]
+    figure = make_subplots(rows=2, cols=1, shared_xaxes=True, vertical_spacing=0.16,
+                           subplot_titles=[_fit(title, font_size + 2) for title in titles])
     figure.update_annotations(font_size=font_size + 2)  # the subplot titles
     n = result.trials
     mu = result.exact.mean
@@ -237,14 +262,15 @@ def convergence_figure(result: Convergence, font_size: int = NORMAL_FONT_SIZE, t
     figure.add_trace(go.Scatter(x=n, y=result.difference, mode="lines", line={"color": SIMULATED_COLOUR, "width": 3},
                                 showlegend=False), row=2, col=1)
     figure.update_xaxes(type="log")
-    figure.update_xaxes(title_text=t("number of simulated rounds n (log scale)"), row=2, col=1)
+    figure.update_xaxes(title_text=_fit(t("number of simulated rounds n (log scale)"), font_size), row=2, col=1)
     if not score:
         figure.update_yaxes(range=[-0.02, 1.02], row=1, col=1)  # a frequency lives in [0, 1]
     figure.update_yaxes(title_text=t("total / n") if score else t("yes / n"), row=1, col=1)
     figure.update_yaxes(title_text=t("total − n·E") if score else t("yes − n·p"), row=2, col=1)
     figure = _layout(figure, font_size, height=36 * font_size, t=t)
-    figure.update_layout(legend={"orientation": "h", "yanchor": "top", "y": -0.14, "x": 0},
-                         margin={"b": 6 * font_size})
+    # The legend at the foot of the figure, under the axis title however many lines that takes.
+    figure.update_layout(legend={"orientation": "h", "yref": "container", "yanchor": "bottom", "y": 0, "x": 0},
+                         margin={"b": 2 * font_size})
     return figure
 
 
@@ -302,21 +328,32 @@ def tree_figure(tree: ProbabilityTree, font_size: int = NORMAL_FONT_SIZE, t: Tra
     return figure
 
 
+URN_BAR_SHARE = 0.45
+"""The longest bar of the urn chart takes this share of its width: its label (the exact fraction) fits beside it."""
+
+
 def urn_figure(reading: UrnReading, font_size: int = NORMAL_FONT_SIZE, t: Translator = ENGLISH) -> go.Figure:
-    """``P(X = j)`` for the bust cards among the drawn: exact fractions next to scipy's values, bar by bar."""
+    """``P(X = j)`` for the bust cards among the drawn: exact fractions next to scipy's values, bar by bar.
+
+    The bars lie down, one row per ``j``, each exact fraction written on one line at the base size beside its
+    bar: standing bars on a phone are too narrow for ``7564/24297 ≈ 31.1%`` (plotly shrinks it unreadable).
+    """
     exact = reading.pmf()
     js = list(range(reading.draws + 1))
     figure = go.Figure()
-    figure.add_trace(go.Bar(x=js, y=[float(p) for p in exact], name=t("exact fraction"), marker={"color": STAY_COLOUR},
-                            text=[f"{p}<br>≈ {_percent(p, t)}" for p in exact], textposition="outside",
-                            textfont={"size": font_size}, cliponaxis=False))
-    figure.add_trace(go.Bar(x=js, y=reading.scipy_pmf(), name=t("scipy.stats.hypergeom"),
-                            marker={"color": EXACT_COLOUR},
-                            hovertemplate="%{y:.15f}<extra></extra>"))
+    figure.add_trace(go.Bar(y=js, x=[float(p) for p in exact], orientation="h", name=t("exact fraction"),
+                            marker={"color": STAY_COLOUR}, text=[f"{p} ≈ {_percent(p, t)}" for p in exact],
+                            textposition="outside", textfont={"size": font_size}, constraintext="none",
+                            cliponaxis=False, hovertemplate="%{text}<extra></extra>"))
+    figure.add_trace(go.Bar(y=js, x=reading.scipy_pmf(), orientation="h", name=t("scipy.stats.hypergeom"),
+                            marker={"color": EXACT_COLOUR}, hovertemplate="%{x:.15f}<extra></extra>"))
     figure.update_layout(barmode="group", bargap=0.25)
-    figure.update_xaxes(title_text=t("bust cards among the {draws} drawn (j)").format(draws=reading.draws), dtick=1)
-    figure.update_yaxes(title_text=t("P(X = j)"), tickformat=".0%", range=[0, 1.18])
-    return _layout(figure, font_size, height=24 * font_size, t=t)
+    width = float(max(exact)) / URN_BAR_SHARE
+    figure.update_yaxes(title_text=_fit(t("bust cards among the {draws} drawn (j)").format(draws=reading.draws),
+                                        font_size, 0.8), dtick=1, autorange="reversed")
+    figure.update_xaxes(title_text=t("P(X = j)"), tickformat=".0%", range=[0, width],
+                        tickvals=[tick / 4 for tick in range(5) if tick / 4 <= width])
+    return _layout(figure, font_size, height=(10 + 3 * len(js)) * font_size, t=t)
 
 
 def score_histogram_figure(scores: Sequence[float], distribution: dict[int, float], expected: float,
@@ -342,6 +379,7 @@ __all__ = [
     "EVENT_LABELS",
     "FAMILY_TITLES",
     "PRESENTATION_CSS",
+    "PROJECTOR_CHART_WIDTH",
     "convergence_figure",
     "decision_heatmap_figure",
     "font_size_for",

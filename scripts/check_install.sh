@@ -34,6 +34,7 @@ wheel=$(ls "$work"/dist/flip7odds-*.whl 2>/dev/null | head -n 1)
 listing=$("$python" -m zipfile -l "$wheel")
 for member in flip7odds/vengeance/__init__.py flip7odds/_app/app.py flip7odds/_app/pages/quiz.py \
               flip7odds/_docs/rules.md flip7odds/_docs/model.md flip7odds/locale/es/LC_MESSAGES/flip7odds.po \
+              flip7odds/_docs/es/rules.md flip7odds/_docs/es/model.md flip7odds/_docs/es/vengeance.md \
               flip7odds/py.typed; do
     grep -q " *$member " <<<"$listing" || grep -q "^$member " <<<"$listing" || fail "the wheel lacks $member"
 done

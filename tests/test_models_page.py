@@ -36,6 +36,14 @@ def test_in_spanish_the_documents_are_in_spanish() -> None:
     assert not [caption.value for caption in at.caption]  # nothing left in English to apologise for
 
 
+@pytest.mark.parametrize("doc", ["rules", "model", "vengeance"])
+def test_every_document_opens_in_spanish_without_the_english_notice(doc: str) -> None:
+    at = open_models({"doc": doc, "lang": "es"})
+    first_line = (ROOT / "docs" / "es" / f"{doc}.md").read_text(encoding="utf-8").splitlines()[0]
+    assert any(first_line in markdown.value for markdown in at.markdown)
+    assert not [caption.value for caption in at.caption]
+
+
 def test_the_live_and_quiz_screens_link_the_win_probability_model() -> None:
     for screen in ("details.py", "quiz.py"):  # the live page's "play to win" panel, the quiz's endgame switch
         assert "(/models?doc=winprob)" in (ROOT / "flip7odds_ui" / screen).read_text(encoding="utf-8")

@@ -7,7 +7,8 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from flip7odds.charts import NextCardText, OutcomeGroup, next_card_figure
+from flip7odds.charts import PHONE_CHART_WIDTH, NextCardText, OutcomeGroup, next_card_figure
+from flip7odds.i18n import translator
 from flip7odds.odds import next_card_table
 from flip7odds.policies import evaluate_policy
 from flip7odds.rules import CLASSIC
@@ -30,6 +31,7 @@ from flip7odds.teaching_charts import (
     NORMAL_FONT_SIZE,
     PRESENTATION_CSS,
     PRESENTATION_FONT_SIZE,
+    PROJECTOR_CHART_WIDTH,
     convergence_figure,
     decision_heatmap_figure,
     font_size_for,
@@ -65,7 +67,7 @@ def test_policy_curves_carry_the_exact_values_and_mark_each_best(curves: list[Po
         assert list(line.y) == [result.expected_score for result in curve.results]
         assert star.y[0] == curve.best.expected_score
     assert stars[0].x[0] == 23  # the best "stay at sum >= T" is docs/model.md's T = 23
-    assert labels[0] == stars[0].text[0] == "best T=23:<br>18.5212 (99.76%)"
+    assert labels[0] == "best T=23<br>99.76%" and stars[0].text[0] == "best T=23: 18.5212 (99.76%)"
     assert len(labels) == 3
     assert list(lines[1].x) == pytest.approx([100 * p for p in curves[1].parameters])  # θ is shown in percent
     optimum_lines = [shape for shape in figure.layout.shapes if shape.y0 == optimum == shape.y1]
@@ -118,8 +120,8 @@ def test_tree_figure_is_a_well_formed_icicle(draws: int, start: TreeStart, group
 def test_urn_figure_puts_scipy_next_to_the_exact_fractions() -> None:
     urn = UrnReading(79, 17, 3)
     bars, scipy_bars = urn_figure(urn).data
-    assert list(bars.y) == [float(p) for p in urn.pmf()]
-    np.testing.assert_allclose(scipy_bars.y, bars.y, atol=1e-12)
+    assert list(bars.x) == [float(p) for p in urn.pmf()] and list(bars.y) == [0, 1, 2, 3]
+    np.testing.assert_allclose(scipy_bars.x, bars.x, atol=1e-12)
     assert str(urn.pmf()[0]) in bars.text[0]
 
 
@@ -156,5 +158,35 @@ def test_chart_titles_and_legends_cannot_collide_on_a_phone() -> None:
     text = NextCardText("Próxima carta", "carta", "probabilidad", {group: group.value for group in OutcomeGroup})
     figure = next_card_figure(next_card_table(situation), text)
     title, legend = figure.layout.title, figure.layout.legend
-    assert (title.yref, title.yanchor, title.y, title.automargin) == ("container", "top", 1, True)
+    assert (title.yref, title.yanchor, title.y, title.automargin) == ("paper", "bottom", 1, True)
     assert (legend.yref, legend.yanchor, legend.y) == ("container", "bottom", 0)
+
+
+def widest_line(text: str, font_size: int) -> float:
+    """The width of a chart text's longest line of several words, in px, at a generous 0.55 em a character
+    (a single word is never broken)."""
+    return max((len(line) * 0.55 * font_size for line in text.split("<br>") if " " in line), default=0.0)
+
+
+@pytest.mark.parametrize("font_size", [NORMAL_FONT_SIZE, PRESENTATION_FONT_SIZE])
+def test_long_chart_words_are_broken_into_lines_that_fit_the_narrowest_screen(curves: list[PolicyCurve],
+                                                                               font_size: int) -> None:
+    # Plotly cuts a title wider than its figure: titles, axis titles and labels come in lines that fit a
+    # 390 px phone (a projector in presentation mode); each of the three curves' panels gets 80% of a third.
+    width = PROJECTOR_CHART_WIDTH if font_size == PRESENTATION_FONT_SIZE else PHONE_CHART_WIDTH
+    es = translator("es")
+    result = convergence(simulate(MID_ROUND, Question.BUST_NEXT, 200, np.random.default_rng(5)),
+                         exact_value(MID_ROUND, Question.BUST_NEXT))
+    curves_figure = policy_curves_figure(curves, 18.5652176, font_size, es)
+    panel_texts = [annotation.text for annotation in curves_figure.layout.annotations
+                   if not annotation.text.startswith("óptimo")]
+    assert len(panel_texts) == 6 and all(widest_line(text, font_size) <= 0.8 * width / 3 for text in panel_texts)
+    assert "<br>" in "".join(panel_texts) or font_size == PRESENTATION_FONT_SIZE  # "P(eliminado) ≥ θ" is broken
+    for figure in (convergence_figure(result, font_size, es), urn_figure(UrnReading(79, 17, 3), font_size, es),
+                   decision_heatmap_figure(optimal_decision_map(NUMBERS_ONLY).cells(), 23, font_size, es)):
+        texts = [annotation.text for annotation in figure.layout.annotations]
+        texts += [figure.layout[name].title.text for name in figure.layout if name.startswith("xaxis")]
+        texts += [trace.colorbar.title.text for trace in figure.data if trace.type == "heatmap"]
+        assert any(texts)
+        for text in filter(None, texts):
+            assert widest_line(text, font_size) <= width, text

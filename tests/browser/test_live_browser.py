@@ -14,7 +14,10 @@ from browser_helpers import (
     main_scroll_top,
     open_page,
     screenshot,
+    screenshot_whole,
     scroll_main,
+    settle,
+    tap_card,
 )
 from conftest import serve
 from playwright.sync_api import Browser, Page, expect
@@ -32,28 +35,6 @@ def open_live(browser: Browser, app_url: str, device: str, query: str) -> Page:
     """Open the Live odds page at a link, on a device's viewport (`test_a_link_opened_first_runs_in_the_app`
     checks that a link works even as the first page a fresh server serves)."""
     return open_page(browser, f"{app_url}/live?{query}", *VIEWPORTS[device])
-
-
-def settle(page: Page, url_has: str) -> None:
-    """Wait until the page's address holds ``url_has`` (the run has started) and the run has finished."""
-    page.wait_for_function(f"() => decodeURIComponent(location.search).includes({url_has!r})")
-    page.wait_for_selector('[data-testid="stApp"][data-test-script-state="notRunning"]')
-    page.wait_for_selector('[data-testid="stStatusWidget"]', state="hidden")
-
-
-def tap_card(page: Page, card: str, line_after: str) -> None:
-    page.locator(f".st-key-card-{card}").get_by_role("button").click()
-    settle(page, line_after)
-
-
-def shoot(page: Page, name: str) -> None:
-    """Screenshot the whole page: Streamlit scrolls an inner element, so grow the viewport to its height first."""
-    width, height = page.viewport_size["width"], page.viewport_size["height"]  # type: ignore[index]
-    full = page.evaluate("() => document.querySelector('[data-testid=\"stMain\"]').scrollHeight")
-    page.set_viewport_size({"width": width, "height": max(height, int(full))})
-    page.wait_for_timeout(500)  # let the charts resize
-    screenshot(page, name)
-    page.set_viewport_size({"width": width, "height": height})
 
 
 @pytest.mark.parametrize("device", VIEWPORTS)
@@ -78,7 +59,7 @@ def test_live_odds_at_the_table(browser: Browser, app_url: str, device: str) -> 
         expect(page.get_by_text("Pile 86 · Discards 0 · On the table 8")).to_be_visible()
         expect(page.get_by_role("button", name="Undo: 11 → Seen elsewhere")).to_be_visible()  # no tooltip needed
         assert_no_exception(page)
-        shoot(page, f"live-{device}")
+        screenshot_whole(page, f"live-{device}")
 
         scroll_main(page, 700)  # the thumb goes down the card buttons: the answer stays in view
         assert_in_view(page, page.locator(".f7-banner"), "the HIT/STAY bar after scrolling")
@@ -92,7 +73,7 @@ def test_live_odds_at_the_table(browser: Browser, app_url: str, device: str) -> 
         expect(page.locator(".f7-banner")).to_contain_text("No card in front of you yet")
         expect(page.locator(".st-key-card-12").get_by_role("button")).to_have_text(re.compile(r"^12\s*11$"))
         assert_no_exception(page)
-        shoot(page, f"live-next-round-{device}")
+        screenshot_whole(page, f"live-next-round-{device}")
     finally:
         page.close()
 
@@ -138,6 +119,6 @@ def test_a_bad_link_shows_a_message_not_an_exception(browser: Browser, app_url: 
         expect(page.get_by_text("This link does not describe a possible table")).to_be_visible()
         expect(page.get_by_text("Pile 94 · Discards 0 · On the table 0")).to_be_visible()
         assert_no_exception(page)
-        shoot(page, "live-bad-link-phone")
+        screenshot_whole(page, "live-bad-link-phone")
     finally:
         page.close()

@@ -4,9 +4,9 @@ Screenshots: ``artifacts/screenshots/live-es-desktop.png`` and ``live-es-phone.p
 """
 
 import pytest
-from browser_helpers import RENDER_TIMEOUT_MS, VIEWPORTS, assert_no_exception
+from browser_helpers import RENDER_TIMEOUT_MS, VIEWPORTS, assert_no_exception, screenshot_whole, tap_card
 from playwright.sync_api import Browser, expect
-from test_live_browser import FLIP_THREES_OUT, open_live, shoot, tap_card
+from test_live_browser import FLIP_THREES_OUT, open_live
 
 from flip7odds.analysis import Decision, analyze
 from flip7odds.i18n import translator
@@ -44,6 +44,6 @@ def test_live_odds_in_spanish(browser: Browser, app_url: str, device: str) -> No
         expect(page.get_by_text("Mazo 87 · Descartes 0 · En la mesa 7")).to_be_visible()
         expect(page.get_by_role("button", name="Siguiente ronda ➜")).to_be_visible()
         assert_no_exception(page)
-        shoot(page, f"live-es-{device}")
+        screenshot_whole(page, f"live-es-{device}")
     finally:
         page.close()

@@ -1,9 +1,8 @@
 """The poker variant in a real Chromium: chosen in the sidebar on the Live odds page, shown as playing cards."""
 
 import pytest
-from browser_helpers import VIEWPORTS, assert_no_exception, open_page
+from browser_helpers import VIEWPORTS, app_page, assert_no_exception, screenshot_whole, settle, tap_card
 from playwright.sync_api import Browser, expect
-from test_live_browser import settle, shoot, tap_card
 
 from flip7odds.analysis import analyze
 from flip7odds.rules import POKER
@@ -13,9 +12,7 @@ pytestmark = pytest.mark.browser
 
 
 def test_choosing_poker_in_the_sidebar_deals_a_poker_table(browser: Browser, app_url: str) -> None:
-    open_page(browser, app_url, *VIEWPORTS["desktop"]).close()  # run st.navigation once (see test_live_browser)
-    page = open_page(browser, f"{app_url}/live?rules=classic", *VIEWPORTS["desktop"])
-    try:
+    with app_page(browser, app_url, "live?rules=classic", *VIEWPORTS["desktop"]) as page:
         tap_card(page, "12", "line=12&")
         variant = page.get_by_test_id("stSidebar").get_by_test_id("stSelectbox").filter(has_text="Rules")
         variant.click()
@@ -34,6 +31,4 @@ def test_choosing_poker_in_the_sidebar_deals_a_poker_table(browser: Browser, app
         expect(page.locator(".f7-banner")).to_contain_text(f"Stay {analysis.stay_score}")
         expect(page.get_by_text("K♦ (×2)").first).to_be_visible()
         assert_no_exception(page)
-        shoot(page, "live-poker-desktop")
-    finally:
-        page.close()
+        screenshot_whole(page, "live-poker-desktop")

@@ -3,7 +3,15 @@
 from urllib.parse import urlencode
 
 import pytest
-from browser_helpers import assert_no_exception, open_page, screenshot
+from browser_helpers import (
+    app_page,
+    assert_no_exception,
+    chart_text_collisions,
+    cut_text,
+    screenshot,
+    screenshot_whole,
+    tables_off_screen,
+)
 from playwright.sync_api import Browser, expect
 
 pytestmark = pytest.mark.browser
@@ -26,11 +34,7 @@ DEMOS: dict[str, tuple[dict[str, str], str, int, str]] = {
 @pytest.mark.parametrize("demo", DEMOS)
 def test_demo_on_a_projector(browser: Browser, app_url: str, demo: str) -> None:
     params, heading, charts, situation = DEMOS[demo]
-    # Open the app once first: on a server whose very first request is a deep link, Streamlit runs
-    # pages/<demo>.py directly (legacy pages/ folder) instead of app.py's navigation (flip7odds_ui.shell.start_page handles it; opening / first keeps this test independent of it).
-    open_page(browser, app_url, *PROJECTOR).close()
-    page = open_page(browser, f"{app_url}/{demo}?{urlencode(params | {'present': '1'})}", *PROJECTOR)
-    try:
+    with app_page(browser, app_url, f"{demo}?{urlencode(params | {'present': '1'})}", *PROJECTOR) as page:
         expect(page.get_by_role("heading", name=heading)).to_be_visible()
         # A projector link opens with the sidebar folded away, and the situation is written on the canvas.
         main = page.get_by_test_id("stMain").bounding_box()
@@ -47,12 +51,19 @@ def test_demo_on_a_projector(browser: Browser, app_url: str, demo: str) -> None:
         cells = page.evaluate("""[...document.querySelectorAll('[data-testid="stTable"] td')]
                                  .map(node => parseFloat(getComputedStyle(node).fontSize))""")
         assert min(cells, default=28) >= 28, cells
-        page.wait_for_timeout(500)  # let plotly finish drawing before the picture
+        paragraphs = page.evaluate("""[...document.querySelectorAll('[data-testid="stMain"] p')]
+                                      .filter(node => node.offsetParent !== null && node.innerText.trim())
+                                      .map(node => [parseFloat(getComputedStyle(node).fontSize), node.innerText])""")
+        small = [text for size, text in paragraphs if size < 28]
+        assert paragraphs and not small, small  # the text, the captions, the metrics' and the widgets' labels
+        values = page.evaluate("""[...document.querySelectorAll('[data-testid="stMetricValue"], '
+                                  + '[data-testid="stMetricValue"] p')]
+                                  .map(node => parseFloat(getComputedStyle(node).fontSize))""")
+        assert min(values, default=56) >= 56, values  # a metric's value stands out: twice the text
+        page.wait_for_timeout(500)  # let plotly finish drawing before the pictures and the checks
         screenshot(page, f"teach-{demo}-projector")  # looked at: nothing cut, the tree labelled where it fits
-        # The whole demo, for review: the same width, as tall as the page.
-        height = page.evaluate("document.querySelector('[data-testid=\"stMain\"]').scrollHeight")
-        page.set_viewport_size({"width": PROJECTOR[0], "height": max(PROJECTOR[1], int(height))})
-        page.wait_for_timeout(800)
-        screenshot(page, f"teach-{demo}-projector-full")
-    finally:
-        page.close()
+        screenshot_whole(page, f"teach-{demo}-projector-full")  # the whole demo, for review
+        # Nothing cut or overlapping: the charts' words, the tables' columns, the labels.
+        assert chart_text_collisions(page) == []
+        assert tables_off_screen(page) == []
+        assert cut_text(page) == []

@@ -4,9 +4,9 @@ and a late-deck table with its exact decision, on a desktop and a 390 px phone (
 from urllib.parse import urlencode
 
 import pytest
-from browser_helpers import VIEWPORTS, assert_no_exception, open_page
+from browser_helpers import VIEWPORTS, app_page, assert_no_exception, screenshot_whole, settle, tap_card
 from playwright.sync_api import Browser, expect
-from test_live_browser import open_live, settle, shoot, tap_card
+from test_live_browser import open_live
 
 from flip7odds.cards import parse_cards
 from flip7odds.counts import CardCounts
@@ -33,9 +33,7 @@ def late_deck_query() -> tuple[str, VengeanceSituation]:
 
 
 def test_choosing_vengeance_in_the_sidebar_and_entering_another_players_line(browser: Browser, app_url: str) -> None:
-    open_page(browser, app_url, *VIEWPORTS["desktop"]).close()
-    page = open_page(browser, f"{app_url}/live?rules=classic", *VIEWPORTS["desktop"])
-    try:
+    with app_page(browser, app_url, "live?rules=classic", *VIEWPORTS["desktop"]) as page:
         tap_card(page, "12", "line=12&")
         variant = page.get_by_test_id("stSidebar").get_by_test_id("stSelectbox").filter(has_text="Rules")
         variant.click()
@@ -54,9 +52,7 @@ def test_choosing_vengeance_in_the_sidebar_and_entering_another_players_line(bro
         expect(page.get_by_text("15 of the 105 cards left would bust you.")).to_be_visible()
         expect(page.get_by_text("No exact best play yet")).to_be_visible()
         assert_no_exception(page)
-        shoot(page, "live-vengeance-desktop-fresh")
-    finally:
-        page.close()
+        screenshot_whole(page, "live-vengeance-desktop-fresh")
 
 
 @pytest.mark.parametrize("device", VIEWPORTS)
@@ -74,6 +70,6 @@ def test_a_late_deck_vengeance_table_shows_the_exact_decision(browser: Browser, 
         page.get_by_text("Show the charts").click()
         expect(page.locator(".js-plotly-plot .main-svg").first).to_be_visible(timeout=30_000)
         page.wait_for_timeout(1000)  # let both charts draw before the screenshot
-        shoot(page, f"live-vengeance-{device}")
+        screenshot_whole(page, f"live-vengeance-{device}")
     finally:
         page.close()
