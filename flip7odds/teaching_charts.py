@@ -18,6 +18,7 @@ from flip7odds.cards import card_name
 from flip7odds.charts import HIT_COLOR, STAY_COLOR
 from flip7odds.engine import Event, Termination
 from flip7odds.i18n import ENGLISH, N_, Translator
+from flip7odds.policies import fraction_of_optimal
 from flip7odds.teaching import (
     Convergence,
     DecisionCell,
@@ -144,9 +145,10 @@ def policy_curves_figure(curves: Sequence[PolicyCurve], optimal_score: float, fo
         figure.add_trace(go.Scatter(x=xs, y=ys, mode="lines+markers", line={"color": STAY_COLOUR, "width": 3},
                                     marker={"size": font_size // 2}, showlegend=False,
                                     hovertemplate="%{x}: %{y:.4f}<extra></extra>"), row=1, col=column)
+        share = fraction_of_optimal(best.expected_score, optimal_score)  # None on a pile where nothing scores
         best_text = t("best {parameter}:<br>{score} ({share})").format(
             parameter=_parameter_text(curve, PolicyFamily.parameter(best.policy), t),
-            score=t.number(best.expected_score, 4), share=t.percent(best.expected_score / optimal_score, 2))
+            score=t.number(best.expected_score, 4), share="—" if share is None else t.percent(share, 2))
         figure.add_trace(go.Scatter(
             x=[best_x], y=[best.expected_score], mode="markers", showlegend=False, text=[best_text],
             marker={"symbol": "star", "size": 2 * font_size, "color": HIT_COLOUR,

@@ -52,7 +52,7 @@ from flip7odds_ui.answer import bust_line, scroll_to_top, show_banner
 from flip7odds_ui.cache import analysis_of
 from flip7odds_ui.details import charts_shown
 from flip7odds_ui.picker import card_buttons, move_buttons, place_control
-from flip7odds_ui.shell import set_page_parameters
+from flip7odds_ui.shell import app_href, set_page_parameters
 
 SHOE_KEY = "vlive_shoe"
 SYNCED_KEY = "vlive_synced_params"
@@ -352,7 +352,8 @@ def _screen(t: Translator, rules: RuleSet) -> None:
         show_typing(targets)
         show_game(table)
         st.caption(t(CAVEAT))
-        st.markdown(t("How these numbers are computed: [the With a Vengeance model](/models?doc=vengeance)."))
+        st.markdown(t("How these numbers are computed: [the With a Vengeance model]({href}).").format(
+            href=app_href("models", {"doc": "vengeance"})))
         charts = st.container()
     if table.status is not RoundStatus.PLAYING:
         with answer:

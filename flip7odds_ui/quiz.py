@@ -36,6 +36,7 @@ from flip7odds.vengeance.quiz import (
 from flip7odds.vengeance.quiz import tier_name as vengeance_tier_name
 from flip7odds_ui.answer import scroll_to_top
 from flip7odds_ui.progress import DECISION_NAMES, record, replay_error, session_store, show_progress
+from flip7odds_ui.shell import app_href
 
 TIER_NAMES: dict[Tier, str] = {
     Tier.FRESH: N_("1 · Fresh pile, numbers only"),
@@ -274,7 +275,8 @@ def show_endgame_quiz(t: Translator) -> None:
     """Endgame situations with both game totals, graded by the win probability lost (not saved to progress)."""
     if not st.toggle(t("Endgame: play to win the game"), key="endgame_on",
                      help=t("Two-player situations once a total reaches 150, graded by the chance of winning "
-                            "the game an answer loses ([the model](/models?doc=winprob)). Not saved to your progress.")):
+                            "the game an answer loses ([the model]({href})). Not saved to your progress."
+                            ).format(href=app_href("models", {"doc": "winprob"}))):
         return
     endgame: EndgameQuestion | None = st.session_state.get("endgame_question")
     if endgame is None:
@@ -328,8 +330,8 @@ def show_vengeance_quiz(t: Translator, rules: RuleSet) -> None:
         tier = st.segmented_control(t("Difficulty"), list(VTier), format_func=lambda v: t(vengeance_tier_name(v, rules)),
                                     default=VTier.ZERO_AND_UNLUCKY_7, key="vquiz_tier") or VTier.ZERO_AND_UNLUCKY_7
         st.caption(t("With a Vengeance: late-deck situations, graded by the exact optimum for your round's expected "
-                     "score under [the model](/models?doc=vengeance). Keys: **H** hit, **S** stay, **N** next, "
-                     "**M** replay a mistake."))
+                     "score under [the model]({href}). Keys: **H** hit, **S** stay, **N** next, "
+                     "**M** replay a mistake.").format(href=app_href("models", {"doc": "vengeance"})))
     with card:
         show_vengeance_card(t, rules, deck, tier, store)
     show_progress(t, rules, store, replay_into(t, deck, rules))
@@ -359,7 +361,7 @@ def show_vengeance_card(t: Translator, rules: RuleSet, deck: Deck, tier: VTier, 
         show_grade(t, feedback, exact, lambda: deck.new_question(rules, tier), "vquiz")
         st.markdown(t("Why: {sentence}").format(sentence=vengeance_hint(question, t)))
         st.markdown(bust_sentence(t, exact))
-        st.info(t(CAVEAT) + " " + t("[The model](/models?doc=vengeance)"))
+        st.info(t(CAVEAT) + " " + t("[The model]({href})").format(href=app_href("models", {"doc": "vengeance"})))
         st.caption(grade_legend(t))
     st.caption(t(tier_lesson(question.situation.tier, situation.rules)).format(gain=t.number(OPPONENT_GAIN, 0)))
     st.subheader(t("The other lines"))

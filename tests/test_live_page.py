@@ -14,6 +14,7 @@ from streamlit.testing.v1 import AppTest
 from flip7odds.analysis import Decision, analyze, drawing_pile_size
 from flip7odds.cards import parse_cards
 from flip7odds.links import decode, encode
+from flip7odds.markup import unescape_markdown
 from flip7odds.rules import CLASSIC
 from flip7odds.shoe import Place, Table
 from flip7odds.situation import Situation
@@ -250,7 +251,8 @@ def test_an_unknown_variant_in_the_link_is_named_and_the_classic_rules_are_used(
     at.query_params["rules"] = "uno"
     at.run()
     known = "classic, poker, vengeance, vengeance-brutal"
-    assert [error.value for error in at.error] == [f"Unknown rules 'uno': choose one of {known}"]
+    assert [unescape_markdown(warning.value) for warning in at.warning] == [
+        f"The link's rules ('uno') is not one of {known}: it was ignored."]
     at.switch_page("pages/live.py").run()
     assert_clean(at)
     assert table_counts(at) == (94, 0, 0)

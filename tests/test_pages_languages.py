@@ -14,6 +14,7 @@ from streamlit.testing.v1 import AppTest
 
 from flip7odds.analysis import Decision, analyze
 from flip7odds.i18n import translator
+from flip7odds.markup import unescape_markdown
 from flip7odds.quiz import QuizGenerator, Tier
 from flip7odds.rules import CLASSIC
 from flip7odds.situation import Situation
@@ -136,7 +137,7 @@ def test_strategy_in_spanish_uses_the_decimal_comma() -> None:
 )
 def test_teaching_pages_in_spanish_say_what_is_wrong(page: str, params: dict[str, str], message: str) -> None:
     at = open_page(page, "es", **params)
-    assert [error.value for error in at.error] == [message]
+    assert [unescape_markdown(error.value) for error in at.error] == [message]
 
 
 def test_trees_in_spanish_name_the_cards_and_endings() -> None:

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from flip7odds.markup import unescape_markdown
 from flip7odds.teaching import numbers_only_pile
 
 APP = Path(__file__).resolve().parents[1] / "app.py"
@@ -108,8 +109,18 @@ def test_simulate_new_seed_button_replays_with_the_next_seed() -> None:
 @pytest.mark.parametrize(("policy", "message"), [("optimal", "cannot be simulated"),
                                                  ("sum>23", "Unknown policy 'sum>23'")])
 def test_simulate_refuses_what_it_cannot_run(policy: str, message: str) -> None:
-    at = open_page("simulate", question="policy_score", policy=policy, n="50")
-    assert message in at.error[0].value
+    at = open_page("simulate", question="policy_score", n="50")
+    at.text_input(key="policy").set_value(policy).run()  # typed: the page says why it cannot run it
+    assert not at.exception, [exception.value for exception in at.exception]
+    assert message in unescape_markdown(at.error[0].value)
+
+
+def test_a_linked_policy_that_cannot_be_read_is_said_and_the_default_used() -> None:
+    at = open_page("simulate", question="policy_score", policy="sum>23", n="50")
+    assert not at.error
+    warning = unescape_markdown(at.warning[0].value)
+    assert "The link's policy ('sum>23') cannot be used (Unknown policy 'sum>23'" in warning
+    assert at.text_input(key="policy").value == "sum>=23" and at.query_params["policy"] == "sum>=23"
 
 
 # ----------------------------------------------------------------------------------------------

@@ -72,7 +72,7 @@ def test_a_vengeance_question_answered_shows_the_exact_numbers_and_the_caveat(da
     best = "HIT" if exact.decision.value == "hit" else "STAY"
     assert f"You chose **HIT**; the best play is **{best}**." in shown
     assert f"**{exact.bust_cards}/{exact.pile_size}**" in shown
-    assert "With a Vengeance model:" in shown and "(/models?doc=vengeance)" in shown
+    assert "With a Vengeance model:" in shown and "(/models?lang=en&rules=vengeance&doc=vengeance)" in shown
     metrics = {metric.label: metric.value for metric in at.metric}
     assert metrics["Stay"] == f"{exact.stay_score} points"
     assert metrics["Hit (then play on optimally)"] == f"{exact.hit_score:.2f} points"
