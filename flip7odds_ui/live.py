@@ -15,6 +15,7 @@ from flip7odds.cards import SECOND_CHANCE, card_name, parse_cards
 from flip7odds.errors import Flip7Error
 from flip7odds.i18n import N_, Translator
 from flip7odds.links import PARAMETERS, decode, encode
+from flip7odds.markup import escape_markdown
 from flip7odds.odds import bust_cards, bust_probability
 from flip7odds.rules import RuleSet
 from flip7odds.shoe import (
@@ -299,7 +300,7 @@ def show_live(t: Translator, rules: RuleSet) -> None:
     table = shoe.table
     notice = st.session_state.pop(NOTICE_KEY, None)
     if notice:
-        st.error(notice)
+        st.error(escape_markdown(notice))  # it quotes the link's or the player's text: never markup
     scroll_to_top(st.session_state.get(ROUND_KEY, 0))
     picker_column, details_column = st.columns([5, 6], gap="large")
     with picker_column:

@@ -18,6 +18,7 @@ from flip7odds.charts import DistributionText, score_distribution_figure
 from flip7odds.counts import CardCounts
 from flip7odds.errors import Flip7Error
 from flip7odds.i18n import N_, Translator
+from flip7odds.markup import escape_markdown
 from flip7odds.rules import RuleSet
 from flip7odds.shoe import MAX_OTHERS_ACTIVE
 from flip7odds.vengeance import (
@@ -338,7 +339,7 @@ def _screen(t: Translator, rules: RuleSet) -> None:
                      "depend on them). The odds use exactly the cards left in the pile.").format(rules=t(rules.label)))
     notice = st.session_state.pop(NOTICE_KEY, None)
     if notice:
-        st.error(notice)
+        st.error(escape_markdown(notice))  # it quotes the link's or the player's text: never markup
     scroll_to_top(st.session_state.get(ROUND_KEY, 0))
     picker_column, details_column = st.columns([5, 6], gap="large")
     with picker_column:

@@ -163,10 +163,10 @@ def test_live_page_says_what_is_wrong_with_a_typed_card_and_a_bad_link() -> None
     at = open_page("live", {"rules": "vengeance"})
     at.text_input(key="vlive_typed").input("12 banana").run()
     tap(at, "typed_add")
-    assert at.error[0].value.startswith("Unknown card 'banana'")
+    assert unescape_markdown(at.error[0].value).startswith("Unknown card 'banana'")
     assert "line" not in at.query_params
     corrupt = open_page("live", {"rules": "vengeance", "line": "5.5.7", "hands": "3"})
-    assert corrupt.error[0].value.startswith("This link does not describe a possible table")
+    assert unescape_markdown(corrupt.error[0].value).startswith("This link does not describe a possible table")
     assert "Pile **108** · Discards **0** · On the table **0**" in shown_text(corrupt)
 
 
