@@ -58,7 +58,7 @@ def start_progress(t: Translator, link: Link) -> PlayerProgress:
     """
     if PROGRESS_KEY not in st.session_state:
         asked = link.text(PROFILE) or None
-        progress = open_progress(asked)
+        progress = open_progress(asked, name=t("Player"))  # until the player starts a named one
         st.session_state[PROGRESS_KEY] = progress
         if asked is not None and progress.profile.key != asked:
             st.session_state[MESSAGE_KEY] = t("No profile has the key of this link here: a new profile was started.")
