@@ -45,6 +45,8 @@ HOSTILE: dict[str, str] = {
 KINDS = tuple(HOSTILE)
 MARKUP = (re.compile(r"(?<!\\)\]\(" + re.escape(HOST)), re.compile(r"(?<!\\)<img"))
 """What hostile text looks like once it is markup: a link or image to the planted host, an HTML image tag."""
+pytestmark = pytest.mark.usefixtures("database")  # the quiz's progress goes to a file of each test
+
 APP_NAMES = tuple(parameter.name for parameter in APP)
 VENGEANCE_RULES = tuple(name for name, rules in ALL_RULESETS.items() if rules.vengeance)
 OTHER_RULES = tuple(name for name, rules in ALL_RULESETS.items() if not rules.vengeance)
@@ -86,12 +88,6 @@ def app_loads() -> list[pytest.param]:
     pages = sorted({base_page(spec) for spec in PAGES.values()})
     return [pytest.param(page, {LANG: HOSTILE[kind], RULES: HOSTILE[kind]}, id=f"{page}-app-{kind}")
             for page in pages for kind in KINDS]
-
-
-@pytest.fixture(autouse=True)
-def private_store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The quiz's progress goes to a file of this test."""
-    monkeypatch.setenv("FLIP7ODDS_DB", str(tmp_path / "progress.sqlite3"))
 
 
 def load(page: str, params: dict[str, str]) -> AppTest:

@@ -3,7 +3,6 @@
 from pathlib import Path
 
 import numpy as np
-import pytest
 from streamlit.testing.v1 import AppTest
 
 from flip7odds.markup import unescape_markdown
@@ -31,13 +30,6 @@ def texts(at: AppTest) -> str:
     return unescape_markdown("\n".join([m.value for m in at.markdown] + [c.value for c in at.caption]
                                        + [w.value for w in at.warning] + [s.value for s in at.success]
                                        + [i.value for i in at.info]))
-
-
-@pytest.fixture
-def database(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    path = tmp_path / "progress.sqlite3"
-    monkeypatch.setenv("FLIP7ODDS_DB", str(path))
-    return path
 
 
 def answer(at: AppTest, key: str) -> None:

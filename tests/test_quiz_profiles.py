@@ -19,13 +19,6 @@ from flip7odds.quiz import QuizGenerator, Tier
 APP = Path(__file__).resolve().parents[1] / "app.py"
 
 
-@pytest.fixture
-def database(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    path = tmp_path / "progress.sqlite3"
-    monkeypatch.setenv("FLIP7ODDS_DB", str(path))
-    return path
-
-
 def open_quiz(seed: int = 1, **params: str) -> AppTest:
     """A new session (a new browser) on the quiz page at a link with ``params``, seeded situations."""
     at = AppTest.from_file(APP, default_timeout=120)
