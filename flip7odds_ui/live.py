@@ -207,7 +207,7 @@ def show_answer(t: Translator, table: Table) -> tuple[Situation | None, Analysis
         try:
             situation = table.situation()
         except Flip7Error as error:
-            st.warning(t("No odds to show: {error}").format(error=error.text(t)))
+            st.warning(t("No odds to show: {error}").format(error=escape_markdown(error.text(t))))
             return None, None
         short, sentence = bust_now(t, situation)
         if situation.line.is_empty:  # you may not stay: nothing to compute, no wait
@@ -217,7 +217,7 @@ def show_answer(t: Translator, table: Table) -> tuple[Situation | None, Analysis
             try:
                 analysis = analysis_of(situation)
             except Flip7Error as error:  # a table too big to solve exactly here (the poker deck alone, early on)
-                st.warning(t.error(error))
+                st.warning(t.markdown_error(error))
                 analysis = None
             else:
                 show_decision(t, analysis, short)

@@ -364,7 +364,7 @@ def _screen(t: Translator, rules: RuleSet) -> None:
         situation = table.situation()
     except Flip7Error as error:
         with answer:
-            st.warning(t("No odds to show: {error}").format(error=error.text(t)))
+            st.warning(t("No odds to show: {error}").format(error=escape_markdown(error.text(t))))
         return
     short, lines = next_card_lines(situation)
     with under_answer:
