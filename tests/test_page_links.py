@@ -5,7 +5,7 @@ from __future__ import annotations
 import string
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from flip7odds.i18n import LANGUAGES, translator
@@ -95,6 +95,7 @@ def _values(parameter: Parameter, vengeance: bool) -> st.SearchStrategy[object]:
 
 
 @pytest.mark.parametrize("page", sorted(PAGES))
+@settings(deadline=None)  # the first policy read imports the policy module: speed is for benchmarks, not tests
 @given(data=st.data())
 def test_valid_values_round_trip(page: str, data: st.DataObject) -> None:
     vengeance = page.endswith(":vengeance")
