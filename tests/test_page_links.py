@@ -152,3 +152,12 @@ def test_a_one_card_pile_from_a_link_draws_its_decision_map() -> None:
     empty = [point for point in decisions.points if point.pile_size == 0]
     assert empty and all(point.bust_probability == 0 for point in empty)  # the line holds the only card
     decision_heatmap_figure(decisions.cells(), 23, 14, ENGLISH)
+
+
+def test_the_teaching_deck_choices_are_the_pile_choices() -> None:
+    from flip7odds.links import PILE_CHOICES
+    from flip7odds.teaching import PileChoice
+
+    assert PILE_CHOICES == tuple(choice.value for choice in PileChoice)
+    assert read_link("trees", {"deck": "numbers"}).text("deck") == "numbers"
+    assert read_link("trees", {"deck": "../../etc/passwd"}).problems[0].parameter == "deck"

@@ -189,3 +189,15 @@ def test_a_link_from_the_live_page_with_line_and_seen_cards() -> None:
     # 94 cards minus the line (2) and the seen cards (3); copies left: (12 - 3) twelves and (11 - 1) elevens.
     assert "**N = 89**" in markdown_text(at) and "**K = 19**" in markdown_text(at)
     assert at.query_params["seen"] == "12 12 5"
+
+
+@pytest.mark.parametrize(("page", "params"), [
+    ("strategy", {"pile": "0"}),  # a pile where nothing scores: the optimum is 0, a share of it is a dash
+    ("strategy", {"pile": "12"}),  # one card
+    ("urn", {"rules": "vengeance", "pile": "0"}),  # a Vengeance pile is read in its own card names
+    ("urn", {"rules": "vengeance-brutal", "pile": "13 l13", "line": "13"}),
+])
+def test_the_issues_small_piles_open_without_an_error(page: str, params: dict[str, str]) -> None:
+    at = open_page(page, **params)  # open_page asserts no exception
+    assert at.query_params["pile"] == params["pile"]
+    assert not at.warning
