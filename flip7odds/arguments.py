@@ -16,15 +16,16 @@ loads. Every option type checks its range at once: a number is read only from a 
 from __future__ import annotations
 
 import argparse
-import math
 import re
 import sys
 import time
 from collections.abc import Callable
+from fractions import Fraction
 from typing import NoReturn, TextIO
 
 from flip7odds.errors import Plural
 from flip7odds.i18n import ENGLISH, Translator
+from flip7odds.number_text import NumberTextError, parse_ratio
 
 EXIT_BAD_INPUT = 2
 EXIT_INTERRUPTED = 130
@@ -91,29 +92,35 @@ def whole_number(low: int, high: int) -> Callable[[str], int]:
     return read
 
 
-def gigabytes(text: str) -> float:
-    """An option type: a memory size in GB, 0 (no limit) or from `MIN_MEMORY_GB` to `MAX_MEMORY_GB`."""
+def _quantity(text: str, unit: str) -> Fraction:
+    """A non-negative number of ``unit`` read exactly and boundedly by `flip7odds.number_text.parse_ratio` (the
+    links' number reader too): ASCII digits, an exponent of at most two digits, no ``inf`` or ``nan``."""
     stripped = _number_text(text)
-    if not re.fullmatch(r"([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]{1,3})?", stripped):
-        raise argparse.ArgumentTypeError(f"{stripped!r} is not a number of gigabytes")
-    value = float(stripped)
-    if value == 0 and re.search(r"[1-9]", stripped):  # so small it reads as 0: not "no limit"
-        value = math.nan
-    if value != 0 and not (math.isfinite(value) and MIN_MEMORY_GB <= value <= MAX_MEMORY_GB):
+    try:
+        return parse_ratio(stripped)
+    except NumberTextError:
+        raise argparse.ArgumentTypeError(f"{stripped!r} is not a number of {unit}") from None
+
+
+def gigabytes(text: str) -> float:
+    """An option type: a memory size in GB, 0 (no limit) or from `MIN_MEMORY_GB` to `MAX_MEMORY_GB`.
+
+    Read exactly, so a tiny size such as ``1e-30`` is out of range rather than "0, no limit".
+    """
+    value = _quantity(text, "gigabytes")
+    if value != 0 and not MIN_MEMORY_GB <= float(value) <= MAX_MEMORY_GB:
         raise argparse.ArgumentTypeError(
-            f"{stripped} is out of range: use 0 (no limit) or from {MIN_MEMORY_GB:g} to {MAX_MEMORY_GB:g} GB")
-    return value
+            f"{text.strip()} is out of range: use 0 (no limit) or from {MIN_MEMORY_GB:g} to {MAX_MEMORY_GB:g} GB")
+    return float(value)
 
 
 def cpu_seconds(text: str) -> float:
     """An option type: a CPU budget in seconds, more than 0 and at most `MAX_CPU_SECONDS`."""
-    stripped = _number_text(text)
-    if not re.fullmatch(r"[0-9]{1,6}(\.[0-9]{1,6})?|\.[0-9]{1,6}", stripped):
-        raise argparse.ArgumentTypeError(f"{stripped!r} is not a number of seconds")
-    value = float(stripped)
-    if not 0 < value <= MAX_CPU_SECONDS:
-        raise argparse.ArgumentTypeError(f"{stripped} is out of range: more than 0 and at most {MAX_CPU_SECONDS:g} s")
-    return value
+    value = _quantity(text, "seconds")
+    if not (value > 0 and float(value) <= MAX_CPU_SECONDS):
+        raise argparse.ArgumentTypeError(f"{text.strip()} is out of range: more than 0 and at most "
+                                         f"{MAX_CPU_SECONDS:g} s")
+    return float(value)
 
 
 def card_text(text: str) -> str:

@@ -306,7 +306,9 @@ class PageLink:
         return tuple(parameter.name for parameter in self.parameters)
 
 
-LANG, PRESENT, PROFILE = "lang", "present", "profile"
+LANG, PRESENT, PROFILE, DECK = "lang", "present", "profile", "deck"
+PILE_CHOICES = ("fresh", "numbers", "custom")
+"""The teaching pages' ``deck`` choices: the values of `flip7odds.teaching.PileChoice`."""
 _QUESTIONS = ("bust_next", "bust_flip_three", "flip7", "policy_score")
 _TREE_STARTS = ("hit", "flip_three")
 _GROUPINGS = ("outcome", "card")
@@ -329,6 +331,7 @@ _TEACHING: tuple[Parameter, ...] = (
     Parameter(LINE, Kind.CARDS, ""),
     Parameter(SEEN, Kind.CARDS, ""),
     Parameter("alone", Kind.FLAG, False),
+    Parameter(DECK, Kind.CHOICE, None, choices=PILE_CHOICES),
 )
 """The situation every teaching page reads (`flip7odds.teaching.SituationText`) and presentation mode."""
 
@@ -477,7 +480,8 @@ def _read(parameter: Parameter, text: str, rules: RuleSet) -> tuple[Value, Probl
     try:
         _check_text(kind, text, rules)
     except Flip7Error as error:
-        return parameter.default, Problem(parameter.name, _UNUSABLE, text, default, error=error)
+        return parameter.default, Problem(parameter.name, _UNUSABLE if default else _UNUSABLE_IGNORED, text, default,
+                                          error=error)
     return text.strip(), None
 
 
@@ -517,6 +521,7 @@ _NOT_FLAG = N_("The link's {parameter} ({value}) is not 1 or 0: using {default}.
 _NOT_CHOICE = N_("The link's {parameter} ({value}) is not one of {choices}: it was ignored.")
 _NOT_TOKEN = N_("The link's {parameter} ({value}) is not a profile key: it was ignored.")
 _UNUSABLE = N_("The link's {parameter} ({value}) cannot be used ({error}): using {default}.")
+_UNUSABLE_IGNORED = N_("The link's {parameter} ({value}) cannot be used ({error}): it was ignored.")
 
 
 __all__ = [

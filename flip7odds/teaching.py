@@ -163,10 +163,10 @@ class PileChoice(enum.Enum):
         if not pile.strip():
             return cls.FRESH
         try:
-            cards = CardCounts.from_cards(parse_cards(pile))
+            cards = CardCounts.from_cards(parse_cards(pile, rules))
         except Flip7Error:
             return cls.CUSTOM
-        return cls.NUMBERS if cards == CardCounts.from_cards(parse_cards(numbers_only_pile(rules))) else cls.CUSTOM
+        return cls.NUMBERS if cards == CardCounts.from_cards(parse_cards(numbers_only_pile(rules), rules)) else cls.CUSTOM
 
     def pile(self, custom: str, rules: RuleSet = CLASSIC) -> str:
         """The ``pile`` text of a `SituationText` for this choice (``custom`` is used by `CUSTOM` only)."""

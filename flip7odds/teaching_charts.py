@@ -18,6 +18,7 @@ from flip7odds.cards import card_name
 from flip7odds.charts import HIT_COLOR, PHONE_CHART_WIDTH, STAY_COLOR, fit_text
 from flip7odds.engine import Event, Termination
 from flip7odds.i18n import ENGLISH, N_, Translator
+from flip7odds.policies import fraction_of_optimal
 from flip7odds.teaching import (
     Convergence,
     DecisionCell,
@@ -160,7 +161,8 @@ def policy_curves_figure(curves: Sequence[PolicyCurve], optimal_score: float, fo
                                     marker={"size": font_size // 2}, showlegend=False,
                                     hovertemplate="%{x}: %{y:.4f}<extra></extra>"), row=1, col=column)
         parameter = _parameter_text(curve, PolicyFamily.parameter(best.policy), t)
-        share = t.percent(best.expected_score / optimal_score, 2)
+        fraction = fraction_of_optimal(best.expected_score, optimal_score)  # None on a pile where nothing scores
+        share = "—" if fraction is None else t.percent(fraction, 2)
         # The label keeps to its panel (the score is in the metrics above the chart and in the star's hover).
         best_text = _fit(t("best {parameter}").format(parameter=parameter), font_size, panel) + f"<br>{share}"
         hover_text = t("best {parameter}: {score} ({share})").format(

@@ -16,6 +16,7 @@ from flip7odds.odds import next_card_table
 from flip7odds.situation import Situation
 from flip7odds.win_charts import WinChartText, win_probability_figure
 from flip7odds_ui.cache import win_of
+from flip7odds_ui.shell import app_href
 
 CHART_CONFIG = {"displayModeBar": False}
 CHARTS_KEY = "live_charts"
@@ -77,7 +78,8 @@ def show_endgame(t: Translator, situation: Situation, analysis: Analysis) -> Non
     with st.expander(t("Play to win the game"), expanded=bool(st.session_state[WIN_OTHERS_KEY])):
         st.caption(t("Game totals with the points already banked this round. Future rounds: every player "
                      "plays for points from a fresh deck; two players exact, more simulated "
-                     "([the model](/models?doc=winprob))."))
+                     "([the model]({href}))."
+                     ).format(href=app_href("models", {"doc": "winprob"})))
         with st.container(horizontal=True, gap="small"):
             mine = st.number_input(t("Your game total"), min_value=0, step=1, key=WIN_MINE_KEY)
             others = st.text_input(t("The others' game totals"), placeholder="195, 150", key=WIN_OTHERS_KEY)
@@ -91,7 +93,7 @@ def show_endgame(t: Translator, situation: Situation, analysis: Analysis) -> Non
             with st.spinner(t("Computing the chance of winning…"), show_time=True):
                 win = win_of(situation, totals, me)
         except Flip7Error as error:
-            st.warning(t.error(error))
+            st.warning(t.markdown_error(error))
             return
         st.markdown("  \n".join(win_report(analysis, win, t).splitlines()))
         text = WinChartText(t("Chance of winning the game by your score this round"), t("Your round score"),

@@ -15,6 +15,7 @@ from flip7odds.cards import SECOND_CHANCE, card_name, parse_cards
 from flip7odds.errors import Flip7Error
 from flip7odds.i18n import N_, Translator
 from flip7odds.links import PARAMETERS, decode, encode
+from flip7odds.markup import escape_markdown
 from flip7odds.odds import bust_cards, bust_probability
 from flip7odds.rules import RuleSet
 from flip7odds.shoe import (
@@ -206,7 +207,7 @@ def show_answer(t: Translator, table: Table) -> tuple[Situation | None, Analysis
         try:
             situation = table.situation()
         except Flip7Error as error:
-            st.warning(t("No odds to show: {error}").format(error=error.text(t)))
+            st.warning(t("No odds to show: {error}").format(error=escape_markdown(error.text(t))))
             return None, None
         short, sentence = bust_now(t, situation)
         if situation.line.is_empty:  # you may not stay: nothing to compute, no wait
@@ -216,7 +217,7 @@ def show_answer(t: Translator, table: Table) -> tuple[Situation | None, Analysis
             try:
                 analysis = analysis_of(situation)
             except Flip7Error as error:  # a table too big to solve exactly here (the poker deck alone, early on)
-                st.warning(t.error(error))
+                st.warning(t.markdown_error(error))
                 analysis = None
             else:
                 show_decision(t, analysis, short)
@@ -299,7 +300,7 @@ def show_live(t: Translator, rules: RuleSet) -> None:
     table = shoe.table
     notice = st.session_state.pop(NOTICE_KEY, None)
     if notice:
-        st.error(notice)
+        st.error(escape_markdown(notice))  # it quotes the link's or the player's text: never markup
     scroll_to_top(st.session_state.get(ROUND_KEY, 0))
     picker_column, details_column = st.columns([5, 6], gap="large")
     with picker_column:

@@ -18,6 +18,7 @@ from flip7odds.charts import DistributionText, score_distribution_figure
 from flip7odds.counts import CardCounts
 from flip7odds.errors import Flip7Error
 from flip7odds.i18n import N_, Translator
+from flip7odds.markup import escape_markdown
 from flip7odds.rules import RuleSet
 from flip7odds.shoe import MAX_OTHERS_ACTIVE
 from flip7odds.vengeance import (
@@ -52,7 +53,7 @@ from flip7odds_ui.answer import bust_line, scroll_to_top, show_banner
 from flip7odds_ui.cache import analysis_of
 from flip7odds_ui.details import charts_shown
 from flip7odds_ui.picker import card_buttons, move_buttons, place_control
-from flip7odds_ui.shell import set_page_parameters
+from flip7odds_ui.shell import app_href, set_page_parameters
 
 SHOE_KEY = "vlive_shoe"
 SYNCED_KEY = "vlive_synced_params"
@@ -338,7 +339,7 @@ def _screen(t: Translator, rules: RuleSet) -> None:
                      "depend on them). The odds use exactly the cards left in the pile.").format(rules=t(rules.label)))
     notice = st.session_state.pop(NOTICE_KEY, None)
     if notice:
-        st.error(notice)
+        st.error(escape_markdown(notice))  # it quotes the link's or the player's text: never markup
     scroll_to_top(st.session_state.get(ROUND_KEY, 0))
     picker_column, details_column = st.columns([5, 6], gap="large")
     with picker_column:
@@ -352,7 +353,8 @@ def _screen(t: Translator, rules: RuleSet) -> None:
         show_typing(targets)
         show_game(table)
         st.caption(t(CAVEAT))
-        st.markdown(t("How these numbers are computed: [the With a Vengeance model](/models?doc=vengeance)."))
+        st.markdown(t("How these numbers are computed: [the With a Vengeance model]({href}).").format(
+            href=app_href("models", {"doc": "vengeance"})))
         charts = st.container()
     if table.status is not RoundStatus.PLAYING:
         with answer:
@@ -362,7 +364,7 @@ def _screen(t: Translator, rules: RuleSet) -> None:
         situation = table.situation()
     except Flip7Error as error:
         with answer:
-            st.warning(t("No odds to show: {error}").format(error=error.text(t)))
+            st.warning(t("No odds to show: {error}").format(error=escape_markdown(error.text(t))))
         return
     short, lines = next_card_lines(situation)
     with under_answer:

@@ -1,4 +1,8 @@
-"""The quiz player's progress: the store kept in the session, and the panel under the quiz card.
+"""The quiz player's progress: their profile and `PlayerProgress` kept in the session, and the panel under the card.
+
+Each player has a profile of their own (`flip7odds.progress.Profile`): the panel shows only its answers, and
+its private link (``/quiz?profile=<key>``) is the way back to it. An answer is queued before it is saved, so a
+store that fails loses nothing; the panel says plainly whether progress is being saved and, if not, why.
 
 The panel's summary (streak, accuracy, the mistakes to replay) is cheap and redrawn with each answer;
 its charts, the table by category and the download are built only when the player asks for them.
@@ -8,19 +12,22 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import datetime
+from urllib.parse import urlencode
 
 import streamlit as st
 
 from flip7odds.analysis import Decision
-from flip7odds.errors import Flip7Error
 from flip7odds.i18n import N_, Translator
+from flip7odds.links import PROFILE, Link
+from flip7odds.markup import escape_markdown
 from flip7odds.progress import (
     Answer,
+    PlayerProgress,
     ProgressError,
-    ProgressStore,
     by_category,
+    clean_name,
     mistakes_queue,
-    open_store,
+    open_progress,
     summarize,
     to_csv,
     weakest_categories,
@@ -29,31 +36,51 @@ from flip7odds.quiz import TRIVIAL_MARGIN, Grade, Question
 from flip7odds.rules import RuleSet
 from flip7odds.trainer_charts import category_figure, ev_loss_figure, progress_figure
 from flip7odds.vengeance.quiz import VengeanceQuestion
+from flip7odds_ui.shell import set_page_parameters
 
 DECISION_NAMES: dict[Decision, str] = {Decision.HIT: N_("HIT"), Decision.STAY: N_("STAY")}
 """The two answers, as the buttons and the feedback name them (message ids)."""
-STORE_KEY = "quiz_store"
+PROGRESS_KEY = "quiz_progress"
+"""Session key of the player's `PlayerProgress` (their profile, the store, the answers waiting to be saved)."""
+MESSAGE_KEY = "quiz_progress_message"
 REPLAY_KEY = "quiz_replay"
 DETAILS_KEY = "quiz_progress_details"
+NAME_KEY = "quiz_profile_name"
+KEY_KEY = "quiz_profile_key"
 
 
-def session_store(t: Translator) -> ProgressStore:
-    """The progress store of this session (opened once; a damaged or unusable file is said, in memory then)."""
-    if STORE_KEY not in st.session_state:
-        st.session_state[STORE_KEY] = open_store()
-    opened = st.session_state[STORE_KEY]
-    if opened.notice:
-        st.warning(t.error(opened.notice))
-    store: ProgressStore = opened.store
-    return store
+def start_progress(t: Translator, link: Link) -> PlayerProgress:
+    """The quiz page's first call: this session's progress, opened once with the link's profile (``?profile=``).
+
+    Without one (a first visit), a profile is made for this browser; the address then holds its key, so the
+    page's address is the player's private way back (a bookmark, or the link the panel shows). A key the
+    store does not know starts a new profile, and the page says so.
+    """
+    if PROGRESS_KEY not in st.session_state:
+        asked = link.text(PROFILE) or None
+        progress = open_progress(asked, name=t("Player"))  # until the player starts a named one
+        st.session_state[PROGRESS_KEY] = progress
+        if asked is not None and progress.profile.key != asked:
+            st.session_state[MESSAGE_KEY] = t("No profile has the key of this link here: a new profile was started.")
+    progress = session_progress()
+    set_page_parameters({PROFILE: progress.profile.key})
+    return progress
 
 
-def record(t: Translator, store: ProgressStore, question: Question | VengeanceQuestion, answer: Answer) -> None:
-    """Save an answer; a failure is said on the next run (a callback cannot draw)."""
-    try:
-        store.record(question, answer)
-    except ProgressError as error:
-        st.session_state["quiz_save_error"] = t.error(error)
+def say_next_run(message: str) -> None:
+    """A message for the panel's next run (a callback cannot draw)."""
+    st.session_state[MESSAGE_KEY] = message
+
+
+def session_progress() -> PlayerProgress:
+    """This session's progress (`start_progress` opened it)."""
+    progress: PlayerProgress = st.session_state[PROGRESS_KEY]
+    return progress
+
+
+def record(progress: PlayerProgress, question: Question | VengeanceQuestion, answer: Answer) -> None:
+    """Save an answer: queued first, so nothing is lost; the panel says whether it was saved (every run)."""
+    progress.record(question, answer)
 
 
 def share(t: Translator, value: float | None) -> str:
@@ -61,24 +88,22 @@ def share(t: Translator, value: float | None) -> str:
     return "–" if value is None else t.percent(value, 0)
 
 
-def show_progress(t: Translator, rules: RuleSet, store: ProgressStore, replay: Callable[[Answer], None]) -> None:
-    """Your progress: where it is kept, the mistakes to replay (this variant's), the summary, then on request
-    the charts, the results by category and the download."""
-    error = st.session_state.pop("quiz_save_error", None)
-    if error:
-        st.error(error)
+def show_progress(t: Translator, rules: RuleSet, tier: int, replay: Callable[[PlayerProgress, int], None]) -> None:
+    """Your progress: your profile and whether it is saved, the mistakes to replay (this variant's, at this
+    level), the summary, then on request the charts, the results by category and the download."""
+    progress = session_progress()
+    message = st.session_state.pop(MESSAGE_KEY, None)
+    if message:
+        st.warning(escape_markdown(message))
     st.divider()
     st.header(t("Your progress"))
-    try:
-        answers = store.answers()
-    except ProgressError as failure:
-        st.error(t.error(failure))
-        answers = []
-    st.caption(t("Progress is kept in memory for this session only.") if store.in_memory
-               else t("Progress saved in {path}").format(path=store.path))
-    # Replays stay within the variant: a Vengeance answer names its variant among its categories, a classic one not.
-    queue = [item for item in mistakes_queue(answers)
-             if item.categories.get("variant") == (rules.label if rules.vengeance else None)]
+    show_save_status(t, progress)
+    history = progress.history()
+    skipped = history.notice()
+    if skipped is not None:
+        st.warning(t.markdown_error(skipped))
+    answers = list(history.answers)
+    queue = mistakes_queue(answers, rules=rules.name, tier=tier)
     st.subheader(t("Replay my mistakes"))
     if queue:
         st.markdown(t.ngettext("{count} situation to replay:", "{count} situations to replay, worst first:",
@@ -88,15 +113,87 @@ def show_progress(t: Translator, rules: RuleSet, store: ProgressStore, replay: C
                 line=item.line, answer=t(DECISION_NAMES[Decision(item.answer)]),
                 best=t(DECISION_NAMES[Decision(item.best)]), loss=t.number(item.ev_loss),
                 grade=t(Grade(item.grade).label)))
-        st.button(t("Replay a mistake"), key=REPLAY_KEY, shortcut="M", on_click=replay, args=(queue[0],))
+        st.button(t("Replay a mistake"), key=REPLAY_KEY, shortcut="M", on_click=replay, args=(progress, tier))
     else:
-        st.caption(t("No mistakes to replay."))
+        st.caption(t("No mistakes to replay at this level."))
+    show_profile(t, progress)
     if not answers:
         st.caption(t("Answer a few situations to see your progress here."))
         return
     show_summary(t, answers)
     if st.toggle(t("Charts and results by category"), key=DETAILS_KEY):
         show_details(t, answers)
+
+
+def show_save_status(t: Translator, progress: PlayerProgress) -> None:
+    """Saved, or not being saved and why (with the answers kept in the session): one message, plainly."""
+    status = progress.status
+    if not status.saving:
+        st.warning(status.markdown(t))
+        return
+    if progress.notice is not None:  # the store works, after something was done about it (a file moved aside)
+        st.warning(t.markdown_error(progress.notice))
+    st.caption(status.markdown(t))
+
+
+def show_profile(t: Translator, progress: PlayerProgress) -> None:
+    """Who is playing, the private link back to this profile, and starting or opening another one."""
+    st.markdown(t("Playing as **{name}**. Only this profile's answers are shown here.").format(
+        name=escape_markdown(progress.profile.name)))
+    with st.expander(t("Your profile: come back to it, or start another")):
+        st.caption(t("Keep this private link (or bookmark this page) to come back to your progress, on this "
+                     "device or another. Anyone with it sees your progress: share it with nobody."))
+        st.code(profile_address(progress.profile.key), language=None)
+        busy = bool(progress.pending)
+        with st.container(horizontal=True, vertical_alignment="bottom"):
+            st.text_input(t("Your name"), key=NAME_KEY, max_chars=40)
+            st.button(t("Start a new profile"), key="quiz_profile_new", disabled=busy, on_click=new_profile,
+                      args=(t,))
+        with st.container(horizontal=True, vertical_alignment="bottom"):
+            st.text_input(t("Key of a profile (the end of its private link)"), key=KEY_KEY, max_chars=64)
+            st.button(t("Open this profile"), key="quiz_profile_open", disabled=busy, on_click=open_profile,
+                      args=(t,))
+        if busy:
+            st.caption(t("Switching profiles waits until the answers kept in this session are saved."))
+
+
+def profile_address(key: str) -> str:
+    """The quiz page's address with this profile's key (the player's way back)."""
+    base = st.context.url or "/quiz"
+    return f"{base.split('?', 1)[0]}?{urlencode({PROFILE: key})}"
+
+
+def new_profile(t: Translator) -> None:
+    """Callback: a new profile with the name typed."""
+    try:
+        name = clean_name(st.session_state.get(NAME_KEY, ""))
+    except ProgressError as error:
+        st.session_state[MESSAGE_KEY] = t.error(error)
+        return
+    switch(open_progress(name=name))
+
+
+def open_profile(t: Translator) -> None:
+    """Callback: the profile of the key typed (or pasted: a whole private link works too)."""
+    typed = str(st.session_state.get(KEY_KEY, "")).strip().rsplit(f"{PROFILE}=", 1)[-1]
+    progress = session_progress()
+    try:
+        found = progress.store.profile(typed) if not progress.store.in_memory else None
+    except ProgressError as error:
+        st.session_state[MESSAGE_KEY] = t.error(error)
+        return
+    if found is None:
+        st.session_state[MESSAGE_KEY] = t("No profile has this key here.")
+        return
+    switch(open_progress(found.key))
+
+
+def switch(progress: PlayerProgress) -> None:
+    """Use another profile from now on (its key goes into the address on this run)."""
+    st.session_state[PROGRESS_KEY] = progress
+    st.query_params[PROFILE] = progress.profile.key
+    for key in (NAME_KEY, KEY_KEY):
+        st.session_state.pop(key, None)
 
 
 def show_summary(t: Translator, answers: list[Answer]) -> None:
@@ -131,7 +228,3 @@ def show_details(t: Translator, answers: list[Answer]) -> None:
     st.download_button(t("Download my history (CSV)"), to_csv(answers),
                        file_name=f"flip7odds-history-{datetime.now():%Y%m%d}.csv", mime="text/csv")
 
-
-def replay_error(t: Translator, error: Flip7Error) -> None:
-    """A mistake that cannot be replayed: said on the next run."""
-    st.session_state["quiz_save_error"] = t.error(error)

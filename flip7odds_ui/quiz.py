@@ -18,9 +18,8 @@ from flip7odds.analysis import Decision
 from flip7odds.cards import Card, card_name, copies_text
 from flip7odds.charts import HIT_COLOR, STAY_COLOR
 from flip7odds.endgame_quiz import EndgameQuestion, generate_endgame, grade_win_answer
-from flip7odds.errors import Flip7Error
 from flip7odds.i18n import N_, Translator
-from flip7odds.progress import Answer, ProgressStore, question_of
+from flip7odds.progress import Answer, PlayerProgress
 from flip7odds.quiz import CLOSE_CALL, GRADE_LIMITS, Grade, Question, QuizGenerator, Tier, grade_answer, hint
 from flip7odds.rules import RuleSet
 from flip7odds.vengeance.analysis import CAVEAT
@@ -35,7 +34,8 @@ from flip7odds.vengeance.quiz import (
 )
 from flip7odds.vengeance.quiz import tier_name as vengeance_tier_name
 from flip7odds_ui.answer import scroll_to_top
-from flip7odds_ui.progress import DECISION_NAMES, record, replay_error, session_store, show_progress
+from flip7odds_ui.progress import DECISION_NAMES, record, say_next_run, session_progress, show_progress
+from flip7odds_ui.shell import app_href
 
 TIER_NAMES: dict[Tier, str] = {
     Tier.FRESH: N_("1 · Fresh pile, numbers only"),
@@ -165,17 +165,15 @@ def bust_sentence(t: Translator, exact: Any) -> str:
                                             count=exact.bust_cards, size=exact.pile_size)
 
 
-def replay_into(t: Translator, deck: Deck, rules: RuleSet) -> Callable[[Answer], None]:
-    """The Replay button's callback for this deck: the worst mistake's situation, shown again."""
-    store = session_store(t)
-
-    def replay(item: Answer) -> None:
-        try:
-            replayed = question_of(store.situation(item.situation_key))
-        except Flip7Error as error:
-            replay_error(t, error)
+def replay_into(t: Translator, deck: Deck, rules: RuleSet) -> Callable[[PlayerProgress, int], None]:
+    """The Replay button's callback for this deck: the worst mistake of this variant and level, shown again
+    (in its own variant and at its own level, which are the ones on the screen)."""
+    def replay(progress: PlayerProgress, tier: int) -> None:
+        replayed = progress.replay(rules.name, tier)
+        if replayed is None:
+            say_next_run(t("This mistake cannot be replayed: its situation was not found in the store."))
             return
-        deck.new_question(rules, replayed.situation.tier, replayed, replay=True)
+        deck.new_question(rules, replayed.question.situation.tier, replayed.question, replay=True)
 
     return replay
 
@@ -183,7 +181,7 @@ def replay_into(t: Translator, deck: Deck, rules: RuleSet) -> Callable[[Answer],
 @st.fragment
 def show_classic_quiz(t: Translator, rules: RuleSet) -> None:
     """The classic and poker quiz: situations from simulated games, graded by the exact optimum."""
-    store = session_store(t)
+    progress = session_progress()
     deck = CLASSIC_DECK
     card, settings = st.container(key="quiz_card"), st.container()
     with settings:
@@ -195,13 +193,14 @@ def show_classic_quiz(t: Translator, rules: RuleSet) -> None:
         st.caption(t("Situations from simulated games, graded by the exact optimum for your round's expected score. "
                      "Keys: **H** hit, **S** stay, **N** next, **M** replay a mistake."))
     with card:
-        show_classic_card(t, rules, deck, tier, predict, store)
+        show_classic_card(t, rules, deck, tier, predict, progress)
     show_endgame_quiz(t)
-    show_progress(t, rules, store, replay_into(t, deck, rules))
+    show_progress(t, rules, tier, replay_into(t, deck, rules))
     deck.deal(rules, tier)
 
 
-def show_classic_card(t: Translator, rules: RuleSet, deck: Deck, tier: Tier, predict: bool, store: ProgressStore) -> None:
+def show_classic_card(t: Translator, rules: RuleSet, deck: Deck, tier: Tier, predict: bool,
+                      progress: PlayerProgress) -> None:
     """The situation, HIT / STAY or the feedback, then the table."""
     question: Question = deck.current(rules, tier, lambda q: q.situation.tier, lambda q: q.situation.rules,
                                       t("Dealing a new situation…"))
@@ -221,7 +220,7 @@ def show_classic_card(t: Translator, rules: RuleSet, deck: Deck, tier: Tier, pre
         st.session_state["quiz_feedback"] = graded
         guess = st.session_state.get("quiz_guess") if predict else None
         st.session_state["quiz_last_guess"] = guess
-        record(t, store, question, Answer.of(question, graded, None if guess is None else guess / 100))
+        record(progress, question, Answer.of(question, graded, None if guess is None else guess / 100))
 
     if predict:
         st.slider(t("Your estimate of the chance that the next card busts you (%)"), 0, 100, 25,
@@ -274,7 +273,8 @@ def show_endgame_quiz(t: Translator) -> None:
     """Endgame situations with both game totals, graded by the win probability lost (not saved to progress)."""
     if not st.toggle(t("Endgame: play to win the game"), key="endgame_on",
                      help=t("Two-player situations once a total reaches 150, graded by the chance of winning "
-                            "the game an answer loses ([the model](/models?doc=winprob)). Not saved to your progress.")):
+                            "the game an answer loses ([the model]({href})). Not saved to your progress."
+                            ).format(href=app_href("models", {"doc": "winprob"}))):
         return
     endgame: EndgameQuestion | None = st.session_state.get("endgame_question")
     if endgame is None:
@@ -321,22 +321,22 @@ def cards_text(t: Translator, cards: Iterable[Card]) -> str:
 @st.fragment
 def show_vengeance_quiz(t: Translator, rules: RuleSet) -> None:
     """With a Vengeance: late-deck situations graded by the exact solver, with the model's caveat."""
-    store = session_store(t)
+    progress = session_progress()
     deck = VENGEANCE_DECK
     card, settings = st.container(key="quiz_card"), st.container()
     with settings:
         tier = st.segmented_control(t("Difficulty"), list(VTier), format_func=lambda v: t(vengeance_tier_name(v, rules)),
                                     default=VTier.ZERO_AND_UNLUCKY_7, key="vquiz_tier") or VTier.ZERO_AND_UNLUCKY_7
         st.caption(t("With a Vengeance: late-deck situations, graded by the exact optimum for your round's expected "
-                     "score under [the model](/models?doc=vengeance). Keys: **H** hit, **S** stay, **N** next, "
-                     "**M** replay a mistake."))
+                     "score under [the model]({href}). Keys: **H** hit, **S** stay, **N** next, "
+                     "**M** replay a mistake.").format(href=app_href("models", {"doc": "vengeance"})))
     with card:
-        show_vengeance_card(t, rules, deck, tier, store)
-    show_progress(t, rules, store, replay_into(t, deck, rules))
+        show_vengeance_card(t, rules, deck, tier, progress)
+    show_progress(t, rules, tier, replay_into(t, deck, rules))
     deck.deal(rules, tier)
 
 
-def show_vengeance_card(t: Translator, rules: RuleSet, deck: Deck, tier: VTier, store: ProgressStore) -> None:
+def show_vengeance_card(t: Translator, rules: RuleSet, deck: Deck, tier: VTier, progress: PlayerProgress) -> None:
     """The situation, HIT / STAY or the feedback, then the other lines and the pile."""
     question: VengeanceQuestion = deck.current(rules, tier, lambda q: q.situation.tier,
                                                lambda q: q.situation.situation.rules, t("Dealing a new situation…"))
@@ -351,7 +351,7 @@ def show_vengeance_card(t: Translator, rules: RuleSet, deck: Deck, tier: VTier, 
     def on_answer(action: Decision) -> None:
         graded = grade_answer(exact, action)
         st.session_state["vquiz_feedback"] = graded
-        record(t, store, question, Answer.of(question, graded))
+        record(progress, question, Answer.of(question, graded))
 
     if feedback is None:
         answer_buttons(t, "vquiz", on_answer)
@@ -359,7 +359,7 @@ def show_vengeance_card(t: Translator, rules: RuleSet, deck: Deck, tier: VTier, 
         show_grade(t, feedback, exact, lambda: deck.new_question(rules, tier), "vquiz")
         st.markdown(t("Why: {sentence}").format(sentence=vengeance_hint(question, t)))
         st.markdown(bust_sentence(t, exact))
-        st.info(t(CAVEAT) + " " + t("[The model](/models?doc=vengeance)"))
+        st.info(t(CAVEAT) + " " + t("[The model]({href})").format(href=app_href("models", {"doc": "vengeance"})))
         st.caption(grade_legend(t))
     st.caption(t(tier_lesson(question.situation.tier, situation.rules)).format(gain=t.number(OPPONENT_GAIN, 0)))
     st.subheader(t("The other lines"))

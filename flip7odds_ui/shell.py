@@ -9,9 +9,9 @@ from typing import TypeVar
 
 import streamlit as st
 
-from flip7odds.errors import Flip7Error
 from flip7odds.i18n import LANGUAGES, Translator, language_from_locale, translator
-from flip7odds.rules import ALL_RULESETS, RuleSet, find_rules
+from flip7odds.links import LANG, RULES, Link, Value, page_href, read_link
+from flip7odds.rules import ALL_RULESETS, RuleSet
 from flip7odds_ui.warming import start_warm_up
 
 _THROUGH_APP = "_flip7odds_through_app"
@@ -20,9 +20,9 @@ RULES_CHOSEN_KEY = "_flip7odds_rules"
 LANGUAGE_CHOSEN_KEY = "_flip7odds_lang"
 """Session key of the chosen language, for the same reason."""
 
-LANGUAGE_PARAMETER = "lang"
+LANGUAGE_PARAMETER = LANG
 """The query parameter (and session key) holding the app's language: ``?lang=es``."""
-RULES_PARAMETER = "rules"
+RULES_PARAMETER = RULES
 """The query parameter (and session key) holding the rule variant: ``?rules=poker``."""
 APP_PARAMETERS = (LANGUAGE_PARAMETER, RULES_PARAMETER)
 """Query parameters that belong to the whole app; a page's own parameters must leave them alone."""
@@ -82,11 +82,21 @@ def start_page() -> tuple[Translator, RuleSet]:
 def choose_language() -> Translator:
     """The sidebar's language switch, run by ``app.py`` before any page.
 
-    The first run takes the language from the address (``?lang=es``), else from the browser
-    (``st.context.locale``), else English; the choice is then kept in the session and in the address.
+    The first run takes the language from the address (``?lang=es``, read by `flip7odds.links.read_link`),
+    else from the browser (``st.context.locale``), else English; the choice is then kept in the session and
+    in the address. A language the app does not have is named in a message (escaped) on the first run.
     """
+    def first() -> str:
+        link = read_link("home", st.query_params.to_dict())
+        linked = link.text(LANGUAGE_PARAMETER)
+        language = language_from_locale(linked or st.context.locale)
+        for problem in link.problems:
+            if problem.parameter == LANGUAGE_PARAMETER:
+                st.warning(problem.markdown(translator(language)))
+        return language
+
     _kept_choice(LANGUAGE_PARAMETER, LANGUAGE_CHOSEN_KEY, "Language · Idioma", list(LANGUAGES), LANGUAGES.__getitem__,
-                 lambda: language_from_locale(st.query_params.get(LANGUAGE_PARAMETER) or st.context.locale))
+                 first)
     return current_translator()
 
 
@@ -95,14 +105,14 @@ def choose_rules(t: Translator) -> RuleSet:
 
     It offers every variant of `ALL_RULESETS` (With a Vengeance included: a page that does not handle
     it says so with `variant_not_supported`). An unknown variant in the address is named in a message
-    and the classic rules are used.
+    (escaped: the address is anyone's text) and the classic rules are used.
     """
     def first() -> str:
-        try:
-            return find_rules(st.query_params.get(RULES_PARAMETER, next(iter(ALL_RULESETS))), experimental=True).name
-        except Flip7Error as error:
-            st.error(t.error(error))
-            return next(iter(ALL_RULESETS))
+        link = read_link("home", st.query_params.to_dict())
+        for problem in link.problems:
+            if problem.parameter == RULES_PARAMETER:
+                st.warning(problem.markdown(t))
+        return link.text(RULES_PARAMETER)
 
     _kept_choice(RULES_PARAMETER, RULES_CHOSEN_KEY, t("Rules"), list(ALL_RULESETS),
                  lambda name: t(ALL_RULESETS[name].label), first, clear_page=True)
@@ -158,6 +168,27 @@ def stop_if_vengeance(t: Translator) -> None:
     rules = current_rules()
     if rules.vengeance:
         variant_not_supported(t, rules)
+
+
+def page_link(t: Translator, page: str) -> Link:
+    """This page's link, read by `flip7odds.links.read_link` under the sidebar's rules; every parameter that
+    could not be used is said once, in the page's language and escaped (the shell says the app-wide ones).
+
+    The values are typed and in range (a bad one replaced by its default), so a page never parses the address
+    itself, and nothing a link holds can crash it or make it run long.
+    """
+    link = read_link(page, st.query_params.to_dict(), current_rules())
+    for problem in link.problems:
+        if problem.parameter not in APP_PARAMETERS:
+            st.warning(problem.markdown(t))
+    return link
+
+
+def app_href(page: str, values: Mapping[str, Value] | None = None) -> str:
+    """The in-app address of ``page`` with ``values`` (`flip7odds.links.page_href`), in this session's language
+    and rules: a link inside a message (``[the model]({href})``) never drops them."""
+    current = read_link("home", {LANG: current_translator().language, RULES: current_rules().name})
+    return page_href(page, values, current)
 
 
 def set_page_parameters(params: Mapping[str, str]) -> None:

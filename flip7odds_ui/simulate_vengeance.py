@@ -10,15 +10,15 @@ import streamlit as st
 
 from flip7odds.errors import Flip7Error
 from flip7odds.i18n import Translator
+from flip7odds.links import MAX_SEED, SIMULATE_GAMES, SIMULATE_PLAYERS
 from flip7odds.rules import RuleSet
 from flip7odds.trainer_cli import EVENT_WORDS, OUTCOME_WORDS, SimulationSummary, simulate
 from flip7odds.vengeance.game import POLICY_NAMES, policy_from_text
-from flip7odds_ui.shell import init_widget, set_page_parameters
+from flip7odds_ui.shell import init_widget, page_link, set_page_parameters
 from flip7odds_ui.teaching import demo_link
 
-DEFAULT_GAMES = 40
-MAX_GAMES = 2000
-MAX_PLAYERS = 12
+MAX_GAMES = SIMULATE_GAMES[1]
+MAX_PLAYERS = SIMULATE_PLAYERS[1]
 """Seed 003 plays With a Vengeance with 3 to 12 players (the simulator takes 1 to 36)."""
 
 
@@ -29,18 +29,13 @@ def summary_of(rules: RuleSet, policies: tuple[str, ...], games: int, seed: int)
     return simulate(rules, players, games, seed, check=False)
 
 
-def _int_parameter(query: dict[str, str], name: str, default: int, low: int, high: int) -> int:
-    text = query.get(name, "")
-    return min(high, max(low, int(text))) if text.isdigit() else default
-
-
 def show_vengeance_games(t: Translator, rules: RuleSet) -> None:
     """The page body for a With a Vengeance variant (``rules.vengeance``)."""
-    query = st.query_params.to_dict()
-    init_widget("v_players", _int_parameter(query, "players", 4, 1, MAX_PLAYERS))
-    init_widget("v_policy", query.get("policy", "sum:25"))
-    init_widget("v_games", _int_parameter(query, "games", DEFAULT_GAMES, 1, MAX_GAMES))
-    init_widget("v_seed", _int_parameter(query, "seed", 7, 0, 2**32 - 1))
+    link = page_link(t, "simulate")
+    init_widget("v_players", link.whole("players"))
+    init_widget("v_policy", link.text("policy"))
+    init_widget("v_games", link.whole("games"))
+    init_widget("v_seed", link.whole("seed"))
 
     st.title(t("Simulated games: {rules}").format(rules=t(rules.label)))
     st.markdown(t("Exact values of a whole With a Vengeance round need a small pile (see the model), so this page "
@@ -52,7 +47,7 @@ def show_vengeance_games(t: Translator, rules: RuleSet) -> None:
     columns[1].text_input(t("Policies, dealt to the seats in turn ({names})").format(names=POLICY_NAMES),
                           key="v_policy")
     games = columns[2].number_input(t("Games"), 1, MAX_GAMES, key="v_games")
-    seed = columns[3].number_input(t("Seed"), 0, 2**32 - 1, key="v_seed")
+    seed = columns[3].number_input(t("Seed"), 0, MAX_SEED, key="v_seed")
     policy_text = st.session_state.v_policy
     params = {"players": str(players), "policy": policy_text, "games": str(games), "seed": str(seed)}
     set_page_parameters(params)
@@ -65,7 +60,7 @@ def show_vengeance_games(t: Translator, rules: RuleSet) -> None:
         texts = [text.strip() for text in policy_text.split(",")]
         kinds = [policy_from_text(text).name for text in texts]
     except Flip7Error as error:
-        st.error(t.error(error))
+        st.error(t.markdown_error(error))
         st.stop()
     seats = tuple(kinds[seat % len(kinds)] for seat in range(players))
     with st.spinner(t("Simulating {games}…").format(games=t.counted("{count} game", "{count} games", games))):

@@ -12,14 +12,16 @@ import streamlit as st
 
 from flip7odds.analysis import Decision
 from flip7odds.i18n import N_, Translator
+from flip7odds.links import EXPLORER_HANDS, Link
+from flip7odds.markup import escape_markdown
 from flip7odds.rules import RuleSet
 from flip7odds.vengeance import CAVEAT
 from flip7odds.vengeance.charts import LineDecisionsText, line_decisions_figure
 from flip7odds.vengeance.explorer import PRESETS
 from flip7odds_ui.cache import vengeance_lines
-from flip7odds_ui.shell import init_widget, set_page_parameters
+from flip7odds_ui.shell import app_href, init_widget, page_link, set_page_parameters
 
-MAX_HANDS = 3
+MAX_HANDS = EXPLORER_HANDS
 """Other players' lines the explorer takes (the solver's states grow with each one)."""
 SEPARATOR = "~"
 EMPTY = "_"
@@ -48,28 +50,28 @@ def load(index: int) -> None:
     st.session_state[LINES_KEY] = "\n".join(preset.lines)
 
 
-def first_values() -> None:
-    """The first run of a session: the widgets from the link, else from the first preset."""
-    query = st.query_params.to_dict()
-    if "pile" not in query:
+def first_values(link: Link) -> None:
+    """The first run of a session: the widgets from the link (checked by `flip7odds.links.read_link`), else
+    from the first preset."""
+    if not link.given("pile"):
         init_widget(PRESET_KEY, 0)
         if PILE_KEY not in st.session_state:
             load(0)
         return
     init_widget(PRESET_KEY, CUSTOM)
-    hands = query.get("hands", "").split(SEPARATOR) if query.get("hands") else []
-    init_widget(PILE_KEY, query["pile"])
+    hands = link.text("hands").split(SEPARATOR) if link.text("hands") else []
+    init_widget(PILE_KEY, link.text("pile"))
     init_widget(COUNT_KEY, min(len(hands), MAX_HANDS))
     for slot in range(MAX_HANDS):
-        init_widget(hand_key(slot), "" if slot >= len(hands) or hands[slot] == EMPTY else hands[slot])
-    init_widget(LINES_KEY, "\n".join(query.get("lines", "").split(SEPARATOR)))
-    busted = query.get("busted", "0")
-    init_widget(BUSTED_KEY, int(busted) if busted.isdigit() and int(busted) <= MAX_HANDS else 0)
+        init_widget(hand_key(slot), "" if slot >= len(hands) or hands[slot].strip() == EMPTY else hands[slot])
+    init_widget(LINES_KEY, "\n".join(link.text("lines").split(SEPARATOR)))
+    init_widget(BUSTED_KEY, link.whole("busted"))
 
 
 def show_vengeance_strategy(t: Translator, rules: RuleSet) -> None:
     """The whole page for a Vengeance variant."""
-    first_values()
+    link = page_link(t, "strategy")
+    first_values(link)
     init_widget(BUSTED_KEY, 0)
     st.title(t("Strategy explorer"))
     st.caption(t("{rules}: a fresh deck is beyond the exact solver, so this explorer works late in the deck. Pick a "
@@ -105,7 +107,8 @@ def show_vengeance_strategy(t: Translator, rules: RuleSet) -> None:
     solved = [row for row in rows if row.analysis is not None]
     for row in rows:
         if row.error is not None:
-            st.warning(t("Line {line}: {error}").format(line=row.line or t("(no cards)"), error=row.error.text(t)))
+            st.warning(t("Line {line}: {error}").format(line=escape_markdown(row.line) or t("(no cards)"),
+                                                        error=escape_markdown(row.error.text(t))))
     if not solved:
         return
     table = []
@@ -135,4 +138,5 @@ def show_vengeance_strategy(t: Translator, rules: RuleSet) -> None:
     st.caption(t("The discard pile is left out: if the pile runs out, your round ends as if you stayed. Bust now is "
                  "the count of cards of the pile that would bust you on the next card."))
     st.caption(t(CAVEAT))
-    st.markdown(t("How these numbers are computed: [the With a Vengeance model](/models?doc=vengeance)."))
+    st.markdown(t("How these numbers are computed: [the With a Vengeance model]({href}).").format(
+        href=app_href("models", {"doc": "vengeance"})))

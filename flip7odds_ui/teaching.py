@@ -8,6 +8,7 @@ import streamlit as st
 
 from flip7odds.errors import Flip7Error
 from flip7odds.i18n import N_, Translator
+from flip7odds.links import DECK, LINE, Link
 from flip7odds.teaching import PileChoice, SituationText, situation_summary
 from flip7odds.teaching_charts import PRESENTATION_CSS, font_size_for
 from flip7odds_ui.shell import APP_PARAMETERS, current_rules, init_widget
@@ -20,29 +21,31 @@ PILE_CHOICE_NAMES: dict[PileChoice, str] = {
 """How the teaching sidebar names each pile choice (message ids)."""
 
 
-DECK_PARAMETER = "deck"
+DECK_PARAMETER = DECK
 """A demo link's pile choice when it is not the page's default and no ``pile`` says it (``deck=fresh``)."""
 
 
-def teaching_sidebar(t: Translator, default_line: str = "",
+def teaching_sidebar(t: Translator, link: Link, default_line: str = "",
                      default_pile: PileChoice = PileChoice.FRESH) -> tuple[SituationText, PileChoice, int]:
     """The sidebar every teaching demo shares: presentation mode and the situation (pile, line, alone).
 
-    The first run of a session reads them from the page's link (``present``, ``pile``, ``deck``, ``line``,
-    ``seen``, ``alone``); ``default_line`` and ``default_pile`` are the line and the pile without one (the
-    pile the page's title is about). Returns the situation as card notation (with the sidebar's rule
+    The first run of a session takes them from the page's ``link`` (`flip7odds_ui.shell.page_link`: ``present``,
+    ``pile``, ``deck``, ``line``, ``seen``, ``alone``, each already checked); ``default_line`` and
+    ``default_pile`` are the line and the pile without one (the pile the page's title is about); a link's
+    empty ``line=`` is an empty line. Returns the situation as card notation (with the sidebar's rule
     variant), the pile choice, and the chart font size for the mode. In presentation mode the situation is
     also written on the canvas (the sidebar is folded away on a projector).
     """
-    query = st.query_params.to_dict()
-    init_widget("present", query.get("present") == "1")
-    linked = (PileChoice.from_text(query["pile"], current_rules()) if query.get("pile")
-              else next((c for c in PileChoice if c.value == query.get(DECK_PARAMETER)), default_pile))
+    pile = link.text("pile")
+    linked = (PileChoice.from_text(pile, current_rules()) if pile
+              else PileChoice(link.text(DECK_PARAMETER)) if link.given(DECK_PARAMETER) else default_pile)
+    line_given = link.given(LINE) or (LINE in st.query_params and all(p.parameter != LINE for p in link.problems))
+    init_widget("present", link.flag("present"))
     init_widget("pile_choice", linked)
-    init_widget("pile_text", query.get("pile", ""))
-    init_widget("line", query.get("line", default_line))
-    init_widget("seen", query.get("seen", ""))
-    init_widget("alone", query.get("alone") == "1")
+    init_widget("pile_text", pile)
+    init_widget("line", link.text(LINE) if line_given else default_line)
+    init_widget("seen", link.text("seen"))
+    init_widget("alone", link.flag("alone"))
     with st.sidebar:
         st.toggle(t("Presentation mode"), key="present")
         st.subheader(t("Situation"))

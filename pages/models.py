@@ -6,15 +6,14 @@ A link such as ``/models?doc=winprob`` opens one document, in the app's language
 
 import streamlit as st
 
-from flip7odds_ui.shell import set_page_parameters, start_page
+from flip7odds_ui.shell import init_widget, page_link, set_page_parameters, start_page
 
 t, _ = start_page()
 
 from flip7odds.documents import DOCUMENTS, document
 
-if "models_doc" not in st.session_state:
-    asked = st.query_params.get("doc", "model")
-    st.session_state.models_doc = asked if asked in DOCUMENTS else "model"
+link = page_link(t, "models")
+init_widget("models_doc", link.text("doc"))  # a name of DOCUMENTS: never a path
 st.title(t("The models behind the numbers"))
 name = st.radio(t("Document"), list(DOCUMENTS), key="models_doc", horizontal=True,
                 format_func=lambda key: t(DOCUMENTS[key]))

@@ -6,7 +6,7 @@ import numpy as np
 import streamlit as st
 
 from flip7odds_ui.cache import exact
-from flip7odds_ui.shell import chosen, init_widget, set_page_parameters, start_page
+from flip7odds_ui.shell import chosen, init_widget, page_link, set_page_parameters, start_page
 from flip7odds_ui.teaching import demo_link, teaching_sidebar
 from flip7odds_ui.variants import SIMULATE_VIEWS
 
@@ -17,6 +17,7 @@ if rules.name in SIMULATE_VIEWS:  # a variant simulated by whole games (With a V
 
 from flip7odds.errors import Flip7Error
 from flip7odds.i18n import N_
+from flip7odds.links import MAX_SEED, SIMULATE_TRIALS
 from flip7odds.policies import parse_policy
 from flip7odds.teaching import (
     Question,
@@ -34,8 +35,7 @@ QUESTIONS: dict[Question, str] = {
 }
 # Each question, as the page asks it (message ids).
 
-DEFAULT_TRIALS = 2000
-MAX_TRIALS = 200_000
+MIN_TRIALS, MAX_TRIALS = SIMULATE_TRIALS
 PROGRESS_STEPS = 40
 
 
@@ -49,14 +49,13 @@ def next_seed() -> None:
     st.session_state.seed += 1
 
 
-query = st.query_params.to_dict()
-init_widget("question", next((q for q in Question if q.value == query.get("question")), Question.BUST_NEXT))
-init_widget("policy", query.get("policy", "sum>=23"))
-init_widget("trials", min(MAX_TRIALS, max(10, int(query.get("n", DEFAULT_TRIALS)) if query.get("n", "").isdigit()
-                                          else DEFAULT_TRIALS)))
-init_widget("seed", int(query["seed"]) if query.get("seed", "").isdigit() else 7)
+link = page_link(t, "simulate")
+init_widget("question", Question(link.text("question")))
+init_widget("policy", link.text("policy"))
+init_widget("trials", link.whole("n"))
+init_widget("seed", link.whole("seed"))
 
-situation_text, choice, font_size = teaching_sidebar(t, default_line="12 11 9")
+situation_text, choice, font_size = teaching_sidebar(t, link, default_line="12 11 9")
 
 st.title(t("Exact next to simulated"))
 st.markdown(t("First the exact answer, counted from the cards in the pile. Then the same question played out as many "
@@ -67,8 +66,8 @@ question: Question = chosen(columns[0].selectbox(t("Question"), list(Question), 
                                 format_func=lambda q: t(QUESTIONS[q])))
 if question is Question.POLICY_SCORE:
     columns[1].text_input(t("Rule (sum>=T, bust>=θ, cards>=k, lookahead, always)"), key="policy")
-trials = columns[2].number_input(t("Rounds to simulate"), 10, MAX_TRIALS, step=1000, key="trials")
-seed = columns[3].number_input(t("Seed"), 0, 2**32 - 1, key="seed",
+trials = columns[2].number_input(t("Rounds to simulate"), MIN_TRIALS, MAX_TRIALS, step=1000, key="trials")
+seed = columns[3].number_input(t("Seed"), 0, MAX_SEED, key="seed",
                                help=t("The same seed replays exactly the same rounds: prepare a link, show it again."))
 columns[4].button(t("New seed"), on_click=next_seed)
 
@@ -85,7 +84,7 @@ try:
     policy = parse_policy(st.session_state.policy if question is Question.POLICY_SCORE else "always")
     answer = exact(situation_text, question, str(policy))
 except Flip7Error as error:
-    st.error(t.error(error))
+    st.error(t.markdown_error(error))
     st.stop()
 if not can_simulate(policy):
     st.error(t("The optimal rule cannot be simulated here (each of its decisions is a full solve): pick another rule."))

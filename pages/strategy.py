@@ -7,7 +7,7 @@ from typing import cast
 import streamlit as st
 
 from flip7odds_ui.cache import decision_map, policy_result
-from flip7odds_ui.shell import init_widget, set_page_parameters, start_page
+from flip7odds_ui.shell import init_widget, page_link, set_page_parameters, start_page
 from flip7odds_ui.teaching import deck_parameters, demo_link, show_rows, teaching_sidebar
 from flip7odds_ui.variants import STRATEGY_VIEWS
 
@@ -86,13 +86,13 @@ def share_text(result: PolicyResult, optimum: PolicyResult) -> str:
     return "—" if share is None else t.percent(share, 2)
 
 
-query = st.query_params.to_dict()
-init_widget("sum_range", tuple(int(v) for v in query.get("sum", "10-35").split("-", 1)))
-init_widget("bust_range", tuple(int(v) for v in query.get("bust", "10-50").split("-", 1)))
-init_widget("bust_step", int(query.get("bust_step", "2")))
-init_widget("cards_range", tuple(int(v) for v in query.get("cards", "1-7").split("-", 1)))
+link = page_link(t, "strategy")
+init_widget("sum_range", link.span("sum"))
+init_widget("bust_range", link.span("bust"))
+init_widget("bust_step", int(link.text("bust_step")))
+init_widget("cards_range", link.span("cards"))
 
-situation_text, choice, font_size = teaching_sidebar(t, default_pile=STRATEGY_DEMO_PILE)
+situation_text, choice, font_size = teaching_sidebar(t, link, default_pile=STRATEGY_DEMO_PILE)
 # The title follows the pile shown: it is written once the curves say which sum rule is best here.
 heading = st.empty()
 heading.title(t("How close simple rules come to the best play"))
@@ -102,7 +102,7 @@ try:
     # From an empty line the map's solve is the optimum itself; otherwise solve the situation.
     optimum = decisions.optimum if situation_text.starts_round else policy_result(situation_text, "optimal")
 except Flip7Error as error:
-    st.error(t.error(error))
+    st.error(t.markdown_error(error))
     st.stop()
 
 st.markdown(t("Each curve is the **exact** expected round score of one simple rule, computed from the cards in the "

@@ -5,7 +5,7 @@ from fractions import Fraction
 import streamlit as st
 
 from flip7odds_ui.cache import tree
-from flip7odds_ui.shell import chosen, init_widget, set_page_parameters, start_page, stop_if_vengeance
+from flip7odds_ui.shell import chosen, init_widget, page_link, set_page_parameters, start_page, stop_if_vengeance
 from flip7odds_ui.teaching import demo_link, show_rows, teaching_sidebar
 
 t, rules = start_page()
@@ -44,12 +44,12 @@ def path_text(node: TreeNode) -> str:
         for branch in node.path)
 
 
-query = st.query_params.to_dict()
-init_widget("start", next((s for s in TreeStart if s.value == query.get("start")), TreeStart.HIT))
-init_widget("draws", int(query["cards"]) if query.get("cards") in ("1", "2", "3") else 2)
-init_widget("grouping", next((g for g in Grouping if g.value == query.get("branches")), Grouping.OUTCOME))
+link = page_link(t, "trees")
+init_widget("start", TreeStart(link.text("start")))
+init_widget("draws", int(link.text("cards")))
+init_widget("grouping", Grouping(link.text("branches")))
 
-situation_text, choice, font_size = teaching_sidebar(t)
+situation_text, choice, font_size = teaching_sidebar(t, link)
 
 st.title(t("Probability trees: the next cards"))
 st.markdown(t("Each column is one more card, from left to right. A branch's probability is counted from the cards left at that point; along "
@@ -81,7 +81,7 @@ set_page_parameters(params)
 try:
     result = tree(situation_text, shown_draws, start, shown_grouping)
 except Flip7Error as error:
-    st.error(t.error(error))
+    st.error(t.markdown_error(error))
     st.stop()
 
 bust, flip7 = result.probability_of(Termination.BUST), result.probability_of(Termination.FLIP_7)

@@ -5,12 +5,13 @@ import math
 import streamlit as st
 
 from flip7odds_ui.cache import flip_three_bust, reading
-from flip7odds_ui.shell import init_widget, set_page_parameters, start_page
+from flip7odds_ui.shell import init_widget, page_link, set_page_parameters, start_page
 from flip7odds_ui.teaching import demo_link, teaching_sidebar
 
 t, rules = start_page()
 
 from flip7odds.errors import Flip7Error
+from flip7odds.markup import escape_markdown
 from flip7odds.teaching import SituationText, UrnReading
 from flip7odds.teaching_charts import urn_figure
 from flip7odds.vengeance import VengeanceSituation
@@ -30,20 +31,21 @@ def vengeance_urn(text: SituationText) -> UrnReading:
     return UrnReading(drawing_pile(situation).size, bust_cards(situation), 1)
 
 
+link = page_link(t, "urn")
 if rules.vengeance:  # one card: a Vengeance hit (Flip Four's four cards are not an urn: actions and wipes)
-    situation_text = teaching_sidebar(t, default_line="12 11 9")[0]
+    situation_text = teaching_sidebar(t, link, default_line="12 11 9")[0]
     st.title(t("The urn: why a card draw is a counting problem"))
     params = situation_text.to_params() | {"line": situation_text.line}
     set_page_parameters(params)
     try:
         urn = vengeance_urn(situation_text)
     except Flip7Error as error:
-        st.error(t.error(error))
+        st.error(t.markdown_error(error))
         st.stop()
     st.markdown(t("The pile is an urn of **N = {pile}** cards. **K = {bust}** of them bust you on arrival: copies of "
                   "the numbers in your line ({line}), except that the Unlucky 7 never busts when it is drawn and, "
                   "while you hold one 13, a second 13 is safe if one of the two is the Lucky 13. You draw "
-                  "**n = 1**.").format(pile=urn.pile_size, bust=urn.bust_cards, line=situation_text.line or "-"))
+                  "**n = 1**.").format(pile=urn.pile_size, bust=urn.bust_cards, line=escape_markdown(situation_text.line) or "-"))
     probability = urn.at_least_one
     percent_tex = t.percent(float(probability), 2).replace(",", "{,}").replace("\xa0", "\\,").replace("%", "\\%")
     reduced = "" if probability.denominator == urn.pile_size else (
@@ -56,9 +58,9 @@ if rules.vengeance:  # one card: a Vengeance hit (Flip Four's four cards are not
     st.caption(demo_link(t, params))
     st.stop()
 
-init_widget("urn_draws", 3 if st.query_params.get("draws") == "3" else 1)
+init_widget("urn_draws", int(link.text("draws")))
 
-situation_text, choice, font_size = teaching_sidebar(t, default_line="12 11 9")
+situation_text, choice, font_size = teaching_sidebar(t, link, default_line="12 11 9")
 
 st.title(t("The urn: why a card draw is a counting problem"))
 draws = st.radio(t("Draw"), [1, 3], key="urn_draws", horizontal=True,
@@ -72,13 +74,13 @@ try:
     urn = reading(situation_text, draws)
     line = situation_text.situation().line
 except Flip7Error as error:
-    st.error(t.error(error))
+    st.error(t.markdown_error(error))
     st.stop()
 
 if line.numbers:
     st.markdown(t("The pile is an urn of **N = {pile}** cards. **K = {bust}** of them are copies of numbers in your "
                   "line ({line}): each of those busts you. You draw **n = {draws}** without putting back.").format(
-        pile=urn.pile_size, bust=urn.bust_cards, draws=draws, line=line))
+        pile=urn.pile_size, bust=urn.bust_cards, draws=draws, line=escape_markdown(str(line))))
 else:
     st.markdown(t("Your line holds no number yet, so **K = 0**: no card can bust you."))
 if line.second_chance:

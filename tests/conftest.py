@@ -42,3 +42,11 @@ def isolated_home(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
                 os.environ.pop(name, None)
             else:
                 os.environ[name] = value
+
+
+@pytest.fixture
+def database(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A progress store of this test alone (``FLIP7ODDS_DB``), empty at first: the quiz page's AppTests use it."""
+    path = tmp_path / "progress.sqlite3"
+    monkeypatch.setenv("FLIP7ODDS_DB", str(path))
+    return path

@@ -14,6 +14,7 @@ from streamlit.testing.v1 import AppTest
 from flip7odds.analysis import Decision, analyze, drawing_pile_size
 from flip7odds.cards import parse_cards
 from flip7odds.links import decode, encode
+from flip7odds.markup import unescape_markdown
 from flip7odds.rules import CLASSIC
 from flip7odds.shoe import Place, Table
 from flip7odds.situation import Situation
@@ -213,7 +214,7 @@ def test_typed_cards_are_a_second_way_in() -> None:
     at.text_input(key="live_typed").input("12 banana").run()
     tap(at, "typed_add")
     assert at.query_params["line"] == "12.7.p4"
-    assert "Unknown card 'banana'" in at.error[0].value
+    assert "Unknown card 'banana'" in unescape_markdown(at.error[0].value)
     at.text_input(key="live_typed").input("+4").run()
     tap(at, "typed_remove")
     assert at.query_params["line"] == "12.7"
@@ -223,7 +224,7 @@ def test_an_impossible_tap_says_why_and_changes_nothing() -> None:
     at = open_live({"line": "1", "seen": FLIP_THREES_OUT})
     at.text_input(key="live_typed").input("1").run()
     tap(at, "typed_add")
-    assert "No 1 left in the pile" in at.error[0].value
+    assert "No 1 left in the pile" in unescape_markdown(at.error[0].value)
     assert at.query_params["line"] == "1"
 
 
@@ -238,7 +239,8 @@ def test_an_impossible_tap_says_why_and_changes_nothing() -> None:
 def test_a_bad_link_shows_a_clear_message_and_an_empty_table(params: dict[str, str], message: str) -> None:
     at = open_live(params)
     (error,) = at.error
-    assert "does not describe a possible table" in error.value and message in error.value
+    shown = unescape_markdown(error.value)
+    assert "does not describe a possible table" in shown and message in shown
     assert table_counts(at) == (94, 0, 0)
     assert at.query_params == {"lang": "en", **encode(Table.new(CLASSIC))}
     tap_cards(at, "5", Place.SEEN)
@@ -250,7 +252,8 @@ def test_an_unknown_variant_in_the_link_is_named_and_the_classic_rules_are_used(
     at.query_params["rules"] = "uno"
     at.run()
     known = "classic, poker, vengeance, vengeance-brutal"
-    assert [error.value for error in at.error] == [f"Unknown rules 'uno': choose one of {known}"]
+    assert [unescape_markdown(warning.value) for warning in at.warning] == [
+        f"The link's rules ('uno') is not one of {known}: it was ignored."]
     at.switch_page("pages/live.py").run()
     assert_clean(at)
     assert table_counts(at) == (94, 0, 0)

@@ -44,6 +44,14 @@ def test_every_document_opens_in_spanish_without_the_english_notice(doc: str) ->
     assert not [caption.value for caption in at.caption]
 
 
-def test_the_live_and_quiz_screens_link_the_win_probability_model() -> None:
-    for screen in ("details.py", "quiz.py"):  # the live page's "play to win" panel, the quiz's endgame switch
-        assert "(/models?doc=winprob)" in (ROOT / "flip7odds_ui" / screen).read_text(encoding="utf-8")
+def test_the_live_and_quiz_screens_link_the_model_in_the_same_language_and_rules() -> None:
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.query_params.update({"lang": "es", "rules": "poker", "line": "K.7"})
+    at.run()
+    wanted = "](/models?lang=es&rules=poker&doc=winprob)"
+    at.switch_page("pages/live.py").run()  # the live page's "play to win" panel
+    assert not at.exception, [exception.value for exception in at.exception]
+    assert any(wanted in caption.value for caption in at.caption)
+    at.switch_page("pages/quiz.py").run()  # the quiz's endgame switch
+    assert not at.exception, [exception.value for exception in at.exception]
+    assert wanted in (at.toggle(key="endgame_on").help or "")

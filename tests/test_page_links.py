@@ -5,7 +5,7 @@ from __future__ import annotations
 import string
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from flip7odds.i18n import LANGUAGES, translator
@@ -95,6 +95,7 @@ def _values(parameter: Parameter, vengeance: bool) -> st.SearchStrategy[object]:
 
 
 @pytest.mark.parametrize("page", sorted(PAGES))
+@settings(deadline=None)  # the first policy read imports the policy module: speed is for benchmarks, not tests
 @given(data=st.data())
 def test_valid_values_round_trip(page: str, data: st.DataObject) -> None:
     vengeance = page.endswith(":vengeance")
@@ -151,3 +152,12 @@ def test_a_one_card_pile_from_a_link_draws_its_decision_map() -> None:
     empty = [point for point in decisions.points if point.pile_size == 0]
     assert empty and all(point.bust_probability == 0 for point in empty)  # the line holds the only card
     decision_heatmap_figure(decisions.cells(), 23, 14, ENGLISH)
+
+
+def test_the_teaching_deck_choices_are_the_pile_choices() -> None:
+    from flip7odds.links import PILE_CHOICES
+    from flip7odds.teaching import PileChoice
+
+    assert PILE_CHOICES == tuple(choice.value for choice in PileChoice)
+    assert read_link("trees", {"deck": "numbers"}).text("deck") == "numbers"
+    assert read_link("trees", {"deck": "../../etc/passwd"}).problems[0].parameter == "deck"

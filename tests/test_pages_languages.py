@@ -14,6 +14,7 @@ from streamlit.testing.v1 import AppTest
 
 from flip7odds.analysis import Decision, analyze
 from flip7odds.i18n import translator
+from flip7odds.markup import unescape_markdown
 from flip7odds.quiz import QuizGenerator, Tier
 from flip7odds.rules import CLASSIC
 from flip7odds.situation import Situation
@@ -89,7 +90,7 @@ def test_live_page_in_spanish_says_what_is_wrong_with_a_typed_card() -> None:
     at.text_input(key="live_typed").input("12 plátano").run()
     at.button(key="typed_add").click().run()
     assert not at.exception
-    assert at.error[0].value == (
+    assert unescape_markdown(at.error[0].value) == (
         "Carta desconocida 'plátano': usa 0-12, +2 +4 +6 +8 +10, x2, congelar, robar3 o segunda")
     at.text_input(key="live_typed").input("12 congelar").run()  # the Spanish names are read too
     at.button(key="typed_add").click().run()
@@ -98,7 +99,7 @@ def test_live_page_in_spanish_says_what_is_wrong_with_a_typed_card() -> None:
 
 def test_live_page_in_spanish_explains_a_bad_link() -> None:
     at = open_page("live", "es", line="5.5.7")
-    assert at.error[0].value == (
+    assert unescape_markdown(at.error[0].value) == (
         "Este enlace no describe una mesa posible (la mesa del enlace es imposible: 7 no puede ir después en tu "
         "línea: tu ronda ya había terminado (eliminado)), así que la mesa empieza vacía.")
 
@@ -136,7 +137,7 @@ def test_strategy_in_spanish_uses_the_decimal_comma() -> None:
 )
 def test_teaching_pages_in_spanish_say_what_is_wrong(page: str, params: dict[str, str], message: str) -> None:
     at = open_page(page, "es", **params)
-    assert [error.value for error in at.error] == [message]
+    assert [unescape_markdown(error.value) for error in at.error] == [message]
 
 
 def test_trees_in_spanish_name_the_cards_and_endings() -> None:

@@ -119,8 +119,9 @@ def test_quiz_deals_poker_situations_in_playing_card_notation(tmp_path: Path, mo
     metrics = {metric.label: metric.value for metric in at.metric}
     assert metrics["Stay"] == f"{situation.line.score(POKER)} points" == f"{question.exact.stay_score} points"
     # The answer is kept with its variant: the saved situation reads back as a poker one.
-    (answer,) = at.session_state["quiz_store"].store.answers()
-    saved = at.session_state["quiz_store"].store.situation(answer.situation_key)
+    progress = at.session_state["quiz_progress"]
+    (answer,) = progress.store.answers(progress.profile.key)
+    saved = progress.store.situation(answer.situation_key)
     assert saved.rules is POKER and saved == situation
 
 

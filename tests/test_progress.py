@@ -4,14 +4,11 @@ import csv
 import io
 import sqlite3
 import threading
-from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
 
-from flip7odds.analysis import Decision
 from flip7odds.progress import (
-    Answer,
     ProgressError,
     by_category,
     default_path,
@@ -22,20 +19,14 @@ from flip7odds.progress import (
     to_csv,
     weakest_categories,
 )
-from flip7odds.quiz import Question, Tier, generate, grade_answer
+from flip7odds.quiz import Question
 from flip7odds.trainer_charts import category_figure, cumulative_ev_lost, ev_loss_figure, progress_figure
+from tests.progress_answers import answer_of, progress_questions
 
 
 @pytest.fixture(scope="module")
 def questions() -> list[Question]:
-    return generate(Tier.FRESH, 4, seed=3) + generate(Tier.MODIFIERS, 4, seed=3)
-
-
-def answer(question: Question, right: bool, minute: int = 0) -> Answer:
-    best = question.exact.decision
-    action = best if right else (Decision.STAY if best is Decision.HIT else Decision.HIT)
-    when = datetime(2026, 1, 1, tzinfo=UTC) + timedelta(minutes=minute)
-    return Answer.of(question, grade_answer(question.exact, action), predicted_bust=0.25, when=when)
+    return progress_questions()
 
 
 def test_default_path_follows_the_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
@@ -50,7 +41,7 @@ def test_a_missing_file_is_created_and_answers_survive_a_restart(tmp_path: Path,
     path = tmp_path / "deep" / "dir" / "progress.sqlite3"
     opened = open_store(path)
     assert opened.notice is None and not opened.store.in_memory
-    saved = [answer(q, right=i % 2 == 0, minute=i) for i, q in enumerate(questions)]
+    saved = [answer_of(q, right=i % 2 == 0, minute=i) for i, q in enumerate(questions)]
     for question, record in zip(questions, saved):
         opened.store.record(question, record)
     again = open_store(path).store
@@ -69,13 +60,13 @@ def test_a_corrupt_file_is_moved_aside_never_deleted(tmp_path: Path, questions: 
     moved = [p for p in tmp_path.iterdir() if p.name.startswith("progress.sqlite3.corrupt-")]
     assert len(moved) == 1 and moved[0].read_bytes() == garbage
     assert str(moved[0]) in str(opened.notice)
-    opened.store.record(questions[0], answer(questions[0], right=True))
+    opened.store.record(questions[0], answer_of(questions[0], right=True))
     assert len(open_store(path).store.answers()) == 1
 
 
 def test_a_locked_file_leaves_the_quiz_working_in_memory(tmp_path: Path, questions: list[Question]) -> None:
     path = tmp_path / "progress.sqlite3"
-    open_store(path).store.record(questions[0], answer(questions[0], right=True))
+    open_store(path).store.record(questions[0], answer_of(questions[0], right=True))
     writer = open_store(path, busy_timeout=0.1).store  # a tab opened before another program locked the file
     holder = sqlite3.connect(path)
     holder.execute("PRAGMA locking_mode = EXCLUSIVE")  # in WAL mode only this keeps readers out too
@@ -84,10 +75,10 @@ def test_a_locked_file_leaves_the_quiz_working_in_memory(tmp_path: Path, questio
         opened = open_store(path, busy_timeout=0.1)
         assert opened.store.in_memory and opened.notice is not None and "cannot be reached now" in str(opened.notice)
         assert opened.retry == str(path)  # a PlayerProgress keeps trying the real file
-        opened.store.record(questions[1], answer(questions[1], right=False))
+        opened.store.record(questions[1], answer_of(questions[1], right=False))
         assert len(opened.store.answers()) == 1
         with pytest.raises(ProgressError, match="could not be saved"):
-            writer.record(questions[2], answer(questions[2], right=True))
+            writer.record(questions[2], answer_of(questions[2], right=True))
     finally:
         holder.rollback()
         holder.close()
@@ -105,7 +96,7 @@ def test_several_tabs_writing_at_once_do_not_corrupt_the_file(tmp_path: Path, qu
         try:
             progress = open_progress(key, location=path)  # every tab has its own progress and connections
             for i, question in enumerate(questions):
-                progress.record(question, answer(question, right=True, minute=offset * 100 + i))
+                progress.record(question, answer_of(question, right=True, minute=offset * 100 + i))
             for _ in range(100):  # a save that met a lock waits in the tab's queue: it goes with the next one
                 if progress.flush():
                     return
@@ -126,7 +117,7 @@ def test_several_tabs_writing_at_once_do_not_corrupt_the_file(tmp_path: Path, qu
 
 def test_statistics(questions: list[Question]) -> None:
     rights = [True, True, False, True, False, True, True, True]
-    answers = [answer(q, right=r, minute=i) for i, (q, r) in enumerate(zip(questions, rights))]
+    answers = [answer_of(q, right=r, minute=i) for i, (q, r) in enumerate(zip(questions, rights))]
     summary = summarize(answers)
     assert summary.answers == 8 and summary.streak == 3 and summary.best_streak == 3
     assert summary.accuracy == pytest.approx(6 / 8)
@@ -149,24 +140,24 @@ def test_statistics(questions: list[Question]) -> None:
 
 def test_a_category_every_answer_shares_is_not_a_weakness(questions: list[Question]) -> None:
     wrong = next(q for q in questions if q.exact.margin > 0)
-    answers = [answer(wrong, right=False, minute=i) for i in range(4)]  # the same situation: every category shared
+    answers = [answer_of(wrong, right=False, minute=i) for i in range(4)]  # the same situation: every category shared
     assert all(r.answers == 4 and r.average_ev_lost > 0 for r in by_category(answers))
     assert weakest_categories(answers) == []
 
 
 def test_the_mistakes_queue_comes_back_until_answered_well(questions: list[Question]) -> None:
-    wrong = [answer(q, right=False, minute=i) for i, q in enumerate(questions[:3])]
+    wrong = [answer_of(q, right=False, minute=i) for i, q in enumerate(questions[:3])]
     errors = [a for a in wrong if a.is_error]
     queue = mistakes_queue(wrong)
     assert {a.situation_key for a in queue} == {a.situation_key for a in errors}
     assert [a.ev_loss for a in queue] == sorted((a.ev_loss for a in queue), reverse=True)
     if queue:
-        fixed = answer(next(q for q in questions if q.situation.key == queue[0].situation_key), right=True, minute=9)
+        fixed = answer_of(next(q for q in questions if q.situation.key == queue[0].situation_key), right=True, minute=9)
         assert queue[0].situation_key not in {a.situation_key for a in mistakes_queue([*wrong, fixed])}
 
 
 def test_csv_export(questions: list[Question]) -> None:
-    answers = [answer(q, right=True, minute=i) for i, q in enumerate(questions[:3])]
+    answers = [answer_of(q, right=True, minute=i) for i, q in enumerate(questions[:3])]
     rows = list(csv.DictReader(io.StringIO(to_csv(answers))))
     assert len(rows) == 3
     assert rows[0]["situation_key"] == answers[0].situation_key and rows[0]["grade"] == "Best"
@@ -174,7 +165,7 @@ def test_csv_export(questions: list[Question]) -> None:
 
 
 def test_charts_are_built_without_streamlit(questions: list[Question]) -> None:
-    answers = [answer(q, right=i % 3 != 0, minute=i) for i, q in enumerate(questions)]
+    answers = [answer_of(q, right=i % 3 != 0, minute=i) for i, q in enumerate(questions)]
     figure = progress_figure(answers)
     accuracy, lost = figure.data
     assert list(accuracy.x) == list(range(1, len(answers) + 1))

@@ -29,6 +29,7 @@ from flip7odds.progress import (
 )
 from flip7odds.quiz import Question, QuizGenerator, Tier, generate, grade_answer
 from flip7odds.rules import POKER
+from tests.progress_answers import answer_of, progress_questions
 
 POSTGRES = os.environ.get("FLIP7ODDS_TEST_POSTGRES")
 
@@ -55,14 +56,7 @@ def location(request: pytest.FixtureRequest, tmp_path: Path) -> str:
 
 @pytest.fixture(scope="module")
 def questions() -> list[Question]:
-    return generate(Tier.FRESH, 3, seed=5) + generate(Tier.MODIFIERS, 3, seed=5)
-
-
-def answer_of(question: Question, right: bool, minute: int = 0) -> Answer:
-    best = question.exact.decision
-    action = best if right else (Decision.STAY if best is Decision.HIT else Decision.HIT)
-    when = datetime(2026, 1, 1, tzinfo=UTC) + timedelta(minutes=minute)
-    return Answer.of(question, grade_answer(question.exact, action), when=when)
+    return progress_questions()
 
 
 def test_profiles_keep_each_players_history_statistics_and_replays_apart(location: str,

@@ -2,20 +2,12 @@
 
 from pathlib import Path
 
-import pytest
 from streamlit.testing.v1 import AppTest
 
 from flip7odds.analysis import Decision
 from flip7odds.endgame_quiz import generate_endgame, grade_win_answer
 
 APP = Path(__file__).resolve().parents[1] / "app.py"
-
-
-@pytest.fixture
-def database(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    path = tmp_path / "progress.sqlite3"
-    monkeypatch.setenv("FLIP7ODDS_DB", str(path))
-    return path
 
 
 def test_an_endgame_answer_is_graded_by_the_winning_chance_lost(database: Path) -> None:

@@ -3,9 +3,9 @@
 from pathlib import Path
 
 import numpy as np
-import pytest
 from streamlit.testing.v1 import AppTest
 
+from flip7odds.markup import unescape_markdown
 from flip7odds.quiz import QuizGenerator, Tier
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -13,9 +13,12 @@ APP = ROOT / "app.py"
 PAGE = "pages/quiz.py"
 
 
-def open_quiz(seed: int = 1) -> AppTest:
-    """A new session on the quiz page, its situations drawn from a seeded generator (reproducible tests)."""
-    at = AppTest.from_file(APP, default_timeout=120).run()
+def open_quiz(seed: int = 1, **params: str) -> AppTest:
+    """A new session on the quiz page (at a link with ``params``), its situations drawn from a seeded generator
+    (reproducible tests)."""
+    at = AppTest.from_file(APP, default_timeout=120)
+    at.query_params.update(params)
+    at.run()
     at.session_state["quiz_generators"] = {tier: QuizGenerator(tier, np.random.default_rng(seed)) for tier in Tier}
     at.switch_page(PAGE).run()
     assert not at.exception, [e.value for e in at.exception]
@@ -23,15 +26,10 @@ def open_quiz(seed: int = 1) -> AppTest:
 
 
 def texts(at: AppTest) -> str:
-    return "\n".join([m.value for m in at.markdown] + [c.value for c in at.caption] + [w.value for w in at.warning]
-                     + [s.value for s in at.success] + [i.value for i in at.info])
-
-
-@pytest.fixture
-def database(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    path = tmp_path / "progress.sqlite3"
-    monkeypatch.setenv("FLIP7ODDS_DB", str(path))
-    return path
+    """What the page says, as a reader sees it (Markdown escapes removed)."""
+    return unescape_markdown("\n".join([m.value for m in at.markdown] + [c.value for c in at.caption]
+                                       + [w.value for w in at.warning] + [s.value for s in at.success]
+                                       + [i.value for i in at.info]))
 
 
 def answer(at: AppTest, key: str) -> None:
@@ -54,8 +52,11 @@ def test_a_full_session_then_a_restart_finds_the_saved_progress(database: Path) 
     assert "You chose **STAY**" in texts(at)
     assert database.exists()
 
-    restarted = open_quiz()  # a new session: the progress comes from the file
-    assert f"Progress saved in {database}" in texts(restarted)
+    key = at.query_params["profile"]  # the page's address is the player's private way back
+    assert key == at.session_state["quiz_progress"].profile.key
+    restarted = open_quiz(profile=key)  # a new session at that address: the progress comes from the file
+    assert f"Progress saved in {database}." in texts(restarted)
+    assert restarted.query_params["profile"] == key
     lost = next(m for m in restarted.metric if m.label == "Points lost")
     assert float(lost.value) >= 0
     assert not restarted.get("plotly_chart")  # the charts are built only when asked for
@@ -74,8 +75,9 @@ def test_predict_first_shows_how_far_off_the_estimate_was(database: Path) -> Non
 def test_a_corrupt_database_is_moved_aside_and_the_quiz_works(database: Path) -> None:
     database.write_bytes(b"definitely not sqlite" * 50)
     at = open_quiz()
-    warning = "\n".join(w.value for w in at.warning)
-    assert "was damaged" in warning and ".corrupt-" in warning
+    warnings = [unescape_markdown(w.value) for w in at.warning]
+    assert len(warnings) == 1, warnings  # said once
+    assert "was damaged" in warnings[0] and ".corrupt-" in warnings[0]
     assert any(p.name.startswith("progress.sqlite3.corrupt-") for p in database.parent.iterdir())
     answer(at, "quiz_hit")
     assert "You chose **HIT**" in texts(at)

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from flip7odds.markup import unescape_markdown
 from flip7odds.teaching import numbers_only_pile
 
 APP = Path(__file__).resolve().parents[1] / "app.py"
@@ -108,8 +109,18 @@ def test_simulate_new_seed_button_replays_with_the_next_seed() -> None:
 @pytest.mark.parametrize(("policy", "message"), [("optimal", "cannot be simulated"),
                                                  ("sum>23", "Unknown policy 'sum>23'")])
 def test_simulate_refuses_what_it_cannot_run(policy: str, message: str) -> None:
-    at = open_page("simulate", question="policy_score", policy=policy, n="50")
-    assert message in at.error[0].value
+    at = open_page("simulate", question="policy_score", n="50")
+    at.text_input(key="policy").set_value(policy).run()  # typed: the page says why it cannot run it
+    assert not at.exception, [exception.value for exception in at.exception]
+    assert message in unescape_markdown(at.error[0].value)
+
+
+def test_a_linked_policy_that_cannot_be_read_is_said_and_the_default_used() -> None:
+    at = open_page("simulate", question="policy_score", policy="sum>23", n="50")
+    assert not at.error
+    warning = unescape_markdown(at.warning[0].value)
+    assert "The link's policy ('sum>23') cannot be used (Unknown policy 'sum>23'" in warning
+    assert at.text_input(key="policy").value == "sum>=23" and at.query_params["policy"] == "sum>=23"
 
 
 # ----------------------------------------------------------------------------------------------
@@ -178,3 +189,15 @@ def test_a_link_from_the_live_page_with_line_and_seen_cards() -> None:
     # 94 cards minus the line (2) and the seen cards (3); copies left: (12 - 3) twelves and (11 - 1) elevens.
     assert "**N = 89**" in markdown_text(at) and "**K = 19**" in markdown_text(at)
     assert at.query_params["seen"] == "12 12 5"
+
+
+@pytest.mark.parametrize(("page", "params"), [
+    ("strategy", {"pile": "0"}),  # a pile where nothing scores: the optimum is 0, a share of it is a dash
+    ("strategy", {"pile": "12"}),  # one card
+    ("urn", {"rules": "vengeance", "pile": "0"}),  # a Vengeance pile is read in its own card names
+    ("urn", {"rules": "vengeance-brutal", "pile": "13 l13", "line": "13"}),
+])
+def test_the_issues_small_piles_open_without_an_error(page: str, params: dict[str, str]) -> None:
+    at = open_page(page, **params)  # open_page asserts no exception
+    assert at.query_params["pile"] == params["pile"]
+    assert not at.warning

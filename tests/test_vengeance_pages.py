@@ -17,6 +17,7 @@ from flip7odds.cards import parse_cards
 from flip7odds.counts import CardCounts
 from flip7odds.i18n import translator
 from flip7odds.links import write_cards
+from flip7odds.markup import unescape_markdown
 from flip7odds.rules import VENGEANCE, VENGEANCE_BRUTAL, RuleSet
 from flip7odds.vengeance import VengeanceSituation, analyze_vengeance, bust_probability
 from flip7odds.vengeance.explorer import PRESETS
@@ -127,7 +128,7 @@ def test_live_page_gives_the_exact_decision_late_in_the_deck_with_the_other_line
     call = re.search(r'f7-call">([^<]+)<', shown_text(at))
     assert call is not None and call.group(1) == analysis.decision.value.upper()
     assert "the other players' future draws" in shown_text(at)  # the model's caveat
-    assert "[the With a Vengeance model](/models?doc=vengeance)" in shown_text(at)
+    assert "[the With a Vengeance model](/models?lang=en&rules=vengeance&doc=vengeance)" in shown_text(at)
 
 
 def test_live_page_other_players_change_the_answer() -> None:
@@ -162,10 +163,10 @@ def test_live_page_says_what_is_wrong_with_a_typed_card_and_a_bad_link() -> None
     at = open_page("live", {"rules": "vengeance"})
     at.text_input(key="vlive_typed").input("12 banana").run()
     tap(at, "typed_add")
-    assert at.error[0].value.startswith("Unknown card 'banana'")
+    assert unescape_markdown(at.error[0].value).startswith("Unknown card 'banana'")
     assert "line" not in at.query_params
     corrupt = open_page("live", {"rules": "vengeance", "line": "5.5.7", "hands": "3"})
-    assert corrupt.error[0].value.startswith("This link does not describe a possible table")
+    assert unescape_markdown(corrupt.error[0].value).startswith("This link does not describe a possible table")
     assert "Pile **108** · Discards **0** · On the table **0**" in shown_text(corrupt)
 
 
@@ -208,7 +209,7 @@ def test_strategy_explorer_compares_lines_exactly_late_in_the_deck() -> None:
 def test_strategy_explorer_link_and_a_bad_line_in_spanish() -> None:
     at = open_page("strategy", {"rules": "vengeance-brutal", "lang": "es", "pile": "12 11 5", "hands": "9~_",
                                 "lines": "12 3~7 7", "busted": "1"})
-    assert [warning.value for warning in at.warning] == [
+    assert [unescape_markdown(warning.value) for warning in at.warning] == [
         "Línea 7 7: número repetido 7 en tu línea: un segundo 7 te elimina"]
     expected = analyze_vengeance(VengeanceSituation.from_text(VENGEANCE_BRUTAL, "12 3", others=("9", ""),
                                                               pile="12 11 5", busted_others=1))
@@ -229,7 +230,7 @@ def test_urn_page_counts_the_vengeance_bust_cards() -> None:
     assert "**N = 105**" in shown_text(fresh) and "**K = 29**" in shown_text(fresh)
     assert "El mazo es una urna" in shown_text(fresh)
     bad = open_page("urn", {"rules": "vengeance", "line": "7 7"})
-    assert [error.value for error in bad.error] == ["Duplicate number 7 in your line: a second 7 busts you"]
+    assert [unescape_markdown(error.value) for error in bad.error] == ["Duplicate number 7 in your line: a second 7 busts you"]
 
 
 def test_live_page_leaves_the_reshuffle_out_when_only_that_fits_and_says_so() -> None:

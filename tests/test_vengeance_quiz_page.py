@@ -72,11 +72,11 @@ def test_a_vengeance_question_answered_shows_the_exact_numbers_and_the_caveat(da
     best = "HIT" if exact.decision.value == "hit" else "STAY"
     assert f"You chose **HIT**; the best play is **{best}**." in shown
     assert f"**{exact.bust_cards}/{exact.pile_size}**" in shown
-    assert "With a Vengeance model:" in shown and "(/models?doc=vengeance)" in shown
+    assert "With a Vengeance model:" in shown and "(/models?lang=en&rules=vengeance&doc=vengeance)" in shown
     metrics = {metric.label: metric.value for metric in at.metric}
     assert metrics["Stay"] == f"{exact.stay_score} points"
     assert metrics["Hit (then play on optimally)"] == f"{exact.hit_score:.2f} points"
-    [saved] = open_store(database).store.answers()
+    [saved] = open_store(database).store.answers(at.session_state["quiz_progress"].profile.key)
     assert saved.categories["variant"] == "With a Vengeance" and saved.answer == "hit"
     assert saved.situation_key == question.situation.key
     tap(at, "vquiz_next")
@@ -98,7 +98,7 @@ def test_brutal_mode_in_spanish_tier_4_and_a_replayed_mistake(database: Path) ->
         if "quiz_replay" in [button.key for button in at.button]:
             break
         tap(at, "vquiz_next")
-    answers = open_store(database).store.answers()
+    answers = open_store(database).store.answers(at.session_state["quiz_progress"].profile.key)
     assert {answer.categories["variant"] for answer in answers} == {"With a Vengeance (Brutal mode)"}
     assert answers[-1].is_error and answers[-1].situation_key == question.situation.key
     tap(at, "quiz_replay")

@@ -53,6 +53,15 @@ def test_the_brutal_variant_in_spanish() -> None:
 
 
 def test_a_bad_policy_is_one_clear_message() -> None:
-    at = open_page({"rules": "vengeance", "policy": "sum:25,optimal"})
+    at = open_page({"rules": "vengeance", "games": "3"})
+    at.text_input(key="v_policy").set_value("sum:25,optimal").run()
+    assert not at.exception, [exception.value for exception in at.exception]
     assert len(at.error) == 1 and "optimal policy cannot play With a Vengeance games" in at.error[0].value
     assert not at.dataframe
+
+
+def test_a_linked_bad_policy_is_one_warning_and_the_default_plays() -> None:
+    at = open_page({"rules": "vengeance", "policy": "sum:25,optimal", "games": "3"})
+    assert not at.error and len(at.warning) == 1
+    assert "optimal policy cannot play With a Vengeance games" in at.warning[0].value
+    assert at.text_input(key="v_policy").value == "sum:25" and at.dataframe

@@ -92,6 +92,10 @@ def has_words(literal: str) -> bool:
     return literal.strip() not in ALLOWED and bool(_WORD.search(_MARKUP.sub(" ", literal)))
 
 
+ADDRESSES = frozenset({"app_href", "page_href", "write_link"})
+"""Functions that build an address from page and parameter names (never words)."""
+
+
 def _literals(node: ast.AST) -> list[tuple[int, str]]:
     """The string literals in an expression that are shown as they are: not inside t()/N_(), not subscript keys."""
     if isinstance(node, ast.Call) and _name(node.func) in TRANSLATING:
@@ -107,7 +111,16 @@ def _literals(node: ast.AST) -> list[tuple[int, str]]:
         return _literals(node.value)
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "get":
         return []  # a lookup: the key is data (``query.get("pile", "")``)
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and _is_link(node.func.value):
+        return []  # a link's value by parameter name (``link.text("pile")``, `flip7odds.links.Link`)
+    if isinstance(node, ast.Call) and _name(node.func) in ADDRESSES:
+        return []  # an in-app address (``app_href("models", {"doc": "winprob"})``): page and parameter names
     return [found for child in ast.iter_child_nodes(node) for found in _literals(child)]
+
+
+def _is_link(node: ast.expr) -> bool:
+    """``link``, a page's `flip7odds.links.Link`: its methods look values up by parameter name."""
+    return isinstance(node, ast.Name) and node.id == "link"
 
 
 def _name(func: ast.expr) -> str:
@@ -121,7 +134,7 @@ def _shown_arguments(call: ast.Call) -> list[ast.AST]:
     name = _name(call.func)
     if name == "Page":
         return [keyword.value for keyword in call.keywords if keyword.arg in PAGE_TEXT_KEYWORDS]
-    if name in STREAMLIT_ELEMENTS and isinstance(call.func, ast.Attribute):
+    if name in STREAMLIT_ELEMENTS and isinstance(call.func, ast.Attribute) and not _is_link(call.func.value):
         return [*call.args, *(keyword.value for keyword in call.keywords if keyword.arg not in NOT_TEXT_KEYWORDS)]
     shown: list[ast.AST] = [keyword.value for keyword in call.keywords if keyword.arg in FIGURE_TEXT_FIELDS]
     for keyword in call.keywords:
