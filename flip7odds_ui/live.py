@@ -37,15 +37,9 @@ from flip7odds.situation import Situation
 from flip7odds_ui.answer import bust_line, bust_sentence, scroll_to_top, show_answer_bar, show_banner
 from flip7odds_ui.cache import answer_of
 from flip7odds_ui.details import show_charts, show_endgame, show_numbers
-from flip7odds_ui.live_table import TableKind
+from flip7odds_ui.live_table import PLACE_NAMES, TableKind
 from flip7odds_ui.picker import card_buttons, chips, count_chips, move_buttons, place_control
 
-PLACE_NAMES: dict[Place, str] = {
-    Place.LINE: N_("Your line"),
-    Place.SEEN: N_("Seen elsewhere"),
-    Place.DISCARDS: N_("Discards"),
-}
-"""Where a card goes, as the picker names it (message ids)."""
 MOVES: dict[type, str] = {
     AddCards: N_("{cards} → {place}"),
     RemoveCards: N_("take back {cards} from {place}"),
@@ -63,7 +57,7 @@ TYPED_PLACE_KEY = "live_typed_place"
 TABLE: TableKind[Shoe] = TableKind(
     prefix="live", place_key="live_place", parameters=PARAMETERS, new=Shoe.new,
     from_parameters=lambda params: Shoe(decode(params)), parameters_of=encode, new_game=NewGame,
-    round_starts=(NextRound, NewGame, ClearRound), line=Place.LINE, seen=Place.SEEN, playing=RoundStatus.PLAYING)
+    round_starts=(NextRound, NewGame, ClearRound))
 """The classic and poker table in the session (``live_shoe``, ``live_place``, ...) and the address."""
 
 

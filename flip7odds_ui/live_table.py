@@ -17,9 +17,17 @@ import streamlit as st
 
 from flip7odds.cards import parse_cards
 from flip7odds.errors import Flip7Error
-from flip7odds.i18n import Translator
+from flip7odds.i18n import N_, Translator
 from flip7odds.rules import RuleSet
+from flip7odds.shoe import Place, RoundStatus
 from flip7odds_ui.shell import set_page_parameters
+
+PLACE_NAMES: dict[Place, str] = {
+    Place.LINE: N_("Your line"),
+    Place.SEEN: N_("Seen elsewhere"),
+    Place.DISCARDS: N_("Discards"),
+}
+"""Where a card goes, as the picker names it (message ids; both variants' tables have these places)."""
 
 
 class LiveShoe(Protocol):
@@ -56,12 +64,6 @@ class TableKind(Generic[ShoeT]):
     """The move that starts a new game with these rules."""
     round_starts: tuple[type, ...]
     """Moves that start a round (next round, new game, clear round): the next tapped card is yours."""
-    line: Any
-    """The place of your line."""
-    seen: Any
-    """The place of the cards seen elsewhere (where taps go once your round is over)."""
-    playing: Any
-    """The round status of a line still playing."""
     left_by: str | None = None
     """Synced-parameters key of another screen: its table, left in the address by a switch of variant,
     starts this screen with a new game instead of being read as a link."""
@@ -125,10 +127,10 @@ class TableKind(Generic[ShoeT]):
             return
         st.session_state[self.shoe_key] = after
         if isinstance(move, self.round_starts):
-            st.session_state[self.place_key] = self.line  # a round starts: the next card is yours
+            st.session_state[self.place_key] = Place.LINE  # a round starts: the next card is yours
             st.session_state[self.round_key] = st.session_state.get(self.round_key, 0) + 1
-        elif after.table.status is not self.playing and shoe.table.status is self.playing:
-            st.session_state[self.place_key] = self.seen  # your round just ended: the next cards are the others'
+        elif after.table.status is not RoundStatus.PLAYING and shoe.table.status is RoundStatus.PLAYING:
+            st.session_state[self.place_key] = Place.SEEN  # your round just ended: the next cards are the others'
 
     def play_typed(self, t: Translator, rules: RuleSet, text_key: str, move: Callable[[tuple[Any, ...]], Any]) -> None:
         """Callback of a text entry: read its cards, make ``move(cards)``; clear the entry when it was made."""

@@ -44,7 +44,7 @@ from flip7odds_ui.answer import bust_line, bust_sentence, scroll_to_top, show_an
 from flip7odds_ui.cache import answer_of
 from flip7odds_ui.details import charts_shown, show_numbers, show_score_chart
 from flip7odds_ui.live import TABLE as CLASSIC_TABLE
-from flip7odds_ui.live_table import TableKind
+from flip7odds_ui.live_table import PLACE_NAMES, TableKind
 from flip7odds_ui.picker import card_buttons, move_buttons, place_control
 
 TARGET_KEY = "vlive_target"
@@ -57,15 +57,10 @@ CHART_CONFIG = {"displayModeBar": False}
 TABLE: TableKind[VengeanceShoe] = TableKind(
     prefix="vlive", place_key=TARGET_KEY, parameters=PARAMETERS, new=VengeanceShoe.new,
     from_parameters=lambda params: VengeanceShoe(decode(params)), parameters_of=encode, new_game=NewGame,
-    round_starts=(NextRound, NewGame, ClearRound), line=Place.LINE, seen=Place.SEEN, playing=RoundStatus.PLAYING,
+    round_starts=(NextRound, NewGame, ClearRound),
     left_by=CLASSIC_TABLE.synced_key)
 """The With a Vengeance table in the session (``vlive_shoe``, ``vlive_target``, ...) and the address."""
 
-PLACE_NAMES: dict[Place, str] = {
-    Place.LINE: N_("Your line"),
-    Place.SEEN: N_("Seen elsewhere"),
-    Place.DISCARDS: N_("Discards"),
-}
 MOVES: dict[type, str] = {
     AddCards: N_("{cards} → {place}"),
     RemoveCards: N_("take back {cards} from {place}"),
