@@ -69,7 +69,7 @@ def show_answer_bar(t: Translator, result: Answer, bust: str) -> None:
             points=result.stay_score))
         return
     sure = [] if result.exact else [t("Within ±{bound} points (certified bounds)").format(
-        bound=bound_text(t, result.error_bound))]
+        bound=bound_text(t, points_bound(result)))]
     if not result.may_stay:
         show_banner(t("HIT"), "f7-hit", t("You hold The Zero: you may not stay (hit ≈ {hit})").format(
             hit=t.number(hit.mid)), *sure, bust)
@@ -77,7 +77,7 @@ def show_answer_bar(t: Translator, result: Answer, bust: str) -> None:
     call = {Decision.HIT: t("HIT"), Decision.STAY: t("STAY")}[result.decision]
     if result.too_close:
         show_banner(call, "f7-wait", t("Too close to call at ±{bound}: hit {hit}, stay {stay}; by the midpoints, "
-                                       "{decision}").format(bound=bound_text(t, result.error_bound), hit=interval(t, hit),
+                                       "{decision}").format(bound=bound_text(t, points_bound(result)), hit=interval(t, hit),
                                                             stay=result.stay_score, decision=call), bust)
         return
     values = {"hit": t.number(hit.mid), "stay": result.stay_score, "margin": "+" + t.number(result.margin)}
@@ -87,6 +87,14 @@ def show_answer_bar(t: Translator, result: Answer, bust: str) -> None:
     else:
         show_banner(call, "f7-stay",
                     t("Stay {stay} · Hit ≈ {hit} · staying is worth <b>{margin}</b> points").format(**values), *sure, bust)
+
+
+def points_bound(result: Answer) -> float:
+    """The widest interval of an expected score (hit, hit once, best play): how many points the bar may be off.
+
+    (`Answer.error_bound` takes the probabilities' widths too, which are not points.)
+    """
+    return max(bounds.width for bounds in (result.optimal, result.hit, result.hit_once) if bounds is not None)
 
 
 def bound_text(t: Translator, bound: float) -> str:

@@ -17,7 +17,7 @@ from flip7odds.odds import next_card_table
 from flip7odds.situation import Situation
 from flip7odds.vengeance import VengeanceAnalysis
 from flip7odds.win_charts import WinChartText, win_probability_figure
-from flip7odds_ui.answer import bound_text, interval, percent_interval
+from flip7odds_ui.answer import bound_text, interval, percent_interval, points_bound
 from flip7odds_ui.cache import win_of
 
 CHART_CONFIG = {"displayModeBar": False}
@@ -45,7 +45,7 @@ def show_numbers(t: Translator, result: Answer) -> None:
                   help=t("Chance to end this round busted, playing perfectly"))
     if not result.exact:
         st.caption(t("Within ±{bound} points: certified bounds (the exact value is inside each interval; the exact "
-                     "solver would take too long here)").format(bound=bound_text(t, result.error_bound)))
+                     "solver would take too long here)").format(bound=bound_text(t, points_bound(result))))
 
 
 def charts_shown(t: Translator) -> bool:
