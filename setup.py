@@ -7,7 +7,10 @@ documents (``docs/*.md``) into ``flip7odds/_docs/`` (`flip7odds.resources` finds
 compiles the solver's loops ahead of time into the extension module ``flip7odds._loops``
 (`flip7odds.native`), so that an installed command starts without numba and never compiles; where that
 fails (no C compiler), the wheel is built without it and the solver compiles its loops on first use.
-An editable install skips all three: it reads the checkout, and its solver compiles just in time.
+An editable install (``pip install -e .``, the README's quick start) copies nothing (it reads the checkout)
+but compiles the loops too, into the checkout's ``flip7odds/`` (ignored by git), so that its first tap
+after the install does not wait for numba either; `flip7odds.native.load` drops them once the loops'
+source changes.
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ class BuildWithApp(build_py):
     def run(self) -> None:
         super().run()
         if getattr(self, "editable_mode", False):
+            self._compile_loops(ROOT / "flip7odds")
             return
         package = Path(self.build_lib) / "flip7odds"
         self._copy(APP_FILES, package / "_app", keep_folders=True)

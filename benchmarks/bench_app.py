@@ -16,8 +16,13 @@ What it measures, on a 390x844 phone viewport:
   user + system, 10 ms ticks).
 - ``quiz``: the quiz, an answer (HIT, until its feedback shows) and *Next situation* (until HIT shows again).
 - ``sessions``: N phones at once on the live page (classic), each on its own table (a seeded random line
-  and cards seen), each tapping ``--taps`` cards as fast as the page settles: per-tap wall time p50/p95,
-  and the sessions that failed (an error shown, or a tap not settled within ``--tap-timeout``).
+  and cards seen), each tapping ``--taps`` cards, in two modes (``--think``): ``none``, each tap as soon as
+  the page has settled (a stress test: it measures the phones' rendering on this machine as much as the
+  server), and ``person``, a seeded random 1-3 s between taps (a player at a table watching the next card
+  come up). Reported: per-tap wall time p50/p95, the server's CPU per tap (its total over the run, shared
+  out) and the browsers' CPU per tap (every Chromium process of this benchmark, measured the same way),
+  and the sessions that failed, each with its reason (the page did not open, a tap did not settle within
+  ``--tap-timeout``, an error shown, the run's ``--deadline`` passed).
 
 Every run is bounded: ``--tap-timeout`` per tap, ``--deadline`` per concurrent run. The load average is
 printed before and after (the machine may be shared): quote it with the numbers.
@@ -90,6 +95,27 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / TICKS
 
 
+def browsers_cpu_seconds(server_pid: int) -> float:
+    """User + system CPU time of this benchmark's child processes but the server: the Chromium processes."""
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            children.setdefault(int(fields[1]), []).append(int(entry.name))
+    total, todo = 0.0, [pid for pid in children.get(os.getpid(), []) if pid != server_pid]
+    while todo:
+        pid = todo.pop()
+        try:
+            total += cpu_seconds(pid)
+        except OSError:
+            continue
+        todo += children.get(pid, [])
+    return total
+
+
 def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
@@ -153,14 +179,21 @@ class Series:
     name: str
     taps: list[Tap] = field(default_factory=list)
     errors: int = 0
+    browsers_cpu: float | None = None
+    """The browsers' CPU per tap (concurrent runs only)."""
+    failures: list[str] = field(default_factory=list)
+    """Why each failed session failed."""
 
     def row(self) -> str:
+        browsers = "-" if self.browsers_cpu is None else f"{1000 * self.browsers_cpu:.0f}"
+        why = "; ".join(sorted({f"{self.failures.count(reason)}x {reason}" for reason in self.failures}))
+        errors = f"{self.errors} ({why})" if why else str(self.errors)
         if not self.taps:
-            return f"| {self.name} | - | - | - | - | {self.errors} |"
+            return f"| {self.name} | - | - | - | - | {browsers} | {errors} |"
         walls = sorted(tap.wall for tap in self.taps)
         cpus = [tap.cpu for tap in self.taps]
         return (f"| {self.name} | {len(walls)} | {statistics.median(walls):.3f} ({walls[0]:.3f}-{walls[-1]:.3f}) | "
-                f"{percentile(walls, 95):.3f} | {1000 * statistics.median(cpus):.0f} | {self.errors} |")
+                f"{percentile(walls, 95):.3f} | {1000 * statistics.median(cpus):.0f} | {browsers} | {errors} |")
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -285,35 +318,43 @@ def session_table(rng: random.Random) -> tuple[str, list[str]]:
 
 
 async def concurrent(browser: Browser, server: Server, sessions: int, taps: int, seed: int, timeout_s: float,
-                     deadline_s: float) -> Series:
-    """``sessions`` phones at once, each on its own random table, each tapping ``taps`` cards."""
+                     deadline_s: float, think: str) -> Series:
+    """``sessions`` phones at once, each on its own random table, each tapping ``taps`` cards; ``think``:
+    ``none`` (the next tap once the page has settled) or ``person`` (a seeded random 1-3 s between taps)."""
     rng = random.Random(seed + sessions)
     tables = [session_table(rng) for _ in range(sessions)]
-    series = Series(f"{sessions} phone(s) at once, live (classic)")
+    pauses = [[rng.uniform(1.0, 3.0) if think == "person" else 0.0 for _ in range(taps)] for _ in range(sessions)]
+    series = Series(f"{sessions} phone(s) at once, live (classic), think time {think}")
     pages = await asyncio.gather(*(open_page(browser, f"{server.url}/live?{query}", deadline_s)
                                    for query, _ in tables), return_exceptions=True)
-    cpu = cpu_seconds(server.pid)
+    cpu, browsers = cpu_seconds(server.pid), browsers_cpu_seconds(server.pid)
+    finished = 0
 
-    async def one(page: Page | BaseException, cards: list[str]) -> None:
+    async def one(page: Page | BaseException, cards: list[str], waits: list[float]) -> None:
+        nonlocal finished
         if isinstance(page, BaseException):
-            series.errors += 1
+            series.failures.append(f"page did not open ({type(page).__name__})")
             return
         try:
             await choose_place(page, "Seen elsewhere", timeout_s)
-            for card in cards[:taps]:
-                tap = await tap_card(server, page, card, timeout_s)
-                series.taps.append(tap)
+            for card, wait in zip(cards[:taps], waits):
+                await asyncio.sleep(wait)
+                series.taps.append(await tap_card(server, page, card, timeout_s))
             if await has_error(page):
-                series.errors += 1
-        except PlaywrightError:  # a timeout: this session did not finish
-            series.errors += 1
+                series.failures.append("an error shown")
+            else:
+                finished += 1
+        except PlaywrightError as error:
+            series.failures.append(f"{type(error).__name__}: {str(error).splitlines()[0][:60]}")
 
     try:
-        await asyncio.wait_for(asyncio.gather(*(one(page, cards) for page, (_, cards) in zip(pages, tables))),
-                               deadline_s)
+        await asyncio.wait_for(asyncio.gather(*(one(page, cards, waits) for page, (_, cards), waits
+                                                in zip(pages, tables, pauses))), deadline_s)
     except TimeoutError:
-        series.errors = sessions - len(series.taps) // taps
+        series.failures += ["the run's deadline passed"] * (sessions - finished - len(series.failures))
+    series.errors = sessions - finished
     total_cpu = cpu_seconds(server.pid) - cpu
+    series.browsers_cpu = (browsers_cpu_seconds(server.pid) - browsers) / max(1, len(series.taps))
     for page in pages:
         if not isinstance(page, BaseException):
             await page.close()
@@ -332,6 +373,8 @@ async def main() -> None:
     parser.add_argument("--tap-timeout", type=float, default=60.0)
     parser.add_argument("--deadline", type=float, default=240.0, help="seconds for one concurrent run")
     parser.add_argument("--seed", type=int, default=15)
+    parser.add_argument("--think", nargs="*", default=["none", "person"], choices=["none", "person"],
+                        help="concurrent sessions: no pause between taps, or 1-3 s like a person")
     parser.add_argument("--reading", nargs="*", type=float, default=[0.0, 5.0],
                         help="seconds between the first page and the first tap, one fresh server each")
     args = parser.parse_args()
@@ -366,16 +409,18 @@ async def main() -> None:
                         series += [answer, following]
                         print(answer.row(), following.row(), sep="\n", flush=True)
                     if "sessions" in args.only:
-                        for count in args.sessions:
-                            series.append(await concurrent(browser, server, count, args.taps, args.seed,
-                                                           args.tap_timeout, args.deadline))
-                            print(series[-1].row(), flush=True)
+                        for think in args.think:
+                            for count in args.sessions:
+                                series.append(await concurrent(browser, server, count, args.taps, args.seed,
+                                                               args.tap_timeout, args.deadline, think))
+                                print(series[-1].row(), flush=True)
                     rows += [item.row() for item in series]
         finally:
             await browser.close()
     print(f"\nload average after: {load_average()}")
-    print("| what | taps | wall s, median (min-max) | wall p95 | server CPU ms per tap, median | errors |")
-    print("|---|---|---|---|---|---|")
+    print("| what | taps | wall s, median (min-max) | wall p95 | server CPU ms per tap, median | browsers' CPU ms "
+          "per tap | errors |")
+    print("|---|---|---|---|---|---|---|")
     for row in rows:
         print(row)
 

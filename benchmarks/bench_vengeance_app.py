@@ -5,9 +5,9 @@ Run from the repository root::
     python benchmarks/bench_vengeance_app.py
 
 1. The next-card odds the live page always shows (`next_card_table`, `bust_probability`) on a fresh deck.
-2. The live page's answer on random late-deck tables, by pile size, as `flip7odds_ui.cache.analysis_of`
-   makes it (`quick_analysis(situation, LIVE_SECONDS)`): how many are answered with the discard pile's
-   reshuffle, how many only with it left out, how many not at all, and how long a tap waits.
+2. The live page's answer on random late-deck tables, by pile size, as `flip7odds_ui.cache.answer_of`
+   makes it (`answer(situation, LIVE_CPU_SECONDS)`): how many are answered exactly, how many within
+   certified bounds (and the widest bound), and how long a tap waits.
 3. The strategy explorer's presets (`decisions_by_line`), every line of each.
 
 Random tables use a fixed seed: a shuffled 108-card deck; your line is its first 2 cards that fit in a line,
@@ -24,13 +24,13 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the app's modules live at the repository root
+from flip7odds.answer import answer
 from flip7odds.cards import Card, Category
 from flip7odds.rules import VENGEANCE, VENGEANCE_BRUTAL
 from flip7odds.vengeance import bust_probability, next_card_table
-from flip7odds.vengeance.analysis import quick_analysis
 from flip7odds.vengeance.explorer import PRESETS, decisions_by_line
 from flip7odds.vengeance.situation import VengeanceLine, VengeanceSituation
-from flip7odds_ui.cache import LIVE_SECONDS
+from flip7odds_ui.cache import LIVE_CPU_SECONDS
 
 SIZES = (8, 12, 16, 20, 24, 30, 40)
 TABLES = 8
@@ -70,22 +70,21 @@ def main() -> None:
     print(f"next-card odds, fresh deck: {(time.perf_counter() - start) * 10:.2f} ms a call")
 
     rng = np.random.default_rng(SEED)
-    print(f"the live page's answer (quick_analysis within {LIVE_SECONDS} s), {TABLES} random late-deck tables a size:")
+    print(f"the live page's answer (answer within {LIVE_CPU_SECONDS} s), {TABLES} random late-deck tables a size:")
     for size in SIZES:
-        whole = without_reshuffle = none = 0
+        exact = 0
+        bounds = [0.0]
         times = []
         for _ in range(TABLES):
             situation = late_table(rng, size)
             start = time.perf_counter()
-            analysis = quick_analysis(situation, LIVE_SECONDS)
+            result = answer(situation, LIVE_CPU_SECONDS)
             times.append(time.perf_counter() - start)
-            if analysis is None:
-                none += 1
-            elif analysis.situation.discards is None:
-                without_reshuffle += 1
+            if result.exact:
+                exact += 1
             else:
-                whole += 1
-        print(f"  pile {size:2d}: {whole} answered, {without_reshuffle} with the reshuffle left out, {none} not; "
+                bounds.append(result.error_bound)
+        print(f"  pile {size:2d}: {exact} exact, {TABLES - exact} within certified bounds (widest ±{max(bounds):.2f}); "
               f"tap median {np.median(times):.3f} s, worst {max(times):.2f} s")
 
     for rules in (VENGEANCE, VENGEANCE_BRUTAL):

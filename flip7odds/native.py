@@ -5,8 +5,11 @@ numba and loading its machine code (about half a second of CPU), and the first c
 compiles them (seconds). So the wheel carries them compiled: ``setup.py``'s build step calls `build`,
 which compiles the loops' Python source with numba's ahead-of-time compiler (``numba.pycc``) into the
 extension module ``flip7odds._loops``, for the explicit `SIGNATURES` below. `load` imports it (in
-milliseconds, without numba); where it is missing (a checkout, a build machine without a C compiler),
-the solver falls back to the just-in-time loops, with the same results.
+milliseconds, without numba); where it is missing (a build machine without a C compiler), the solver
+falls back to the just-in-time loops, with the same results. An editable install (``pip install -e .``)
+compiles it too, into the checkout (``flip7odds/_loops.*``, ignored by git): since the checkout's source
+can change after the install, the build writes the loops' source digest beside it (`SOURCE_DIGEST`),
+and `load` uses the module only while the source still has that digest.
 
 The ahead-of-time functions hold the GIL, so the solver runs them for layers it does on one thread
 (most solves: every mid-round situation) and keeps the just-in-time loops, which release the GIL, for
@@ -15,7 +18,9 @@ the big layers it shares among threads. A test checks that `SIGNATURES` are the 
 
 from __future__ import annotations
 
+import hashlib
 import importlib
+import inspect
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
@@ -23,6 +28,8 @@ from types import ModuleType
 from typing import Any
 
 MODULE = "flip7odds._loops"
+SOURCE_DIGEST = "_loops.source-sha256"
+"""The file, beside the compiled module, holding the SHA-256 of the loops' source it was compiled from."""
 SIGNATURES: dict[str, str] = {
     "_backward_others": "void(i8, i8, i8, i8[:], i8[:], i8[:], i8[:], i8[:], i8[:], i8[:], i8[:], i8[:], i8, b1, i8, "
                         "i8[:], i8[:], i8[:], i8[:], f8[:], f8[:], i8[:], i8[:], i8[:], i8[:], f8[:], i8[:], i8[:], "
@@ -41,13 +48,36 @@ SIGNATURES: dict[str, str] = {
 ``[:]`` a 1-D array of any layout): the ahead-of-time compiler needs them written out."""
 
 
+def source_digest() -> str:
+    """SHA-256 of the Python source of every loop of `SIGNATURES`, as `flip7odds.solver` holds it now."""
+    from flip7odds import solver
+
+    digest = hashlib.sha256()
+    for name in SIGNATURES:
+        digest.update(inspect.getsource(getattr(solver, name).python).encode())
+    return digest.hexdigest()
+
+
 @cache
 def load() -> ModuleType | None:
-    """The compiled loops of this installation, or None when it has none (then numba compiles them)."""
+    """The compiled loops of this installation, or None when it has none or they were compiled from another
+    source (then numba compiles them just in time)."""
     try:
-        return importlib.import_module(MODULE)
+        module = importlib.import_module(MODULE)
     except ImportError:
         return None
+    recorded = Path(module.__file__ or "").with_name(SOURCE_DIGEST)
+    try:
+        fresh = recorded.read_text().strip() == source_digest()
+    except OSError:
+        return None
+    return module if fresh else None
+
+
+def jit_signature(name: str) -> str:
+    """The signature the just-in-time compiler specialises loop ``name`` for: `SIGNATURES` with the
+    C-contiguous arrays the solver passes (``[::1]``), so that compiling it ahead of a call is the call's."""
+    return SIGNATURES[name].replace("[:, :]", "[:, ::1]").replace("[:]", "[::1]")
 
 
 def native_loop(name: str) -> Callable[..., Any] | None:
@@ -71,10 +101,11 @@ def build(output_dir: Path) -> Path:
     for name, signature in SIGNATURES.items():
         compiler.export(name, signature)(getattr(solver, name).python)  # type: ignore[no-untyped-call]
     compiler.compile()
-    built = sorted(output_dir.glob("_loops.*"))
+    built = sorted(path for path in output_dir.glob("_loops.*") if path.name != SOURCE_DIGEST)
     if not built:
         raise RuntimeError(f"numba.pycc wrote no _loops module into {output_dir}")
+    (output_dir / SOURCE_DIGEST).write_text(source_digest() + "\n")
     return built[0]
 
 
-__all__ = ["MODULE", "SIGNATURES", "build", "load", "native_loop"]
+__all__ = ["MODULE", "SIGNATURES", "SOURCE_DIGEST", "build", "jit_signature", "load", "native_loop", "source_digest"]

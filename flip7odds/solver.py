@@ -886,6 +886,12 @@ class _Loop:
         return self._jit
 
     @property
+    def shared_ready(self) -> bool:
+        """True when the loop can be shared among threads without waiting: compiled just in time already,
+        or there is no ahead-of-time loop to use instead (then the just-in-time loop is compiled anyway)."""
+        return native_loop(self.__name__) is None or (self._jit is not None and bool(getattr(self._jit, "signatures", ())))
+
+    @property
     def single_threaded(self) -> Callable[..., None]:
         """The fastest loop to start for a layer done on one thread: ahead of time if installed."""
         return native_loop(self.__name__) or self.jit
@@ -1200,7 +1206,8 @@ def _in_parallel(loop: _Loop, cells_before: IntArray, *arguments: Any) -> None:
     """
     rows = len(cells_before) - 1
     total = int(cells_before[-1])
-    if _WORKERS == 1 or total < _SHARED_WORK:
+    if _WORKERS == 1 or total < _SHARED_WORK or not loop.shared_ready:
+        # (until `flip7odds.warm` has compiled the shared loop, the ahead-of-time loop does the layer alone)
         loop.single_threaded(0, rows, *arguments)
         return
     shared = loop.jit

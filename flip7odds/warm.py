@@ -6,11 +6,12 @@ from the cache later). A server calls `warm_up` when it starts, in the backgroun
 person to tap a card gets the solver's speed instead of the compiler's. The rounds solved are tiny
 (piles of a dozen cards) but go through every compiled loop: with another player active and alone,
 with modifiers, a Second Chance and actions left, in the classic deck and the poker deck (whose
-figures are counted by other tables of the same loops).
+figures are counted by other tables of the same loops), then compiles the shared just-in-time loops.
 """
 
 from __future__ import annotations
 
+from flip7odds import native, solver
 from flip7odds.analysis import analyze
 from flip7odds.rules import CLASSIC, POKER, RuleSet
 from flip7odds.situation import Situation
@@ -23,7 +24,20 @@ WARM_ROUNDS: tuple[tuple[RuleSet, str, str], ...] = (
 
 
 def warm_up() -> None:
-    """Solve each of `WARM_ROUNDS` alone and with another player active (compiles or loads every loop)."""
+    """Solve each of `WARM_ROUNDS` alone and with another player active (compiles or loads every loop), then
+    get the loops that large layers share among threads ready (`compile_shared_loops`)."""
     for rules, line, pile in WARM_ROUNDS:
         for others_active in (0, 1):
             analyze(Situation.from_text(rules, line, pile=pile, others_active=others_active))
+    compile_shared_loops()
+
+
+def compile_shared_loops() -> None:
+    """Compile (or load from numba's cache) the just-in-time loops that large layers share among threads.
+
+    Where the installation has the loops compiled ahead of time (`flip7odds.native`), the tiny rounds run
+    those only; the solver does large layers with them on one thread until this is done, so no solve
+    waits for the compiler meanwhile.
+    """
+    for name in native.SIGNATURES:
+        getattr(solver, name).jit.compile(native.jit_signature(name))

@@ -2,11 +2,18 @@
 
 The bar is a container keyed ``answer`` that the page's style makes sticky at the top of the screen, so
 that the answer stays visible while the thumb is on the card buttons below it. Its HTML is built here
-from numbers and translated text only (never from text typed by a person).
+from numbers and translated text only (never from text typed by a person). It says exactly what the
+library's `flip7odds.answer.Answer` knows: exact, within ±X points (certified bounds), or too close to
+call at ±X (the hit and stay intervals overlap), with HIT or STAY by the midpoints.
 """
+
+import math
 
 import streamlit as st
 
+from flip7odds.analysis import Decision
+from flip7odds.answer import Answer
+from flip7odds.bounded import Bounds
 from flip7odds.i18n import Translator
 
 STYLE = """
@@ -50,7 +57,86 @@ def show_banner(call: str, css: str, *lines: str) -> None:
     ``lines`` may hold ``<b>`` tags; they come from translated messages filled with numbers.
     """
     sub = "".join(f'<div class="f7-sub">{line}</div>' for line in lines)
-    st.markdown(f'<div class="f7-banner {css}"><div class="f7-call">{call}</div>{sub}</div>', unsafe_allow_html=True)
+    st.markdown(f'<div class="f7-banner {css}"><div class="f7-call">{call}</div><div>{sub}</div></div>',
+                unsafe_allow_html=True)
+
+
+def show_answer_bar(t: Translator, result: Answer, bust: str) -> None:
+    """The bar for a line that holds cards: the call, what each choice is worth, how sure, the bust count."""
+    hit = result.hit
+    if hit is None:  # nothing left to draw
+        show_banner(t("STAY"), "f7-stay", t("STAY: no card can be drawn (the pile is empty); you bank {points}").format(
+            points=result.stay_score))
+        return
+    sure = [] if result.exact else [t("Within ±{bound} points (certified bounds)").format(
+        bound=bound_text(t, points_bound(result)))]
+    if not result.may_stay:
+        show_banner(t("HIT"), "f7-hit", t("You hold The Zero: you may not stay (hit ≈ {hit})").format(
+            hit=t.number(hit.mid)), *sure, bust)
+        return
+    call = {Decision.HIT: t("HIT"), Decision.STAY: t("STAY")}[result.decision]
+    if result.too_close:
+        show_banner(call, "f7-wait", t("Too close to call at ±{bound}: hit {hit}, stay {stay}; by the midpoints, "
+                                       "{decision}").format(bound=bound_text(t, points_bound(result)), hit=interval(t, hit),
+                                                            stay=result.stay_score, decision=call), bust)
+        return
+    values = {"hit": t.number(hit.mid), "stay": result.stay_score, "margin": "+" + t.number(result.margin)}
+    if result.decision is Decision.HIT:
+        show_banner(call, "f7-hit",
+                    t("Hit ≈ {hit} · Stay {stay} · hitting is worth <b>{margin}</b> points").format(**values), *sure, bust)
+    else:
+        show_banner(call, "f7-stay",
+                    t("Stay {stay} · Hit ≈ {hit} · staying is worth <b>{margin}</b> points").format(**values), *sure, bust)
+
+
+def points_bound(result: Answer) -> float:
+    """The widest interval of an expected score (hit, hit once, best play): how many points the bar may be off.
+
+    (`Answer.error_bound` takes the probabilities' widths too, which are not points.)
+    """
+    return max(bounds.width for bounds in (result.optimal, result.hit, result.hit_once) if bounds is not None)
+
+
+def bound_text(t: Translator, bound: float) -> str:
+    """An error bound with two significant digits at least (``0.0017``, not ``0.00``), rounded up."""
+    digits = 2 if bound >= 0.01 or bound <= 0 else min(6, 1 - math.floor(math.log10(bound)))
+    return t.number(math.ceil(bound * 10**digits) / 10**digits, digits)
+
+
+def interval(t: Translator, bounds: Bounds, digits: int = 2) -> str:
+    """A value the library bounds: one number when exact (to the digits shown), else ``lo to hi``."""
+    if bounds.width < 0.5 * 10.0**-digits:
+        return t.number(bounds.mid, digits)
+    return t("{lo} to {hi}").format(lo=t.number(bounds.lo, digits), hi=t.number(bounds.hi, digits))
+
+
+def percent_interval(t: Translator, bounds: Bounds) -> str:
+    """A probability the library bounds, as a percentage: one when exact (to a tenth), else ``lo to hi``."""
+    if bounds.width < 5e-4:
+        return t.percent(bounds.mid)
+    return t("{lo} to {hi}").format(lo=t.percent(bounds.lo), hi=t.percent(bounds.hi))
+
+
+def bust_sentence(t: Translator, cards: int, pile: int, holds_numbers: bool, second_chance: bool,
+                  pile_empty: bool) -> str:
+    """P(the next card busts you) as a fraction of counts, and why: ``Bust now: 17/86 = 19.8%. 17 of the 86...``
+
+    ``cards``: the pile's copies of numbers in your line (with a Second Chance they would use it up, and
+    the chance shown is 0, exactly).
+    """
+    if not holds_numbers:
+        why = t("You hold no number yet: no card can bust you.")
+    elif second_chance:
+        why = t("You hold a Second Chance: no card busts you now ({cards} of the {pile} left would use it up).").format(
+            cards=cards, pile=pile)
+    else:
+        why = t.ngettext("{cards} of the {pile} card left would bust you.",
+                         "{cards} of the {pile} cards left would bust you.", pile).format(cards=cards, pile=pile)
+    if pile_empty:
+        why += " " + t("The pile is empty: the next card comes from the reshuffled discards.")
+    shown = 0 if second_chance else cards
+    return t("Bust now: **{cards}/{pile} = {percent}**. {why}").format(
+        cards=shown, pile=pile, percent=t.percent(shown / pile), why=why)
 
 
 def bust_line(t: Translator, cards: int, pile: int) -> str:

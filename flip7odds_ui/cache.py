@@ -6,19 +6,20 @@ time at a table (undo, the same start of a fresh deck, thirty students on the sa
 answered from memory. The cached values are immutable (frozen dataclasses), so ``st.cache_resource`` hands
 out the stored object itself: no copy on a hit.
 
-`analysis_of` is the live pages' one call, for every variant: to answer through another library entry point,
-change the body of `_analysis` (the only place the live pages reach the solver).
+`answer_of` is the live pages' one call, for every variant: `flip7odds.answer.answer` within `LIVE_CPU_SECONDS`
+(exact where the exact solver fits, certified bounds elsewhere). It is the only place the live pages reach
+the solver.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from fractions import Fraction
-from typing import Any, overload
+from typing import Any
 
 import streamlit as st
 
-from flip7odds.analysis import Analysis, analyze
+from flip7odds.answer import Answer, answer
 from flip7odds.endgame import WinAnalysis, analyze_win
 from flip7odds.engine import Termination
 from flip7odds.policies import PolicyResult, evaluate_policy, parse_policy
@@ -39,43 +40,33 @@ from flip7odds.teaching import (
     probability_tree,
     urn_reading,
 )
-from flip7odds.vengeance import VengeanceAnalysis, VengeanceSituation
-from flip7odds.vengeance.analysis import quick_analysis
+from flip7odds.vengeance import VengeanceSituation
 from flip7odds.vengeance.explorer import LineDecision, decisions_by_line
 
-LIVE_SECONDS = 1.0
-"""A With a Vengeance table is solved only when the solver's size estimate (`flip7odds.vengeance.can_solve_within`,
-a tenth of a millisecond) puts it within this many CPU seconds; otherwise the page shows the next-card odds only.
-The estimate can be low by up to ten times, so a solve is still stopped at the solver's state limit
-(about 2.5 s of CPU, BENCHMARKS.md)."""
+LIVE_CPU_SECONDS = 0.5
+"""The CPU budget of one live answer (`flip7odds.answer.answer`), in seconds.
+
+Chosen from the solvers' measured costs (BENCHMARKS.md, "The app as people use it"): a classic table
+is answered exactly in 10-50 ms whatever the budget; a poker table mid-round (``12 7`` on a fresh deck,
+the benchmark's tap) is answered exactly within half a second (0.35-0.55 s), and below this budget the
+exact solver is passed over for the bounded one, whose answer on those tables costs more CPU and is
+wider; With a Vengeance early in the deck gets certified bounds within a few points. A larger budget
+would make a tap wait more than a second on a shared 2-core server; every answer is then cached for
+every session.
+"""
 
 _BY_REPR: dict[str | type[Any], Callable[[Any], Any]] = {Situation: repr, VengeanceSituation: repr}
 """How the caches key a situation: its repr names every card count (cheaper than Streamlit's generic hash)."""
 
 
 @st.cache_resource(show_spinner=False, max_entries=5000, hash_funcs=_BY_REPR)
-def _analysis(situation: Situation | VengeanceSituation) -> Analysis | VengeanceAnalysis | None:
-    if isinstance(situation, VengeanceSituation):
-        return quick_analysis(situation, LIVE_SECONDS)
-    return analyze(situation)
+def answer_of(situation: Situation | VengeanceSituation) -> Answer:
+    """The odds and best play of a live situation, any variant, cached for every session.
 
-
-@overload
-def analysis_of(situation: Situation) -> Analysis: ...
-
-
-@overload
-def analysis_of(situation: VengeanceSituation) -> VengeanceAnalysis | None: ...
-
-
-def analysis_of(situation: Situation | VengeanceSituation) -> Analysis | VengeanceAnalysis | None:
-    """The exact odds and best play of a live situation, any variant (cached for every session).
-
-    Classic and poker: `flip7odds.analysis.analyze` (raises `flip7odds.errors.Flip7Error` for a table too large
-    to solve here: not cached, the size check is quick). With a Vengeance:
-    `flip7odds.vengeance.analysis.quick_analysis` within `LIVE_SECONDS`, None when the table is too large.
+    `flip7odds.answer.answer` within `LIVE_CPU_SECONDS`: exact where the exact solver fits, certified
+    bounds (``Answer.error_bound``, ``Answer.too_close``) elsewhere; never an error for a large table.
     """
-    return _analysis(situation)
+    return answer(situation, LIVE_CPU_SECONDS)
 
 
 @st.cache_resource(show_spinner=False, max_entries=200, hash_funcs=_BY_REPR)

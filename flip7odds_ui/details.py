@@ -1,11 +1,12 @@
-"""The numbers behind the live answer (classic and poker): the metrics, the charts (built only when shown),
-and playing to win the game."""
+"""The numbers behind the live answer: the metrics (exact, or certified bounds), the charts (built only when
+shown; the score distribution only where the exact solver answered), and playing to win the game."""
 
 from __future__ import annotations
 
 import streamlit as st
 
 from flip7odds.analysis import Analysis
+from flip7odds.answer import Answer
 from flip7odds.cards import card_name
 from flip7odds.charts import DistributionText, NextCardText, OutcomeGroup, next_card_figure, score_distribution_figure
 from flip7odds.cli import win_report
@@ -14,7 +15,9 @@ from flip7odds.errors import Flip7Error
 from flip7odds.i18n import Translator
 from flip7odds.odds import next_card_table
 from flip7odds.situation import Situation
+from flip7odds.vengeance import VengeanceAnalysis
 from flip7odds.win_charts import WinChartText, win_probability_figure
+from flip7odds_ui.answer import bound_text, interval, percent_interval, points_bound
 from flip7odds_ui.cache import win_of
 from flip7odds_ui.shell import app_href
 
@@ -24,19 +27,26 @@ WIN_MINE_KEY = "live_win_mine"
 WIN_OTHERS_KEY = "live_win_others"
 
 
-def show_numbers(t: Translator, analysis: Analysis) -> None:
-    """Stay now, hit once, best play, Flip 7 and bust chances."""
+def show_numbers(t: Translator, result: Answer) -> None:
+    """Stay now, hit once, hit then play best, best play, Flip 7 and bust chances: exact, or certified bounds."""
     with st.container(horizontal=True, gap="small"):
-        st.metric(t("Stay now"), str(analysis.stay_score), width="content")
-        if analysis.hit_once_score is not None:
-            st.metric(t("Hit once, then stay"), t.number(float(analysis.hit_once_score)), width="content",
+        if result.may_stay:
+            st.metric(t("Stay now"), str(result.stay_score), width="content")
+        if result.hit_once is not None:
+            st.metric(t("Hit once, then stay"), interval(t, result.hit_once), width="content",
                       help=t("Expected round score if you take exactly one more card and then stay"))
-        st.metric(t("Best play"), t.number(analysis.optimal_score), width="content",
+        if result.hit is not None:
+            st.metric(t("Hit, then play best"), interval(t, result.hit), width="content",
+                      help=t("Expected round score if you take a card now and then play perfectly"))
+        st.metric(t("Best play"), interval(t, result.optimal), width="content",
                   help=t("Expected round score if you play perfectly from here"))
-        st.metric(t("Flip 7"), t.percent(analysis.flip7_probability), width="content",
+        st.metric(t("Flip 7"), percent_interval(t, result.flip7_probability), width="content",
                   help=t("Chance to end with a Flip 7, playing perfectly"))
-        st.metric(t("Bust (by the end)"), t.percent(analysis.bust_final_probability), width="content",
+        st.metric(t("Bust (by the end)"), percent_interval(t, result.bust_final_probability), width="content",
                   help=t("Chance to end this round busted, playing perfectly"))
+    if not result.exact:
+        st.caption(t("Within ±{bound} points: certified bounds (the exact value is inside each interval; the exact "
+                     "solver would take too long here)").format(bound=bound_text(t, points_bound(result))))
 
 
 def charts_shown(t: Translator) -> bool:
@@ -44,8 +54,9 @@ def charts_shown(t: Translator) -> bool:
     return st.toggle(t("Show the charts"), key=CHARTS_KEY)
 
 
-def show_charts(t: Translator, situation: Situation, analysis: Analysis | None) -> None:
-    """The next card's outcomes and the final score's distribution, built only when the switch is on."""
+def show_charts(t: Translator, situation: Situation, result: Answer | None) -> None:
+    """The next card's outcomes and (when the exact solver answered) the final score's distribution, built
+    only when the switch is on."""
     if not charts_shown(t):
         return
     rules = situation.rules
@@ -54,13 +65,18 @@ def show_charts(t: Translator, situation: Situation, analysis: Analysis | None) 
         OutcomeGroup.NUMBER: t("Safe number"), OutcomeGroup.MODIFIER: t("Modifier"), OutcomeGroup.ACTION: t("Action")})
     figure = next_card_figure(next_card_table(situation), text, lambda card: card_name(card, t, rules))
     st.plotly_chart(figure.update_layout(separators=t.separators), config=CHART_CONFIG, key="next_card")
-    if analysis is None:
-        return
+    if result is not None and result.analysis is not None:
+        show_score_chart(t, result.analysis)
+
+
+def show_score_chart(t: Translator, analysis: Analysis | VengeanceAnalysis) -> None:
+    """P(final round score = s) under optimal play, from the exact solver's distribution."""
+    optimal = float(analysis.optimal_score)
     scores = DistributionText(title=t("Your final score this round, playing perfectly"), score_axis=t("round score"),
                               probability_axis=t("chance"), bust=t("Bust"), score=t("Score"),
-                              expected=t("expected {value}").format(value=t.number(analysis.optimal_score, 1)))
-    figure = score_distribution_figure(analysis.distribution, analysis.bust_final_probability, analysis.optimal_score,
-                                       scores)
+                              expected=t("expected {value}").format(value=t.number(optimal, 1)))
+    distribution = {score: float(p) for score, p in analysis.distribution.items()}
+    figure = score_distribution_figure(distribution, float(analysis.bust_final_probability), optimal, scores)
     st.plotly_chart(figure.update_layout(separators=t.separators), config=CHART_CONFIG, key="scores")
 
 

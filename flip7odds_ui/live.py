@@ -2,21 +2,23 @@
 
 The table (your line, the cards seen elsewhere, the discard pile, who is still active) is a
 `flip7odds.shoe.Shoe` kept in the session and mirrored in the page's address (`flip7odds.links`), so a link
-reproduces it. `show_live` draws everything that changes with a tap as one fragment: a tap reruns that
-fragment only, and its numbers come from `flip7odds_ui.cache.analysis_of` (one cached call per situation).
+reproduces it (`flip7odds_ui.live_table`). `show_live` draws everything that changes with a tap as one
+fragment: a tap reruns that fragment only, and its numbers come from `flip7odds_ui.cache.answer_of` (one
+cached call per situation: exact, or certified bounds where the exact solver would take too long).
 """
 
 from __future__ import annotations
 
 import streamlit as st
 
-from flip7odds.analysis import Analysis, Decision, drawing_pile_size
-from flip7odds.cards import SECOND_CHANCE, card_name, parse_cards
+from flip7odds.analysis import Analysis, drawing_pile_size
+from flip7odds.answer import Answer
+from flip7odds.cards import SECOND_CHANCE, card_name
 from flip7odds.errors import Flip7Error
 from flip7odds.i18n import N_, Translator
 from flip7odds.links import PARAMETERS, decode, encode
 from flip7odds.markup import escape_markdown
-from flip7odds.odds import bust_cards, bust_probability
+from flip7odds.odds import bust_cards
 from flip7odds.rules import RuleSet
 from flip7odds.shoe import (
     MAX_OTHERS_ACTIVE,
@@ -33,18 +35,12 @@ from flip7odds.shoe import (
     Table,
 )
 from flip7odds.situation import Situation
-from flip7odds_ui.answer import bust_line, scroll_to_top, show_banner
-from flip7odds_ui.cache import analysis_of
+from flip7odds_ui.answer import bust_line, bust_sentence, scroll_to_top, show_answer_bar, show_banner
+from flip7odds_ui.cache import answer_of
 from flip7odds_ui.details import show_charts, show_endgame, show_numbers
+from flip7odds_ui.live_table import PLACE_NAMES, TableKind
 from flip7odds_ui.picker import card_buttons, chips, count_chips, move_buttons, place_control
-from flip7odds_ui.shell import set_page_parameters
 
-PLACE_NAMES: dict[Place, str] = {
-    Place.LINE: N_("Your line"),
-    Place.SEEN: N_("Seen elsewhere"),
-    Place.DISCARDS: N_("Discards"),
-}
-"""Where a card goes, as the picker names it (message ids)."""
 MOVES: dict[type, str] = {
     AddCards: N_("{cards} → {place}"),
     RemoveCards: N_("take back {cards} from {place}"),
@@ -55,67 +51,15 @@ MOVES: dict[type, str] = {
 }
 """What each move did, for the Undo button's label (message ids)."""
 
-SHOE_KEY = "live_shoe"
-SYNCED_KEY = "live_synced_params"
-NOTICE_KEY = "live_notice"
-PLACE_KEY = "live_place"
 OTHERS_KEY = "live_others"
 SECOND_CHANCE_KEY = "live_second_chance"
 TYPED_KEY = "live_typed"
 TYPED_PLACE_KEY = "live_typed_place"
-ROUND_KEY = "live_round"
-"""Counts the rounds started in this session: each new one scrolls the page to its top."""
-
-
-def current_shoe(t: Translator, rules: RuleSet) -> Shoe:
-    """The session's shoe, or the one in the page's address when it holds another table (a link was opened).
-
-    The table plays the sidebar's rule variant: choosing another one starts a new game with its rules.
-    """
-    params = {key: value for key, value in st.query_params.to_dict().items() if key in PARAMETERS}
-    stored: Shoe | None = st.session_state.get(SHOE_KEY)
-    if stored is not None and stored.table.rules != rules:
-        return stored.play(NewGame(rules))
-    if stored is not None and (not params or params == st.session_state.get(SYNCED_KEY)):
-        return stored
-    try:
-        linked = Shoe(decode(params))
-    except Flip7Error as error:
-        st.session_state[NOTICE_KEY] = t(
-            "This link does not describe a possible table ({error}), so the table starts empty."
-        ).format(error=error.text(t))
-        return Shoe.new(rules)
-    return linked if linked.table.rules == rules else linked.play(NewGame(rules))
-
-
-def keep(shoe: Shoe) -> None:
-    """Store the shoe in the session and its table in the page's address."""
-    params = encode(shoe.table)
-    st.session_state[SHOE_KEY] = shoe
-    st.session_state[SYNCED_KEY] = params
-    set_page_parameters(params)
-
-
-def as_sentence(t: Translator, error: Flip7Error) -> str:
-    """A library message (lower case, for any context) as a sentence on its own, in the page's language."""
-    message = t.error(error)
-    return message[:1].upper() + message[1:]
-
-
-def play(t: Translator, move: Move) -> None:
-    """Callback: make a move; an impossible one leaves the table as it was and says why."""
-    shoe: Shoe = st.session_state[SHOE_KEY]
-    try:
-        after = shoe.play(move)
-    except Flip7Error as error:
-        st.session_state[NOTICE_KEY] = as_sentence(t, error)
-        return
-    st.session_state[SHOE_KEY] = after
-    if isinstance(move, NextRound | NewGame | ClearRound):
-        st.session_state[PLACE_KEY] = Place.LINE  # a round starts: the next card is yours
-        st.session_state[ROUND_KEY] = st.session_state.get(ROUND_KEY, 0) + 1
-    elif after.table.status is not RoundStatus.PLAYING and shoe.table.status is RoundStatus.PLAYING:
-        st.session_state[PLACE_KEY] = Place.SEEN  # your round just ended: the next cards are the others'
+TABLE: TableKind[Shoe] = TableKind(
+    prefix="live", place_key="live_place", parameters=PARAMETERS, new=Shoe.new,
+    from_parameters=lambda params: Shoe(decode(params)), parameters_of=encode, new_game=NewGame,
+    round_starts=(NextRound, NewGame, ClearRound))
+"""The classic and poker table in the session (``live_shoe``, ``live_place``, ...) and the address."""
 
 
 def move_text(t: Translator, rules: RuleSet, move: Move) -> str:
@@ -127,20 +71,6 @@ def move_text(t: Translator, rules: RuleSet, move: Move) -> str:
     if isinstance(move, SetOthersActive):
         return template.format(others=move.others_active)
     return template
-
-
-def typed(t: Translator, rules: RuleSet, kind: type[AddCards | RemoveCards]) -> None:
-    """Callback of the text entry: add or take back the typed cards."""
-    try:
-        cards = parse_cards(st.session_state[TYPED_KEY], rules)
-    except Flip7Error as error:
-        st.session_state[NOTICE_KEY] = as_sentence(t, error)
-        return
-    if cards:
-        before = st.session_state[SHOE_KEY]
-        play(t, kind(cards, st.session_state[TYPED_PLACE_KEY]))
-        if st.session_state[SHOE_KEY] is not before:
-            st.session_state[TYPED_KEY] = ""
 
 
 def show_header(t: Translator) -> None:
@@ -165,40 +95,17 @@ def show_round_over(t: Translator, table: Table) -> None:
                                table.line_score).format(score=table.line_score))
 
 
-def show_decision(t: Translator, analysis: Analysis, bust: str) -> None:
-    """The bar: HIT or STAY, with what each is worth and the bust count."""
-    values = {"hit": t.number(float(analysis.hit_score or 0)), "stay": analysis.stay_score,
-              "margin": ("+" if analysis.margin >= 0 else "") + t.number(analysis.margin)}
-    if analysis.decision is Decision.HIT:
-        show_banner(t("HIT"), "f7-hit",
-                    t("Hit ≈ {hit} · Stay {stay} · hitting is worth <b>{margin}</b> points").format(**values), bust)
-    else:
-        show_banner(t("STAY"), "f7-stay",
-                    t("Stay {stay} · Hit ≈ {hit} · staying is worth <b>{margin}</b> points").format(**values), bust)
-
-
 def bust_now(t: Translator, situation: Situation) -> tuple[str, str]:
     """P(the next card busts you): the bar's short count, and the full sentence with a fraction and why."""
     pile = drawing_pile_size(situation)
     cards = bust_cards(situation)
     line = situation.line
-    if not line.numbers:
-        why = t("You hold no number yet: no card can bust you.")
-    elif line.second_chance:
-        why = t("You hold a Second Chance: no card busts you now ({cards} of the {pile} left would use it up).").format(
-            cards=cards, pile=pile)
-    else:
-        why = t.ngettext("{cards} of the {pile} card left would bust you.", "{cards} of the {pile} cards left would bust you.",
-                   pile).format(cards=cards, pile=pile)
-    if situation.pile.size == 0:
-        why += " " + t("The pile is empty: the next card comes from the reshuffled discards.")
-    shown = 0 if line.second_chance else cards  # bust_probability = shown / pile, exactly
-    return bust_line(t, shown, pile), t("Bust now: **{cards}/{pile} = {percent}**. {why}").format(
-        cards=shown, pile=pile, percent=t.percent(float(bust_probability(situation))), why=why)
+    short = bust_line(t, 0 if line.second_chance else cards, pile)  # bust_probability = shown / pile, exactly
+    return short, bust_sentence(t, cards, pile, bool(line.numbers), line.second_chance, situation.pile.size == 0)
 
 
-def show_answer(t: Translator, table: Table) -> tuple[Situation | None, Analysis | None]:
-    """The sticky bar and, under it, the bust sentence; the situation and its analysis when there are some."""
+def show_answer(t: Translator, table: Table) -> tuple[Situation | None, Answer | None]:
+    """The sticky bar and, under it, the bust sentence; the situation and its answer when there are some."""
     with st.container(key="answer"):
         if table.status is not RoundStatus.PLAYING:
             show_round_over(t, table)
@@ -212,35 +119,25 @@ def show_answer(t: Translator, table: Table) -> tuple[Situation | None, Analysis
         short, sentence = bust_now(t, situation)
         if situation.line.is_empty:  # you may not stay: nothing to compute, no wait
             show_banner(t("HIT"), "f7-hit", t("No card in front of you yet: you must take one."), short)
-            analysis = None
+            result = None
         else:
-            try:
-                analysis = analysis_of(situation)
-            except Flip7Error as error:  # a table too big to solve exactly here (the poker deck alone, early on)
-                st.warning(t.markdown_error(error))
-                analysis = None
-            else:
-                show_decision(t, analysis, short)
+            result = answer_of(situation)
+            show_answer_bar(t, result, short)
     st.markdown(sentence)
-    return situation, analysis
+    return situation, result
 
 
 def show_picker(t: Translator, shoe: Shoe) -> None:
     """Undo / Next round / Clear round (in reach at the top), where cards go, a button per card kind."""
     table, rules = shoe.table, shoe.table.rules
-    if PLACE_KEY not in st.session_state:
-        st.session_state[PLACE_KEY] = Place.LINE if table.status is RoundStatus.PLAYING else Place.SEEN
+    if TABLE.place_key not in st.session_state:
+        st.session_state[TABLE.place_key] = Place.LINE if table.status is RoundStatus.PLAYING else Place.SEEN
     last = shoe.last_move
-    move_buttons(t, None if last is None else move_text(t, rules, last), undo,
-                 lambda: play(t, ClearRound()), lambda: play(t, NextRound()), bool(table.on_table.size))
-    place_control(t, [Place.LINE, Place.SEEN], PLACE_KEY, lambda place: t(PLACE_NAMES[place]))
+    move_buttons(t, None if last is None else move_text(t, rules, last), TABLE.undo,
+                 lambda: TABLE.play(t, ClearRound()), lambda: TABLE.play(t, NextRound()), bool(table.on_table.size))
+    place_control(t, [Place.LINE, Place.SEEN], TABLE.place_key, lambda place: t(PLACE_NAMES[place]))
     card_buttons(t, rules, table.drawing_pile,
-                 lambda card: play(t, AddCards((card,), st.session_state[PLACE_KEY])))
-
-
-def undo() -> None:
-    """Callback: take back the last move."""
-    st.session_state[SHOE_KEY] = st.session_state[SHOE_KEY].undo()
+                 lambda card: TABLE.play(t, AddCards((card,), st.session_state[TABLE.place_key])))
 
 
 def show_table(t: Translator, table: Table) -> None:
@@ -263,10 +160,10 @@ def show_players(t: Translator, table: Table) -> None:
     second_chance = (SECOND_CHANCE,)
     with st.container(horizontal=True, vertical_alignment="bottom"):
         st.number_input(t("Others still active"), min_value=0, max_value=MAX_OTHERS_ACTIVE, step=1, key=OTHERS_KEY,
-                        on_change=lambda: play(t, SetOthersActive(int(st.session_state[OTHERS_KEY]))), width=170,
+                        on_change=lambda: TABLE.play(t, SetOthersActive(int(st.session_state[OTHERS_KEY]))), width=170,
                         help=t("Other players who have not stayed or busted this round (0: you are alone)"))
         st.toggle(t("I hold a Second Chance"), key=SECOND_CHANCE_KEY,
-                  on_change=lambda: play(t, AddCards(second_chance, Place.LINE) if st.session_state[SECOND_CHANCE_KEY]
+                  on_change=lambda: TABLE.play(t, AddCards(second_chance, Place.LINE) if st.session_state[SECOND_CHANCE_KEY]
                                          else RemoveCards(second_chance, Place.LINE)))
 
 
@@ -281,11 +178,16 @@ def show_typing(t: Translator, rules: RuleSet) -> None:
             st.button(t("Take back"), key="typed_remove", on_click=typed, args=(t, rules, RemoveCards))
 
 
+def typed(t: Translator, rules: RuleSet, kind: type[AddCards | RemoveCards]) -> None:
+    """Callback of the text entry: add or take back the typed cards, at the place chosen beside them."""
+    TABLE.play_typed(t, rules, TYPED_KEY, lambda cards: kind(cards, st.session_state[TYPED_PLACE_KEY]))
+
+
 def show_game(t: Translator, table: Table) -> None:
     """Rules, a new game, the discard pile, and the link."""
     with st.expander(t("Game")):
         st.caption(t("Rules: {rules} (change them in the sidebar)").format(rules=t(table.rules.label)))
-        st.button(t("New game / new deck"), key="new_game", on_click=play, args=(t, NewGame(table.rules)))
+        st.button(t("New game / new deck"), key="new_game", on_click=TABLE.play, args=(t, NewGame(table.rules)))
         st.markdown(t("**Discard pile** ({count}): {cards}").format(count=table.discards.size,
                                                                    cards=count_chips(t, table.rules, table.discards)))
         st.caption(t("The page's address holds this whole table: bookmark it or share it to reproduce it."))
@@ -295,27 +197,26 @@ def show_game(t: Translator, table: Table) -> None:
 def show_live(t: Translator, rules: RuleSet) -> None:
     """Everything a tap changes, top to bottom as a phone shows it: the answer bar, the picker, the table,
     then the numbers and the charts (on request)."""
-    shoe = current_shoe(t, rules)
-    keep(shoe)
+    shoe = TABLE.current(t, rules)
+    TABLE.keep(shoe)
     table = shoe.table
-    notice = st.session_state.pop(NOTICE_KEY, None)
-    if notice:
-        st.error(escape_markdown(notice))  # it quotes the link's or the player's text: never markup
-    scroll_to_top(st.session_state.get(ROUND_KEY, 0))
+    TABLE.show_notice()
+    scroll_to_top(st.session_state.get(TABLE.round_key, 0))
     picker_column, details_column = st.columns([5, 6], gap="large")
     with picker_column:
-        situation, analysis = show_answer(t, table)
+        situation, result = show_answer(t, table)
         show_picker(t, shoe)
         show_table(t, table)
         show_players(t, table)
     with details_column:
-        if situation is not None and analysis is not None:
-            show_numbers(t, analysis)
-            show_endgame(t, situation, analysis)
+        if situation is not None and result is not None:
+            show_numbers(t, result)
+            if isinstance(result.analysis, Analysis):  # playing to win needs the exact round's values
+                show_endgame(t, situation, result.analysis)
         show_typing(t, rules)
         show_game(t, table)
         if situation is not None:
-            show_charts(t, situation, analysis)
+            show_charts(t, situation, result)
 
 
 def show_classic_live(t: Translator, rules: RuleSet) -> None:

@@ -2,33 +2,25 @@
 
 The table (your line, the other players' lines, busted players, the cards seen, the discard pile) is a
 `flip7odds.vengeance.table.VengeanceShoe` kept in the session and mirrored in the page's address
-(`flip7odds.vengeance.links`), so a link reproduces it. The next-card odds are exact and instant
-(`flip7odds.vengeance.odds`); the optimal decision comes from `flip7odds_ui.cache.analysis_of` (the solver's size estimate decides whether
-it answers at once, with the discard pile's reshuffle left out, and said so, when only that fits), and the page
-says so when it does not. Everything a tap changes is one fragment: a tap reruns it alone.
+(`flip7odds.vengeance.links`, `flip7odds_ui.live_table`), so a link reproduces it. The next-card odds are
+exact and instant (`flip7odds.vengeance.odds`); the best play comes from `flip7odds_ui.cache.answer_of` at
+every point of the deck: exact late in the deck, certified bounds earlier (the bar says within how many
+points, or that the two choices are too close to call). Everything a tap changes is one fragment: a tap
+reruns it alone.
 """
 
 from __future__ import annotations
 
 import streamlit as st
 
-from flip7odds.analysis import Decision
-from flip7odds.cards import Card, card_name, copies_text, parse_cards
-from flip7odds.charts import DistributionText, score_distribution_figure
+from flip7odds.cards import Card, card_name, copies_text
 from flip7odds.counts import CardCounts
 from flip7odds.errors import Flip7Error
 from flip7odds.i18n import N_, Translator
 from flip7odds.markup import escape_markdown
 from flip7odds.rules import RuleSet
 from flip7odds.shoe import MAX_OTHERS_ACTIVE
-from flip7odds.vengeance import (
-    CAVEAT,
-    VengeanceAnalysis,
-    VengeanceSituation,
-    bust_probability,
-    flip7_next_probability,
-    next_card_table,
-)
+from flip7odds.vengeance import CAVEAT, VengeanceSituation, flip7_next_probability, next_card_table
 from flip7odds.vengeance.charts import VengeanceNextCardText, VGroup, vengeance_next_card_figure
 from flip7odds.vengeance.links import PARAMETERS, decode, encode
 from flip7odds.vengeance.odds import bust_cards, drawing_pile
@@ -49,16 +41,14 @@ from flip7odds.vengeance.table import (
     VengeanceShoe,
     VengeanceTable,
 )
-from flip7odds_ui.answer import bust_line, scroll_to_top, show_banner
-from flip7odds_ui.cache import analysis_of
-from flip7odds_ui.details import charts_shown
+from flip7odds_ui.answer import bust_line, bust_sentence, scroll_to_top, show_answer_bar, show_banner
+from flip7odds_ui.cache import answer_of
+from flip7odds_ui.details import charts_shown, show_numbers, show_score_chart
+from flip7odds_ui.live import TABLE as CLASSIC_TABLE
+from flip7odds_ui.live_table import PLACE_NAMES, TableKind
 from flip7odds_ui.picker import card_buttons, move_buttons, place_control
-from flip7odds_ui.shell import app_href, set_page_parameters
+from flip7odds_ui.shell import app_href
 
-SHOE_KEY = "vlive_shoe"
-SYNCED_KEY = "vlive_synced_params"
-CLASSIC_SYNCED_KEY = "live_synced_params"
-NOTICE_KEY = "vlive_notice"
 TARGET_KEY = "vlive_target"
 OTHERS_KEY = "vlive_others"
 BUSTED_KEY = "vlive_busted"
@@ -66,12 +56,13 @@ TYPED_KEY = "vlive_typed"
 FROM_KEY = "vlive_from"
 TO_KEY = "vlive_to"
 CHART_CONFIG = {"displayModeBar": False}
+TABLE: TableKind[VengeanceShoe] = TableKind(
+    prefix="vlive", place_key=TARGET_KEY, parameters=PARAMETERS, new=VengeanceShoe.new,
+    from_parameters=lambda params: VengeanceShoe(decode(params)), parameters_of=encode, new_game=NewGame,
+    round_starts=(NextRound, NewGame, ClearRound),
+    left_by=CLASSIC_TABLE.synced_key)
+"""The With a Vengeance table in the session (``vlive_shoe``, ``vlive_target``, ...) and the address."""
 
-PLACE_NAMES: dict[Place, str] = {
-    Place.LINE: N_("Your line"),
-    Place.SEEN: N_("Seen elsewhere"),
-    Place.DISCARDS: N_("Discards"),
-}
 MOVES: dict[type, str] = {
     AddCards: N_("{cards} → {place}"),
     RemoveCards: N_("take back {cards} from {place}"),
@@ -89,9 +80,6 @@ GROUP_NAMES: dict[VGroup, str] = {
     VGroup.MODIFIER: N_("Modifier"),
     VGroup.ACTION: N_("Action"),
 }
-
-
-ROUND_KEY = "vlive_round"
 
 
 def show_vengeance_live(t: Translator, rules: RuleSet) -> None:
@@ -118,10 +106,6 @@ def _screen(t: Translator, rules: RuleSet) -> None:
         shown = [copies_text(card, count, t, rules) for card, count in counts.items_]
         return " ".join(f":gray-badge[{chip}]" for chip in shown) if shown else t("none")
 
-    def as_sentence(error: Flip7Error) -> str:
-        message = t.error(error)
-        return message[:1].upper() + message[1:]
-
     def move_text(move: VengeanceMove) -> str:
         template = t(MOVES[type(move)])
         if isinstance(move, AddCards | RemoveCards):
@@ -134,66 +118,16 @@ def _screen(t: Translator, rules: RuleSet) -> None:
             return template.format(count=move.count)
         return template
 
-    def current_shoe() -> VengeanceShoe:
-        params = {key: value for key, value in st.query_params.to_dict().items() if key in PARAMETERS}
-        stored: VengeanceShoe | None = st.session_state.get(SHOE_KEY)
-        if stored is not None and stored.table.rules != rules:
-            return stored.play(NewGame(rules))
-        if stored is not None and (not params or params == st.session_state.get(SYNCED_KEY)):
-            return stored
-        classic = st.session_state.get(CLASSIC_SYNCED_KEY)
-        if stored is None and classic is not None and _same_table(params, classic):
-            return VengeanceShoe.new(rules)  # the classic page's table, left in the address by a variant switch
-        try:
-            linked = VengeanceShoe(decode(params))
-        except Flip7Error as error:
-            st.session_state[NOTICE_KEY] = t(
-                "This link does not describe a possible table ({error}), so the table starts empty."
-            ).format(error=error.text(t))
-            return VengeanceShoe.new(rules)
-        return linked if linked.table.rules == rules else linked.play(NewGame(rules))
-
-    def keep(shoe: VengeanceShoe) -> None:
-        params = encode(shoe.table)
-        st.session_state[SHOE_KEY] = shoe
-        st.session_state[SYNCED_KEY] = params
-        set_page_parameters(params)
-
-    def play(move: VengeanceMove) -> None:
-        shoe: VengeanceShoe = st.session_state[SHOE_KEY]
-        try:
-            after = shoe.play(move)
-        except Flip7Error as error:
-            st.session_state[NOTICE_KEY] = as_sentence(error)
-            return
-        st.session_state[SHOE_KEY] = after
-        if isinstance(move, NextRound | NewGame | ClearRound):
-            st.session_state[TARGET_KEY] = Place.LINE
-            st.session_state[ROUND_KEY] = st.session_state.get(ROUND_KEY, 0) + 1
-        elif after.table.status is not RoundStatus.PLAYING and shoe.table.status is RoundStatus.PLAYING:
-            st.session_state[TARGET_KEY] = Place.SEEN
-
     def tapped(card: Card) -> None:
-        play(AddCards((card,), st.session_state[TARGET_KEY]))
-
-    def undo() -> None:
-        st.session_state[SHOE_KEY] = st.session_state[SHOE_KEY].undo()
+        TABLE.play(t, AddCards((card,), st.session_state[TARGET_KEY]))
 
     def typed(kind: type[AddCards | RemoveCards | MoveCards]) -> None:
-        try:
-            cards = parse_cards(st.session_state[TYPED_KEY], rules)
-        except Flip7Error as error:
-            st.session_state[NOTICE_KEY] = as_sentence(error)
-            return
-        if not cards:
-            return
-        source, target = st.session_state[FROM_KEY], st.session_state[TO_KEY]
-        move: VengeanceMove = (AddCards(cards, target) if kind is AddCards else RemoveCards(cards, source)
-                               if kind is RemoveCards else MoveCards(cards, source, target))
-        before = st.session_state[SHOE_KEY]
-        play(move)
-        if st.session_state[SHOE_KEY] is not before:
-            st.session_state[TYPED_KEY] = ""
+        def move(cards: tuple[Card, ...]) -> VengeanceMove:
+            source, target = st.session_state[FROM_KEY], st.session_state[TO_KEY]
+            return (AddCards(cards, target) if kind is AddCards else RemoveCards(cards, source)
+                    if kind is RemoveCards else MoveCards(cards, source, target))
+
+        TABLE.play_typed(t, rules, TYPED_KEY, move)
 
     def show_round_over(table: VengeanceTable) -> None:
         if table.status is RoundStatus.BUST:
@@ -221,8 +155,8 @@ def _screen(t: Translator, rules: RuleSet) -> None:
         if st.session_state.get(TARGET_KEY) not in targets:
             st.session_state[TARGET_KEY] = Place.LINE if table.status is RoundStatus.PLAYING else Place.SEEN
         last = shoe.last_move
-        move_buttons(t, None if last is None else move_text(last), undo, lambda: play(ClearRound()),
-                     lambda: play(NextRound()), bool(table.on_table.size))
+        move_buttons(t, None if last is None else move_text(last), TABLE.undo, lambda: TABLE.play(t, ClearRound()),
+                     lambda: TABLE.play(t, NextRound()), bool(table.on_table.size))
         place_control(t, targets, TARGET_KEY, place_name)
         card_buttons(t, rules, table.drawing_pile, tapped)
 
@@ -231,11 +165,11 @@ def _screen(t: Translator, rules: RuleSet) -> None:
         st.session_state[BUSTED_KEY] = table.busted
         with st.container(horizontal=True, vertical_alignment="bottom"):
             st.number_input(t("Other players"), min_value=0, max_value=MAX_OTHERS_ACTIVE, step=1,
-                            key=OTHERS_KEY, on_change=lambda: play(SetOthers(int(st.session_state[OTHERS_KEY]))),
+                            key=OTHERS_KEY, on_change=lambda: TABLE.play(t, SetOthers(int(st.session_state[OTHERS_KEY]))),
                             help=t("Every other player at the table. Those who stayed or are still playing can be "
                                    "targeted by Steal, Swap, Discard and your modifiers"), width=170)
             st.number_input(t("Busted players"), min_value=0, max_value=MAX_OTHERS_ACTIVE, step=1, key=BUSTED_KEY,
-                            on_change=lambda: play(SetBusted(int(st.session_state[BUSTED_KEY]))),
+                            on_change=lambda: TABLE.play(t, SetBusted(int(st.session_state[BUSTED_KEY]))),
                             help=t("Brutal mode: modifiers may be given to busted players too"), width=170)
 
     def show_typing(targets: list[Target]) -> None:
@@ -259,7 +193,7 @@ def _screen(t: Translator, rules: RuleSet) -> None:
     def show_game(table: VengeanceTable) -> None:
         with st.expander(t("Game")):
             st.caption(t("Rules: {rules} (change them in the sidebar)").format(rules=t(table.rules.label)))
-            st.button(t("New game / new deck"), key="new_game", on_click=play, args=(NewGame(table.rules),))
+            st.button(t("New game / new deck"), key="new_game", on_click=TABLE.play, args=(t, NewGame(table.rules)))
             st.markdown(t("**Discard pile** ({count}): {cards}").format(count=table.discards.size,
                                                                        cards=counts_chips(table.discards)))
             st.caption(t("The page's address holds this whole table: bookmark it or share it to reproduce it."))
@@ -267,15 +201,7 @@ def _screen(t: Translator, rules: RuleSet) -> None:
     def next_card_lines(situation: VengeanceSituation) -> tuple[str, str]:
         pile = drawing_pile(situation).size
         cards = bust_cards(situation)
-        if not situation.line.numbers:
-            why = t("You hold no number yet: no card can bust you.")
-        else:
-            why = t.ngettext("{cards} of the {pile} card left would bust you.", "{cards} of the {pile} cards left would bust you.",
-                       pile).format(cards=cards, pile=pile)
-        if situation.pile.size == 0:
-            why += " " + t("The pile is empty: the next card comes from the reshuffled discards.")
-        bust = t("Bust now: **{cards}/{pile} = {percent}**. {why}").format(
-            cards=cards, pile=pile, percent=t.percent(float(bust_probability(situation))), why=why)
+        bust = bust_sentence(t, cards, pile, bool(situation.line.numbers), False, situation.pile.size == 0)
         flip7 = flip7_next_probability(situation)
         seventh = t("Flip 7 on the next card: **{cards}/{pile} = {percent}**.").format(
             cards=int(flip7 * pile), pile=pile, percent=t.percent(float(flip7)))
@@ -287,49 +213,8 @@ def _screen(t: Translator, rules: RuleSet) -> None:
         figure = vengeance_next_card_figure(next_card_table(situation), text, name)
         st.plotly_chart(figure.update_layout(separators=t.separators), config=CHART_CONFIG, key="next_card")
 
-    def show_decision(analysis: VengeanceAnalysis, bust: str) -> None:
-        hit = float(analysis.hit_score or 0)
-        if not analysis.may_stay:
-            show_banner(t("HIT"), "f7-hit", t("You hold The Zero: you may not stay (hit ≈ {hit})").format(
-                hit=t.number(hit)), bust)
-            return
-        values = {"hit": t.number(hit), "stay": analysis.stay_score,
-                  "margin": "+" + t.number(abs(hit - analysis.stay_score))}
-        if analysis.decision is Decision.HIT:
-            show_banner(t("HIT"), "f7-hit",
-                        t("Hit ≈ {hit} · Stay {stay} · hitting is worth <b>{margin}</b> points").format(**values), bust)
-        else:
-            show_banner(t("STAY"), "f7-stay",
-                        t("Stay {stay} · Hit ≈ {hit} · staying is worth <b>{margin}</b> points").format(**values), bust)
-
-    def show_numbers(analysis: VengeanceAnalysis) -> None:
-        with st.container(horizontal=True, gap="small"):
-            if analysis.may_stay:
-                st.metric(t("Stay now"), str(analysis.stay_score), width="content")
-            if analysis.hit_once_score is not None:
-                st.metric(t("Hit once, then stay"), t.number(float(analysis.hit_once_score)), width="content",
-                          help=t("Expected round score if you take exactly one more card and then stay"))
-            if analysis.hit_score is not None:
-                st.metric(t("Hit, then play best"), t.number(float(analysis.hit_score)), width="content",
-                          help=t("Expected round score if you take a card now and then play perfectly"))
-            st.metric(t("Best play"), t.number(float(analysis.optimal_score)), width="content",
-                      help=t("Expected round score if you play perfectly from here"))
-            st.metric(t("Flip 7"), t.percent(float(analysis.flip7_probability)), width="content",
-                      help=t("Chance to end with a Flip 7, playing perfectly"))
-            st.metric(t("Bust (by the end)"), t.percent(float(analysis.bust_final_probability)), width="content",
-                      help=t("Chance to end this round busted, playing perfectly"))
-
-    def show_scores(analysis: VengeanceAnalysis) -> None:
-        optimal = float(analysis.optimal_score)
-        text = DistributionText(title=t("Your final score this round, playing perfectly"),
-                                score_axis=t("round score"), probability_axis=t("chance"), bust=t("Bust"),
-                                score=t("Score"), expected=t("expected {value}").format(value=t.number(optimal, 1)))
-        distribution = {score: float(p) for score, p in analysis.distribution.items()}
-        figure = score_distribution_figure(distribution, float(analysis.bust_final_probability), optimal, text)
-        st.plotly_chart(figure.update_layout(separators=t.separators), config=CHART_CONFIG, key="scores")
-
-    shoe = current_shoe()
-    keep(shoe)
+    shoe = TABLE.current(t, rules)
+    TABLE.keep(shoe)
     table = shoe.table
     targets: list[Target] = [Place.LINE, *(Other(index) for index in range(len(table.others))
                                            if index not in table.out), Place.SEEN, Place.DISCARDS]
@@ -337,10 +222,8 @@ def _screen(t: Translator, rules: RuleSet) -> None:
         st.title(t("Live odds"))
         st.caption(t("{rules}: tap each card as it comes up, and the other players' lines too (Steal and Swap "
                      "depend on them). The odds use exactly the cards left in the pile.").format(rules=t(rules.label)))
-    notice = st.session_state.pop(NOTICE_KEY, None)
-    if notice:
-        st.error(escape_markdown(notice))  # it quotes the link's or the player's text: never markup
-    scroll_to_top(st.session_state.get(ROUND_KEY, 0))
+    TABLE.show_notice()
+    scroll_to_top(st.session_state.get(TABLE.round_key, 0))
     picker_column, details_column = st.columns([5, 6], gap="large")
     with picker_column:
         answer = st.container(key="answer")
@@ -377,31 +260,11 @@ def _screen(t: Translator, rules: RuleSet) -> None:
         with answer:
             show_banner(t("HIT"), "f7-hit", t("No card in front of you yet: you must take one."), short)
         return
-    analysis = analysis_of(situation)
-    if analysis is None:
-        with answer:
-            show_banner("…", "f7-wait", short)
-        with under_answer:
-            st.info(t("No exact best play yet: this table is too large for the exact solver to answer at once. It "
-                      "answers late in the deck: typically with 15 to 20 cards left to draw, fewer while Steal, "
-                      "Swap, Discard or Flip Four! cards are still to come. The next-card odds are exact."))
-        return
+    result = answer_of(situation)
     with answer:
-        show_decision(analysis, short)
-    if analysis.situation.discards is None and situation.discards is not None:
-        with under_answer:
-            st.caption(t("Computed as if your round ended when the pile runs out: with the discards ({count}) "
-                         "reshuffled, this table is too large to answer at once. Only rounds that empty the "
-                         "pile ({pile}) would differ.").format(
-                count=t.counted("{count} card", "{count} cards", situation.discards.size),
-                pile=t.counted("{count} card", "{count} cards", situation.pile.size)))
+        show_answer_bar(t, result, short)
     with numbers:
-        show_numbers(analysis)
-    if show_charts:
+        show_numbers(t, result)
+    if show_charts and result.analysis is not None:
         with charts:
-            show_scores(analysis)
-
-
-def _same_table(params: dict[str, str], other: dict[str, str]) -> bool:
-    """The same table parameters, the variant aside."""
-    return {k: v for k, v in params.items() if k != "rules"} == {k: v for k, v in other.items() if k != "rules"}
+            show_score_chart(t, result.analysis)

@@ -1,7 +1,7 @@
 """Live odds at the table: tap the cards as they come up; see at a glance whether to hit or stay, and why.
 
 The screen is the variant's (`flip7odds_ui.variants.LIVE_VIEWS`): the table kept in the session and the
-address, the card picker, and the answer from one cached library call (`flip7odds_ui.cache.analysis_of`),
+address, the card picker, and the answer from one cached library call (`flip7odds_ui.cache.answer_of`: exact, or certified bounds),
 redrawn alone on each tap (a fragment).
 """
 

@@ -29,7 +29,8 @@ def _loose(kind: types.Type) -> str:
     return str(kind)
 
 
-def test_the_declared_signatures_are_the_types_the_solver_passes() -> None:
+def test_the_declared_signatures_are_the_types_the_solver_passes(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(native, "load", lambda: None)  # the just-in-time loops, even where the compiled ones exist
     for rules, line, seen, others in SITUATIONS:
         situation = Situation.from_text(find_rules(rules), line, seen=seen, others_active=others)
         analyze(situation)
@@ -40,6 +41,9 @@ def test_the_declared_signatures_are_the_types_the_solver_passes() -> None:
         parsed = _parse_signature_string(declared)  # type: ignore[no-untyped-call]
         assert [_loose(kind) for kind in parsed.args] == [_loose(kind) for kind in inferred[0]], name
         assert parsed.return_type == types.void
+        # The warm-up compiles the shared loops for exactly these types (C-contiguous arrays): no second compile.
+        exact = _parse_signature_string(native.jit_signature(name))  # type: ignore[no-untyped-call]
+        assert tuple(exact.args) == tuple(inferred[0]), name
 
 
 @pytest.mark.slow
@@ -73,3 +77,18 @@ def _same(left: object, right: object) -> bool:
     if isinstance(left, float) or isinstance(right, float):
         return abs(float(left) - float(right)) <= 1e-12  # type: ignore[arg-type]
     return left == right
+
+
+def test_compiled_loops_of_another_source_are_left_for_the_just_in_time_ones(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An editable install compiles the loops into the checkout: once their source changes, they are not used."""
+    if importlib.util.find_spec(MODULE) is None:
+        pytest.skip("this installation has no loops compiled ahead of time")
+    native.load.cache_clear()
+    try:
+        assert native.load() is not None  # compiled from the source as it is now
+        monkeypatch.setattr(native, "source_digest", lambda: "0" * 64)
+        native.load.cache_clear()
+        assert native.load() is None
+    finally:
+        monkeypatch.undo()
+        native.load.cache_clear()

@@ -34,6 +34,7 @@ WORD_FIELDS = frozenset({"card", "rules", "where", "line", "name", "status", "ro
 DECIMAL_AMOUNTS = {
     "Within ±{bound} points: certified bounds (the exact value is inside each interval; the exact solver would take "
     "too long here)": "a bound with decimals",
+    "Within ±{bound} points (certified bounds)": "a bound with decimals",
     "HIT: hitting is worth at least {margin} points more than staying (stay {stay}, hit {hit})": "a margin with decimals",
     "STAY: staying is worth at least {margin} points more than hitting (stay {stay}, hit {hit})": "a margin with decimals",
     "Hit once, then stay: {points} points": "an expected score with two decimals",

@@ -100,9 +100,17 @@ def test_typed_playing_card_names_are_read_with_the_poker_notation() -> None:
     assert table_counts(at) == (54, 0, 3)
 
 
-def test_a_poker_situation_too_big_to_solve_alone_says_so() -> None:
+def test_a_poker_situation_too_big_to_solve_in_a_tap_is_answered_within_certified_bounds() -> None:
     at = open_page("live", {"others": "0", "line": "13"})
-    assert any("too big to work out exactly" in warning.value for warning in at.warning)
+    assert not at.warning
+    assert "points: certified bounds (the exact value is inside each interval" in shown_text(at)
+    # A lone K on a whole deck: the bar calls it by the midpoints (staying banks 13; hitting is worth more), and
+    # the best play is the larger of the two, so its interval starts at 13 at least.
+    assert re.search(r'f7-call">HIT<', shown_text(at))
+    metrics = {m.label: m.value for m in at.metric}
+    best = [float(x) for x in re.findall(r"\d+\.\d+", metrics["Best play"])]
+    hit = [float(x) for x in re.findall(r"\d+\.\d+", metrics["Hit, then play best"])]
+    assert metrics["Stay now"] == "13" and min(best) >= 13 - 0.005 and max(best) == max(hit)
 
 
 def test_quiz_deals_poker_situations_in_playing_card_notation(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
