@@ -42,6 +42,15 @@ The means are rational: the relaxed game is solved with every score multiplied b
 score of every line by ``s`` (the score is linear in them), so each ``s * mean G_i`` is an integer, and
 the solution is divided by ``s``.
 
+Merging the royal flush
+-----------------------
+Where even one group is too large (a fresh poker pile played alone: 154 million states), the royal
+flush's own penalties (-1, -10) are merged with the others. Its bonus then changes so that both bounds
+stay true pointwise: the upper game pays it whenever the line holds the royal flush's other cards (the
+three x2 figures), which every real royal flush does; the lower game never pays it, which only lowers
+the coarse policy's score, so ``V_relaxed(mean) <= E_real[score under pi] <= V_real`` still holds (the
+probabilities of a Flip 7 and of a bust do not depend on the bonus, and stay exact for ``pi``).
+
 The gap is at most the expected number of minor penalties you end holding times the largest
 ``max G_i - mean G_i``, plus what knowing which penalty came is worth: finer groups give tighter
 bounds and larger lattices (a group of ``c`` cards multiplies the columns by ``c + 1``), so `relaxed`
@@ -62,9 +71,9 @@ from flip7odds.rules import RuleSet
 from flip7odds.situation import Line, Situation
 from flip7odds.solver import Problem, Solution, solve, solve_cost
 
-SECONDS_PER_STATE = 60e-9
+SECONDS_PER_STATE = 40e-9
 """CPU seconds per lattice state of a relaxed solve (the merged decks have few modifier columns; measured
-30-40 ns on the BENCHMARKS.md machine, with room for a loaded machine)."""
+26-32 ns on the BENCHMARKS.md machine, load average 1.4-1.6)."""
 HIT_ONCE_GROUPS = 4
 """Hit once, then stay, is bounded with at most this many groups (`flip7odds.lookahead.hit_once_value` in
 exact fractions on the two relaxed games: 0.04 s with one group on a fresh pile, 0.3 s with four)."""
@@ -150,7 +159,8 @@ def relaxed_problem(problem: Problem, grouping: Grouping, upper: bool) -> tuple[
     royal_bonus = rules.royal_flush_bonus * scale
     if not grouping.royal:  # upper: the bonus with the royal flush's other cards; lower: never
         royal = tuple(card for card in royal if card.modifier is not ModifierKind.PLUS)
-        royal_bonus = royal_bonus if upper and royal else 0
+        assert royal or not rules.royal_flush_bonus, "an upper game needs the royal flush's other cards to pay it"
+        royal_bonus = royal_bonus if upper else 0
     relaxed_rules = replace(rules, flip7_bonus=rules.flip7_bonus * scale, royal_flush=royal,
                             royal_flush_bonus=royal_bonus)
     pile = _merged(problem.pile, rules, grouping, pile_groups, upper, scale, scaled)
