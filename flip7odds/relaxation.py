@@ -240,7 +240,7 @@ def solve_relaxed(problem: Problem, grouping: Grouping) -> RelaxedBounds:
         return RelaxedBounds(stay, may_stay, None, None, (stay, stay), False, 0.0, 0.0, grouping, states)
     hit = _pair(low.draw.value, high.draw.value, scale, 1)
     coarse = replace(grouping, groups=min(grouping.groups, HIT_ONCE_GROUPS))
-    once = _pair(*(float(_hit_once(problem, coarse, upper)) for upper in (False, True)))
+    once = _pair(float(_hit_once(problem, coarse, upper=False)), float(_hit_once(problem, coarse, upper=True)))
     hits = not may_stay or (hit[0] + hit[1]) / 2 > stay + TIE
     optimal = hit if not may_stay else (max(stay, hit[0]), max(stay, hit[1]))
     flip7, bust = (low.draw.flip7_probability, low.draw.bust_probability) if hits else (0.0, 0.0)
