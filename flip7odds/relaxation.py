@@ -101,8 +101,17 @@ def is_minor(card: Card, rules: RuleSet, grouping: Grouping) -> bool:
             and not (grouping.royal and card in rules.royal_flush))
 
 
+def drawing(problem: Problem) -> Problem:
+    """``problem`` with an empty pile replaced by its known discards, as `flip7odds.solver.solve` does."""
+    if problem.pile.size == 0 and problem.discards is not None and problem.discards.size > 0:
+        return replace(problem, pile=problem.discards, discards=None)
+    return problem
+
+
 def minors(problem: Problem, grouping: Grouping) -> tuple[list[int], list[int]]:
-    """The values of the penalties merged in the pile and in the known discards, with repeats, sorted."""
+    """The values of the penalties merged in the pile and in the known discards, with repeats, sorted
+    (the discards become the pile when the pile is empty: `drawing`)."""
+    problem = drawing(problem)
     def values(counts: CardCounts | None) -> list[int]:
         if counts is None:
             return []
@@ -137,6 +146,7 @@ def _merged(counts: CardCounts, rules: RuleSet, grouping: Grouping, groups: list
 def relaxed_problem(problem: Problem, grouping: Grouping, upper: bool) -> tuple[Problem, int]:
     """The relaxed game of ``problem`` (`Grouping`), each group valued at its least penalty (``upper``) or
     its mean; and the scale ``s`` of its scores."""
+    problem = drawing(problem)
     rules = problem.rules
     pile_values, discard_values = minors(problem, grouping)
     pile_groups = grouped(pile_values, grouping.groups)

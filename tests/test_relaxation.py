@@ -224,3 +224,16 @@ def test_answer_uses_the_relaxation_where_the_exact_solver_does_not_fit(line: st
     assert result.hit is not None and result.stay_score not in result.hit or result.too_close
     data = result.to_json()
     assert data["exact"] is False and data["bounds"]["optimal_score"][0] <= data["optimal_score"]
+
+
+def test_an_empty_pile_relaxes_the_discards_it_reshuffles() -> None:
+    situation = Situation.from_text(POKER, "8 2", pile="", discards="joker 4 5 6 7 9 10d 9d 8d 5d 3d 3",
+                                    others_active=0)
+    exact = analyze(situation)
+    problem = problem_of(situation)
+    assert minors(problem, Grouping(True, 1))[0] == [-9, -8, -5, -3]
+    for grouping in groupings(problem):
+        result = solve_relaxed(problem, grouping)
+        assert result.hit is not None and exact.hit_score is not None
+        assert result.hit[0] <= exact.hit_score <= result.hit[1]
+        assert result.hit[1] - result.hit[0] > 1e-6  # merged: a true relaxation, not the exact solve again
