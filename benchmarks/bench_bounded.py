@@ -17,6 +17,7 @@ Quote the command, the machine and ``uptime``'s load average with the numbers (B
 from __future__ import annotations
 
 import argparse
+import collections
 import resource
 import statistics
 import time
@@ -74,10 +75,10 @@ def vengeance_situations(rules: RuleSet, count: int, rng: np.random.Generator) -
     return [found[int(i)] for i in rng.choice(len(found), count, replace=False)]
 
 
-def timed(situation: AnySituation, seconds: float) -> tuple[float, float, bool, float]:
+def timed(situation: AnySituation, seconds: float) -> tuple[float, float, bool, float, str]:
     start = time.process_time()
     result = answer(situation, seconds)
-    return time.process_time() - start, result.error_bound, result.exact, situation.pile.size
+    return time.process_time() - start, result.error_bound, result.exact, situation.pile.size, result.method.value
 
 
 def main() -> None:
@@ -93,9 +94,9 @@ def main() -> None:
         rules = variants[name]
         for others in (0, 1, 3):
             before = rss_mb()
-            seconds, error, exact, _ = timed(fresh(rules, others), args.cpu_seconds)
+            seconds, error, exact, _, method = timed(fresh(rules, others), args.cpu_seconds)
             print(f"{name:17} fresh deck, {others} others: {seconds:6.2f} s CPU, peak RSS {rss_mb():6.0f} MB "
-                  f"(+{rss_mb() - before:4.0f}), error_bound {error:.4g}, exact {exact}", flush=True)
+                  f"(+{rss_mb() - before:4.0f}), error_bound {error:.4g}, exact {exact} ({method})", flush=True)
         rng = np.random.default_rng(args.seed)
         deal = vengeance_situations if rules.vengeance else classic_situations
         rows = [timed(situation, args.cpu_seconds) for situation in deal(rules, args.count, rng)]
@@ -106,7 +107,9 @@ def main() -> None:
               f"p95 {times[int(0.95 * (len(times) - 1))]:.3f} s, max {times[-1]:.3f} s; "
               f"exact {100 * (len(rows) - len(bounded)) / len(rows):.1f}%, max error_bound "
               f"{max((r[1] for r in rows), default=0):.4g}, within 0.01: "
-              f"{100 * sum(r[1] <= 0.01 for r in rows) / len(rows):.1f}%; peak RSS {rss_mb():.0f} MB", flush=True)
+              f"{100 * sum(r[1] <= 0.01 for r in rows) / len(rows):.1f}%, median error_bound of the others "
+              f"{statistics.median([r[1] for r in bounded]) if bounded else 0:.4g}; methods "
+              f"{dict(collections.Counter(r[4] for r in rows))}; peak RSS {rss_mb():.0f} MB", flush=True)
 
 
 if __name__ == "__main__":

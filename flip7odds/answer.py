@@ -7,6 +7,8 @@ It picks the solver (docs/model.md, "Every situation answered"):
 * With a Vengeance: the fast exact solver (`flip7odds.vengeance.analysis.analyze_vengeance`) when
   its size estimate (`flip7odds.vengeance.fast.can_solve_within`) fits, under a state limit that keeps it
   within the budget;
+* poker, when that does not fit: the exact lattice solver on two relaxed decks whose minor penalties
+  are merged into groups (`flip7odds.relaxation`), the finest grouping that fits: certified intervals;
 * otherwise, or when an exact solve stops at its limit, the bounded solver (`flip7odds.bounded`) with
   what is left of the budget: certified intervals.
 
@@ -37,6 +39,7 @@ from flip7odds.analysis import Analysis, Decision, analyze, fraction_json, probl
 from flip7odds.bounded import BoundedResult, Bounds, RoundModel, solve_bounded
 from flip7odds.errors import SituationError, SolverLimitError
 from flip7odds.odds import bust_cards, bust_probability
+from flip7odds.relaxation import RelaxedBounds, choose_grouping, solve_relaxed
 from flip7odds.round_models import EngineModel, VengeanceModel
 from flip7odds.situation import Situation
 from flip7odds.solver import solve_cost
@@ -67,6 +70,8 @@ class Method(enum.Enum):
     """An exact solver (the lattice solver, or the fast Vengeance solver)."""
     BOUNDED = "bounded"
     """The bounded solver (exact too when it expanded everything: see `Answer.exact`)."""
+    RELAXED = "relaxed"
+    """The exact lattice solver on two relaxed decks (`flip7odds.relaxation`): certified intervals."""
 
 
 AnySituation = Situation | VengeanceSituation
@@ -186,6 +191,11 @@ def answer(situation: AnySituation, cpu_seconds: float = DEFAULT_CPU_SECONDS,
     if exact is not None:
         return _from_analysis(exact, time.process_time() - start)
     left = max(0.1, cpu_seconds - (time.process_time() - start))
+    if isinstance(situation, Situation):
+        problem = problem_of(situation)
+        grouping = choose_grouping(problem, left, memory_limit)
+        if grouping is not None:
+            return _from_relaxed(situation, solve_relaxed(problem, grouping), time.process_time() - start)
     result = _bounded(situation, left)
     return _from_bounded(situation, result, time.process_time() - start)
 
@@ -252,6 +262,32 @@ def _from_analysis(result: Analysis | VengeanceAnalysis, seconds: float) -> Answ
         bust_final_probability=Bounds.point(float(result.bust_final_probability)),
         decision=result.decision,
         analysis=result,
+        cpu_seconds=seconds,
+    )
+
+
+def _from_relaxed(situation: Situation, result: RelaxedBounds, seconds: float) -> Answer:
+    def bounds(pair: tuple[float, float] | None) -> Bounds | None:
+        return None if pair is None else Bounds(*pair)
+
+    can_draw = result.hit is not None
+    optimal = bounds(result.optimal)
+    assert optimal is not None
+    return Answer(
+        situation=situation,
+        method=Method.RELAXED,
+        exact=False,
+        stay_score=result.stay_score,
+        may_stay=result.may_stay,
+        pile_size=situation.pile.size,
+        bust_cards=bust_cards(situation) if can_draw else 0,
+        bust_probability=bust_probability(situation) if can_draw else Fraction(0),
+        hit=bounds(result.hit),
+        hit_once=bounds(result.hit_once),
+        optimal=optimal,
+        flip7_probability=Bounds.point(result.flip7),
+        bust_final_probability=Bounds.point(result.bust),
+        decision=Decision.HIT if result.hits else Decision.STAY,
         cpu_seconds=seconds,
     )
 

@@ -1,0 +1,261 @@
+"""Certified bounds from relaxed decks that the exact lattice solver can solve: merged minor penalties.
+
+The lattice solver (`flip7odds.solver`) is exact, but its state count grows with the number of modifier
+kinds: the pile's drawn modifiers are a count per group of interchangeable cards (its reduction 6), so
+the poker deck's ten distinct penalties multiply the columns by ``2^10``. This module merges the
+*minor* penalties (those outside the royal flush: the poker -2 .. -9 of diamonds) into a few groups of
+identical cards, solves the merged decks exactly, and turns the two results into rigorous bounds.
+
+The argument
+------------
+Fix a situation. Split the minor penalties of the pile into groups ``G_1 .. G_g`` (and those of a known
+discard pile into groups of their own). A *relaxed game* replaces every card of ``G_i`` by a copy of one
+card of value ``w_i``; everything else (numbers, the x2 figures, the royal flush's -1 and -10, actions,
+your line) is unchanged, so the royal flush is scored exactly.
+
+*Coupling.* Draw the relaxed game's cards in a uniformly random order and, each time a card of ``G_i``
+comes, give it an identity drawn uniformly among the cards of ``G_i`` not yet given. The named sequence
+has exactly the law of the real game's shuffle (a uniform permutation of the real pile), and the relaxed
+sequence is the named one with identities forgotten. (A reshuffled discard pile is a new uniform
+permutation of its own cards; its groups are its own, since the pile's modifiers stay in your line.)
+
+*Upper bound:* ``w_i = max G_i`` (the least penalty). Any policy of the real game is a policy of the
+relaxed game that also reads the identities given by the coupling; on every deal it ends the same way,
+and a round that does not bust scores ``(numbers) * multiplier + penalties + bonuses``, increasing in
+every penalty, so the relaxed score is at least the real one (a bust is 0 in both). So the real
+optimum is at most the relaxed optimum (which does not gain from the identities: they are independent
+of the future relaxed cards). ``V_real <= V_relaxed(max)``.
+
+*Lower bound:* ``w_i = mean G_i``. Take the relaxed game's optimal policy ``pi``: it reads only the
+relaxed state, so it can be played in the real game by forgetting identities. Under ``pi`` the relaxed
+trajectory has the same law in both games, and given it the identities of the ``k_i`` cards of ``G_i``
+you hold are a uniformly random ``k_i``-subset of ``G_i`` (the assignment is independent of the order
+of kinds), so their expected sum is ``k_i * mean G_i``. The score is affine in the penalties given the
+rest of the line, hence ``E_real[score under pi] = V_relaxed(mean)``: an achievable value, so
+``V_relaxed(mean) <= V_real``, and the probabilities of a Flip 7 and of a bust under ``pi`` are the
+relaxed solve's own, exactly (they depend on the trajectory only). The same holds for every value the
+model defines: hit now then play on, hit once then stay (its forced choices made by ``pi``), and the
+optimum ``max(stay, hit)``.
+
+The means are rational: the relaxed game is solved with every score multiplied by an integer ``s``
+(number values, penalties and both bonuses times ``s``; the x2 factors unchanged), which multiplies every
+score of every line by ``s`` (the score is linear in them), so each ``s * mean G_i`` is an integer, and
+the solution is divided by ``s``.
+
+Merging the royal flush
+-----------------------
+Where even one group is too large (a fresh poker pile played alone: 154 million states), the royal
+flush's own penalties (-1, -10) are merged with the others. Its bonus then changes so that both bounds
+stay true pointwise: the upper game pays it whenever the line holds the royal flush's other cards (the
+three x2 figures), which every real royal flush does; the lower game never pays it, which only lowers
+the coarse policy's score, so ``V_relaxed(mean) <= E_real[score under pi] <= V_real`` still holds (the
+probabilities of a Flip 7 and of a bust do not depend on the bonus, and stay exact for ``pi``).
+
+The gap is at most the expected number of minor penalties you end holding times the largest
+``max G_i - mean G_i``, plus what knowing which penalty came is worth: finer groups give tighter
+bounds and larger lattices (a group of ``c`` cards multiplies the columns by ``c + 1``), so `relaxed`
+takes the finest contiguous grouping of the sorted values whose two solves fit the budget.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from fractions import Fraction
+
+from flip7odds.cards import Card, Category, ModifierKind
+from flip7odds.counts import CardCounts
+from flip7odds.lookahead import hit_once_value
+from flip7odds.rules import RuleSet
+from flip7odds.situation import Line, Situation
+from flip7odds.solver import Problem, Solution, solve, solve_cost
+
+SECONDS_PER_STATE = 40e-9
+"""CPU seconds per lattice state of a relaxed solve (the merged decks have few modifier columns; measured
+26-32 ns on the BENCHMARKS.md machine, load average 1.4-1.6)."""
+HIT_ONCE_GROUPS = 4
+"""Hit once, then stay, is bounded with at most this many groups (`flip7odds.lookahead.hit_once_value` in
+exact fractions on the two relaxed games: 0.04 s with one group on a fresh pile, 0.3 s with four)."""
+HIT_ONCE_SECONDS = 0.4
+"""The CPU time kept for it out of the budget."""
+TIE = 1e-9
+"""Hitting is chosen only when its midpoint beats staying by more than this (MODEL.md: ties stay)."""
+ROUNDING = 1e-9
+"""Outward widening of the bounds for the lattice's float rounding (points; 1e-12 for probabilities)."""
+
+
+@dataclass(frozen=True, order=True)
+class Grouping:
+    """How a relaxation merges: the minor penalties of the pile cut into ``groups`` groups (those of the
+    discards into as many); ``royal``: the royal flush's penalties are kept as they are (exact royal flush),
+    else they are merged too (module docstring, "Merging the royal flush")."""
+
+    royal: bool
+    groups: int
+
+
+def is_minor(card: Card, rules: RuleSet, grouping: Grouping) -> bool:
+    """A penalty the relaxation merges: outside the royal flush, or any penalty when it is merged too."""
+    return (card.modifier is ModifierKind.PLUS and card.value < 0
+            and not (grouping.royal and card in rules.royal_flush))
+
+
+def drawing(problem: Problem) -> Problem:
+    """``problem`` with an empty pile replaced by its known discards, as `flip7odds.solver.solve` does."""
+    if problem.pile.size == 0 and problem.discards is not None and problem.discards.size > 0:
+        return replace(problem, pile=problem.discards, discards=None)
+    return problem
+
+
+def minors(problem: Problem, grouping: Grouping) -> tuple[list[int], list[int]]:
+    """The values of the penalties merged in the pile and in the known discards, with repeats, sorted
+    (the discards become the pile when the pile is empty: `drawing`)."""
+    problem = drawing(problem)
+    def values(counts: CardCounts | None) -> list[int]:
+        if counts is None:
+            return []
+        return sorted(card.value for card, n in counts.items_ for _ in range(n)
+                      if is_minor(card, problem.rules, grouping))
+    return values(problem.pile), values(problem.discards)
+
+
+def grouped(values: Sequence[int], groups: int) -> list[list[int]]:
+    """``values`` (sorted) cut into ``groups`` contiguous runs as equal in size as they can be."""
+    groups = max(1, min(groups, len(values)))
+    cuts = [round(i * len(values) / groups) for i in range(groups + 1)]
+    return [list(values[cuts[i]:cuts[i + 1]]) for i in range(groups) if cuts[i + 1] > cuts[i]]
+
+
+def _merged(counts: CardCounts, rules: RuleSet, grouping: Grouping, groups: list[list[int]], upper: bool,
+            scale: int, scaled: dict[Card, Card]) -> CardCounts:
+    """``counts`` with every merged penalty replaced by its group's card (value ``max`` or ``mean``), scaled."""
+    kept: dict[Card, int] = {}
+    for card, n in counts.items_:
+        if not is_minor(card, rules, grouping):
+            target = scaled.get(card, card)
+            kept[target] = kept.get(target, 0) + n
+    for group in groups:
+        value = max(group) * scale if upper else Fraction(sum(group) * scale, len(group))
+        assert value == int(value), "the scale makes every mean an integer"
+        card = Card.plus(int(value))
+        kept[card] = kept.get(card, 0) + len(group)
+    return CardCounts.from_mapping(kept)
+
+
+def relaxed_problem(problem: Problem, grouping: Grouping, upper: bool) -> tuple[Problem, int]:
+    """The relaxed game of ``problem`` (`Grouping`), each group valued at its least penalty (``upper``) or
+    its mean; and the scale ``s`` of its scores."""
+    problem = drawing(problem)
+    rules = problem.rules
+    pile_values, discard_values = minors(problem, grouping)
+    pile_groups = grouped(pile_values, grouping.groups)
+    discard_groups = grouped(discard_values, grouping.groups)
+    scale = 1
+    if not upper:
+        for group in pile_groups + discard_groups:
+            scale = math.lcm(scale, Fraction(sum(group), len(group)).denominator)
+
+    def times(card: Card) -> Card:
+        if card.category is Category.NUMBER:
+            return Card.number(card.value * scale)
+        if card.modifier is ModifierKind.PLUS:
+            return Card.plus(card.value * scale)
+        return card
+
+    scaled = {card: times(card) for card in (*rules.royal_flush, *problem.modifiers,
+                                              *problem.pile, *(problem.discards or ()))}
+    royal = tuple(scaled[card] for card in rules.royal_flush)
+    royal_bonus = rules.royal_flush_bonus * scale
+    if not grouping.royal:  # upper: the bonus with the royal flush's other cards; lower: never
+        royal = tuple(card for card in royal if card.modifier is not ModifierKind.PLUS)
+        assert royal or not rules.royal_flush_bonus, "an upper game needs the royal flush's other cards to pay it"
+        royal_bonus = royal_bonus if upper else 0
+    relaxed_rules = replace(rules, flip7_bonus=rules.flip7_bonus * scale, royal_flush=royal,
+                            royal_flush_bonus=royal_bonus)
+    pile = _merged(problem.pile, rules, grouping, pile_groups, upper, scale, scaled)
+    discards = None if problem.discards is None else _merged(problem.discards, rules, grouping, discard_groups, upper,
+                                                             scale, scaled)
+    relaxed = replace(problem, rules=relaxed_rules, numbers=frozenset(v * scale for v in problem.numbers),
+                      modifiers=tuple(sorted(scaled[card] for card in problem.modifiers)), pile=pile,
+                      discards=discards)
+    return relaxed, scale
+
+
+def relaxed_cost(problem: Problem, grouping: Grouping) -> tuple[int, int]:
+    """The lattice states of the two relaxed solves together, and the larger one's estimated memory (bytes;
+    they run one after the other) (`flip7odds.solver.solve_cost`)."""
+    costs = [solve_cost(relaxed_problem(problem, grouping, upper)[0]) for upper in (True, False)]
+    return sum(cost.states for cost in costs), max(cost.memory_bytes for cost in costs)
+
+
+@dataclass(frozen=True)
+class RelaxedBounds:
+    """Certified bounds from the two relaxed solves (module docstring), each as ``(lo, hi)``.
+
+    ``flip7`` and ``bust`` are P(Flip 7) and P(bust) by the end under the policy played: at the root hit
+    when the midpoint of ``hit`` beats staying (ties stay), then the lower relaxed game's optimal policy,
+    which ignores which minor penalty came. ``groups`` is the number of groups the pile's minors were cut into.
+    """
+
+    stay_score: int
+    may_stay: bool
+    hit: tuple[float, float] | None
+    hit_once: tuple[float, float] | None
+    optimal: tuple[float, float]
+    hits: bool
+    flip7: float
+    bust: float
+    grouping: Grouping
+    states: int
+
+
+def choose_grouping(problem: Problem, cpu_seconds: float, memory_limit: int) -> Grouping | None:
+    """The finest relaxation whose two solves fit the budget, or None (also when nothing can be merged).
+
+    Finest first: the royal flush kept exact with the most groups short of exact (as many groups as
+    penalties to merge), down to one group; then the royal flush merged too, with the most groups down to one.
+    """
+    for royal in (True, False):
+        values, _ = minors(problem, Grouping(royal, 1))
+        for groups in range(len(values) - 1 if royal else len(values), 0, -1):
+            grouping = Grouping(royal, groups)
+            states, memory = relaxed_cost(problem, grouping)
+            if memory <= memory_limit and states * SECONDS_PER_STATE <= cpu_seconds - HIT_ONCE_SECONDS:
+                return grouping
+    return None
+
+
+def _pair(lo: float, hi: float, scale_lo: int = 1, scale_hi: int = 1) -> tuple[float, float]:
+    return lo / scale_lo - ROUNDING, hi / scale_hi + ROUNDING
+
+
+def _hit_once(problem: Problem, grouping: Grouping, upper: bool) -> Fraction:
+    """Hit once, then stay, in a relaxed game (exact fractions, divided by its scale)."""
+    relaxed, scale = relaxed_problem(problem, grouping, upper)
+    line = Line(relaxed.numbers, relaxed.modifiers, relaxed.second_chance)
+    situation = Situation(relaxed.rules, line, relaxed.pile, relaxed.discards, 0 if relaxed.alone else 1)
+    return hit_once_value(situation) / scale
+
+
+def solve_relaxed(problem: Problem, grouping: Grouping) -> RelaxedBounds:
+    """Bound ``problem``'s values by its two relaxed games (module docstring)."""
+    high_problem, _ = relaxed_problem(problem, grouping, upper=True)
+    low_problem, scale = relaxed_problem(problem, grouping, upper=False)
+    high: Solution = solve(high_problem, 0.0, memory_limit=None)
+    low: Solution = solve(low_problem, TIE * scale, memory_limit=None)
+    stay, may_stay = high.stay_score, high.may_stay
+    states = high.states + low.states
+    if high.draw is None or low.draw is None:
+        return RelaxedBounds(stay, may_stay, None, None, (stay, stay), False, 0.0, 0.0, grouping, states)
+    hit = _pair(low.draw.value, high.draw.value, scale, 1)
+    coarse = replace(grouping, groups=min(grouping.groups, HIT_ONCE_GROUPS))
+    once = _pair(float(_hit_once(problem, coarse, upper=False)), float(_hit_once(problem, coarse, upper=True)))
+    hits = not may_stay or (hit[0] + hit[1]) / 2 > stay + TIE
+    optimal = hit if not may_stay else (max(stay, hit[0]), max(stay, hit[1]))
+    flip7, bust = (low.draw.flip7_probability, low.draw.bust_probability) if hits else (0.0, 0.0)
+    return RelaxedBounds(stay, may_stay, hit, once, optimal, hits, flip7, bust, grouping, states)
+
+
+__all__ = ["Grouping", "RelaxedBounds", "choose_grouping", "grouped", "is_minor", "relaxed_cost", "relaxed_problem",
+           "solve_relaxed"]
