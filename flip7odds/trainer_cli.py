@@ -153,10 +153,10 @@ def _vengeance_quiz(args: argparse.Namespace, rules: RuleSet, t: Translator) -> 
     import numpy as np
 
     from flip7odds.vengeance.analysis import CAVEAT
-    from flip7odds.vengeance.quiz import PILE_SIZES, VengeanceQuizGenerator, vtier_from_number
+    from flip7odds.vengeance.quiz import VengeanceQuizGenerator, vtier_from_number
 
     tier = vtier_from_number(args.level)
-    generator = VengeanceQuizGenerator(tier, np.random.default_rng((args.seed, int(tier))), rules, PILE_SIZES)
+    generator = VengeanceQuizGenerator(tier, np.random.default_rng((args.seed, int(tier))), rules)
     questions = _with_progress(generator, args.count, t)
     if args.json:
         print(json.dumps({"level": int(tier), "seed": args.seed, "rules": rules.name,

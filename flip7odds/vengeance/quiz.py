@@ -4,7 +4,7 @@ Situations are dealt by this documented random procedure (`deal`, with an inject
 from the last cards of a pile to a nearly fresh deck:
 
 1. shuffle the whole deck (108 cards); the last ``k`` cards are the pile, ``k`` uniform in ``pile_sizes``
-   (`PILE_SIZES` by default: 1 to 100 cards);
+   (by default `PILE_SIZES`, 1 to 100 cards; tier 3 `STEAL_AND_SWAP_PILES`, 1 to 30);
 2. 0 to `MAX_OTHERS` other players who are not busted (uniform) and, in Brutal mode only, 0 to
    `MAX_BUSTED` busted players (they play no part under the standard rules);
 3. each line gets a target of number cards: yours 2 to 5, each other line 0 to 5 (uniform);
@@ -78,6 +78,10 @@ from flip7odds.vengeance.situation import THE_ZERO, VengeanceLine, VengeanceSitu
 
 PILE_SIZES = (1, 100)
 """The pile holds from 1 to 100 cards (inclusive): every depth of the deck, from the last card to nearly fresh."""
+STEAL_AND_SWAP_PILES = (1, 30)
+"""Tier 3 deals piles of 1 to 30 cards: deeper, the other lines' worth to hitting is almost never certified to be
+1 point or more within the budget (BENCHMARKS.md: its questions all came from piles of 1-18 cards, at 24 s a
+question in Brutal mode when dealt from 1 to 100)."""
 VENGEANCE_CPU_SECONDS = 0.4
 """The CPU budget of grading one candidate: a bounded answer tight enough to grade is nearly always so within
 0.4 s, and most deep-deck candidates are not (they are dealt again), so a short budget deals faster."""
@@ -348,13 +352,14 @@ class VengeanceQuizGenerator:
     `flip7odds.quiz` says)."""
 
     def __init__(self, tier: VTier, rng: np.random.Generator, rules: RuleSet = VENGEANCE,
-                 pile_sizes: tuple[int, int] = PILE_SIZES, cpu_seconds: float = VENGEANCE_CPU_SECONDS) -> None:
+                 pile_sizes: tuple[int, int] | None = None, cpu_seconds: float = VENGEANCE_CPU_SECONDS) -> None:
         if not rules.vengeance:
             raise Flip7Error("the {rules} rules are not With a Vengeance: use the classic quiz", rules=rules.name)
         self.tier = tier
         self.rng = rng
         self.rules = rules
-        self.pile_sizes = pile_sizes
+        default = STEAL_AND_SWAP_PILES if tier is VTier.STEAL_AND_SWAP else PILE_SIZES
+        self.pile_sizes = pile_sizes or default
         self.cpu_seconds = cpu_seconds
 
     def __iter__(self) -> Iterator[VengeanceQuestion]:
@@ -382,7 +387,7 @@ class VengeanceQuizGenerator:
 
 
 def generate_vengeance(tier: VTier, count: int, seed: int, rules: RuleSet = VENGEANCE,
-                       pile_sizes: tuple[int, int] = PILE_SIZES) -> list[VengeanceQuestion]:
+                       pile_sizes: tuple[int, int] | None = None) -> list[VengeanceQuestion]:
     """``count`` questions of ``tier`` with these Vengeance rules; the same seed deals the same candidates.
 
     (Exact ones are always kept the same way; a bounded one near the CPU limit may not be: `flip7odds.quiz`.)
@@ -401,7 +406,7 @@ def vtier_from_number(level: int) -> VTier:
 
 
 __all__ = [
-    "BRUTAL_LESSON", "BRUTAL_TIER_NAME", "OPPONENT_GAIN", "PILE_SIZES", "VENGEANCE_CPU_SECONDS", "VTIER_LESSONS",
+    "BRUTAL_LESSON", "BRUTAL_TIER_NAME", "OPPONENT_GAIN", "PILE_SIZES", "STEAL_AND_SWAP_PILES", "VENGEANCE_CPU_SECONDS", "VTIER_LESSONS",
     "VTIER_NAMES", "VTier", "VengeanceQuestion", "VengeanceQuizGenerator", "VengeanceQuizSituation", "deal",
     "fits_before_solving", "generate_vengeance", "opponent_gain", "tier_lesson", "tier_name", "vengeance_card_name",
     "vengeance_hint", "vengeance_question", "vtier_from_number",
