@@ -28,7 +28,7 @@ import numpy as np
 
 from flip7odds.analysis import TOLERANCE, Decision, problem_of
 from flip7odds.endgame import WinAnalysis, analyze_win
-from flip7odds.quiz import ALONE_MAX_PILE, PER_GAME, Grade, grade_of
+from flip7odds.quiz import PER_GAME, Grade, grade_of
 from flip7odds.rules import CLASSIC, RuleSet
 from flip7odds.simulator import BustThreshold, Policy, SumThreshold, TableView, play_game
 from flip7odds.situation import Situation
@@ -38,6 +38,8 @@ from flip7odds.win_player import banked_totals
 
 ENDGAME_FROM = 150
 """A decision is an endgame situation once some game total has reached this."""
+ALONE_MAX_PILE = 45
+"""A lone player is quizzed only on piles this small (alone, the exact utility solve of a fuller pile takes minutes)."""
 MAX_STATES = 100_000
 """Rounds needing more states in the exact utility solve are skipped (they would keep a player waiting)."""
 WIN_GRADE_LIMITS: tuple[tuple[Grade, float], ...] = (

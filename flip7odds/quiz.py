@@ -1,32 +1,55 @@
-"""Hit/stay quiz: situations taken from simulated games, graded by the exact optimum (docs/model.md).
+"""Hit/stay quiz: situations taken from simulated games, graded by the optimum (docs/model.md).
 
 Situations come from `flip7odds.simulator` games between simple players, so piles are depleted the
-way real ones are. Each is shown as the player would see it at the table (every line, the discard
-pile since the shuffle, the pile count, who is still active) and graded with the solver's exact
-``stay_score`` and ``hit_score`` (ties stay).
+way real ones are, at every depth of the deck (a fresh pile to the last card, alone or not). Each is
+shown as the player would see it at the table (every line, the discard pile since the shuffle, the
+pile count, who is still active) and graded on `flip7odds.answer.answer`'s ``stay_score`` and hit
+value (ties stay): exact where the exact solver fits, else certified bounds (`graded`).
 
 Difficulty tiers (`Tier`):
 
 1. **Fresh pile, numbers only**: the game's first round, your line holds numbers only.
 2. **Part-used pile**: at least 24 cards are out of the pile; your line holds numbers only.
 3. **Modifiers, Second Chance, alone**: your line holds a modifier or a Second Chance, or you are alone.
-4. **Close calls**: any of the above where hitting and staying are within `CLOSE_CALL` points.
+4. **Close calls**: any of the above where hitting and staying are within `CLOSE_CALL` points (certified:
+   the upper end of the margin's bounds).
 
 Every situation has at least two numbers in your line (with fewer, hitting is never wrong by much).
-A lone player is only quizzed on piles of at most `ALONE_MAX_PILE` cards: alone, Freeze and Flip
-Three must target you and the exact solve of a nearly full pile takes minutes.
 
 Grades (`Grade`), by the expected points lost against the best action (`GRADE_LIMITS`):
 Best (the optimal action), Fine (< 0.5), Inaccuracy (< 1.5), Mistake (< 4), Blunder (4 or more).
+
+Grading on bounds
+-----------------
+Where the exact solver does not fit, `flip7odds.answer.answer` gives the hit value ``h`` (hit now, then
+play best) as an interval ``[lo, hi]`` that certainly holds it; the stay score ``s`` is an exact integer.
+`graded` grades such a question only when the interval cannot change any grade:
+
+1. ``s`` is outside ``[lo, hi]``: the sign of ``h - s`` is known, so the best action is known, and
+   choosing it loses exactly 0 (Best);
+2. the other action loses ``m = |h - s|``, which lies in ``[m_lo, m_hi]`` (``[lo - s, hi - s]`` when
+   hitting is best, ``[s - hi, s - lo]`` when staying is); `grade_of` is a non-decreasing step function
+   of the loss, so ``grade_of(m_lo) == grade_of(m_hi)`` makes it constant on ``[m_lo, m_hi]``, hence
+   equal to ``grade_of(m)``, the grade the exact value gives;
+3. the width ``hi - lo`` is at most `GRADE_WIDTH` (0.05 points, a tenth of the smallest grade limit),
+   so the hit value and the points lost shown beside the grade are within 0.025 of the exact ones.
+
+Under 1 and 2 every answer gets exactly the grade the exact values give; 3 keeps the numbers shown
+honest. A candidate that fails them is not asked: another is dealt (at most `MAX_SOLVES` solves per
+question, each within `QUIZ_CPU_SECONDS` of CPU). Because a bounded solve stops at its CPU budget, a
+candidate near the limit may be kept on a quiet machine and passed over on a busy one: a seed fixes
+the candidates, in order; an exact one is always graded the same.
 
 Examples
 --------
 >>> question = generate(Tier.FRESH, count=1, seed=3)[0]
 >>> question.situation.tier, len(question.situation.line.numbers) >= 2, question.situation.round_number
 (<Tier.FRESH: 1>, True, 1)
->>> question.exact.decision == (Decision.HIT if question.exact.hit_score > question.exact.stay_score + 1e-9
-...                             else Decision.STAY)
+>>> exact = question.exact
+>>> exact.decision == (Decision.HIT if exact.hit_score > exact.stay_score + 1e-9 else Decision.STAY)
 True
+>>> [grade.value for grade in (grade_answer(exact, exact.decision).grade,)]
+['Best']
 """
 
 from __future__ import annotations
@@ -41,26 +64,32 @@ from typing import Any
 
 import numpy as np
 
-from flip7odds.analysis import TOLERANCE, Decision, fraction_json, problem_of
+from flip7odds.analysis import TOLERANCE, Decision, fraction_json
+from flip7odds.answer import Answer, AnySituation, answer
 from flip7odds.cards import Card, Category, format_cards, parse_cards
 from flip7odds.counts import CardCounts
 from flip7odds.errors import Flip7Error
 from flip7odds.i18n import ENGLISH, N_, Translator
-from flip7odds.odds import bust_cards, drawing_pile_size
+from flip7odds.odds import bust_cards
 from flip7odds.rules import CLASSIC, RuleSet, find_rules
 from flip7odds.simulator import BustThreshold, Policy, SumThreshold, TableView, play_game
 from flip7odds.situation import Line, Situation
-from flip7odds.solver import solve, solve_cost
 
 CLOSE_CALL = 1.0
 """Tier 4: hitting and staying are worth at most this many points apart."""
 PART_USED_GONE = 24
 """Tier 2: at least this many cards of the deck are out of the pile."""
-ALONE_MAX_PILE = 45
-"""A lone player is quizzed only on piles this small (the exact solve stays well under a second)."""
-QUIZ_MEMORY = 256 * 1024**2
-"""A situation is dealt only if its exact solve needs at most this much memory (`flip7odds.solver.solve_cost`):
-alone with the poker deck's 13 modifiers still in the pile, even a small pile is too big to grade quickly."""
+QUIZ_CPU_SECONDS = 1.0
+"""The CPU budget of grading one candidate (`flip7odds.answer.answer`): exact, or bounds tight enough, or dealt again."""
+REPLAY_CPU_SECONDS = 3.0
+"""The budget of grading a saved situation again (a replay): the one the candidate was kept with, and more."""
+GRADE_WIDTH = 0.05
+"""A question graded on bounds has a hit interval at most this wide: a tenth of the smallest grade limit (0.5)."""
+RESHUFFLE_REACH = 12
+"""A pile of at most this many cards with known discards is graded by the bounded solver alone: the exact solver's
+size estimate does not count the reshuffled pile, and one such solve took 127 s (poker, 2 cards, 45 discards)."""
+MAX_SOLVES = 60
+"""A generator gives up with a clear message after this many solves without a question (never expected)."""
 TRIVIAL_MARGIN = 5.0
 """A decision whose two options are more than this many points apart counts as trivial in the statistics."""
 PER_GAME = 3
@@ -225,7 +254,12 @@ class QuizSituation:
 
 @dataclass(frozen=True)
 class Exact:
-    """The exact numbers a quiz answer is graded against (docs/model.md names)."""
+    """The numbers a quiz answer is graded against (docs/model.md names): exact, or certified (module docstring).
+
+    ``hit_score`` is the exact hit value, or the midpoint of its certified interval of width
+    ``error_bound`` (0 when exact): the exact value is within ``error_bound / 2`` of it, and ``decision``
+    and every grade are the exact ones (`graded`).
+    """
 
     stay_score: int
     hit_score: float
@@ -234,6 +268,12 @@ class Exact:
     pile_size: int
     bust_probability: Fraction
     second_chance: bool
+    error_bound: float = 0.0
+
+    @property
+    def exact(self) -> bool:
+        """True when the hit value is exact (not an interval's midpoint)."""
+        return self.error_bound == 0.0
 
     @property
     def optimal_score(self) -> float:
@@ -242,8 +282,13 @@ class Exact:
 
     @property
     def margin(self) -> float:
-        """How many expected points apart hitting and staying are."""
+        """How many expected points apart hitting and staying are (within ``error_bound / 2``)."""
         return abs(self.hit_score - self.stay_score)
+
+    @property
+    def margin_high(self) -> float:
+        """The most the margin can be: its certified upper end."""
+        return self.margin + self.error_bound / 2
 
     def value(self, action: Decision) -> float:
         """Expected round score of ``action`` followed by optimal play."""
@@ -254,7 +299,7 @@ class Exact:
         return max(0.0, self.optimal_score - self.value(action))
 
     def to_json(self) -> dict[str, Any]:
-        """The exact numbers as JSON."""
+        """The grading numbers as JSON, with ``exact`` and ``error_bound`` as `flip7odds.answer.Answer` has them."""
         return {
             "stay_score": self.stay_score,
             "hit_score": self.hit_score,
@@ -263,23 +308,76 @@ class Exact:
             "bust_probability": fraction_json(self.bust_probability),
             "bust_cards": self.bust_cards,
             "pile_size": self.pile_size,
+            "exact": self.exact,
+            "error_bound": self.error_bound,
         }
 
 
-def exact_of(situation: Situation) -> Exact:
-    """Solve ``situation`` (a line you may stay with and a card to draw): both values and the bust odds.
+def graded(result: Answer) -> Exact | None:
+    """The grading numbers of ``result``, or None when its bounds could change a grade (module docstring, 1-3).
 
-    ``bust_probability`` = (copies in the pile of numbers you hold) / (pile size), 0 with a Second Chance.
+    A `Flip7Error` when it is no quiz question: you may not stay, or no card can be drawn.
+
+    >>> from dataclasses import replace
+    >>> from flip7odds.bounded import Bounds
+    >>> result = answer(Situation.from_text(CLASSIC, "12 11 10 9", seen="12 11 11 5"))   # stay 42
+    >>> certain = replace(result, exact=False, hit=Bounds(37.40, 37.44))     # loss in [4.56, 4.60]: Blunder
+    >>> graded(certain).decision.value, graded(certain).error_bound <= GRADE_WIDTH
+    ('stay', True)
+    >>> graded(replace(result, exact=False, hit=Bounds(40.48, 40.52)))       # loss in [1.48, 1.52]: two grades
+    >>> graded(replace(result, exact=False, hit=Bounds(41.98, 42.02)))       # 42 inside: the best play unknown
     """
-    solution = solve(problem_of(situation), TOLERANCE)
-    if solution.hit_score is None or not solution.may_stay:
+    if result.hit is None or not result.may_stay:
         raise Flip7Error("a quiz situation needs a line you may stay with and a card you can draw")
-    busting = bust_cards(situation)
-    size = drawing_pile_size(situation)
-    probability = Fraction(0) if situation.line.second_chance else Fraction(busting, size)
-    decision = Decision.HIT if solution.hits_now else Decision.STAY
-    return Exact(solution.stay_score, solution.hit_score, decision, busting, size, probability,
-                 situation.line.second_chance)
+    hit, stay = result.hit, result.stay_score
+    if result.exact:
+        width = 0.0
+        decision = result.decision
+    else:
+        if hit.width > GRADE_WIDTH or stay in hit:
+            return None
+        low, high = sorted((abs(hit.lo - stay), abs(hit.hi - stay)))
+        if grade_of(low) is not grade_of(high):
+            return None
+        width = hit.width
+        decision = Decision.HIT if hit.lo > stay else Decision.STAY
+    line = result.situation.line
+    second_chance = isinstance(line, Line) and line.second_chance
+    return Exact(stay, hit.mid, decision, result.bust_cards, result.pile_size, result.bust_probability,
+                 second_chance, width)
+
+
+def hit_text(exact: Exact, t: Translator = ENGLISH, digits: int = 2) -> str:
+    """The hit value as people read it: the exact value, or the midpoint with its certified ``±`` half-width.
+
+    >>> hit_text(Exact(20, 23.456, Decision.HIT, 3, 40, Fraction(3, 40), False, 0.04))
+    '23.46 ± 0.02'
+    """
+    value = t.number(exact.hit_score, digits)
+    if exact.exact:
+        return value
+    return t("{value} ± {bound}").format(value=value, bound=t.number(exact.error_bound / 2, digits))
+
+
+def graded_answer(situation: AnySituation, cpu_seconds: float = QUIZ_CPU_SECONDS) -> Exact | None:
+    """`graded` on `flip7odds.answer.answer` within ``cpu_seconds`` of CPU (`RESHUFFLE_REACH`: bounded only)."""
+    reshuffle = (isinstance(situation, Situation) and situation.discards is not None and situation.discards.size > 0
+                 and situation.pile.size <= RESHUFFLE_REACH)
+    if reshuffle:
+        return graded(answer(situation, cpu_seconds, memory_limit=0))
+    return graded(answer(situation, cpu_seconds))
+
+
+def exact_of(situation: AnySituation, cpu_seconds: float = REPLAY_CPU_SECONDS) -> Exact:
+    """The grading numbers of ``situation`` (a line you may stay with and a card to draw), or a clear `Flip7Error`.
+
+    ``bust_probability`` = (cards in the pile that bust you) / (pile size), 0 with a Second Chance.
+    """
+    numbers = graded_answer(situation, cpu_seconds)
+    if numbers is None:
+        raise Flip7Error("this situation could not be graded in {seconds} s of CPU: the best play is too close "
+                         "to call there", seconds=cpu_seconds)
+    return numbers
 
 
 @dataclass(frozen=True)
@@ -387,8 +485,6 @@ def _matches(tier: Tier, view: TableView) -> bool:
     if len(line.numbers) < 2 or view.pile_size == 0:
         return False
     alone = view.others_active == 0
-    if alone and view.pile_size > ALONE_MAX_PILE:
-        return False
     numbers_only = not line.modifiers and not line.second_chance and not alone
     if tier is Tier.FRESH:
         return numbers_only and view.round_number == 1 and view.reshuffles == 0
@@ -421,16 +517,21 @@ def _table(rng: np.random.Generator) -> tuple[Policy, ...]:
 
 
 class QuizGenerator:
-    """An endless, reproducible stream of `Question` of one tier, drawn from simulated games.
+    """An endless stream of `Question` of one tier, drawn from simulated games (reproducible: module docstring).
 
     Candidates are the decisions of a whole game that fit the tier; up to `PER_GAME` are taken at
-    random and solved (tier 4 keeps only those within `CLOSE_CALL`).
+    random and graded within ``cpu_seconds`` each (`graded_answer`: tier 4 keeps only those certainly
+    within `CLOSE_CALL`). After `MAX_SOLVES` solves without a question it gives up with a `Flip7Error`.
     """
 
-    def __init__(self, tier: Tier, rng: np.random.Generator, rules: RuleSet = CLASSIC) -> None:
+    def __init__(self, tier: Tier, rng: np.random.Generator, rules: RuleSet = CLASSIC,
+                 cpu_seconds: float = QUIZ_CPU_SECONDS) -> None:
         self.tier = tier
         self.rng = rng
         self.rules = rules
+        self.cpu_seconds = cpu_seconds
+        self.solves = 0
+        """Solves since the last question."""
         self._pending: list[Question] = []
 
     def __iter__(self) -> Iterator[Question]:
@@ -439,6 +540,7 @@ class QuizGenerator:
     def __next__(self) -> Question:
         while not self._pending:
             self._pending = self._from_one_game()
+        self.solves = 0
         return self._pending.pop(0)
 
     def _from_one_game(self) -> list[Question]:
@@ -456,12 +558,13 @@ class QuizGenerator:
                                       view.round_number)
             if self.tier is Tier.CLOSE_CALLS and not _may_be_close(situation.situation):
                 continue
-            if solve_cost(problem_of(situation.situation)).memory_bytes > QUIZ_MEMORY:
+            if self.solves >= MAX_SOLVES and not questions:
+                raise Flip7Error("no quiz situation could be graded in {solves} tries", solves=MAX_SOLVES)
+            self.solves += 1
+            numbers = graded_answer(situation.situation, self.cpu_seconds)
+            if numbers is None or (self.tier is Tier.CLOSE_CALLS and numbers.margin_high > CLOSE_CALL):
                 continue
-            exact = exact_of(situation.situation)
-            if self.tier is Tier.CLOSE_CALLS and exact.margin > CLOSE_CALL:
-                continue
-            questions.append(Question(situation, exact))
+            questions.append(Question(situation, numbers))
             if len(questions) == PER_GAME:
                 break
         return questions
@@ -482,7 +585,8 @@ def tier_from_number(level: int) -> Tier:
 
 
 __all__ = [
-    "ALONE_MAX_PILE", "CLOSE_CALL", "GRADE_LIMITS", "TRIVIAL_MARGIN", "Exact", "Feedback", "Grade",
-    "PlayerLine", "Question", "QuizGenerator", "QuizSituation", "Tier", "exact_of", "generate", "grade_answer",
-    "grade_of", "hint", "one_card_look_ahead", "tier_from_number",
+    "CLOSE_CALL", "GRADE_LIMITS", "GRADE_WIDTH", "MAX_SOLVES", "QUIZ_CPU_SECONDS", "REPLAY_CPU_SECONDS", "RESHUFFLE_REACH",
+    "TRIVIAL_MARGIN", "Exact", "Feedback", "Grade", "PlayerLine", "Question", "QuizGenerator", "QuizSituation", "Tier",
+    "exact_of", "generate", "grade_answer", "grade_of", "graded", "graded_answer", "hint", "hit_text", "one_card_look_ahead",
+    "tier_from_number",
 ]

@@ -90,7 +90,8 @@ def _fail(command: str, error: Flip7Error, t: Translator) -> int:
 
 
 def quiz_command(args: argparse.Namespace) -> int:
-    """Print ``--count`` situations of tier ``--level`` with the exact numbers the quiz page grades against."""
+    """Print ``--count`` situations of tier ``--level`` with the numbers the quiz page grades against (exact, or
+    certified bounds that cannot change a grade: `flip7odds.quiz`)."""
     t = command_translator(args.lang)
     try:
         rules = find_rules(args.rules, experimental=True)
@@ -110,7 +111,7 @@ def quiz_command(args: argparse.Namespace) -> int:
                           "situations": [question.to_json() for question in questions]}, indent=2))
         return 0
     from flip7odds.analysis import Decision
-    from flip7odds.quiz import hint
+    from flip7odds.quiz import hint, hit_text
 
     for number, question in enumerate(questions, 1):
         situation, exact = question.situation, question.exact
@@ -120,7 +121,7 @@ def quiz_command(args: argparse.Namespace) -> int:
                       pile=t.counted("{count} card", "{count} cards", situation.pile.size),
                       discards=situation.discards.size))
         print("    " + t("stay {stay}   hit {hit}   best: {best}").format(
-            stay=exact.stay_score, hit=t.number(exact.hit_score, 4),
+            stay=exact.stay_score, hit=hit_text(exact, t, 4),
             best=t("HIT") if exact.decision is Decision.HIT else t("STAY")))
         print(f"    {hint(question, t)}")
     return 0
@@ -148,14 +149,14 @@ def _check_count_and_seed(args: argparse.Namespace) -> None:
 
 
 def _vengeance_quiz(args: argparse.Namespace, rules: RuleSet, t: Translator) -> int:
-    """``flip7odds quiz --rules vengeance``: late-deck situations of a Vengeance tier (`flip7odds.vengeance.quiz`)."""
+    """``flip7odds quiz --rules vengeance``: situations of a Vengeance tier from every depth (`flip7odds.vengeance.quiz`)."""
     import numpy as np
 
     from flip7odds.vengeance.analysis import CAVEAT
-    from flip7odds.vengeance.quiz import PILE_SIZES, VengeanceQuizGenerator, vtier_from_number
+    from flip7odds.vengeance.quiz import VengeanceQuizGenerator, vtier_from_number
 
     tier = vtier_from_number(args.level)
-    generator = VengeanceQuizGenerator(tier, np.random.default_rng((args.seed, int(tier))), rules, PILE_SIZES)
+    generator = VengeanceQuizGenerator(tier, np.random.default_rng((args.seed, int(tier))), rules)
     questions = _with_progress(generator, args.count, t)
     if args.json:
         print(json.dumps({"level": int(tier), "seed": args.seed, "rules": rules.name,
@@ -170,6 +171,7 @@ def _vengeance_quiz(args: argparse.Namespace, rules: RuleSet, t: Translator) -> 
 def vengeance_question_text(number: int, question: VengeanceQuestion, t: Translator) -> str:
     """One Vengeance quiz situation with its exact numbers, readable, in ``t``'s language."""
     from flip7odds.analysis import Decision
+    from flip7odds.quiz import hit_text
 
     situation = question.situation.situation
     rules, exact = situation.rules, question.exact
@@ -181,7 +183,7 @@ def vengeance_question_text(number: int, question: VengeanceQuestion, t: Transla
                                                                           situation.pile.size),
                                                          cards=format_cards(situation.pile, rules)),
              "    " + t("stay {stay}   hit {hit}   best: {best}").format(
-                 stay=exact.stay_score, hit=t.number(exact.hit_score, 4),
+                 stay=exact.stay_score, hit=hit_text(exact, t, 4),
                  best=t("HIT") if exact.decision is Decision.HIT else t("STAY")),
              "    " + t("P(bust on the next card) = {fraction} ({percent})").format(
                  fraction=f"{exact.bust_cards}/{exact.pile_size}", percent=t.percent(float(exact.bust_probability)))]

@@ -20,7 +20,7 @@ from flip7odds.charts import HIT_COLOR, STAY_COLOR
 from flip7odds.endgame_quiz import EndgameQuestion, generate_endgame, grade_win_answer
 from flip7odds.i18n import N_, Translator
 from flip7odds.progress import Answer, PlayerProgress
-from flip7odds.quiz import CLOSE_CALL, GRADE_LIMITS, Grade, Question, QuizGenerator, Tier, grade_answer, hint
+from flip7odds.quiz import CLOSE_CALL, GRADE_LIMITS, Grade, Question, QuizGenerator, Tier, grade_answer, hint, hit_text
 from flip7odds.rules import RuleSet
 from flip7odds.vengeance.analysis import CAVEAT
 from flip7odds.vengeance.quiz import (
@@ -152,7 +152,8 @@ def show_grade(t: Translator, feedback: Any, exact: Any, on_next: Callable[[], N
     st.button(t("Next situation"), key=f"{prefix}_next", shortcut="N", type="primary", on_click=on_next)
     with st.container(horizontal=True, gap="small"):
         st.metric(t("Stay"), t.counted("{count} point", "{count} points", exact.stay_score), width="content")
-        st.metric(t("Hit (then play on optimally)"), points(t, exact.hit_score), width="content")
+        st.metric(t("Hit (then play on optimally)"), t("{value} points").format(value=hit_text(exact, t)),
+                  width="content")
         st.metric(t("EV lost"), points(t, feedback.ev_loss), width="content")
 
 
@@ -190,7 +191,8 @@ def show_classic_quiz(t: Translator, rules: RuleSet) -> None:
                                         points=t.counted("{count} point", "{count} points", int(CLOSE_CALL)))
                                     ) or Tier.FRESH
         predict = st.toggle(t("Predict first: estimate the bust chance before answering"), key="quiz_predict")
-        st.caption(t("Situations from simulated games, graded by the exact optimum for your round's expected score. "
+        st.caption(t("Situations from simulated games at every depth of the deck, graded by the optimum for your "
+                     "round's expected score (exact, or certified bounds too tight to change a grade). "
                      "Keys: **H** hit, **S** stay, **N** next, **M** replay a mistake."))
     with card:
         show_classic_card(t, rules, deck, tier, predict, progress)
@@ -320,16 +322,17 @@ def cards_text(t: Translator, cards: Iterable[Card]) -> str:
 
 @st.fragment
 def show_vengeance_quiz(t: Translator, rules: RuleSet) -> None:
-    """With a Vengeance: late-deck situations graded by the exact solver, with the model's caveat."""
+    """With a Vengeance: situations from every depth graded on the optimum (`flip7odds.quiz`), with the caveat."""
     progress = session_progress()
     deck = VENGEANCE_DECK
     card, settings = st.container(key="quiz_card"), st.container()
     with settings:
         tier = st.segmented_control(t("Difficulty"), list(VTier), format_func=lambda v: t(vengeance_tier_name(v, rules)),
                                     default=VTier.ZERO_AND_UNLUCKY_7, key="vquiz_tier") or VTier.ZERO_AND_UNLUCKY_7
-        st.caption(t("With a Vengeance: late-deck situations, graded by the exact optimum for your round's expected "
-                     "score under [the model]({href}). Keys: **H** hit, **S** stay, **N** next, "
-                     "**M** replay a mistake.").format(href=app_href("models", {"doc": "vengeance"})))
+        st.caption(t("With a Vengeance: situations from every depth of the deck, graded by the optimum for your "
+                     "round's expected score under [the model]({href}) (exact, or certified bounds too tight to "
+                     "change a grade). Keys: **H** hit, **S** stay, **N** next, **M** replay a mistake."
+                     ).format(href=app_href("models", {"doc": "vengeance"})))
     with card:
         show_vengeance_card(t, rules, deck, tier, progress)
     show_progress(t, rules, tier, replay_into(t, deck, rules))
@@ -376,5 +379,4 @@ def show_vengeance_card(t: Translator, rules: RuleSet, deck: Deck, tier: VTier, 
     st.markdown(t("**The pile** ({count}): {cards}").format(
         count=t.counted("{count} card", "{count} cards", situation.pile.size),
         cards=" · ".join(copies_text(card, count, t, situation.rules) for card, count in situation.pile.items_)))
-    st.caption(t("A late-deck position: the discards are not reshuffled here, so if the pile runs out your round "
-                 "ends as if you stayed."))
+    st.caption(t("The discards are not reshuffled here, so if the pile runs out your round ends as if you stayed."))

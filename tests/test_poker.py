@@ -15,7 +15,7 @@ from flip7odds.cli import main
 from flip7odds.engine import Choice, Node, Option, RoundRules, RoundState, Terminal
 from flip7odds.errors import SituationError, SolverLimitError
 from flip7odds.policies import evaluate_policy, parse_policy
-from flip7odds.quiz import QUIZ_MEMORY, QuizSituation, Tier, generate
+from flip7odds.quiz import GRADE_WIDTH, QuizSituation, Tier, generate
 from flip7odds.reference import reference_solve
 from flip7odds.rules import CLASSIC, POKER, RuleSet
 from flip7odds.simulator import table_rules
@@ -254,10 +254,11 @@ def test_quiz_tiers_deal_poker_situations_graded_by_the_solver(tier: Tier) -> No
     for question in generate(tier, 1, seed=3, rules=POKER):
         situation = question.situation.situation
         assert situation.rules is POKER and situation.pile.size + situation.discards.size <= POKER.deck.size
-        assert solve_cost(problem_of(situation)).memory_bytes <= QUIZ_MEMORY
-        analysis = analyze(situation)
-        assert question.exact.stay_score == analysis.stay_score
-        assert question.exact.hit_score == pytest.approx(analysis.hit_score, abs=1e-9)
+        assert question.exact.error_bound <= GRADE_WIDTH
+        if question.exact.exact:
+            analysis = analyze(situation)
+            assert question.exact.stay_score == analysis.stay_score
+            assert question.exact.hit_score == pytest.approx(analysis.hit_score, abs=1e-9)
         assert QuizSituation.from_json(question.situation.to_json()) == question.situation
 
 

@@ -9,8 +9,8 @@ from flip7odds.analysis import TOLERANCE, Decision, problem_of
 from flip7odds.cards import Category
 from flip7odds.errors import Flip7Error
 from flip7odds.quiz import (
-    ALONE_MAX_PILE,
     CLOSE_CALL,
+    GRADE_WIDTH,
     PART_USED_GONE,
     Grade,
     Question,
@@ -27,7 +27,7 @@ from flip7odds.quiz import (
 from flip7odds.reference import reference_solve
 from flip7odds.rules import CLASSIC
 from flip7odds.situation import Situation
-from flip7odds.solver import solve
+from flip7odds.solver import solve, solve_cost
 
 COUNT = 6
 
@@ -51,12 +51,21 @@ def test_every_situation_is_legal(questions: list[Question]) -> None:
 
 
 def test_stored_grade_numbers_equal_the_solver_s(questions: list[Question]) -> None:
+    """Exact numbers equal the lattice solver's; certified ones hold it, and give its decision and grades."""
     for question in questions:
         situation = question.situation.situation
+        exact = question.exact
+        assert exact.error_bound <= GRADE_WIDTH
+        if not exact.exact and solve_cost(problem_of(situation)).states > 50_000_000:
+            continue  # too large for the test's oracle
         solution = solve(problem_of(situation), TOLERANCE)
-        assert question.exact.stay_score == solution.stay_score
-        assert question.exact.hit_score == pytest.approx(solution.hit_score, abs=1e-9)
-        assert question.exact.decision is (Decision.HIT if solution.hits_now else Decision.STAY)
+        assert exact.stay_score == solution.stay_score
+        assert solution.hit_score is not None
+        assert exact.hit_score == pytest.approx(solution.hit_score, abs=1e-9 + exact.error_bound / 2)
+        assert exact.decision is (Decision.HIT if solution.hits_now else Decision.STAY)
+        best = max(solution.hit_score, solution.stay_score)
+        for action, value in ((Decision.HIT, solution.hit_score), (Decision.STAY, solution.stay_score)):
+            assert grade_answer(exact, action).grade is grade_of(best - value)
         busting = sum(count for card, count in situation.pile.items_
                       if card.category is Category.NUMBER and card.value in situation.line.numbers)
         expected = Fraction(0) if situation.line.second_chance else Fraction(busting, situation.pile.size)
@@ -68,7 +77,6 @@ def test_tiers_give_what_they_promise(questions: list[Question]) -> None:
         situation = question.situation
         line = situation.line
         alone = situation.others_active == 0
-        assert not alone or situation.pile.size <= ALONE_MAX_PILE
         if situation.tier is Tier.FRESH:
             assert situation.round_number == 1 and not line.modifiers and not line.second_chance and not alone
         elif situation.tier is Tier.PART_USED:
@@ -77,7 +85,7 @@ def test_tiers_give_what_they_promise(questions: list[Question]) -> None:
         elif situation.tier is Tier.MODIFIERS:
             assert line.modifiers or line.second_chance or alone
         else:
-            assert question.exact.margin <= CLOSE_CALL
+            assert question.exact.margin_high <= CLOSE_CALL
 
 
 def test_generation_is_reproducible_and_situations_round_trip_through_json() -> None:

@@ -35,7 +35,7 @@ from flip7odds.vengeance.reference import reference_solve
 from flip7odds.vengeance.situation import VengeanceLine, VengeanceSituation
 
 SMALL = (6, 8)
-"""Small piles keep the tests fast (the app deals 8 to 12 cards)."""
+"""Small piles keep the tests fast and exact (the app deals from every depth: tests/test_quiz_depths.py)."""
 VARIANTS = (VENGEANCE, VENGEANCE_BRUTAL)
 ZERO, U7, L13, THIRTEEN = Card.number(0), *parse_cards("u7 l13 13", VENGEANCE)
 STEAL, SWAP = parse_cards("steal swap", VENGEANCE)
@@ -220,13 +220,13 @@ def test_command_line_bad_input_in_spanish(capsys: pytest.CaptureFixture[str]) -
 @pytest.mark.parametrize("tier", list(VTier), ids=lambda tier: tier.name)
 def test_every_question_says_why_with_its_exact_numbers(tier: VTier) -> None:
     for question in questions(tier, VENGEANCE_BRUTAL if tier is VTier.PENALTIES else VENGEANCE, count=1):
-        analysis = question.analysis
+        analysis = question.exact
         english, spanish = vengeance_hint(question), vengeance_hint(question, translator("es"))
         decision = "hit." if analysis.decision is Decision.HIT else "stay."
         assert english.endswith(decision)
         assert spanish.endswith("pide carta." if analysis.decision is Decision.HIT else "plántate.")
         assert f"{analysis.bust_cards} of the {analysis.pile_size} card" in english
-        assert f"{float(analysis.hit_score or 0):.2f}" in english
+        assert f"{analysis.hit_score:.2f}" in english
         pile = question.situation.situation.pile
         if tier is VTier.ZERO_AND_UNLUCKY_7:
             assert ("The Zero is in the pile" in english) == bool(pile[ZERO])

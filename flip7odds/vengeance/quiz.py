@@ -1,11 +1,10 @@
-"""Hit/stay quiz tiers for With a Vengeance: late-deck situations graded by the exact solver (docs/vengeance.md).
+"""Hit/stay quiz tiers for With a Vengeance: situations from every depth of the deck, graded on the optimum.
 
-The exact Vengeance solver (`flip7odds.vengeance.analysis.analyze_vengeance`) handles piles of about a
-dozen cards, so every situation is a late-deck position, dealt by this documented random procedure
-(`deal`, with an injected ``np.random.Generator``):
+Situations are dealt by this documented random procedure (`deal`, with an injected ``np.random.Generator``),
+from the last cards of a pile to a nearly fresh deck:
 
 1. shuffle the whole deck (108 cards); the last ``k`` cards are the pile, ``k`` uniform in ``pile_sizes``
-   (`PILE_SIZES` by default);
+   (by default `PILE_SIZES`, 1 to 100 cards; tier 3 `STEAL_AND_SWAP_PILES`, 1 to 30);
 2. 0 to `MAX_OTHERS` other players who are not busted (uniform) and, in Brutal mode only, 0 to
    `MAX_BUSTED` busted players (they play no part under the standard rules);
 3. each line gets a target of number cards: yours 2 to 5, each other line 0 to 5 (uniform);
@@ -16,11 +15,13 @@ dozen cards, so every situation is a late-deck position, dealt by this documente
    discarded. Once every target is met, the rest of the history is discarded;
 5. the situation is checked by `VengeanceSituation.build` (consistent with the deck, no duplicate,
    fewer than seven numbers). The discard pile is not given (it is unknown to the model): if the pile
-   runs out your round ends as if you stayed (docs/vengeance.md), because a reshuffle of ~90 cards is far
-   beyond the exact solver.
+   runs out your round ends as if you stayed (docs/vengeance.md). A deep pile's history can be too short
+   for your target: a line with fewer than two numbers is dealt again.
 
-A dealt situation is kept when it fits the tier (below) and the exact solve needs at most ``max_states``
-states (`QUIZ_MAX_STATES`; a larger one raises `SituationError` and is dealt again).
+A dealt situation is kept when it fits the tier (below) and `flip7odds.quiz.graded_answer` grades it
+within `VENGEANCE_CPU_SECONDS` of CPU: exact where the exact solver fits (late in the deck),
+else on certified bounds when they cannot change any grade (`flip7odds.quiz`, "Grading on bounds");
+otherwise it is dealt again (at most `flip7odds.quiz.MAX_SOLVES` solves per question).
 
 Tiers (`VTier`), each teaching one thing special to With a Vengeance, by a criterion checked on the
 dealt situation:
@@ -32,15 +33,16 @@ dealt situation:
    Lucky 13 and the pile a plain 13, or you hold a plain 13 and the pile the Lucky 13). Not every 13
    is a bust card.
 3. **Steal and Swap**: the pile holds a Steal or a Swap, and the other players' lines are worth at least
-   `OPPONENT_GAIN` points to hitting: the exact hit score minus the hit score of the same situation with
-   every other line empty (`opponent_gain`). Their cards are what a Steal or a Swap brings you.
+   `OPPONENT_GAIN` points to hitting: the hit value minus the hit value of the same situation with every
+   other line empty (`opponent_gain`, a certified lower bound of it). Their cards are what a Steal or a
+   Swap brings you.
 4. **Penalties** (standard rules): the pile holds a ÷2 or a penalty (-N) and at least one other player is
    not busted, so a penalty you draw can be given away. **Brutal mode** (``vengeance-brutal``): the pile
    holds a ÷2 or a penalty and at least one player is busted, who may still be given it (and scores may
    go below zero).
 
 Every situation has at least two numbers in your line, no Zero in it (you may stay) and a card to draw.
-Grades are the classic quiz's (`flip7odds.quiz.grade_of`) on the exact values; every result comes with
+Grades are the classic quiz's (`flip7odds.quiz.grade_of`, `flip7odds.quiz.Exact`); every result comes with
 the model's caveat (`flip7odds.vengeance.analysis.CAVEAT`).
 
 Examples
@@ -63,19 +65,26 @@ from typing import Any
 import numpy as np
 
 from flip7odds.analysis import Decision
+from flip7odds.answer import answer
+from flip7odds.bounded import Bounds
 from flip7odds.cards import Action, Card, Category, card_name, format_cards
 from flip7odds.counts import CardCounts
-from flip7odds.errors import Flip7Error, SituationError
+from flip7odds.errors import Flip7Error
 from flip7odds.i18n import ENGLISH, N_, Translator
-from flip7odds.quiz import Exact
+from flip7odds.quiz import MAX_SOLVES, REPLAY_CPU_SECONDS, Exact, exact_of, graded
 from flip7odds.rules import LUCKY_13, UNLUCKY_7, VENGEANCE, VENGEANCE_TITLES, RuleSet, find_rules
-from flip7odds.vengeance.analysis import CAVEAT, VengeanceAnalysis, analyze_vengeance
+from flip7odds.vengeance.analysis import CAVEAT
 from flip7odds.vengeance.situation import THE_ZERO, VengeanceLine, VengeanceSituation
 
-PILE_SIZES = (8, 12)
-"""The pile holds from 8 to 12 cards (inclusive): late-deck positions the exact solver grades in about a second."""
-QUIZ_MAX_STATES = 4_000
-"""A dealt situation whose exact solve needs more states than this is dealt again (keeps the wait short)."""
+PILE_SIZES = (1, 100)
+"""The pile holds from 1 to 100 cards (inclusive): every depth of the deck, from the last card to nearly fresh."""
+STEAL_AND_SWAP_PILES = (1, 30)
+"""Tier 3 deals piles of 1 to 30 cards: deeper, the other lines' worth to hitting is almost never certified to be
+1 point or more within the budget (BENCHMARKS.md: its questions all came from piles of 1-18 cards, at 24 s a
+question in Brutal mode when dealt from 1 to 100)."""
+VENGEANCE_CPU_SECONDS = 0.4
+"""The CPU budget of grading one candidate: a bounded answer tight enough to grade is nearly always so within
+0.4 s, and most deep-deck candidates are not (they are dealt again), so a short budget deals faster."""
 MAX_OTHERS = 3
 """At most this many other players who are not busted."""
 MAX_BUSTED = 2
@@ -88,6 +97,8 @@ OPPONENT_GAIN = 1.0
 """Tier 3: the other players' lines must add at least this many expected points to hitting."""
 MAX_DEALS = 20_000
 """A generator gives up with a clear message after this many deals without a question (never expected)."""
+YOUR_FEWEST_NUMBERS = 2
+"""Your line holds at least this many numbers (with fewer, hitting is never wrong by much)."""
 
 
 class VTier(enum.IntEnum):
@@ -147,7 +158,7 @@ def vengeance_hint(question: VengeanceQuestion, t: Translator = ENGLISH) -> str:
     uses the same names as the buttons and the legends.
     """
     situation = question.situation.situation
-    pile, analysis, tier = situation.pile, question.analysis, question.situation.tier
+    pile, exact, tier = situation.pile, question.exact, question.situation.tier
     names = {"zero": vengeance_card_name(THE_ZERO, t), "unlucky": vengeance_card_name(UNLUCKY_7, t),
              "lucky": vengeance_card_name(LUCKY_13, t)}
     clauses = []
@@ -166,21 +177,20 @@ def vengeance_hint(question: VengeanceQuestion, t: Translator = ENGLISH) -> str:
     else:
         clauses.append(t("A ÷2 or a penalty you draw can be given to another player, so drawing one need not hurt "
                          "you."))
-    hit = float(analysis.hit_score) if analysis.hit_score is not None else 0.0
-    values = {"bust": analysis.bust_cards, "left": analysis.pile_size, "hit": t.number(hit, 2),
-              "stay": t.counted("{count} point", "{count} points", analysis.stay_score)}
-    if analysis.decision is Decision.HIT:
+    values = {"bust": exact.bust_cards, "left": exact.pile_size, "hit": t.number(exact.hit_score, 2),
+              "stay": t.counted("{count} point", "{count} points", exact.stay_score)}
+    if exact.decision is Decision.HIT:
         clauses.append(t.ngettext("{bust} of the {left} card left would bust you; hitting, then playing on as well as "
                                   "possible, is worth {hit} against the {stay} you bank by staying: hit.",
                                   "{bust} of the {left} cards left would bust you; hitting, then playing on as well as "
                                   "possible, is worth {hit} against the {stay} you bank by staying: hit.",
-                                  analysis.pile_size).format(**values))
+                                  exact.pile_size).format(**values))
     else:
         clauses.append(t.ngettext("{bust} of the {left} card left would bust you; hitting, then playing on as well as "
                                   "possible, is worth only {hit} against the {stay} you bank by staying: stay.",
                                   "{bust} of the {left} cards left would bust you; hitting, then playing on as well as "
                                   "possible, is worth only {hit} against the {stay} you bank by staying: stay.",
-                                  analysis.pile_size).format(**values))
+                                  exact.pile_size).format(**values))
     return " ".join(clauses)
 
 
@@ -258,33 +268,19 @@ class VengeanceQuizSituation:
 
 @dataclass(frozen=True)
 class VengeanceQuestion:
-    """A Vengeance quiz situation with its exact analysis and the grading numbers (`flip7odds.quiz.Exact`)."""
+    """A Vengeance quiz situation with its grading numbers (`flip7odds.quiz.Exact`: exact, or certified)."""
 
     situation: VengeanceQuizSituation
-    analysis: VengeanceAnalysis
-
-    @property
-    def exact(self) -> Exact:
-        """The classic grading numbers: the stay score, the hit score as a float, the decision, the bust odds."""
-        analysis = self.analysis
-        assert analysis.hit_score is not None
-        return Exact(analysis.stay_score, float(analysis.hit_score), analysis.decision, analysis.bust_cards,
-                     analysis.pile_size, analysis.bust_probability, False)
+    exact: Exact
 
     def to_json(self) -> dict[str, Any]:
-        """The command line's object: the situation, the exact numbers and the model's caveat."""
+        """The command line's object: the situation, the grading numbers and the model's caveat."""
         return {"key": self.situation.key, **self.situation.to_json(), **self.exact.to_json(), "caveat": CAVEAT}
 
 
-def vengeance_question(situation: VengeanceQuizSituation, max_states: int | None = None) -> VengeanceQuestion:
-    """Solve ``situation`` exactly; a `Flip7Error` if you may not stay or cannot draw (not a quiz question).
-
-    `SituationError` if the solve needs more than ``max_states`` states (the solver's default when None).
-    """
-    analysis = analyze_vengeance(situation.situation, max_states)
-    if analysis.hit_score is None or not analysis.may_stay:
-        raise Flip7Error("a quiz situation needs a line you may stay with and a card you can draw")
-    return VengeanceQuestion(situation, analysis)
+def vengeance_question(situation: VengeanceQuizSituation, cpu_seconds: float = REPLAY_CPU_SECONDS) -> VengeanceQuestion:
+    """Grade ``situation`` (`flip7odds.quiz.exact_of`); a `Flip7Error` if it is no quiz question or cannot be graded."""
+    return VengeanceQuestion(situation, exact_of(situation.situation, cpu_seconds))
 
 
 def _uniform(rng: np.random.Generator, bounds: tuple[int, int]) -> int:
@@ -339,55 +335,62 @@ def fits_before_solving(tier: VTier, situation: VengeanceSituation) -> bool:
     return penalties and bool(situation.others)
 
 
-def opponent_gain(situation: VengeanceSituation, hit_score: float, max_states: int | None = None) -> float:
-    """How much the other lines add to hitting: ``hit_score`` minus the hit score with every other line empty.
+def opponent_gain(situation: VengeanceSituation, hit: Bounds, cpu_seconds: float = VENGEANCE_CPU_SECONDS) -> float:
+    """A certified lower bound of how much the other lines add to hitting: the hit value, bounded by ``hit``,
+    minus the hit value with every other line empty (bounded by `flip7odds.answer.answer`).
 
     The players stay (a modifier or a forcing card can still be given to them); only their cards go.
     """
     emptied = replace(situation, others=tuple(VengeanceLine() for _ in situation.others))
-    bare = analyze_vengeance(emptied, max_states).hit_score
+    bare = answer(emptied, cpu_seconds).hit
     assert bare is not None
-    return hit_score - bare
+    return hit.lo - bare.hi
 
 
 class VengeanceQuizGenerator:
-    """An endless, reproducible stream of `VengeanceQuestion` of one tier (module docstring's procedure)."""
+    """An endless stream of `VengeanceQuestion` of one tier (module docstring's procedure; reproducible as
+    `flip7odds.quiz` says)."""
 
     def __init__(self, tier: VTier, rng: np.random.Generator, rules: RuleSet = VENGEANCE,
-                 pile_sizes: tuple[int, int] = PILE_SIZES, max_states: int = QUIZ_MAX_STATES) -> None:
+                 pile_sizes: tuple[int, int] | None = None, cpu_seconds: float = VENGEANCE_CPU_SECONDS) -> None:
         if not rules.vengeance:
             raise Flip7Error("the {rules} rules are not With a Vengeance: use the classic quiz", rules=rules.name)
         self.tier = tier
         self.rng = rng
         self.rules = rules
-        self.pile_sizes = pile_sizes
-        self.max_states = max_states
+        default = STEAL_AND_SWAP_PILES if tier is VTier.STEAL_AND_SWAP else PILE_SIZES
+        self.pile_sizes = pile_sizes or default
+        self.cpu_seconds = cpu_seconds
 
     def __iter__(self) -> Iterator[VengeanceQuestion]:
         return self
 
     def __next__(self) -> VengeanceQuestion:
+        solves = 0
         for _ in range(MAX_DEALS):
             situation = deal(self.rules, self.rng, self.pile_sizes)
-            if not fits_before_solving(self.tier, situation):
+            if situation.line.number_count < YOUR_FEWEST_NUMBERS or not fits_before_solving(self.tier, situation):
                 continue
-            try:
-                question = vengeance_question(VengeanceQuizSituation(self.tier, situation), self.max_states)
-                hit = question.analysis.hit_score
-                assert hit is not None
-                if (self.tier is VTier.STEAL_AND_SWAP
-                        and opponent_gain(situation, hit, self.max_states) < OPPONENT_GAIN):
+            if solves == MAX_SOLVES:
+                raise Flip7Error("no quiz situation could be graded in {solves} tries", solves=MAX_SOLVES)
+            solves += 1
+            result = answer(situation, self.cpu_seconds)
+            numbers = graded(result)
+            if numbers is None:
+                continue
+            if self.tier is VTier.STEAL_AND_SWAP:
+                assert result.hit is not None
+                if opponent_gain(situation, result.hit, self.cpu_seconds) < OPPONENT_GAIN:
                     continue
-            except SituationError:
-                continue
-            return question
+            return VengeanceQuestion(VengeanceQuizSituation(self.tier, situation), numbers)
         raise Flip7Error("no With a Vengeance quiz situation found in {deals} deals", deals=MAX_DEALS)
 
 
 def generate_vengeance(tier: VTier, count: int, seed: int, rules: RuleSet = VENGEANCE,
-                       pile_sizes: tuple[int, int] = PILE_SIZES) -> list[VengeanceQuestion]:
-    """``count`` questions of ``tier`` with these Vengeance rules; the same seed gives the same questions.
+                       pile_sizes: tuple[int, int] | None = None) -> list[VengeanceQuestion]:
+    """``count`` questions of ``tier`` with these Vengeance rules; the same seed deals the same candidates.
 
+    (Exact ones are always kept the same way; a bounded one near the CPU limit may not be: `flip7odds.quiz`.)
     The random stream is seeded with ``(seed, tier)``, so that the tiers of one seed do not share their deals.
     """
     generator = VengeanceQuizGenerator(tier, np.random.default_rng((seed, int(tier))), rules, pile_sizes)
@@ -403,7 +406,7 @@ def vtier_from_number(level: int) -> VTier:
 
 
 __all__ = [
-    "BRUTAL_LESSON", "BRUTAL_TIER_NAME", "OPPONENT_GAIN", "PILE_SIZES", "QUIZ_MAX_STATES", "VTIER_LESSONS",
+    "BRUTAL_LESSON", "BRUTAL_TIER_NAME", "OPPONENT_GAIN", "PILE_SIZES", "STEAL_AND_SWAP_PILES", "VENGEANCE_CPU_SECONDS", "VTIER_LESSONS",
     "VTIER_NAMES", "VTier", "VengeanceQuestion", "VengeanceQuizGenerator", "VengeanceQuizSituation", "deal",
     "fits_before_solving", "generate_vengeance", "opponent_gain", "tier_lesson", "tier_name", "vengeance_card_name",
     "vengeance_hint", "vengeance_question", "vtier_from_number",
