@@ -120,16 +120,21 @@ try:
 except Flip7Error as error:
     st.error(t.markdown_error(error))
     st.stop()
-optimal_score = optimum.expected_score if isinstance(optimum, PolicyResult) else (optimum[0] + optimum[1]) / 2
+optimum_low, optimum_high = (optimum.expected_score,) * 2 if isinstance(optimum, PolicyResult) else optimum
+optimal_score = (optimum_low + optimum_high) / 2
+certified = optimum_low < optimum_high  # else the optimum is exact
 
 st.markdown(t("Each curve is the **exact** expected round score of one simple rule, computed from the cards in the "
               "pile (no simulation). The dashed line is the best any player can do."))
-if not isinstance(optimum, PolicyResult):
-    st.markdown(t("With this deck an exact solve of the best play is too large for a page. Each rule is still "
-                  "**exact**: it never looks at which penalty came, so it scores the same on the smaller deck whose "
-                  "minor penalties are merged into cards of their mean value. The best play is given by **certified "
-                  "bounds** from merged decks: between **{low}** and **{high}** (the dashed line is their "
-                  "midpoint).").format(low=t.number(optimum[0], 4), high=t.number(optimum[1], 4)))
+if merged:
+    explained = t("With this deck the real pile is too large to solve every rule exactly on a page. Each rule is "
+                  "still **exact**: it never looks at which penalty came, so it scores the same on the smaller deck "
+                  "whose minor penalties are merged into cards of their mean value.")
+    if certified:
+        explained += " " + t("The best play is given by **certified bounds** from merged decks: between **{low}** "
+                             "and **{high}** (the dashed line is their midpoint).").format(
+            low=t.number(optimum_low, 4), high=t.number(optimum_high, 4))
+    st.markdown(explained)
 with st.expander(t("Thresholds to try")):
     columns = st.columns(4)
     # The widgets' session values are (low, high) ranges (init_widget), which Streamlit's types do not follow.
@@ -182,18 +187,18 @@ if estimate <= SLOW_SECONDS or requested:
     curves = [PolicyCurve(family, tuple(results[str(p)] for p in policies)) for family, policies in families.items()]
 
     metrics = st.columns(4)
-    if isinstance(optimum, PolicyResult):
-        metrics[0].metric(t("Optimal play"), t.number(optimum.expected_score, 4))
-    else:
-        metrics[0].metric(t("Optimal play"), f"{t.number(optimum[0], 4)}–{t.number(optimum[1], 4)}",
+    if certified:
+        metrics[0].metric(t("Optimal play"), f"{t.number(optimum_low, 4)}–{t.number(optimum_high, 4)}",
                           t("certified bounds"), delta_color="off", delta_arrow="off")
+    else:
+        metrics[0].metric(t("Optimal play"), t.number(optimal_score, 4))
     for column, curve in zip(metrics[1:], curves):
         best = curve.best
         column.metric(t("Best {family}").format(family=t(FAMILY_NAMES[curve.family])),
                       score_text(best, t), rule_name(best.policy), delta_color="off", delta_arrow="off")
     figure = policy_curves_figure(curves, optimal_score, font_size, t)
-    if not isinstance(optimum, PolicyResult):  # the certified interval of the optimum, behind every curve
-        figure.add_hrect(y0=optimum[0], y1=optimum[1], row="all", col="all", line_width=0,
+    if certified:  # the certified interval of the optimum, behind every curve
+        figure.add_hrect(y0=optimum_low, y1=optimum_high, row="all", col="all", line_width=0,
                          fillcolor="rgba(0,0,0,0.15)")
     st.plotly_chart(figure, width="stretch", theme=None)
     if any(isinstance(result, BlindValue) and not result.exact for result in results.values()):
@@ -209,7 +214,8 @@ if estimate <= SLOW_SECONDS or requested:
         shown = []
         rows.append({t("Rule"): t("Optimal play"), t("Command line"): "optimal",
                      t("Expected score"): t("{low}–{high} (certified bounds)").format(
-                         low=t.number(optimum[0], 4), high=t.number(optimum[1], 4)),
+                         low=t.number(optimum_low, 4), high=t.number(optimum_high, 4)) if certified
+                     else t.number(optimal_score, 4),
                      t("Share of optimal"): t.percent(1.0, 2),
                      t("P(bust)"): probability_text(bounds.bust_final_probability.lo,
                                                     bounds.bust_final_probability.hi, 2),
