@@ -11,7 +11,8 @@ solver all mean the same rules.
 * `exact_value` and `simulate`: a question answered exactly, then by seeded simulation of single
   rounds through the engine; `convergence` gives the running frequency and the count difference.
 * `optimal_decision_map`: the optimal decision of every line of numbers you can build from a pile,
-  by sum and count of numbers, from one exact solve.
+  by sum and count of numbers, from one exact solve; `merged_decision_map` the same by the optimal play of a
+  poker deck whose minor penalties are merged (`flip7odds.relaxation`), where the real deck is too large.
 * `PolicyFamily` and `PolicyCurve`: the threshold policies of `flip7odds.policies` on a grid.
 """
 

@@ -64,8 +64,8 @@ def test_with_the_royal_flush_merged_the_real_value_lies_inside_the_bounds(
 
 
 def test_the_bounds_are_strict_where_a_royal_flush_can_come() -> None:
-    # The whole royal flush and two minor penalties in a pile of numbers: the bonus is paid in some rounds.
-    situation = Situation.from_text(POKER, "K", pile="Ad 10d Jd Qd Kd 2d 9d Q 5", others_active=0)
+    # The whole royal flush, two minor penalties and numbers to Flip 5 or bust on: the bonus is paid in some rounds.
+    situation = Situation.from_text(POKER, "K", pile="Ad 10d Jd Qd Kd 2d 9d Q 5 7 9 K", others_active=0)
     real = evaluate_policy(situation, parse_policy("always"))
     merged = blind_policy_value(problem_of(situation), parse_policy("always"), ROYAL_MERGED)
     assert merged.low < real.expected_score < merged.high

@@ -30,7 +30,10 @@ def open_page(params: dict[str, str], timeout: float) -> AppTest:
 
 
 def optimum_bounds(at: AppTest) -> tuple[float, float]:
+    """The optimum the page shows: certified bounds, or one exact value (where the exact solve fits its budget)."""
     metric = next(metric for metric in at.metric if metric.label == "Optimal play")
+    if not metric.delta:
+        return float(metric.value), float(metric.value)
     assert metric.delta == "certified bounds"
     found = BOUNDS.match(metric.value)
     assert found is not None, metric.value
@@ -41,7 +44,7 @@ def test_the_fresh_poker_pile_shows_every_curve_without_asking() -> None:
     at = open_page({"deck": "fresh"}, timeout=90)  # it took 119 s just to show an estimate before
     assert not at.button, "no 'Compute the curves' click needed"
     low, high = optimum_bounds(at)
-    assert low <= high
+    assert low < high  # a fresh pile is too large for the exact optimum within the page's budget
     table = at.dataframe[0].value
     commands = table["Command line"].tolist()
     assert commands[0] == "optimal" and "certified bounds" in table["Expected score"].tolist()[0]
@@ -63,6 +66,6 @@ def test_the_rules_shown_are_their_exact_values_on_the_real_deck() -> None:
     for command, score in zip(table["Command line"].tolist()[1:], table["Expected score"].tolist()[1:]):
         exact = evaluate_policy(text.situation(), parse_policy(command)).expected_score
         assert score == f"{exact:.4f}", command
-        assert exact <= high
+        assert exact <= high + 5e-5  # no rule beats the optimum (shown to 4 decimals)
     optimal = evaluate_policy(text.situation(), parse_policy("optimal")).expected_score
-    assert low <= optimal <= high
+    assert low - 5e-5 <= optimal <= high + 5e-5  # shown to 4 decimals
