@@ -69,3 +69,13 @@ def test_the_rules_shown_are_their_exact_values_on_the_real_deck() -> None:
         assert exact <= high + 5e-5  # no rule beats the optimum (shown to 4 decimals)
     optimal = evaluate_policy(text.situation(), parse_policy("optimal")).expected_score
     assert low - 5e-5 <= optimal <= high + 5e-5  # shown to 4 decimals
+
+
+def test_the_fresh_poker_pile_alone_asks_before_the_long_curves() -> None:
+    # Alone the merged deck is 23 million states twice per rule (about 1.7 s): the page asks, as on the classic deck.
+    at = open_page({"deck": "fresh", "alone": "1"}, timeout=90)
+    assert "exact solves on this pile" in at.info[0].value
+    assert at.button[0].label == "Compute the curves"
+    shown = "\n".join(element.value for element in at.markdown)
+    assert "**certified bounds**" in shown
+    assert len(at.get("plotly_chart")) == 1  # the decision map of the merged deck
