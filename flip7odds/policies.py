@@ -37,6 +37,12 @@ than 0 (beyond 1e-9), which only poker's penalty cards can make happen (reductio
 evaluates to the optimum of docs/model.md everywhere, and every other policy gets the better of the two at
 that Freeze.
 
+*Penalty-blind rules.* ``sum``, ``bust``, ``cards`` and ``always`` never look at which penalty you hold
+(``penalty_blind``): the sum, the bust chance and the count depend on the numbers and the pile's size only.
+So their exact value on a poker deck is their value on the smaller deck whose minor penalties are merged into
+one card valued at their mean (`flip7odds.relaxation.blind_policy_value`, which says why). ``lookahead`` and
+``optimal`` compare scores that hold the penalties, so they are not blind.
+
 Examples
 --------
 >>> policy = parse_policy("sum >= 23")
@@ -80,6 +86,7 @@ class StayAtSum:
 
     threshold: int
     needs_hit_once: ClassVar[bool] = False
+    penalty_blind: ClassVar[bool] = True
 
     def hits(self, context: DecisionContext) -> NDArray[np.bool_]:
         """Hit where ``number_sum < T``."""
@@ -98,6 +105,7 @@ class StayAtBust:
 
     threshold: Fraction
     needs_hit_once: ClassVar[bool] = False
+    penalty_blind: ClassVar[bool] = True
 
     def hits(self, context: DecisionContext) -> NDArray[np.bool_]:
         """Hit where ``bust_cards / pile_size < θ``."""
@@ -114,6 +122,7 @@ class StayAtCount:
 
     count: int
     needs_hit_once: ClassVar[bool] = False
+    penalty_blind: ClassVar[bool] = True
 
     def hits(self, context: DecisionContext) -> NDArray[np.bool_]:
         """Hit where ``numbers_held < k``."""
@@ -128,6 +137,7 @@ class OneCardLookahead:
     """Hit while one more card, then staying, is worth more than staying now (beyond 1e-9)."""
 
     needs_hit_once: ClassVar[bool] = True
+    penalty_blind: ClassVar[bool] = False
 
     def hits(self, context: DecisionContext) -> NDArray[np.bool_]:
         """Hit where ``hit_once > stay``."""
@@ -143,6 +153,7 @@ class AlwaysHit:
     """Hit at every decision."""
 
     needs_hit_once: ClassVar[bool] = False
+    penalty_blind: ClassVar[bool] = True
 
     def hits(self, context: DecisionContext) -> NDArray[np.bool_]:
         """Hit everywhere."""
@@ -157,6 +168,7 @@ class Optimal:
     """The optimum (docs/model.md): hit where hitting and playing on optimally beats staying (beyond 1e-9)."""
 
     needs_hit_once: ClassVar[bool] = False
+    penalty_blind: ClassVar[bool] = False
 
     def hits(self, context: DecisionContext) -> NDArray[np.bool_]:
         """Hit where ``hit > stay``: the solver's own rule, so this evaluates to the optimal value."""
@@ -168,6 +180,13 @@ class Optimal:
 
 HitStayPolicy = StayAtSum | StayAtBust | StayAtCount | OneCardLookahead | AlwaysHit | Optimal
 """Every policy family this module defines."""
+
+
+def scaled_policy(policy: HitStayPolicy, scale: int) -> HitStayPolicy:
+    """The same rule on a deck whose number values are all multiplied by ``scale`` (`flip7odds.relaxation`
+    scales a deck so that its merged penalties are whole): ``sum>=T`` becomes ``sum>=scale*T`` (``s * sum < s * T``
+    exactly when ``sum < T``); the other rules read counts and chances, which scaling does not change."""
+    return StayAtSum(policy.threshold * scale) if isinstance(policy, StayAtSum) else policy
 
 _INTEGER = r"([0-9]{1,3})"
 _RATIO = r"([0-9./%eE+-]{1,80})"
@@ -304,4 +323,5 @@ __all__ = [
     "evaluate_policy",
     "fraction_of_optimal",
     "parse_policy",
+    "scaled_policy",
 ]

@@ -51,6 +51,22 @@ three x2 figures), which every real royal flush does; the lower game never pays 
 the coarse policy's score, so ``V_relaxed(mean) <= E_real[score under pi] <= V_real`` still holds (the
 probabilities of a Flip 7 and of a bust do not depend on the bonus, and stay exact for ``pi``).
 
+Penalty-blind rules
+-------------------
+A rule that never looks at which minor penalty came (`flip7odds.policies`: ``penalty_blind``: stay at a sum
+of numbers, at a bust chance, at a count of numbers, always hit) is one policy of both games. By the same
+coupling its relaxed trajectory has the same law in both, and given it the penalties you hold of a group are a
+uniformly random subset of the group, so with every group valued at its **mean** the relaxed game's expected
+score *is* the rule's exact expected score in the real game, with the same P(Flip 7) and P(bust), for any
+grouping: one group is the smallest lattice (`blind_policy_value`). The royal flush's cards are kept as they
+are (its bonus needs to know that the -1 and the -10 came). The one choice such a rule makes by values, to
+bank an empty line on a Freeze that is not alone (`flip7odds.policies`), is made with no card in your line:
+nothing is hidden there, so the merged game's value of drawing on is the real one and the choice is the same.
+Played alone on a fresh pile that lattice is still large (77 million states); there, and only alone (where
+no choice looks at values), the royal flush is merged too: valued at the mean and paid never, the rule
+scores at most its real score; at the mean and paid whenever its three x2 figures are held, at least. Two
+certified bounds, a few hundredths of a point apart, with P(Flip 7) and P(bust) still exact.
+
 The gap is at most the expected number of minor penalties you end holding times the largest
 ``max G_i - mean G_i``, plus what knowing which penalty came is worth: finer groups give tighter
 bounds and larger lattices (a group of ``c`` cards multiplies the columns by ``c + 1``), so `relaxed`
@@ -67,6 +83,7 @@ from fractions import Fraction
 from flip7odds.cards import Card, Category, ModifierKind
 from flip7odds.counts import CardCounts
 from flip7odds.lookahead import hit_once_value
+from flip7odds.policies import HitStayPolicy, scaled_policy
 from flip7odds.rules import RuleSet
 from flip7odds.situation import Line, Situation
 from flip7odds.solver import Problem, Solution, solve, solve_cost
@@ -143,16 +160,22 @@ def _merged(counts: CardCounts, rules: RuleSet, grouping: Grouping, groups: list
     return CardCounts.from_mapping(kept)
 
 
-def relaxed_problem(problem: Problem, grouping: Grouping, upper: bool) -> tuple[Problem, int]:
+def relaxed_problem(problem: Problem, grouping: Grouping, upper: bool, at_mean: bool | None = None
+                    ) -> tuple[Problem, int]:
     """The relaxed game of ``problem`` (`Grouping`), each group valued at its least penalty (``upper``) or
-    its mean; and the scale ``s`` of its scores."""
+    its mean; and the scale ``s`` of its scores.
+
+    ``at_mean`` True values the groups at their means in the upper game too (its merged royal flush still
+    paid on the other cards: the upper bound of a penalty-blind rule, "Penalty-blind rules" above).
+    """
     problem = drawing(problem)
     rules = problem.rules
+    at_mean = not upper if at_mean is None else at_mean
     pile_values, discard_values = minors(problem, grouping)
     pile_groups = grouped(pile_values, grouping.groups)
     discard_groups = grouped(discard_values, grouping.groups)
     scale = 1
-    if not upper:
+    if at_mean:
         for group in pile_groups + discard_groups:
             scale = math.lcm(scale, Fraction(sum(group), len(group)).denominator)
 
@@ -173,9 +196,9 @@ def relaxed_problem(problem: Problem, grouping: Grouping, upper: bool) -> tuple[
         royal_bonus = royal_bonus if upper else 0
     relaxed_rules = replace(rules, flip7_bonus=rules.flip7_bonus * scale, royal_flush=royal,
                             royal_flush_bonus=royal_bonus)
-    pile = _merged(problem.pile, rules, grouping, pile_groups, upper, scale, scaled)
-    discards = None if problem.discards is None else _merged(problem.discards, rules, grouping, discard_groups, upper,
-                                                             scale, scaled)
+    pile = _merged(problem.pile, rules, grouping, pile_groups, not at_mean, scale, scaled)
+    discards = None if problem.discards is None else _merged(problem.discards, rules, grouping, discard_groups,
+                                                             not at_mean, scale, scaled)
     relaxed = replace(problem, rules=relaxed_rules, numbers=frozenset(v * scale for v in problem.numbers),
                       modifiers=tuple(sorted(scaled[card] for card in problem.modifiers)), pile=pile,
                       discards=discards)
@@ -257,5 +280,88 @@ def solve_relaxed(problem: Problem, grouping: Grouping) -> RelaxedBounds:
     return RelaxedBounds(stay, may_stay, hit, once, optimal, hits, flip7, bust, grouping, states)
 
 
-__all__ = ["Grouping", "RelaxedBounds", "choose_grouping", "grouped", "is_minor", "relaxed_cost", "relaxed_problem",
-           "solve_relaxed"]
+MERGED_STATES = 12_000_000
+"""A penalty-blind rule keeps the royal flush's cards (exact) when its merged lattice has at most this many states
+(about half a second); above it, alone, they are merged too (certified bounds, two solves of a third the size)."""
+BLIND_GROUPING = Grouping(royal=True, groups=1)
+"""A penalty-blind rule's merged deck: every minor penalty one card, at their mean (exact for any grouping)."""
+ROYAL_MERGED = Grouping(royal=False, groups=1)
+"""The same with the royal flush's -1 and -10 merged too (bounds)."""
+
+
+@dataclass(frozen=True)
+class BlindValue:
+    """A penalty-blind rule's results from mean-merged decks (module docstring, "Penalty-blind rules").
+
+    ``low <= high`` bound its expected round score in the real game: equal (exact) when the royal flush's cards
+    were kept, certified bounds otherwise. ``bust_probability``, ``flip7_probability`` (by the end) and
+    ``hits_now`` (its choice now) are the rule's own, exactly. ``states`` counts the lattice states solved.
+    """
+
+    policy: HitStayPolicy
+    low: float
+    high: float
+    bust_probability: float
+    flip7_probability: float
+    hits_now: bool
+    states: int
+
+    @property
+    def exact(self) -> bool:
+        """True when the value is exact (one merged deck, the royal flush kept)."""
+        return self.low == self.high
+
+    @property
+    def expected_score(self) -> float:
+        """The expected round score: exact, or the midpoint of the bounds."""
+        return (self.low + self.high) / 2
+
+
+def blind_grouping(problem: Problem) -> Grouping:
+    """The merged deck of a penalty-blind rule: `BLIND_GROUPING`, or alone above `MERGED_STATES` `ROYAL_MERGED`."""
+    if problem.alone and solve_cost(relaxed_problem(problem, BLIND_GROUPING, upper=False)[0]).states > MERGED_STATES:
+        return ROYAL_MERGED
+    return BLIND_GROUPING
+
+
+def blind_policy_value(problem: Problem, policy: HitStayPolicy, grouping: Grouping | None = None) -> BlindValue:
+    """A penalty-blind rule's exact value on ``problem`` from its mean-merged deck (bounds when the royal flush
+    must be merged too, alone on a large pile; module docstring). Raises ValueError for a rule that is not blind.
+
+    ``grouping``: the merged deck (default `blind_grouping`); any grouping is exact while it keeps the royal
+    flush, and gives bounds when it does not (only alone, where the rule makes no choice by values).
+
+    Examples
+    --------
+    >>> from flip7odds.analysis import problem_of
+    >>> from flip7odds.policies import StayAtSum, evaluate_policy
+    >>> from flip7odds.rules import POKER
+    >>> situation = Situation.from_text(POKER, "K 9", pile="Q J 7 5 2d 5d 8d 9d Kd")
+    >>> merged = blind_policy_value(problem_of(situation), StayAtSum(25))
+    >>> real = evaluate_policy(situation, StayAtSum(25))
+    >>> merged.exact, abs(merged.expected_score - real.expected_score) < 1e-9
+    (True, True)
+    """
+    if not policy.penalty_blind:
+        raise ValueError(f"{policy} looks at the penalties you hold: it has no merged deck")
+    grouping = blind_grouping(problem) if grouping is None else grouping
+    if not grouping.royal and not problem.alone:
+        raise ValueError("the royal flush is merged only alone, where no choice of the rule looks at values")
+    games = [relaxed_problem(problem, grouping, upper=False)]
+    if not grouping.royal:
+        games.append(relaxed_problem(problem, grouping, upper=True, at_mean=True))
+    solutions = [(solve(game, TIE * scale, policy=scaled_policy(policy, scale)), scale) for game, scale in games]
+    values = [solution.result().value / scale for solution, scale in solutions]
+    low = solutions[0][0]
+    result = low.result()
+    states = sum(solution.states for solution, _ in solutions)
+    if grouping.royal:
+        return BlindValue(policy, values[0], values[0], result.bust_probability, result.flip7_probability,
+                          low.hits_now, states)
+    return BlindValue(policy, values[0] - ROUNDING, values[1] + ROUNDING, result.bust_probability,
+                      result.flip7_probability, low.hits_now, states)
+
+
+__all__ = ["BLIND_GROUPING", "MERGED_STATES", "ROYAL_MERGED", "BlindValue", "Grouping", "RelaxedBounds",
+           "blind_grouping", "blind_policy_value", "choose_grouping", "grouped", "is_minor", "relaxed_cost",
+           "relaxed_problem", "solve_relaxed"]

@@ -11,7 +11,8 @@ solver all mean the same rules.
 * `exact_value` and `simulate`: a question answered exactly, then by seeded simulation of single
   rounds through the engine; `convergence` gives the running frequency and the count difference.
 * `optimal_decision_map`: the optimal decision of every line of numbers you can build from a pile,
-  by sum and count of numbers, from one exact solve.
+  by sum and count of numbers, from one exact solve; `merged_decision_map` the same by the optimal play of a
+  poker deck whose minor penalties are merged (`flip7odds.relaxation`), where the real deck is too large.
 * `PolicyFamily` and `PolicyCurve`: the threshold policies of `flip7odds.policies` on a grid.
 """
 
@@ -48,10 +49,11 @@ from flip7odds.policies import (
     evaluate_policy,
     fraction_of_optimal,
 )
+from flip7odds.relaxation import BLIND_GROUPING, BlindValue, blind_grouping, minors, relaxed_problem
 from flip7odds.rules import CLASSIC, RuleSet, find_rules
 from flip7odds.shoe import MAX_OTHERS_ACTIVE
 from flip7odds.situation import Situation
-from flip7odds.solver import DecisionContext, solve
+from flip7odds.solver import DecisionContext, solve, solve_cost
 
 FloatArray = NDArray[np.float64]
 IntArray = NDArray[np.int64]
@@ -662,10 +664,14 @@ class DecisionCell:
 
 @dataclass(frozen=True)
 class DecisionMap:
-    """The optimal decision at every line of numbers you can build from a pile, and the optimum from an empty line."""
+    """The optimal decision at every line of numbers you can build from a pile, and the optimum from an empty line.
+
+    A map of a merged deck (`merged_decision_map`) has no ``optimum``: its points are the optimal play of the
+    lower relaxed deck, a real policy, and its score distribution is not the real game's.
+    """
 
     points: tuple[DecisionPoint, ...]
-    optimum: PolicyResult
+    optimum: PolicyResult | None
 
     def cells(self) -> tuple[DecisionCell, ...]:
         """The points grouped by (sum, count), sorted."""
@@ -706,19 +712,20 @@ class _DecisionRecorder:
 
     needs_hit_once = False
 
-    def __init__(self, situation: Situation) -> None:
+    def __init__(self, situation: Situation, scale: int = 1) -> None:
         blanks = 0 if situation.alone else situation.pile[FREEZE] + situation.pile[FLIP_THREE]
         self.blanks = blanks
         self.start_size = situation.pile.size - blanks
+        self.scale = scale  # a relaxed deck's scores are multiplied by its scale (`flip7odds.relaxation`)
         self.points: list[DecisionPoint] = []
 
     def hits(self, context: DecisionContext) -> NDArray[np.bool_]:
-        chosen: NDArray[np.bool_] = context.hit > context.stay + TOLERANCE
+        chosen: NDArray[np.bool_] = context.hit > context.stay + TOLERANCE * self.scale
         if context.numbers_held > 0 and context.pile_size == self.start_size - context.numbers_held:
             assert context.stay.shape[1] == 1, "one column of lines with nothing but numbers drawn"
             for total, busting, hit in zip(context.number_sum[:, 0].tolist(), context.bust_cards[:, 0].tolist(),
                                            chosen[:, 0].tolist()):
-                self.points.append(DecisionPoint(total, context.numbers_held, busting,
+                self.points.append(DecisionPoint(total // self.scale, context.numbers_held, busting,
                                                  context.pile_size + self.blanks, bool(hit)))
         return chosen
 
@@ -730,14 +737,48 @@ def optimal_decision_map(situation: Situation) -> DecisionMap:
     discard pile is left out. Each point is what `flip7odds.analysis.analyze` decides for that line
     on the pile minus its numbers.
     """
-    fresh = replace(situation, line=replace(situation.line, numbers=frozenset(), modifiers=(), second_chance=False),
-                    discards=None)
+    fresh = _fresh_line(situation)
     recorder = _DecisionRecorder(fresh)
     solution = solve(problem_of(fresh), TOLERANCE, policy=recorder)
     result = solution.result()
     optimum = PolicyResult(OPTIMAL, result.value, result.bust_probability, result.flip7_probability,
                            result.distribution, solution.hits_now)
     return DecisionMap(tuple(recorder.points), optimum)
+
+
+def _fresh_line(situation: Situation) -> Situation:
+    """``situation`` with an empty line and no discard pile: the start of the decision map."""
+    return replace(situation, line=replace(situation.line, numbers=frozenset(), modifiers=(), second_chance=False),
+                   discards=None)
+
+
+def merged_decision_map(situation: Situation) -> DecisionMap:
+    """The decision at every line of numbers of ``situation``'s pile (as `optimal_decision_map`) by the optimal play
+    of its lower relaxed deck (`flip7odds.relaxation`, minor penalties merged at their mean, `blind_grouping`).
+
+    That play reads the merged deck only, so it is a real policy: its real expected score is the merged deck's
+    optimum, at most the real optimum. Where the lattice of the real deck is too large for a page (a fresh poker
+    pile: 57 million states not alone), its lattice is 2 million.
+    """
+    fresh = _fresh_line(situation)
+    problem = problem_of(fresh)
+    relaxed, scale = relaxed_problem(problem, blind_grouping(problem), upper=False)
+    recorder = _DecisionRecorder(fresh, scale)
+    solve(relaxed, TOLERANCE * scale, policy=recorder)
+    return DecisionMap(tuple(recorder.points), None)
+
+
+EXPLORER_EXACT_STATES = 5_000_000
+"""The strategy explorer solves the real deck when its lattice has at most this many states (a fifth of a
+second); above it, on a deck with penalties to merge, it uses merged decks (`explorer_merges`)."""
+
+
+def explorer_merges(situation: Situation) -> bool:
+    """True when the strategy explorer should use merged decks: the real deck's decision map is larger than
+    `EXPLORER_EXACT_STATES` and it has minor penalties to merge (never in classic, which has none)."""
+    problem = problem_of(_fresh_line(situation))
+    pile_minors, discard_minors = minors(problem, BLIND_GROUPING)
+    return len(pile_minors) + len(discard_minors) > 1 and solve_cost(problem).states > EXPLORER_EXACT_STATES
 
 
 # ----------------------------------------------------------------------------------------------
@@ -783,7 +824,7 @@ class PolicyCurve:
     """A family's exact results along its threshold."""
 
     family: PolicyFamily
-    results: tuple[PolicyResult, ...]
+    results: tuple[PolicyResult | BlindValue, ...]
 
     @property
     def parameters(self) -> tuple[float, ...]:
@@ -791,7 +832,7 @@ class PolicyCurve:
         return tuple(PolicyFamily.parameter(result.policy) for result in self.results)
 
     @property
-    def best(self) -> PolicyResult:
+    def best(self) -> PolicyResult | BlindValue:
         """The best policy of the curve (the first of equals)."""
         return max(self.results, key=lambda result: result.expected_score)
 
@@ -839,36 +880,61 @@ class StrategyHeadline:
     lead: str
 
 
-def strategy_headline(sums: PolicyCurve, optimum: PolicyResult, pile_size: int,
+def score_text(result: PolicyResult | BlindValue, t: Translator = ENGLISH) -> str:
+    """A rule's expected score to 4 decimals, or its certified bounds ``low–high`` when it is not exact."""
+    if isinstance(result, BlindValue) and not result.exact:
+        return f"{t.number(result.low, 4)}–{t.number(result.high, 4)}"
+    return t.number(result.expected_score, 4)
+
+
+def share_range(score: float, optimum: PolicyResult | tuple[float, float], t: Translator = ENGLISH) -> str:
+    """The share of the optimum ``score`` earns: one percentage, a range ``a–b`` against certified bounds
+    ``(low, high)`` of the optimum, or a dash when the optimum is not positive (`fraction_of_optimal`)."""
+    if isinstance(optimum, PolicyResult) or optimum[0] == optimum[1]:
+        share = fraction_of_optimal(score, optimum.expected_score if isinstance(optimum, PolicyResult) else optimum[0])
+        return "—" if share is None else t.percent(share, 2)
+    low_share, high_share = fraction_of_optimal(score, optimum[1]), fraction_of_optimal(score, optimum[0])
+    if low_share is None or high_share is None:
+        return "—"
+    return f"{t.percent(low_share, 2)}–{t.percent(high_share, 2)}"
+
+
+def strategy_headline(sums: PolicyCurve, optimum: PolicyResult | tuple[float, float], pile_size: int,
                       t: Translator = ENGLISH) -> StrategyHeadline:
     """The title names the best "stay at sum ≥ T" rule *of this pile*, and the lead gives its exact share.
 
-    ``sums`` is the `PolicyFamily.SUM` curve and ``optimum`` the optimal play on the same pile, in ``t``'s
-    language. Nothing is a literal: on the numbers-only pile the best rule is T = 23 and
-    it earns 99.76 % of the optimum (docs/model.md); on the fresh deck the title follows the deck.
+    ``sums`` is the `PolicyFamily.SUM` curve and ``optimum`` the optimal play on the same pile (or certified
+    bounds ``(low, high)`` on it: the shares are then ranges), in ``t``'s language. Nothing is a literal: on the
+    numbers-only pile the best rule is T = 23 and it earns 99.76 % of the optimum (docs/model.md); on the fresh
+    deck the title follows the deck.
     """
     best = sums.best
     threshold = int(PolicyFamily.parameter(best.policy))
-    share = fraction_of_optimal(best.expected_score, optimum.expected_score)
-    values = {"threshold": threshold, "score": t.number(best.expected_score, 4),
-              "optimum": t.number(optimum.expected_score, 4),
-              "share": "—" if share is None else t.percent(share, 2),
+    low, high = (optimum.expected_score,) * 2 if isinstance(optimum, PolicyResult) else optimum
+    least_share = fraction_of_optimal(best.expected_score, high)
+    values = {"threshold": threshold, "score": score_text(best, t),
+              "optimum": t.number(low, 4), "low": t.number(low, 4), "high": t.number(high, 4),
+              "share": share_range(best.expected_score, optimum, t),
               "pile": t.counted("{count} card", "{count} cards", pile_size)}
-    if share is not None and best.expected_score >= optimum.expected_score - TOLERANCE:
+    if least_share is not None and best.expected_score >= high - TOLERANCE:
         title = t("Why “stay at {threshold}” is optimal on this pile")
-    elif share is not None and share >= ALMOST_OPTIMAL:
+    elif least_share is not None and least_share >= ALMOST_OPTIMAL:
         title = t("Why “stay at {threshold}” is almost, but not quite, optimal")
     else:
         title = t("How far “stay at {threshold}”, the best sum rule here, falls short of optimal")
-    lead = t("On this pile of {pile}, the best rule of the kind “stay once your numbers add up to T” is "
-                     "T = {threshold}: it earns **{score}**, **{share}** of the **{optimum}** the best possible "
-                     "play earns.")
+    if isinstance(optimum, PolicyResult):
+        lead = t("On this pile of {pile}, the best rule of the kind “stay once your numbers add up to T” is "
+                 "T = {threshold}: it earns **{score}**, **{share}** of the **{optimum}** the best possible "
+                 "play earns.")
+    else:
+        lead = t("On this pile of {pile}, the best rule of the kind “stay once your numbers add up to T” is "
+                 "T = {threshold}: it earns **{score}**, **{share}** of the best possible play, which certified "
+                 "bounds put between **{low}** and **{high}**.")
     classic = next((result for result in sums.results if PolicyFamily.parameter(result.policy) == CLASSIC_THRESHOLD),
                    None)
     if threshold != CLASSIC_THRESHOLD and classic is not None:
-        classic_share = fraction_of_optimal(classic.expected_score, optimum.expected_score)
         lead += " " + t("The usual advice, “stay at 23”, earns {share} here.").format(
-            share="—" if classic_share is None else t.percent(classic_share, 2))
+            share=share_range(classic.expected_score, optimum, t))
     return StrategyHeadline(title.format(**values), lead.format(**values))
 
 
@@ -892,6 +958,7 @@ def numbers_only_pile(rules: RuleSet = CLASSIC) -> str:
 
 
 __all__ = [
+    "EXPLORER_EXACT_STATES",
     "FLIP_THREE_DRAWS",
     "MAX_CARD_TREE_DRAWS",
     "MAX_TREE_DRAWS",
@@ -919,9 +986,13 @@ __all__ = [
     "card_counts_text",
     "convergence",
     "exact_value",
+    "explorer_merges",
+    "merged_decision_map",
     "numbers_only_pile",
     "optimal_decision_map",
     "probability_tree",
+    "score_text",
+    "share_range",
     "simulate",
     "situation_summary",
     "strategy_headline",

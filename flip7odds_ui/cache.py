@@ -19,10 +19,12 @@ from typing import Any
 
 import streamlit as st
 
+from flip7odds.analysis import problem_of
 from flip7odds.answer import Answer, answer
 from flip7odds.endgame import WinAnalysis, analyze_win
 from flip7odds.engine import Termination
 from flip7odds.policies import PolicyResult, evaluate_policy, parse_policy
+from flip7odds.relaxation import BlindValue, blind_policy_value
 from flip7odds.rules import RuleSet
 from flip7odds.situation import Situation
 from flip7odds.teaching import (
@@ -36,6 +38,8 @@ from flip7odds.teaching import (
     TreeStart,
     UrnReading,
     exact_value,
+    explorer_merges,
+    merged_decision_map,
     optimal_decision_map,
     probability_tree,
     urn_reading,
@@ -105,6 +109,36 @@ def policy_result(text: SituationText, policy: str) -> PolicyResult:
 def decision_map(text: SituationText) -> DecisionMap:
     """`flip7odds.teaching.optimal_decision_map`: the optimal decision at every line of numbers (one solve)."""
     return optimal_decision_map(text.situation())
+
+
+STRATEGY_CPU_SECONDS = 3.0
+"""The CPU budget of the strategy explorer's optimum where the real deck is too large (`explorer_answer`): certified
+bounds from relaxed decks (alone on a fresh poker pile the coarsest relaxation needs about 3 s), once per pile
+for every session."""
+
+
+@st.cache_resource(show_spinner=False, max_entries=200)
+def explorer_merges_of(text: SituationText) -> bool:
+    """`flip7odds.teaching.explorer_merges`: whether the strategy explorer uses merged decks on this pile."""
+    return explorer_merges(text.situation())
+
+
+@st.cache_resource(show_spinner=False, max_entries=4000)
+def blind_value(text: SituationText, policy: str) -> BlindValue:
+    """`flip7odds.relaxation.blind_policy_value`: a penalty-blind rule, exactly, on the mean-merged deck."""
+    return blind_policy_value(problem_of(text.situation()), parse_policy(policy))
+
+
+@st.cache_resource(show_spinner=False, max_entries=200)
+def merged_map(text: SituationText) -> DecisionMap:
+    """`flip7odds.teaching.merged_decision_map`: the lower merged deck's decision at every line of numbers."""
+    return merged_decision_map(text.situation())
+
+
+@st.cache_resource(show_spinner=False, max_entries=200)
+def explorer_answer(text: SituationText) -> Answer:
+    """`flip7odds.answer.answer` within `STRATEGY_CPU_SECONDS`: the explorer's optimum, exact or certified bounds."""
+    return answer(text.situation(), STRATEGY_CPU_SECONDS)
 
 
 @st.cache_resource(show_spinner=False, max_entries=200)

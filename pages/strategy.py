@@ -1,12 +1,13 @@
 """Strategy explorer: simple stopping rules against the optimum, exactly, and where a single threshold fails."""
 
 import time
+from collections.abc import Callable
 from fractions import Fraction
 from typing import cast
 
 import streamlit as st
 
-from flip7odds_ui.cache import decision_map, policy_result
+from flip7odds_ui.cache import blind_value, decision_map, explorer_answer, explorer_merges_of, merged_map, policy_result
 from flip7odds_ui.shell import init_widget, page_link, set_page_parameters, start_page
 from flip7odds_ui.teaching import deck_parameters, demo_link, show_rows, teaching_sidebar
 from flip7odds_ui.variants import STRATEGY_VIEWS
@@ -24,15 +25,17 @@ from flip7odds.policies import (
     StayAtBust,
     StayAtCount,
     StayAtSum,
-    fraction_of_optimal,
     parse_policy,
 )
+from flip7odds.relaxation import BlindValue
 from flip7odds.teaching import (
     STRATEGY_DEMO_PILE,
     PileChoice,
     PolicyCurve,
     PolicyFamily,
     SituationText,
+    score_text,
+    share_range,
     strategy_headline,
 )
 from flip7odds.teaching_charts import (
@@ -57,15 +60,16 @@ EXTRA_RULES = ("sum>=23", "bust>=0.26", "cards>=3", "lookahead", "always")
 SLOW_SECONDS = 20.0  # above this estimated time, the curves wait for a click instead of starting on their own
 
 
-def policy_seconds(text: SituationText, first: str, second: str) -> float:
-    """Seconds one exact policy evaluation takes on this pile, to estimate the curves' cost.
+def policy_seconds(evaluate: Callable[[SituationText, str], object], text: SituationText, first: str,
+                   second: str) -> float:
+    """Seconds one exact policy evaluation (``evaluate``) takes on this pile, to estimate the curves' cost.
 
     The first evaluation of a process may include loading the solver's compiled loops, so the second
     one is timed. Both results are kept in the cache for the curves.
     """
-    policy_result(text, first)
+    evaluate(text, first)
     start = time.perf_counter()
-    policy_result(text, second)
+    evaluate(text, second)
     return time.perf_counter() - start
 
 
@@ -80,10 +84,11 @@ def rule_name(policy: HitStayPolicy) -> str:
     return t(RULE_NAMES[str(policy)])
 
 
-def share_text(result: PolicyResult, optimum: PolicyResult) -> str:
-    """The share of the optimum a rule earns, or a dash when the optimum is 0."""
-    share = fraction_of_optimal(result.expected_score, optimum.expected_score)
-    return "—" if share is None else t.percent(share, 2)
+def probability_text(low: float, high: float, digits: int) -> str:
+    """A probability, or its certified bounds ``a–b`` when they differ."""
+    if high - low < 10 ** -(digits + 2):
+        return t.percent((low + high) / 2, digits)
+    return f"{t.percent(low, digits)}–{t.percent(high, digits)}"
 
 
 link = page_link(t, "strategy")
@@ -97,16 +102,39 @@ situation_text, choice, font_size = teaching_sidebar(t, link, default_pile=STRAT
 heading = st.empty()
 heading.title(t("How close simple rules come to the best play"))
 lead = st.empty()
+optimum: PolicyResult | tuple[float, float]
 try:
-    decisions = decision_map(situation_text)
-    # From an empty line the map's solve is the optimum itself; otherwise solve the situation.
-    optimum = decisions.optimum if situation_text.starts_round else policy_result(situation_text, "optimal")
+    merged = explorer_merges_of(situation_text)
+    if merged:  # the real deck's lattice is too large for a page: merged decks (docs/model.md)
+        preparing = st.progress(0.0, t("Certified bounds on the best play…"))
+        bounds = explorer_answer(situation_text)
+        preparing.progress(0.5, t("The decision map, on the deck with merged penalties…"))
+        decisions = merged_map(situation_text)
+        preparing.empty()
+        optimum = (bounds.optimal.lo, bounds.optimal.hi)
+    else:
+        decisions = decision_map(situation_text)
+        # From an empty line the map's solve is the optimum itself; otherwise solve the situation.
+        optimum = (decisions.optimum if situation_text.starts_round and decisions.optimum is not None
+                   else policy_result(situation_text, "optimal"))
 except Flip7Error as error:
     st.error(t.markdown_error(error))
     st.stop()
+optimum_low, optimum_high = (optimum.expected_score,) * 2 if isinstance(optimum, PolicyResult) else optimum
+optimal_score = (optimum_low + optimum_high) / 2
+certified = optimum_low < optimum_high  # else the optimum is exact
 
 st.markdown(t("Each curve is the **exact** expected round score of one simple rule, computed from the cards in the "
               "pile (no simulation). The dashed line is the best any player can do."))
+if merged:
+    explained = t("With this deck the real pile is too large to solve every rule exactly on a page. Each rule is "
+                  "still **exact**: it never looks at which penalty came, so it scores the same on the smaller deck "
+                  "whose minor penalties are merged into cards of their mean value.")
+    if certified:
+        explained += " " + t("The best play is given by **certified bounds** from merged decks: between **{low}** "
+                             "and **{high}** (the dashed line is their midpoint).").format(
+            low=t.number(optimum_low, 4), high=t.number(optimum_high, 4))
+    st.markdown(explained)
 with st.expander(t("Thresholds to try")):
     columns = st.columns(4)
     # The widgets' session values are (low, high) ranges (init_widget), which Streamlit's types do not follow.
@@ -128,10 +156,13 @@ families = {
                                                   Fraction(bust_step, 100)),
     PolicyFamily.CARDS: PolicyFamily.CARDS.policies(Fraction(cards_range[0]), Fraction(cards_range[1]), Fraction(1)),
 }
-extras = [parse_policy(text) for text in EXTRA_RULES]
+# With merged decks only the rules that never look at the penalties you hold are exact (not the lookahead).
+extra_rules = tuple(text for text in EXTRA_RULES if not merged or parse_policy(text).penalty_blind)
+extras = [parse_policy(text) for text in extra_rules]
 everything = [policy for policies in families.values() for policy in policies] + extras
 request = (situation_text, tuple(str(policy) for policy in everything))
-estimate = len(everything) * policy_seconds(situation_text, str(everything[0]), str(everything[-1]))
+evaluate: Callable[[SituationText, str], PolicyResult | BlindValue] = blind_value if merged else policy_result
+estimate = len(everything) * policy_seconds(evaluate, situation_text, str(everything[0]), str(everything[-1]))
 requested = request in st.session_state.setdefault("computed", set())
 if estimate > SLOW_SECONDS and not requested:
     prompt = st.empty()
@@ -145,35 +176,60 @@ if estimate > SLOW_SECONDS and not requested:
 
 if estimate <= SLOW_SECONDS or requested:
     progress = st.progress(0.0)
-    results: dict[str, PolicyResult] = {}
+    results: dict[str, PolicyResult | BlindValue] = {}
     for done, policy in enumerate(everything):
         progress.progress(done / len(everything),
                           t("Exact solve {done} of {count}: {policy}").format(done=done + 1, count=len(everything),
                                                                                policy=policy))
-        results[str(policy)] = policy_result(situation_text, str(policy))
+        results[str(policy)] = evaluate(situation_text, str(policy))
     progress.empty()
     st.session_state.computed.add(request)
     curves = [PolicyCurve(family, tuple(results[str(p)] for p in policies)) for family, policies in families.items()]
 
     metrics = st.columns(4)
-    metrics[0].metric(t("Optimal play"), t.number(optimum.expected_score, 4))
+    if certified:
+        metrics[0].metric(t("Optimal play"), f"{t.number(optimum_low, 4)}–{t.number(optimum_high, 4)}",
+                          t("certified bounds"), delta_color="off", delta_arrow="off")
+    else:
+        metrics[0].metric(t("Optimal play"), t.number(optimal_score, 4))
     for column, curve in zip(metrics[1:], curves):
         best = curve.best
         column.metric(t("Best {family}").format(family=t(FAMILY_NAMES[curve.family])),
-                      t.number(best.expected_score, 4), rule_name(best.policy), delta_color="off", delta_arrow="off")
-    st.plotly_chart(policy_curves_figure(curves, optimum.expected_score, font_size, t), width="stretch", theme=None)
+                      score_text(best, t), rule_name(best.policy), delta_color="off", delta_arrow="off")
+    figure = policy_curves_figure(curves, optimal_score, font_size, t)
+    if certified:  # the certified interval of the optimum, behind every curve
+        figure.add_hrect(y0=optimum_low, y1=optimum_high, row="all", col="all", line_width=0,
+                         fillcolor="rgba(0,0,0,0.15)")
+    st.plotly_chart(figure, width="stretch", theme=None)
+    if any(isinstance(result, BlindValue) and not result.exact for result in results.values()):
+        st.caption(t("Played alone on this pile even the merged deck is large, so the royal flush's cards are "
+                     "merged too: a rule shown as a range has certified bounds (its bonus paid never, or whenever "
+                     "the three x2 figures are held); its P(bust) and P(Flip 7) stay exact."))
 
     st.subheader(t("The rules side by side"))
-    shown = [optimum] + [curve.best for curve in curves] + [results[text] for text in EXTRA_RULES]
-    rows, seen = [], set()
+    rows = []
+    if isinstance(optimum, PolicyResult):
+        shown: list[PolicyResult | BlindValue] = [optimum]
+    else:
+        shown = []
+        rows.append({t("Rule"): t("Optimal play"), t("Command line"): "optimal",
+                     t("Expected score"): t("{low}–{high} (certified bounds)").format(
+                         low=t.number(optimum_low, 4), high=t.number(optimum_high, 4)) if certified
+                     else t.number(optimal_score, 4),
+                     t("Share of optimal"): t.percent(1.0, 2),
+                     t("P(bust)"): probability_text(bounds.bust_final_probability.lo,
+                                                    bounds.bust_final_probability.hi, 2),
+                     t("P(Flip 7)"): probability_text(bounds.flip7_probability.lo, bounds.flip7_probability.hi, 3)})
+    shown += [curve.best for curve in curves] + [results[text] for text in extra_rules]
+    seen: set[str] = {"optimal"} if rows else set()
     for result in shown:
         if str(result.policy) not in seen:
             seen.add(str(result.policy))
             rows.append({
                 t("Rule"): rule_name(result.policy),
                 t("Command line"): str(result.policy),
-                t("Expected score"): t.number(result.expected_score, 4),
-                t("Share of optimal"): share_text(result, optimum),
+                t("Expected score"): score_text(result, t),
+                t("Share of optimal"): share_range(result.expected_score, optimum, t),
                 t("P(bust)"): t.percent(result.bust_probability, 2),
                 t("P(Flip 7)"): t.percent(result.flip7_probability, 3),
             })
@@ -182,7 +238,7 @@ if estimate <= SLOW_SECONDS or requested:
     heading.title(headline.title)
     lead.markdown(headline.lead)
     if (choice is PileChoice.NUMBERS and not situation_text.line and not situation_text.alone
-            and situation_text.rules == "classic"):  # docs/model.md's published values are for the classic deck
+            and situation_text.rules == "classic" and isinstance(optimum, PolicyResult)):  # docs/model.md's published values are for the classic deck
         share = {text: results[text].expected_score / optimum.expected_score for text in EXTRA_RULES[:3]}
         st.caption(t("docs/model.md publishes, for this 79-card pile: sum ≥ 23 earns 18.5212 (99.76% of 18.5652), stay at "
                      "P(bust) ≥ 26% 99.81%, stay at 3 numbers 95.1%. Computed here: **{sum} ({sum_share})**, "
@@ -197,6 +253,10 @@ st.subheader(t("Where a single threshold fails: the optimal decision by sum and 
 st.markdown(t("Every line of numbers you can build from this pile (nothing else drawn). Green: the optimum hits; "
               "blue: it stays; in between, some lines of that sum and count hit and others stay (point at a cell for "
               "their bust chances). A rule “stay at sum ≥ T” would stay exactly right of the dashed line."))
+if merged:
+    st.markdown(t("With this deck the map shows the best play of the deck whose minor penalties are merged into "
+                  "cards of their mean value: a real way to play (it looks only at what that deck shows), which "
+                  "earns at most the optimum."))
 st.plotly_chart(decision_heatmap_figure(decisions.cells(), threshold, font_size, t), width="stretch", theme=None)
 risky, safe = decisions.riskiest_hit, decisions.safest_stay
 if risky is not None and safe is not None and risky.bust_probability > safe.bust_probability:
