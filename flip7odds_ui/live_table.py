@@ -11,12 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection
 from dataclasses import dataclass
-from typing import Any, Generic, Protocol, Self, TypeVar
+from typing import Any, Generic, TypeVar
 
 import streamlit as st
 
 from flip7odds.cards import parse_cards
 from flip7odds.errors import Flip7Error
+from flip7odds.history import Tracker
 from flip7odds.i18n import N_, Translator
 from flip7odds.markup import escape_markdown
 from flip7odds.rules import RuleSet
@@ -31,18 +32,8 @@ PLACE_NAMES: dict[Place, str] = {
 """Where a card goes, as the picker names it (message ids; both variants' tables have these places)."""
 
 
-class LiveShoe(Protocol):
-    """What a live screen needs of its variant's shoe (a table with its history of moves)."""
-
-    @property
-    def table(self) -> Any: ...
-
-    def play(self, move: Any) -> Self: ...
-
-    def undo(self) -> Self: ...
-
-
-ShoeT = TypeVar("ShoeT", bound=LiveShoe)
+ShoeT = TypeVar("ShoeT", bound=Tracker[Any, Any])
+"""A variant's shoe: its table with the history of moves (`flip7odds.history.Tracker`)."""
 
 
 @dataclass(frozen=True)
