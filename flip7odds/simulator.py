@@ -20,7 +20,8 @@ What it plays, literally:
   on the table), it banks its line: outcome `Outcome.NO_CARDS`. docs/rules.md is silent; this is the
   only reading under which the round can go on.
 
-Players are a hit/stay `Policy` each; the targeting choices follow one documented heuristic for
+The shoe's draws and the order of play are `flip7odds.round_play`'s, which the With a Vengeance
+simulator shares. Players are a hit/stay `Policy` each; the targeting choices follow one documented heuristic for
 everyone (`Targeting heuristics` below). All randomness comes from an injected
 ``np.random.Generator``: a game draws one seed per round, and `play_round` replays any round from its
 `RoundStart` and seed. With ``check=True`` every card of the shoe is accounted for (pile, discard
@@ -65,6 +66,7 @@ import numpy as np
 from flip7odds.analysis import TOLERANCE, problem_of
 from flip7odds.cards import FLIP_THREE, FREEZE, SECOND_CHANCE, Card, Category
 from flip7odds.counts import CardCounts
+from flip7odds.round_play import InvariantError, Player, RoundPlay, Seat
 from flip7odds.rules import RuleSet
 from flip7odds.simple_policies import (
     BustThreshold,
@@ -80,10 +82,6 @@ from flip7odds.solver import Problem, solve
 PLAYERS_PER_DECK = 18
 MAX_PLAYERS = 36
 FLIP_THREE_DRAWS = 3
-
-
-class InvariantError(AssertionError):
-    """The simulator lost or created a card, or broke a rule it checks: always a bug in the simulator."""
 
 
 class Outcome(enum.Enum):
@@ -396,21 +394,12 @@ class RoundResult:
 
 
 @dataclass
-class _Seat:
-    """A player during a round (mutable; the simulator's own bookkeeping). Cards are kind codes."""
+class _Seat(Seat[int, TableView, Outcome]):
+    """A player during a round (`flip7odds.round_play.Seat`): cards are kind codes; its line as sets."""
 
-    index: int
-    policy: Policy
-    total: int
-    table: list[int] = field(default_factory=list)
     numbers: set[int] = field(default_factory=set)
     modifiers: list[Card] = field(default_factory=list)
     second_chance: bool = False
-    outcome: Outcome | None = None
-
-    @property
-    def active(self) -> bool:
-        return self.outcome is None
 
     @property
     def line_is_empty(self) -> bool:
@@ -423,61 +412,37 @@ class _Seat:
 Observer = Callable[[TableView], None]
 
 
-class _Round:
-    """One round being played. Cards only ever move between the lists pile / discards / in play / tables."""
+class _Round(RoundPlay[int, _Seat, TableView]):
+    """One round being played (`flip7odds.round_play.RoundPlay`): cards are kind codes of `Kinds`."""
 
     def __init__(self, rules: RuleSet, players: Sequence[Policy], start: RoundStart, rng: np.random.Generator,
                  check: bool, observer: Observer | None) -> None:
-        if len(players) != len(start.totals):
-            raise SimulationError(f"{len(players)} players but {len(start.totals)} totals")
+        super().__init__(players, start, rng, check, observer)
         self.rules = table_rules(rules, len(players))
         self.kinds = Kinds.of(self.rules)
         cards = self.kinds.cards
         self.value = [card.value if card.is_number else -1 for card in cards]
         self.modifier = [card.category is Category.MODIFIER for card in cards]
         self.start = start
-        self.rng = rng
-        self.check = check
-        self.observer = observer
-        self.pile = list(reversed(start.pile))  # top of the pile last, so that a draw is a pop
         self.pile_counts = [0] * len(cards)
-        for code in self.pile:
-            self.pile_counts[code] += 1
-        self.discards = list(start.discards)
-        self.in_play: list[int] = []
-        self.seats = [_Seat(i, policy, total) for i, (policy, total) in enumerate(zip(players, start.totals))]
-        self.flip7 = False
-        self.reshuffles = 0
-        self.cards_drawn = 0
+        self._count_pile()
         self.expected = Counter({code: count for code, (_, count) in enumerate(self.rules.deck.items_)})
         self._checkpoint()
 
+    def _seat(self, index: int, policy: Player[TableView], total: int) -> _Seat:
+        return _Seat(index, policy, total)
+
     # -- the shoe ----------------------------------------------------------------------------
 
-    def _draw(self) -> int | None:
-        """The top card, put in play; an empty pile is first replaced by the shuffled discard pile."""
-        if not self.pile:
-            if not self.discards:
-                return None
-            order = self.rng.permutation(len(self.discards))
-            self.pile = [self.discards[i] for i in order]
-            self.discards = []
-            for code in self.pile:
-                self.pile_counts[code] += 1
-            self.reshuffles += 1
-        code = self.pile.pop()
+    def _may_reshuffle(self) -> bool:
+        return bool(self.discards)
+
+    def _count_pile(self) -> None:
+        for code in self.pile:
+            self.pile_counts[code] += 1
+
+    def _uncount(self, code: int) -> None:
         self.pile_counts[code] -= 1
-        self.in_play.append(code)
-        self.cards_drawn += 1
-        return code
-
-    def _place(self, seat: _Seat, code: int) -> None:
-        self.in_play.remove(code)
-        seat.table.append(code)
-
-    def _discard(self, code: int) -> None:
-        self.in_play.remove(code)
-        self.discards.append(code)
 
     def _checkpoint(self) -> None:
         """Every card of the shoe is in exactly one place, and every line matches the cards in front of it."""
@@ -513,10 +478,6 @@ class _Round:
 
     def _active(self) -> list[_Seat]:
         return [seat for seat in self.seats if seat.active]
-
-    def _nearest_left(self, chooser: _Seat, seat: _Seat) -> int:
-        """Tie-break key: larger for players nearer to the chooser's left."""
-        return -((seat.index - chooser.index) % len(self.seats))
 
     def _would_stay(self, seat: _Seat) -> bool:
         return not seat.line_is_empty and not seat.policy.hits(self.view(seat), self.rng)
@@ -663,33 +624,15 @@ class _Round:
             return
         self._resolve(seat, code)
 
-    def play(self, seed: int) -> RoundResult:
-        count = len(self.seats)
-        order = [self.seats[(self.start.dealer + 1 + i) % count] for i in range(count)]
-        if self.rules.initial_deal:
-            for seat in order:
-                if self.flip7:
-                    break
-                if seat.active:
-                    self._draw_for(seat)
-        while not self.flip7 and self._active():
-            for seat in order:
-                if self.flip7:
-                    break
-                if not seat.active:
-                    continue
-                if seat.line_is_empty or self._decides_to_hit(seat):
-                    self._draw_for(seat)
-                else:
-                    seat.outcome = Outcome.STAYED
-                self._checkpoint()
-        return self._finish(seed)
+    def _must_hit(self, seat: _Seat) -> bool:
+        return seat.line_is_empty
 
-    def _decides_to_hit(self, seat: _Seat) -> bool:
-        view = self.view(seat)
-        if self.observer is not None:
-            self.observer(view)
-        return seat.policy.hits(view, self.rng)
+    def _stay(self, seat: _Seat) -> None:
+        seat.outcome = Outcome.STAYED
+
+    def play(self, seed: int) -> RoundResult:
+        self._play_turns()
+        return self._finish(seed)
 
     def _finish(self, seed: int) -> RoundResult:
         scores = []
@@ -700,11 +643,8 @@ class _Round:
                 scores.append(0)
             else:
                 scores.append(seat.line().score(self.rules, flip7=seat.outcome is Outcome.FLIP_7))
-        if self.in_play:
-            raise InvariantError(f"cards still in play at the end of the round: {self.in_play}")
+        self._clear_tables()
         for seat in self.seats:
-            self.discards.extend(seat.table)
-            seat.table.clear()
             seat.numbers.clear()
             seat.modifiers.clear()
             seat.second_chance = False

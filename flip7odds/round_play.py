@@ -1,0 +1,218 @@
+"""How a round is played at the table, whatever the variant: the shoe's draws, the deal, the turns.
+
+Both simulators, `flip7odds.simulator` (classic and poker) and `flip7odds.vengeance.game` (With a
+Vengeance), play a round the same way (docs/rules.md, "A round" and "The shoe"); what a card does when
+it arrives, who an action targets and how a line scores are the variant's. `RoundPlay` holds what is
+the same:
+
+* **the persistent shoe**: a draw takes the top card of the pile and puts it *in play* (drawn, not yet
+  resolved); an empty pile is first replaced by the discard pile, shuffled with the round's
+  ``rng.permutation``; the cards in front of the players stay where they are. A card only ever moves
+  between the pile, the discard pile, in play and the tables (the lists `RoundPlay` keeps);
+* **the order of play**: from the dealer's left; with ``rules.initial_deal`` each player still active
+  gets one card; then turns go round, each active player hitting (forced, or its policy's choice after
+  the observer has seen its view) or staying, until a Flip 7 ends the round or nobody is active.
+
+A variant subclasses it with its seat (a `Seat`), its view, what a drawn card does (`_draw_for`), when a
+hit is forced (`_must_hit`), how a player stays (`_stay`), how the pile is counted (`_may_reshuffle`,
+`_count_pile`, `_uncount`), its checks (`_checkpoint`) and the end of the round.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Generic, Protocol, TypeVar
+
+import numpy as np
+
+from flip7odds.rules import RuleSet
+from flip7odds.simple_policies import SimulationError
+
+CardT = TypeVar("CardT")
+"""A card as a simulator moves it: a kind code (classic) or the `flip7odds.cards.Card` itself (Vengeance)."""
+CardT_co = TypeVar("CardT_co", covariant=True)
+ViewT = TypeVar("ViewT")
+"""What a player sees when it decides (the variant's table view)."""
+ViewT_contra = TypeVar("ViewT_contra", contravariant=True)
+OutcomeT = TypeVar("OutcomeT")
+"""Why a player's round ended (the variant's ``Outcome`` enum)."""
+
+
+class InvariantError(AssertionError):
+    """The simulator lost or created a card, or broke a rule it checks: always a bug in the simulator."""
+
+
+class Player(Protocol[ViewT_contra]):
+    """A hit/stay rule as a round asks it (each variant's ``Policy`` is one)."""
+
+    def hits(self, view: ViewT_contra, rng: np.random.Generator, /) -> bool:
+        """True to hit, False to stay."""
+
+
+class Start(Protocol[CardT_co]):
+    """What a round starts from (each variant's ``RoundStart``): the pile top first, the discards, dealer, totals."""
+
+    @property
+    def pile(self) -> tuple[CardT_co, ...]: ...
+
+    @property
+    def discards(self) -> tuple[CardT_co, ...]: ...
+
+    @property
+    def dealer(self) -> int: ...
+
+    @property
+    def totals(self) -> tuple[int, ...]: ...
+
+
+@dataclass
+class Seat(Generic[CardT, ViewT, OutcomeT]):
+    """A player during a round (mutable; a simulator's own bookkeeping): its cards in the order received."""
+
+    index: int
+    policy: Player[ViewT]
+    total: int
+    table: list[CardT] = field(default_factory=list)
+    outcome: OutcomeT | None = None
+
+    @property
+    def active(self) -> bool:
+        """Still in the round: no outcome yet."""
+        return self.outcome is None
+
+
+SeatT = TypeVar("SeatT", bound=Seat[Any, Any, Any])
+
+
+class RoundPlay(ABC, Generic[CardT, SeatT, ViewT]):
+    """One round being played (module docstring): the shoe's lists, the seats, and the order of play."""
+
+    rules: RuleSet
+    """The table's rules (the deck multiplied for the players): set by the variant."""
+
+    def __init__(self, players: Sequence[Player[ViewT]], start: Start[CardT], rng: np.random.Generator,
+                 check: bool, observer: Callable[[ViewT], None] | None) -> None:
+        if len(players) != len(start.totals):
+            raise SimulationError(f"{len(players)} players but {len(start.totals)} totals")
+        self.dealer = start.dealer
+        self.rng = rng
+        self.check = check
+        self.observer = observer
+        self.pile = list(reversed(start.pile))  # top of the pile last, so that a draw is a pop
+        self.discards = list(start.discards)
+        self.in_play: list[CardT] = []
+        self.seats = [self._seat(i, policy, total) for i, (policy, total) in enumerate(zip(players, start.totals))]
+        self.flip7 = False
+        self.reshuffles = 0
+        self.cards_drawn = 0
+
+    # -- what the variant says ---------------------------------------------------------------
+
+    @abstractmethod
+    def _seat(self, index: int, policy: Player[ViewT], total: int) -> SeatT:
+        """A new seat of the variant."""
+
+    @abstractmethod
+    def view(self, seat: SeatT) -> ViewT:
+        """What ``seat`` sees."""
+
+    @abstractmethod
+    def _draw_for(self, seat: SeatT) -> None:
+        """``seat`` draws a card (the deal or a hit) and it is resolved; no card left: the seat's outcome says so."""
+
+    @abstractmethod
+    def _must_hit(self, seat: SeatT) -> bool:
+        """True when ``seat`` may not stay (no policy is asked)."""
+
+    @abstractmethod
+    def _stay(self, seat: SeatT) -> None:
+        """``seat`` chose to stay."""
+
+    @abstractmethod
+    def _checkpoint(self) -> None:
+        """With ``check``: every card of the shoe is in exactly one place and every line is legal (else `InvariantError`)."""
+
+    @abstractmethod
+    def _may_reshuffle(self) -> bool:
+        """True when the discard pile may become the new pile (else the draw finds no card)."""
+
+    @abstractmethod
+    def _count_pile(self) -> None:
+        """The pile was just made from the shuffled discards: count it."""
+
+    @abstractmethod
+    def _uncount(self, card: CardT) -> None:
+        """``card`` left the pile."""
+
+    # -- the shoe ----------------------------------------------------------------------------
+
+    def _draw(self) -> CardT | None:
+        """The top card, put in play; an empty pile is first replaced by the shuffled discard pile."""
+        if not self.pile:
+            if not self._may_reshuffle():
+                return None
+            order = self.rng.permutation(len(self.discards))
+            self.pile = [self.discards[i] for i in order]
+            self.discards = []
+            self._count_pile()
+            self.reshuffles += 1
+        card = self.pile.pop()
+        self._uncount(card)
+        self.in_play.append(card)
+        self.cards_drawn += 1
+        return card
+
+    def _place(self, seat: SeatT, card: CardT) -> None:
+        self.in_play.remove(card)
+        seat.table.append(card)
+
+    def _discard(self, card: CardT) -> None:
+        self.in_play.remove(card)
+        self.discards.append(card)
+
+    def _clear_tables(self) -> None:
+        """The end of the round: every card in front of a player goes to the discard pile (none may be in play)."""
+        if self.in_play:
+            raise InvariantError(f"cards still in play at the end of the round: {self.in_play}")
+        for seat in self.seats:
+            self.discards.extend(seat.table)
+            seat.table.clear()
+
+    # -- the order of play -------------------------------------------------------------------
+
+    def _nearest_left(self, chooser: SeatT, seat: SeatT) -> int:
+        """Tie-break key: larger for players nearer to the chooser's left."""
+        return -((seat.index - chooser.index) % len(self.seats))
+
+    def _decides_to_hit(self, seat: SeatT) -> bool:
+        view = self.view(seat)
+        if self.observer is not None:
+            self.observer(view)
+        return seat.policy.hits(view, self.rng)
+
+    def _play_turns(self) -> None:
+        """The deal, then the turns, until a Flip 7 or nobody is active (module docstring)."""
+        count = len(self.seats)
+        order = [self.seats[(self.dealer + 1 + i) % count] for i in range(count)]
+        if self.rules.initial_deal:
+            for seat in order:
+                if self.flip7:
+                    break
+                if seat.active:
+                    self._draw_for(seat)
+        while not self.flip7 and any(seat.active for seat in self.seats):
+            for seat in order:
+                if self.flip7:
+                    break
+                if not seat.active:
+                    continue
+                if self._must_hit(seat) or self._decides_to_hit(seat):
+                    self._draw_for(seat)
+                else:
+                    self._stay(seat)
+                self._checkpoint()
+
+
+__all__ = ["InvariantError", "Player", "RoundPlay", "Seat", "Start"]
