@@ -13,17 +13,20 @@ the same:
   gets one card; then turns go round, each active player hitting (forced, or its policy's choice after
   the observer has seen its view) or staying, until a Flip 7 ends the round or nobody is active.
 
-A variant subclasses it with its seat (a `Seat`), its view, what a drawn card does (`_draw_for`), when a
-hit is forced (`_must_hit`), how a player stays (`_stay`), how the pile is counted (`_may_reshuffle`,
-`_count_pile`, `_uncount`), its checks (`_checkpoint`) and the end of the round.
+`play_rounds` is the game loop of every variant: rounds until `game_winners` names someone.
+
+A variant subclasses `RoundPlay` with its seat (a `Seat`), its view, what a drawn card does
+(`_draw_for`), when a hit is forced (`_must_hit`), how a player stays (`_stay`), how the pile is counted
+(`_may_reshuffle`, `_count_pile`, `_uncount`), its checks (`_checkpoint`) and the end of the round
+(`_finish`: scoring).
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
-from typing import Any, Generic, Protocol, TypeVar
+from dataclasses import dataclass, field, replace
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 import numpy as np
 
@@ -38,6 +41,8 @@ ViewT = TypeVar("ViewT")
 ViewT_contra = TypeVar("ViewT_contra", contravariant=True)
 OutcomeT = TypeVar("OutcomeT")
 """Why a player's round ended (the variant's ``Outcome`` enum)."""
+ResultT = TypeVar("ResultT")
+"""A played round (the variant's ``RoundResult``)."""
 
 
 class InvariantError(AssertionError):
@@ -86,7 +91,7 @@ class Seat(Generic[CardT, ViewT, OutcomeT]):
 SeatT = TypeVar("SeatT", bound=Seat[Any, Any, Any])
 
 
-class RoundPlay(ABC, Generic[CardT, SeatT, ViewT]):
+class RoundPlay(ABC, Generic[CardT, SeatT, ViewT, ResultT]):
     """One round being played (module docstring): the shoe's lists, the seats, and the order of play."""
 
     rules: RuleSet
@@ -129,6 +134,10 @@ class RoundPlay(ABC, Generic[CardT, SeatT, ViewT]):
     @abstractmethod
     def _stay(self, seat: SeatT) -> None:
         """``seat`` chose to stay."""
+
+    @abstractmethod
+    def _finish(self, seed: int) -> ResultT:
+        """The round is over: score it, clear the tables (`_clear_tables`), say what happened."""
 
     @abstractmethod
     def _checkpoint(self) -> None:
@@ -192,6 +201,11 @@ class RoundPlay(ABC, Generic[CardT, SeatT, ViewT]):
             self.observer(view)
         return seat.policy.hits(view, self.rng)
 
+    def play(self, seed: int) -> ResultT:
+        """Play the round (``seed`` is the one its ``rng`` was made from, kept in the result)."""
+        self._play_turns()
+        return self._finish(seed)
+
     def _play_turns(self) -> None:
         """The deal, then the turns, until a Flip 7 or nobody is active (module docstring)."""
         count = len(self.seats)
@@ -215,4 +229,75 @@ class RoundPlay(ABC, Generic[CardT, SeatT, ViewT]):
                 self._checkpoint()
 
 
-__all__ = ["InvariantError", "Player", "RoundPlay", "Seat", "Start"]
+def game_winners(totals: Sequence[int], rules: RuleSet) -> tuple[int, ...]:
+    """The seats that have won after a round (docs/rules.md, end of game), or () if the game goes on.
+
+    Someone must have ``rules.target`` or more. The highest total wins; a tie for it plays another
+    round, unless the rules share the victory (``shared_victory``: every tied player wins).
+
+    >>> from flip7odds.rules import CLASSIC, POKER
+    >>> game_winners((201, 150), CLASSIC), game_winners((205, 205, 10), CLASSIC), game_winners((199, 0), CLASSIC)
+    ((0,), (), ())
+    >>> game_winners((125, 125, 10), POKER), game_winners((119, -3), POKER)
+    ((0, 1), ())
+    """
+    best = max(totals)
+    leaders = tuple(seat for seat, total in enumerate(totals) if total == best)
+    if best < rules.target or (len(leaders) > 1 and not rules.shared_victory):
+        return ()
+    return leaders
+
+
+class _RoundStartLike(Start[Any], Protocol):
+    """What `play_rounds` needs of a round's start (the classic `RoundStart` and Vengeance's have it)."""
+
+    __dataclass_fields__: ClassVar[dict[str, Any]]
+
+    @property
+    def round_number(self) -> int: ...
+
+    @property
+    def reshuffles(self) -> int: ...
+
+
+class _PlayedRound(Protocol):
+    """What `play_rounds` needs of a played round (the classic `RoundResult` and Vengeance's have it)."""
+
+    @property
+    def pile_after(self) -> tuple[Any, ...]: ...
+
+    @property
+    def discards_after(self) -> tuple[Any, ...]: ...
+
+    @property
+    def reshuffles(self) -> int: ...
+
+    @property
+    def totals_after(self) -> tuple[int, ...]: ...
+
+
+StartT = TypeVar("StartT", bound=_RoundStartLike)
+PlayedT = TypeVar("PlayedT", bound=_PlayedRound)
+
+
+def play_rounds(rules: RuleSet, start: StartT, rng: np.random.Generator, max_rounds: int,
+                play: Callable[[StartT, int], PlayedT]) -> tuple[tuple[PlayedT, ...], tuple[int, ...]]:
+    """The game loop of every variant: ``play(start, seed)`` rounds until `game_winners` names someone.
+
+    Each round's seed is drawn from ``rng``; the next round starts from the shoe the last one left, the deal
+    passed left, the new totals. Returns the rounds and the winners' seats.
+    """
+    rounds: list[PlayedT] = []
+    while len(rounds) < max_rounds:
+        result = play(start, int(rng.integers(2**63)))
+        rounds.append(result)
+        winners = game_winners(result.totals_after, rules)
+        if winners:
+            return tuple(rounds), winners
+        start = replace(start, pile=result.pile_after, discards=result.discards_after,
+                        dealer=(start.dealer + 1) % len(start.totals), totals=result.totals_after,
+                        round_number=start.round_number + 1, reshuffles=start.reshuffles + result.reshuffles)
+    raise SimulationError(f"no winner after {max_rounds} rounds: do the policies ever score?")
+
+
+__all__ = ["InvariantError", "Player", "RoundPlay", "Seat", "Start", "game_winners", "play_rounds"]

@@ -59,14 +59,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cached_property
-from typing import Any, ClassVar, Protocol, TypeVar
+from typing import Protocol
 
 import numpy as np
 
 from flip7odds.analysis import TOLERANCE, problem_of
 from flip7odds.cards import FLIP_THREE, FREEZE, SECOND_CHANCE, Card, Category
 from flip7odds.counts import CardCounts
-from flip7odds.round_play import InvariantError, Player, RoundPlay, Seat
+from flip7odds.round_play import InvariantError, Player, RoundPlay, Seat, game_winners, play_rounds
 from flip7odds.rules import RuleSet
 from flip7odds.simple_policies import (
     BustThreshold,
@@ -412,7 +412,7 @@ class _Seat(Seat[int, TableView, Outcome]):
 Observer = Callable[[TableView], None]
 
 
-class _Round(RoundPlay[int, _Seat, TableView]):
+class _Round(RoundPlay[int, _Seat, TableView, RoundResult]):
     """One round being played (`flip7odds.round_play.RoundPlay`): cards are kind codes of `Kinds`."""
 
     def __init__(self, rules: RuleSet, players: Sequence[Policy], start: RoundStart, rng: np.random.Generator,
@@ -630,10 +630,6 @@ class _Round(RoundPlay[int, _Seat, TableView]):
     def _stay(self, seat: _Seat) -> None:
         seat.outcome = Outcome.STAYED
 
-    def play(self, seed: int) -> RoundResult:
-        self._play_turns()
-        return self._finish(seed)
-
     def _finish(self, seed: int) -> RoundResult:
         scores = []
         for seat in self.seats:
@@ -683,25 +679,6 @@ class GameResult:
         return self.winners[0]
 
 
-def game_winners(totals: Sequence[int], rules: RuleSet) -> tuple[int, ...]:
-    """The seats that have won after a round (docs/rules.md, end of game), or () if the game goes on.
-
-    Someone must have ``rules.target`` or more. The highest total wins; a tie for it plays another
-    round, unless the rules share the victory (``shared_victory``: every tied player wins).
-
-    >>> from flip7odds.rules import CLASSIC, POKER
-    >>> game_winners((201, 150), CLASSIC), game_winners((205, 205, 10), CLASSIC), game_winners((199, 0), CLASSIC)
-    ((0,), (), ())
-    >>> game_winners((125, 125, 10), POKER), game_winners((119, -3), POKER)
-    ((0, 1), ())
-    """
-    best = max(totals)
-    leaders = tuple(seat for seat, total in enumerate(totals) if total == best)
-    if best < rules.target or (len(leaders) > 1 and not rules.shared_victory):
-        return ()
-    return leaders
-
-
 def play_game(rules: RuleSet, players: Sequence[Policy], rng: np.random.Generator, *, check: bool = True,
               observer: Observer | None = None, max_rounds: int = 10_000, start: RoundStart | None = None
               ) -> GameResult:
@@ -719,64 +696,6 @@ def play_game(rules: RuleSet, players: Sequence[Policy], rng: np.random.Generato
         rules, start, rng, max_rounds,
         lambda begin, seed: play_round(rules, players, begin, seed, check=check, observer=observer))
     return GameResult(tuple(players), rounds, rounds[-1].totals_after, winners)
-
-
-class _RoundStartLike(Protocol):
-    """What `play_rounds` needs of a round's start (the classic `RoundStart` and Vengeance's have it)."""
-
-    __dataclass_fields__: ClassVar[dict[str, Any]]
-
-    @property
-    def dealer(self) -> int: ...
-
-    @property
-    def totals(self) -> tuple[int, ...]: ...
-
-    @property
-    def round_number(self) -> int: ...
-
-    @property
-    def reshuffles(self) -> int: ...
-
-
-class _PlayedRound(Protocol):
-    """What `play_rounds` needs of a played round (the classic `RoundResult` and Vengeance's have it)."""
-
-    @property
-    def pile_after(self) -> tuple[Any, ...]: ...
-
-    @property
-    def discards_after(self) -> tuple[Any, ...]: ...
-
-    @property
-    def reshuffles(self) -> int: ...
-
-    @property
-    def totals_after(self) -> tuple[int, ...]: ...
-
-
-StartT = TypeVar("StartT", bound=_RoundStartLike)
-PlayedT = TypeVar("PlayedT", bound=_PlayedRound)
-
-
-def play_rounds(rules: RuleSet, start: StartT, rng: np.random.Generator, max_rounds: int,
-                play: Callable[[StartT, int], PlayedT]) -> tuple[tuple[PlayedT, ...], tuple[int, ...]]:
-    """The game loop of every variant: ``play(start, seed)`` rounds until `game_winners` names someone.
-
-    Each round's seed is drawn from ``rng``; the next round starts from the shoe the last one left, the deal
-    passed left, the new totals. Returns the rounds and the winners' seats.
-    """
-    rounds: list[PlayedT] = []
-    while len(rounds) < max_rounds:
-        result = play(start, int(rng.integers(2**63)))
-        rounds.append(result)
-        winners = game_winners(result.totals_after, rules)
-        if winners:
-            return tuple(rounds), winners
-        start = replace(start, pile=result.pile_after, discards=result.discards_after,
-                        dealer=(start.dealer + 1) % len(start.totals), totals=result.totals_after,
-                        round_number=start.round_number + 1, reshuffles=start.reshuffles + result.reshuffles)
-    raise SimulationError(f"no winner after {max_rounds} rounds: do the policies ever score?")
 
 
 __all__ = [

@@ -5,7 +5,7 @@ It follows the classic simulator (`flip7odds.simulator`), whose shoe and order o
 top cards), rounds replayable from their seed, an injected
 ``np.random.Generator``, a persistent shoe (cards used in a round go to the discard pile, which is
 shuffled into a new pile only when the pile runs out; cards in front of players stay there), the
-game to ``rules.target`` (200) with the tie rule (`flip7odds.simulator.game_winners`), and with
+game to ``rules.target`` (200) with the tie rule (`flip7odds.round_play.game_winners`), and with
 ``check=True`` every card of the shoe accounted for after every step (`InvariantError` otherwise).
 
 What it plays, literally (docs/rules.md section 3):
@@ -96,7 +96,7 @@ import numpy as np
 
 from flip7odds.cards import Action, Card, Category
 from flip7odds.counts import CardCounts
-from flip7odds.round_play import Player, RoundPlay, Seat
+from flip7odds.round_play import InvariantError, Player, RoundPlay, Seat, play_rounds
 from flip7odds.rules import UNLUCKY_7, RuleSet
 from flip7odds.simple_policies import (
     SIMPLE_NAMES,
@@ -107,13 +107,7 @@ from flip7odds.simple_policies import (
     SumThreshold,
     read_simple_policy,
 )
-from flip7odds.simulator import (
-    MAX_PLAYERS,
-    InvariantError,
-    RoundEnd,
-    play_rounds,
-    table_rules,
-)
+from flip7odds.simulator import MAX_PLAYERS, RoundEnd, table_rules
 from flip7odds.vengeance.situation import FLIP_7_CARDS, THE_ZERO, VengeanceLine
 
 FORCED_DRAWS = {Action.JUST_ONE_MORE: 1, Action.FLIP_FOUR: 4}
@@ -337,7 +331,7 @@ class _Change:
 Observer = Callable[[VengeanceView], None]
 
 
-class _Round(RoundPlay[Card, _Seat, VengeanceView]):
+class _Round(RoundPlay[Card, _Seat, VengeanceView, RoundResult]):
     """One round being played (`flip7odds.round_play.RoundPlay`): cards are `Card` values."""
 
     def __init__(self, rules: RuleSet, players: Sequence[Policy], start: RoundStart, rng: np.random.Generator,
@@ -596,10 +590,6 @@ class _Round(RoundPlay[Card, _Seat, VengeanceView]):
 
     def _stay(self, seat: _Seat) -> None:
         seat.outcome = Outcome.STAYED
-
-    def play(self, seed: int) -> RoundResult:
-        self._play_turns()
-        return self._finish(seed)
 
     def _brutal_flip7(self, scorer: _Seat) -> int | None:
         """Brutal mode: the seat that takes -15 instead of the scorer's +15, or None."""
