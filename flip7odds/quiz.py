@@ -60,7 +60,7 @@ import json
 from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 
@@ -230,9 +230,8 @@ class QuizSituation:
 
     @property
     def key(self) -> str:
-        """A short stable identifier (a hash of the JSON form)."""
-        text = json.dumps(self.to_json(), sort_keys=True)
-        return hashlib.sha256(text.encode()).hexdigest()[:16]
+        """A short stable identifier (a hash of the JSON form: `situation_key`)."""
+        return situation_key(self.to_json())
 
     def categories(self) -> dict[str, str]:
         """The situation's category in each dimension the progress statistics use.
@@ -578,15 +577,36 @@ def generate(tier: Tier, count: int, seed: int, rules: RuleSet = CLASSIC) -> lis
 
 def tier_from_number(level: int) -> Tier:
     """The tier numbered ``level`` (1-4), or a clear `Flip7Error`."""
+    return numbered_tier(Tier, level)
+
+
+TierT = TypeVar("TierT", bound=enum.IntEnum)
+
+
+def numbered_tier(tiers: type[TierT], level: int) -> TierT:
+    """The tier of ``tiers`` (a variant's four quiz tiers) numbered ``level`` (1-4), or a clear `Flip7Error`.
+
+    >>> numbered_tier(Tier, 2)
+    <Tier.PART_USED: 2>
+    """
     try:
-        return Tier(level)
+        return tiers(level)
     except ValueError:
         raise Flip7Error("level must be 1, 2, 3 or 4, not {level}", level=level) from None
+
+
+def situation_key(data: dict[str, Any]) -> str:
+    """A short stable identifier of a quiz situation's JSON form: the first 16 hex digits of its SHA-256.
+
+    The JSON text has sorted keys, so equal situations have equal keys whatever the order they were built in.
+    """
+    text = json.dumps(data, sort_keys=True)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
 __all__ = [
     "CLOSE_CALL", "GRADE_LIMITS", "GRADE_WIDTH", "MAX_SOLVES", "QUIZ_CPU_SECONDS", "REPLAY_CPU_SECONDS", "RESHUFFLE_REACH",
     "TRIVIAL_MARGIN", "Exact", "Feedback", "Grade", "PlayerLine", "Question", "QuizGenerator", "QuizSituation", "Tier",
-    "exact_of", "generate", "grade_answer", "grade_of", "graded", "graded_answer", "hint", "hit_text", "one_card_look_ahead",
-    "tier_from_number",
+    "exact_of", "generate", "grade_answer", "grade_of", "graded", "graded_answer", "hint", "hit_text", "numbered_tier",
+    "one_card_look_ahead", "situation_key", "tier_from_number",
 ]

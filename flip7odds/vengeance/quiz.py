@@ -56,8 +56,6 @@ Examples
 from __future__ import annotations
 
 import enum
-import hashlib
-import json
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from typing import Any
@@ -71,7 +69,7 @@ from flip7odds.cards import Action, Card, Category, card_name, format_cards
 from flip7odds.counts import CardCounts
 from flip7odds.errors import Flip7Error
 from flip7odds.i18n import ENGLISH, N_, Translator
-from flip7odds.quiz import MAX_SOLVES, REPLAY_CPU_SECONDS, Exact, exact_of, graded
+from flip7odds.quiz import MAX_SOLVES, REPLAY_CPU_SECONDS, Exact, exact_of, graded, numbered_tier, situation_key
 from flip7odds.rules import LUCKY_13, UNLUCKY_7, VENGEANCE, VENGEANCE_TITLES, RuleSet, find_rules
 from flip7odds.vengeance.analysis import CAVEAT
 from flip7odds.vengeance.situation import THE_ZERO, VengeanceLine, VengeanceSituation
@@ -247,9 +245,8 @@ class VengeanceQuizSituation:
 
     @property
     def key(self) -> str:
-        """A short stable identifier (a hash of the JSON form)."""
-        text = json.dumps(self.to_json(), sort_keys=True)
-        return hashlib.sha256(text.encode()).hexdigest()[:16]
+        """A short stable identifier (a hash of the JSON form: `flip7odds.quiz.situation_key`)."""
+        return situation_key(self.to_json())
 
     def categories(self) -> dict[str, str]:
         """The situation's category in each dimension of the progress statistics (English message ids).
@@ -398,11 +395,8 @@ def generate_vengeance(tier: VTier, count: int, seed: int, rules: RuleSet = VENG
 
 
 def vtier_from_number(level: int) -> VTier:
-    """The tier numbered ``level`` (1-4), or a clear `Flip7Error`."""
-    try:
-        return VTier(level)
-    except ValueError:
-        raise Flip7Error("level must be 1, 2, 3 or 4, not {level}", level=level) from None
+    """The tier numbered ``level`` (1-4), or a clear `Flip7Error` (`flip7odds.quiz.numbered_tier`)."""
+    return numbered_tier(VTier, level)
 
 
 __all__ = [
