@@ -13,7 +13,10 @@ the same:
   gets one card; then turns go round, each active player hitting (forced, or its policy's choice after
   the observer has seen its view) or staying, until a Flip 7 ends the round or nobody is active.
 
-`play_rounds` is the game loop of every variant: rounds until `game_winners` names someone.
+`play_rounds` is the game loop of every variant: rounds until `game_winners` names someone. The values
+a game is made of have the same fields in every variant (`RoundStartBase`, `RoundResultBase`,
+`GameResultBase`): each variant's ``RoundStart``, ``RoundResult`` and ``GameResult`` is one of them, with its
+own cards, outcomes and policies.
 
 A variant subclasses `RoundPlay` with its seat (a `Seat`), its view, what a drawn card does
 (`_draw_for`), when a hit is forced (`_must_hit`), how a player stays (`_stay`), how the pile is counted
@@ -23,10 +26,11 @@ A variant subclasses `RoundPlay` with its seat (a `Seat`), its view, what a draw
 
 from __future__ import annotations
 
+import enum
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, ClassVar, Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 import numpy as np
 
@@ -35,7 +39,6 @@ from flip7odds.simple_policies import SimulationError
 
 CardT = TypeVar("CardT")
 """A card as a simulator moves it: a kind code (classic) or the `flip7odds.cards.Card` itself (Vengeance)."""
-CardT_co = TypeVar("CardT_co", covariant=True)
 ViewT = TypeVar("ViewT")
 """What a player sees when it decides (the variant's table view)."""
 ViewT_contra = TypeVar("ViewT_contra", contravariant=True)
@@ -56,20 +59,74 @@ class Player(Protocol[ViewT_contra]):
         """True to hit, False to stay."""
 
 
-class Start(Protocol[CardT_co]):
-    """What a round starts from (each variant's ``RoundStart``): the pile top first, the discards, dealer, totals."""
+class RoundEnd(enum.Enum):
+    """Why a round ended (docs/rules.md, round step 6)."""
+
+    NOBODY_ACTIVE = "nobody_active"
+    """Every player stayed, was frozen, busted or ran out of cards."""
+    FLIP_7 = "flip7"
+    """A player made Flip 7: the round ended at once for everyone."""
+
+
+@dataclass(frozen=True)
+class RoundStartBase(Generic[CardT]):
+    """Everything a round starts from: the pile in order (top first), the discard pile, the dealer's seat, the totals.
+
+    ``round_number`` counts the game's rounds from 1 and ``reshuffles`` the reshuffles before this round.
+    """
+
+    pile: tuple[CardT, ...]
+    discards: tuple[CardT, ...]
+    dealer: int
+    totals: tuple[int, ...]
+    round_number: int = 1
+    reshuffles: int = 0
+
+
+StartT = TypeVar("StartT", bound=RoundStartBase[Any])
+
+
+@dataclass(frozen=True)
+class RoundResultBase(Generic[StartT, OutcomeT, CardT]):
+    """A played round: how it started, its seed, each player's outcome and score, and the shoe after it."""
+
+    start: StartT
+    seed: int
+    outcomes: tuple[OutcomeT, ...]
+    scores: tuple[int, ...]
+    end: RoundEnd
+    reshuffles: int
+    cards_drawn: int
+    pile_after: tuple[CardT, ...]
+    discards_after: tuple[CardT, ...]
 
     @property
-    def pile(self) -> tuple[CardT_co, ...]: ...
+    def totals_after(self) -> tuple[int, ...]:
+        """Game totals after this round."""
+        return tuple(total + score for total, score in zip(self.start.totals, self.scores))
+
+
+PlayedT = TypeVar("PlayedT", bound=RoundResultBase[Any, Any, Any])
+PolicyT = TypeVar("PolicyT")
+
+
+@dataclass(frozen=True)
+class GameResultBase(Generic[PolicyT, PlayedT]):
+    """A finished game: its players, rounds, final totals and the winners' seats.
+
+    ``winners`` has one seat, or several when the rules share the victory of a tie (poker);
+    ``winner`` is the first of them.
+    """
+
+    players: tuple[PolicyT, ...]
+    rounds: tuple[PlayedT, ...]
+    totals: tuple[int, ...]
+    winners: tuple[int, ...]
 
     @property
-    def discards(self) -> tuple[CardT_co, ...]: ...
-
-    @property
-    def dealer(self) -> int: ...
-
-    @property
-    def totals(self) -> tuple[int, ...]: ...
+    def winner(self) -> int:
+        """The winner's seat (the first winner's, when the victory is shared)."""
+        return self.winners[0]
 
 
 @dataclass
@@ -97,7 +154,7 @@ class RoundPlay(ABC, Generic[CardT, SeatT, ViewT, ResultT]):
     rules: RuleSet
     """The table's rules (the deck multiplied for the players): set by the variant."""
 
-    def __init__(self, players: Sequence[Player[ViewT]], start: Start[CardT], rng: np.random.Generator,
+    def __init__(self, players: Sequence[Player[ViewT]], start: RoundStartBase[CardT], rng: np.random.Generator,
                  check: bool, observer: Callable[[ViewT], None] | None) -> None:
         if len(players) != len(start.totals):
             raise SimulationError(f"{len(players)} players but {len(start.totals)} totals")
@@ -248,38 +305,6 @@ def game_winners(totals: Sequence[int], rules: RuleSet) -> tuple[int, ...]:
     return leaders
 
 
-class _RoundStartLike(Start[Any], Protocol):
-    """What `play_rounds` needs of a round's start (the classic `RoundStart` and Vengeance's have it)."""
-
-    __dataclass_fields__: ClassVar[dict[str, Any]]
-
-    @property
-    def round_number(self) -> int: ...
-
-    @property
-    def reshuffles(self) -> int: ...
-
-
-class _PlayedRound(Protocol):
-    """What `play_rounds` needs of a played round (the classic `RoundResult` and Vengeance's have it)."""
-
-    @property
-    def pile_after(self) -> tuple[Any, ...]: ...
-
-    @property
-    def discards_after(self) -> tuple[Any, ...]: ...
-
-    @property
-    def reshuffles(self) -> int: ...
-
-    @property
-    def totals_after(self) -> tuple[int, ...]: ...
-
-
-StartT = TypeVar("StartT", bound=_RoundStartLike)
-PlayedT = TypeVar("PlayedT", bound=_PlayedRound)
-
-
 def play_rounds(rules: RuleSet, start: StartT, rng: np.random.Generator, max_rounds: int,
                 play: Callable[[StartT, int], PlayedT]) -> tuple[tuple[PlayedT, ...], tuple[int, ...]]:
     """The game loop of every variant: ``play(start, seed)`` rounds until `game_winners` names someone.
@@ -300,4 +325,5 @@ def play_rounds(rules: RuleSet, start: StartT, rng: np.random.Generator, max_rou
     raise SimulationError(f"no winner after {max_rounds} rounds: do the policies ever score?")
 
 
-__all__ = ["InvariantError", "Player", "RoundPlay", "Seat", "Start", "game_winners", "play_rounds"]
+__all__ = ["GameResultBase", "InvariantError", "Player", "RoundEnd", "RoundPlay", "RoundResultBase", "RoundStartBase", "Seat",
+           "game_winners", "play_rounds"]

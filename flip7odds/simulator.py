@@ -66,7 +66,18 @@ import numpy as np
 from flip7odds.analysis import TOLERANCE, problem_of
 from flip7odds.cards import FLIP_THREE, FREEZE, SECOND_CHANCE, Card, Category
 from flip7odds.counts import CardCounts
-from flip7odds.round_play import InvariantError, Player, RoundPlay, Seat, game_winners, play_rounds
+from flip7odds.round_play import (
+    GameResultBase,
+    InvariantError,
+    Player,
+    RoundEnd,
+    RoundPlay,
+    RoundResultBase,
+    RoundStartBase,
+    Seat,
+    game_winners,
+    play_rounds,
+)
 from flip7odds.rules import RuleSet
 from flip7odds.simple_policies import (
     BustThreshold,
@@ -99,15 +110,6 @@ class Outcome(enum.Enum):
     """Still active when another player's Flip 7 ended the round: it banks its line (step 5)."""
     NO_CARDS = "no_cards"
     """It had to draw with no card left in the pile or the discard pile: it banks (module docstring)."""
-
-
-class RoundEnd(enum.Enum):
-    """Why a round ended (docs/rules.md, round step 6)."""
-
-    NOBODY_ACTIVE = "nobody_active"
-    """Every player stayed, was frozen, busted or ran out of cards."""
-    FLIP_7 = "flip7"
-    """A player made Flip 7: the round ended at once for everyone."""
 
 
 # ----------------------------------------------------------------------------------------------
@@ -340,16 +342,9 @@ def table_rules(rules: RuleSet, players: int) -> RuleSet:
 
 
 @dataclass(frozen=True)
-class RoundStart:
+class RoundStart(RoundStartBase[int]):
     """Everything a round starts from: the pile in order (top first) and the discard pile, as codes of
-    `Kinds.of(rules)`, the dealer's seat and the game totals."""
-
-    pile: tuple[int, ...]
-    discards: tuple[int, ...]
-    dealer: int
-    totals: tuple[int, ...]
-    round_number: int = 1
-    reshuffles: int = 0
+    `Kinds.of(rules)`, the dealer's seat and the game totals (`flip7odds.round_play.RoundStartBase`)."""
 
     @classmethod
     def fresh(cls, rules: RuleSet, players: int, rng: np.random.Generator, dealer: int | None = None) -> RoundStart:
@@ -374,23 +369,8 @@ class RoundStart:
 
 
 @dataclass(frozen=True)
-class RoundResult:
-    """A played round: how it started, its seed, each player's outcome and score, and the shoe after it."""
-
-    start: RoundStart
-    seed: int
-    outcomes: tuple[Outcome, ...]
-    scores: tuple[int, ...]
-    end: RoundEnd
-    reshuffles: int
-    cards_drawn: int
-    pile_after: tuple[int, ...]
-    discards_after: tuple[int, ...]
-
-    @property
-    def totals_after(self) -> tuple[int, ...]:
-        """Game totals after this round."""
-        return tuple(total + score for total, score in zip(self.start.totals, self.scores))
+class RoundResult(RoundResultBase[RoundStart, Outcome, int]):
+    """A played round: how it started, its seed, each player's outcome and score, and the shoe after it (as codes)."""
 
 
 @dataclass
@@ -661,22 +641,12 @@ def play_round(rules: RuleSet, players: Sequence[Policy], start: RoundStart, see
 
 
 @dataclass(frozen=True)
-class GameResult:
-    """A finished game: its rounds, final totals and the winners' seats.
+class GameResult(GameResultBase[Policy, RoundResult]):
+    """A finished game: its rounds, final totals and the winners' seats (`flip7odds.round_play.GameResultBase`).
 
     ``winners`` has one seat, or several when the rules share the victory of a tie (poker);
     ``winner`` is the first of them.
     """
-
-    players: tuple[Policy, ...]
-    rounds: tuple[RoundResult, ...]
-    totals: tuple[int, ...]
-    winners: tuple[int, ...]
-
-    @property
-    def winner(self) -> int:
-        """The winner's seat (the first winner's, when the victory is shared)."""
-        return self.winners[0]
 
 
 def play_game(rules: RuleSet, players: Sequence[Policy], rng: np.random.Generator, *, check: bool = True,

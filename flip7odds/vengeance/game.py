@@ -96,7 +96,17 @@ import numpy as np
 
 from flip7odds.cards import Action, Card, Category
 from flip7odds.counts import CardCounts
-from flip7odds.round_play import InvariantError, Player, RoundPlay, Seat, play_rounds
+from flip7odds.round_play import (
+    GameResultBase,
+    InvariantError,
+    Player,
+    RoundEnd,
+    RoundPlay,
+    RoundResultBase,
+    RoundStartBase,
+    Seat,
+    play_rounds,
+)
 from flip7odds.rules import UNLUCKY_7, RuleSet
 from flip7odds.simple_policies import (
     SIMPLE_NAMES,
@@ -107,7 +117,7 @@ from flip7odds.simple_policies import (
     SumThreshold,
     read_simple_policy,
 )
-from flip7odds.simulator import MAX_PLAYERS, RoundEnd, table_rules
+from flip7odds.simulator import MAX_PLAYERS, table_rules
 from flip7odds.vengeance.situation import FLIP_7_CARDS, THE_ZERO, VengeanceLine
 
 FORCED_DRAWS = {Action.JUST_ONE_MORE: 1, Action.FLIP_FOUR: 4}
@@ -233,15 +243,8 @@ def policy_from_text(text: str) -> Policy:
 
 
 @dataclass(frozen=True)
-class RoundStart:
+class RoundStart(RoundStartBase[Card]):
     """Everything a round starts from: the pile in order (top first), the discard pile, the dealer, the totals."""
-
-    pile: tuple[Card, ...]
-    discards: tuple[Card, ...]
-    dealer: int
-    totals: tuple[int, ...]
-    round_number: int = 1
-    reshuffles: int = 0
 
     @classmethod
     def fresh(cls, rules: RuleSet, players: int, rng: np.random.Generator, dealer: int | None = None) -> RoundStart:
@@ -262,29 +265,15 @@ class RoundStart:
 
 
 @dataclass(frozen=True)
-class RoundResult:
+class RoundResult(RoundResultBase[RoundStart, Outcome, Card]):
     """A played round: its start, seed, outcomes and scores, the shoe after it, and what happened.
 
     ``lines`` are the players' final face-up cards (a busted player's included); ``events`` counts
     what happened (`EVENTS`), as sorted (name, count) pairs.
     """
 
-    start: RoundStart
-    seed: int
-    outcomes: tuple[Outcome, ...]
-    scores: tuple[int, ...]
-    end: RoundEnd
-    reshuffles: int
-    cards_drawn: int
-    pile_after: tuple[Card, ...]
-    discards_after: tuple[Card, ...]
     lines: tuple[tuple[Card, ...], ...]
     events: tuple[tuple[str, int], ...]
-
-    @property
-    def totals_after(self) -> tuple[int, ...]:
-        """Game totals after this round."""
-        return tuple(total + score for total, score in zip(self.start.totals, self.scores))
 
     def event(self, name: str) -> int:
         """How many times ``name`` (one of `EVENTS`) happened this round."""
@@ -636,18 +625,8 @@ def play_round(rules: RuleSet, players: Sequence[Policy], start: RoundStart, see
 
 
 @dataclass(frozen=True)
-class GameResult:
-    """A finished game: its rounds, final totals and the winner's seat (``winners`` as in the classic result)."""
-
-    players: tuple[Policy, ...]
-    rounds: tuple[RoundResult, ...]
-    totals: tuple[int, ...]
-    winners: tuple[int, ...]
-
-    @property
-    def winner(self) -> int:
-        """The winner's seat."""
-        return self.winners[0]
+class GameResult(GameResultBase[Policy, RoundResult]):
+    """A finished game: its rounds, final totals and the winner's seat (`flip7odds.round_play.GameResultBase`)."""
 
 
 def play_game(rules: RuleSet, players: Sequence[Policy], rng: np.random.Generator, *, check: bool = True,
