@@ -20,6 +20,7 @@ import textwrap
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Generic, Protocol, TypeVar
 
 import plotly.graph_objects as go  # type: ignore[import-untyped]  # plotly ships no type hints
 
@@ -84,14 +85,18 @@ TITLE_FONT_SIZE = 17
 """Plotly's title size for the charts' 14 px text."""
 
 
+GroupT = TypeVar("GroupT")
+"""A group of events a player thinks in (the variant's group enum: `OutcomeGroup` in classic)."""
+
+
 @dataclass(frozen=True)
-class NextCardText:
-    """The words of the next-card chart. ``groups`` names each `OutcomeGroup` in the legend."""
+class NextCardText(Generic[GroupT]):
+    """The words of the next-card chart. ``groups`` names each group (`OutcomeGroup`) in the legend."""
 
     title: str
     card_axis: str
     probability_axis: str
-    groups: Mapping[OutcomeGroup, str]
+    groups: Mapping[GroupT, str]
 
 
 @dataclass(frozen=True)
@@ -115,19 +120,52 @@ def outcome_groups(rows: Iterable[NextCard]) -> dict[OutcomeGroup, Fraction]:
 
 
 def next_card_figure(
-    rows: Sequence[NextCard], text: NextCardText, card_label: Callable[[Card], str] = str
+    rows: Sequence[NextCard], text: NextCardText[OutcomeGroup], card_label: Callable[[Card], str] = str
 ) -> go.Figure:
     """Bars of P(next card = c) for every card kind left, coloured by what the card does to you.
 
     One trace per `OutcomeGroup` (its legend entry shows the group's share as ``count/size``); the
     bars keep the cards' order; each bar is labelled with the card's count and hovers its exact
-    fraction ``count/size``.
+    fraction ``count/size`` (`grouped_next_card_figure`).
+    """
+    return grouped_next_card_figure(rows, GROUP_OF_EVENT, GROUP_COLORS, text, card_label)
+
+
+EventT_co = TypeVar("EventT_co", covariant=True)
+"""What a card does to you (the variant's event enum)."""
+EventT = TypeVar("EventT")
+
+
+class CardRow(Protocol[EventT_co]):
+    """One kind of next card as every variant's next-card table has it (`flip7odds.odds.NextCard`)."""
+
+    @property
+    def card(self) -> Card: ...
+
+    @property
+    def count(self) -> int: ...
+
+    @property
+    def probability(self) -> Fraction: ...
+
+    @property
+    def event(self) -> EventT_co: ...
+
+
+def grouped_next_card_figure(rows: Sequence[CardRow[EventT]], group_of: Mapping[EventT, GroupT],
+                             colors: Mapping[GroupT, str], text: NextCardText[GroupT],
+                             card_label: Callable[[Card], str] = str) -> go.Figure:
+    """Bars of P(next card = c) for every card kind left, one trace per group of ``colors`` (in its order).
+
+    ``group_of`` maps a row's event to its group (the variant's grouping). A group's legend entry shows
+    its share as ``count/size``, where ``size`` is the sum of the rows' counts; the bars keep the rows'
+    order; each bar is labelled with the card's count and hovers its exact fraction ``count/size``.
     """
     size = sum(row.count for row in rows)
     labels = [card_label(row.card) for row in rows]
     figure = go.Figure()
-    for group in OutcomeGroup:
-        members = [row for row in rows if GROUP_OF_EVENT[row.event] is group]
+    for group, color in colors.items():
+        members = [row for row in rows if group_of[row.event] is group]
         if not members:
             continue
         count = sum(row.count for row in members)
@@ -138,7 +176,7 @@ def next_card_figure(
             text=[str(row.count) for row in members],
             customdata=[f"{row.count}/{size}" for row in members],
             hovertemplate="%{x}: %{customdata} = %{y:.1%}<extra></extra>",
-            marker_color=GROUP_COLORS[group],
+            marker_color=color,
             textposition="outside",
             cliponaxis=False,
         )
@@ -245,6 +283,7 @@ __all__ = [
     "NextCardText",
     "OutcomeGroup",
     "fit_text",
+    "grouped_next_card_figure",
     "next_card_figure",
     "outcome_groups",
     "phone_layout",

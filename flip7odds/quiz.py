@@ -57,10 +57,11 @@ from __future__ import annotations
 import enum
 import hashlib
 import json
+from abc import ABC, abstractmethod
 from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Any, Self, TypeVar
 
 import numpy as np
 
@@ -173,8 +174,35 @@ class PlayerLine:
         return self.status == "active"
 
 
+class SavedSituation(ABC):
+    """A quiz situation as the progress file saves it (every variant's): a JSON object, read back, keyed by its hash."""
+
+    @abstractmethod
+    def to_json(self) -> dict[str, Any]:
+        """A JSON object that `from_json` reads back."""
+
+    @classmethod
+    @abstractmethod
+    def _read_json(cls, data: dict[str, Any]) -> Self:
+        """Read `to_json`'s object back (a malformed one raises `KeyError`, `TypeError` or `ValueError`)."""
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Self:
+        """Read `to_json`'s object back; a malformed one raises `Flip7Error`."""
+        try:
+            return cls._read_json(data)
+        except (KeyError, TypeError, ValueError) as error:
+            raise Flip7Error("not a saved quiz situation: {error}", error=error) from None
+
+    @property
+    def key(self) -> str:
+        """A short stable identifier: the first 16 hex digits of the SHA-256 of the JSON form (sorted keys)."""
+        text = json.dumps(self.to_json(), sort_keys=True)
+        return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
 @dataclass(frozen=True)
-class QuizSituation:
+class QuizSituation(SavedSituation):
     """A decision at the table: who you are, every player's cards, the exact pile and the discard pile."""
 
     tier: Tier
@@ -214,25 +242,15 @@ class QuizSituation:
         }
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> QuizSituation:
-        """Read `to_json`'s object back; a malformed one raises `Flip7Error`."""
-        try:
-            rules = find_rules(str(data["rules"]))
-            players = tuple(PlayerLine(int(p["seat"]), parse_cards(str(p["cards"]), rules), str(p["status"]),
-                                       int(p["total"]))
-                            for p in data["players"])
-            pile = CardCounts.from_mapping({card: int(count) for text, count in data["pile"].items()
-                                            for card in parse_cards(str(text), rules)[:1]})
-            return cls(Tier(int(data["tier"])), rules, int(data["you"]), players, pile,
-                       CardCounts.from_cards(parse_cards(str(data["discards"]), rules)), int(data["round"]))
-        except (KeyError, TypeError, ValueError) as error:
-            raise Flip7Error("not a saved quiz situation: {error}", error=error) from None
-
-    @property
-    def key(self) -> str:
-        """A short stable identifier (a hash of the JSON form)."""
-        text = json.dumps(self.to_json(), sort_keys=True)
-        return hashlib.sha256(text.encode()).hexdigest()[:16]
+    def _read_json(cls, data: dict[str, Any]) -> QuizSituation:
+        rules = find_rules(str(data["rules"]))
+        players = tuple(PlayerLine(int(p["seat"]), parse_cards(str(p["cards"]), rules), str(p["status"]),
+                                   int(p["total"]))
+                        for p in data["players"])
+        pile = CardCounts.from_mapping({card: int(count) for text, count in data["pile"].items()
+                                        for card in parse_cards(str(text), rules)[:1]})
+        return cls(Tier(int(data["tier"])), rules, int(data["you"]), players, pile,
+                   CardCounts.from_cards(parse_cards(str(data["discards"]), rules)), int(data["round"]))
 
     def categories(self) -> dict[str, str]:
         """The situation's category in each dimension the progress statistics use.
@@ -578,15 +596,29 @@ def generate(tier: Tier, count: int, seed: int, rules: RuleSet = CLASSIC) -> lis
 
 def tier_from_number(level: int) -> Tier:
     """The tier numbered ``level`` (1-4), or a clear `Flip7Error`."""
+    return numbered_tier(Tier, level)
+
+
+TierT = TypeVar("TierT", bound=enum.IntEnum)
+
+
+def numbered_tier(tiers: type[TierT], level: int) -> TierT:
+    """The tier of ``tiers`` (a variant's four quiz tiers) numbered ``level`` (1-4), or a clear `Flip7Error`.
+
+    >>> numbered_tier(Tier, 2)
+    <Tier.PART_USED: 2>
+    """
     try:
-        return Tier(level)
+        return tiers(level)
     except ValueError:
         raise Flip7Error("level must be 1, 2, 3 or 4, not {level}", level=level) from None
 
 
+
+
 __all__ = [
-    "CLOSE_CALL", "GRADE_LIMITS", "GRADE_WIDTH", "MAX_SOLVES", "QUIZ_CPU_SECONDS", "REPLAY_CPU_SECONDS", "RESHUFFLE_REACH",
-    "TRIVIAL_MARGIN", "Exact", "Feedback", "Grade", "PlayerLine", "Question", "QuizGenerator", "QuizSituation", "Tier",
-    "exact_of", "generate", "grade_answer", "grade_of", "graded", "graded_answer", "hint", "hit_text", "one_card_look_ahead",
-    "tier_from_number",
+    "CLOSE_CALL", "GRADE_LIMITS", "GRADE_WIDTH", "MAX_SOLVES", "QUIZ_CPU_SECONDS", "REPLAY_CPU_SECONDS",
+    "RESHUFFLE_REACH", "TRIVIAL_MARGIN", "Exact", "Feedback", "Grade", "PlayerLine", "Question", "QuizGenerator",
+    "QuizSituation", "SavedSituation", "Tier", "exact_of", "generate", "grade_answer", "grade_of", "graded",
+    "graded_answer", "hint", "hit_text", "numbered_tier", "one_card_look_ahead", "tier_from_number",
 ]

@@ -40,10 +40,10 @@ Examples
 from __future__ import annotations
 
 import enum
-from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
+from flip7odds.card_table import CardTable, ClearRound, NextRound
 from flip7odds.cards import FLIP_THREE, FREEZE, SECOND_CHANCE, Card, Category
 from flip7odds.counts import CardCounts
 from flip7odds.errors import Counted, Plural, SituationError, Term
@@ -51,7 +51,7 @@ from flip7odds.history import Step as HistoryStep
 from flip7odds.history import Tracker
 from flip7odds.i18n import N_
 from flip7odds.rules import RuleSet
-from flip7odds.situation import Situation
+from flip7odds.situation import Situation, check_against_deck
 
 MAX_OTHERS_ACTIVE = 17
 """docs/rules.md: above 18 players a second deck is needed, so one deck has at most 17 other players."""
@@ -90,7 +90,7 @@ STATUS_NAMES: dict[RoundStatus, str] = {
 """How a round status is named in a message (message ids)."""
 
 @dataclass(frozen=True)
-class Table:
+class Table(CardTable):
     """Where the cards are: your line (in order), seen elsewhere, discards; the pile is the rest of the deck.
 
     Build one with `Table.new` or `Table.build` (which checks it); the moves return new tables.
@@ -131,37 +131,15 @@ class Table:
         if not 0 <= self.others_active <= MAX_OTHERS_ACTIVE:
             raise SituationError("others active must be from 0 to {most}, not {others}", most=MAX_OTHERS_ACTIVE,
                                  others=self.others_active)
-        places = {N_("your line"): CardCounts.from_cards(self.line), N_("seen"): self.seen,
-                  N_("discards"): self.discards}
-        total: Counter[Card] = Counter()
-        for counts in places.values():
-            for card, count in counts.items_:
-                if self.rules.deck[card] == 0:
-                    raise SituationError("card {card} is not in the {rules} deck", card=card, rules=self.rules.name)
-                total[card] += count
-        for card, count in sorted(total.items()):
-            if count > self.rules.deck[card]:
-                where = Counted(tuple((name, counts[card]) for name, counts in places.items() if counts[card]))
-                raise SituationError("too many {card} cards: {where} make {count}, but the {rules} deck has {deck}",
-                                     card=card, where=where, count=count, rules=self.rules.name,
-                                     deck=self.rules.deck[card])
+        # A classic table names a card in the base notation (str), not by the variant's own names.
+        check_against_deck(self.rules, {N_("your line"): tuple(CardCounts.from_cards(self.line)),
+                                        N_("seen"): tuple(self.seen), N_("discards"): tuple(self.discards)}, str)
         round_status(self.rules, self.line)
 
     @property
     def on_table(self) -> CardCounts:
         """Every card in front of a player this round: your line and the cards seen elsewhere."""
         return CardCounts.from_cards(self.line) + self.seen
-
-    @property
-    def pile(self) -> CardCounts:
-        """The draw pile: the deck minus the discards and the cards on the table."""
-        return self.rules.deck - self.discards - self.on_table
-
-    @property
-    def drawing_pile(self) -> CardCounts:
-        """What the next card comes from: the pile, or the discards that will be reshuffled if it is empty."""
-        pile = self.pile
-        return pile if pile.size else self.discards
 
     @property
     def status(self) -> RoundStatus:
@@ -365,24 +343,6 @@ class RemoveCards:
     def apply(self, table: Table) -> Table:
         """See `Table.without_cards`."""
         return table.without_cards(self.cards, self.place)
-
-
-@dataclass(frozen=True)
-class ClearRound:
-    """Take this round's cards back into the pile."""
-
-    def apply(self, table: Table) -> Table:
-        """See `Table.cleared`."""
-        return table.cleared()
-
-
-@dataclass(frozen=True)
-class NextRound:
-    """The round is over: the table goes to the discard pile."""
-
-    def apply(self, table: Table) -> Table:
-        """See `Table.next_round`."""
-        return table.next_round()
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,8 @@ What it plays, literally:
   on the table), it banks its line: outcome `Outcome.NO_CARDS`. docs/rules.md is silent; this is the
   only reading under which the round can go on.
 
-Players are a hit/stay `Policy` each; the targeting choices follow one documented heuristic for
+The shoe's draws and the order of play are `flip7odds.round_play`'s, which the With a Vengeance
+simulator shares. Players are a hit/stay `Policy` each; the targeting choices follow one documented heuristic for
 everyone (`Targeting heuristics` below). All randomness comes from an injected
 ``np.random.Generator``: a game draws one seed per round, and `play_round` replays any round from its
 `RoundStart` and seed. With ``check=True`` every card of the shoe is accounted for (pile, discard
@@ -58,13 +59,25 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cached_property
-from typing import Any, ClassVar, Protocol, TypeVar
+from typing import Protocol
 
 import numpy as np
 
 from flip7odds.analysis import TOLERANCE, problem_of
 from flip7odds.cards import FLIP_THREE, FREEZE, SECOND_CHANCE, Card, Category
 from flip7odds.counts import CardCounts
+from flip7odds.round_play import (
+    GameResultBase,
+    InvariantError,
+    Player,
+    RoundEnd,
+    RoundPlay,
+    RoundResultBase,
+    RoundStartBase,
+    Seat,
+    game_winners,
+    play_rounds,
+)
 from flip7odds.rules import RuleSet
 from flip7odds.simple_policies import (
     BustThreshold,
@@ -82,10 +95,6 @@ MAX_PLAYERS = 36
 FLIP_THREE_DRAWS = 3
 
 
-class InvariantError(AssertionError):
-    """The simulator lost or created a card, or broke a rule it checks: always a bug in the simulator."""
-
-
 class Outcome(enum.Enum):
     """Why a player's round ended. Every outcome but `BUST` banks the line."""
 
@@ -101,15 +110,6 @@ class Outcome(enum.Enum):
     """Still active when another player's Flip 7 ended the round: it banks its line (step 5)."""
     NO_CARDS = "no_cards"
     """It had to draw with no card left in the pile or the discard pile: it banks (module docstring)."""
-
-
-class RoundEnd(enum.Enum):
-    """Why a round ended (docs/rules.md, round step 6)."""
-
-    NOBODY_ACTIVE = "nobody_active"
-    """Every player stayed, was frozen, busted or ran out of cards."""
-    FLIP_7 = "flip7"
-    """A player made Flip 7: the round ended at once for everyone."""
 
 
 # ----------------------------------------------------------------------------------------------
@@ -342,16 +342,9 @@ def table_rules(rules: RuleSet, players: int) -> RuleSet:
 
 
 @dataclass(frozen=True)
-class RoundStart:
+class RoundStart(RoundStartBase[int]):
     """Everything a round starts from: the pile in order (top first) and the discard pile, as codes of
-    `Kinds.of(rules)`, the dealer's seat and the game totals."""
-
-    pile: tuple[int, ...]
-    discards: tuple[int, ...]
-    dealer: int
-    totals: tuple[int, ...]
-    round_number: int = 1
-    reshuffles: int = 0
+    `Kinds.of(rules)`, the dealer's seat and the game totals (`flip7odds.round_play.RoundStartBase`)."""
 
     @classmethod
     def fresh(cls, rules: RuleSet, players: int, rng: np.random.Generator, dealer: int | None = None) -> RoundStart:
@@ -376,41 +369,17 @@ class RoundStart:
 
 
 @dataclass(frozen=True)
-class RoundResult:
-    """A played round: how it started, its seed, each player's outcome and score, and the shoe after it."""
-
-    start: RoundStart
-    seed: int
-    outcomes: tuple[Outcome, ...]
-    scores: tuple[int, ...]
-    end: RoundEnd
-    reshuffles: int
-    cards_drawn: int
-    pile_after: tuple[int, ...]
-    discards_after: tuple[int, ...]
-
-    @property
-    def totals_after(self) -> tuple[int, ...]:
-        """Game totals after this round."""
-        return tuple(total + score for total, score in zip(self.start.totals, self.scores))
+class RoundResult(RoundResultBase[RoundStart, Outcome, int]):
+    """A played round: how it started, its seed, each player's outcome and score, and the shoe after it (as codes)."""
 
 
 @dataclass
-class _Seat:
-    """A player during a round (mutable; the simulator's own bookkeeping). Cards are kind codes."""
+class _Seat(Seat[int, TableView, Outcome]):
+    """A player during a round (`flip7odds.round_play.Seat`): cards are kind codes; its line as sets."""
 
-    index: int
-    policy: Policy
-    total: int
-    table: list[int] = field(default_factory=list)
     numbers: set[int] = field(default_factory=set)
     modifiers: list[Card] = field(default_factory=list)
     second_chance: bool = False
-    outcome: Outcome | None = None
-
-    @property
-    def active(self) -> bool:
-        return self.outcome is None
 
     @property
     def line_is_empty(self) -> bool:
@@ -423,61 +392,37 @@ class _Seat:
 Observer = Callable[[TableView], None]
 
 
-class _Round:
-    """One round being played. Cards only ever move between the lists pile / discards / in play / tables."""
+class _Round(RoundPlay[int, _Seat, TableView, RoundResult]):
+    """One round being played (`flip7odds.round_play.RoundPlay`): cards are kind codes of `Kinds`."""
 
     def __init__(self, rules: RuleSet, players: Sequence[Policy], start: RoundStart, rng: np.random.Generator,
                  check: bool, observer: Observer | None) -> None:
-        if len(players) != len(start.totals):
-            raise SimulationError(f"{len(players)} players but {len(start.totals)} totals")
+        super().__init__(players, start, rng, check, observer)
         self.rules = table_rules(rules, len(players))
         self.kinds = Kinds.of(self.rules)
         cards = self.kinds.cards
         self.value = [card.value if card.is_number else -1 for card in cards]
         self.modifier = [card.category is Category.MODIFIER for card in cards]
         self.start = start
-        self.rng = rng
-        self.check = check
-        self.observer = observer
-        self.pile = list(reversed(start.pile))  # top of the pile last, so that a draw is a pop
         self.pile_counts = [0] * len(cards)
-        for code in self.pile:
-            self.pile_counts[code] += 1
-        self.discards = list(start.discards)
-        self.in_play: list[int] = []
-        self.seats = [_Seat(i, policy, total) for i, (policy, total) in enumerate(zip(players, start.totals))]
-        self.flip7 = False
-        self.reshuffles = 0
-        self.cards_drawn = 0
+        self._count_pile()
         self.expected = Counter({code: count for code, (_, count) in enumerate(self.rules.deck.items_)})
         self._checkpoint()
 
+    def _seat(self, index: int, policy: Player[TableView], total: int) -> _Seat:
+        return _Seat(index, policy, total)
+
     # -- the shoe ----------------------------------------------------------------------------
 
-    def _draw(self) -> int | None:
-        """The top card, put in play; an empty pile is first replaced by the shuffled discard pile."""
-        if not self.pile:
-            if not self.discards:
-                return None
-            order = self.rng.permutation(len(self.discards))
-            self.pile = [self.discards[i] for i in order]
-            self.discards = []
-            for code in self.pile:
-                self.pile_counts[code] += 1
-            self.reshuffles += 1
-        code = self.pile.pop()
+    def _may_reshuffle(self) -> bool:
+        return bool(self.discards)
+
+    def _count_pile(self) -> None:
+        for code in self.pile:
+            self.pile_counts[code] += 1
+
+    def _uncount(self, code: int) -> None:
         self.pile_counts[code] -= 1
-        self.in_play.append(code)
-        self.cards_drawn += 1
-        return code
-
-    def _place(self, seat: _Seat, code: int) -> None:
-        self.in_play.remove(code)
-        seat.table.append(code)
-
-    def _discard(self, code: int) -> None:
-        self.in_play.remove(code)
-        self.discards.append(code)
 
     def _checkpoint(self) -> None:
         """Every card of the shoe is in exactly one place, and every line matches the cards in front of it."""
@@ -513,10 +458,6 @@ class _Round:
 
     def _active(self) -> list[_Seat]:
         return [seat for seat in self.seats if seat.active]
-
-    def _nearest_left(self, chooser: _Seat, seat: _Seat) -> int:
-        """Tie-break key: larger for players nearer to the chooser's left."""
-        return -((seat.index - chooser.index) % len(self.seats))
 
     def _would_stay(self, seat: _Seat) -> bool:
         return not seat.line_is_empty and not seat.policy.hits(self.view(seat), self.rng)
@@ -663,33 +604,11 @@ class _Round:
             return
         self._resolve(seat, code)
 
-    def play(self, seed: int) -> RoundResult:
-        count = len(self.seats)
-        order = [self.seats[(self.start.dealer + 1 + i) % count] for i in range(count)]
-        if self.rules.initial_deal:
-            for seat in order:
-                if self.flip7:
-                    break
-                if seat.active:
-                    self._draw_for(seat)
-        while not self.flip7 and self._active():
-            for seat in order:
-                if self.flip7:
-                    break
-                if not seat.active:
-                    continue
-                if seat.line_is_empty or self._decides_to_hit(seat):
-                    self._draw_for(seat)
-                else:
-                    seat.outcome = Outcome.STAYED
-                self._checkpoint()
-        return self._finish(seed)
+    def _must_hit(self, seat: _Seat) -> bool:
+        return seat.line_is_empty
 
-    def _decides_to_hit(self, seat: _Seat) -> bool:
-        view = self.view(seat)
-        if self.observer is not None:
-            self.observer(view)
-        return seat.policy.hits(view, self.rng)
+    def _stay(self, seat: _Seat) -> None:
+        seat.outcome = Outcome.STAYED
 
     def _finish(self, seed: int) -> RoundResult:
         scores = []
@@ -700,11 +619,8 @@ class _Round:
                 scores.append(0)
             else:
                 scores.append(seat.line().score(self.rules, flip7=seat.outcome is Outcome.FLIP_7))
-        if self.in_play:
-            raise InvariantError(f"cards still in play at the end of the round: {self.in_play}")
+        self._clear_tables()
         for seat in self.seats:
-            self.discards.extend(seat.table)
-            seat.table.clear()
             seat.numbers.clear()
             seat.modifiers.clear()
             seat.second_chance = False
@@ -725,41 +641,12 @@ def play_round(rules: RuleSet, players: Sequence[Policy], start: RoundStart, see
 
 
 @dataclass(frozen=True)
-class GameResult:
-    """A finished game: its rounds, final totals and the winners' seats.
+class GameResult(GameResultBase[Policy, RoundResult]):
+    """A finished game: its rounds, final totals and the winners' seats (`flip7odds.round_play.GameResultBase`).
 
     ``winners`` has one seat, or several when the rules share the victory of a tie (poker);
     ``winner`` is the first of them.
     """
-
-    players: tuple[Policy, ...]
-    rounds: tuple[RoundResult, ...]
-    totals: tuple[int, ...]
-    winners: tuple[int, ...]
-
-    @property
-    def winner(self) -> int:
-        """The winner's seat (the first winner's, when the victory is shared)."""
-        return self.winners[0]
-
-
-def game_winners(totals: Sequence[int], rules: RuleSet) -> tuple[int, ...]:
-    """The seats that have won after a round (docs/rules.md, end of game), or () if the game goes on.
-
-    Someone must have ``rules.target`` or more. The highest total wins; a tie for it plays another
-    round, unless the rules share the victory (``shared_victory``: every tied player wins).
-
-    >>> from flip7odds.rules import CLASSIC, POKER
-    >>> game_winners((201, 150), CLASSIC), game_winners((205, 205, 10), CLASSIC), game_winners((199, 0), CLASSIC)
-    ((0,), (), ())
-    >>> game_winners((125, 125, 10), POKER), game_winners((119, -3), POKER)
-    ((0, 1), ())
-    """
-    best = max(totals)
-    leaders = tuple(seat for seat, total in enumerate(totals) if total == best)
-    if best < rules.target or (len(leaders) > 1 and not rules.shared_victory):
-        return ()
-    return leaders
 
 
 def play_game(rules: RuleSet, players: Sequence[Policy], rng: np.random.Generator, *, check: bool = True,
@@ -779,64 +666,6 @@ def play_game(rules: RuleSet, players: Sequence[Policy], rng: np.random.Generato
         rules, start, rng, max_rounds,
         lambda begin, seed: play_round(rules, players, begin, seed, check=check, observer=observer))
     return GameResult(tuple(players), rounds, rounds[-1].totals_after, winners)
-
-
-class _RoundStartLike(Protocol):
-    """What `play_rounds` needs of a round's start (the classic `RoundStart` and Vengeance's have it)."""
-
-    __dataclass_fields__: ClassVar[dict[str, Any]]
-
-    @property
-    def dealer(self) -> int: ...
-
-    @property
-    def totals(self) -> tuple[int, ...]: ...
-
-    @property
-    def round_number(self) -> int: ...
-
-    @property
-    def reshuffles(self) -> int: ...
-
-
-class _PlayedRound(Protocol):
-    """What `play_rounds` needs of a played round (the classic `RoundResult` and Vengeance's have it)."""
-
-    @property
-    def pile_after(self) -> tuple[Any, ...]: ...
-
-    @property
-    def discards_after(self) -> tuple[Any, ...]: ...
-
-    @property
-    def reshuffles(self) -> int: ...
-
-    @property
-    def totals_after(self) -> tuple[int, ...]: ...
-
-
-StartT = TypeVar("StartT", bound=_RoundStartLike)
-PlayedT = TypeVar("PlayedT", bound=_PlayedRound)
-
-
-def play_rounds(rules: RuleSet, start: StartT, rng: np.random.Generator, max_rounds: int,
-                play: Callable[[StartT, int], PlayedT]) -> tuple[tuple[PlayedT, ...], tuple[int, ...]]:
-    """The game loop of every variant: ``play(start, seed)`` rounds until `game_winners` names someone.
-
-    Each round's seed is drawn from ``rng``; the next round starts from the shoe the last one left, the deal
-    passed left, the new totals. Returns the rounds and the winners' seats.
-    """
-    rounds: list[PlayedT] = []
-    while len(rounds) < max_rounds:
-        result = play(start, int(rng.integers(2**63)))
-        rounds.append(result)
-        winners = game_winners(result.totals_after, rules)
-        if winners:
-            return tuple(rounds), winners
-        start = replace(start, pile=result.pile_after, discards=result.discards_after,
-                        dealer=(start.dealer + 1) % len(start.totals), totals=result.totals_after,
-                        round_number=start.round_number + 1, reshuffles=start.reshuffles + result.reshuffles)
-    raise SimulationError(f"no winner after {max_rounds} rounds: do the policies ever score?")
 
 
 __all__ = [

@@ -11,7 +11,7 @@ Examples
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
 from flip7odds.cards import SECOND_CHANCE, Action, Card, Category, format_cards, parse_cards
@@ -127,19 +127,9 @@ class Situation:
             raise SituationError(Plural("your line already holds {size} number: that is a Flip 7, the round is over",
                                         "your line already holds {size} numbers: that is a Flip 7, the round is over",
                                         "size"), size=rules.flip7_size)
-        discard_counts = None if discards is None else CardCounts.from_cards(discards)
-        groups: dict[str, tuple[Card, ...]] = {N_("your line"): line_cards}
-        if discard_counts is not None:
-            groups[N_("discards")] = tuple(discard_counts)
-        if pile is None:
-            groups[N_("seen")] = tuple(seen or ())
-        else:
-            groups[N_("pile")] = tuple(pile)
-        _check_against_deck(rules, groups)
-        out_of_pile = CardCounts.from_cards(card for name, cards in groups.items() if name != "pile" for card in cards)
-        pile_counts = rules.deck - out_of_pile if pile is None else CardCounts.from_cards(groups["pile"])
-        if pile_counts.size == 0 and (discard_counts is None or discard_counts.size == 0):
-            raise SituationError("the pile is empty and there is no discard pile to reshuffle")
+        pile_counts, discard_counts = pile_and_discards(rules, {N_("your line"): line_cards}, seen=seen, pile=pile,
+                                                        discards=discards)
+        check_a_card_to_draw(pile_counts, discard_counts)
         return cls(rules, the_line, pile_counts, discard_counts, others_active)
 
     @classmethod
@@ -164,19 +154,52 @@ class Situation:
         )
 
 
-def _check_against_deck(rules: RuleSet, groups: dict[str, tuple[Card, ...]]) -> None:
-    """Every card must belong to the deck, and no card may appear more often than the deck holds it."""
+def pile_and_discards(rules: RuleSet, lines: Mapping[str, tuple[Card, ...]], *, seen: Iterable[Card] | None,
+                      pile: Iterable[Card] | None, discards: Iterable[Card] | None
+                      ) -> tuple[CardCounts, CardCounts | None]:
+    """The pile and the discard pile (None when unknown) of a situation whose lines hold ``lines``' cards.
+
+    Every card of the deck is in one place, so ``pile = deck - lines - seen - discards`` unless the
+    pile is given (then nothing is seen). Every variant's situation derives its pile so. Raises
+    `SituationError` (`check_against_deck`) for a card the deck does not hold that often.
+    """
+    discard_counts = None if discards is None else CardCounts.from_cards(discards)
+    groups = dict(lines)
+    if discard_counts is not None:
+        groups[N_("discards")] = tuple(discard_counts)
+    if pile is None:
+        groups[N_("seen")] = tuple(seen or ())
+    else:
+        groups[N_("pile")] = tuple(pile)
+    check_against_deck(rules, groups)
+    out_of_pile = CardCounts.from_cards(card for name, cards in groups.items() if name != "pile" for card in cards)
+    pile_counts = rules.deck - out_of_pile if pile is None else CardCounts.from_cards(groups["pile"])
+    return pile_counts, discard_counts
+
+
+def check_a_card_to_draw(pile: CardCounts, discards: CardCounts | None) -> None:
+    """Raise `SituationError` when no card can be drawn: the pile is empty and no discard pile is known to reshuffle."""
+    if pile.size == 0 and (discards is None or discards.size == 0):
+        raise SituationError("the pile is empty and there is no discard pile to reshuffle")
+
+
+def check_against_deck(rules: RuleSet, groups: Mapping[str, tuple[Card, ...]],
+                       card_name: Callable[[Card], object] | None = None) -> None:
+    """Every card must belong to the deck, and no card may appear more often than the deck holds it.
+
+    ``groups`` are the places the cards are in, by name (a message id); the message names a card by
+    ``card_name`` (default: the variant's `RuleSet.card_name`). Every variant's situation and table checks so.
+    """
+    name = rules.card_name if card_name is None else card_name
     total: Counter[Card] = Counter()
     for cards in groups.values():
         for card in cards:
             if rules.deck[card] == 0:
-                raise SituationError("card {card} is not in the {rules} deck", card=rules.card_name(card),
-                                     rules=rules.name)
+                raise SituationError("card {card} is not in the {rules} deck", card=name(card), rules=rules.name)
         total.update(cards)
     for card, count in sorted(total.items()):
         if count > rules.deck[card]:
-            where = Counted(tuple((name, Counter(cards)[card]) for name, cards in groups.items() if card in cards))
+            where = Counted(tuple((place, Counter(cards)[card]) for place, cards in groups.items() if card in cards))
             raise SituationError("too many {card} cards: {where} make {count}, but the {rules} deck has {deck}",
-                                 card=rules.card_name(card), where=where, count=count, rules=rules.name,
-                                 deck=rules.deck[card])
+                                 card=name(card), where=where, count=count, rules=rules.name, deck=rules.deck[card])
 

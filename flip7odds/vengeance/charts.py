@@ -17,14 +17,14 @@ Examples
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
 import plotly.graph_objects as go  # type: ignore[import-untyped]  # plotly ships no type hints
 
 from flip7odds.cards import Card
-from flip7odds.charts import HIT_COLOR, STAY_COLOR, phone_layout
+from flip7odds.charts import HIT_COLOR, STAY_COLOR, NextCardText, grouped_next_card_figure, phone_layout
 from flip7odds.vengeance.engine import VEvent
 from flip7odds.vengeance.odds import VengeanceNextCard
 
@@ -63,13 +63,8 @@ GROUP_COLORS: dict[VGroup, str] = {
 
 
 @dataclass(frozen=True)
-class VengeanceNextCardText:
-    """The words of the chart; ``groups`` names each `VGroup` in the legend."""
-
-    title: str
-    card_axis: str
-    probability_axis: str
-    groups: Mapping[VGroup, str]
+class VengeanceNextCardText(NextCardText[VGroup]):
+    """The words of the chart (`flip7odds.charts.NextCardText`); ``groups`` names each `VGroup` in the legend."""
 
 
 def vengeance_groups(rows: Sequence[VengeanceNextCard]) -> dict[VGroup, Fraction]:
@@ -81,33 +76,11 @@ def vengeance_groups(rows: Sequence[VengeanceNextCard]) -> dict[VGroup, Fraction
 
 def vengeance_next_card_figure(rows: Sequence[VengeanceNextCard], text: VengeanceNextCardText,
                                card_label: Callable[[Card], str] = str) -> go.Figure:
-    """Bars of P(next card = c) for every card kind left, coloured by group (legend: the group's ``count/size``)."""
-    size = sum(row.count for row in rows)
-    figure = go.Figure()
-    for group in VGroup:
-        members = [row for row in rows if GROUP_OF_EVENT[row.event] is group]
-        if not members:
-            continue
-        figure.add_bar(
-            name=f"{text.groups[group]} {sum(row.count for row in members)}/{size}",
-            x=[card_label(row.card) for row in members],
-            y=[float(row.probability) for row in members],
-            text=[str(row.count) for row in members],
-            customdata=[f"{row.count}/{size}" for row in members],
-            hovertemplate="%{x}: %{customdata} = %{y:.1%}<extra></extra>",
-            marker_color=GROUP_COLORS[group],
-            textposition="outside",
-            cliponaxis=False,
-        )
-    labels = [card_label(row.card) for row in rows]
-    figure.update_layout(
-        xaxis={"title": text.card_axis, "type": "category", "categoryorder": "array", "categoryarray": labels},
-        yaxis={"title": text.probability_axis, "tickformat": ".0%", "rangemode": "tozero"},
-        barmode="overlay",
-        bargap=0.15,
-        **phone_layout(text.title),
-    )
-    return figure
+    """Bars of P(next card = c) for every card kind left, coloured by group (legend: the group's ``count/size``).
+
+    The classic chart's bars (`flip7odds.charts.grouped_next_card_figure`) with the Vengeance groups.
+    """
+    return grouped_next_card_figure(rows, GROUP_OF_EVENT, GROUP_COLORS, text, card_label)
 
 
 @dataclass(frozen=True)

@@ -1,10 +1,11 @@
 """A full-rules game simulator for Flip 7: With a Vengeance (docs/rules.md section 3, seed 003), several players.
 
-It follows the classic simulator (`flip7odds.simulator`): a `RoundStart` (the pile in order, top
-first, so that tests can stack the top cards), rounds replayable from their seed, an injected
+It follows the classic simulator (`flip7odds.simulator`), whose shoe and order of play it shares
+(`flip7odds.round_play`): a `RoundStart` (the pile in order, top first, so that tests can stack the
+top cards), rounds replayable from their seed, an injected
 ``np.random.Generator``, a persistent shoe (cards used in a round go to the discard pile, which is
 shuffled into a new pile only when the pile runs out; cards in front of players stay there), the
-game to ``rules.target`` (200) with the tie rule (`flip7odds.simulator.game_winners`), and with
+game to ``rules.target`` (200) with the tie rule (`flip7odds.round_play.game_winners`), and with
 ``check=True`` every card of the shoe accounted for after every step (`InvariantError` otherwise).
 
 What it plays, literally (docs/rules.md section 3):
@@ -86,7 +87,7 @@ from __future__ import annotations
 import enum
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
 from typing import Protocol
@@ -95,6 +96,17 @@ import numpy as np
 
 from flip7odds.cards import Action, Card, Category
 from flip7odds.counts import CardCounts
+from flip7odds.round_play import (
+    GameResultBase,
+    InvariantError,
+    Player,
+    RoundEnd,
+    RoundPlay,
+    RoundResultBase,
+    RoundStartBase,
+    Seat,
+    play_rounds,
+)
 from flip7odds.rules import UNLUCKY_7, RuleSet
 from flip7odds.simple_policies import (
     SIMPLE_NAMES,
@@ -105,13 +117,7 @@ from flip7odds.simple_policies import (
     SumThreshold,
     read_simple_policy,
 )
-from flip7odds.simulator import (
-    MAX_PLAYERS,
-    InvariantError,
-    RoundEnd,
-    play_rounds,
-    table_rules,
-)
+from flip7odds.simulator import MAX_PLAYERS, table_rules
 from flip7odds.vengeance.situation import FLIP_7_CARDS, THE_ZERO, VengeanceLine
 
 FORCED_DRAWS = {Action.JUST_ONE_MORE: 1, Action.FLIP_FOUR: 4}
@@ -237,15 +243,8 @@ def policy_from_text(text: str) -> Policy:
 
 
 @dataclass(frozen=True)
-class RoundStart:
+class RoundStart(RoundStartBase[Card]):
     """Everything a round starts from: the pile in order (top first), the discard pile, the dealer, the totals."""
-
-    pile: tuple[Card, ...]
-    discards: tuple[Card, ...]
-    dealer: int
-    totals: tuple[int, ...]
-    round_number: int = 1
-    reshuffles: int = 0
 
     @classmethod
     def fresh(cls, rules: RuleSet, players: int, rng: np.random.Generator, dealer: int | None = None) -> RoundStart:
@@ -266,29 +265,15 @@ class RoundStart:
 
 
 @dataclass(frozen=True)
-class RoundResult:
+class RoundResult(RoundResultBase[RoundStart, Outcome, Card]):
     """A played round: its start, seed, outcomes and scores, the shoe after it, and what happened.
 
     ``lines`` are the players' final face-up cards (a busted player's included); ``events`` counts
     what happened (`EVENTS`), as sorted (name, count) pairs.
     """
 
-    start: RoundStart
-    seed: int
-    outcomes: tuple[Outcome, ...]
-    scores: tuple[int, ...]
-    end: RoundEnd
-    reshuffles: int
-    cards_drawn: int
-    pile_after: tuple[Card, ...]
-    discards_after: tuple[Card, ...]
     lines: tuple[tuple[Card, ...], ...]
     events: tuple[tuple[str, int], ...]
-
-    @property
-    def totals_after(self) -> tuple[int, ...]:
-        """Game totals after this round."""
-        return tuple(total + score for total, score in zip(self.start.totals, self.scores))
 
     def event(self, name: str) -> int:
         """How many times ``name`` (one of `EVENTS`) happened this round."""
@@ -306,18 +291,8 @@ def _line_of(cards: Sequence[Card]) -> VengeanceLine:
 
 
 @dataclass
-class _Seat:
-    """A player during a round (mutable; the simulator's own bookkeeping)."""
-
-    index: int
-    policy: Policy
-    total: int
-    table: list[Card] = field(default_factory=list)
-    outcome: Outcome | None = None
-
-    @property
-    def active(self) -> bool:
-        return self.outcome is None
+class _Seat(Seat[Card, VengeanceView, Outcome]):
+    """A player during a round (`flip7odds.round_play.Seat`): its face-up cards in the order received."""
 
     @property
     def busted(self) -> bool:
@@ -345,60 +320,41 @@ class _Change:
 Observer = Callable[[VengeanceView], None]
 
 
-class _Round:
-    """One round being played. Cards only ever move between pile / discards / in play / tables."""
+class _Round(RoundPlay[Card, _Seat, VengeanceView, RoundResult]):
+    """One round being played (`flip7odds.round_play.RoundPlay`): cards are `Card` values."""
 
     def __init__(self, rules: RuleSet, players: Sequence[Policy], start: RoundStart, rng: np.random.Generator,
                  check: bool, observer: Observer | None) -> None:
-        if len(players) != len(start.totals):
-            raise SimulationError(f"{len(players)} players but {len(start.totals)} totals")
+        super().__init__(players, start, rng, check, observer)
         if not rules.vengeance:
             raise SimulationError(f"the {rules.name} rules are not With a Vengeance: use flip7odds.simulator")
         self.rules = table_rules(rules, len(players))
         self.start = start
-        self.rng = rng
-        self.check = check
-        self.observer = observer
-        self.pile = list(reversed(start.pile))  # top of the pile last, so that a draw is a pop
-        self.pile_counts: Counter[Card] = Counter(self.pile)
-        self.discards = list(start.discards)
-        self.in_play: list[Card] = []
-        self.seats = [_Seat(i, policy, total) for i, (policy, total) in enumerate(zip(players, start.totals))]
-        self.flip7 = False
-        self.reshuffles = 0
-        self.cards_drawn = 0
+        self._count_pile()
         self.events: Counter[str] = Counter()
         self.minus_15: dict[int, int] = {}
         self.expected = Counter(dict(self.rules.deck.items_))
         self._checkpoint()
 
+    def _seat(self, index: int, policy: Player[VengeanceView], total: int) -> _Seat:
+        return _Seat(index, policy, total)
+
     # -- the shoe ----------------------------------------------------------------------------
 
     def _draw(self) -> Card | None:
-        """The top card, put in play; an empty pile is first replaced by the shuffled discard pile."""
         if self.cards_drawn >= MAX_DRAWS_PER_ROUND:
             raise SimulationError(f"a round drew {MAX_DRAWS_PER_ROUND} cards: the simulator is stuck in a loop")
-        if not self.pile:
-            if not any(card.is_number for card in self.discards):
-                return None
-            order = self.rng.permutation(len(self.discards))
-            self.pile = [self.discards[i] for i in order]
-            self.discards = []
-            self.pile_counts = Counter(self.pile)
-            self.reshuffles += 1
-        card = self.pile.pop()
+        return super()._draw()
+
+    def _may_reshuffle(self) -> bool:
+        """Only numbers can end a forced hitting: a discard pile without one could cycle (module docstring)."""
+        return any(card.is_number for card in self.discards)
+
+    def _count_pile(self) -> None:
+        self.pile_counts: Counter[Card] = Counter(self.pile)
+
+    def _uncount(self, card: Card) -> None:
         self.pile_counts[card] -= 1
-        self.in_play.append(card)
-        self.cards_drawn += 1
-        return card
-
-    def _place(self, seat: _Seat, card: Card) -> None:
-        self.in_play.remove(card)
-        seat.table.append(card)
-
-    def _discard(self, card: Card) -> None:
-        self.in_play.remove(card)
-        self.discards.append(card)
 
     def _checkpoint(self) -> None:
         """Every card of the shoe is in exactly one place, and every line is one the rules allow."""
@@ -437,10 +393,6 @@ class _Round:
         """Every seat, the chooser first, then round to its left."""
         count = len(self.seats)
         return (self.seats[(chooser.index + step) % count] for step in range(count))
-
-    def _nearest_left(self, chooser: _Seat, seat: _Seat) -> int:
-        """Tie-break key: larger for players nearer to the chooser's left."""
-        return -((seat.index - chooser.index) % len(self.seats))
 
     def _seat_value(self, seat: _Seat, table: Sequence[Card] | None = None) -> int:
         if seat.busted:
@@ -625,33 +577,8 @@ class _Round:
     def _must_hit(self, seat: _Seat) -> bool:
         return not seat.table or THE_ZERO in seat.table
 
-    def _decides_to_hit(self, seat: _Seat) -> bool:
-        view = self.view(seat)
-        if self.observer is not None:
-            self.observer(view)
-        return seat.policy.hits(view, self.rng)
-
-    def play(self, seed: int) -> RoundResult:
-        count = len(self.seats)
-        order = [self.seats[(self.start.dealer + 1 + i) % count] for i in range(count)]
-        if self.rules.initial_deal:
-            for seat in order:
-                if self.flip7:
-                    break
-                if seat.active:
-                    self._draw_for(seat)
-        while not self.flip7 and any(seat.active for seat in self.seats):
-            for seat in order:
-                if self.flip7:
-                    break
-                if not seat.active:
-                    continue
-                if self._must_hit(seat) or self._decides_to_hit(seat):
-                    self._draw_for(seat)
-                else:
-                    seat.outcome = Outcome.STAYED
-                self._checkpoint()
-        return self._finish(seed)
+    def _stay(self, seat: _Seat) -> None:
+        seat.outcome = Outcome.STAYED
 
     def _brutal_flip7(self, scorer: _Seat) -> int | None:
         """Brutal mode: the seat that takes -15 instead of the scorer's +15, or None."""
@@ -679,12 +606,8 @@ class _Round:
                 self.events["brutal_minus_15"] += 1
             scores.append(score)
         scores = [score - penalties[index] for index, score in enumerate(scores)]
-        if self.in_play:
-            raise InvariantError(f"cards still in play at the end of the round: {self.in_play}")
         lines = tuple(tuple(seat.table) for seat in self.seats)
-        for seat in self.seats:
-            self.discards.extend(seat.table)
-            seat.table.clear()
+        self._clear_tables()
         self._checkpoint()
         outcomes = tuple(seat.outcome for seat in self.seats if seat.outcome is not None)
         end = RoundEnd.FLIP_7 if Outcome.FLIP_7 in outcomes else RoundEnd.NOBODY_ACTIVE
@@ -702,18 +625,8 @@ def play_round(rules: RuleSet, players: Sequence[Policy], start: RoundStart, see
 
 
 @dataclass(frozen=True)
-class GameResult:
-    """A finished game: its rounds, final totals and the winner's seat (``winners`` as in the classic result)."""
-
-    players: tuple[Policy, ...]
-    rounds: tuple[RoundResult, ...]
-    totals: tuple[int, ...]
-    winners: tuple[int, ...]
-
-    @property
-    def winner(self) -> int:
-        """The winner's seat."""
-        return self.winners[0]
+class GameResult(GameResultBase[Policy, RoundResult]):
+    """A finished game: its rounds, final totals and the winner's seat (`flip7odds.round_play.GameResultBase`)."""
 
 
 def play_game(rules: RuleSet, players: Sequence[Policy], rng: np.random.Generator, *, check: bool = True,

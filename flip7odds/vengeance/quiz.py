@@ -56,8 +56,6 @@ Examples
 from __future__ import annotations
 
 import enum
-import hashlib
-import json
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from typing import Any
@@ -71,7 +69,7 @@ from flip7odds.cards import Action, Card, Category, card_name, format_cards
 from flip7odds.counts import CardCounts
 from flip7odds.errors import Flip7Error
 from flip7odds.i18n import ENGLISH, N_, Translator
-from flip7odds.quiz import MAX_SOLVES, REPLAY_CPU_SECONDS, Exact, exact_of, graded
+from flip7odds.quiz import MAX_SOLVES, REPLAY_CPU_SECONDS, Exact, SavedSituation, exact_of, graded, numbered_tier
 from flip7odds.rules import LUCKY_13, UNLUCKY_7, VENGEANCE, VENGEANCE_TITLES, RuleSet, find_rules
 from flip7odds.vengeance.analysis import CAVEAT
 from flip7odds.vengeance.situation import THE_ZERO, VengeanceLine, VengeanceSituation
@@ -205,8 +203,11 @@ def tier_lesson(tier: VTier, rules: RuleSet) -> str:
 
 
 @dataclass(frozen=True)
-class VengeanceQuizSituation:
-    """A quiz situation: its tier and the `VengeanceSituation` (your line, the other lines, the pile, busted)."""
+class VengeanceQuizSituation(SavedSituation):
+    """A quiz situation: its tier and the `VengeanceSituation` (your line, the other lines, the pile, busted).
+
+    Saved as JSON, read back and keyed as `flip7odds.quiz.SavedSituation` says.
+    """
 
     tier: VTier
     situation: VengeanceSituation
@@ -234,22 +235,11 @@ class VengeanceQuizSituation:
         }
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> VengeanceQuizSituation:
-        """Read `to_json`'s object back; a malformed one raises `Flip7Error`."""
-        try:
-            rules = find_rules(str(data["rules"]), experimental=True)
-            situation = VengeanceSituation.from_text(rules, str(data["line"]),
-                                                     others=[str(other) for other in data["others"]],
-                                                     pile=str(data["pile"]), busted_others=int(data["busted"]))
-            return cls(VTier(int(data["tier"])), situation)
-        except (KeyError, TypeError, ValueError) as error:
-            raise Flip7Error("not a saved quiz situation: {error}", error=error) from None
-
-    @property
-    def key(self) -> str:
-        """A short stable identifier (a hash of the JSON form)."""
-        text = json.dumps(self.to_json(), sort_keys=True)
-        return hashlib.sha256(text.encode()).hexdigest()[:16]
+    def _read_json(cls, data: dict[str, Any]) -> VengeanceQuizSituation:
+        rules = find_rules(str(data["rules"]), experimental=True)
+        situation = VengeanceSituation.from_text(rules, str(data["line"]), others=[str(other) for other in data["others"]],
+                                                 pile=str(data["pile"]), busted_others=int(data["busted"]))
+        return cls(VTier(int(data["tier"])), situation)
 
     def categories(self) -> dict[str, str]:
         """The situation's category in each dimension of the progress statistics (English message ids).
@@ -398,11 +388,8 @@ def generate_vengeance(tier: VTier, count: int, seed: int, rules: RuleSet = VENG
 
 
 def vtier_from_number(level: int) -> VTier:
-    """The tier numbered ``level`` (1-4), or a clear `Flip7Error`."""
-    try:
-        return VTier(level)
-    except ValueError:
-        raise Flip7Error("level must be 1, 2, 3 or 4, not {level}", level=level) from None
+    """The tier numbered ``level`` (1-4), or a clear `Flip7Error` (`flip7odds.quiz.numbered_tier`)."""
+    return numbered_tier(VTier, level)
 
 
 __all__ = [

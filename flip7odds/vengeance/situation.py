@@ -21,7 +21,7 @@ from flip7odds.counts import CardCounts
 from flip7odds.errors import Plural, SituationError
 from flip7odds.i18n import N_
 from flip7odds.rules import LUCKY_13, RuleSet
-from flip7odds.situation import _check_against_deck
+from flip7odds.situation import check_a_card_to_draw, pile_and_discards
 
 THE_ZERO = Card.number(0)
 """The Zero: the only 0 of the deck. While you hold it you must hit, and it scores 0 unless you Flip 7."""
@@ -153,16 +153,8 @@ class VengeanceSituation:
             raise SituationError("busted players must be 0 or more, not {count}", count=busted_others)
         line_cards = tuple(line)
         other_cards = [tuple(cards) for cards in others]
-        groups: dict[str, tuple[Card, ...]] = {N_("your line"): line_cards,
-                                               N_("other lines"): tuple(c for cards in other_cards for c in cards)}
-        discard_counts = None if discards is None else CardCounts.from_cards(discards)
-        if discard_counts is not None:
-            groups[N_("discards")] = tuple(discard_counts)
-        if pile is None:
-            groups[N_("seen")] = tuple(seen or ())
-        else:
-            groups[N_("pile")] = tuple(pile)
-        _check_against_deck(rules, groups)
+        lines = {N_("your line"): line_cards, N_("other lines"): tuple(c for cards in other_cards for c in cards)}
+        pile_counts, discard_counts = pile_and_discards(rules, lines, seen=seen, pile=pile, discards=discards)
         the_line = VengeanceLine.from_cards(line_cards)
         other_lines = tuple(VengeanceLine.from_cards(cards, mine=False) for cards in other_cards)
         for one in (the_line, *other_lines):
@@ -170,10 +162,7 @@ class VengeanceSituation:
                 raise SituationError(Plural("a line already holds {size} number: that is a Flip 7, the round is over",
                                             "a line already holds {size} numbers: that is a Flip 7, the round is over",
                                             "size"), size=FLIP_7_CARDS)
-        out = CardCounts.from_cards(card for name, cards in groups.items() if name != "pile" for card in cards)
-        pile_counts = rules.deck - out if pile is None else CardCounts.from_cards(groups["pile"])
-        if pile_counts.size == 0 and (discard_counts is None or discard_counts.size == 0):
-            raise SituationError("the pile is empty and there is no discard pile to reshuffle")
+        check_a_card_to_draw(pile_counts, discard_counts)
         return cls(rules, the_line, tuple(sorted(other_lines)), pile_counts, discard_counts, busted_others)
 
     @classmethod

@@ -35,17 +35,18 @@ Examples
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
+from flip7odds.card_table import CardTable, ClearRound, NextRound
 from flip7odds.cards import Card, Category
 from flip7odds.counts import CardCounts
-from flip7odds.errors import Counted, Plural, SituationError, Term
+from flip7odds.errors import Plural, SituationError, Term
 from flip7odds.history import Step, Tracker
 from flip7odds.i18n import N_
 from flip7odds.rules import UNLUCKY_7, RuleSet
 from flip7odds.shoe import MAX_OTHERS_ACTIVE, STATUS_NAMES, Place, RoundStatus
+from flip7odds.situation import check_against_deck
 from flip7odds.vengeance.situation import FLIP_7_CARDS, VengeanceLine, VengeanceSituation
 
 
@@ -61,7 +62,7 @@ Target = Place | Other
 
 
 @dataclass(frozen=True)
-class VengeanceTable:
+class VengeanceTable(CardTable):
     """Where every card is. Build one with `new` or `build` (which checks it); the moves return new tables."""
 
     rules: RuleSet
@@ -102,22 +103,10 @@ class VengeanceTable:
         if self.busted < len(self.out):
             raise SituationError(Plural("at least {count} player is busted this round",
                                         "at least {count} players are busted this round", "count"), count=len(self.out))
-        places = {N_("your line"): CardCounts.from_cards(self.line),
-                  N_("other lines"): CardCounts.from_cards(card for cards in self.others for card in cards),
-                  N_("seen"): self.seen, N_("discards"): self.discards}
-        total: Counter[Card] = Counter()
-        for counts in places.values():
-            for card, count in counts.items_:
-                if self.rules.deck[card] == 0:
-                    raise SituationError("card {card} is not in the {rules} deck", card=self.rules.card_name(card),
-                                         rules=self.rules.name)
-                total[card] += count
-        for card, count in sorted(total.items()):
-            if count > self.rules.deck[card]:
-                where = Counted(tuple((name, counts[card]) for name, counts in places.items() if counts[card]))
-                raise SituationError("too many {card} cards: {where} make {count}, but the {rules} deck has {deck}",
-                                     card=self.rules.card_name(card), where=where, count=count,
-                                     rules=self.rules.name, deck=self.rules.deck[card])
+        check_against_deck(self.rules, {
+            N_("your line"): tuple(CardCounts.from_cards(self.line)),
+            N_("other lines"): tuple(CardCounts.from_cards(card for cards in self.others for card in cards)),
+            N_("seen"): tuple(self.seen), N_("discards"): tuple(self.discards)})
         line_status(self.line)
         for cards in self.others:
             VengeanceLine.from_cards(cards, mine=False)
@@ -131,17 +120,6 @@ class VengeanceTable:
     def on_table(self) -> CardCounts:
         """Every card out of the pile this round: the lines and the cards seen."""
         return CardCounts.from_cards((*self.line, *(card for cards in self.others for card in cards))) + self.seen
-
-    @property
-    def pile(self) -> CardCounts:
-        """The draw pile: the deck minus the discards and the cards on the table."""
-        return self.rules.deck - self.discards - self.on_table
-
-    @property
-    def drawing_pile(self) -> CardCounts:
-        """What the next card comes from: the pile, or the discards that are reshuffled when it is empty."""
-        pile = self.pile
-        return pile if pile.size else self.discards
 
     @property
     def status(self) -> RoundStatus:
@@ -356,24 +334,6 @@ class MoveCards:
     def apply(self, table: VengeanceTable) -> VengeanceTable:
         """See `VengeanceTable.moved`."""
         return table.moved(self.cards, self.source, self.target)
-
-
-@dataclass(frozen=True)
-class ClearRound:
-    """Take this round's cards back into the pile."""
-
-    def apply(self, table: VengeanceTable) -> VengeanceTable:
-        """See `VengeanceTable.cleared`."""
-        return table.cleared()
-
-
-@dataclass(frozen=True)
-class NextRound:
-    """The round is over: every card out goes to the discard pile."""
-
-    def apply(self, table: VengeanceTable) -> VengeanceTable:
-        """See `VengeanceTable.next_round`."""
-        return table.next_round()
 
 
 @dataclass(frozen=True)
