@@ -22,7 +22,18 @@ from flip7odds.cards import Card, Category, ModifierKind
 from flip7odds.counts import CardCounts
 from flip7odds.engine import Choice, Node, RoundRules, RoundState, Terminal, Termination
 from flip7odds.reference import ReferenceSolver
-from flip7odds.relaxation import Grouping, choose_grouping, grouped, minors, relaxed_problem, solve_relaxed
+from flip7odds.relaxation import (
+    Grouping,
+    Relaxation,
+    choose_grouping,
+    choose_relaxation,
+    coarsest_relaxation,
+    grouped,
+    hit_once_bounds,
+    minors,
+    relaxed_problem,
+    solve_relaxed,
+)
 from flip7odds.rules import POKER
 from flip7odds.situation import Line, Situation
 from flip7odds.solver import Problem
@@ -107,6 +118,49 @@ def test_exact_values_inside_every_relaxation(situation: Situation) -> None:
         assert result.hit[0] <= exact.hit_score <= result.hit[1]
         assert result.hit_once[0] <= float(exact.hit_once_score or 0) <= result.hit_once[1]
         assert result.optimal[0] <= exact.optimal_score <= result.optimal[1]
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(penalty_situations())
+def test_exact_values_inside_decks_merged_differently(situation: Situation) -> None:
+    # The lower and upper decks need not merge alike: each bound holds for any grouping of its own.
+    exact = analyze(situation)
+    problem = problem_of(situation)
+    every = groupings(problem)
+    if exact.hit_score is None or not every:
+        return
+    for lower, upper in ((every[0], every[-1]), (every[-1], every[0])):
+        result = solve_relaxed(problem, Relaxation(lower, upper))
+        assert (result.lower, result.grouping) == (lower, upper)
+        assert result.hit is not None
+        assert result.hit[0] <= exact.hit_score <= result.hit[1]
+        assert result.optimal[0] <= exact.optimal_score <= result.optimal[1]
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(penalty_situations())
+def test_hit_once_is_exact_alone_and_bounded_otherwise(situation: Situation) -> None:
+    # Alone hitting once makes no choice: its mean-merged value is the real one (a penalty-blind rule).
+    if not situation.pile.size and not (situation.discards and situation.discards.size):
+        return
+    exact = float(analyze(situation).hit_once_score or 0)
+    for seconds in (0.0, 1.0):
+        lo, hi = hit_once_bounds(problem_of(situation), seconds)
+        assert lo <= exact <= hi
+        if situation.alone:
+            assert hi - lo <= 3e-9
+
+
+def test_small_budgets_still_get_relaxed_decks() -> None:
+    # The hit-once reserve is a share of the budget: at the live page's 0.5 s the relaxed decks fit.
+    problem = problem_of(Situation.from_text(POKER, "K 7", others_active=0))
+    relaxation = choose_relaxation(problem, 0.5, 768 * 1024**2)
+    assert relaxation is not None
+    assert choose_relaxation(problem, 3.0, 768 * 1024**2) != relaxation  # more budget, finer decks
+    fresh = problem_of(Situation.from_text(POKER, "", others_active=0))
+    assert choose_relaxation(fresh, 0.5, 768 * 1024**2) is None
+    assert coarsest_relaxation(fresh, 0.5, 768 * 1024**2) is None
+    assert coarsest_relaxation(fresh, 3.0, 768 * 1024**2) == Relaxation(Grouping(False, 1), Grouping(False, 1))
 
 
 def _relaxed_situation(problem: Problem) -> Situation:
