@@ -94,13 +94,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from flip7odds.cards import Card, Category, ModifierKind
+from flip7odds.cards import FLIP_THREE, FREEZE, SECOND_CHANCE, Card, Category, ModifierKind
 from flip7odds.counts import CardCounts
 from flip7odds.lookahead import hit_once_value
 from flip7odds.policies import HitStayPolicy, scaled_policy
 from flip7odds.rules import RuleSet
 from flip7odds.situation import Line, Situation
-from flip7odds.solver import Problem, Solution, solve, solve_cost
+from flip7odds.solver import FLIP_THREE_DRAWS, Problem, Solution, SolveCost, Start, _tracks_flight, solve, solve_cost
 
 SECONDS_PER_STATE = 40e-9
 """CPU seconds per lattice state of a relaxed solve (the merged decks have few modifier columns; measured
@@ -225,9 +225,63 @@ def relaxed_problem(problem: Problem, grouping: Grouping, upper: bool, at_mean: 
     return relaxed, scale
 
 
+def bottom_problem(problem: Problem) -> Problem:
+    """The round on from the bottom of ``problem``'s pile, reached by drawing all of it (an estimate's model).
+
+    Every number of the pile is then in your line (its other copies were saved by Second Chances), every
+    modifier too, and the new pile is the known discards plus the pile's other cards (its Second Chances,
+    Flip Threes, Freezes and duplicates: a little more than `flip7odds.solver.reshuffled_problem` puts back).
+    """
+    numbers = set(problem.numbers)
+    modifiers = list(problem.modifiers)
+    back: dict[Card, int] = {}
+    for card, n in problem.pile.items_:
+        if card.category is Category.MODIFIER:
+            modifiers += [card] * n
+            continue
+        if card.category is Category.NUMBER and card.value not in numbers:
+            numbers.add(card.value)
+            n -= 1
+        if n:
+            back[card] = n
+    assert problem.discards is not None
+    return replace(problem, numbers=frozenset(numbers), modifiers=tuple(sorted(modifiers)),
+                   pile=problem.discards + CardCounts.from_mapping(back), discards=None, start=Start())
+
+
+def estimated_cost(problem: Problem) -> SolveCost:
+    """`flip7odds.solver.solve_cost`, with a pile that may run out onto known discards counted sub-problem by
+    sub-problem.
+
+    `solve_cost` counts the reshuffled sub-problems as one lattice of your line on the whole pile and discards
+    together: too much when the pile is a few numbers you will all hold at its bottom (an empty line over
+    ``6 8d 5d 4d`` and 49 discards: 1.09 billion states estimated, one sub-problem of 43 million solved in
+    1.9 s), too little when there are several (``6`` over ``K Qd 3 2``: 257 million estimated, eight of 31-45
+    million, 10.4 s). Here each is estimated by `bottom_problem` (within a few per cent of the largest one on
+    the cases above) and their number by the ways the bottom can be reached: a Second Chance held or not
+    there, times where a Flip Three or Freeze drawn alone stands (``1 + 3 f + z``). The own lattice is
+    `solve_cost`'s, less its reshuffle. (The same count belongs in `solve_cost` itself; until then the answer
+    and the relaxation read it here.)
+    """
+    cost = solve_cost(problem)
+    stripped = problem if problem.alone else problem.stripped()
+    if (stripped.discards is None or stripped.discards.size == 0 or stripped.pile.size == 0
+            or not _tracks_flight(stripped)):
+        return cost  # the pile cannot run out: `solve_cost` counted no reshuffle
+    whole = solve_cost(replace(stripped, pile=stripped.pile + stripped.discards, discards=None, start=Start()))
+    own = cost.states - whole.states
+    bottom = solve_cost(bottom_problem(stripped))
+    pile = stripped.pile
+    second_chance = 2 if pile[SECOND_CHANCE] or stripped.second_chance else 1
+    forced = 1 + FLIP_THREE_DRAWS * pile[FLIP_THREE] + pile[FREEZE]
+    # `solve_cost`'s largest layer and columns may be the whole reshuffle's: the own lattice's are at most its states
+    return SolveCost(own + second_chance * forced * bottom.states,
+                     max(min(cost.largest_layer, own), bottom.largest_layer), max(min(cost.columns, own), bottom.columns))
+
+
 def relaxed_cost(problem: Problem, grouping: Grouping, upper: bool) -> tuple[int, int]:
-    """The lattice states of one relaxed solve and its estimated memory (bytes) (`flip7odds.solver.solve_cost`)."""
-    cost = solve_cost(relaxed_problem(problem, grouping, upper)[0])
+    """The lattice states of one relaxed solve and its estimated memory (bytes) (`estimated_cost`)."""
+    cost = estimated_cost(relaxed_problem(problem, grouping, upper)[0])
     return cost.states, cost.memory_bytes
 
 
@@ -267,11 +321,13 @@ class Relaxation:
 
 def _finest_first(problem: Problem) -> list[Grouping]:
     """Every relaxation short of exact, finest first: the royal flush kept exact with the most groups (as many
-    groups as penalties to merge, less one) down to one group; then the royal flush merged too, down to one."""
+    groups as penalties to merge, less one, in the pile or in the known discards, whichever has more: a small
+    pile onto a long discard pile merges those it will reshuffle) down to one group; then the royal flush merged
+    too, down to one."""
     result = []
     for royal in (True, False):
-        values, _ = minors(problem, Grouping(royal, 1))
-        result += [Grouping(royal, groups) for groups in range(len(values) - 1 if royal else len(values), 0, -1)]
+        most = max(map(len, minors(problem, Grouping(royal, 1))))
+        result += [Grouping(royal, groups) for groups in range(most - 1 if royal else most, 0, -1)]
     return result
 
 
@@ -483,9 +539,11 @@ __all__ = [
     "RelaxedBounds",
     "blind_grouping",
     "blind_policy_value",
+    "bottom_problem",
     "choose_grouping",
     "choose_relaxation",
     "coarsest_relaxation",
+    "estimated_cost",
     "grouped",
     "hit_once_bounds",
     "is_minor",

@@ -28,6 +28,7 @@ from flip7odds.relaxation import (
     choose_grouping,
     choose_relaxation,
     coarsest_relaxation,
+    estimated_cost,
     grouped,
     hit_once_bounds,
     minors,
@@ -68,8 +69,8 @@ def groupings(problem: Problem) -> list[Grouping]:
     """Every relaxation of ``problem`` short of exact."""
     result = []
     for royal in (True, False):
-        values, _ = minors(problem, Grouping(royal, 1))
-        result += [Grouping(royal, g) for g in range(1, max(1, len(values)))]
+        most = max(map(len, minors(problem, Grouping(royal, 1))))
+        result += [Grouping(royal, g) for g in range(1, max(1, most))]
     return result
 
 
@@ -291,3 +292,36 @@ def test_an_empty_pile_relaxes_the_discards_it_reshuffles() -> None:
         assert result.hit is not None and exact.hit_score is not None
         assert result.hit[0] <= exact.hit_score <= result.hit[1]
         assert result.hit[1] - result.hit[0] > 1e-6  # merged: a true relaxation, not the exact solve again
+
+
+LONG_DISCARDS = [  # four cards over a long discard pile, from random deals (a slow-answer scan, 2026-12-02)
+    ("6", "7 9 3 3", ("joker joker 4 5 5 6 7 7 8 8 8 9 9 10 10 10 10 J J J J Q Q Q Q K K K K 10d 9d 7d 5d 4d 3d 2d Ad "
+     "Jd Kd Qd A A A 3 3 2 2 2"), 1),
+    ("joker", "6 K A 2", ("joker 5 5 6 7 7 7 8 8 9 9 9 10 10 10 10 J J J J Q Q Q K K 10d 9d 8d 7d 6d 5d 4d 3d 2d Ad Jd "
+     "Kd Qd A A A 3 3 3 3 2 2 2"), 2),
+    ("9 10 K", "J 2d Ad 3", ("joker joker 4 5 5 6 6 7 7 8 8 8 9 9 10 10 10 J J J Q Q Q K K K 10d 9d 8d 7d 6d 5d 4d 3d "
+     "Kd Qd A A A 3 3 3 2 2 2 2"), 0),
+]
+
+
+@pytest.mark.parametrize(("line", "pile", "discards", "others"), LONG_DISCARDS)
+def test_estimated_cost_counts_the_reshuffled_sub_problems(line: str, pile: str, discards: str, others: int,
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    # Oracle: the states of every lattice the solver builds, the reshuffled sub-problems included.
+    import flip7odds.solver as solver_module
+
+    problem = problem_of(Situation.from_text(POKER, line, pile=pile, discards=discards, others_active=others))
+    solved: list[int] = []
+    real_solve = solver_module.solve
+
+    def recording(sub: Problem, *args: object, **kwargs: object) -> object:
+        solved.append(solver_module.solve_cost(sub).states)
+        return real_solve(sub, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(solver_module, "solve", recording)
+    root = real_solve(problem, memory_limit=None)
+    actual = root.states + sum(solved)
+    assert solved, "the pile runs out onto the discards"
+    estimate = estimated_cost(problem).states
+    assert actual <= estimate <= 2 * actual
+    assert solver_module.solve_cost(problem).states > 5 * actual  # what the one-lattice count said
