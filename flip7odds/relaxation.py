@@ -263,6 +263,7 @@ def estimated_cost(problem: Problem) -> SolveCost:
     `solve_cost`'s, less its reshuffle. (The same count belongs in `solve_cost` itself; until then the answer
     and the relaxation read it here.)
     """
+    problem = drawing(problem)  # an empty pile is the discards reshuffled (`solve_cost` counted it as 0)
     cost = solve_cost(problem)
     stripped = problem if problem.alone else problem.stripped()
     if (stripped.discards is None or stripped.discards.size == 0 or stripped.pile.size == 0
