@@ -37,7 +37,7 @@ from flip7odds.relaxation import (
 )
 from flip7odds.rules import POKER
 from flip7odds.situation import Line, Situation
-from flip7odds.solver import Problem
+from flip7odds.solver import Problem, solve, solve_cost
 
 TOLERANCE = 1e-9
 PENALTIES = [card for card in POKER.kinds if card.modifier is ModifierKind.PLUS]
@@ -325,3 +325,12 @@ def test_estimated_cost_counts_the_reshuffled_sub_problems(line: str, pile: str,
     estimate = estimated_cost(problem).states
     assert actual <= estimate <= 2 * actual
     assert solver_module.solve_cost(problem).states > 5 * actual  # what the one-lattice count said
+
+
+def test_estimated_cost_of_an_empty_pile_is_its_reshuffled_discards() -> None:
+    # solve_cost counts an empty pile as nothing to solve; the solver solves the discards reshuffled.
+    situation = Situation.from_text(POKER, "8 K", pile="", discards="joker 4 5 6 7 9 10d 9d 8d 5d 3d 3 2 A Q",
+                                    others_active=0)
+    problem = problem_of(situation)
+    solved = solve(problem, memory_limit=None).states
+    assert solve_cost(problem).states == 0 < solved <= estimated_cost(problem).states
