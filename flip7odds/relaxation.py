@@ -105,6 +105,10 @@ from flip7odds.solver import FLIP_THREE_DRAWS, Problem, Solution, SolveCost, Sta
 SECONDS_PER_STATE = 40e-9
 """CPU seconds per lattice state of a relaxed solve (the merged decks have few modifier columns; measured
 26-32 ns on the BENCHMARKS.md machine, load average 1.4-1.6, and 34-41 ns at load average 1.6 on 2026-12-02)."""
+RESHUFFLED_SECONDS_PER_STATE = 80e-9
+"""The same over a pile that may run out onto known discards: the reshuffled sub-problems hold many numbers, and
+their short layers cost more a state (measured 39-490 ns, 108 ns on the upper deck of an empty line over
+``7 9 10 2`` and 49 discards, 2026-12-02, load average about 3)."""
 HIT_ONCE_GROUPS = 4
 """Hit once, then stay, is bounded from above with at most this many groups when not alone
 (`flip7odds.lookahead.hit_once_value` in exact fractions on the relaxed games: 0.07 s a game with one group
@@ -280,10 +284,15 @@ def estimated_cost(problem: Problem) -> SolveCost:
                      max(min(cost.largest_layer, own), bottom.largest_layer), max(min(cost.columns, own), bottom.columns))
 
 
-def relaxed_cost(problem: Problem, grouping: Grouping, upper: bool) -> tuple[int, int]:
-    """The lattice states of one relaxed solve and its estimated memory (bytes) (`estimated_cost`)."""
-    cost = estimated_cost(relaxed_problem(problem, grouping, upper)[0])
-    return cost.states, cost.memory_bytes
+def relaxed_cost(problem: Problem, grouping: Grouping, upper: bool) -> tuple[float, int]:
+    """The estimated CPU seconds of one relaxed solve and its memory (bytes) (`estimated_cost`, at
+    `SECONDS_PER_STATE`, or `RESHUFFLED_SECONDS_PER_STATE` when the pile may run out onto known discards)."""
+    relaxed = drawing(relaxed_problem(problem, grouping, upper)[0])
+    cost = estimated_cost(relaxed)
+    stripped = relaxed if relaxed.alone else relaxed.stripped()
+    reshuffles = (stripped.discards is not None and stripped.discards.size > 0 and stripped.pile.size > 0
+                  and _tracks_flight(stripped))
+    return cost.states * (RESHUFFLED_SECONDS_PER_STATE if reshuffles else SECONDS_PER_STATE), cost.memory_bytes
 
 
 @dataclass(frozen=True)
@@ -345,8 +354,8 @@ def choose_relaxation(problem: Problem, cpu_seconds: float, memory_limit: int) -
         return None
 
     def seconds(grouping: Grouping, upper: bool) -> float | None:
-        states, memory = relaxed_cost(problem, grouping, upper)
-        return states * SECONDS_PER_STATE if memory <= memory_limit else None
+        cpu, memory = relaxed_cost(problem, grouping, upper)
+        return cpu if memory <= memory_limit else None
 
     lower_costs = [(grouping, seconds(grouping, False)) for grouping in candidates]
     fitting = [(g, t) for g, t in lower_costs if t is not None and t <= LOWER_SHARE * budget]
@@ -372,7 +381,7 @@ def coarsest_relaxation(problem: Problem, cpu_seconds: float, memory_limit: int)
     coarsest = candidates[-1]
     costs = [relaxed_cost(problem, coarsest, upper) for upper in (True, False)]
     if (max(memory for _, memory in costs) <= memory_limit
-            and sum(states for states, _ in costs) * SECONDS_PER_STATE <= cpu_seconds * (1 - HIT_ONCE_SHARE)):
+            and sum(cpu for cpu, _ in costs) <= cpu_seconds * (1 - HIT_ONCE_SHARE)):
         return Relaxation(coarsest, coarsest)
     return None
 
@@ -383,7 +392,7 @@ def choose_grouping(problem: Problem, cpu_seconds: float, memory_limit: int) -> 
     for grouping in _finest_first(problem):
         costs = [relaxed_cost(problem, grouping, upper) for upper in (True, False)]
         if (max(memory for _, memory in costs) <= memory_limit
-                and sum(states for states, _ in costs) * SECONDS_PER_STATE <= budget):
+                and sum(cpu for cpu, _ in costs) <= budget):
             return grouping
     return None
 
