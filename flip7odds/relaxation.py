@@ -67,35 +67,59 @@ no choice looks at values), the royal flush is merged too: valued at the mean an
 scores at most its real score; at the mean and paid whenever its three x2 figures are held, at least. Two
 certified bounds, a few hundredths of a point apart, with P(Flip 7) and P(bust) still exact.
 
+Hit once, then stay
+-------------------
+Alone, hitting once and then staying makes no choice at all (a Flip Three drawn is taken, a Freeze banks), so
+it is a penalty-blind rule: its value on the mean-merged deck with the royal flush kept is exact
+(`hit_once_bounds`). Not alone, whether to take the Flip Threes set aside during a Flip Three is chosen after
+seeing the penalties it brought, so there the mean deck gives the lower bound and a least-penalty deck of a few
+groups the upper one.
+
+Choosing the decks
+------------------
 The gap is at most the expected number of minor penalties you end holding times the largest
 ``max G_i - mean G_i``, plus what knowing which penalty came is worth: finer groups give tighter
-bounds and larger lattices (a group of ``c`` cards multiplies the columns by ``c + 1``), so `relaxed`
-takes the finest contiguous grouping of the sorted values whose two solves fit the budget.
+bounds and larger lattices (a group of ``c`` cards multiplies the columns by ``c + 1``). The two bounds hold
+for any grouping each, so the two decks need not merge alike: the lower bound is nearly tight with one group,
+so `choose_relaxation` gives the lower deck the finest contiguous grouping of the sorted values that fits a
+quarter of the budget and the upper deck the finest that fits the rest (`HIT_ONCE_SHARE` of the budget is kept
+for hit once, then stay).
 """
 
 from __future__ import annotations
 
 import math
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from flip7odds.cards import Card, Category, ModifierKind
+from flip7odds.cards import FLIP_THREE, FREEZE, SECOND_CHANCE, Card, Category, ModifierKind
 from flip7odds.counts import CardCounts
 from flip7odds.lookahead import hit_once_value
 from flip7odds.policies import HitStayPolicy, scaled_policy
 from flip7odds.rules import RuleSet
 from flip7odds.situation import Line, Situation
-from flip7odds.solver import Problem, Solution, solve, solve_cost
+from flip7odds.solver import FLIP_THREE_DRAWS, Problem, Solution, SolveCost, Start, _tracks_flight, solve, solve_cost
 
 SECONDS_PER_STATE = 40e-9
 """CPU seconds per lattice state of a relaxed solve (the merged decks have few modifier columns; measured
-26-32 ns on the BENCHMARKS.md machine, load average 1.4-1.6)."""
+26-32 ns on the BENCHMARKS.md machine, load average 1.4-1.6, and 34-41 ns at load average 1.6 on 2026-12-02)."""
+RESHUFFLED_SECONDS_PER_STATE = 80e-9
+"""The same over a pile that may run out onto known discards: the reshuffled sub-problems hold many numbers, and
+their short layers cost more a state (measured 39-490 ns, 108 ns on the upper deck of an empty line over
+``7 9 10 2`` and 49 discards, 2026-12-02, load average about 3)."""
 HIT_ONCE_GROUPS = 4
-"""Hit once, then stay, is bounded with at most this many groups (`flip7odds.lookahead.hit_once_value` in
-exact fractions on the two relaxed games: 0.04 s with one group on a fresh pile, 0.3 s with four)."""
-HIT_ONCE_SECONDS = 0.4
-"""The CPU time kept for it out of the budget."""
+"""Hit once, then stay, is bounded from above with at most this many groups when not alone
+(`flip7odds.lookahead.hit_once_value` in exact fractions on the relaxed games: 0.07 s a game with one group
+on a fresh pile, 0.1 s with two, 0.23 s with four); alone its merged value is exact ("Hit once, then stay")."""
+HIT_ONCE_SHARE = 0.15
+"""The share of the budget kept for hit once, then stay (0.45 s of 3 s; 0.075 s of the live page's 0.5 s,
+where one group, the least it needs, takes 0.07 s on a fresh pile)."""
+LOWER_SHARE = 0.25
+"""The share of the lattice budget the lower deck may take when a finer one does not fit: its bound is nearly
+tight with one group (a fresh pile alone: 29.0818 with one group, 29.0830 with two; with one other 44.1746 and
+44.1762 with four), the upper deck's is not (32.51 and 30.63 alone), so the rest goes to the upper deck."""
 TIE = 1e-9
 """Hitting is chosen only when its midpoint beats staying by more than this (MODEL.md: ties stay)."""
 ROUNDING = 1e-9
@@ -205,11 +229,70 @@ def relaxed_problem(problem: Problem, grouping: Grouping, upper: bool, at_mean: 
     return relaxed, scale
 
 
-def relaxed_cost(problem: Problem, grouping: Grouping) -> tuple[int, int]:
-    """The lattice states of the two relaxed solves together, and the larger one's estimated memory (bytes;
-    they run one after the other) (`flip7odds.solver.solve_cost`)."""
-    costs = [solve_cost(relaxed_problem(problem, grouping, upper)[0]) for upper in (True, False)]
-    return sum(cost.states for cost in costs), max(cost.memory_bytes for cost in costs)
+def bottom_problem(problem: Problem) -> Problem:
+    """The round on from the bottom of ``problem``'s pile, reached by drawing all of it (an estimate's model).
+
+    Every number of the pile is then in your line (its other copies were saved by Second Chances), every
+    modifier too, and the new pile is the known discards plus the pile's other cards (its Second Chances,
+    Flip Threes, Freezes and duplicates: a little more than `flip7odds.solver.reshuffled_problem` puts back).
+    """
+    numbers = set(problem.numbers)
+    modifiers = list(problem.modifiers)
+    back: dict[Card, int] = {}
+    for card, n in problem.pile.items_:
+        if card.category is Category.MODIFIER:
+            modifiers += [card] * n
+            continue
+        if card.category is Category.NUMBER and card.value not in numbers:
+            numbers.add(card.value)
+            n -= 1
+        if n:
+            back[card] = n
+    assert problem.discards is not None
+    return replace(problem, numbers=frozenset(numbers), modifiers=tuple(sorted(modifiers)),
+                   pile=problem.discards + CardCounts.from_mapping(back), discards=None, start=Start())
+
+
+def estimated_cost(problem: Problem) -> SolveCost:
+    """`flip7odds.solver.solve_cost`, with a pile that may run out onto known discards counted sub-problem by
+    sub-problem.
+
+    `solve_cost` counts the reshuffled sub-problems as one lattice of your line on the whole pile and discards
+    together: too much when the pile is a few numbers you will all hold at its bottom (an empty line over
+    ``6 8d 5d 4d`` and 49 discards: 1.09 billion states estimated, one sub-problem of 43 million solved in
+    1.9 s), too little when there are several (``6`` over ``K Qd 3 2``: 257 million estimated, eight of 31-45
+    million, 10.4 s). Here each is estimated by `bottom_problem` (within a few per cent of the largest one on
+    the cases above) and their number by the ways the bottom can be reached: a Second Chance held or not
+    there, times where a Flip Three or Freeze drawn alone stands (``1 + 3 f + z``). The own lattice is
+    `solve_cost`'s, less its reshuffle. (The same count belongs in `solve_cost` itself; until then the answer
+    and the relaxation read it here.)
+    """
+    problem = drawing(problem)  # an empty pile is the discards reshuffled (`solve_cost` counted it as 0)
+    cost = solve_cost(problem)
+    stripped = problem if problem.alone else problem.stripped()
+    if (stripped.discards is None or stripped.discards.size == 0 or stripped.pile.size == 0
+            or not _tracks_flight(stripped)):
+        return cost  # the pile cannot run out: `solve_cost` counted no reshuffle
+    whole = solve_cost(replace(stripped, pile=stripped.pile + stripped.discards, discards=None, start=Start()))
+    own = cost.states - whole.states
+    bottom = solve_cost(bottom_problem(stripped))
+    pile = stripped.pile
+    second_chance = 2 if pile[SECOND_CHANCE] or stripped.second_chance else 1
+    forced = 1 + FLIP_THREE_DRAWS * pile[FLIP_THREE] + pile[FREEZE]
+    # `solve_cost`'s largest layer and columns may be the whole reshuffle's: the own lattice's are at most its states
+    return SolveCost(own + second_chance * forced * bottom.states,
+                     max(min(cost.largest_layer, own), bottom.largest_layer), max(min(cost.columns, own), bottom.columns))
+
+
+def relaxed_cost(problem: Problem, grouping: Grouping, upper: bool) -> tuple[float, int]:
+    """The estimated CPU seconds of one relaxed solve and its memory (bytes) (`estimated_cost`, at
+    `SECONDS_PER_STATE`, or `RESHUFFLED_SECONDS_PER_STATE` when the pile may run out onto known discards)."""
+    relaxed = drawing(relaxed_problem(problem, grouping, upper)[0])
+    cost = estimated_cost(relaxed)
+    stripped = relaxed if relaxed.alone else relaxed.stripped()
+    reshuffles = (stripped.discards is not None and stripped.discards.size > 0 and stripped.pile.size > 0
+                  and _tracks_flight(stripped))
+    return cost.states * (RESHUFFLED_SECONDS_PER_STATE if reshuffles else SECONDS_PER_STATE), cost.memory_bytes
 
 
 @dataclass(frozen=True)
@@ -218,7 +301,7 @@ class RelaxedBounds:
 
     ``flip7`` and ``bust`` are P(Flip 7) and P(bust) by the end under the policy played: at the root hit
     when the midpoint of ``hit`` beats staying (ties stay), then the lower relaxed game's optimal policy,
-    which ignores which minor penalty came. ``groups`` is the number of groups the pile's minors were cut into.
+    which ignores which minor penalty came. ``grouping`` is the upper deck's merge, ``lower`` the lower deck's.
     """
 
     stay_score: int
@@ -230,22 +313,87 @@ class RelaxedBounds:
     flip7: float
     bust: float
     grouping: Grouping
+    lower: Grouping
     states: int
 
 
-def choose_grouping(problem: Problem, cpu_seconds: float, memory_limit: int) -> Grouping | None:
-    """The finest relaxation whose two solves fit the budget, or None (also when nothing can be merged).
+@dataclass(frozen=True)
+class Relaxation:
+    """The two decks a situation is bounded by: ``lower`` valued at the means, ``upper`` at the least penalties.
 
-    Finest first: the royal flush kept exact with the most groups short of exact (as many groups as
-    penalties to merge), down to one group; then the royal flush merged too, with the most groups down to one.
+    They need not merge alike: each bound holds for any grouping (module docstring), so the budget goes where
+    the gap is, to the upper deck (`LOWER_SHARE`).
     """
+
+    lower: Grouping
+    upper: Grouping
+
+
+def _finest_first(problem: Problem) -> list[Grouping]:
+    """Every relaxation short of exact, finest first: the royal flush kept exact with the most groups (as many
+    groups as penalties to merge, less one, in the pile or in the known discards, whichever has more: a small
+    pile onto a long discard pile merges those it will reshuffle) down to one group; then the royal flush merged
+    too, down to one."""
+    result = []
     for royal in (True, False):
-        values, _ = minors(problem, Grouping(royal, 1))
-        for groups in range(len(values) - 1 if royal else len(values), 0, -1):
-            grouping = Grouping(royal, groups)
-            states, memory = relaxed_cost(problem, grouping)
-            if memory <= memory_limit and states * SECONDS_PER_STATE <= cpu_seconds - HIT_ONCE_SECONDS:
-                return grouping
+        most = max(map(len, minors(problem, Grouping(royal, 1))))
+        result += [Grouping(royal, groups) for groups in range(most - 1 if royal else most, 0, -1)]
+    return result
+
+
+def choose_relaxation(problem: Problem, cpu_seconds: float, memory_limit: int) -> Relaxation | None:
+    """The finest relaxed decks whose two solves fit the budget, or None (also when nothing can be merged).
+
+    ``cpu_seconds`` less `HIT_ONCE_SHARE` of it is the lattice budget. The lower deck is the finest whose
+    solve fits `LOWER_SHARE` of it (or, if none does, the coarsest); the upper deck the finest that fits
+    what is left. Each solve must fit ``memory_limit`` (they run one after the other).
+    """
+    budget = cpu_seconds * (1 - HIT_ONCE_SHARE)
+    candidates = _finest_first(problem)
+    if not candidates:
+        return None
+
+    def seconds(grouping: Grouping, upper: bool) -> float | None:
+        cpu, memory = relaxed_cost(problem, grouping, upper)
+        return cpu if memory <= memory_limit else None
+
+    lower_costs = [(grouping, seconds(grouping, False)) for grouping in candidates]
+    fitting = [(g, t) for g, t in lower_costs if t is not None and t <= LOWER_SHARE * budget]
+    lower, lower_seconds = fitting[0] if fitting else lower_costs[-1]
+    if lower_seconds is None:
+        return None
+    for grouping in candidates:
+        upper_seconds = seconds(grouping, True)
+        if upper_seconds is not None and lower_seconds + upper_seconds <= budget:
+            return Relaxation(lower, grouping)
+    return None
+
+
+def coarsest_relaxation(problem: Problem, cpu_seconds: float, memory_limit: int) -> Relaxation | None:
+    """The cheapest relaxed decks (both merged by the coarsest grouping) when their solves fit the budget, else None.
+
+    For a budget too small for `choose_relaxation` (`flip7odds.answer.RELAXED_STRETCH` budgets): one coarse
+    relaxation a little over the budget is worth more than the bounded search's answer within it.
+    """
+    candidates = _finest_first(problem)
+    if not candidates:
+        return None
+    coarsest = candidates[-1]
+    costs = [relaxed_cost(problem, coarsest, upper) for upper in (True, False)]
+    if (max(memory for _, memory in costs) <= memory_limit
+            and sum(cpu for cpu, _ in costs) <= cpu_seconds * (1 - HIT_ONCE_SHARE)):
+        return Relaxation(coarsest, coarsest)
+    return None
+
+
+def choose_grouping(problem: Problem, cpu_seconds: float, memory_limit: int) -> Grouping | None:
+    """The finest single relaxation whose two solves (both decks merged alike) fit the budget, or None."""
+    budget = cpu_seconds * (1 - HIT_ONCE_SHARE)
+    for grouping in _finest_first(problem):
+        costs = [relaxed_cost(problem, grouping, upper) for upper in (True, False)]
+        if (max(memory for _, memory in costs) <= memory_limit
+                and sum(cpu for cpu, _ in costs) <= budget):
+            return grouping
     return None
 
 
@@ -261,23 +409,51 @@ def _hit_once(problem: Problem, grouping: Grouping, upper: bool) -> Fraction:
     return hit_once_value(situation) / scale
 
 
-def solve_relaxed(problem: Problem, grouping: Grouping) -> RelaxedBounds:
-    """Bound ``problem``'s values by its two relaxed games (module docstring)."""
-    high_problem, _ = relaxed_problem(problem, grouping, upper=True)
-    low_problem, scale = relaxed_problem(problem, grouping, upper=False)
+HIT_ONCE_LOWER = Grouping(royal=True, groups=1)
+"""Hit once, then stay, from below: every minor penalty one card at their mean, the royal flush kept."""
+
+
+def hit_once_bounds(problem: Problem, cpu_seconds: float) -> tuple[float, float]:
+    """Bounds on hit once, then stay, within about ``cpu_seconds`` (exact alone, module docstring).
+
+    Alone, hitting once and staying makes no choice (a Flip Three is taken, a Freeze banks), so it is a
+    penalty-blind rule and its value on the mean-merged deck with the royal flush kept is its real value
+    (module docstring, "Penalty-blind rules"): one solve, both bounds. Not alone the choices about set-aside
+    Flip Threes see which penalties came, so the mean deck is a lower bound and the upper one is the finest
+    deck of at most `HIT_ONCE_GROUPS` groups expected to fit what is left of ``cpu_seconds`` (each group about
+    one more lower solve's time, measured: 0.07, 0.10, 0.23 s for one, two, four groups on a fresh pile).
+    """
+    start = time.process_time()
+    lower = _hit_once(problem, HIT_ONCE_LOWER, upper=False)
+    if problem.alone:
+        return _pair(float(lower), float(lower))
+    spent = time.process_time() - start
+    groups = max([g for g in range(1, HIT_ONCE_GROUPS + 1) if spent * g <= cpu_seconds - spent], default=1)
+    upper = _hit_once(problem, replace(HIT_ONCE_LOWER, groups=groups), upper=True)
+    return _pair(float(lower), float(upper))
+
+
+def solve_relaxed(problem: Problem, grouping: Grouping | Relaxation,
+                  hit_once_seconds: float = HIT_ONCE_SHARE * 3.0) -> RelaxedBounds:
+    """Bound ``problem``'s values by its two relaxed games (module docstring): both merged by ``grouping``, or
+    the lower and upper decks of a `Relaxation`; hit once, then stay, within ``hit_once_seconds``."""
+    relaxation = grouping if isinstance(grouping, Relaxation) else Relaxation(grouping, grouping)
+    high_problem, _ = relaxed_problem(problem, relaxation.upper, upper=True)
+    low_problem, scale = relaxed_problem(problem, relaxation.lower, upper=False)
     high: Solution = solve(high_problem, 0.0, memory_limit=None)
     low: Solution = solve(low_problem, TIE * scale, memory_limit=None)
     stay, may_stay = high.stay_score, high.may_stay
     states = high.states + low.states
     if high.draw is None or low.draw is None:
-        return RelaxedBounds(stay, may_stay, None, None, (stay, stay), False, 0.0, 0.0, grouping, states)
+        return RelaxedBounds(stay, may_stay, None, None, (stay, stay), False, 0.0, 0.0, relaxation.upper,
+                             relaxation.lower, states)
     hit = _pair(low.draw.value, high.draw.value, scale, 1)
-    coarse = replace(grouping, groups=min(grouping.groups, HIT_ONCE_GROUPS))
-    once = _pair(float(_hit_once(problem, coarse, upper=False)), float(_hit_once(problem, coarse, upper=True)))
+    once = hit_once_bounds(problem, hit_once_seconds)
     hits = not may_stay or (hit[0] + hit[1]) / 2 > stay + TIE
     optimal = hit if not may_stay else (max(stay, hit[0]), max(stay, hit[1]))
     flip7, bust = (low.draw.flip7_probability, low.draw.bust_probability) if hits else (0.0, 0.0)
-    return RelaxedBounds(stay, may_stay, hit, once, optimal, hits, flip7, bust, grouping, states)
+    return RelaxedBounds(stay, may_stay, hit, once, optimal, hits, flip7, bust, relaxation.upper, relaxation.lower,
+                         states)
 
 
 MERGED_STATES = 12_000_000
@@ -362,6 +538,26 @@ def blind_policy_value(problem: Problem, policy: HitStayPolicy, grouping: Groupi
                       result.flip7_probability, low.hits_now, states)
 
 
-__all__ = ["BLIND_GROUPING", "MERGED_STATES", "ROYAL_MERGED", "BlindValue", "Grouping", "RelaxedBounds",
-           "blind_grouping", "blind_policy_value", "choose_grouping", "grouped", "is_minor", "relaxed_cost",
-           "relaxed_problem", "solve_relaxed"]
+__all__ = [
+    "BLIND_GROUPING",
+    "HIT_ONCE_SHARE",
+    "MERGED_STATES",
+    "ROYAL_MERGED",
+    "BlindValue",
+    "Grouping",
+    "Relaxation",
+    "RelaxedBounds",
+    "blind_grouping",
+    "blind_policy_value",
+    "bottom_problem",
+    "choose_grouping",
+    "choose_relaxation",
+    "coarsest_relaxation",
+    "estimated_cost",
+    "grouped",
+    "hit_once_bounds",
+    "is_minor",
+    "relaxed_cost",
+    "relaxed_problem",
+    "solve_relaxed",
+]

@@ -48,7 +48,7 @@ from flip7odds.vengeance import VengeanceSituation
 from flip7odds.vengeance.explorer import LineDecision, decisions_by_line
 
 LIVE_CPU_SECONDS = 0.5
-"""The CPU budget of one live answer (`flip7odds.answer.answer`), in seconds (poker: `POKER_LIVE_CPU_SECONDS`).
+"""The CPU budget of one live answer (`flip7odds.answer.answer`), in seconds, every variant.
 
 Chosen from the solvers' measured costs (BENCHMARKS.md, "The app as people use it"): a classic table
 is answered exactly in 10-50 ms whatever the budget; a poker table mid-round (``12 7`` on a fresh deck,
@@ -56,14 +56,11 @@ the benchmark's tap) is answered exactly within half a second (0.35-0.55 s), and
 exact solver is passed over for the bounded one, whose answer on those tables costs more CPU and is
 wider; With a Vengeance early in the deck gets certified bounds within a few points. A larger budget
 would make a tap wait more than a second on a shared 2-core server; every answer is then cached for
-every session.
+every session. Played alone early in a poker pile the relaxed decks (`flip7odds.relaxation`) answer within it,
+or just over it (`flip7odds.answer.RELAXED_STRETCH`): ``K 7`` alone on a fresh pile within 1.31 points in
+0.32 s, ``K`` alone within 2.6 in 0.59 s (measured 2026-12-02, load average about 2.5; before, poker needed a
+budget of its own, 1.0 s, for the relaxed decks to fit).
 """
-POKER_LIVE_CPU_SECONDS = 1.0
-"""The live budget of a poker table. Played alone early in the pile, a poker table is answered by the relaxed
-decks (`flip7odds.relaxation`) only when their two solves fit the budget: at 0.5 s they do not, and the bounded
-search answers ``K 7`` alone on a fresh pile within ±146 points in 0.72 s of CPU; at 1.0 s the relaxed decks
-answer it within ±1.31 in 0.40 s (measured 2026-12-02, load about 1; ``K`` alone: ±251 in 0.66 s against
-±2.6 in 0.32 s). A budget is a ceiling, not what a tap costs."""
 
 _BY_REPR: dict[str | type[Any], Callable[[Any], Any]] = {Situation: repr, VengeanceSituation: repr}
 """How the caches key a situation: its repr names every card count (cheaper than Streamlit's generic hash)."""
@@ -73,11 +70,10 @@ _BY_REPR: dict[str | type[Any], Callable[[Any], Any]] = {Situation: repr, Vengea
 def answer_of(situation: Situation | VengeanceSituation) -> Answer:
     """The odds and best play of a live situation, any variant, cached for every session.
 
-    `flip7odds.answer.answer` within `LIVE_CPU_SECONDS` (`POKER_LIVE_CPU_SECONDS` for poker): exact where the exact solver fits, certified
+    `flip7odds.answer.answer` within `LIVE_CPU_SECONDS`: exact where the exact solver fits, certified
     bounds (``Answer.error_bound``, ``Answer.too_close``) elsewhere; never an error for a large table.
     """
-    poker = isinstance(situation, Situation) and situation.rules.name == "poker"
-    return answer(situation, POKER_LIVE_CPU_SECONDS if poker else LIVE_CPU_SECONDS)
+    return answer(situation, LIVE_CPU_SECONDS)
 
 
 @st.cache_resource(show_spinner=False, max_entries=200, hash_funcs=_BY_REPR)

@@ -22,10 +22,22 @@ from flip7odds.cards import Card, Category, ModifierKind
 from flip7odds.counts import CardCounts
 from flip7odds.engine import Choice, Node, RoundRules, RoundState, Terminal, Termination
 from flip7odds.reference import ReferenceSolver
-from flip7odds.relaxation import Grouping, choose_grouping, grouped, minors, relaxed_problem, solve_relaxed
+from flip7odds.relaxation import (
+    Grouping,
+    Relaxation,
+    choose_grouping,
+    choose_relaxation,
+    coarsest_relaxation,
+    estimated_cost,
+    grouped,
+    hit_once_bounds,
+    minors,
+    relaxed_problem,
+    solve_relaxed,
+)
 from flip7odds.rules import POKER
 from flip7odds.situation import Line, Situation
-from flip7odds.solver import Problem
+from flip7odds.solver import Problem, solve, solve_cost
 
 TOLERANCE = 1e-9
 PENALTIES = [card for card in POKER.kinds if card.modifier is ModifierKind.PLUS]
@@ -57,8 +69,8 @@ def groupings(problem: Problem) -> list[Grouping]:
     """Every relaxation of ``problem`` short of exact."""
     result = []
     for royal in (True, False):
-        values, _ = minors(problem, Grouping(royal, 1))
-        result += [Grouping(royal, g) for g in range(1, max(1, len(values)))]
+        most = max(map(len, minors(problem, Grouping(royal, 1))))
+        result += [Grouping(royal, g) for g in range(1, max(1, most))]
     return result
 
 
@@ -107,6 +119,49 @@ def test_exact_values_inside_every_relaxation(situation: Situation) -> None:
         assert result.hit[0] <= exact.hit_score <= result.hit[1]
         assert result.hit_once[0] <= float(exact.hit_once_score or 0) <= result.hit_once[1]
         assert result.optimal[0] <= exact.optimal_score <= result.optimal[1]
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(penalty_situations())
+def test_exact_values_inside_decks_merged_differently(situation: Situation) -> None:
+    # The lower and upper decks need not merge alike: each bound holds for any grouping of its own.
+    exact = analyze(situation)
+    problem = problem_of(situation)
+    every = groupings(problem)
+    if exact.hit_score is None or not every:
+        return
+    for lower, upper in ((every[0], every[-1]), (every[-1], every[0])):
+        result = solve_relaxed(problem, Relaxation(lower, upper))
+        assert (result.lower, result.grouping) == (lower, upper)
+        assert result.hit is not None
+        assert result.hit[0] <= exact.hit_score <= result.hit[1]
+        assert result.optimal[0] <= exact.optimal_score <= result.optimal[1]
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(penalty_situations())
+def test_hit_once_is_exact_alone_and_bounded_otherwise(situation: Situation) -> None:
+    # Alone hitting once makes no choice: its mean-merged value is the real one (a penalty-blind rule).
+    if not situation.pile.size and not (situation.discards and situation.discards.size):
+        return
+    exact = float(analyze(situation).hit_once_score or 0)
+    for seconds in (0.0, 1.0):
+        lo, hi = hit_once_bounds(problem_of(situation), seconds)
+        assert lo <= exact <= hi
+        if situation.alone:
+            assert hi - lo <= 3e-9
+
+
+def test_small_budgets_still_get_relaxed_decks() -> None:
+    # The hit-once reserve is a share of the budget: at the live page's 0.5 s the relaxed decks fit.
+    problem = problem_of(Situation.from_text(POKER, "K 7", others_active=0))
+    relaxation = choose_relaxation(problem, 0.5, 768 * 1024**2)
+    assert relaxation is not None
+    assert choose_relaxation(problem, 3.0, 768 * 1024**2) != relaxation  # more budget, finer decks
+    fresh = problem_of(Situation.from_text(POKER, "", others_active=0))
+    assert choose_relaxation(fresh, 0.5, 768 * 1024**2) is None
+    assert coarsest_relaxation(fresh, 0.5, 768 * 1024**2) is None
+    assert coarsest_relaxation(fresh, 3.0, 768 * 1024**2) == Relaxation(Grouping(False, 1), Grouping(False, 1))
 
 
 def _relaxed_situation(problem: Problem) -> Situation:
@@ -237,3 +292,45 @@ def test_an_empty_pile_relaxes_the_discards_it_reshuffles() -> None:
         assert result.hit is not None and exact.hit_score is not None
         assert result.hit[0] <= exact.hit_score <= result.hit[1]
         assert result.hit[1] - result.hit[0] > 1e-6  # merged: a true relaxation, not the exact solve again
+
+
+LONG_DISCARDS = [  # four cards over a long discard pile, from random deals (a slow-answer scan, 2026-12-02)
+    ("6", "7 9 3 3", ("joker joker 4 5 5 6 7 7 8 8 8 9 9 10 10 10 10 J J J J Q Q Q Q K K K K 10d 9d 7d 5d 4d 3d 2d Ad "
+     "Jd Kd Qd A A A 3 3 2 2 2"), 1),
+    ("joker", "6 K A 2", ("joker 5 5 6 7 7 7 8 8 9 9 9 10 10 10 10 J J J J Q Q Q K K 10d 9d 8d 7d 6d 5d 4d 3d 2d Ad Jd "
+     "Kd Qd A A A 3 3 3 3 2 2 2"), 2),
+    ("9 10 K", "J 2d Ad 3", ("joker joker 4 5 5 6 6 7 7 8 8 8 9 9 10 10 10 J J J Q Q Q K K K 10d 9d 8d 7d 6d 5d 4d 3d "
+     "Kd Qd A A A 3 3 3 2 2 2 2"), 0),
+]
+
+
+@pytest.mark.parametrize(("line", "pile", "discards", "others"), LONG_DISCARDS)
+def test_estimated_cost_counts_the_reshuffled_sub_problems(line: str, pile: str, discards: str, others: int,
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    # Oracle: the states of every lattice the solver builds, the reshuffled sub-problems included.
+    import flip7odds.solver as solver_module
+
+    problem = problem_of(Situation.from_text(POKER, line, pile=pile, discards=discards, others_active=others))
+    solved: list[int] = []
+    real_solve = solver_module.solve
+
+    def recording(sub: Problem, *args: object, **kwargs: object) -> object:
+        solved.append(solver_module.solve_cost(sub).states)
+        return real_solve(sub, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(solver_module, "solve", recording)
+    root = real_solve(problem, memory_limit=None)
+    actual = root.states + sum(solved)
+    assert solved, "the pile runs out onto the discards"
+    estimate = estimated_cost(problem).states
+    assert actual <= estimate <= 2 * actual
+    assert solver_module.solve_cost(problem).states > 5 * actual  # what the one-lattice count said
+
+
+def test_estimated_cost_of_an_empty_pile_is_its_reshuffled_discards() -> None:
+    # solve_cost counts an empty pile as nothing to solve; the solver solves the discards reshuffled.
+    situation = Situation.from_text(POKER, "8 K", pile="", discards="joker 4 5 6 7 9 10d 9d 8d 5d 3d 3 2 A Q",
+                                    others_active=0)
+    problem = problem_of(situation)
+    solved = solve(problem, memory_limit=None).states
+    assert solve_cost(problem).states == 0 < solved <= estimated_cost(problem).states
