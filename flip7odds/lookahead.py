@@ -73,6 +73,7 @@ from flip7odds.cards import FLIP_THREE, FREEZE, SECOND_CHANCE, Card, Category
 from flip7odds.engine import FLIP_THREE_DRAWS, Choice, Node, RoundRules, RoundState, Terminal
 from flip7odds.rules import RuleSet
 from flip7odds.situation import Situation
+from flip7odds.solver import modifier_groups, modifier_score_parts
 
 IntArray = NDArray[np.int64]
 FloatArray = NDArray[np.float64]
@@ -221,8 +222,8 @@ class _Walk:
         self.most_new = rules.flip7_size - 1 - len(line.numbers)
         """``L``: rows hold at most this many new numbers; one more is a Flip 7."""
         self.number_copies = np.array([n for _, n in unheld], dtype=np.int64)
-        modifiers = [(c, n) for c, n in pile.items_ if c.category is Category.MODIFIER]
-        self.modifier_copies = np.array([n for _, n in modifiers], dtype=np.int64)
+        modifiers = modifier_groups(rules, pile, line.modifiers)
+        self.modifier_copies = np.array([len(group) for group in modifiers], dtype=np.int64)
         self._subset_tables(unheld, sum(line.numbers))
         self._multiset_tables(rules, line.modifiers, modifiers)
         self.levels: dict[int, _Level] = {}
@@ -270,27 +271,22 @@ class _Walk:
         self.subsets_by_size, self.subset_rank = _ranked(masks, self.subset_size)
 
     def _multiset_tables(self, rules: RuleSet, line_modifiers: tuple[Card, ...],
-                         modifiers: list[tuple[Card, int]]) -> None:
-        """Per multiset ``M`` of modifiers (mixed radix code): ``m``, ``b``, ``MM``, ``MP``, level, rank."""
+                         modifiers: list[tuple[Card, ...]]) -> None:
+        """Per multiset ``M`` of modifiers (mixed radix code over the groups of interchangeable cards,
+        `flip7odds.solver.modifier_groups`): ``m``, ``b``, ``MM``, ``MP``, level, rank."""
         radix = [1]
-        for _, copies in modifiers:
-            radix.append(radix[-1] * (copies + 1))
+        for group in modifiers:
+            radix.append(radix[-1] * (len(group) + 1))
         self.modifier_radix = np.array(radix[:-1], dtype=np.int64)
         codes = np.arange(radix[-1], dtype=np.int64)
-        digits = [(codes // r) % (copies + 1) for r, (_, copies) in zip(radix, modifiers)]
-        multiplier, plus = [], []
-        for code in range(radix[-1]):
-            drawn = line_modifiers + tuple(c for (c, _), d in zip(modifiers, digits) for _ in range(int(d[code])))
-            base = rules.score(0, drawn, False)
-            multiplier.append(rules.score(1, drawn, False) - base)
-            plus.append(base)
-        self.stay_multiplier = np.array(multiplier, dtype=np.int64)
-        self.stay_plus = np.array(plus, dtype=np.int64)
+        digits = [(codes // r) % (len(group) + 1) for r, group in zip(radix, modifiers)]
         self.modifier_digits = np.array(digits, dtype=np.int64).reshape(len(modifiers), len(codes))
+        self.stay_multiplier, self.stay_plus = modifier_score_parts(rules, line_modifiers, modifiers,
+                                                                    self.modifier_digits.T)
         self.then_multiplier = np.zeros_like(codes)
         self.then_plus = np.zeros_like(codes)
-        for i, (_, copies) in enumerate(modifiers):
-            left = copies - self.modifier_digits[i]
+        for i, group in enumerate(modifiers):
+            left = len(group) - self.modifier_digits[i]
             grown = np.where(left > 0, codes + radix[i], 0)
             self.then_multiplier += left * self.stay_multiplier[grown]
             self.then_plus += left * self.stay_plus[grown]

@@ -125,7 +125,7 @@ from typing import Any, Protocol, cast
 import numpy as np
 from numpy.typing import NDArray
 
-from flip7odds.cards import FLIP_THREE, FREEZE, SECOND_CHANCE, Card, Category
+from flip7odds.cards import FLIP_THREE, FREEZE, SECOND_CHANCE, Card, Category, ModifierKind
 from flip7odds.counts import CardCounts
 from flip7odds.errors import SolverLimitError
 from flip7odds.native import native_loop
@@ -470,16 +470,67 @@ def _modifier_groups(problem: Problem) -> list[tuple[Card, ...]]:
     were drawn). Drawing ``c`` cards of a group is then one state whichever ``c`` they are: the
     score and the rest of the pile's future are the same (the ``c`` first copies stand for them).
     """
-    royal = set(problem.rules.royal_flush)
+    return modifier_groups(problem.rules, problem.pile, problem.modifiers)
+
+
+def modifier_groups(rules: RuleSet, pile: CardCounts, line_modifiers: tuple[Card, ...]) -> list[tuple[Card, ...]]:
+    """`_modifier_groups` of a pile and the modifiers of a line (for `flip7odds.lookahead` too)."""
+    royal = set(rules.royal_flush)
     groups: dict[tuple[object, ...], list[Card]] = {}
-    for card, count in problem.pile.items_:
+    for card, count in pile.items_:
         if card.category is not Category.MODIFIER:
             continue
         key: tuple[object, ...] = (card.modifier, card.value, card in royal)
-        if card in royal and (count > 1 or card in problem.modifiers):
+        if card in royal and (count > 1 or card in line_modifiers):
             key += (card,)
         groups.setdefault(key, []).extend([card] * count)
     return [tuple(cards) for cards in groups.values()]
+
+
+def modifier_score_parts(rules: RuleSet, line_modifiers: tuple[Card, ...], groups: list[tuple[Card, ...]],
+                         digits: IntArray) -> tuple[IntArray, IntArray]:
+    """The score of every modifier combination as ``multiplier * number_sum + plus`` (`RuleSet.score`, no Flip 7).
+
+    Row ``r`` of ``digits`` draws the first ``digits[r, g]`` cards of each group ``g`` on top of
+    ``line_modifiers``. Vectorised over the combinations when the score is affine in the number sum
+    (no ``/N`` card, no floor): the multiplier is the product of the ``xN`` factors (``multipliers_stack``)
+    or the largest one, ``plus`` the sum of the ``+N`` cards plus the royal flush bonus where every card
+    of the royal flush is in the line or among the drawn; otherwise `RuleSet.score` per combination.
+    """
+    cards = [card for group in groups for card in group] + list(line_modifiers)
+    if rules.score_floor is not None or any(card.modifier is ModifierKind.DIVIDE for card in cards):
+        def parts(row: IntArray) -> tuple[int, int]:
+            drawn = line_modifiers + tuple(card for group, c in zip(groups, row.tolist()) for card in group[:c])
+            plus = rules.score(0, drawn, False)
+            return rules.score(1, drawn, False) - plus, plus
+
+        table = np.array([parts(row) for row in digits], dtype=np.int64).reshape(len(digits), 2)
+        return table[:, 0], table[:, 1]
+    line_factors = [card.value for card in line_modifiers if card.modifier is ModifierKind.TIMES]
+    plus = np.full(len(digits), sum(card.value for card in line_modifiers if card.modifier is ModifierKind.PLUS),
+                   dtype=np.int64)
+    multiplier = np.ones(len(digits), dtype=np.int64)
+    if rules.multipliers_stack:
+        multiplier *= math.prod(line_factors)
+    elif line_factors:
+        multiplier[:] = max(line_factors)
+    royal = np.full(len(digits), bool(rules.royal_flush))
+    for card in rules.royal_flush:
+        held = np.full(len(digits), card in line_modifiers)
+        for g, group in enumerate(groups):
+            if card in group:
+                held |= digits[:, g] > group.index(card)
+        royal &= held
+    for g, group in enumerate(groups):
+        for index, card in enumerate(group):
+            drawn = digits[:, g] > index
+            if card.modifier is ModifierKind.PLUS:
+                plus += drawn * card.value
+            elif rules.multipliers_stack:
+                multiplier = np.where(drawn, multiplier * card.value, multiplier)
+            else:
+                multiplier = np.where(drawn, np.maximum(multiplier, card.value), multiplier)
+    return multiplier, plus + royal * rules.royal_flush_bonus
 
 
 def _columns(problem: Problem, mod_groups: list[tuple[Card, ...]], track_flight: bool) -> _Columns:
@@ -498,13 +549,8 @@ def _columns(problem: Problem, mod_groups: list[tuple[Card, ...]], track_flight:
     caps = np.array(mod_caps, dtype=np.int64)
     strides = np.array([int(np.prod(caps[i + 1:] + 1)) for i in range(len(mod_caps))], dtype=np.int64)
 
-    def score_parts(drawn: IntArray) -> tuple[int, int]:
-        mods = problem.modifiers + tuple(card for group, c in zip(mod_groups, drawn.tolist()) for card in group[:c])
-        plus = rules.score(0, mods, False)
-        return rules.score(1, mods, False) - plus, plus
-
-    parts = np.array([score_parts(row) for row in digits], dtype=np.int64).reshape(len(digits), 2)
-    mod_mult, mod_plus = parts[:, 0], parts[:, 1]
+    mod_mult, mod_plus = modifier_score_parts(rules, problem.modifiers, mod_groups, digits)
+    parts = np.stack([mod_mult, mod_plus], axis=1)
     mod_level = digits.sum(axis=1)
     grown = np.where(digits >= caps[None, :], -1, np.arange(len(digits))[:, None] + strides[None, :])
     # The combinations by count drawn, then in their own order; each one's rank among those of its count.
