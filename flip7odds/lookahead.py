@@ -67,13 +67,12 @@ from typing import NamedTuple
 
 import numpy as np
 from numpy.typing import NDArray
-from scipy.sparse import csr_matrix as _Sparse  # type: ignore[import-untyped]
 
 from flip7odds.cards import FLIP_THREE, FREEZE, SECOND_CHANCE, Card, Category
 from flip7odds.engine import FLIP_THREE_DRAWS, Choice, Node, RoundRules, RoundState, Terminal
 from flip7odds.rules import RuleSet
 from flip7odds.situation import Situation
-from flip7odds.solver import modifier_groups, modifier_score_parts
+from flip7odds.solver import compiled_loop, modifier_groups, modifier_score_parts
 
 IntArray = NDArray[np.int64]
 FloatArray = NDArray[np.float64]
@@ -175,13 +174,23 @@ class _Column(NamedTuple):
 
 @dataclass(frozen=True)
 class _Values:
-    """Values of the rows of one level: residues of ``num`` (rows x moduli) and floats (None alone).
+    """Values of the rows of one level: residues of ``num`` (rows x moduli) and floats (read only not alone).
 
     Every array has one extra trailing slot, always 0, that invalid gathers point to.
     """
 
     exact: IntArray
-    approx: FloatArray | None
+    approx: FloatArray
+
+
+class _Children(NamedTuple):
+    """`_Walk._children`: the sparse matrix of copies from one level's rows to the next's, in compressed rows."""
+
+    pointers: IntArray
+    """Row ``r``'s entries are ``pointers[r]:pointers[r + 1]``."""
+    rows: IntArray
+    """The row of the next level each entry leads to."""
+    copies: IntArray
 
 
 class _Bank:
@@ -189,6 +198,66 @@ class _Bank:
 
 
 _BANK = _Bank()
+
+
+class _Term(NamedTuple):
+    """A card that keeps the row: its ``copies`` (or, with ``saves >= 0``, the row's bust cards minus ``saves``)
+    and what follows it."""
+
+    copies: int
+    saves: int
+    after: _Values | _Bank
+
+
+_TERMS = 4
+"""Cards that keep the row, at most: a duplicate saved, a Second Chance, a Flip Three, a Freeze."""
+
+
+@compiled_loop
+def _walk_column(moduli: IntArray, scale: IntArray, cards_left: float, flip7: IntArray, bank: IntArray,
+                 bust: IntArray, then_bank: IntArray, grows: bool, pointers: IntArray, targets: IntArray,
+                 copies: IntArray, next_exact: IntArray, next_approx: FloatArray, kinds: IntArray,
+                 weights: IntArray, saves: IntArray, exact0: IntArray, approx0: FloatArray, exact1: IntArray,
+                 approx1: FloatArray, exact2: IntArray, approx2: FloatArray, exact3: IntArray,
+                 approx3: FloatArray, exact: IntArray, approx: FloatArray) -> None:
+    """One column of the walk, row by row: ``num(x) = sum_c n_c num(x + c)`` modulo each modulus, and the floats.
+
+    A new number or a modifier leads to the next level's row (the compressed rows ``pointers``, ``targets``,
+    ``copies``) when ``grows``, else banks (``then_bank``); a Flip 7 adds ``flip7``. Term ``q`` (`_Term`) is
+    absent (``kinds[q] == 0``), banks (1) or reads the same row of ``exact_q`` and ``approx_q`` (2), with
+    ``weights[q]`` copies, or the row's bust cards minus ``saves[q]`` where that is at least 0. The terminal
+    integer times ``scale`` (``D_{t+1}`` modulo each modulus) is added last; the floats are divided by the
+    cards left.
+    """
+    width = moduli.shape[0]
+    total = np.zeros(width, dtype=np.int64)
+    for r in range(flip7.shape[0]):
+        terminal = flip7[r]
+        total[:] = 0
+        value = 0.0
+        if grows:
+            for p in range(pointers[r], pointers[r + 1]):
+                count, target = copies[p], targets[p]
+                for k in range(width):
+                    total[k] += count * next_exact[target, k]
+                value += count * next_approx[target]
+        else:
+            terminal += then_bank[r]
+        for q in range(kinds.shape[0]):
+            if kinds[q] == 0:
+                continue
+            weight = weights[q] if saves[q] < 0 else max(bust[r] - saves[q], 0)
+            if kinds[q] == 1:
+                terminal += weight * bank[r]
+                continue
+            source_exact = exact0 if q == 0 else exact1 if q == 1 else exact2 if q == 2 else exact3
+            source_approx = approx0 if q == 0 else approx1 if q == 1 else approx2 if q == 2 else approx3
+            for k in range(width):
+                total[k] += weight * source_exact[r, k]
+            value += weight * source_approx[r]
+        for k in range(width):
+            exact[r, k] = (total[k] + terminal * scale[k]) % moduli[k]
+        approx[r] = (value + terminal) / cards_left
 
 
 @dataclass(frozen=True)
@@ -227,7 +296,7 @@ class _Walk:
         self._subset_tables(unheld, sum(line.numbers))
         self._multiset_tables(rules, line.modifiers, modifiers)
         self.levels: dict[int, _Level] = {}
-        self.children: dict[int, _Sparse] = {}
+        self.children: dict[int, _Children] = {}
         self.memo: dict[_Column, _Values] = {}
         self.bank_memo: dict[tuple[int, int], _Values] = {}
 
@@ -249,6 +318,10 @@ class _Walk:
             candidate -= 1
         self.moduli = moduli
         self.moduli_row = np.array(moduli, dtype=np.int64)
+        self.no_values = _Values(np.zeros((1, len(moduli)), dtype=np.int64), np.zeros(1))
+        """What an absent term reads (never read)."""
+        none = np.zeros(1, dtype=np.int64)
+        self.no_children = _Children(none, none, none)
         self.scale = np.array([[d % modulus for modulus in moduli] for d in scale], dtype=np.int64)
 
     # ----- row tables -------------------------------------------------------------------------
@@ -334,16 +407,15 @@ class _Walk:
         self.levels[level] = table
         return table
 
-    def _children(self, level: int) -> _Sparse:
+    def _children(self, level: int) -> _Children:
         """Copies of each new number / modifier kind, from the rows of ``level`` to the rows they lead to.
 
-        A sparse matrix (rows of ``level`` x rows of ``level + 1``, trailing zero slots included):
+        A sparse matrix in compressed rows (rows of ``level`` x rows of ``level + 1``, trailing zero slots included):
         moves to a number already drawn, to a Flip 7, or to a modifier with no copy left are absent.
         """
         if level in self.children:
             return self.children[level]
         subset, multiset = self._rows(level)
-        target = self._level(level + 1).size
         offsets = {new: offset for new, _, offset in self._block_sizes(level + 1)}
         block = np.array([offsets.get(a, 0) for a in range(self.most_new + 2)], dtype=np.int64)
         width = np.array([len(s) for s in self.multisets_by_size] + [0], dtype=np.int64)
@@ -366,7 +438,7 @@ class _Walk:
         pointers = np.zeros(len(subset) + 2, dtype=np.int64)
         np.cumsum(valid.sum(axis=1), out=pointers[1:-1])
         pointers[-1] = pointers[-2]
-        matrix = _Sparse((copies[valid], moves[valid], pointers), shape=(len(subset) + 1, target + 1))
+        matrix = _Children(pointers, moves[valid], copies[valid])
         self.children[level] = matrix
         return matrix
 
@@ -382,65 +454,78 @@ class _Walk:
         return Fraction(self._rebuild(root.exact[0]), self.denominator)
 
     def _value(self, column: _Column) -> _Values:
-        """Values of the rows of a column: drawing the next card (the free hit when ``left == 0``)."""
+        """Values of the rows of a column: drawing the next card (the free hit when ``left == 0``).
+
+        The cards are listed here (`_Term`: copies, what follows) and summed row by row by `_walk_column`.
+        """
         if column in self.memo:
             return self.memo[column]
         level, held, sc, saves, flip_threes, freezes, left, waiting, aside, frozen = column
         depth = level + sc + saves + flip_threes + freezes
-        rows = self._level(level)
-        terminal = rows.flip7.copy()
-        exact = np.zeros((rows.size + 1, len(self.moduli)), dtype=np.int64)
-        approx = None if self.alone else np.zeros(rows.size + 1)
-
-        def add(copies: int | IntArray, after: _Values | _Bank) -> None:
-            nonlocal terminal
-            if isinstance(after, _Bank):
-                terminal = terminal + copies * rows.bank
-                return
-            exact[...] += (copies[:, None] if isinstance(copies, np.ndarray) else copies) * after.exact
-            if approx is not None and after.approx is not None:
-                approx[...] += copies * after.approx
-
-        # A new number or a modifier: the next level's rows.
-        after = self._after(_Column(level + 1, held, sc, saves, flip_threes, freezes, left, waiting, aside, frozen))
-        if isinstance(after, _Bank):
-            terminal += rows.then_bank
-        else:
-            children = self._children(level)
-            exact += children @ after.exact
-            if approx is not None and after.approx is not None:
-                approx += children @ after.approx
+        terms: list[_Term] = []
         if held:
-            add(np.maximum(rows.bust - saves, 0),
-                self._after(_Column(level, 0, sc, saves + 1, flip_threes, freezes, left, waiting, aside, frozen)))
+            terms.append(_Term(-1, saves, self._after(
+                _Column(level, 0, sc, saves + 1, flip_threes, freezes, left, waiting, aside, frozen))))
         if self.second_chances > sc:
-            add(self.second_chances - sc,
-                self._after(_Column(level, 1, sc + 1, saves, flip_threes, freezes, left, waiting, aside, frozen)))
+            terms.append(_Term(self.second_chances - sc, -1, self._after(
+                _Column(level, 1, sc + 1, saves, flip_threes, freezes, left, waiting, aside, frozen))))
         if self.flip_threes > flip_threes:
             copies = self.flip_threes - flip_threes
             if left == 0:
                 taken = self._value(_Column(level, held, sc, saves, flip_threes + 1, freezes, FLIP_THREE_DRAWS))
-                add(copies, taken if self.alone else self._choose([_BANK, taken], level, depth + 1))
+                terms.append(_Term(copies, -1, taken if self.alone else self._choose([_BANK, taken], level, depth + 1)))
             elif self.alone:
                 owed = 0 if frozen else waiting + 1
-                add(copies, self._after(_Column(level, held, sc, saves, flip_threes + 1, freezes, left, owed, 0, frozen)))
+                terms.append(_Term(copies, -1, self._after(
+                    _Column(level, held, sc, saves, flip_threes + 1, freezes, left, owed, 0, frozen))))
             else:
-                add(copies, self._after(
-                    _Column(level, held, sc, saves, flip_threes + 1, freezes, left, waiting, aside + 1, frozen)))
+                terms.append(_Term(copies, -1, self._after(
+                    _Column(level, held, sc, saves, flip_threes + 1, freezes, left, waiting, aside + 1, frozen))))
         if self.freezes > freezes:
             copies = self.freezes - freezes
             if left == 0:
-                add(copies, _BANK)
+                terms.append(_Term(copies, -1, _BANK))
             elif self.alone:
-                add(copies, self._after(_Column(level, held, sc, saves, flip_threes, freezes + 1, left, 0, 0, 1)))
+                terms.append(_Term(copies, -1, self._after(
+                    _Column(level, held, sc, saves, flip_threes, freezes + 1, left, 0, 0, 1))))
             else:
-                add(copies, self._after(_Column(level, held, sc, saves, flip_threes, freezes + 1, left, waiting, aside,
-                                                1 if waiting else 0)))
-        exact += terminal[:, None] * self.scale[depth + 1]
-        exact %= self.moduli_row
-        result = _Values(exact, None if approx is None else (approx + terminal) / (self.size - depth))
+                terms.append(_Term(copies, -1, self._after(_Column(level, held, sc, saves, flip_threes, freezes + 1,
+                                                                   left, waiting, aside, 1 if waiting else 0))))
+        # A new number or a modifier: the next level's rows.
+        after = self._after(_Column(level + 1, held, sc, saves, flip_threes, freezes, left, waiting, aside, frozen))
+        result = self._sum(level, depth, after, terms)
         self.memo[column] = result
         return result
+
+    def _sum(self, level: int, depth: int, after: _Values | _Bank, terms: list[_Term]) -> _Values:
+        """`_walk_column` for the rows of ``level`` at ``depth`` cards drawn: the next level's ``after``, then ``terms``."""
+        rows = self._level(level)
+        width = len(self.moduli)
+        kinds = np.zeros(_TERMS, dtype=np.int64)
+        weights = np.zeros(_TERMS, dtype=np.int64)
+        saves = np.full(_TERMS, -1, dtype=np.int64)
+        sources: list[IntArray | FloatArray] = []
+        for slot in range(_TERMS):
+            if slot < len(terms):
+                term = terms[slot]
+                weights[slot], saves[slot] = term.copies, term.saves
+                if isinstance(term.after, _Values):
+                    kinds[slot] = 2
+                    sources += [term.after.exact, term.after.approx]
+                    continue
+                kinds[slot] = 1
+            sources += [self.no_values.exact, self.no_values.approx]
+        if isinstance(after, _Values):
+            children = self._children(level)
+            next_exact, next_approx = after.exact, after.approx
+        else:
+            children, next_exact, next_approx = self.no_children, self.no_values.exact, self.no_values.approx
+        exact = np.empty((rows.size + 1, width), dtype=np.int64)
+        approx = np.empty(rows.size + 1)
+        _walk_column(self.moduli_row, self.scale[depth + 1], float(self.size - depth), rows.flip7, rows.bank,
+                     rows.bust, rows.then_bank, isinstance(after, _Values), children.pointers, children.rows,
+                     children.copies, next_exact, next_approx, kinds, weights, saves, *sources, exact, approx)
+        return _Values(exact, approx)
 
     def _after(self, column: _Column) -> _Values | _Bank:
         """After a card that did not end the round (``column``: fields after it, ``left`` before it)."""

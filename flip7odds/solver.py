@@ -946,7 +946,7 @@ class _Loop:
         self.single_threaded(*arguments)
 
 
-def _compiled(function: Callable[..., None]) -> _Loop:
+def compiled_loop(function: Callable[..., None]) -> _Loop:
     """A loop compiled to machine code (`_Loop`)."""
     return _Loop(function)
 
@@ -956,7 +956,7 @@ _CHUNK = 64
 (``rows x _CHUNK`` floats) stay in cache while all the rows that need them are done."""
 
 
-@_compiled
+@compiled_loop
 def _backward_others(first: int, stop: int, t: int, sizes: IntArray, offset: IntArray, cumulative: IntArray,
                      side_offset: IntArray, row_start: IntArray, row_sum: IntArray, row_bust: IntArray,
                      left: IntArray, left_value: IntArray, top: int, flip7_at_top: bool, bonus: int,
@@ -1027,7 +1027,7 @@ def _backward_others(first: int, stop: int, t: int, sizes: IntArray, offset: Int
                 total[low + k] = value
 
 
-@_compiled
+@compiled_loop
 def _backward_numbers(first: int, stop: int, t: int, n_left: int, sizes: IntArray, offset: IntArray,
                       cumulative: IntArray, number_offset: IntArray, row_start: IntArray, row_mask: IntArray,
                       row_sum: IntArray, successor: IntArray, number_counts: IntArray, top: int,
@@ -1089,7 +1089,7 @@ def _backward_numbers(first: int, stop: int, t: int, n_left: int, sizes: IntArra
                         total[k] = total[k] / n_left
 
 
-@_compiled
+@compiled_loop
 def _forward_rows(first: int, stop: int, t: int, n_left: int, sizes: IntArray, offset: IntArray,
                   cumulative: IntArray, side_offset: IntArray, row_start: IntArray, row_mask: IntArray,
                   row_sum: IntArray, row_bust: IntArray, left: IntArray, number_values: IntArray,
@@ -1192,7 +1192,7 @@ def _forward_rows(first: int, stop: int, t: int, n_left: int, sizes: IntArray, o
                 target[k] += moved * source[k]
 
 
-@_compiled
+@compiled_loop
 def _forward_numbers(first: int, stop: int, t: int, sizes: IntArray, offset: IntArray,
                      target_cumulative: IntArray, number_offset: IntArray, row_start: IntArray,
                      row_mask: IntArray, predecessor: IntArray, number_counts: IntArray, col_start: IntArray,
