@@ -260,6 +260,64 @@ def _walk_column(moduli: IntArray, scale: IntArray, cards_left: float, flip7: In
         approx[r] = (value + terminal) / cards_left
 
 
+@compiled_loop
+def _walk_choose(tolerance: float, best_exact: IntArray, best_approx: FloatArray, other_exact: IntArray,
+                 other_approx: FloatArray, exact: IntArray, approx: FloatArray, close: IntArray) -> None:
+    """The better of two options in each row by the floats, where they differ by more than ``tolerance``.
+
+    Rows where the floats are within ``tolerance`` but the residues differ are left with ``best`` and listed
+    for an exact comparison: ``close[0]`` counts them, ``close[1:]`` holds them.
+    """
+    close[0] = 0
+    width = best_exact.shape[1]
+    for r in range(best_approx.shape[0]):
+        gap = other_approx[r] - best_approx[r]
+        take = gap > tolerance
+        if not take and gap >= -tolerance:
+            for k in range(width):
+                if other_exact[r, k] != best_exact[r, k]:
+                    close[0] += 1
+                    close[close[0]] = r
+                    break
+        for k in range(width):
+            exact[r, k] = other_exact[r, k] if take else best_exact[r, k]
+        approx[r] = other_approx[r] if take else best_approx[r]
+
+
+@compiled_loop
+def _walk_children(level: int, most_new: int, subset: IntArray, multiset: IntArray, subset_size: IntArray,
+                   subset_rank: IntArray, multiset_rank: IntArray, modifier_digits: IntArray,
+                   modifier_radix: IntArray, number_copies: IntArray, modifier_copies: IntArray, block: IntArray,
+                   width: IntArray, pointers: IntArray, targets: IntArray, copies: IntArray) -> None:
+    """`_Walk._children` in compressed rows: each row's new numbers, then its modifiers, that have a copy left.
+
+    A new number ``u`` (bit ``i``) leads from ``(S, M)`` to ``(S + u, M)``, at ``block[|S| + 1]`` plus the
+    rank of ``S + u`` among its size times the multisets of ``|M|`` modifiers, plus the rank of ``M``; a
+    modifier of group ``i`` to ``(S, M + i)`` likewise. ``pointers`` has a trailing row with no entry.
+    """
+    entries = 0
+    pointers[0] = 0
+    for r in range(subset.shape[0]):
+        new = subset_size[subset[r]]
+        mods = level - new
+        if new < most_new:
+            for bit in range(number_copies.shape[0]):
+                if not (subset[r] >> bit) & 1 and number_copies[bit] > 0:
+                    targets[entries] = (block[new + 1] + subset_rank[subset[r] | (1 << bit)] * width[mods]
+                                        + multiset_rank[multiset[r]])
+                    copies[entries] = number_copies[bit]
+                    entries += 1
+        for i in range(modifier_copies.shape[0]):
+            left = modifier_copies[i] - modifier_digits[i, multiset[r]]
+            if left > 0:
+                targets[entries] = (block[new] + subset_rank[subset[r]] * width[mods + 1]
+                                    + multiset_rank[multiset[r] + modifier_radix[i]])
+                copies[entries] = left
+                entries += 1
+        pointers[r + 1] = entries
+    pointers[subset.shape[0] + 1] = entries
+
+
 @dataclass(frozen=True)
 class _Level:
     """The rows of one level ``k`` and what a column needs of them (arrays have a trailing 0 slot)."""
@@ -419,26 +477,14 @@ class _Walk:
         offsets = {new: offset for new, _, offset in self._block_sizes(level + 1)}
         block = np.array([offsets.get(a, 0) for a in range(self.most_new + 2)], dtype=np.int64)
         width = np.array([len(s) for s in self.multisets_by_size] + [0], dtype=np.int64)
-        new = self.subset_size[subset]
-        mods = level - new
-        moves = np.zeros((len(subset), len(self.number_copies) + len(self.modifier_copies)), dtype=np.int64)
-        copies = np.zeros_like(moves)
-        for bit, count in enumerate(self.number_copies):
-            valid = ((subset >> bit & 1) == 0) & (new < self.most_new)
-            moves[:, bit] = block[new + 1] + self.subset_rank[subset | 1 << bit] * width[mods] + self.multiset_rank[multiset]
-            copies[:, bit] = valid * count
-        for i, count in enumerate(self.modifier_copies):
-            column = len(self.number_copies) + i
-            left = count - self.modifier_digits[i][multiset]
-            grown = np.where(left > 0, multiset + self.modifier_radix[i], 0)
-            moves[:, column] = block[new] + self.subset_rank[subset] * width[np.minimum(mods + 1, len(width) - 1)]
-            moves[:, column] += self.multiset_rank[grown]
-            copies[:, column] = left
-        valid = copies > 0
-        pointers = np.zeros(len(subset) + 2, dtype=np.int64)
-        np.cumsum(valid.sum(axis=1), out=pointers[1:-1])
-        pointers[-1] = pointers[-2]
-        matrix = _Children(pointers, moves[valid], copies[valid])
+        kinds = len(self.number_copies) + len(self.modifier_copies)
+        pointers = np.empty(len(subset) + 2, dtype=np.int64)
+        targets = np.empty(len(subset) * kinds, dtype=np.int64)
+        copies = np.empty(len(subset) * kinds, dtype=np.int64)
+        _walk_children(level, self.most_new, subset, multiset, self.subset_size, self.subset_rank, self.multiset_rank,
+                       self.modifier_digits, self.modifier_radix, self.number_copies, self.modifier_copies, block,
+                       width, pointers, targets, copies)
+        matrix = _Children(pointers, targets[:pointers[-1]], copies[:pointers[-1]])
         self.children[level] = matrix
         return matrix
 
@@ -560,12 +606,13 @@ class _Walk:
         best = self._bank_values(level, depth) if isinstance(options[0], _Bank) else options[0]
         for option in options[1:]:
             other = self._bank_values(level, depth) if isinstance(option, _Bank) else option
-            assert best.approx is not None and other.approx is not None
-            gap = other.approx - best.approx
-            better = gap > self.tolerance
-            for row in np.flatnonzero((np.abs(gap) <= self.tolerance) & (other.exact != best.exact).any(axis=1)):
-                better[row] = self._rebuild(other.exact[row]) > self._rebuild(best.exact[row])
-            best = _Values(np.where(better[:, None], other.exact, best.exact), np.where(better, other.approx, best.approx))
+            exact, approx = np.empty_like(best.exact), np.empty_like(best.approx)
+            close = np.empty(len(approx) + 1, dtype=np.int64)
+            _walk_choose(self.tolerance, best.exact, best.approx, other.exact, other.approx, exact, approx, close)
+            for row in close[1:close[0] + 1].tolist():
+                if self._rebuild(other.exact[row]) > self._rebuild(best.exact[row]):
+                    exact[row], approx[row] = other.exact[row], other.approx[row]
+            best = _Values(exact, approx)
         return best
 
     def _rebuild(self, residues: IntArray) -> int:

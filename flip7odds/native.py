@@ -1,6 +1,6 @@
 """The solver's loops compiled ahead of time, so that a command needs neither numba nor a compile.
 
-`flip7odds.solver`'s four loops over a lattice layer and `flip7odds.lookahead`'s column of the hit-once
+`flip7odds.solver`'s four loops over a lattice layer and `flip7odds.lookahead`'s three of the hit-once
 walk are numba functions. Compiled just in time, each process pays for importing
 numba and loading its machine code (about half a second of CPU), and the first call after an install
 compiles them (seconds). So the wheel carries them compiled: ``setup.py``'s build step calls `build`,
@@ -47,11 +47,15 @@ SIGNATURES: dict[str, str] = {
     "_walk_column": "void(i8[:], i8[:], f8, i8[:], i8[:], i8[:], i8[:], b1, i8[:], i8[:], i8[:], i8[:, :], f8[:], "
                     "i8[:], i8[:], i8[:], i8[:, :], f8[:], i8[:, :], f8[:], i8[:, :], f8[:], i8[:, :], f8[:], "
                     "i8[:, :], f8[:])",
+    "_walk_choose": "void(f8, i8[:, :], f8[:], i8[:, :], f8[:], i8[:, :], f8[:], i8[:])",
+    "_walk_children": "void(i8, i8, i8[:], i8[:], i8[:], i8[:], i8[:], i8[:, :], i8[:], i8[:], i8[:], i8[:], i8[:], "
+                      "i8[:], i8[:], i8[:])",
 }
 """Each loop's argument types (numba's notation: ``i8`` int64, ``f8`` float64, ``b1`` bool, ``u1`` uint8,
 ``[:]`` a 1-D array of any layout): the ahead-of-time compiler needs them written out."""
-LOOP_MODULES: dict[str, str] = {name: "flip7odds.solver" for name in SIGNATURES} | {"_walk_column": "flip7odds.lookahead"}
-"""The module whose source holds each loop: the lattice solver's four, and the hit-once walk's column."""
+LOOP_MODULES: dict[str, str] = {name: "flip7odds.lookahead" if name.startswith("_walk") else "flip7odds.solver"
+                                for name in SIGNATURES}
+"""The module whose source holds each loop: the lattice solver's four, and the hit-once walk's three."""
 
 
 def loop(name: str) -> Any:
