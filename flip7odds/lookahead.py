@@ -9,7 +9,8 @@ takes over from there (the reshuffled pile cannot run out again). Larger piles u
 **Reduced state.** As in `flip7odds.solver`, the future depends on the literal state only through:
 
 * the *row*: the new numbers drawn, a subset ``S`` of the numbers you do not hold, and the modifier
-  cards drawn, a multiset ``M`` (per kind, at most its count in the pile). The number sum is
+  cards drawn, a multiset ``M`` (a count per group of interchangeable modifiers, at most the group's
+  size: `flip7odds.solver.modifier_groups`, the solver's reduction 6; the poker x2 figures are one group). The number sum is
   ``s = s0 + sum(S)`` and the score of staying is ``m(M) s + b(M)`` (`RuleSet.score` is linear in the
   number sum). The row's *level* is ``k = |S| + |M|``; rows of one level are dense arrays.
 * the *column*: Second Chance held ``h``, Second Chances drawn ``j``, duplicates saved ``d``, Flip
@@ -28,8 +29,11 @@ left, where ``W`` is a terminal score (bust 0; Flip 7 ``m (s + u) + b + bonus``;
 the next forced draw, or a choice (take a Flip Three or give it away, bank with a set-aside Freeze,
 take any number of the set-aside Flip Threes) whose value is the best option. Only the free hit and
 the end of a three offer choices. A new number or a modifier moves the row to level ``k + 1`` and
-every other card keeps the row, so a column is a few vector operations over the rows of its level
-plus one sparse matrix product (copies of each new number / modifier, level ``k`` to ``k + 1``).
+every other card keeps the row, so a column is one pass over the rows of its level (`_walk_column`, a
+compiled loop): a sparse matrix product (copies of each new number / modifier, level ``k`` to ``k + 1``,
+in compressed rows built by `_walk_children`) plus the cards that keep the row. Choices between two
+options go row by row too (`_walk_choose`). The three loops are compiled ahead of time with the solver's
+(`flip7odds.native`).
 Rows are every ``(S, M)`` of the level, some of them unreachable in a given column; their values are
 never used. When the card after a draw always banks (the last draw of a three with nothing to
 follow) the sum over new numbers and modifiers is closed::
