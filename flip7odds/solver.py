@@ -878,7 +878,7 @@ def _tables(cols: _Columns, rows: _Rows, values: IntArray, counts: IntArray) -> 
     mod_bank[cols.mod_combination] = np.stack([(left * cols.mod_parts[grown_mi, 0]).sum(axis=1),
                                                (left * cols.mod_parts[grown_mi, 1]).sum(axis=1)], axis=1)
     banks_mods = (cols.plain < 0).astype(np.int64)
-    bits = (rows.mask[:, None] >> np.arange(len(values))[None, :]) & 1
+    left, left_value = _numbers_left(rows, values, counts)
     chunk_start, chunk_low, chunk_high, chunk_shift, chunk_live = _chunks(cols, plain_pos, plain_live)
     return _Tables(
         plain_pos=plain_pos,
@@ -898,14 +898,60 @@ def _tables(cols: _Columns, rows: _Rows, values: IntArray, counts: IntArray) -> 
         score_class=class_of[cols.mod_index],
         class_mult=keys // span,
         class_plus=keys % span + low_plus,
-        left=(1 - bits) @ counts if len(values) else np.zeros(len(rows.mask), np.int64),
-        left_value=(1 - bits) @ (counts * values) if len(values) else np.zeros(len(rows.mask), np.int64),
+        left=left,
+        left_value=left_value,
         chunk_start=chunk_start,
         chunk_low=chunk_low,
         chunk_high=chunk_high,
         chunk_shift=chunk_shift,
         chunk_live=chunk_live,
     )
+
+
+def _numbers_left(rows: _Rows, values: IntArray, counts: IntArray) -> tuple[IntArray, IntArray]:
+    """Per row, the copies of the new numbers not in it, and those copies weighted by their values."""
+    if not len(values):
+        return np.zeros(len(rows.mask), np.int64), np.zeros(len(rows.mask), np.int64)
+    bits = (rows.mask[:, None] >> np.arange(len(values))[None, :]) & 1
+    return (1 - bits) @ counts, (1 - bits) @ (counts * values)
+
+
+_COLUMN_CACHE: dict[tuple[object, ...], tuple[_Columns, _Tables]] = {}
+"""The columns and their tables of the last solves, by `_column_key` (oldest first)."""
+_COLUMN_CACHE_SIZE = 2
+_COLUMN_LOCK = threading.Lock()
+
+
+def _column_key(problem: Problem, mod_groups: list[tuple[Card, ...]], track_flight: bool) -> tuple[object, ...]:
+    """Everything `_columns` and the column part of `_tables` read of a problem: not the numbers in the pile.
+
+    A live table mostly sees numbers from one tap to the next, so its columns stay the same.
+    """
+    pile = problem.pile
+    return (problem.rules, problem.modifiers, tuple(mod_groups), pile[SECOND_CHANCE], problem.second_chance,
+            pile[FLIP_THREE], pile[FREEZE], problem.start, bool(problem.numbers), track_flight)
+
+
+def _lattice_columns(problem: Problem, mod_groups: list[tuple[Card, ...]], track_flight: bool, rows: _Rows,
+                     values: IntArray, counts: IntArray) -> tuple[_Columns, _Tables]:
+    """`_columns` and `_tables`, the columns' part remembered for the last `_COLUMN_CACHE_SIZE` keys
+    (`_column_key`; the arrays are only read); only the per-row counts of numbers left are made anew."""
+    key = _column_key(problem, mod_groups, track_flight)
+    with _COLUMN_LOCK:
+        cached = _COLUMN_CACHE.pop(key, None)
+        if cached is not None:
+            _COLUMN_CACHE[key] = cached
+    if cached is None:
+        cols = _columns(problem, mod_groups, track_flight)
+        tables = _tables(cols, rows, values, counts)
+        with _COLUMN_LOCK:
+            _COLUMN_CACHE[key] = (cols, tables)
+            while len(_COLUMN_CACHE) > _COLUMN_CACHE_SIZE:
+                del _COLUMN_CACHE[next(iter(_COLUMN_CACHE))]
+        return cols, tables
+    cols, tables = cached
+    left, left_value = _numbers_left(rows, values, counts)
+    return cols, replace(tables, left=left, left_value=left_value)
 
 
 class _Loop:
@@ -1543,11 +1589,11 @@ class _Solver:
         self.bonus = rules.flip7_bonus
         self.size = pile.size
         self.mod_groups = _modifier_groups(problem)
-        self.cols = _columns(problem, self.mod_groups, _tracks_flight(problem))
         self.rows = _rows(problem, self.values, self.counts, self.top)
+        self.cols, self.tables = _lattice_columns(problem, self.mod_groups, _tracks_flight(problem), self.rows,
+                                                  self.values, self.counts)
         self.last = min(self.top + self.cols.levels - 1, self.size)
         self.layers = [_layer(t, self.rows, self.cols, self.top) for t in range(self.last + 1)]
-        self.tables = _tables(self.cols, self.rows, self.values, self.counts)
         self.hitting: list[ByteArray] = []
         self.root_once: float | None = None
         self.root_hit = float("nan")

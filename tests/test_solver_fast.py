@@ -20,6 +20,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from numpy.typing import NDArray
 
+from flip7odds import solver as solver_module
 from flip7odds.analysis import problem_of
 from flip7odds.cards import Card, Category
 from flip7odds.counts import CardCounts
@@ -260,3 +261,20 @@ def test_modifier_score_parts_are_the_rules_scores(rules: RuleSet, data: st.Data
         drawn = line + tuple(card for group, count in zip(groups, row) for card in group[:count])
         for number_sum in (0, 1, 37):
             assert m * number_sum + b == rules.score(number_sum, drawn, False)
+
+
+@pytest.mark.parametrize(("rules", "line", "seen", "more"), [
+    (CLASSIC, "12 7", "5 6", "11 3"), (CLASSIC, "12 7 x2 sc", "5 flip3", "6 11"), (POKER, "12 7", "5 6", "11 4"),
+])
+def test_columns_remembered_from_another_pile_give_the_same_solution(rules: RuleSet, line: str, seen: str,
+                                                                     more: str) -> None:
+    """Two taps of a live table share their columns (`_column_key`): the second solve equals one from scratch."""
+    first = problem_of(Situation.from_text(rules, line, seen=seen))
+    second = problem_of(Situation.from_text(rules, line, seen=f"{seen} {more}"))
+    fresh = []
+    for problem in (first, second):
+        solver_module._COLUMN_CACHE.clear()
+        fresh.append(solve(problem))
+    assert solver_module._column_key(first.stripped(), solver_module._modifier_groups(first.stripped()), False) == \
+        solver_module._column_key(second.stripped(), solver_module._modifier_groups(second.stripped()), False)
+    assert [solve(first), solve(second)] == fresh  # each from the other's columns
