@@ -919,6 +919,8 @@ def _numbers_left(rows: _Rows, values: IntArray, counts: IntArray) -> tuple[IntA
 _COLUMN_CACHE: dict[tuple[object, ...], tuple[_Columns, _Tables]] = {}
 """The columns and their tables of the last solves, by `_column_key` (oldest first)."""
 _COLUMN_CACHE_SIZE = 2
+_COLUMN_CACHE_MOST = 1 << 18
+"""Only lattices of at most this many columns are remembered (about 200 bytes each, `COLUMN_BYTES`: 50 MB)."""
 _COLUMN_LOCK = threading.Lock()
 
 
@@ -935,7 +937,8 @@ def _column_key(problem: Problem, mod_groups: list[tuple[Card, ...]], track_flig
 def _lattice_columns(problem: Problem, mod_groups: list[tuple[Card, ...]], track_flight: bool, rows: _Rows,
                      values: IntArray, counts: IntArray) -> tuple[_Columns, _Tables]:
     """`_columns` and `_tables`, the columns' part remembered for the last `_COLUMN_CACHE_SIZE` keys
-    (`_column_key`; the arrays are only read); only the per-row counts of numbers left are made anew."""
+    (`_column_key`; the arrays are only read) of at most `_COLUMN_CACHE_MOST` columns; only the per-row counts
+    of numbers left are made anew."""
     key = _column_key(problem, mod_groups, track_flight)
     with _COLUMN_LOCK:
         cached = _COLUMN_CACHE.pop(key, None)
@@ -944,10 +947,11 @@ def _lattice_columns(problem: Problem, mod_groups: list[tuple[Card, ...]], track
     if cached is None:
         cols = _columns(problem, mod_groups, track_flight)
         tables = _tables(cols, rows, values, counts)
-        with _COLUMN_LOCK:
-            _COLUMN_CACHE[key] = (cols, tables)
-            while len(_COLUMN_CACHE) > _COLUMN_CACHE_SIZE:
-                del _COLUMN_CACHE[next(iter(_COLUMN_CACHE))]
+        if len(cols.mult) <= _COLUMN_CACHE_MOST:
+            with _COLUMN_LOCK:
+                _COLUMN_CACHE[key] = (cols, tables)
+                while len(_COLUMN_CACHE) > _COLUMN_CACHE_SIZE:
+                    del _COLUMN_CACHE[next(iter(_COLUMN_CACHE))]
         return cols, tables
     cols, tables = cached
     left, left_value = _numbers_left(rows, values, counts)
