@@ -9,7 +9,8 @@ takes over from there (the reshuffled pile cannot run out again). Larger piles u
 **Reduced state.** As in `flip7odds.solver`, the future depends on the literal state only through:
 
 * the *row*: the new numbers drawn, a subset ``S`` of the numbers you do not hold, and the modifier
-  cards drawn, a multiset ``M`` (per kind, at most its count in the pile). The number sum is
+  cards drawn, a multiset ``M`` (a count per group of interchangeable modifiers, at most the group's
+  size: `flip7odds.solver.modifier_groups`, the solver's reduction 6; the poker x2 figures are one group). The number sum is
   ``s = s0 + sum(S)`` and the score of staying is ``m(M) s + b(M)`` (`RuleSet.score` is linear in the
   number sum). The row's *level* is ``k = |S| + |M|``; rows of one level are dense arrays.
 * the *column*: Second Chance held ``h``, Second Chances drawn ``j``, duplicates saved ``d``, Flip
@@ -28,8 +29,11 @@ left, where ``W`` is a terminal score (bust 0; Flip 7 ``m (s + u) + b + bonus``;
 the next forced draw, or a choice (take a Flip Three or give it away, bank with a set-aside Freeze,
 take any number of the set-aside Flip Threes) whose value is the best option. Only the free hit and
 the end of a three offer choices. A new number or a modifier moves the row to level ``k + 1`` and
-every other card keeps the row, so a column is a few vector operations over the rows of its level
-plus one sparse matrix product (copies of each new number / modifier, level ``k`` to ``k + 1``).
+every other card keeps the row, so a column is one pass over the rows of its level (`_walk_column`, a
+compiled loop): a sparse matrix product (copies of each new number / modifier, level ``k`` to ``k + 1``,
+in compressed rows built by `_walk_children`) plus the cards that keep the row. Choices between two
+options go row by row too (`_walk_choose`). The three loops are compiled ahead of time with the solver's
+(`flip7odds.native`).
 Rows are every ``(S, M)`` of the level, some of them unreachable in a given column; their values are
 never used. When the card after a draw always banks (the last draw of a three with nothing to
 follow) the sum over new numbers and modifiers is closed::
@@ -67,12 +71,12 @@ from typing import NamedTuple
 
 import numpy as np
 from numpy.typing import NDArray
-from scipy.sparse import csr_matrix as _Sparse  # type: ignore[import-untyped]
 
 from flip7odds.cards import FLIP_THREE, FREEZE, SECOND_CHANCE, Card, Category
 from flip7odds.engine import FLIP_THREE_DRAWS, Choice, Node, RoundRules, RoundState, Terminal
 from flip7odds.rules import RuleSet
 from flip7odds.situation import Situation
+from flip7odds.solver import compiled_loop, modifier_groups, modifier_score_parts
 
 IntArray = NDArray[np.int64]
 FloatArray = NDArray[np.float64]
@@ -174,13 +178,23 @@ class _Column(NamedTuple):
 
 @dataclass(frozen=True)
 class _Values:
-    """Values of the rows of one level: residues of ``num`` (rows x moduli) and floats (None alone).
+    """Values of the rows of one level: residues of ``num`` (rows x moduli) and floats (read only not alone).
 
     Every array has one extra trailing slot, always 0, that invalid gathers point to.
     """
 
     exact: IntArray
-    approx: FloatArray | None
+    approx: FloatArray
+
+
+class _Children(NamedTuple):
+    """`_Walk._children`: the sparse matrix of copies from one level's rows to the next's, in compressed rows."""
+
+    pointers: IntArray
+    """Row ``r``'s entries are ``pointers[r]:pointers[r + 1]``."""
+    rows: IntArray
+    """The row of the next level each entry leads to."""
+    copies: IntArray
 
 
 class _Bank:
@@ -188,6 +202,124 @@ class _Bank:
 
 
 _BANK = _Bank()
+
+
+class _Term(NamedTuple):
+    """A card that keeps the row: its ``copies`` (or, with ``saves >= 0``, the row's bust cards minus ``saves``)
+    and what follows it."""
+
+    copies: int
+    saves: int
+    after: _Values | _Bank
+
+
+_TERMS = 4
+"""Cards that keep the row, at most: a duplicate saved, a Second Chance, a Flip Three, a Freeze."""
+
+
+@compiled_loop
+def _walk_column(moduli: IntArray, scale: IntArray, cards_left: float, flip7: IntArray, bank: IntArray,
+                 bust: IntArray, then_bank: IntArray, grows: bool, pointers: IntArray, targets: IntArray,
+                 copies: IntArray, next_exact: IntArray, next_approx: FloatArray, kinds: IntArray,
+                 weights: IntArray, saves: IntArray, exact0: IntArray, approx0: FloatArray, exact1: IntArray,
+                 approx1: FloatArray, exact2: IntArray, approx2: FloatArray, exact3: IntArray,
+                 approx3: FloatArray, exact: IntArray, approx: FloatArray) -> None:
+    """One column of the walk, row by row: ``num(x) = sum_c n_c num(x + c)`` modulo each modulus, and the floats.
+
+    A new number or a modifier leads to the next level's row (the compressed rows ``pointers``, ``targets``,
+    ``copies``) when ``grows``, else banks (``then_bank``); a Flip 7 adds ``flip7``. Term ``q`` (`_Term`) is
+    absent (``kinds[q] == 0``), banks (1) or reads the same row of ``exact_q`` and ``approx_q`` (2), with
+    ``weights[q]`` copies, or the row's bust cards minus ``saves[q]`` where that is at least 0. The terminal
+    integer times ``scale`` (``D_{t+1}`` modulo each modulus) is added last; the floats are divided by the
+    cards left.
+    """
+    width = moduli.shape[0]
+    total = np.zeros(width, dtype=np.int64)
+    for r in range(flip7.shape[0]):
+        terminal = flip7[r]
+        total[:] = 0
+        value = 0.0
+        if grows:
+            for p in range(pointers[r], pointers[r + 1]):
+                count, target = copies[p], targets[p]
+                for k in range(width):
+                    total[k] += count * next_exact[target, k]
+                value += count * next_approx[target]
+        else:
+            terminal += then_bank[r]
+        for q in range(kinds.shape[0]):
+            if kinds[q] == 0:
+                continue
+            weight = weights[q] if saves[q] < 0 else max(bust[r] - saves[q], 0)
+            if kinds[q] == 1:
+                terminal += weight * bank[r]
+                continue
+            source_exact = exact0 if q == 0 else exact1 if q == 1 else exact2 if q == 2 else exact3
+            source_approx = approx0 if q == 0 else approx1 if q == 1 else approx2 if q == 2 else approx3
+            for k in range(width):
+                total[k] += weight * source_exact[r, k]
+            value += weight * source_approx[r]
+        for k in range(width):
+            exact[r, k] = (total[k] + terminal * scale[k]) % moduli[k]
+        approx[r] = (value + terminal) / cards_left
+
+
+@compiled_loop
+def _walk_choose(tolerance: float, best_exact: IntArray, best_approx: FloatArray, other_exact: IntArray,
+                 other_approx: FloatArray, exact: IntArray, approx: FloatArray, close: IntArray) -> None:
+    """The better of two options in each row by the floats, where they differ by more than ``tolerance``.
+
+    Rows where the floats are within ``tolerance`` but the residues differ are left with ``best`` and listed
+    for an exact comparison: ``close[0]`` counts them, ``close[1:]`` holds them.
+    """
+    close[0] = 0
+    width = best_exact.shape[1]
+    for r in range(best_approx.shape[0]):
+        gap = other_approx[r] - best_approx[r]
+        take = gap > tolerance
+        if not take and gap >= -tolerance:
+            for k in range(width):
+                if other_exact[r, k] != best_exact[r, k]:
+                    close[0] += 1
+                    close[close[0]] = r
+                    break
+        for k in range(width):
+            exact[r, k] = other_exact[r, k] if take else best_exact[r, k]
+        approx[r] = other_approx[r] if take else best_approx[r]
+
+
+@compiled_loop
+def _walk_children(level: int, most_new: int, subset: IntArray, multiset: IntArray, subset_size: IntArray,
+                   subset_rank: IntArray, multiset_rank: IntArray, modifier_digits: IntArray,
+                   modifier_radix: IntArray, number_copies: IntArray, modifier_copies: IntArray, block: IntArray,
+                   width: IntArray, pointers: IntArray, targets: IntArray, copies: IntArray) -> None:
+    """`_Walk._children` in compressed rows: each row's new numbers, then its modifiers, that have a copy left.
+
+    A new number ``u`` (bit ``i``) leads from ``(S, M)`` to ``(S + u, M)``, at ``block[|S| + 1]`` plus the
+    rank of ``S + u`` among its size times the multisets of ``|M|`` modifiers, plus the rank of ``M``; a
+    modifier of group ``i`` to ``(S, M + i)`` likewise. ``pointers`` has a trailing row with no entry.
+    """
+    entries = 0
+    pointers[0] = 0
+    for r in range(subset.shape[0]):
+        new = subset_size[subset[r]]
+        mods = level - new
+        if new < most_new:
+            for bit in range(number_copies.shape[0]):
+                if not (subset[r] >> bit) & 1 and number_copies[bit] > 0:
+                    targets[entries] = (block[new + 1] + subset_rank[subset[r] | (1 << bit)] * width[mods]
+                                        + multiset_rank[multiset[r]])
+                    copies[entries] = number_copies[bit]
+                    entries += 1
+        for i in range(modifier_copies.shape[0]):
+            left = modifier_copies[i] - modifier_digits[i, multiset[r]]
+            if left > 0:
+                targets[entries] = (block[new] + subset_rank[subset[r]] * width[mods + 1]
+                                    + multiset_rank[multiset[r] + modifier_radix[i]])
+                copies[entries] = left
+                entries += 1
+        pointers[r + 1] = entries
+    pointers[subset.shape[0] + 1] = entries
 
 
 @dataclass(frozen=True)
@@ -221,12 +353,12 @@ class _Walk:
         self.most_new = rules.flip7_size - 1 - len(line.numbers)
         """``L``: rows hold at most this many new numbers; one more is a Flip 7."""
         self.number_copies = np.array([n for _, n in unheld], dtype=np.int64)
-        modifiers = [(c, n) for c, n in pile.items_ if c.category is Category.MODIFIER]
-        self.modifier_copies = np.array([n for _, n in modifiers], dtype=np.int64)
+        modifiers = modifier_groups(rules, pile, line.modifiers)
+        self.modifier_copies = np.array([len(group) for group in modifiers], dtype=np.int64)
         self._subset_tables(unheld, sum(line.numbers))
         self._multiset_tables(rules, line.modifiers, modifiers)
         self.levels: dict[int, _Level] = {}
-        self.children: dict[int, _Sparse] = {}
+        self.children: dict[int, _Children] = {}
         self.memo: dict[_Column, _Values] = {}
         self.bank_memo: dict[tuple[int, int], _Values] = {}
 
@@ -248,6 +380,10 @@ class _Walk:
             candidate -= 1
         self.moduli = moduli
         self.moduli_row = np.array(moduli, dtype=np.int64)
+        self.no_values = _Values(np.zeros((1, len(moduli)), dtype=np.int64), np.zeros(1))
+        """What an absent term reads (never read)."""
+        none = np.zeros(1, dtype=np.int64)
+        self.no_children = _Children(none, none, none)
         self.scale = np.array([[d % modulus for modulus in moduli] for d in scale], dtype=np.int64)
 
     # ----- row tables -------------------------------------------------------------------------
@@ -270,27 +406,22 @@ class _Walk:
         self.subsets_by_size, self.subset_rank = _ranked(masks, self.subset_size)
 
     def _multiset_tables(self, rules: RuleSet, line_modifiers: tuple[Card, ...],
-                         modifiers: list[tuple[Card, int]]) -> None:
-        """Per multiset ``M`` of modifiers (mixed radix code): ``m``, ``b``, ``MM``, ``MP``, level, rank."""
+                         modifiers: list[tuple[Card, ...]]) -> None:
+        """Per multiset ``M`` of modifiers (mixed radix code over the groups of interchangeable cards,
+        `flip7odds.solver.modifier_groups`): ``m``, ``b``, ``MM``, ``MP``, level, rank."""
         radix = [1]
-        for _, copies in modifiers:
-            radix.append(radix[-1] * (copies + 1))
+        for group in modifiers:
+            radix.append(radix[-1] * (len(group) + 1))
         self.modifier_radix = np.array(radix[:-1], dtype=np.int64)
         codes = np.arange(radix[-1], dtype=np.int64)
-        digits = [(codes // r) % (copies + 1) for r, (_, copies) in zip(radix, modifiers)]
-        multiplier, plus = [], []
-        for code in range(radix[-1]):
-            drawn = line_modifiers + tuple(c for (c, _), d in zip(modifiers, digits) for _ in range(int(d[code])))
-            base = rules.score(0, drawn, False)
-            multiplier.append(rules.score(1, drawn, False) - base)
-            plus.append(base)
-        self.stay_multiplier = np.array(multiplier, dtype=np.int64)
-        self.stay_plus = np.array(plus, dtype=np.int64)
+        digits = [(codes // r) % (len(group) + 1) for r, group in zip(radix, modifiers)]
         self.modifier_digits = np.array(digits, dtype=np.int64).reshape(len(modifiers), len(codes))
+        self.stay_multiplier, self.stay_plus = modifier_score_parts(rules, line_modifiers, modifiers,
+                                                                    self.modifier_digits.T)
         self.then_multiplier = np.zeros_like(codes)
         self.then_plus = np.zeros_like(codes)
-        for i, (_, copies) in enumerate(modifiers):
-            left = copies - self.modifier_digits[i]
+        for i, group in enumerate(modifiers):
+            left = len(group) - self.modifier_digits[i]
             grown = np.where(left > 0, codes + radix[i], 0)
             self.then_multiplier += left * self.stay_multiplier[grown]
             self.then_plus += left * self.stay_plus[grown]
@@ -338,39 +469,26 @@ class _Walk:
         self.levels[level] = table
         return table
 
-    def _children(self, level: int) -> _Sparse:
+    def _children(self, level: int) -> _Children:
         """Copies of each new number / modifier kind, from the rows of ``level`` to the rows they lead to.
 
-        A sparse matrix (rows of ``level`` x rows of ``level + 1``, trailing zero slots included):
+        A sparse matrix in compressed rows (rows of ``level`` x rows of ``level + 1``, trailing zero slots included):
         moves to a number already drawn, to a Flip 7, or to a modifier with no copy left are absent.
         """
         if level in self.children:
             return self.children[level]
         subset, multiset = self._rows(level)
-        target = self._level(level + 1).size
         offsets = {new: offset for new, _, offset in self._block_sizes(level + 1)}
         block = np.array([offsets.get(a, 0) for a in range(self.most_new + 2)], dtype=np.int64)
         width = np.array([len(s) for s in self.multisets_by_size] + [0], dtype=np.int64)
-        new = self.subset_size[subset]
-        mods = level - new
-        moves = np.zeros((len(subset), len(self.number_copies) + len(self.modifier_copies)), dtype=np.int64)
-        copies = np.zeros_like(moves)
-        for bit, count in enumerate(self.number_copies):
-            valid = ((subset >> bit & 1) == 0) & (new < self.most_new)
-            moves[:, bit] = block[new + 1] + self.subset_rank[subset | 1 << bit] * width[mods] + self.multiset_rank[multiset]
-            copies[:, bit] = valid * count
-        for i, count in enumerate(self.modifier_copies):
-            column = len(self.number_copies) + i
-            left = count - self.modifier_digits[i][multiset]
-            grown = np.where(left > 0, multiset + self.modifier_radix[i], 0)
-            moves[:, column] = block[new] + self.subset_rank[subset] * width[np.minimum(mods + 1, len(width) - 1)]
-            moves[:, column] += self.multiset_rank[grown]
-            copies[:, column] = left
-        valid = copies > 0
-        pointers = np.zeros(len(subset) + 2, dtype=np.int64)
-        np.cumsum(valid.sum(axis=1), out=pointers[1:-1])
-        pointers[-1] = pointers[-2]
-        matrix = _Sparse((copies[valid], moves[valid], pointers), shape=(len(subset) + 1, target + 1))
+        kinds = len(self.number_copies) + len(self.modifier_copies)
+        pointers = np.empty(len(subset) + 2, dtype=np.int64)
+        targets = np.empty(len(subset) * kinds, dtype=np.int64)
+        copies = np.empty(len(subset) * kinds, dtype=np.int64)
+        _walk_children(level, self.most_new, subset, multiset, self.subset_size, self.subset_rank, self.multiset_rank,
+                       self.modifier_digits, self.modifier_radix, self.number_copies, self.modifier_copies, block,
+                       width, pointers, targets, copies)
+        matrix = _Children(pointers, targets[:pointers[-1]], copies[:pointers[-1]])
         self.children[level] = matrix
         return matrix
 
@@ -386,65 +504,78 @@ class _Walk:
         return Fraction(self._rebuild(root.exact[0]), self.denominator)
 
     def _value(self, column: _Column) -> _Values:
-        """Values of the rows of a column: drawing the next card (the free hit when ``left == 0``)."""
+        """Values of the rows of a column: drawing the next card (the free hit when ``left == 0``).
+
+        The cards are listed here (`_Term`: copies, what follows) and summed row by row by `_walk_column`.
+        """
         if column in self.memo:
             return self.memo[column]
         level, held, sc, saves, flip_threes, freezes, left, waiting, aside, frozen = column
         depth = level + sc + saves + flip_threes + freezes
-        rows = self._level(level)
-        terminal = rows.flip7.copy()
-        exact = np.zeros((rows.size + 1, len(self.moduli)), dtype=np.int64)
-        approx = None if self.alone else np.zeros(rows.size + 1)
-
-        def add(copies: int | IntArray, after: _Values | _Bank) -> None:
-            nonlocal terminal
-            if isinstance(after, _Bank):
-                terminal = terminal + copies * rows.bank
-                return
-            exact[...] += (copies[:, None] if isinstance(copies, np.ndarray) else copies) * after.exact
-            if approx is not None and after.approx is not None:
-                approx[...] += copies * after.approx
-
-        # A new number or a modifier: the next level's rows.
-        after = self._after(_Column(level + 1, held, sc, saves, flip_threes, freezes, left, waiting, aside, frozen))
-        if isinstance(after, _Bank):
-            terminal += rows.then_bank
-        else:
-            children = self._children(level)
-            exact += children @ after.exact
-            if approx is not None and after.approx is not None:
-                approx += children @ after.approx
+        terms: list[_Term] = []
         if held:
-            add(np.maximum(rows.bust - saves, 0),
-                self._after(_Column(level, 0, sc, saves + 1, flip_threes, freezes, left, waiting, aside, frozen)))
+            terms.append(_Term(-1, saves, self._after(
+                _Column(level, 0, sc, saves + 1, flip_threes, freezes, left, waiting, aside, frozen))))
         if self.second_chances > sc:
-            add(self.second_chances - sc,
-                self._after(_Column(level, 1, sc + 1, saves, flip_threes, freezes, left, waiting, aside, frozen)))
+            terms.append(_Term(self.second_chances - sc, -1, self._after(
+                _Column(level, 1, sc + 1, saves, flip_threes, freezes, left, waiting, aside, frozen))))
         if self.flip_threes > flip_threes:
             copies = self.flip_threes - flip_threes
             if left == 0:
                 taken = self._value(_Column(level, held, sc, saves, flip_threes + 1, freezes, FLIP_THREE_DRAWS))
-                add(copies, taken if self.alone else self._choose([_BANK, taken], level, depth + 1))
+                terms.append(_Term(copies, -1, taken if self.alone else self._choose([_BANK, taken], level, depth + 1)))
             elif self.alone:
                 owed = 0 if frozen else waiting + 1
-                add(copies, self._after(_Column(level, held, sc, saves, flip_threes + 1, freezes, left, owed, 0, frozen)))
+                terms.append(_Term(copies, -1, self._after(
+                    _Column(level, held, sc, saves, flip_threes + 1, freezes, left, owed, 0, frozen))))
             else:
-                add(copies, self._after(
-                    _Column(level, held, sc, saves, flip_threes + 1, freezes, left, waiting, aside + 1, frozen)))
+                terms.append(_Term(copies, -1, self._after(
+                    _Column(level, held, sc, saves, flip_threes + 1, freezes, left, waiting, aside + 1, frozen))))
         if self.freezes > freezes:
             copies = self.freezes - freezes
             if left == 0:
-                add(copies, _BANK)
+                terms.append(_Term(copies, -1, _BANK))
             elif self.alone:
-                add(copies, self._after(_Column(level, held, sc, saves, flip_threes, freezes + 1, left, 0, 0, 1)))
+                terms.append(_Term(copies, -1, self._after(
+                    _Column(level, held, sc, saves, flip_threes, freezes + 1, left, 0, 0, 1))))
             else:
-                add(copies, self._after(_Column(level, held, sc, saves, flip_threes, freezes + 1, left, waiting, aside,
-                                                1 if waiting else 0)))
-        exact += terminal[:, None] * self.scale[depth + 1]
-        exact %= self.moduli_row
-        result = _Values(exact, None if approx is None else (approx + terminal) / (self.size - depth))
+                terms.append(_Term(copies, -1, self._after(_Column(level, held, sc, saves, flip_threes, freezes + 1,
+                                                                   left, waiting, aside, 1 if waiting else 0))))
+        # A new number or a modifier: the next level's rows.
+        after = self._after(_Column(level + 1, held, sc, saves, flip_threes, freezes, left, waiting, aside, frozen))
+        result = self._sum(level, depth, after, terms)
         self.memo[column] = result
         return result
+
+    def _sum(self, level: int, depth: int, after: _Values | _Bank, terms: list[_Term]) -> _Values:
+        """`_walk_column` for the rows of ``level`` at ``depth`` cards drawn: the next level's ``after``, then ``terms``."""
+        rows = self._level(level)
+        width = len(self.moduli)
+        kinds = np.zeros(_TERMS, dtype=np.int64)
+        weights = np.zeros(_TERMS, dtype=np.int64)
+        saves = np.full(_TERMS, -1, dtype=np.int64)
+        sources: list[IntArray | FloatArray] = []
+        for slot in range(_TERMS):
+            if slot < len(terms):
+                term = terms[slot]
+                weights[slot], saves[slot] = term.copies, term.saves
+                if isinstance(term.after, _Values):
+                    kinds[slot] = 2
+                    sources += [term.after.exact, term.after.approx]
+                    continue
+                kinds[slot] = 1
+            sources += [self.no_values.exact, self.no_values.approx]
+        if isinstance(after, _Values):
+            children = self._children(level)
+            next_exact, next_approx = after.exact, after.approx
+        else:
+            children, next_exact, next_approx = self.no_children, self.no_values.exact, self.no_values.approx
+        exact = np.empty((rows.size + 1, width), dtype=np.int64)
+        approx = np.empty(rows.size + 1)
+        _walk_column(self.moduli_row, self.scale[depth + 1], float(self.size - depth), rows.flip7, rows.bank,
+                     rows.bust, rows.then_bank, isinstance(after, _Values), children.pointers, children.rows,
+                     children.copies, next_exact, next_approx, kinds, weights, saves, *sources, exact, approx)
+        return _Values(exact, approx)
 
     def _after(self, column: _Column) -> _Values | _Bank:
         """After a card that did not end the round (``column``: fields after it, ``left`` before it)."""
@@ -479,12 +610,13 @@ class _Walk:
         best = self._bank_values(level, depth) if isinstance(options[0], _Bank) else options[0]
         for option in options[1:]:
             other = self._bank_values(level, depth) if isinstance(option, _Bank) else option
-            assert best.approx is not None and other.approx is not None
-            gap = other.approx - best.approx
-            better = gap > self.tolerance
-            for row in np.flatnonzero((np.abs(gap) <= self.tolerance) & (other.exact != best.exact).any(axis=1)):
-                better[row] = self._rebuild(other.exact[row]) > self._rebuild(best.exact[row])
-            best = _Values(np.where(better[:, None], other.exact, best.exact), np.where(better, other.approx, best.approx))
+            exact, approx = np.empty_like(best.exact), np.empty_like(best.approx)
+            close = np.empty(len(approx) + 1, dtype=np.int64)
+            _walk_choose(self.tolerance, best.exact, best.approx, other.exact, other.approx, exact, approx, close)
+            for row in close[1:close[0] + 1].tolist():
+                if self._rebuild(other.exact[row]) > self._rebuild(best.exact[row]):
+                    exact[row], approx[row] = other.exact[row], other.approx[row]
+            best = _Values(exact, approx)
         return best
 
     def _rebuild(self, residues: IntArray) -> int:

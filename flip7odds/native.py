@@ -1,6 +1,7 @@
-"""The solver's four loops compiled ahead of time, so that a command needs neither numba nor a compile.
+"""The solver's loops compiled ahead of time, so that a command needs neither numba nor a compile.
 
-`flip7odds.solver`'s loops are numba functions. Compiled just in time, each process pays for importing
+`flip7odds.solver`'s four loops over a lattice layer and `flip7odds.lookahead`'s three of the hit-once
+walk are numba functions. Compiled just in time, each process pays for importing
 numba and loading its machine code (about half a second of CPU), and the first call after an install
 compiles them (seconds). So the wheel carries them compiled: ``setup.py``'s build step calls `build`,
 which compiles the loops' Python source with numba's ahead-of-time compiler (``numba.pycc``) into the
@@ -43,18 +44,30 @@ SIGNATURES: dict[str, str] = {
                      "i8[:, :], i8, f8[:], u1[:], f8[:], f8[:, :], f8[:], f8[:])",
     "_forward_numbers": "void(i8, i8, i8, i8[:], i8[:], i8[:], i8[:], i8[:], i8[:], i8[:, :], i8[:], i8[:], i8[:], "
                         "i8[:], i8[:], i8[:], b1[:], f8[:], f8[:])",
+    "_walk_column": "void(i8[:], i8[:], f8, i8[:], i8[:], i8[:], i8[:], b1, i8[:], i8[:], i8[:], i8[:, :], f8[:], "
+                    "i8[:], i8[:], i8[:], i8[:, :], f8[:], i8[:, :], f8[:], i8[:, :], f8[:], i8[:, :], f8[:], "
+                    "i8[:, :], f8[:])",
+    "_walk_choose": "void(f8, i8[:, :], f8[:], i8[:, :], f8[:], i8[:, :], f8[:], i8[:])",
+    "_walk_children": "void(i8, i8, i8[:], i8[:], i8[:], i8[:], i8[:], i8[:, :], i8[:], i8[:], i8[:], i8[:], i8[:], "
+                      "i8[:], i8[:], i8[:])",
 }
 """Each loop's argument types (numba's notation: ``i8`` int64, ``f8`` float64, ``b1`` bool, ``u1`` uint8,
 ``[:]`` a 1-D array of any layout): the ahead-of-time compiler needs them written out."""
+LOOP_MODULES: dict[str, str] = {name: "flip7odds.lookahead" if name.startswith("_walk") else "flip7odds.solver"
+                                for name in SIGNATURES}
+"""The module whose source holds each loop: the lattice solver's four, and the hit-once walk's three."""
+
+
+def loop(name: str) -> Any:
+    """The loop ``name`` of `SIGNATURES` as its module defines it (a `flip7odds.solver.compiled_loop`)."""
+    return getattr(importlib.import_module(LOOP_MODULES[name]), name)
 
 
 def source_digest() -> str:
-    """SHA-256 of the Python source of every loop of `SIGNATURES`, as `flip7odds.solver` holds it now."""
-    from flip7odds import solver
-
+    """SHA-256 of the Python source of every loop of `SIGNATURES`, as their modules hold it now."""
     digest = hashlib.sha256()
     for name in SIGNATURES:
-        digest.update(inspect.getsource(getattr(solver, name).python).encode())
+        digest.update(inspect.getsource(loop(name).python).encode())
     return digest.hexdigest()
 
 
@@ -87,19 +100,17 @@ def native_loop(name: str) -> Callable[..., Any] | None:
 
 
 def build(output_dir: Path) -> Path:
-    """Compile the loops of `flip7odds.solver` into ``output_dir/_loops.<platform suffix>``; return its path.
+    """Compile the loops of `SIGNATURES` into ``output_dir/_loops.<platform suffix>``; return its path.
 
     Needs numba (and its C compiler toolchain: a working ``cc``). Takes about 20 s of CPU.
     """
     from numba.pycc.cc import CC
 
-    from flip7odds import solver
-
     compiler = CC("_loops")  # type: ignore[no-untyped-call]
     compiler.output_dir = str(output_dir)
     compiler.verbose = False
     for name, signature in SIGNATURES.items():
-        compiler.export(name, signature)(getattr(solver, name).python)  # type: ignore[no-untyped-call]
+        compiler.export(name, signature)(loop(name).python)  # type: ignore[no-untyped-call]
     compiler.compile()
     built = sorted(path for path in output_dir.glob("_loops.*") if path.name != SOURCE_DIGEST)
     if not built:
@@ -108,4 +119,5 @@ def build(output_dir: Path) -> Path:
     return built[0]
 
 
-__all__ = ["MODULE", "SIGNATURES", "SOURCE_DIGEST", "build", "jit_signature", "load", "native_loop", "source_digest"]
+__all__ = ["LOOP_MODULES", "MODULE", "SIGNATURES", "SOURCE_DIGEST", "build", "jit_signature", "load", "loop", "native_loop",
+           "source_digest"]

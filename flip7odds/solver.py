@@ -125,7 +125,7 @@ from typing import Any, Protocol, cast
 import numpy as np
 from numpy.typing import NDArray
 
-from flip7odds.cards import FLIP_THREE, FREEZE, SECOND_CHANCE, Card, Category
+from flip7odds.cards import FLIP_THREE, FREEZE, SECOND_CHANCE, Card, Category, ModifierKind
 from flip7odds.counts import CardCounts
 from flip7odds.errors import SolverLimitError
 from flip7odds.native import native_loop
@@ -470,16 +470,67 @@ def _modifier_groups(problem: Problem) -> list[tuple[Card, ...]]:
     were drawn). Drawing ``c`` cards of a group is then one state whichever ``c`` they are: the
     score and the rest of the pile's future are the same (the ``c`` first copies stand for them).
     """
-    royal = set(problem.rules.royal_flush)
+    return modifier_groups(problem.rules, problem.pile, problem.modifiers)
+
+
+def modifier_groups(rules: RuleSet, pile: CardCounts, line_modifiers: tuple[Card, ...]) -> list[tuple[Card, ...]]:
+    """`_modifier_groups` of a pile and the modifiers of a line (for `flip7odds.lookahead` too)."""
+    royal = set(rules.royal_flush)
     groups: dict[tuple[object, ...], list[Card]] = {}
-    for card, count in problem.pile.items_:
+    for card, count in pile.items_:
         if card.category is not Category.MODIFIER:
             continue
         key: tuple[object, ...] = (card.modifier, card.value, card in royal)
-        if card in royal and (count > 1 or card in problem.modifiers):
+        if card in royal and (count > 1 or card in line_modifiers):
             key += (card,)
         groups.setdefault(key, []).extend([card] * count)
     return [tuple(cards) for cards in groups.values()]
+
+
+def modifier_score_parts(rules: RuleSet, line_modifiers: tuple[Card, ...], groups: list[tuple[Card, ...]],
+                         digits: IntArray) -> tuple[IntArray, IntArray]:
+    """The score of every modifier combination as ``multiplier * number_sum + plus`` (`RuleSet.score`, no Flip 7).
+
+    Row ``r`` of ``digits`` draws the first ``digits[r, g]`` cards of each group ``g`` on top of
+    ``line_modifiers``. Vectorised over the combinations when the score is affine in the number sum
+    (no ``/N`` card, no floor): the multiplier is the product of the ``xN`` factors (``multipliers_stack``)
+    or the largest one, ``plus`` the sum of the ``+N`` cards plus the royal flush bonus where every card
+    of the royal flush is in the line or among the drawn; otherwise `RuleSet.score` per combination.
+    """
+    cards = [card for group in groups for card in group] + list(line_modifiers)
+    if rules.score_floor is not None or any(card.modifier is ModifierKind.DIVIDE for card in cards):
+        def parts(row: IntArray) -> tuple[int, int]:
+            drawn = line_modifiers + tuple(card for group, c in zip(groups, row.tolist()) for card in group[:c])
+            plus = rules.score(0, drawn, False)
+            return rules.score(1, drawn, False) - plus, plus
+
+        table = np.array([parts(row) for row in digits], dtype=np.int64).reshape(len(digits), 2)
+        return table[:, 0], table[:, 1]
+    line_factors = [card.value for card in line_modifiers if card.modifier is ModifierKind.TIMES]
+    plus = np.full(len(digits), sum(card.value for card in line_modifiers if card.modifier is ModifierKind.PLUS),
+                   dtype=np.int64)
+    multiplier = np.ones(len(digits), dtype=np.int64)
+    if rules.multipliers_stack:
+        multiplier *= math.prod(line_factors)
+    elif line_factors:
+        multiplier[:] = max(line_factors)
+    royal = np.full(len(digits), bool(rules.royal_flush))
+    for card in rules.royal_flush:
+        held = np.full(len(digits), card in line_modifiers)
+        for g, group in enumerate(groups):
+            if card in group:
+                held |= digits[:, g] > group.index(card)
+        royal &= held
+    for g, group in enumerate(groups):
+        for index, card in enumerate(group):
+            drawn = digits[:, g] > index
+            if card.modifier is ModifierKind.PLUS:
+                plus += drawn * card.value
+            elif rules.multipliers_stack:
+                multiplier = np.where(drawn, multiplier * card.value, multiplier)
+            else:
+                multiplier = np.where(drawn, np.maximum(multiplier, card.value), multiplier)
+    return multiplier, plus + royal * rules.royal_flush_bonus
 
 
 def _columns(problem: Problem, mod_groups: list[tuple[Card, ...]], track_flight: bool) -> _Columns:
@@ -498,13 +549,8 @@ def _columns(problem: Problem, mod_groups: list[tuple[Card, ...]], track_flight:
     caps = np.array(mod_caps, dtype=np.int64)
     strides = np.array([int(np.prod(caps[i + 1:] + 1)) for i in range(len(mod_caps))], dtype=np.int64)
 
-    def score_parts(drawn: IntArray) -> tuple[int, int]:
-        mods = problem.modifiers + tuple(card for group, c in zip(mod_groups, drawn.tolist()) for card in group[:c])
-        plus = rules.score(0, mods, False)
-        return rules.score(1, mods, False) - plus, plus
-
-    parts = np.array([score_parts(row) for row in digits], dtype=np.int64).reshape(len(digits), 2)
-    mod_mult, mod_plus = parts[:, 0], parts[:, 1]
+    mod_mult, mod_plus = modifier_score_parts(rules, problem.modifiers, mod_groups, digits)
+    parts = np.stack([mod_mult, mod_plus], axis=1)
     mod_level = digits.sum(axis=1)
     grown = np.where(digits >= caps[None, :], -1, np.arange(len(digits))[:, None] + strides[None, :])
     # The combinations by count drawn, then in their own order; each one's rank among those of its count.
@@ -832,7 +878,7 @@ def _tables(cols: _Columns, rows: _Rows, values: IntArray, counts: IntArray) -> 
     mod_bank[cols.mod_combination] = np.stack([(left * cols.mod_parts[grown_mi, 0]).sum(axis=1),
                                                (left * cols.mod_parts[grown_mi, 1]).sum(axis=1)], axis=1)
     banks_mods = (cols.plain < 0).astype(np.int64)
-    bits = (rows.mask[:, None] >> np.arange(len(values))[None, :]) & 1
+    left, left_value = _numbers_left(rows, values, counts)
     chunk_start, chunk_low, chunk_high, chunk_shift, chunk_live = _chunks(cols, plain_pos, plain_live)
     return _Tables(
         plain_pos=plain_pos,
@@ -852,14 +898,64 @@ def _tables(cols: _Columns, rows: _Rows, values: IntArray, counts: IntArray) -> 
         score_class=class_of[cols.mod_index],
         class_mult=keys // span,
         class_plus=keys % span + low_plus,
-        left=(1 - bits) @ counts if len(values) else np.zeros(len(rows.mask), np.int64),
-        left_value=(1 - bits) @ (counts * values) if len(values) else np.zeros(len(rows.mask), np.int64),
+        left=left,
+        left_value=left_value,
         chunk_start=chunk_start,
         chunk_low=chunk_low,
         chunk_high=chunk_high,
         chunk_shift=chunk_shift,
         chunk_live=chunk_live,
     )
+
+
+def _numbers_left(rows: _Rows, values: IntArray, counts: IntArray) -> tuple[IntArray, IntArray]:
+    """Per row, the copies of the new numbers not in it, and those copies weighted by their values."""
+    if not len(values):
+        return np.zeros(len(rows.mask), np.int64), np.zeros(len(rows.mask), np.int64)
+    bits = (rows.mask[:, None] >> np.arange(len(values))[None, :]) & 1
+    return (1 - bits) @ counts, (1 - bits) @ (counts * values)
+
+
+_COLUMN_CACHE: dict[tuple[object, ...], tuple[_Columns, _Tables]] = {}
+"""The columns and their tables of the last solves, by `_column_key` (oldest first)."""
+_COLUMN_CACHE_SIZE = 2
+_COLUMN_CACHE_MOST = 1 << 18
+"""Only lattices of at most this many columns are remembered (about 200 bytes each, `COLUMN_BYTES`: 50 MB)."""
+_COLUMN_LOCK = threading.Lock()
+
+
+def _column_key(problem: Problem, mod_groups: list[tuple[Card, ...]], track_flight: bool) -> tuple[object, ...]:
+    """Everything `_columns` and the column part of `_tables` read of a problem: not the numbers in the pile.
+
+    A live table mostly sees numbers from one tap to the next, so its columns stay the same.
+    """
+    pile = problem.pile
+    return (problem.rules, problem.modifiers, tuple(mod_groups), pile[SECOND_CHANCE], problem.second_chance,
+            pile[FLIP_THREE], pile[FREEZE], problem.start, bool(problem.numbers), track_flight)
+
+
+def _lattice_columns(problem: Problem, mod_groups: list[tuple[Card, ...]], track_flight: bool, rows: _Rows,
+                     values: IntArray, counts: IntArray) -> tuple[_Columns, _Tables]:
+    """`_columns` and `_tables`, the columns' part remembered for the last `_COLUMN_CACHE_SIZE` keys
+    (`_column_key`; the arrays are only read) of at most `_COLUMN_CACHE_MOST` columns; only the per-row counts
+    of numbers left are made anew."""
+    key = _column_key(problem, mod_groups, track_flight)
+    with _COLUMN_LOCK:
+        cached = _COLUMN_CACHE.pop(key, None)
+        if cached is not None:
+            _COLUMN_CACHE[key] = cached
+    if cached is None:
+        cols = _columns(problem, mod_groups, track_flight)
+        tables = _tables(cols, rows, values, counts)
+        if len(cols.mult) <= _COLUMN_CACHE_MOST:
+            with _COLUMN_LOCK:
+                _COLUMN_CACHE[key] = (cols, tables)
+                while len(_COLUMN_CACHE) > _COLUMN_CACHE_SIZE:
+                    del _COLUMN_CACHE[next(iter(_COLUMN_CACHE))]
+        return cols, tables
+    cols, tables = cached
+    left, left_value = _numbers_left(rows, values, counts)
+    return cols, replace(tables, left=left, left_value=left_value)
 
 
 class _Loop:
@@ -900,7 +996,7 @@ class _Loop:
         self.single_threaded(*arguments)
 
 
-def _compiled(function: Callable[..., None]) -> _Loop:
+def compiled_loop(function: Callable[..., None]) -> _Loop:
     """A loop compiled to machine code (`_Loop`)."""
     return _Loop(function)
 
@@ -910,7 +1006,7 @@ _CHUNK = 64
 (``rows x _CHUNK`` floats) stay in cache while all the rows that need them are done."""
 
 
-@_compiled
+@compiled_loop
 def _backward_others(first: int, stop: int, t: int, sizes: IntArray, offset: IntArray, cumulative: IntArray,
                      side_offset: IntArray, row_start: IntArray, row_sum: IntArray, row_bust: IntArray,
                      left: IntArray, left_value: IntArray, top: int, flip7_at_top: bool, bonus: int,
@@ -981,7 +1077,7 @@ def _backward_others(first: int, stop: int, t: int, sizes: IntArray, offset: Int
                 total[low + k] = value
 
 
-@_compiled
+@compiled_loop
 def _backward_numbers(first: int, stop: int, t: int, n_left: int, sizes: IntArray, offset: IntArray,
                       cumulative: IntArray, number_offset: IntArray, row_start: IntArray, row_mask: IntArray,
                       row_sum: IntArray, successor: IntArray, number_counts: IntArray, top: int,
@@ -1043,7 +1139,7 @@ def _backward_numbers(first: int, stop: int, t: int, n_left: int, sizes: IntArra
                         total[k] = total[k] / n_left
 
 
-@_compiled
+@compiled_loop
 def _forward_rows(first: int, stop: int, t: int, n_left: int, sizes: IntArray, offset: IntArray,
                   cumulative: IntArray, side_offset: IntArray, row_start: IntArray, row_mask: IntArray,
                   row_sum: IntArray, row_bust: IntArray, left: IntArray, number_values: IntArray,
@@ -1146,7 +1242,7 @@ def _forward_rows(first: int, stop: int, t: int, n_left: int, sizes: IntArray, o
                 target[k] += moved * source[k]
 
 
-@_compiled
+@compiled_loop
 def _forward_numbers(first: int, stop: int, t: int, sizes: IntArray, offset: IntArray,
                      target_cumulative: IntArray, number_offset: IntArray, row_start: IntArray,
                      row_mask: IntArray, predecessor: IntArray, number_counts: IntArray, col_start: IntArray,
@@ -1497,11 +1593,11 @@ class _Solver:
         self.bonus = rules.flip7_bonus
         self.size = pile.size
         self.mod_groups = _modifier_groups(problem)
-        self.cols = _columns(problem, self.mod_groups, _tracks_flight(problem))
         self.rows = _rows(problem, self.values, self.counts, self.top)
+        self.cols, self.tables = _lattice_columns(problem, self.mod_groups, _tracks_flight(problem), self.rows,
+                                                  self.values, self.counts)
         self.last = min(self.top + self.cols.levels - 1, self.size)
         self.layers = [_layer(t, self.rows, self.cols, self.top) for t in range(self.last + 1)]
-        self.tables = _tables(self.cols, self.rows, self.values, self.counts)
         self.hitting: list[ByteArray] = []
         self.root_once: float | None = None
         self.root_hit = float("nan")

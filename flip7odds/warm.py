@@ -40,4 +40,5 @@ def compile_shared_loops() -> None:
     waits for the compiler meanwhile.
     """
     for name in native.SIGNATURES:
-        getattr(solver, name).jit.compile(native.jit_signature(name))
+        if native.LOOP_MODULES[name] == solver.__name__:  # the hit-once walk's loops run on one thread only
+            getattr(solver, name).jit.compile(native.jit_signature(name))

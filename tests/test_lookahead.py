@@ -9,7 +9,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from flip7odds import lookahead
@@ -17,7 +17,7 @@ from flip7odds.analysis import problem_of
 from flip7odds.cards import FLIP_THREE, FREEZE, SECOND_CHANCE, Card, Category
 from flip7odds.engine import FLIP_THREE_DRAWS
 from flip7odds.lookahead import _literal, hit_once_value
-from flip7odds.rules import CLASSIC
+from flip7odds.rules import CLASSIC, POKER
 from flip7odds.situation import Situation
 from flip7odds.solver import solve
 
@@ -52,6 +52,40 @@ def small_situations(draw: st.DrawFn) -> Situation:
 def test_equals_the_literal_chance_tree(situation: Situation) -> None:
     # Piles of 12+ cards exceed the 1 + 3 * 3 = 10 draws a hit can take: the fast walk runs, not `_literal`.
     assert situation.pile.size > 1 + FLIP_THREE_DRAWS * situation.pile[FLIP_THREE]
+    assert hit_once_value(situation) == _literal(situation, continue_by_walk=False)
+
+
+POKER_PLAIN = [card for card in POKER.deck if card.category is not Category.ACTION]
+POKER_MODIFIERS = [card for card in POKER.kinds if card.category is Category.MODIFIER]
+
+
+@st.composite
+def poker_situations(draw: st.DrawFn) -> Situation:
+    """A poker situation with a pile of 10..16 cards, often holding the x2 figures and the royal flush's cards."""
+    numbers = draw(st.sets(st.sampled_from([0, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]), max_size=3))
+    modifiers = draw(st.sets(st.sampled_from(POKER_MODIFIERS), max_size=3))
+    line = [Card.number(v) for v in sorted(numbers)] + sorted(modifiers)
+    flip_threes = draw(st.integers(0, 2))
+    actions = ([FLIP_THREE] * flip_threes + [FREEZE] * draw(st.integers(0, 2))
+               + [SECOND_CHANCE] * draw(st.integers(0, 2)))
+    rest = list(POKER_PLAIN)
+    for card in line:
+        rest.remove(card)
+    wanted = [card for card in POKER_MODIFIERS if card not in line and draw(st.booleans())]
+    for card in wanted:
+        rest.remove(card)
+    size = draw(st.integers(max(10, len(actions) + len(wanted)), 16 - 2 * flip_threes))
+    chosen = draw(st.lists(st.integers(0, len(rest) - 1), min_size=size - len(actions) - len(wanted),
+                           max_size=size - len(actions) - len(wanted), unique=True))
+    pile = actions + wanted + [rest[i] for i in chosen]
+    return Situation.build(POKER, line, pile=pile, others_active=draw(st.integers(0, 1)))
+
+
+@settings(max_examples=60, deadline=None)
+@given(poker_situations())
+def test_poker_equals_the_literal_chance_tree(situation: Situation) -> None:
+    """Interchangeable modifiers merged (the x2 figures, with or without the royal flush), penalties, stacked x2."""
+    assume(situation.pile.size > 1 + FLIP_THREE_DRAWS * situation.pile[FLIP_THREE])
     assert hit_once_value(situation) == _literal(situation, continue_by_walk=False)
 
 

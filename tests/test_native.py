@@ -14,7 +14,7 @@ import pytest
 from numba import types
 from numba.core.sigutils import _parse_signature_string
 
-from flip7odds import Situation, analyze, find_rules, native, solver
+from flip7odds import Situation, analyze, find_rules, native
 from flip7odds.native import MODULE, SIGNATURES, build
 from flip7odds.policies import evaluate_policy, parse_policy
 
@@ -36,7 +36,7 @@ def test_the_declared_signatures_are_the_types_the_solver_passes(monkeypatch: py
         analyze(situation)
         evaluate_policy(situation, parse_policy("lookahead"))
     for name, declared in SIGNATURES.items():
-        inferred = getattr(solver, name).jit.signatures
+        inferred = native.loop(name).jit.signatures
         assert len(inferred) == 1, f"{name} was called with several type combinations: {inferred}"
         parsed = _parse_signature_string(declared)  # type: ignore[no-untyped-call]
         assert [_loose(kind) for kind in parsed.args] == [_loose(kind) for kind in inferred[0]], name

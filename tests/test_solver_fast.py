@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import itertools
 from concurrent.futures import ThreadPoolExecutor
 from fractions import Fraction
 
@@ -19,13 +20,15 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from numpy.typing import NDArray
 
+from flip7odds import solver as solver_module
 from flip7odds.analysis import problem_of
 from flip7odds.cards import Card, Category
+from flip7odds.counts import CardCounts
 from flip7odds.odds import hit_once_score
 from flip7odds.reference import Evaluation, reference_solve
-from flip7odds.rules import CLASSIC
+from flip7odds.rules import CLASSIC, POKER, RuleSet
 from flip7odds.situation import Situation
-from flip7odds.solver import DecisionContext, DrawResult, Solution, solve
+from flip7odds.solver import DecisionContext, DrawResult, Solution, modifier_groups, modifier_score_parts, solve
 
 EXACT = 1e-12
 DECK = tuple(CLASSIC.deck)
@@ -237,3 +240,41 @@ def test_solves_running_at_once_give_the_same_results() -> None:
     for one, other in zip(alone, together):
         assert other.value == pytest.approx(one.value, abs=1e-12)
         assert other.distribution == pytest.approx(one.distribution, abs=1e-12)
+
+
+VARIANT_MODIFIERS = {rules.name: tuple(card for card in rules.kinds if card.category is Category.MODIFIER)
+                     for rules in (CLASSIC, POKER)}
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from([CLASSIC, POKER]), st.data())
+def test_modifier_score_parts_are_the_rules_scores(rules: RuleSet, data: st.DataObject) -> None:
+    """The vectorised score of every modifier combination is `RuleSet.score`, royal flush and stacked x2 included."""
+    kinds = VARIANT_MODIFIERS[rules.name]
+    line = tuple(sorted(data.draw(st.sets(st.sampled_from(kinds), max_size=4))))
+    pile = CardCounts.from_mapping({card: 1 for card in kinds if card not in line})
+    groups = modifier_groups(rules, pile, line)
+    digits = np.array(list(itertools.product(*[range(len(group) + 1) for group in groups])),
+                      dtype=np.int64).reshape(-1, len(groups))
+    multiplier, plus = modifier_score_parts(rules, line, groups, digits)
+    for row, m, b in zip(digits.tolist(), multiplier.tolist(), plus.tolist()):
+        drawn = line + tuple(card for group, count in zip(groups, row) for card in group[:count])
+        for number_sum in (0, 1, 37):
+            assert m * number_sum + b == rules.score(number_sum, drawn, False)
+
+
+@pytest.mark.parametrize(("rules", "line", "seen", "more"), [
+    (CLASSIC, "12 7", "5 6", "11 3"), (CLASSIC, "12 7 x2 sc", "5 flip3", "6 11"), (POKER, "12 7", "5 6", "11 4"),
+])
+def test_columns_remembered_from_another_pile_give_the_same_solution(rules: RuleSet, line: str, seen: str,
+                                                                     more: str) -> None:
+    """Two taps of a live table share their columns (`_column_key`): the second solve equals one from scratch."""
+    first = problem_of(Situation.from_text(rules, line, seen=seen))
+    second = problem_of(Situation.from_text(rules, line, seen=f"{seen} {more}"))
+    fresh = []
+    for problem in (first, second):
+        solver_module._COLUMN_CACHE.clear()
+        fresh.append(solve(problem))
+    assert solver_module._column_key(first.stripped(), solver_module._modifier_groups(first.stripped()), False) == \
+        solver_module._column_key(second.stripped(), solver_module._modifier_groups(second.stripped()), False)
+    assert [solve(first), solve(second)] == fresh  # each from the other's columns
