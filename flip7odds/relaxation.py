@@ -100,7 +100,7 @@ from flip7odds.lookahead import hit_once_value
 from flip7odds.policies import HitStayPolicy, scaled_policy
 from flip7odds.rules import RuleSet
 from flip7odds.situation import Line, Situation
-from flip7odds.solver import FLIP_THREE_DRAWS, Problem, Solution, SolveCost, Start, _tracks_flight, solve, solve_cost
+from flip7odds.solver import FLIP_THREE_DRAWS, Problem, Solution, SolveCost, Start, solve, solve_cost, tracks_flight
 
 SECONDS_PER_STATE = 40e-9
 """CPU seconds per lattice state of a relaxed solve (the merged decks have few modifier columns; measured
@@ -271,7 +271,7 @@ def estimated_cost(problem: Problem) -> SolveCost:
     cost = solve_cost(problem)
     stripped = problem if problem.alone else problem.stripped()
     if (stripped.discards is None or stripped.discards.size == 0 or stripped.pile.size == 0
-            or not _tracks_flight(stripped)):
+            or not tracks_flight(stripped)):
         return cost  # the pile cannot run out: `solve_cost` counted no reshuffle
     whole = solve_cost(replace(stripped, pile=stripped.pile + stripped.discards, discards=None, start=Start()))
     own = cost.states - whole.states
@@ -291,7 +291,7 @@ def relaxed_cost(problem: Problem, grouping: Grouping, upper: bool) -> tuple[flo
     cost = estimated_cost(relaxed)
     stripped = relaxed if relaxed.alone else relaxed.stripped()
     reshuffles = (stripped.discards is not None and stripped.discards.size > 0 and stripped.pile.size > 0
-                  and _tracks_flight(stripped))
+                  and tracks_flight(stripped))
     return cost.states * (RESHUFFLED_SECONDS_PER_STATE if reshuffles else SECONDS_PER_STATE), cost.memory_bytes
 
 

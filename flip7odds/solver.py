@@ -1339,7 +1339,7 @@ def _top(problem: Problem) -> int:
     return min(new_numbers, problem.rules.flip7_size - 1 - len(problem.numbers))
 
 
-def _tracks_flight(problem: Problem) -> bool:
+def tracks_flight(problem: Problem) -> bool:
     """Whether Flip Threes in flight must be counted (module docstring, reduction 5): the pile may run out."""
     pile = problem.pile
     # Every card of a round but the numbers is a modifier, a Second Chance (drawn, or a duplicate it
@@ -1385,7 +1385,7 @@ def solve_cost(problem: Problem) -> SolveCost:
     states and ``sum x^(flip threes + freezes)`` over the forced phases. Layer ``t`` holds
     ``sum_s rows(s) * columns(t - s)`` states, for ``t`` up to the last layer `_Solver` builds.
 
-    A pile that may run out onto a known discard pile (`_tracks_flight`) is continued by reshuffled
+    A pile that may run out onto a known discard pile (`tracks_flight`) is continued by reshuffled
     sub-problems, one per way the round can reach the bottom of the pile, solved one after the other.
     They are estimated by the largest of them, counted once: your line on the discards and the whole pile
     reshuffled together (more numbers in the line, or fewer cards, only shrink a lattice). An estimate,
@@ -1397,7 +1397,7 @@ def solve_cost(problem: Problem) -> SolveCost:
     if problem.pile.size == 0:
         return SolveCost(0, 0, 0)
     own = _lattice_cost(problem)
-    if not _tracks_flight(problem) or problem.discards is None or problem.discards.size == 0:
+    if not tracks_flight(problem) or problem.discards is None or problem.discards.size == 0:
         return own
     reshuffled = _lattice_cost(replace(problem, pile=problem.pile + problem.discards, discards=None,
                                        start=Start()))
@@ -1417,7 +1417,7 @@ def _lattice_cost(problem: Problem) -> SolveCost:
     sc_total, h0 = pile[SECOND_CHANCE], int(problem.second_chance)
     sc = Counter(j + d for j in range(sc_total + 1) for h in (0, 1) for d in range(h0 + j + 1) if d + h <= h0 + j)
     forced = Counter(state.flip_threes + state.freezes
-                     for state in _forced_states(problem.start, pile[FLIP_THREE], pile[FREEZE], _tracks_flight(problem)))
+                     for state in _forced_states(problem.start, pile[FLIP_THREE], pile[FREEZE], tracks_flight(problem)))
     for factor in (sc, forced):
         widths = np.convolve(widths, np.array([factor[level] for level in range(max(factor) + 1)], dtype=object))
     last = min(top + len(widths) - 1, pile.size)
@@ -1594,7 +1594,7 @@ class _Solver:
         self.size = pile.size
         self.mod_groups = _modifier_groups(problem)
         self.rows = _rows(problem, self.values, self.counts, self.top)
-        self.cols, self.tables = _lattice_columns(problem, self.mod_groups, _tracks_flight(problem), self.rows,
+        self.cols, self.tables = _lattice_columns(problem, self.mod_groups, tracks_flight(problem), self.rows,
                                                   self.values, self.counts)
         self.last = min(self.top + self.cols.levels - 1, self.size)
         self.layers = [_layer(t, self.rows, self.cols, self.top) for t in range(self.last + 1)]
