@@ -228,6 +228,8 @@ class _Search(Generic[S]):
         self.memo: dict[Hashable, Entry] = {}
         self.statics: dict[Hashable, Entry] = {}
         """Static bounds already computed, by key: a state left unexpanded is met again every round."""
+        self.ceilings: dict[tuple[tuple[int, ...], tuple[int, int, int, int]], float] = {}
+        """`_hit_ceiling` by its arguments: many states share a ladder and a hazard."""
         self.stopped = False
         self.expansions = 0
 
@@ -273,7 +275,10 @@ class _Search(Generic[S]):
             banked = float(model.banked(state))
             return (banked, banked, 0.0, 0.0, 0.0, 0.0, _INF)
         low, ladder = model.reach(state)
-        hit_high = _hit_ceiling(ladder, *model.hazard(state))
+        arguments = (tuple(ladder), model.hazard(state))
+        hit_high = self.ceilings.get(arguments)
+        if hit_high is None:
+            hit_high = self.ceilings[arguments] = _hit_ceiling(arguments[0], *arguments[1])
         if forced or not model.may_stay(state):
             return (float(low), hit_high, *_ANY, 0.0)
         stay = float(model.banked(state))

@@ -148,7 +148,12 @@ class VengeanceModel:
         self.removers = {k for k, act in enumerate(deck.acts) if act in _REMOVERS}
         self.takers = {k for k, act in enumerate(deck.acts) if act in _TAKERS}
         self.penalty = [card.modifier is ModifierKind.PLUS and card.value < 0 for card in deck.kinds]
-        self._reach: dict[State, tuple[int, list[int]]] = {}
+        self._taker_bits = sum(1 << k for k in self.takers)
+        self._remover_bits = sum(1 << k for k in self.removers) | (1 << self.unlucky if self.unlucky >= 0 else 0)
+        self._masks: dict[int, int] = {}
+        self._ladders: dict[tuple[int, int, bool], list[int]] = {}
+        self._penalties: dict[int, int] = {}
+        self._piles: dict[int, tuple[int, tuple[tuple[int, int], ...]]] = {}
 
     def root(self) -> State:
         """The state at your decision."""
@@ -186,12 +191,89 @@ class VengeanceModel:
             kinds += [k for k, _ in game.present(state[4])]
         return kinds + list(state[8]) + list(state[9])
 
-    def reach(self, state: State) -> tuple[int, list[int]]:
-        """(least score reachable, the ladder ``U_j``) (module docstring), remembered per state."""
-        known = self._reach.get(state)
+    def _mask(self, code: int) -> int:
+        """The bit mask of the kinds a pile or discard code holds, remembered per code."""
+        known = self._masks.get(code)
         if known is None:
-            known = self._reach[state] = self._bounds(state)
+            known = self._masks[code] = sum(1 << k for k, _ in self.game.present(code))
         return known
+
+    def _penalty(self, mask: int) -> int:
+        """The sum of the penalties among the kinds of ``mask`` (each counted once)."""
+        known = self._penalties.get(mask)
+        if known is None:
+            kinds = self.kinds
+            known = self._penalties[mask] = sum(kinds[k].value for k in range(len(kinds))
+                                                if mask >> k & 1 and self.penalty[k])
+        return known
+
+    def reach(self, state: State) -> tuple[int, list[int]]:
+        """(least score reachable, the ladder ``U_j``) (module docstring): `reference_reach` on bit masks.
+
+        The ladder depends only on your line, the number kinds that can still reach you and whether a
+        card that takes numbers away can come, so it is remembered under those three.
+        """
+        coming = self._mask(state[0])
+        if state[4] >= 0:
+            coming |= self._mask(state[4])
+        for k in (*state[8], *state[9]):
+            coming |= 1 << k
+        mine = state[2]
+        others = 0
+        for other in state[3]:
+            others |= other
+        if coming & self._taker_bits:
+            coming |= others
+        removable = bool(coming & self._remover_bits)
+        if removable and state[4] >= 0:
+            coming |= others | mine
+        key = (mine, coming & self.game.deck.numbers, removable)
+        ladder = self._ladders.get(key)
+        if ladder is None:
+            ladder = self._ladders[key] = self._ladder(*key)
+        low = 0
+        if self.situation.rules.brutal:
+            penalties = self._penalty(mine) + sum(self._penalty(other) for other in state[3])
+            penalties += self._penalty(self._mask(state[0])) + (self._penalty(self._mask(state[4])) if state[4] >= 0 else 0)
+            penalties += sum(self._penalty(1 << k) for k in (*state[8], *state[9]))
+            low = min(0, penalties)
+        return low, ladder
+
+    def reference_reach(self, state: State) -> tuple[int, list[int]]:
+        """`reach` computed on lists of kinds, card by card (the oracle its tests compare with)."""
+        return self._bounds(state)
+
+    def _ladder(self, line: int, numbers: int, removable: bool) -> list[int]:
+        """The ladder of your ``line`` when the number kinds ``numbers`` can still reach you."""
+        game, kinds, rules = self.game, self.kinds, self.situation.rules
+        mine = game.cards(line)
+        held = {k for k in mine if kinds[k].is_number}
+        values = [kinds[k].value for k in held]
+        pool = {k for k in range(len(kinds)) if numbers >> k & 1}
+        # With a card that can take your numbers away, a value you hold may come back as a new one.
+        new = [v for v in {kinds[k].value for k in pool} if v != 13 and (removable or v not in values)]
+        thirteens = {k for k in held | pool if kinds[k].value == 13}
+        most = 2 if self.lucky in thirteens and len(thirteens) >= 2 else min(1, len(thirteens))
+        new += [13] * (most - (0 if removable else values.count(13)))
+        new.sort(reverse=True)
+        gains = list(itertools.accumulate(new, initial=0))
+        room = FLIP_7_CARDS - len(held)
+        if removable:  # one card may also take a penalty or the /2 away: rung 1 already ignores them
+            everything = sorted([v for v in {kinds[k].value for k in held | pool} if v != 13] + [13] * most,
+                                reverse=True)
+            ceiling = sum(everything[:FLIP_7_CARDS])
+            seven = len(everything) >= FLIP_7_CARDS
+            ladder = [min(sum(values) + gains[min(j, len(new))], ceiling)
+                      + (rules.flip7_bonus if seven and j >= room else 0) for j in range(len(new) + 2)]
+            ladder[0] = game.score(line)
+            return ladder
+        modifiers = tuple(kinds[k] for k in mine if not kinds[k].is_number)
+        zero = bool(line & game.deck.zero)
+        ladder = []
+        for j in range(min(room, len(new)) + 1):
+            flip7 = j == room
+            ladder.append(0 if zero and not flip7 else rules.score(sum(values) + gains[j], modifiers, flip7))
+        return ladder
 
     def _bounds(self, state: State) -> tuple[int, list[int]]:
         game, kinds, rules = self.game, self.kinds, self.situation.rules
@@ -237,18 +319,31 @@ class VengeanceModel:
 
     def hazard(self, state: State) -> tuple[int, int, int, int]:
         """(cards of the drawing pile that bust you on arrival, its rescuers, 0, its size)."""
-        game, deck = self.game, self.game.deck
         pile, size = (state[0], state[1]) if state[1] else (state[4], state[5])
+        known = self._piles.get(pile)
+        if known is None:
+            known = self._piles[pile] = self._pile_hazard(pile)
+        rescue, numbers = known
         line = state[2]
-        bust = rescue = 0
-        for k, count in game.present(pile):
-            if k == deck.unlucky or k in self.removers:
-                rescue += count
-            elif deck.conflict[k] & line:
+        bust = 0
+        for conflict, count in numbers:
+            if conflict & line:
                 bust += count
-        if any(k in self.removers for k in (*state[8], *state[9])):
+        if (state[8] or state[9]) and any(k in self.removers for k in (*state[8], *state[9])):
             rescue = -1
         return bust, rescue, 0, size
+
+    def _pile_hazard(self, pile: int) -> tuple[int, tuple[tuple[int, int], ...]]:
+        """A pile's rescuers (Unlucky 7, Discard, Swap), and its other number kinds as (busting mask, count)."""
+        deck = self.game.deck
+        rescue = 0
+        numbers = []
+        for k, count in self.game.present(pile):
+            if k == deck.unlucky or k in self.removers:
+                rescue += count
+            elif deck.conflict[k]:
+                numbers.append((deck.conflict[k], count))
+        return rescue, tuple(numbers)
 
 
 def model_of(situation: Situation | VengeanceSituation) -> EngineModel | VengeanceModel:
