@@ -139,9 +139,10 @@ class RoundModel(Protocol[S]):
     def reach(self, state: S) -> tuple[int, Sequence[int]]:
         """``(L, [U_0, U_1, ...])``: the least score reachable, and the ladder (the last rung holds beyond)."""
 
-    def hazard(self, state: S) -> tuple[int, int, int, int]:
-        """``(B, R, h, N)`` of the drawing pile (module docstring); ``R = -1``: rescue possible at any time,
-        so only the next card's bust is certain."""
+    def hazard(self, state: S) -> tuple[int, int, int, int, tuple[int, ...]]:
+        """``(B, R, h, N, C)`` of the drawing pile (module docstring); ``R = -1``: rescue possible at any time,
+        so only the next card's bust is certain. ``C``: the pile's copies of each other number class
+        (numbers that bust each other, none held: one value, or one 13 kind), rescuers left out."""
 
 
 _INF = math.inf
@@ -165,12 +166,41 @@ def _gap(entry: Entry) -> float:
     return (entry[1] - entry[0]) + (entry[3] - entry[2]) + (entry[5] - entry[4])
 
 
-def _hit_ceiling(ladder: Sequence[int], bust: int, rescue: int, spare: int, size: int) -> float:
+def _survival(classes: Sequence[int], bust: int, rescue: int, size: int, depth: int) -> list[float]:
+    """``s_j`` for ``j = 0..depth``: no more than the chance that the first ``j`` draws leave you alive
+    (module docstring, "Survival by classes"); for a pile where no bust is spared (``h = 0``, ``R >= 0``).
+
+    ``f_m``, the number of ``m``-card sets of the pile with no rescuer, no bust card and at most one card
+    of each class, is the coefficient of ``x^m`` in ``(1 + x)^F prod_c (1 + n_c x)`` (``F`` the cards
+    that are none of these). Then ``s_j = f_j / C(N, j) + sum_{m < j} f_m / C(N, m) R / (N - m)``
+    (integers exact, one rounding per term).
+    """
+    free = size - bust - rescue - sum(classes)
+    ways = [math.comb(free, m) for m in range(depth + 1)]
+    for copies in classes:
+        for m in range(depth, 0, -1):
+            ways[m] += copies * ways[m - 1]
+    survival: list[float] = []
+    rescued = 0.0
+    for j in range(depth + 1):
+        if j > size:
+            survival.append(survival[-1])
+            continue
+        share = ways[j] / math.comb(size, j)
+        survival.append(min(1.0, share + rescued))
+        if j < size:
+            rescued += share * rescue / (size - j)
+    return survival
+
+
+def _hit_ceiling(ladder: Sequence[int], bust: int, rescue: int, spare: int, size: int,
+                 classes: Sequence[int] = ()) -> float:
     """The upper bound of ``H`` from the ladder and the hazard (module docstring).
 
     ``P(Hyp(N, S, j) <= h)`` for ``h`` in {0, 1} by the running products ``q_j = C(N - S, j) / C(N, j) =
     q_{j-1} (N - S - j + 1) / (N - j + 1)`` and ``S C(N - S, j - 1) / C(N, j) = S q_{j-1} j / (N - j + 1)``
-    (at most ``2 N`` roundings of relative size ``2^-53`` each: far inside `ROUNDING`).
+    (at most ``2 N`` roundings of relative size ``2^-53`` each: far inside `ROUNDING`); where no bust is
+    spared (``h = 0``, ``R >= 0``) each ``a_j`` is lowered to `_survival`'s ``s_j`` when that is smaller.
     """
     first = 1.0 - bust / size if spare == 0 else 1.0  # a_1 when rescue is possible at any time
     special = bust + max(rescue, 0)
@@ -178,9 +208,11 @@ def _hit_ceiling(ladder: Sequence[int], bust: int, rescue: int, spare: int, size
     for i in range(spare + 1):
         order *= (bust - i) / (special - i) if bust > i else 0.0
     rungs = list(itertools.accumulate((max(0, rung) for rung in ladder), max))
+    depth = max(2, len(rungs))
+    survival = _survival(classes, bust, rescue, size, depth - 1) if spare == 0 and rescue >= 0 else None
     total = 0.0
     none_yet = below = 1.0  # q_j, and P(fewer than h + 1 special cards among the first min(j, N) draws)
-    for j in range(1, max(2, len(rungs))):
+    for j in range(1, depth):
         if j <= size:
             one = special * none_yet * j / (size - j + 1) if spare else 0.0
             none_yet *= (size - special - j + 1) / (size - j + 1)
@@ -189,7 +221,8 @@ def _hit_ceiling(ladder: Sequence[int], bust: int, rescue: int, spare: int, size
         if j < len(rungs):
             step += rungs[j] - rungs[j - 1]
         if step:
-            total += (first if rescue < 0 else 1.0 - (1.0 - below) * order) * step
+            alive = first if rescue < 0 else 1.0 - (1.0 - below) * order
+            total += (alive if survival is None else min(alive, survival[j])) * step
     return total
 
 
@@ -228,7 +261,7 @@ class _Search(Generic[S]):
         self.memo: dict[Hashable, Entry] = {}
         self.statics: dict[Hashable, Entry] = {}
         """Static bounds already computed, by key: a state left unexpanded is met again every round."""
-        self.ceilings: dict[tuple[tuple[int, ...], tuple[int, int, int, int]], float] = {}
+        self.ceilings: dict[tuple[tuple[int, ...], tuple[int, int, int, int, tuple[int, ...]]], float] = {}
         """`_hit_ceiling` by its arguments: many states share a ladder and a hazard."""
         self.stopped = False
         self.expansions = 0

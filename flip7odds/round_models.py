@@ -123,12 +123,20 @@ class EngineModel:
         low = rules.score(held, line.modifiers + penalties, False)
         return min(0, low), ladder
 
-    def hazard(self, state: RoundState) -> tuple[int, int, int, int]:
-        """(copies of your numbers in the drawing pile, its Second Chances, 1 if you hold one, its size)."""
+    def hazard(self, state: RoundState) -> tuple[int, int, int, int, tuple[int, ...]]:
+        """(copies of your numbers in the drawing pile, its Second Chances, 1 if you hold one, its size,
+        its copies of each number value you do not hold)."""
         pile = state.pile if state.pile.size or state.discards is None else state.discards
         numbers = state.line.numbers
-        bust = sum(count for card, count in pile.items_ if card.category is Category.NUMBER and card.value in numbers)
-        return bust, pile[SECOND_CHANCE], int(state.line.second_chance), pile.size
+        bust = 0
+        classes: dict[int, int] = {}
+        for card, count in pile.items_:
+            if card.category is Category.NUMBER:
+                if card.value in numbers:
+                    bust += count
+                else:
+                    classes[card.value] = classes.get(card.value, 0) + count
+        return bust, pile[SECOND_CHANCE], int(state.line.second_chance), pile.size, tuple(classes.values())
 
 
 _REMOVERS = (Action.DISCARD, Action.SWAP)
@@ -317,8 +325,9 @@ class VengeanceModel:
             low = min(0, sum(kinds[k].value for k in everywhere if self.penalty[k]))
         return low, ladder
 
-    def hazard(self, state: State) -> tuple[int, int, int, int]:
-        """(cards of the drawing pile that bust you on arrival, its rescuers, 0, its size)."""
+    def hazard(self, state: State) -> tuple[int, int, int, int, tuple[int, ...]]:
+        """(cards of the drawing pile that bust you on arrival, its rescuers, 0, its size, its copies of each
+        number class you hold none of: a value, or one 13 kind)."""
         pile, size = (state[0], state[1]) if state[1] else (state[4], state[5])
         known = self._piles.get(pile)
         if known is None:
@@ -326,24 +335,27 @@ class VengeanceModel:
         rescue, numbers = known
         line = state[2]
         bust = 0
+        classes = []
         for conflict, count in numbers:
             if conflict & line:
                 bust += count
+            else:
+                classes.append(count)
         if (state[8] or state[9]) and any(k in self.removers for k in (*state[8], *state[9])):
             rescue = -1
-        return bust, rescue, 0, size
+        return bust, rescue, 0, size, tuple(classes)
 
     def _pile_hazard(self, pile: int) -> tuple[int, tuple[tuple[int, int], ...]]:
-        """A pile's rescuers (Unlucky 7, Discard, Swap), and its other number kinds as (busting mask, count)."""
+        """A pile's rescuers (Unlucky 7, Discard, Swap), and its other numbers as (busting mask, copies) per class."""
         deck = self.game.deck
         rescue = 0
-        numbers = []
+        numbers: dict[int, int] = {}
         for k, count in self.game.present(pile):
             if k == deck.unlucky or k in self.removers:
                 rescue += count
             elif deck.conflict[k]:
-                numbers.append((deck.conflict[k], count))
-        return rescue, tuple(numbers)
+                numbers[deck.conflict[k]] = numbers.get(deck.conflict[k], 0) + count
+        return rescue, tuple(numbers.items())
 
 
 def model_of(situation: Situation | VengeanceSituation) -> EngineModel | VengeanceModel:
