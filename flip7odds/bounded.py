@@ -144,6 +144,68 @@ class RoundModel(Protocol[S]):
         so only the next card's bust is certain. ``C``: the pile's copies of each other number class
         (numbers that bust each other, none held: one value, or one 13 kind), rescuers left out."""
 
+    def path(self, state: S) -> Path | None:
+        """The first draws of the state as a `Path`, where its ceiling applies (None: it does not)."""
+
+
+@dataclass(frozen=True)
+class Path:
+    """The drawing pile seen by the path ceiling (module docstring, "The path ceiling").
+
+    Of its ``size`` cards, ``bust`` bust you on arrival, ``rescue`` may change your line otherwise than by
+    adding a card (after one of them anything up to ``ceiling``-worth can follow), ``classes`` are the other
+    number cards as ``(copies, value)`` per class (cards that bust each other), the rest add nothing to your
+    score; ``held`` is the sum of your numbers, no less than your score; ``room`` the numbers still missing
+    for a Flip 7, worth ``bonus``.
+    """
+
+    held: int
+    room: int
+    bonus: int
+    classes: tuple[tuple[int, int], ...]
+    bust: int
+    rescue: int
+    size: int
+
+
+def _path_ceiling(path: Path, ceiling: int) -> float:
+    """The path ceiling of ``H`` (module docstring): ``E[the score at the end of the path]``.
+
+    Over the sets ``K`` of ``k`` classes, one card each: ``A_k = sum prod n_c``, ``S_k = sum prod n_c S_K``,
+    ``P_k = sum prod n_c r_K``, ``D_k = sum prod n_c S_K r_K`` (``S_K = held + sum v_c``, ``r_K = sum (n_c - 1)``
+    the cards that repeat a class of ``K``), by one generating polynomial per sum (integers, exact). The
+    first ``k`` cards that are not score-neutral are one of each class of ``K`` with probability
+    ``prod n_c / C(M, k)``; the next ends the path with ``S_K`` (a bust card or a repeat: ``(B S_k + D_k)``),
+    with the ceiling (a rescuer: ``R W A_k``), or carries on; ``k = room`` is a Flip 7 (``S_k + bonus A_k``),
+    ``k = M`` runs the pile out (``W A_k``). Less ``held B / N``: a bust on the very first card scores 0.
+    """
+    ceiling = max(0, ceiling)
+    depth = path.room
+    counts = [0] * (depth + 1)
+    sums, repeats, both = counts[:], counts[:], counts[:]
+    counts[0], sums[0] = 1, path.held
+    for copies, value in path.classes:
+        for k in range(depth, 0, -1):
+            extra = copies - 1
+            both[k] += copies * (both[k - 1] + value * repeats[k - 1] + extra * sums[k - 1]
+                                 + value * extra * counts[k - 1])
+            repeats[k] += copies * (repeats[k - 1] + extra * counts[k - 1])
+            sums[k] += copies * (sums[k - 1] + value * counts[k - 1])
+            counts[k] += copies * counts[k - 1]
+    live = path.bust + path.rescue + sum(copies for copies, _ in path.classes)
+    total = -path.held * path.bust / path.size
+    for k in range(min(depth, live) + 1):
+        if not counts[k]:
+            continue
+        ways = math.comb(live, k)
+        if k == depth:
+            total += (sums[k] + path.bonus * counts[k]) / ways
+        elif k == live:
+            total += ceiling * counts[k] / ways
+        else:
+            total += (path.bust * sums[k] + both[k] + path.rescue * ceiling * counts[k]) / (ways * (live - k))
+    return total
+
 
 _INF = math.inf
 Entry = tuple[float, float, float, float, float, float, float]
@@ -261,7 +323,7 @@ class _Search(Generic[S]):
         self.memo: dict[Hashable, Entry] = {}
         self.statics: dict[Hashable, Entry] = {}
         """Static bounds already computed, by key: a state left unexpanded is met again every round."""
-        self.ceilings: dict[tuple[tuple[int, ...], tuple[int, int, int, int, tuple[int, ...]]], float] = {}
+        self.ceilings: dict[tuple[tuple[int, ...], tuple[int, int, int, int, tuple[int, ...]], Path | None], float] = {}
         """`_hit_ceiling` by its arguments: many states share a ladder and a hazard."""
         self.stopped = False
         self.expansions = 0
@@ -308,10 +370,13 @@ class _Search(Generic[S]):
             banked = float(model.banked(state))
             return (banked, banked, 0.0, 0.0, 0.0, 0.0, _INF)
         low, ladder = model.reach(state)
-        arguments = (tuple(ladder), model.hazard(state))
+        arguments = (tuple(ladder), model.hazard(state), model.path(state))
         hit_high = self.ceilings.get(arguments)
         if hit_high is None:
-            hit_high = self.ceilings[arguments] = _hit_ceiling(arguments[0], *arguments[1])
+            hit_high = _hit_ceiling(arguments[0], *arguments[1])
+            if arguments[2] is not None:
+                hit_high = min(hit_high, _path_ceiling(arguments[2], max(ladder)))
+            self.ceilings[arguments] = hit_high
         if forced or not model.may_stay(state):
             return (float(low), hit_high, *_ANY, 0.0)
         stay = float(model.banked(state))

@@ -25,7 +25,7 @@ import itertools
 import math
 from collections.abc import Hashable, Sequence
 
-from flip7odds.bounded import BANKED, BUST, FLIP_7
+from flip7odds.bounded import BANKED, BUST, FLIP_7, Path
 from flip7odds.bounded import Node as BoundedNode
 from flip7odds.cards import SECOND_CHANCE, Action, Category, ModifierKind
 from flip7odds.counts import CardCounts
@@ -123,6 +123,10 @@ class EngineModel:
         low = rules.score(held, line.modifiers + penalties, False)
         return min(0, low), ladder
 
+    def path(self, state: RoundState) -> Path | None:
+        """No path ceiling: a multiplier or a bonus modifier can raise a score without a number."""
+        return None
+
     def hazard(self, state: RoundState) -> tuple[int, int, int, int, tuple[int, ...]]:
         """(copies of your numbers in the drawing pile, its Second Chances, 1 if you hold one, its size,
         its copies of each number value you do not hold)."""
@@ -162,6 +166,7 @@ class VengeanceModel:
         self._ladders: dict[tuple[int, int, bool], list[int]] = {}
         self._penalties: dict[int, int] = {}
         self._piles: dict[int, tuple[int, tuple[tuple[int, int], ...]]] = {}
+        self._paths: dict[int, tuple[int, int, tuple[tuple[int, int, int], ...]]] = {}
 
     def root(self) -> State:
         """The state at your decision."""
@@ -327,7 +332,9 @@ class VengeanceModel:
 
     def hazard(self, state: State) -> tuple[int, int, int, int, tuple[int, ...]]:
         """(cards of the drawing pile that bust you on arrival, its rescuers, 0, its size, its copies of each
-        number class you hold none of: a value, or one 13 kind)."""
+        number class you hold none of: a value, or one 13 kind). While cards are set aside or queued the
+        rescuers are -1: a queued Steal adds a card without a draw, a queued Discard takes one away, so only
+        the next draw's bust is certain (found by the state-by-state ceiling tests)."""
         pile, size = (state[0], state[1]) if state[1] else (state[4], state[5])
         known = self._piles.get(pile)
         if known is None:
@@ -341,9 +348,49 @@ class VengeanceModel:
                 bust += count
             else:
                 classes.append(count)
-        if (state[8] or state[9]) and any(k in self.removers for k in (*state[8], *state[9])):
+        if state[8] or state[9]:  # a set-aside or queued card may add to your line or take from it between draws
             rescue = -1
         return bust, rescue, 0, size, tuple(classes)
+
+    def path(self, state: State) -> Path | None:
+        """The path ceiling's view of the drawing pile; None while cards are set aside or queued (they may
+        change your line before the next draw). A Steal can take a number only from a line holding one;
+        the other lines get numbers only by a Swap, a rescuer: before one, a Steal adds no number."""
+        if state[8] or state[9]:
+            return None
+        pile, size = (state[0], state[1]) if state[1] else (state[4], state[5])
+        known = self._paths.get(pile)
+        if known is None:
+            known = self._paths[pile] = self._pile_path(pile)
+        rescue, steals, numbers = known
+        line = state[2]
+        deck = self.game.deck
+        if any(other & deck.numbers for other in state[3]):
+            rescue += steals
+        bust = 0
+        classes = []
+        for conflict, copies, value in numbers:
+            if conflict & line:
+                bust += copies
+            else:
+                classes.append((copies, value))
+        held = sum(self.kinds[k].value for k in self.game.cards(line & deck.numbers))
+        return Path(held, FLIP_7_CARDS - self.game.number_count(line), self.situation.rules.flip7_bonus,
+                    tuple(classes), bust, rescue, size)
+
+    def _pile_path(self, pile: int) -> tuple[int, int, tuple[tuple[int, int, int], ...]]:
+        """A pile's rescuers, Steals, and numbers as (busting mask, copies, value) per class."""
+        deck = self.game.deck
+        rescue = steals = 0
+        numbers: dict[int, list[int]] = {}
+        for k, count in self.game.present(pile):
+            if k == deck.unlucky or k in self.removers:
+                rescue += count
+            elif k in self.takers:
+                steals += count
+            elif deck.conflict[k]:
+                numbers.setdefault(deck.conflict[k], [0, self.kinds[k].value])[0] += count
+        return rescue, steals, tuple((conflict, copies, value) for conflict, (copies, value) in numbers.items())
 
     def _pile_hazard(self, pile: int) -> tuple[int, tuple[tuple[int, int], ...]]:
         """A pile's rescuers (Unlucky 7, Discard, Swap), and its other numbers as (busting mask, copies) per class."""
