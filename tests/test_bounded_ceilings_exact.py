@@ -12,14 +12,15 @@ import itertools
 import math
 import time
 from fractions import Fraction
+from typing import cast
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from flip7odds.bounded import _hit_ceiling, _path_ceiling, _Search, _survival
+from flip7odds.bounded import RoundModel, _hit_ceiling, _path_ceiling, _Search, _survival
 from flip7odds.round_models import VengeanceModel
 from flip7odds.rules import VENGEANCE
-from flip7odds.vengeance.fast import TIE, _Values
+from flip7odds.vengeance.fast import TIE, State, _Values
 from flip7odds.vengeance.situation import VengeanceSituation
 from tests.strategies import vengeance_situations
 
@@ -30,12 +31,12 @@ TOLERANCE = 1e-9
 @given(vengeance_situations(max_pile=9, max_discards=3, max_line_cards=4))
 def test_every_ceiling_holds_the_exact_hit_value_of_every_state_met(situation: VengeanceSituation) -> None:
     model = VengeanceModel(situation)
-    search = _Search(model, time.process_time() + 60.0)
+    search = _Search[State](cast(RoundModel[State], model), time.process_time() + 60.0)
     if not model.can_draw(model.root()):
         return
     search.hit(model.root(), 1e6)
     values = _Values(model.game, 1.0, TIE, 10**6)
-    for state in list(search.statics):
+    for state in cast(list[State], list(search.statics)):
         if not model.can_draw(state):
             continue
         hit = values.draw(state)
@@ -102,8 +103,8 @@ def test_the_path_ceiling_is_below_the_ladder_and_above_the_exact_value() -> Non
 @given(vengeance_situations(max_pile=12, max_discards=4, max_line_cards=4))
 def test_the_ladder_on_bit_masks_is_the_ladder_on_lists(situation: VengeanceSituation) -> None:
     model = VengeanceModel(situation)
-    search = _Search(model, time.process_time() + 60.0)
+    search = _Search[State](cast(RoundModel[State], model), time.process_time() + 60.0)
     if model.can_draw(model.root()):
         search.hit(model.root(), 300.0)
-    for state in [model.root(), *search.statics]:
+    for state in [model.root(), *cast(list[State], list(search.statics))]:
         assert model.reach(state) == model.reference_reach(state)
