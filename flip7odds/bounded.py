@@ -43,6 +43,21 @@ with ``U'_j = max(0, U_j)``::
 
     H(x) <= a_1 U'_0 + sum_{j >= 1} a_j (U'_j - U'_{j-1})       (summation by parts, U' non-decreasing)
 
+Survival by classes: where no bust is spared (``h = 0``, ``R >= 0``), ``a_j`` is also at most ``s_j =
+f_j / C(N, j) + sum_{m < j} f_m / C(N, m) R / (N - m)`` (`_survival`), with ``f_m`` the ``m``-card sets of the
+pile with no rescuer, no bust card and at most one card of each number class ``C`` (numbers that bust each
+other), the coefficient of ``x^m`` in ``(1 + x)^F prod_c (1 + n_c x)``: to be alive after ``j`` draws, either
+the first ``j`` cards are such a set, or a rescuer came right after the first ``m`` of them. Each rung takes
+the smaller of ``a_j`` and ``s_j``.
+
+The path ceiling (`RoundModel.path`, `_path_ceiling`; With a Vengeance): draw as if you always hit until
+the first card that busts you (a bust card, or a second card of a class), the Flip 7, a rescuer or the end of
+the pile. Every play stops somewhere on that path (the cards come in the same order whatever you do), and
+its score there is at most the sum of your numbers (no modifier of the variant raises it), plus the bonus
+at a Flip 7; after a rescuer or the end of the pile, at most the ladder's top ``W``. So ``H`` is at most the
+expectation of that quantity, computed exactly by generating polynomials (`_path_ceiling`); the hit
+ceiling is the smaller of the two.
+
 * lower: ``stay(x)`` where you may stay (staying is one policy), else ``L``;
 * upper: ``max(stay, H bound)``, or the ``H`` bound where you must draw;
 * closing: where you may stay and the ``H`` bound is at most ``stay``, hitting cannot beat staying, so
