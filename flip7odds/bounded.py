@@ -43,6 +43,21 @@ with ``U'_j = max(0, U_j)``::
 
     H(x) <= a_1 U'_0 + sum_{j >= 1} a_j (U'_j - U'_{j-1})       (summation by parts, U' non-decreasing)
 
+Survival by classes: where no bust is spared (``h = 0``, ``R >= 0``), ``a_j`` is also at most ``s_j =
+f_j / C(N, j) + sum_{m < j} f_m / C(N, m) R / (N - m)`` (`_survival`), with ``f_m`` the ``m``-card sets of the
+pile with no rescuer, no bust card and at most one card of each number class ``C`` (numbers that bust each
+other), the coefficient of ``x^m`` in ``(1 + x)^F prod_c (1 + n_c x)``: to be alive after ``j`` draws, either
+the first ``j`` cards are such a set, or a rescuer came right after the first ``m`` of them. Each rung takes
+the smaller of ``a_j`` and ``s_j``.
+
+The path ceiling (`RoundModel.path`, `_path_ceiling`; With a Vengeance): draw as if you always hit until
+the first card that busts you (a bust card, or a second card of a class), the Flip 7, a rescuer or the end of
+the pile. Every play stops somewhere on that path (the cards come in the same order whatever you do), and
+its score there is at most the sum of your numbers (no modifier of the variant raises it), plus the bonus
+at a Flip 7; after a rescuer or the end of the pile, at most the ladder's top ``W``. So ``H`` is at most the
+expectation of that quantity, computed exactly by generating polynomials (`_path_ceiling`); the hit
+ceiling is the smaller of the two.
+
 * lower: ``stay(x)`` where you may stay (staying is one policy), else ``L``;
 * upper: ``max(stay, H bound)``, or the ``H`` bound where you must draw;
 * closing: where you may stay and the ``H`` bound is at most ``stay``, hitting cannot beat staying, so
@@ -139,9 +154,72 @@ class RoundModel(Protocol[S]):
     def reach(self, state: S) -> tuple[int, Sequence[int]]:
         """``(L, [U_0, U_1, ...])``: the least score reachable, and the ladder (the last rung holds beyond)."""
 
-    def hazard(self, state: S) -> tuple[int, int, int, int]:
-        """``(B, R, h, N)`` of the drawing pile (module docstring); ``R = -1``: rescue possible at any time,
-        so only the next card's bust is certain."""
+    def hazard(self, state: S) -> tuple[int, int, int, int, tuple[int, ...]]:
+        """``(B, R, h, N, C)`` of the drawing pile (module docstring); ``R = -1``: rescue possible at any time,
+        so only the next card's bust is certain. ``C``: the pile's copies of each other number class
+        (numbers that bust each other, none held: one value, or one 13 kind), rescuers left out."""
+
+    def path(self, state: S) -> Path | None:
+        """The first draws of the state as a `Path`, where its ceiling applies (None: it does not)."""
+
+
+@dataclass(frozen=True)
+class Path:
+    """The drawing pile seen by the path ceiling (module docstring, "The path ceiling").
+
+    Of its ``size`` cards, ``bust`` bust you on arrival, ``rescue`` may change your line otherwise than by
+    adding a card (after one of them anything up to ``ceiling``-worth can follow), ``classes`` are the other
+    number cards as ``(copies, value)`` per class (cards that bust each other), the rest add nothing to your
+    score; ``held`` is the sum of your numbers, no less than your score; ``room`` the numbers still missing
+    for a Flip 7, worth ``bonus``.
+    """
+
+    held: int
+    room: int
+    bonus: int
+    classes: tuple[tuple[int, int], ...]
+    bust: int
+    rescue: int
+    size: int
+
+
+def _path_ceiling(path: Path, ceiling: int) -> float:
+    """The path ceiling of ``H`` (module docstring): ``E[the score at the end of the path]``.
+
+    Over the sets ``K`` of ``k`` classes, one card each: ``A_k = sum prod n_c``, ``S_k = sum prod n_c S_K``,
+    ``P_k = sum prod n_c r_K``, ``D_k = sum prod n_c S_K r_K`` (``S_K = held + sum v_c``, ``r_K = sum (n_c - 1)``
+    the cards that repeat a class of ``K``), by one generating polynomial per sum (integers, exact). The
+    first ``k`` cards that are not score-neutral are one of each class of ``K`` with probability
+    ``prod n_c / C(M, k)``; the next ends the path with ``S_K`` (a bust card or a repeat: ``(B S_k + D_k)``),
+    with the ceiling (a rescuer: ``R W A_k``), or carries on; ``k = room`` is a Flip 7 (``S_k + bonus A_k``),
+    ``k = M`` runs the pile out (``W A_k``). Less ``held B / N``: a bust on the very first card scores 0.
+    """
+    ceiling = max(0, ceiling)
+    depth = path.room
+    counts = [0] * (depth + 1)
+    sums, repeats, both = counts[:], counts[:], counts[:]
+    counts[0], sums[0] = 1, path.held
+    for copies, value in path.classes:
+        for k in range(depth, 0, -1):
+            extra = copies - 1
+            both[k] += copies * (both[k - 1] + value * repeats[k - 1] + extra * sums[k - 1]
+                                 + value * extra * counts[k - 1])
+            repeats[k] += copies * (repeats[k - 1] + extra * counts[k - 1])
+            sums[k] += copies * (sums[k - 1] + value * counts[k - 1])
+            counts[k] += copies * counts[k - 1]
+    live = path.bust + path.rescue + sum(copies for copies, _ in path.classes)
+    total = -path.held * path.bust / path.size
+    for k in range(min(depth, live) + 1):
+        if not counts[k]:
+            continue
+        ways = math.comb(live, k)
+        if k == depth:
+            total += (sums[k] + path.bonus * counts[k]) / ways
+        elif k == live:
+            total += ceiling * counts[k] / ways
+        else:
+            total += (path.bust * sums[k] + both[k] + path.rescue * ceiling * counts[k]) / (ways * (live - k))
+    return total
 
 
 _INF = math.inf
@@ -165,12 +243,41 @@ def _gap(entry: Entry) -> float:
     return (entry[1] - entry[0]) + (entry[3] - entry[2]) + (entry[5] - entry[4])
 
 
-def _hit_ceiling(ladder: Sequence[int], bust: int, rescue: int, spare: int, size: int) -> float:
+def _survival(classes: Sequence[int], bust: int, rescue: int, size: int, depth: int) -> list[float]:
+    """``s_j`` for ``j = 0..depth``: no more than the chance that the first ``j`` draws leave you alive
+    (module docstring, "Survival by classes"); for a pile where no bust is spared (``h = 0``, ``R >= 0``).
+
+    ``f_m``, the number of ``m``-card sets of the pile with no rescuer, no bust card and at most one card
+    of each class, is the coefficient of ``x^m`` in ``(1 + x)^F prod_c (1 + n_c x)`` (``F`` the cards
+    that are none of these). Then ``s_j = f_j / C(N, j) + sum_{m < j} f_m / C(N, m) R / (N - m)``
+    (integers exact, one rounding per term).
+    """
+    free = size - bust - rescue - sum(classes)
+    ways = [math.comb(free, m) for m in range(depth + 1)]
+    for copies in classes:
+        for m in range(depth, 0, -1):
+            ways[m] += copies * ways[m - 1]
+    survival: list[float] = []
+    rescued = 0.0
+    for j in range(depth + 1):
+        if j > size:
+            survival.append(survival[-1])
+            continue
+        share = ways[j] / math.comb(size, j)
+        survival.append(min(1.0, share + rescued))
+        if j < size:
+            rescued += share * rescue / (size - j)
+    return survival
+
+
+def _hit_ceiling(ladder: Sequence[int], bust: int, rescue: int, spare: int, size: int,
+                 classes: Sequence[int] = ()) -> float:
     """The upper bound of ``H`` from the ladder and the hazard (module docstring).
 
     ``P(Hyp(N, S, j) <= h)`` for ``h`` in {0, 1} by the running products ``q_j = C(N - S, j) / C(N, j) =
     q_{j-1} (N - S - j + 1) / (N - j + 1)`` and ``S C(N - S, j - 1) / C(N, j) = S q_{j-1} j / (N - j + 1)``
-    (at most ``2 N`` roundings of relative size ``2^-53`` each: far inside `ROUNDING`).
+    (at most ``2 N`` roundings of relative size ``2^-53`` each: far inside `ROUNDING`); where no bust is
+    spared (``h = 0``, ``R >= 0``) each ``a_j`` is lowered to `_survival`'s ``s_j`` when that is smaller.
     """
     first = 1.0 - bust / size if spare == 0 else 1.0  # a_1 when rescue is possible at any time
     special = bust + max(rescue, 0)
@@ -178,9 +285,11 @@ def _hit_ceiling(ladder: Sequence[int], bust: int, rescue: int, spare: int, size
     for i in range(spare + 1):
         order *= (bust - i) / (special - i) if bust > i else 0.0
     rungs = list(itertools.accumulate((max(0, rung) for rung in ladder), max))
+    depth = max(2, len(rungs))
+    survival = _survival(classes, bust, rescue, size, depth - 1) if spare == 0 and rescue >= 0 else None
     total = 0.0
     none_yet = below = 1.0  # q_j, and P(fewer than h + 1 special cards among the first min(j, N) draws)
-    for j in range(1, max(2, len(rungs))):
+    for j in range(1, depth):
         if j <= size:
             one = special * none_yet * j / (size - j + 1) if spare else 0.0
             none_yet *= (size - special - j + 1) / (size - j + 1)
@@ -189,7 +298,8 @@ def _hit_ceiling(ladder: Sequence[int], bust: int, rescue: int, spare: int, size
         if j < len(rungs):
             step += rungs[j] - rungs[j - 1]
         if step:
-            total += (first if rescue < 0 else 1.0 - (1.0 - below) * order) * step
+            alive = first if rescue < 0 else 1.0 - (1.0 - below) * order
+            total += (alive if survival is None else min(alive, survival[j])) * step
     return total
 
 
@@ -228,6 +338,8 @@ class _Search(Generic[S]):
         self.memo: dict[Hashable, Entry] = {}
         self.statics: dict[Hashable, Entry] = {}
         """Static bounds already computed, by key: a state left unexpanded is met again every round."""
+        self.ceilings: dict[tuple[tuple[int, ...], tuple[int, int, int, int, tuple[int, ...]], Path | None], float] = {}
+        """`_hit_ceiling` by its arguments: many states share a ladder and a hazard."""
         self.stopped = False
         self.expansions = 0
 
@@ -273,7 +385,13 @@ class _Search(Generic[S]):
             banked = float(model.banked(state))
             return (banked, banked, 0.0, 0.0, 0.0, 0.0, _INF)
         low, ladder = model.reach(state)
-        hit_high = _hit_ceiling(ladder, *model.hazard(state))
+        arguments = (tuple(ladder), model.hazard(state), model.path(state))
+        hit_high = self.ceilings.get(arguments)
+        if hit_high is None:
+            hit_high = _hit_ceiling(arguments[0], *arguments[1])
+            if arguments[2] is not None:
+                hit_high = min(hit_high, _path_ceiling(arguments[2], max(ladder)))
+            self.ceilings[arguments] = hit_high
         if forced or not model.may_stay(state):
             return (float(low), hit_high, *_ANY, 0.0)
         stay = float(model.banked(state))

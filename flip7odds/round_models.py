@@ -25,7 +25,7 @@ import itertools
 import math
 from collections.abc import Hashable, Sequence
 
-from flip7odds.bounded import BANKED, BUST, FLIP_7
+from flip7odds.bounded import BANKED, BUST, FLIP_7, Path
 from flip7odds.bounded import Node as BoundedNode
 from flip7odds.cards import SECOND_CHANCE, Action, Category, ModifierKind
 from flip7odds.counts import CardCounts
@@ -123,12 +123,24 @@ class EngineModel:
         low = rules.score(held, line.modifiers + penalties, False)
         return min(0, low), ladder
 
-    def hazard(self, state: RoundState) -> tuple[int, int, int, int]:
-        """(copies of your numbers in the drawing pile, its Second Chances, 1 if you hold one, its size)."""
+    def path(self, state: RoundState) -> Path | None:
+        """No path ceiling: a multiplier or a bonus modifier can raise a score without a number."""
+        return None
+
+    def hazard(self, state: RoundState) -> tuple[int, int, int, int, tuple[int, ...]]:
+        """(copies of your numbers in the drawing pile, its Second Chances, 1 if you hold one, its size,
+        its copies of each number value you do not hold)."""
         pile = state.pile if state.pile.size or state.discards is None else state.discards
         numbers = state.line.numbers
-        bust = sum(count for card, count in pile.items_ if card.category is Category.NUMBER and card.value in numbers)
-        return bust, pile[SECOND_CHANCE], int(state.line.second_chance), pile.size
+        bust = 0
+        classes: dict[int, int] = {}
+        for card, count in pile.items_:
+            if card.category is Category.NUMBER:
+                if card.value in numbers:
+                    bust += count
+                else:
+                    classes[card.value] = classes.get(card.value, 0) + count
+        return bust, pile[SECOND_CHANCE], int(state.line.second_chance), pile.size, tuple(classes.values())
 
 
 _REMOVERS = (Action.DISCARD, Action.SWAP)
@@ -148,7 +160,13 @@ class VengeanceModel:
         self.removers = {k for k, act in enumerate(deck.acts) if act in _REMOVERS}
         self.takers = {k for k, act in enumerate(deck.acts) if act in _TAKERS}
         self.penalty = [card.modifier is ModifierKind.PLUS and card.value < 0 for card in deck.kinds]
-        self._reach: dict[State, tuple[int, list[int]]] = {}
+        self._taker_bits = sum(1 << k for k in self.takers)
+        self._remover_bits = sum(1 << k for k in self.removers) | (1 << self.unlucky if self.unlucky >= 0 else 0)
+        self._masks: dict[int, int] = {}
+        self._ladders: dict[tuple[int, int, bool], list[int]] = {}
+        self._penalties: dict[int, int] = {}
+        self._piles: dict[int, tuple[int, tuple[tuple[int, int], ...]]] = {}
+        self._paths: dict[int, tuple[int, int, tuple[tuple[int, int, int], ...]]] = {}
 
     def root(self) -> State:
         """The state at your decision."""
@@ -186,12 +204,89 @@ class VengeanceModel:
             kinds += [k for k, _ in game.present(state[4])]
         return kinds + list(state[8]) + list(state[9])
 
-    def reach(self, state: State) -> tuple[int, list[int]]:
-        """(least score reachable, the ladder ``U_j``) (module docstring), remembered per state."""
-        known = self._reach.get(state)
+    def _mask(self, code: int) -> int:
+        """The bit mask of the kinds a pile or discard code holds, remembered per code."""
+        known = self._masks.get(code)
         if known is None:
-            known = self._reach[state] = self._bounds(state)
+            known = self._masks[code] = sum(1 << k for k, _ in self.game.present(code))
         return known
+
+    def _penalty(self, mask: int) -> int:
+        """The sum of the penalties among the kinds of ``mask`` (each counted once)."""
+        known = self._penalties.get(mask)
+        if known is None:
+            kinds = self.kinds
+            known = self._penalties[mask] = sum(kinds[k].value for k in range(len(kinds))
+                                                if mask >> k & 1 and self.penalty[k])
+        return known
+
+    def reach(self, state: State) -> tuple[int, list[int]]:
+        """(least score reachable, the ladder ``U_j``) (module docstring): `reference_reach` on bit masks.
+
+        The ladder depends only on your line, the number kinds that can still reach you and whether a
+        card that takes numbers away can come, so it is remembered under those three.
+        """
+        coming = self._mask(state[0])
+        if state[4] >= 0:
+            coming |= self._mask(state[4])
+        for k in (*state[8], *state[9]):
+            coming |= 1 << k
+        mine = state[2]
+        others = 0
+        for other in state[3]:
+            others |= other
+        if coming & self._taker_bits:
+            coming |= others
+        removable = bool(coming & self._remover_bits)
+        if removable and state[4] >= 0:
+            coming |= others | mine
+        key = (mine, coming & self.game.deck.numbers, removable)
+        ladder = self._ladders.get(key)
+        if ladder is None:
+            ladder = self._ladders[key] = self._ladder(*key)
+        low = 0
+        if self.situation.rules.brutal:
+            penalties = self._penalty(mine) + sum(self._penalty(other) for other in state[3])
+            penalties += self._penalty(self._mask(state[0])) + (self._penalty(self._mask(state[4])) if state[4] >= 0 else 0)
+            penalties += sum(self._penalty(1 << k) for k in (*state[8], *state[9]))
+            low = min(0, penalties)
+        return low, ladder
+
+    def reference_reach(self, state: State) -> tuple[int, list[int]]:
+        """`reach` computed on lists of kinds, card by card (the oracle its tests compare with)."""
+        return self._bounds(state)
+
+    def _ladder(self, line: int, numbers: int, removable: bool) -> list[int]:
+        """The ladder of your ``line`` when the number kinds ``numbers`` can still reach you."""
+        game, kinds, rules = self.game, self.kinds, self.situation.rules
+        mine = game.cards(line)
+        held = {k for k in mine if kinds[k].is_number}
+        values = [kinds[k].value for k in held]
+        pool = {k for k in range(len(kinds)) if numbers >> k & 1}
+        # With a card that can take your numbers away, a value you hold may come back as a new one.
+        new = [v for v in {kinds[k].value for k in pool} if v != 13 and (removable or v not in values)]
+        thirteens = {k for k in held | pool if kinds[k].value == 13}
+        most = 2 if self.lucky in thirteens and len(thirteens) >= 2 else min(1, len(thirteens))
+        new += [13] * (most - (0 if removable else values.count(13)))
+        new.sort(reverse=True)
+        gains = list(itertools.accumulate(new, initial=0))
+        room = FLIP_7_CARDS - len(held)
+        if removable:  # one card may also take a penalty or the /2 away: rung 1 already ignores them
+            everything = sorted([v for v in {kinds[k].value for k in held | pool} if v != 13] + [13] * most,
+                                reverse=True)
+            ceiling = sum(everything[:FLIP_7_CARDS])
+            seven = len(everything) >= FLIP_7_CARDS
+            ladder = [min(sum(values) + gains[min(j, len(new))], ceiling)
+                      + (rules.flip7_bonus if seven and j >= room else 0) for j in range(len(new) + 2)]
+            ladder[0] = game.score(line)
+            return ladder
+        modifiers = tuple(kinds[k] for k in mine if not kinds[k].is_number)
+        zero = bool(line & game.deck.zero)
+        ladder = []
+        for j in range(min(room, len(new)) + 1):
+            flip7 = j == room
+            ladder.append(0 if zero and not flip7 else rules.score(sum(values) + gains[j], modifiers, flip7))
+        return ladder
 
     def _bounds(self, state: State) -> tuple[int, list[int]]:
         game, kinds, rules = self.game, self.kinds, self.situation.rules
@@ -235,20 +330,79 @@ class VengeanceModel:
             low = min(0, sum(kinds[k].value for k in everywhere if self.penalty[k]))
         return low, ladder
 
-    def hazard(self, state: State) -> tuple[int, int, int, int]:
-        """(cards of the drawing pile that bust you on arrival, its rescuers, 0, its size)."""
-        game, deck = self.game, self.game.deck
+    def hazard(self, state: State) -> tuple[int, int, int, int, tuple[int, ...]]:
+        """(cards of the drawing pile that bust you on arrival, its rescuers, 0, its size, its copies of each
+        number class you hold none of: a value, or one 13 kind). While cards are set aside or queued the
+        rescuers are -1: a queued Steal adds a card without a draw, a queued Discard takes one away, so only
+        the next draw's bust is certain (found by the state-by-state ceiling tests)."""
         pile, size = (state[0], state[1]) if state[1] else (state[4], state[5])
+        known = self._piles.get(pile)
+        if known is None:
+            known = self._piles[pile] = self._pile_hazard(pile)
+        rescue, numbers = known
         line = state[2]
-        bust = rescue = 0
-        for k, count in game.present(pile):
+        bust = 0
+        classes = []
+        for conflict, count in numbers:
+            if conflict & line:
+                bust += count
+            else:
+                classes.append(count)
+        if state[8] or state[9]:  # a set-aside or queued card may add to your line or take from it between draws
+            rescue = -1
+        return bust, rescue, 0, size, tuple(classes)
+
+    def path(self, state: State) -> Path | None:
+        """The path ceiling's view of the drawing pile; None while cards are set aside or queued (they may
+        change your line before the next draw). A Steal can take a number only from a line holding one;
+        the other lines get numbers only by a Swap, a rescuer: before one, a Steal adds no number."""
+        if state[8] or state[9]:
+            return None
+        pile, size = (state[0], state[1]) if state[1] else (state[4], state[5])
+        known = self._paths.get(pile)
+        if known is None:
+            known = self._paths[pile] = self._pile_path(pile)
+        rescue, steals, numbers = known
+        line = state[2]
+        deck = self.game.deck
+        if any(other & deck.numbers for other in state[3]):
+            rescue += steals
+        bust = 0
+        classes = []
+        for conflict, copies, value in numbers:
+            if conflict & line:
+                bust += copies
+            else:
+                classes.append((copies, value))
+        held = sum(self.kinds[k].value for k in self.game.cards(line & deck.numbers))
+        return Path(held, FLIP_7_CARDS - self.game.number_count(line), self.situation.rules.flip7_bonus,
+                    tuple(classes), bust, rescue, size)
+
+    def _pile_path(self, pile: int) -> tuple[int, int, tuple[tuple[int, int, int], ...]]:
+        """A pile's rescuers, Steals, and numbers as (busting mask, copies, value) per class."""
+        deck = self.game.deck
+        rescue = steals = 0
+        numbers: dict[int, list[int]] = {}
+        for k, count in self.game.present(pile):
             if k == deck.unlucky or k in self.removers:
                 rescue += count
-            elif deck.conflict[k] & line:
-                bust += count
-        if any(k in self.removers for k in (*state[8], *state[9])):
-            rescue = -1
-        return bust, rescue, 0, size
+            elif k in self.takers:
+                steals += count
+            elif deck.conflict[k]:
+                numbers.setdefault(deck.conflict[k], [0, self.kinds[k].value])[0] += count
+        return rescue, steals, tuple((conflict, copies, value) for conflict, (copies, value) in numbers.items())
+
+    def _pile_hazard(self, pile: int) -> tuple[int, tuple[tuple[int, int], ...]]:
+        """A pile's rescuers (Unlucky 7, Discard, Swap), and its other numbers as (busting mask, copies) per class."""
+        deck = self.game.deck
+        rescue = 0
+        numbers: dict[int, int] = {}
+        for k, count in self.game.present(pile):
+            if k == deck.unlucky or k in self.removers:
+                rescue += count
+            elif deck.conflict[k]:
+                numbers[deck.conflict[k]] = numbers.get(deck.conflict[k], 0) + count
+        return rescue, tuple(numbers.items())
 
 
 def model_of(situation: Situation | VengeanceSituation) -> EngineModel | VengeanceModel:

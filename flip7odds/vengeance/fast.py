@@ -199,6 +199,7 @@ class Round:
         self._line_cards: dict[int, tuple[int, ...]] = {}
         self._present: dict[int, tuple[tuple[int, int], ...]] = {}
         self._hostile_cache: dict[int, bool] = {}
+        self._hostile_kinds = tuple(k for k, act in enumerate(self.deck.acts) if act in _HOSTILE)
 
     # --- lines -------------------------------------------------------------------------------------
 
@@ -270,15 +271,16 @@ class Round:
 
     def _hostile_left(self, state: State) -> bool:
         acts = self.deck.acts
-        if any(acts[k] in _HOSTILE for k in state[_ASIDE]) or any(acts[k] in _HOSTILE for k in state[_QUEUE]):
+        if (state[_ASIDE] or state[_QUEUE]) and any(acts[k] in _HOSTILE for k in (*state[_ASIDE], *state[_QUEUE])):
             return True
         return self._holds_hostile(state[_PILE]) or (state[_DISC] >= 0 and self._holds_hostile(state[_DISC]))
 
     def _holds_hostile(self, code: int) -> bool:
         known = self._hostile_cache.get(code)
-        if known is None:
-            acts = self.deck.acts
-            known = self._hostile_cache[code] = any(acts[k] in _HOSTILE for k, _ in self.present(code))
+        if known is None:  # the count of kind k in a code is its mixed-radix digit
+            deck = self.deck
+            known = self._hostile_cache[code] = any(code // deck.weight[k] % deck.radix[k]
+                                                    for k in self._hostile_kinds)
         return known
 
     def present(self, code: int) -> tuple[tuple[int, int], ...]:

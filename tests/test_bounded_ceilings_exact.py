@@ -1,0 +1,110 @@
+"""The static ceilings of the bounded solver against exact values, state by state.
+
+Every state the bounded search meets on random small With a Vengeance situations (Hypothesis, standard
+and Brutal) is solved exactly by the fast solver's value recursion; the hit ceiling (ladder, hazard and
+survival by classes) and the path ceiling must each be at least the exact value of hitting there. The
+survival bound is also checked against a brute force over every order of tiny piles.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import time
+from fractions import Fraction
+from typing import cast
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from flip7odds.bounded import RoundModel, _hit_ceiling, _path_ceiling, _Search, _survival
+from flip7odds.round_models import VengeanceModel
+from flip7odds.rules import VENGEANCE
+from flip7odds.vengeance.fast import TIE, State, _Values
+from flip7odds.vengeance.situation import VengeanceSituation
+from tests.strategies import vengeance_situations
+
+TOLERANCE = 1e-9
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(vengeance_situations(max_pile=9, max_discards=3, max_line_cards=4))
+def test_every_ceiling_holds_the_exact_hit_value_of_every_state_met(situation: VengeanceSituation) -> None:
+    model = VengeanceModel(situation)
+    search = _Search[State](cast(RoundModel[State], model), time.process_time() + 60.0)
+    if not model.can_draw(model.root()):
+        return
+    search.hit(model.root(), 1e6)
+    values = _Values(model.game, 1.0, TIE, 10**6)
+    for state in cast(list[State], list(search.statics)):
+        if not model.can_draw(state):
+            continue
+        hit = values.draw(state)
+        low, ladder = model.reach(state)
+        assert _hit_ceiling(ladder, *model.hazard(state)) >= hit - TOLERANCE
+        path = model.path(state)
+        if path is not None:
+            assert _path_ceiling(path, max(ladder)) >= hit - TOLERANCE, (state, path)
+        if model.forced(state) or not model.may_stay(state):
+            assert low <= values.value(state) + TOLERANCE
+
+
+def _survival_by_orders(cards: list[str], held: set[str], depth: int) -> list[Fraction]:
+    """P(the first j cards leave you alive while no rescuer came first), j = 0..depth, over every order.
+
+    A card is ``"r"`` (a rescuer), ``"f"`` (adds no number) or a class name; alive means no class twice
+    and none in ``held`` before the first rescuer (any order after one counts as alive)."""
+    orders = list(itertools.permutations(range(len(cards))))
+    out = []
+    for j in range(depth + 1):
+        alive = 0
+        for order in orders:
+            seen = set(held)
+            for index in order[:j]:
+                card = cards[index]
+                if card == "r":
+                    break
+                if card != "f":
+                    if card in seen:
+                        alive -= 1
+                        break
+                    seen.add(card)
+            alive += 1
+        out.append(Fraction(alive, len(orders)))
+    return out
+
+
+@given(st.lists(st.sampled_from(["r", "f", "a", "b", "c"]), min_size=1, max_size=6), st.sets(st.sampled_from("abc")))
+def test_survival_by_classes_bounds_the_brute_force(cards: list[str], held: set[str]) -> None:
+    depth = len(cards) + 1
+    classes = tuple(cards.count(name) for name in "abc" if name not in held and cards.count(name))
+    bust = sum(1 for card in cards if card in held)
+    rescue = cards.count("r")
+    bound = _survival(classes, bust, rescue, len(cards), depth)
+    exact = _survival_by_orders(cards, held, depth)
+    for j in range(depth + 1):
+        assert bound[j] >= float(exact[j]) - TOLERANCE
+        if rescue == 0 and j <= len(cards):  # no rescuer: the count is exact
+            assert math.isclose(bound[j], float(exact[j]), abs_tol=TOLERANCE)
+
+
+def test_the_path_ceiling_is_below_the_ladder_and_above_the_exact_value() -> None:
+    """``12 5`` alone over ten cards: hitting is worth 23.91; the ladder says 54.8, the path 43.69."""
+    model = VengeanceModel(VengeanceSituation.from_text(VENGEANCE, "12 5", pile="12 11 10 9 8 6 4 3 -4 jom"))
+    root = model.root()
+    _, ladder = model.reach(root)
+    path = model.path(root)
+    assert path is not None
+    exact = _Values(model.game, 1.0, TIE, 10**6).draw(root)
+    assert exact - TOLERANCE <= _path_ceiling(path, max(ladder)) < _hit_ceiling(ladder, *model.hazard(root)) - 10
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(vengeance_situations(max_pile=12, max_discards=4, max_line_cards=4))
+def test_the_ladder_on_bit_masks_is_the_ladder_on_lists(situation: VengeanceSituation) -> None:
+    model = VengeanceModel(situation)
+    search = _Search[State](cast(RoundModel[State], model), time.process_time() + 60.0)
+    if model.can_draw(model.root()):
+        search.hit(model.root(), 300.0)
+    for state in [model.root(), *cast(list[State], list(search.statics))]:
+        assert model.reach(state) == model.reference_reach(state)
