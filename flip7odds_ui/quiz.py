@@ -208,7 +208,7 @@ def show_classic_card(t: Translator, rules: RuleSet, deck: Deck, tier: Tier, pre
                                       t("Dealing a new situation…"))
     situation, exact = question.situation, question.exact
     feedback = st.session_state.get("quiz_feedback")
-    scroll_to_top(st.session_state.get("quiz_dealt", 0))
+    scroll_to_top("quiz_dealt")
     if st.session_state.get("quiz_is_replay"):
         st.info(t("Replaying a situation you answered badly."))
     your_cards = " ".join(card_name(card, t, situation.rules) for card in situation.players[situation.you].cards)
@@ -345,7 +345,7 @@ def show_vengeance_card(t: Translator, rules: RuleSet, deck: Deck, tier: VTier, 
                                                lambda q: q.situation.situation.rules, t("Dealing a new situation…"))
     situation, exact = question.situation.situation, question.exact
     feedback = st.session_state.get("vquiz_feedback")
-    scroll_to_top(st.session_state.get("vquiz_dealt", 0))
+    scroll_to_top("vquiz_dealt")
     if st.session_state.get("vquiz_is_replay"):
         st.info(t("Replaying a situation you answered badly."))
     st.markdown(f"### `{cards_text(t, situation.line.cards)}` "
