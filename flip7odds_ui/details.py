@@ -91,8 +91,11 @@ def remembered(key: str, default: int | str) -> None:
 
 def show_endgame(t: Translator, situation: Situation, analysis: Analysis) -> None:
     """Play to win the game: the game totals, both advisers side by side, and P(win) against your round score."""
-    section = st.expander(t("Play to win the game"), key=WIN_OPEN_KEY, on_change="rerun",
-                          expanded=bool(st.session_state.get(f"{WIN_OTHERS_KEY}_saved")))
+    # Open at first when totals were given: set through the session, not ``expanded``, which is part of the
+    # expander's identity (a changing one would make a new expander, closing the section while it is used).
+    if WIN_OPEN_KEY not in st.session_state:
+        st.session_state[WIN_OPEN_KEY] = bool(st.session_state.get(f"{WIN_OTHERS_KEY}_saved"))
+    section = st.expander(t("Play to win the game"), key=WIN_OPEN_KEY, on_change="rerun")
     if not section.open:  # the totals, both advisers and the chart are computed only while it is open
         return
     remembered(WIN_MINE_KEY, 0)

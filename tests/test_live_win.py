@@ -49,3 +49,13 @@ def test_bad_totals_get_a_message_not_a_traceback() -> None:
     at.text_input(key="live_win_others").set_value("lots").run()
     assert not at.exception
     assert any("whole numbers" in warning.value for warning in at.warning)
+
+
+def test_clearing_the_totals_keeps_the_section_open() -> None:
+    at = open_live()
+    at.text_input(key="live_win_others").set_value("150").run()
+    at.text_input(key="live_win_others").set_value("").run()
+    at.run()  # a later tap: the section is the same expander, still open
+    assert not at.exception
+    assert [widget for widget in at.number_input if widget.key == "live_win_mine"]
+    assert "Enter the others' totals to compare the two advisers." in [caption.value for caption in at.caption]
