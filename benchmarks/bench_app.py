@@ -30,8 +30,9 @@ The concurrent sessions run in a second Chromium, under ``nice -n 19`` by defaul
 to CPUs with ``--browser-cpus``): on this machine the simulated phones share the server's cores, which real
 phones do not, and at the same priority their rendering (several times the server's CPU per tap) delays the
 server. Their wall times still include the phones' own rendering, now at the lowest priority (an upper bound);
-the server's CPU per tap is measured as before. ``--contexts shared`` opens every phone as a tab of one
-browser context instead of a context each. The single-phone rows use a Chromium at normal priority. Waits
+the server's CPU per tap is measured as before. The phones are tabs of one browser context (``--contexts
+shared``, the default: each is still its own Streamlit session, and the browsers spend a third of the CPU per
+tap); ``--contexts phone`` gives each its own context. The single-phone rows use a Chromium at normal priority. Waits
 run inside the page (a check on each DOM mutation), not as a poll from the benchmark every 20 ms. Before the
 single-phone rows the benchmark waits for the server to go idle (the solver's background warm-up compiling),
 so that their CPU is the taps' own.
@@ -493,9 +494,10 @@ async def main() -> None:
                              "phones are not on the server's cores, so by default the server comes first")
     parser.add_argument("--browser-cpus", default=None,
                         help="pin the concurrent sessions' Chromium to these CPUs (taskset -c, e.g. 1); default: all")
-    parser.add_argument("--contexts", choices=["phone", "shared"], default="phone",
-                        help="one browser context per phone (separate cookies and storage, as real phones), "
-                             "or every phone a tab of one context (lighter)")
+    parser.add_argument("--contexts", choices=["phone", "shared"], default="shared",
+                        help="the concurrent phones as tabs of one browser context (each still its own Streamlit "
+                             "session on its own websocket; a third of the browsers' CPU), or a context each "
+                             "(separate cookies and storage, as real phones)")
     args = parser.parse_args()
     setup = (f"the concurrent sessions' browser: nice {args.browser_nice}, CPUs {args.browser_cpus or 'all'}, "
              f"{'a context per phone' if args.contexts == 'phone' else 'one shared context'}")
