@@ -14,6 +14,8 @@ What it measures, on a 390x844 phone viewport:
   click until the page has settled (the tapped card's count changed, the app reports no script running and
   its status widget is hidden), and the server process's CPU time over the same span (``/proc/<pid>/stat``,
   user + system, 10 ms ticks).
+- ``live`` also taps one card and undoes it ``--cached-taps`` times (after once, untimed): every tap and every
+  Undo then shows a situation answered before, so its CPU is the server's cost of a tap without the solver.
 - ``quiz``: the quiz, an answer (HIT, until its feedback shows) and *Next situation* (until HIT shows again).
 - ``sessions``: N phones at once on the live page (classic), each on its own table (a seeded random line
   and cards seen), each tapping ``--taps`` cards, in two modes (``--think``): ``none``, each tap as soon as
@@ -23,6 +25,17 @@ What it measures, on a 390x844 phone viewport:
   out) and the browsers' CPU per tap (every Chromium process of this benchmark, measured the same way),
   and the sessions that failed, each with its reason (the page did not open, a tap did not settle within
   ``--tap-timeout``, an error shown, the run's ``--deadline`` passed).
+
+The concurrent sessions run in a second Chromium, under ``nice -n 19`` by default (``--browser-nice``; and pinned
+to CPUs with ``--browser-cpus``): on this machine the simulated phones share the server's cores, which real
+phones do not, and at the same priority their rendering (several times the server's CPU per tap) delays the
+server. Their wall times still include the phones' own rendering, now at the lowest priority (an upper bound);
+the server's CPU per tap is measured as before. The phones are tabs of one browser context (``--contexts
+shared``, the default: each is still its own Streamlit session, and the browsers spend a third of the CPU per
+tap); ``--contexts phone`` gives each its own context. The single-phone rows use a Chromium at normal priority. Waits
+run inside the page (a check on each DOM mutation), not as a poll from the benchmark every 20 ms. Before the
+single-phone rows the benchmark waits for the server to go idle (the solver's background warm-up compiling),
+so that their CPU is the taps' own.
 
 Every run is bounded: ``--tap-timeout`` per tap, ``--deadline`` per concurrent run. The load average is
 printed before and after (the machine may be shared): quote it with the numbers.
@@ -42,26 +55,50 @@ import tempfile
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Awaitable, Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
+from contextlib import AsyncExitStack, asynccontextmanager, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from playwright.async_api import Browser, Page, async_playwright
+from playwright.async_api import Browser, Page, ViewportSize, async_playwright
 from playwright.async_api import Error as PlaywrightError
 
 ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"]
-PHONE = {"width": 390, "height": 844}
+PHONE: ViewportSize = {"width": 390, "height": 844}
 TICKS = os.sysconf("SC_CLK_TCK")
-SETTLED_JS = """() => {
-  const app = document.querySelector('[data-testid="stApp"]');
-  const status = document.querySelector('[data-testid="stStatusWidget"]');
-  return app && app.getAttribute('data-test-script-state') === 'notRunning'
-         && (!status || status.offsetParent === null);
+WAITER_JS = """() => {
+  const conditions = {
+    settled: () => {
+      const app = document.querySelector('[data-testid="stApp"]');
+      const status = document.querySelector('[data-testid="stStatusWidget"]');
+      return app && app.getAttribute('data-test-script-state') === 'notRunning'
+             && (!status || status.offsetParent === null);
+    },
+    disabled: (selector) => {
+      const node = document.querySelector(selector);
+      return node && node.disabled;
+    },
+    changed: ([selector, before]) => {
+      const node = document.querySelector(selector);
+      return node && node.innerText !== before;
+    },
+  };
+  window.__benchWait = (name, arg, timeoutMs) => new Promise((resolve, reject) => {
+    const holds = () => conditions[name](arg);
+    if (holds()) { resolve(true); return; }
+    const done = (ok) => { observer.disconnect(); clearInterval(slow); clearTimeout(timer);
+                           ok ? resolve(true) : reject(new Error(`${name} not met in ${timeoutMs} ms`)); };
+    const observer = new MutationObserver(() => { if (holds()) done(true); });
+    observer.observe(document, {subtree: true, childList: true, attributes: true, characterData: true});
+    const slow = setInterval(() => { if (holds()) done(true); }, 250);  // a change no mutation shows
+    const timer = setTimeout(() => done(false), timeoutMs);
+  });
 }"""
+"""Waits inside the page: a condition is checked on each DOM mutation (and every 250 ms), not polled from here
+every few milliseconds, which on 30 pages costs the browsers and the Playwright driver real CPU."""
 FLIP_THREES_OUT = "flip3.flip3.flip3"
 CLASSIC_SEEN = ["5", "6", "11", "3", "2", "4", "9", "10"]
 POKER_SEEN = ["5", "6", "11", "4", "8", "9", "10", "13"]
@@ -83,6 +120,10 @@ def vengeance_table() -> str:
     discards = tuple(VENGEANCE.deck - CardCounts.from_cards(parse_cards(VENGEANCE_PILE, VENGEANCE)) - held)
     return urlencode({"rules": "vengeance", "line": write_cards(line), "others": "2",
                       "hands": "~".join(write_cards(hand) or "_" for hand in hands), "discards": write_cards(discards)})
+
+
+PageMaker = Callable[[], Awaitable[Page]]
+"""Opens a new phone (a page at the phone's size): each in its own browser context, or all in one."""
 
 
 def load_average() -> str:
@@ -129,6 +170,41 @@ def healthy(url: str) -> bool:
             return bool(response.status == 200)
     except (urllib.error.URLError, OSError):
         return False
+
+
+@asynccontextmanager
+async def launcher(nice: int, cpus: str | None) -> AsyncIterator[str]:
+    """The Chromium to launch: Debian's, or a wrapper running it under ``nice`` and ``taskset`` (every process
+    it starts inherits both)."""
+    if not nice and cpus is None:
+        yield CHROMIUM
+        return
+    with tempfile.TemporaryDirectory(prefix="bench-chromium-") as folder:
+        wrapper = Path(folder) / "chromium"
+        pin = f"taskset -c {cpus} " if cpus is not None else ""
+        wrapper.write_text(f'#!/bin/sh\nexec {pin}nice -n {nice} {CHROMIUM} "$@"\n')
+        wrapper.chmod(0o755)
+        yield str(wrapper)
+
+
+async def page_maker(browser: Browser, contexts: str) -> PageMaker:
+    """New phones: each in a new browser context, or each a new tab of one shared context."""
+    if contexts == "phone":
+        return lambda: browser.new_page(viewport=PHONE)
+    shared = await browser.new_context(viewport=PHONE)
+    return shared.new_page
+
+
+async def quiet(server: Server, limit_s: float = 90.0) -> float:
+    """Wait until the server spends under 5% of a core over a second (its background warm-up has finished), so
+    that the per-tap figures are the taps' own; how long that took."""
+    start = time.monotonic()
+    while time.monotonic() - start < limit_s:
+        before = cpu_seconds(server.pid)
+        await asyncio.sleep(1.0)
+        if cpu_seconds(server.pid) - before < 0.05:
+            break
+    return time.monotonic() - start
 
 
 @dataclass
@@ -193,7 +269,8 @@ class Series:
         walls = sorted(tap.wall for tap in self.taps)
         cpus = [tap.cpu for tap in self.taps]
         return (f"| {self.name} | {len(walls)} | {statistics.median(walls):.3f} ({walls[0]:.3f}-{walls[-1]:.3f}) | "
-                f"{percentile(walls, 95):.3f} | {1000 * statistics.median(cpus):.0f} | {browsers} | {errors} |")
+                f"{percentile(walls, 95):.3f} | {1000 * statistics.median(cpus):.0f} ({1000 * statistics.mean(cpus):.1f}) | "
+                f"{browsers} | {errors} |")
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -201,13 +278,20 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, round(q / 100 * len(ordered) + 0.5) - 1))]
 
 
+async def wait_in_page(page: Page, condition: str, arg: object, timeout_s: float) -> None:
+    """Wait until `WAITER_JS`'s ``condition`` holds in the page."""
+    await page.evaluate("([name, arg, ms]) => window.__benchWait(name, arg, ms)", [condition, arg, timeout_s * 1000])
+
+
 async def settled(page: Page, timeout_s: float) -> None:
-    await page.wait_for_function(SETTLED_JS, timeout=timeout_s * 1000, polling=20)
+    """The app has no script running and its status widget is hidden."""
+    await wait_in_page(page, "settled", None, timeout_s)
 
 
-async def open_page(browser: Browser, url: str, timeout_s: float) -> Page:
-    page = await browser.new_page(viewport=PHONE)
+async def open_page(new_page: PageMaker, url: str, timeout_s: float) -> Page:
+    page = await new_page()
     page.set_default_timeout(timeout_s * 1000)
+    await page.add_init_script(f"({WAITER_JS})()")
     await page.goto(url)
     await page.wait_for_selector('[data-testid="stApp"][data-test-script-state="notRunning"]')
     await settled(page, timeout_s)
@@ -235,10 +319,7 @@ async def tap_card(server: Server, page: Page, card: str, timeout_s: float) -> T
     before = await button.inner_text()
 
     async def changed() -> None:
-        await page.wait_for_function(
-            "([selector, before]) => { const b = document.querySelector(selector);"
-            " return b && b.innerText !== before; }",
-            arg=[f".st-key-card-{css_escape(card)} button", before], timeout=timeout_s * 1000, polling=20)
+        await wait_in_page(page, "changed", [f".st-key-card-{css_escape(card)} button", before], timeout_s)
 
     return await timed(server, page, button.click, changed, timeout_s)
 
@@ -257,10 +338,10 @@ async def choose_place(page: Page, name: str, timeout_s: float) -> None:
     await settled(page, timeout_s)
 
 
-async def live_series(browser: Browser, server: Server, name: str, query: str, cards: list[str],
+async def live_series(new_page: PageMaker, server: Server, name: str, query: str, cards: list[str],
                       timeout_s: float) -> Series:
     series = Series(name)
-    page = await open_page(browser, f"{server.url}/live?{query}", timeout_s)
+    page = await open_page(new_page, f"{server.url}/live?{query}", timeout_s)
     try:
         await choose_place(page, "Seen elsewhere", timeout_s)
         for card in cards:
@@ -275,9 +356,9 @@ async def live_series(browser: Browser, server: Server, name: str, query: str, c
     return series
 
 
-async def quiz_series(browser: Browser, server: Server, rounds: int, timeout_s: float) -> tuple[Series, Series]:
+async def quiz_series(new_page: PageMaker, server: Server, rounds: int, timeout_s: float) -> tuple[Series, Series]:
     answer, following = Series("quiz: answer (HIT -> feedback)"), Series("quiz: next situation")
-    page = await open_page(browser, f"{server.url}/quiz", timeout_s)
+    page = await open_page(new_page, f"{server.url}/quiz", timeout_s)
     try:
         for _ in range(rounds):
             await page.get_by_role("button", name="HIT").first.wait_for()
@@ -293,12 +374,36 @@ async def quiz_series(browser: Browser, server: Server, rounds: int, timeout_s: 
     return answer, following
 
 
-async def first_tap(browser: Browser, timeout_s: float, reading_s: float) -> str:
+async def cached_series(new_page: PageMaker, server: Server, taps: int, timeout_s: float) -> tuple[Series, Series]:
+    """Live classic, answers from the cache: the same card tapped and undone ``taps`` times (after once untimed),
+    so every tap and every Undo shows a situation answered before: the server's cost of a tap but the solver's."""
+    tapped, undone = Series("live classic: tap, answer cached (the same card again)"), Series("live classic: Undo")
+    page = await open_page(new_page, f"{server.url}/live?rules=classic&line=12.7", timeout_s)
+    undo = page.locator(".st-key-undo").get_by_role("button")
+
+    async def undo_done() -> None:
+        await wait_in_page(page, "disabled", ".st-key-undo button", timeout_s)
+
+    try:
+        await choose_place(page, "Seen elsewhere", timeout_s)
+        for index in range(taps + 1):
+            tap = await tap_card(server, page, "5", timeout_s)
+            back = await timed(server, page, undo.click, undo_done, timeout_s)
+            if index:  # the first tap asked the solver
+                tapped.taps.append(tap)
+                undone.taps.append(back)
+        tapped.errors += int(await has_error(page))
+    finally:
+        await page.close()
+    return tapped, undone
+
+
+async def first_tap(new_page: PageMaker, timeout_s: float, reading_s: float) -> str:
     """A fresh server with an empty numba cache: open the live page as soon as the server answers, then tap a
     card after ``reading_s`` seconds (0: at once; a person takes a few seconds to find their first card)."""
     with tempfile.TemporaryDirectory(prefix="bench-numba-") as cache, serve({"NUMBA_CACHE_DIR": cache}) as server:
         opened = time.perf_counter()
-        page = await open_page(browser, f"{server.url}/live?seen={FLIP_THREES_OUT}", timeout_s)
+        page = await open_page(new_page, f"{server.url}/live?seen={FLIP_THREES_OUT}", timeout_s)
         load = time.perf_counter() - opened
         await page.wait_for_timeout(reading_s * 1000)
         tap = await tap_card(server, page, "12", timeout_s)
@@ -309,15 +414,20 @@ async def first_tap(browser: Browser, timeout_s: float, reading_s: float) -> str
 
 
 def session_table(rng: random.Random) -> tuple[str, list[str]]:
-    """A random classic table: two different numbers in your line, cards seen; the cards this session taps."""
+    """A random classic table: two different numbers in your line, three seen; the five cards this session taps,
+    all different and none of them in the line or seen, so that each is still in the pile when tapped.
+
+    (Taps drawn among the seen numbers too could tap the 1 after its only copy was seen: a disabled button,
+    which hung 4 of the 30 sessions until the run's deadline in every earlier 30-phone run.)
+    """
     numbers = [str(value) for value in range(1, 13)]
     line = rng.sample(numbers, 2)
     seen = rng.sample([number for number in numbers if number not in line], 3)
     return f"line={'.'.join(line)}&seen={'.'.join(seen)}", rng.sample(
-        [number for number in numbers if number not in line], 5)
+        [number for number in numbers if number not in line and number not in seen], 5)
 
 
-async def concurrent(browser: Browser, server: Server, sessions: int, taps: int, seed: int, timeout_s: float,
+async def concurrent(new_page: PageMaker, server: Server, sessions: int, taps: int, seed: int, timeout_s: float,
                      deadline_s: float, think: str) -> Series:
     """``sessions`` phones at once, each on its own random table, each tapping ``taps`` cards; ``think``:
     ``none`` (the next tap once the page has settled) or ``person`` (a seeded random 1-3 s between taps)."""
@@ -325,7 +435,7 @@ async def concurrent(browser: Browser, server: Server, sessions: int, taps: int,
     tables = [session_table(rng) for _ in range(sessions)]
     pauses = [[rng.uniform(1.0, 3.0) if think == "person" else 0.0 for _ in range(taps)] for _ in range(sessions)]
     series = Series(f"{sessions} phone(s) at once, live (classic), think time {think}")
-    pages = await asyncio.gather(*(open_page(browser, f"{server.url}/live?{query}", deadline_s)
+    pages = await asyncio.gather(*(open_page(new_page, f"{server.url}/live?{query}", deadline_s)
                                    for query, _ in tables), return_exceptions=True)
     cpu, browsers = cpu_seconds(server.pid), browsers_cpu_seconds(server.pid)
     finished = 0
@@ -370,6 +480,8 @@ async def main() -> None:
     parser.add_argument("--sessions", nargs="*", type=int, default=[1, 10, 30])
     parser.add_argument("--taps", type=int, default=5, help="taps per concurrent session")
     parser.add_argument("--quiz-rounds", type=int, default=5)
+    parser.add_argument("--cached-taps", type=int, default=20,
+                        help="live classic: taps of a situation answered before, each then undone")
     parser.add_argument("--tap-timeout", type=float, default=60.0)
     parser.add_argument("--deadline", type=float, default=240.0, help="seconds for one concurrent run")
     parser.add_argument("--seed", type=int, default=15)
@@ -377,48 +489,70 @@ async def main() -> None:
                         help="concurrent sessions: no pause between taps, or 1-3 s like a person")
     parser.add_argument("--reading", nargs="*", type=float, default=[0.0, 5.0],
                         help="seconds between the first page and the first tap, one fresh server each")
+    parser.add_argument("--browser-nice", type=int, default=19,
+                        help="run the concurrent sessions' Chromium under nice -n N (0: the server's priority): real "
+                             "phones are not on the server's cores, so by default the server comes first")
+    parser.add_argument("--browser-cpus", default=None,
+                        help="pin the concurrent sessions' Chromium to these CPUs (taskset -c, e.g. 1); default: all")
+    parser.add_argument("--contexts", choices=["phone", "shared"], default="shared",
+                        help="the concurrent phones as tabs of one browser context (each still its own Streamlit "
+                             "session on its own websocket; a third of the browsers' CPU), or a context each "
+                             "(separate cookies and storage, as real phones)")
     args = parser.parse_args()
-    print(f"load average before: {load_average()}  ({time.strftime('%Y-%m-%d %H:%M:%S %Z')})", flush=True)
+    setup = (f"the concurrent sessions' browser: nice {args.browser_nice}, CPUs {args.browser_cpus or 'all'}, "
+             f"{'a context per phone' if args.contexts == 'phone' else 'one shared context'}")
+    print(f"load average before: {load_average()}  ({time.strftime('%Y-%m-%d %H:%M:%S %Z')}); {setup}", flush=True)
     rows: list[str] = []
-    async with async_playwright() as playwright:
+    async with async_playwright() as playwright, AsyncExitStack() as stack:
         browser = await playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        stack.push_async_callback(browser.close)
+        new_page = await page_maker(browser, args.contexts)
         try:
             if "first" in args.only:
                 for reading in args.reading:
-                    rows.append(await first_tap(browser, args.tap_timeout, reading))
+                    rows.append(await first_tap(new_page, args.tap_timeout, reading))
                     print(rows[-1], flush=True)
             if {"live", "quiz", "sessions"} & set(args.only):
                 with serve() as server:
-                    await (await open_page(browser, server.url, args.tap_timeout)).close()
-                    warm = await open_page(browser, f"{server.url}/live?line=12.7&seen={FLIP_THREES_OUT}",
+                    await (await open_page(new_page, server.url, args.tap_timeout)).close()
+                    warm = await open_page(new_page, f"{server.url}/live?line=12.7&seen={FLIP_THREES_OUT}",
                                            args.tap_timeout)  # loads the compiled loops and the modules
                     await warm.close()
+                    print(f"server idle after {await quiet(server):.1f} s (the solver's warm-up compiled)", flush=True)
                     series: list[Series] = []
                     if "live" in args.only:
-                        series.append(await live_series(browser, server, "live classic: tap a card seen",
+                        series.append(await live_series(new_page, server, "live classic: tap a card seen",
                                                         "rules=classic&line=12.7", CLASSIC_SEEN, args.tap_timeout))
-                        series.append(await live_series(browser, server, "live poker: tap a card seen",
+                        series.append(await live_series(new_page, server, "live poker: tap a card seen",
                                                         "rules=poker&line=12.7", POKER_SEEN, args.tap_timeout))
                         print(series[-1].row(), flush=True)
-                        series.append(await live_series(browser, server, "live Vengeance (late deck): tap a card",
+                        series.append(await live_series(new_page, server, "live Vengeance (late deck): tap a card",
                                                         vengeance_table(), ["12", "11", "9", "5", "3"],
                                                         args.tap_timeout))
                         print(series[-1].row(), flush=True)
+                        tap, undo = await cached_series(new_page, server, args.cached_taps, args.tap_timeout)
+                        series += [tap, undo]
+                        print(tap.row(), undo.row(), sep="\n", flush=True)
                     if "quiz" in args.only:
-                        answer, following = await quiz_series(browser, server, args.quiz_rounds, args.tap_timeout)
+                        answer, following = await quiz_series(new_page, server, args.quiz_rounds, args.tap_timeout)
                         series += [answer, following]
                         print(answer.row(), following.row(), sep="\n", flush=True)
                     if "sessions" in args.only:
+                        executable = await stack.enter_async_context(launcher(args.browser_nice, args.browser_cpus))
+                        phones = await playwright.chromium.launch(executable_path=executable, headless=True,
+                                                                  args=CHROMIUM_ARGS)
+                        stack.push_async_callback(phones.close)
+                        many = await page_maker(phones, args.contexts)
                         for think in args.think:
                             for count in args.sessions:
-                                series.append(await concurrent(browser, server, count, args.taps, args.seed,
+                                series.append(await concurrent(many, server, count, args.taps, args.seed,
                                                                args.tap_timeout, args.deadline, think))
                                 print(series[-1].row(), flush=True)
                     rows += [item.row() for item in series]
         finally:
-            await browser.close()
-    print(f"\nload average after: {load_average()}")
-    print("| what | taps | wall s, median (min-max) | wall p95 | server CPU ms per tap, median | browsers' CPU ms "
+            await stack.aclose()
+    print(f"\nload average after: {load_average()}; {setup}")
+    print("| what | taps | wall s, median (min-max) | wall p95 | server CPU ms per tap, median (mean) | browsers' CPU ms "
           "per tap | errors |")
     print("|---|---|---|---|---|---|---|")
     for row in rows:

@@ -144,7 +144,17 @@ def bust_line(t: Translator, cards: int, pile: int) -> str:
     return t("Bust now {cards}/{pile}").format(cards=cards, pile=pile)
 
 
-def scroll_to_top(marker: object) -> None:
-    """Scroll the page to its top once for each new ``marker`` (a new round, a new question)."""
+def scroll_to_top(counter_key: str) -> None:
+    """Scroll the page to its top once each time the session counter ``counter_key`` grows (a new round, a
+    new question).
+
+    The script is sent only on the run where the counter changed, not on every tap (each element of a rerun
+    is one more message to the phone); a page's first run shows its top already.
+    """
+    marker = st.session_state.get(counter_key, 0)
+    shown_key = f"{counter_key}_scrolled"
+    if st.session_state.setdefault(shown_key, marker) == marker:
+        return
+    st.session_state[shown_key] = marker
     with st.container(key="scroller"):
         st.html(SCROLL_TO_TOP.replace("{marker}", str(marker)), unsafe_allow_javascript=True)

@@ -25,6 +25,8 @@ CHART_CONFIG = {"displayModeBar": False}
 CHARTS_KEY = "live_charts"
 WIN_MINE_KEY = "live_win_mine"
 WIN_OTHERS_KEY = "live_win_others"
+WIN_OPEN_KEY = "live_win_open"
+"""Session key of the *Play to win the game* expander's state: its content runs only while it is open."""
 
 
 def show_numbers(t: Translator, result: Answer) -> None:
@@ -81,7 +83,7 @@ def show_score_chart(t: Translator, analysis: Analysis | VengeanceAnalysis) -> N
 
 
 def remembered(key: str, default: int | str) -> None:
-    """Keep a widget's value while the page does not draw it (no decision yet)."""
+    """Keep a widget's value while the page does not draw it (no decision yet, or the section closed)."""
     saved = f"{key}_saved"
     if key not in st.session_state:
         st.session_state[key] = st.session_state.get(saved, default)
@@ -89,9 +91,16 @@ def remembered(key: str, default: int | str) -> None:
 
 def show_endgame(t: Translator, situation: Situation, analysis: Analysis) -> None:
     """Play to win the game: the game totals, both advisers side by side, and P(win) against your round score."""
+    # Open at first when totals were given: set through the session, not ``expanded``, which is part of the
+    # expander's identity (a changing one would make a new expander, closing the section while it is used).
+    if WIN_OPEN_KEY not in st.session_state:
+        st.session_state[WIN_OPEN_KEY] = bool(st.session_state.get(f"{WIN_OTHERS_KEY}_saved"))
+    section = st.expander(t("Play to win the game"), key=WIN_OPEN_KEY, on_change="rerun")
+    if not section.open:  # the totals, both advisers and the chart are computed only while it is open
+        return
     remembered(WIN_MINE_KEY, 0)
     remembered(WIN_OTHERS_KEY, "")
-    with st.expander(t("Play to win the game"), expanded=bool(st.session_state[WIN_OTHERS_KEY])):
+    with section:
         st.caption(t("Game totals with the points already banked this round. Future rounds: every player "
                      "plays for points from a fresh deck; two players exact, more simulated "
                      "([the model]({href}))."

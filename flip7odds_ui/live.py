@@ -55,6 +55,10 @@ OTHERS_KEY = "live_others"
 SECOND_CHANCE_KEY = "live_second_chance"
 TYPED_KEY = "live_typed"
 TYPED_PLACE_KEY = "live_typed_place"
+TYPING_OPEN_KEY = "live_typing_open"
+"""Session key of the *Type cards* expander's state: its content runs only while it is open."""
+GAME_OPEN_KEY = "live_game_open"
+"""Session key of the *Game* expander's state, likewise."""
 TABLE: TableKind[Shoe] = TableKind(
     prefix="live", place_key="live_place", parameters=PARAMETERS, new=Shoe.new,
     from_parameters=lambda params: Shoe(decode(params)), parameters_of=encode, new_game=NewGame,
@@ -141,16 +145,18 @@ def show_picker(t: Translator, shoe: Shoe) -> None:
 
 
 def show_table(t: Translator, table: Table) -> None:
-    """What is where: your line, the cards seen elsewhere, the counts of the pile and the discards."""
+    """What is where: your line, the cards seen elsewhere, the counts of the pile and the discards (one
+    element: each element of a rerun is one more message to the phone)."""
     rules = table.rules
     if table.line:
-        st.markdown(t("**Your line** ({score}): {cards}").format(score=t.counted("{count} point", "{count} points", table.line_score),
-                                                                        cards=chips(t, rules, table.line)))
+        line = t("**Your line** ({score}): {cards}").format(
+            score=t.counted("{count} point", "{count} points", table.line_score), cards=chips(t, rules, table.line))
     else:
-        st.markdown(t("**Your line:** no card yet"))
-    st.markdown(t("**Seen elsewhere this round:** {cards}").format(cards=count_chips(t, rules, table.seen)))
-    st.markdown(t("Pile **{pile}** · Discards **{discards}** · On the table **{table}**").format(
-        pile=table.pile.size, discards=table.discards.size, table=table.on_table.size))
+        line = t("**Your line:** no card yet")
+    seen = t("**Seen elsewhere this round:** {cards}").format(cards=count_chips(t, rules, table.seen))
+    counts = t("Pile **{pile}** · Discards **{discards}** · On the table **{table}**").format(
+        pile=table.pile.size, discards=table.discards.size, table=table.on_table.size)
+    st.markdown(f"{line}\n\n{seen}\n\n{counts}")
 
 
 def show_players(t: Translator, table: Table) -> None:
@@ -169,7 +175,10 @@ def show_players(t: Translator, table: Table) -> None:
 
 def show_typing(t: Translator, rules: RuleSet) -> None:
     """The second way in: card notation typed or pasted, added to or taken back from a place."""
-    with st.expander(t("Type cards")):
+    typing = st.expander(t("Type cards"), key=TYPING_OPEN_KEY, on_change="rerun")
+    if not typing.open:  # its widgets are drawn (and cost a tap's rerun) only while it is open
+        return
+    with typing:
         st.text_input(t("Cards"), key=TYPED_KEY, placeholder=t("12 7 +4 x2 sc freeze flip3 5*2"))
         st.segmented_control(t("Where"), list(Place), key=TYPED_PLACE_KEY, required=True, default=Place.LINE,
                              format_func=lambda place: t(PLACE_NAMES[place]))
@@ -185,7 +194,10 @@ def typed(t: Translator, rules: RuleSet, kind: type[AddCards | RemoveCards]) -> 
 
 def show_game(t: Translator, table: Table) -> None:
     """Rules, a new game, the discard pile, and the link."""
-    with st.expander(t("Game")):
+    game = st.expander(t("Game"), key=GAME_OPEN_KEY, on_change="rerun")
+    if not game.open:
+        return
+    with game:
         st.caption(t("Rules: {rules} (change them in the sidebar)").format(rules=t(table.rules.label)))
         st.button(t("New game / new deck"), key="new_game", on_click=TABLE.play, args=(t, NewGame(table.rules)))
         st.markdown(t("**Discard pile** ({count}): {cards}").format(count=table.discards.size,
@@ -201,7 +213,7 @@ def show_live(t: Translator, rules: RuleSet) -> None:
     TABLE.keep(shoe)
     table = shoe.table
     TABLE.show_notice()
-    scroll_to_top(st.session_state.get(TABLE.round_key, 0))
+    scroll_to_top(TABLE.round_key)
     picker_column, details_column = st.columns([5, 6], gap="large")
     with picker_column:
         situation, result = show_answer(t, table)

@@ -55,6 +55,10 @@ BUSTED_KEY = "vlive_busted"
 TYPED_KEY = "vlive_typed"
 FROM_KEY = "vlive_from"
 TO_KEY = "vlive_to"
+TYPING_OPEN_KEY = "vlive_typing_open"
+"""Session key of the typing expander's state: its content runs only while it is open."""
+GAME_OPEN_KEY = "vlive_game_open"
+"""Session key of the *Game* expander's state, likewise."""
 CHART_CONFIG = {"displayModeBar": False}
 TABLE: TableKind[VengeanceShoe] = TableKind(
     prefix="vlive", place_key=TARGET_KEY, parameters=PARAMETERS, new=VengeanceShoe.new,
@@ -83,7 +87,11 @@ GROUP_NAMES: dict[VGroup, str] = {
 
 
 def show_vengeance_live(t: Translator, rules: RuleSet) -> None:
-    """The whole live page for a Vengeance variant: everything a tap changes is one fragment."""
+    """The whole live page for a Vengeance variant: the header, then everything a tap changes as one fragment."""
+    with st.container(key="header"):
+        st.title(t("Live odds"))
+        st.caption(t("{rules}: tap each card as it comes up, and the other players' lines too (Steal and Swap "
+                     "depend on them). The odds use exactly the cards left in the pile.").format(rules=t(rules.label)))
     _screen(t, rules)
 
 
@@ -140,16 +148,17 @@ def _screen(t: Translator, rules: RuleSet) -> None:
 
     def show_table(table: VengeanceTable) -> None:
         if table.line:
-            st.markdown(t("**Your line** ({score}): {cards}").format(score=t.counted("{count} point", "{count} points", table.line_score),
-                                                                            cards=chips(table.line)))
+            lines = [t("**Your line** ({score}): {cards}").format(
+                score=t.counted("{count} point", "{count} points", table.line_score), cards=chips(table.line))]
         else:
-            st.markdown(t("**Your line:** no card yet"))
+            lines = [t("**Your line:** no card yet")]
         for index, cards in enumerate(table.others):
             shown = t("busted this round") if index in table.out else chips(cards)
-            st.markdown(t("**{player}:** {cards}").format(player=place_name(Other(index)), cards=shown))
-        st.markdown(t("**Seen elsewhere this round:** {cards}").format(cards=counts_chips(table.seen)))
-        st.markdown(t("Pile **{pile}** · Discards **{discards}** · On the table **{table}**").format(
+            lines.append(t("**{player}:** {cards}").format(player=place_name(Other(index)), cards=shown))
+        lines.append(t("**Seen elsewhere this round:** {cards}").format(cards=counts_chips(table.seen)))
+        lines.append(t("Pile **{pile}** · Discards **{discards}** · On the table **{table}**").format(
             pile=table.pile.size, discards=table.discards.size, table=table.on_table.size))
+        st.markdown("\n\n".join(lines))  # one element: each element of a rerun is one more message
 
     def show_picker(table: VengeanceTable, shoe: VengeanceShoe, targets: list[Target]) -> None:
         if st.session_state.get(TARGET_KEY) not in targets:
@@ -173,7 +182,11 @@ def _screen(t: Translator, rules: RuleSet) -> None:
                             help=t("Brutal mode: modifiers may be given to busted players too"), width=170)
 
     def show_typing(targets: list[Target]) -> None:
-        with st.expander(t("Type cards, or move them (Steal, Swap, Discard)")):
+        typing = st.expander(t("Type cards, or move them (Steal, Swap, Discard)"), key=TYPING_OPEN_KEY,
+                             on_change="rerun")
+        if not typing.open:  # its widgets are drawn (and cost a tap's rerun) only while it is open
+            return
+        with typing:
             st.text_input(t("Cards"), key=TYPED_KEY, placeholder=t("12 l13 u7 -4 /2 steal 5*2"))
             places = [*targets]
             for key, default in ((FROM_KEY, Place.LINE), (TO_KEY, Place.LINE)):
@@ -191,7 +204,10 @@ def _screen(t: Translator, rules: RuleSet) -> None:
                           help=t("From one place to the other: a Steal, a Swap (two moves), a Discard"))
 
     def show_game(table: VengeanceTable) -> None:
-        with st.expander(t("Game")):
+        game = st.expander(t("Game"), key=GAME_OPEN_KEY, on_change="rerun")
+        if not game.open:
+            return
+        with game:
             st.caption(t("Rules: {rules} (change them in the sidebar)").format(rules=t(table.rules.label)))
             st.button(t("New game / new deck"), key="new_game", on_click=TABLE.play, args=(t, NewGame(table.rules)))
             st.markdown(t("**Discard pile** ({count}): {cards}").format(count=table.discards.size,
@@ -218,12 +234,8 @@ def _screen(t: Translator, rules: RuleSet) -> None:
     table = shoe.table
     targets: list[Target] = [Place.LINE, *(Other(index) for index in range(len(table.others))
                                            if index not in table.out), Place.SEEN, Place.DISCARDS]
-    with st.container(key="header"):
-        st.title(t("Live odds"))
-        st.caption(t("{rules}: tap each card as it comes up, and the other players' lines too (Steal and Swap "
-                     "depend on them). The odds use exactly the cards left in the pile.").format(rules=t(rules.label)))
     TABLE.show_notice()
-    scroll_to_top(st.session_state.get(TABLE.round_key, 0))
+    scroll_to_top(TABLE.round_key)
     picker_column, details_column = st.columns([5, 6], gap="large")
     with picker_column:
         answer = st.container(key="answer")

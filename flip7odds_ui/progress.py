@@ -47,6 +47,8 @@ REPLAY_KEY = "quiz_replay"
 DETAILS_KEY = "quiz_progress_details"
 NAME_KEY = "quiz_profile_name"
 KEY_KEY = "quiz_profile_key"
+PROFILE_OPEN_KEY = "quiz_profile_open_section"
+"""Session key of the profile expander's state: its content runs only while it is open."""
 
 
 def start_progress(t: Translator, link: Link) -> PlayerProgress:
@@ -108,11 +110,9 @@ def show_progress(t: Translator, rules: RuleSet, tier: int, replay: Callable[[Pl
     if queue:
         st.markdown(t.ngettext("{count} situation to replay:", "{count} situations to replay, worst first:",
                                len(queue)).format(count=len(queue)))
-        for item in queue[:10]:
-            st.markdown("- " + t("`{line}` — you said {answer}, best {best}, lost {loss} ({grade})").format(
-                line=item.line, answer=t(DECISION_NAMES[Decision(item.answer)]),
-                best=t(DECISION_NAMES[Decision(item.best)]), loss=t.number(item.ev_loss),
-                grade=t(Grade(item.grade).label)))
+        st.markdown("\n".join("- " + t("`{line}` — you said {answer}, best {best}, lost {loss} ({grade})").format(
+            line=item.line, answer=t(DECISION_NAMES[Decision(item.answer)]), best=t(DECISION_NAMES[Decision(item.best)]),
+            loss=t.number(item.ev_loss), grade=t(Grade(item.grade).label)) for item in queue[:10]))
         st.button(t("Replay a mistake"), key=REPLAY_KEY, shortcut="M", on_click=replay, args=(progress, tier))
     else:
         st.caption(t("No mistakes to replay at this level."))
@@ -140,7 +140,10 @@ def show_profile(t: Translator, progress: PlayerProgress) -> None:
     """Who is playing, the private link back to this profile, and starting or opening another one."""
     st.markdown(t("Playing as **{name}**. Only this profile's answers are shown here.").format(
         name=escape_markdown(progress.profile.name)))
-    with st.expander(t("Your profile: come back to it, or start another")):
+    section = st.expander(t("Your profile: come back to it, or start another"), key=PROFILE_OPEN_KEY, on_change="rerun")
+    if not section.open:  # its link and widgets are drawn (and cost an answer's rerun) only while it is open
+        return
+    with section:
         st.caption(t("Keep this private link (or bookmark this page) to come back to your progress, on this "
                      "device or another. Anyone with it sees your progress: share it with nobody."))
         st.code(profile_address(progress.profile.key), language=None)

@@ -19,6 +19,7 @@ from flip7odds.cards import Card, card_name, copies_text
 from flip7odds.charts import HIT_COLOR, STAY_COLOR
 from flip7odds.endgame_quiz import EndgameQuestion, generate_endgame, grade_win_answer
 from flip7odds.i18n import N_, Translator
+from flip7odds.markup import escape_markdown
 from flip7odds.progress import Answer, PlayerProgress
 from flip7odds.quiz import CLOSE_CALL, GRADE_LIMITS, Grade, Question, QuizGenerator, Tier, grade_answer, hint, hit_text
 from flip7odds.rules import RuleSet
@@ -208,7 +209,7 @@ def show_classic_card(t: Translator, rules: RuleSet, deck: Deck, tier: Tier, pre
                                       t("Dealing a new situation…"))
     situation, exact = question.situation, question.exact
     feedback = st.session_state.get("quiz_feedback")
-    scroll_to_top(st.session_state.get("quiz_dealt", 0))
+    scroll_to_top("quiz_dealt")
     if st.session_state.get("quiz_is_replay"):
         st.info(t("Replaying a situation you answered badly."))
     your_cards = " ".join(card_name(card, t, situation.rules) for card in situation.players[situation.you].cards)
@@ -255,13 +256,11 @@ def show_classic_table(t: Translator, question: Question) -> None:
     """The other players and the discards, under the answer."""
     situation = question.situation
     st.subheader(t("The table"))
-    st.dataframe(
+    st.markdown(markdown_table(
         [{t("Player"): t("You") if p.seat == situation.you else t("Player {number}").format(number=p.seat + 1),
           t("Cards"): " ".join(card_name(card, t, situation.rules) for card in p.cards) or t("(no cards)"),
           t("Status"): t(STATUS_NAMES[p.status]) if p.status in STATUS_NAMES else p.status, t("Game total"): p.total}
-         for p in situation.players],
-        hide_index=True,
-    )
+         for p in situation.players]))
     with st.container(horizontal=True, gap="small"):
         st.metric(t("Cards in the pile"), situation.pile.size, width="content")
         st.metric(t("Still active"), sum(1 for p in situation.players if p.active), width="content")
@@ -269,6 +268,18 @@ def show_classic_table(t: Translator, question: Question) -> None:
         count=situation.discards.size,
         cards=" · ".join(copies_text(card, count, t, situation.rules)
                          for card, count in situation.discards.items_) or t("none")))
+
+
+def markdown_table(rows: list[dict[str, object]]) -> str:
+    """Rows (one dict each, the same keys: the header) as a Markdown table, every cell escaped.
+
+    A static table is one light element: the quiz redraws it with each answer, and an interactive
+    ``st.dataframe`` would be built (a pandas frame, then Arrow) each time for these few rows.
+    """
+    header = list(rows[0])
+    lines = ["| " + " | ".join(escape_markdown(name) for name in header) + " |", "|" + " --- |" * len(header)]
+    lines += ["| " + " | ".join(escape_markdown(str(row[name])) for name in header) + " |" for row in rows]
+    return "\n".join(lines)
 
 
 def show_endgame_quiz(t: Translator) -> None:
@@ -345,7 +356,7 @@ def show_vengeance_card(t: Translator, rules: RuleSet, deck: Deck, tier: VTier, 
                                                lambda q: q.situation.situation.rules, t("Dealing a new situation…"))
     situation, exact = question.situation.situation, question.exact
     feedback = st.session_state.get("vquiz_feedback")
-    scroll_to_top(st.session_state.get("vquiz_dealt", 0))
+    scroll_to_top("vquiz_dealt")
     if st.session_state.get("vquiz_is_replay"):
         st.info(t("Replaying a situation you answered badly."))
     st.markdown(f"### `{cards_text(t, situation.line.cards)}` "
@@ -367,9 +378,9 @@ def show_vengeance_card(t: Translator, rules: RuleSet, deck: Deck, tier: VTier, 
     st.caption(t(tier_lesson(question.situation.tier, situation.rules)).format(gain=t.number(OPPONENT_GAIN, 0)))
     st.subheader(t("The other lines"))
     if situation.others:
-        st.dataframe([{t("Player"): t("Player {number}").format(number=seat + 2),
-                       t("Cards"): cards_text(t, other.cards) or t("(no cards)")}
-                      for seat, other in enumerate(situation.others)], hide_index=True)
+        st.markdown(markdown_table([{t("Player"): t("Player {number}").format(number=seat + 2),
+                                     t("Cards"): cards_text(t, other.cards) or t("(no cards)")}
+                                    for seat, other in enumerate(situation.others)]))
     else:
         st.caption(t("No other player can be targeted: every action and modifier you draw is yours."))
     with st.container(horizontal=True, gap="small"):

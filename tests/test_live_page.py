@@ -205,8 +205,23 @@ def test_a_flip_7_and_a_freeze_end_your_round() -> None:
     assert banner(at)[0] == "FROZEN" and "bank 14 points" in banner(at)[1]
 
 
-def test_typed_cards_are_a_second_way_in() -> None:
+def open_typing(at: AppTest, key: str = "live_typing_open") -> AppTest:
+    """Open the *Type cards* expander (its widgets are drawn only while it is open)."""
+    at.session_state[key] = True
+    at.run()
+    assert_clean(at)
+    return at
+
+
+def test_typing_is_drawn_only_while_its_expander_is_open() -> None:
     at = open_live({"seen": FLIP_THREES_OUT})
+    assert not at.text_input and [expander.label for expander in at.expander][:2] == ["Type cards", "Game"]
+    open_typing(at)
+    assert [text_input.key for text_input in at.text_input] == ["live_typed"]
+
+
+def test_typed_cards_are_a_second_way_in() -> None:
+    at = open_typing(open_live({"seen": FLIP_THREES_OUT}))
     at.text_input(key="live_typed").input("12 7, +4").run()
     tap(at, "typed_add")
     assert at.query_params["line"] == "12.7.p4"
@@ -221,7 +236,7 @@ def test_typed_cards_are_a_second_way_in() -> None:
 
 
 def test_an_impossible_tap_says_why_and_changes_nothing() -> None:
-    at = open_live({"line": "1", "seen": FLIP_THREES_OUT})
+    at = open_typing(open_live({"line": "1", "seen": FLIP_THREES_OUT}))
     at.text_input(key="live_typed").input("1").run()
     tap(at, "typed_add")
     assert "No 1 left in the pile" in unescape_markdown(at.error[0].value)

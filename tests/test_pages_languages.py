@@ -87,6 +87,8 @@ def test_live_page_in_spanish_cards_banner_and_numbers() -> None:
 
 def test_live_page_in_spanish_says_what_is_wrong_with_a_typed_card() -> None:
     at = open_page("live", "es", seen=FLIP_THREES_OUT)
+    at.session_state["live_typing_open"] = True  # the typing expander draws its widgets only while open
+    at.run()
     at.text_input(key="live_typed").input("12 plátano").run()
     at.button(key="typed_add").click().run()
     assert not at.exception

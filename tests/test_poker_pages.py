@@ -95,6 +95,8 @@ def test_a_poker_link_reproduces_the_poker_table() -> None:
 
 def test_typed_playing_card_names_are_read_with_the_poker_notation() -> None:
     at = open_page("live")
+    at.session_state["live_typing_open"] = True  # the typing expander draws its widgets only while open
+    at.run()
     at.text_input(key="live_typed").set_value("K joker 10d").run()
     tap(at, "typed_add")
     assert table_counts(at) == (54, 0, 3)

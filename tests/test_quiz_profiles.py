@@ -31,6 +31,15 @@ def open_quiz(seed: int = 1, **params: str) -> AppTest:
     return at
 
 
+def open_profile_section(at: AppTest) -> AppTest:
+    """Open the profile expander (its link and widgets are drawn only while it is open)."""
+    assert not at.code and not [widget for widget in at.text_input if widget.key == "quiz_profile_name"]
+    at.session_state["quiz_profile_open_section"] = True
+    at.run()
+    assert_clean(at)
+    return at
+
+
 def assert_clean(at: AppTest) -> None:
     assert not at.exception, [exception.value for exception in at.exception]
 
@@ -69,7 +78,7 @@ def test_two_players_do_not_see_each_other_and_a_private_link_brings_one_back(da
     click(ben, "quiz_hit")
     assert saved_answers(database, ben) == 1 and saved_answers(database, ana) == 2
 
-    back = open_quiz(seed=3, profile=ana_key)  # Ana on another visit, from her private link
+    back = open_profile_section(open_quiz(seed=3, profile=ana_key))  # Ana on another visit, from her private link
     assert back.query_params["profile"] == ana_key
     assert ana_key in next(code.value for code in back.code)  # the link to keep is shown, to copy
     lost = next(m for m in back.metric if m.label == "Points lost")
@@ -90,6 +99,7 @@ def test_a_new_profile_with_a_name_that_is_not_markup(database: Path) -> None:
     at = open_quiz()
     click(at, "quiz_hit")
     first_key = at.query_params["profile"]
+    open_profile_section(at)
     at.text_input(key="quiz_profile_name").input("[Bob](http://e.example) *x*").run()
     click(at, "quiz_profile_new")
     assert at.query_params["profile"] != first_key

@@ -110,6 +110,8 @@ def test_live_page_tracks_lines_and_shows_the_exact_next_card_odds() -> None:
     best = [float(x) for x in re.findall(r"\d+\.\d+", {m.label: m.value for m in at.metric}["Best play"])]
     assert len(best) == 2 and 17 <= best[1] and best[0] <= best[1]  # staying banks 17: the optimum is at least that
     tap(at, "card-steal")  # a Steal is played: it goes to the discard pile whoever it is tapped to
+    at.session_state["vlive_typing_open"] = True  # the typing expander draws its widgets only while open
+    at.run()
     at.text_input(key="vlive_typed").input("9").run()
     at.selectbox(key="vlive_from").set_value(Other(0)).run()
     at.selectbox(key="vlive_to").set_value(Place.LINE).run()
@@ -166,6 +168,8 @@ def test_live_page_duplicates_bust_you_or_another_player() -> None:
 
 def test_live_page_says_what_is_wrong_with_a_typed_card_and_a_bad_link() -> None:
     at = open_page("live", {"rules": "vengeance"})
+    at.session_state["vlive_typing_open"] = True  # the typing expander draws its widgets only while open
+    at.run()
     at.text_input(key="vlive_typed").input("12 banana").run()
     tap(at, "typed_add")
     assert unescape_markdown(at.error[0].value).startswith("Unknown card 'banana'")
