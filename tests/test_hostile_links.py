@@ -25,6 +25,7 @@ from flip7odds.i18n import LANGUAGES, translator
 from flip7odds.links import APP, LANG, PAGES, RULES, PageLink, read_link
 from flip7odds.markup import unescape_markdown
 from flip7odds.rules import ALL_RULESETS
+from flip7odds_ui import details, live, live_vengeance, progress
 
 ROOT = Path(__file__).resolve().parents[1]
 APP_FILE = ROOT / "app.py"
@@ -50,6 +51,9 @@ pytestmark = pytest.mark.usefixtures("database")  # the quiz's progress goes to 
 APP_NAMES = tuple(parameter.name for parameter in APP)
 VENGEANCE_RULES = tuple(name for name, rules in ALL_RULESETS.items() if rules.vengeance)
 OTHER_RULES = tuple(name for name, rules in ALL_RULESETS.items() if not rules.vengeance)
+OPEN_SECTIONS = (live.TYPING_OPEN_KEY, live.GAME_OPEN_KEY, live_vengeance.TYPING_OPEN_KEY,
+                 live_vengeance.GAME_OPEN_KEY, details.WIN_OPEN_KEY, progress.PROFILE_OPEN_KEY)
+"""The keys of the expanders that run their content only while open (``on_change="rerun"``)."""
 NO_VENGEANCE = frozenset({"trees"})
 """Pages that stop on With a Vengeance (`flip7odds_ui.shell.stop_if_vengeance`)."""
 
@@ -93,6 +97,8 @@ def app_loads() -> list[pytest.param]:
 def load(page: str, params: dict[str, str]) -> AppTest:
     at = AppTest.from_file(APP_FILE, default_timeout=TIMEOUT_S)
     at.query_params.update(params)
+    for key in OPEN_SECTIONS:  # a section draws its content only while open: open them all to check it too
+        at.session_state[key] = True
     at.switch_page(f"pages/{page}.py").run()
     return at
 
