@@ -72,6 +72,7 @@ def poker_situations(draw: st.DrawFn) -> Situation:
     for card in line:
         rest.remove(card)
     wanted = [card for card in POKER_MODIFIERS if card not in line and draw(st.booleans())]
+    wanted = wanted[:16 - 2 * flip_threes - len(actions)]  # the pile stays small enough for the literal tree
     for card in wanted:
         rest.remove(card)
     size = draw(st.integers(max(10, len(actions) + len(wanted)), 16 - 2 * flip_threes))

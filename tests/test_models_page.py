@@ -5,6 +5,8 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from flip7odds_ui.details import WIN_OPEN_KEY
+
 ROOT = Path(__file__).resolve().parents[1]
 APP = ROOT / "app.py"
 
@@ -49,7 +51,8 @@ def test_the_live_and_quiz_screens_link_the_model_in_the_same_language_and_rules
     at.query_params.update({"lang": "es", "rules": "poker", "line": "K.7"})
     at.run()
     wanted = "](/models?lang=es&rules=poker&doc=winprob)"
-    at.switch_page("pages/live.py").run()  # the live page's "play to win" panel
+    at.session_state[WIN_OPEN_KEY] = True  # the live page's "play to win" panel, drawn while it is open
+    at.switch_page("pages/live.py").run()
     assert not at.exception, [exception.value for exception in at.exception]
     assert any(wanted in caption.value for caption in at.caption)
     at.switch_page("pages/quiz.py").run()  # the quiz's endgame switch
