@@ -43,7 +43,10 @@ def test_demo_on_a_projector(browser: Browser, app_url: str, demo: str) -> None:
         expect(page.locator(".js-plotly-plot")).to_have_count(charts, timeout=30_000)  # a busy machine draws late
         assert_no_exception(page)
         # Presentation mode: text for the back row, at least 28 px: the page, its tables and the charts.
-        assert page.evaluate("parseFloat(getComputedStyle(document.documentElement).fontSize)") >= 28
+        root_size = "parseFloat(getComputedStyle(document.documentElement).fontSize)"
+        # The style comes with the run's elements: a busy machine may still be sending them (fails after 30 s).
+        page.wait_for_function(f"{root_size} >= 28", timeout=30_000)
+        assert page.evaluate(root_size) >= 28
         chart_sizes = page.evaluate("""[...document.querySelectorAll('.js-plotly-plot .xtick text, '
                                     + '.js-plotly-plot .ytick text, .js-plotly-plot .slicetext')]
                                     .map(node => parseFloat(node.style.fontSize || getComputedStyle(node).fontSize))""")
