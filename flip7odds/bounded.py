@@ -96,12 +96,14 @@ refuses: nothing; a situation is always answered, exactly or within the bounds i
 
 from __future__ import annotations
 
+import contextlib
+import gc
 import itertools
 import math
 import time
-from collections.abc import Hashable, Sequence
-from dataclasses import dataclass
-from typing import Generic, Protocol, TypeVar, Union
+from collections.abc import Callable, Hashable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Generic, Protocol, TypeVar, Union
 
 BANKED, FLIP_7, BUST = 0, 1, 2
 """How a round ended, in a terminal node ``4 * score + reason``."""
@@ -120,8 +122,11 @@ PROBABILITY_ROUNDING = 1e-12
 """The same for probabilities."""
 MIN_GROWTH = 2.0
 """A round is predicted to cost at least this many times the one before (``eps`` divided by `REFINE`)."""
-_CHECK_EVERY = 256
-"""Expansions between two looks at the CPU clock."""
+
+TEARDOWN = 2e-6
+"""CPU seconds to free one entry of the search's tables when it returns (with the states and the model's own
+tables it keeps alive): about 1.2 microseconds measured on a With a Vengeance search of 150 000 entries
+(0.18 s in all), doubled for a slower moment."""
 
 S = TypeVar("S")
 Node = Union[int, list["Node[S]"], S]  # noqa: UP007 (a TypeVar in a union needs the old spelling here)
@@ -222,6 +227,9 @@ def _path_ceiling(path: Path, ceiling: int) -> float:
     return total
 
 
+SurvivalFunction = Callable[[tuple[int, ...], int, int, int, int], list[float]]
+"""`_survival`'s signature."""
+
 _INF = math.inf
 Entry = tuple[float, float, float, float, float, float, float]
 """(value lo, value hi, P(Flip 7) lo, hi, P(bust) lo, hi, budget it was computed at; inf: exact)."""
@@ -243,7 +251,7 @@ def _gap(entry: Entry) -> float:
     return (entry[1] - entry[0]) + (entry[3] - entry[2]) + (entry[5] - entry[4])
 
 
-def _survival(classes: Sequence[int], bust: int, rescue: int, size: int, depth: int) -> list[float]:
+def _survival(classes: tuple[int, ...], bust: int, rescue: int, size: int, depth: int) -> list[float]:
     """``s_j`` for ``j = 0..depth``: no more than the chance that the first ``j`` draws leave you alive
     (module docstring, "Survival by classes"); for a pile where no bust is spared (``h = 0``, ``R >= 0``).
 
@@ -271,13 +279,14 @@ def _survival(classes: Sequence[int], bust: int, rescue: int, size: int, depth: 
 
 
 def _hit_ceiling(ladder: Sequence[int], bust: int, rescue: int, spare: int, size: int,
-                 classes: Sequence[int] = ()) -> float:
+                 classes: tuple[int, ...] = (), survival: SurvivalFunction | None = None) -> float:
     """The upper bound of ``H`` from the ladder and the hazard (module docstring).
 
     ``P(Hyp(N, S, j) <= h)`` for ``h`` in {0, 1} by the running products ``q_j = C(N - S, j) / C(N, j) =
     q_{j-1} (N - S - j + 1) / (N - j + 1)`` and ``S C(N - S, j - 1) / C(N, j) = S q_{j-1} j / (N - j + 1)``
     (at most ``2 N`` roundings of relative size ``2^-53`` each: far inside `ROUNDING`); where no bust is
-    spared (``h = 0``, ``R >= 0``) each ``a_j`` is lowered to `_survival`'s ``s_j`` when that is smaller.
+    spared (``h = 0``, ``R >= 0``) each ``a_j`` is lowered to `_survival`'s ``s_j`` when that is smaller
+    (``survival``: the function that gives them, `_survival` or a memoised copy).
     """
     first = 1.0 - bust / size if spare == 0 else 1.0  # a_1 when rescue is possible at any time
     special = bust + max(rescue, 0)
@@ -286,7 +295,9 @@ def _hit_ceiling(ladder: Sequence[int], bust: int, rescue: int, spare: int, size
         order *= (bust - i) / (special - i) if bust > i else 0.0
     rungs = list(itertools.accumulate((max(0, rung) for rung in ladder), max))
     depth = max(2, len(rungs))
-    survival = _survival(classes, bust, rescue, size, depth - 1) if spare == 0 and rescue >= 0 else None
+    alive_at = None
+    if spare == 0 and rescue >= 0:
+        alive_at = (survival or _survival)(classes, bust, rescue, size, depth - 1)
     total = 0.0
     none_yet = below = 1.0  # q_j, and P(fewer than h + 1 special cards among the first min(j, N) draws)
     for j in range(1, depth):
@@ -299,7 +310,7 @@ def _hit_ceiling(ladder: Sequence[int], bust: int, rescue: int, spare: int, size
             step += rungs[j] - rungs[j - 1]
         if step:
             alive = first if rescue < 0 else 1.0 - (1.0 - below) * order
-            total += (alive if survival is None else min(alive, survival[j])) * step
+            total += (alive if alive_at is None else min(alive, alive_at[j])) * step
     return total
 
 
@@ -328,18 +339,48 @@ def _hit_ceiling_by_binomials(ladder: Sequence[int], bust: int, rescue: int, spa
     return total
 
 
-class _Search(Generic[S]):
-    """One memoised interval search over a model; ``once``: every decision after the first draw banks."""
+@dataclass
+class _Shared:
+    """What both searches of one model remember: the same model gives the same answers to both.
 
-    def __init__(self, model: RoundModel[S], deadline: float, once: bool = False) -> None:
+    ``outcomes``: the next-card outcomes of every state expanded, by key (each round of the search walks the
+    states of the round before again); ``hit_ceilings``: `_hit_ceiling` by its arguments and ``path_ceilings``:
+    `_path_ceiling` by its arguments (many states share a ladder, a hazard or a path); ``survival``: `_survival`
+    by its arguments.
+    """
+
+    outcomes: dict[Hashable, tuple[int, Sequence[tuple[int, Node[Any]]]]] = field(default_factory=dict)
+    hit_ceilings: dict[tuple[tuple[int, ...], tuple[int, int, int, int, tuple[int, ...]]], float] = field(
+        default_factory=dict)
+    path_ceilings: dict[tuple[Path, int], float] = field(default_factory=dict)
+    survival: dict[tuple[tuple[int, ...], int, int, int, int], list[float]] = field(default_factory=dict)
+
+    def entries(self) -> int:
+        """How many entries the four tables hold."""
+        return len(self.outcomes) + len(self.hit_ceilings) + len(self.path_ceilings) + len(self.survival)
+
+
+class _Search(Generic[S]):
+    """One memoised interval search over a model; ``once``: every decision after the first draw banks.
+
+    The deadline is hard: the clock is read at every expansion, and once it has passed, less the time to
+    free what the search holds (`TEARDOWN` a table entry), nothing more is expanded and a state never met before gets the root's bounds, ``[L, top of the ladder]`` of the root
+    (no score reachable from the root, so from any state below it, lies outside them), without computing
+    anything; the walk then unwinds in microseconds with bounds as true as ever.
+    """
+
+    def __init__(self, model: RoundModel[S], deadline: float, once: bool = False,
+                 shared: _Shared | None = None) -> None:
         self.model = model
         self.deadline = deadline
         self.once = once
         self.memo: dict[Hashable, Entry] = {}
         self.statics: dict[Hashable, Entry] = {}
         """Static bounds already computed, by key: a state left unexpanded is met again every round."""
-        self.ceilings: dict[tuple[tuple[int, ...], tuple[int, int, int, int, tuple[int, ...]], Path | None], float] = {}
-        """`_hit_ceiling` by its arguments: many states share a ladder and a hazard."""
+        self.shared = _Shared() if shared is None else shared
+        low, ladder = model.reach(model.root())
+        self.fallback: Entry = (float(low), float(max(0, *ladder)), *_ANY, 0.0)
+        """The bounds of any state met after the deadline (class docstring)."""
         self.stopped = False
         self.expansions = 0
 
@@ -363,6 +404,8 @@ class _Search(Generic[S]):
         if known is None:
             known = self.statics.get(key)
             if known is None:
+                if self.stopped:
+                    return self.fallback
                 known = self.statics[key] = self.static(state)
         bounds = known
         if bounds[6] == _INF:
@@ -370,7 +413,7 @@ class _Search(Generic[S]):
             return bounds
         if self.stopped or budget * _gap(bounds) < 1.0:
             return bounds
-        expanded = self.expand(state, budget)
+        expanded = self.expand(state, key, budget)
         lo, hi = max(expanded[0], bounds[0]), min(expanded[1], bounds[1])
         exact = expanded[6] == _INF
         entry = (lo, hi, *expanded[2:6], _INF if exact else budget)
@@ -378,33 +421,62 @@ class _Search(Generic[S]):
         return entry
 
     def static(self, state: S) -> Entry:
-        """Bounds without looking at the next card (module docstring); exact where the round ends or closes."""
+        """Bounds without looking at the next card (module docstring); exact where the round ends or closes.
+
+        The path ceiling (usually the lower) is computed first: where it already closes the state, the
+        ladder's ceiling is not needed.
+        """
         model = self.model
         forced = model.forced(state)
         if not forced and (self.once or not model.can_draw(state)):
             banked = float(model.banked(state))
             return (banked, banked, 0.0, 0.0, 0.0, 0.0, _INF)
         low, ladder = model.reach(state)
-        arguments = (tuple(ladder), model.hazard(state), model.path(state))
-        hit_high = self.ceilings.get(arguments)
-        if hit_high is None:
-            hit_high = _hit_ceiling(arguments[0], *arguments[1])
-            if arguments[2] is not None:
-                hit_high = min(hit_high, _path_ceiling(arguments[2], max(ladder)))
-            self.ceilings[arguments] = hit_high
-        if forced or not model.may_stay(state):
+        top = max(ladder)
+        free = not forced and model.may_stay(state)
+        stay = float(model.banked(state)) if free else -_INF
+        hit_high = _INF
+        path = model.path(state)
+        if path is not None:
+            hit_high = self.path_ceiling(path, top)
+        if hit_high > stay:
+            hit_high = min(hit_high, self.hit_ceiling(tuple(ladder), model.hazard(state)))
+        if not free:
             return (float(low), hit_high, *_ANY, 0.0)
-        stay = float(model.banked(state))
         if hit_high <= stay:
             return (stay, stay, 0.0, 0.0, 0.0, 0.0, _INF)
         return (stay, hit_high, *_ANY, 0.0)
 
-    def expand(self, state: S, budget: float) -> Entry:
+    def path_ceiling(self, path: Path, ceiling: int) -> float:
+        """`_path_ceiling`, remembered by its arguments."""
+        known = self.shared.path_ceilings.get((path, ceiling))
+        if known is None:
+            known = self.shared.path_ceilings[path, ceiling] = _path_ceiling(path, ceiling)
+        return known
+
+    def hit_ceiling(self, ladder: tuple[int, ...], hazard: tuple[int, int, int, int, tuple[int, ...]]) -> float:
+        """`_hit_ceiling`, remembered by its arguments, with `_survival` remembered too."""
+        ceilings = self.shared.hit_ceilings
+        known = ceilings.get((ladder, hazard))
+        if known is None:
+            known = ceilings[ladder, hazard] = _hit_ceiling(ladder, *hazard, survival=self.survival)
+        return known
+
+    def survival(self, classes: tuple[int, ...], bust: int, rescue: int, size: int, depth: int) -> list[float]:
+        """`_survival`, remembered by its arguments."""
+        arguments = (classes, bust, rescue, size, depth)
+        known = self.shared.survival.get(arguments)
+        if known is None:
+            known = self.shared.survival[arguments] = _survival(*arguments)
+        return known
+
+    def expand(self, state: S, key: Hashable, budget: float) -> Entry:
         """One level down: the hit interval from the children, then the decision."""
         self.expansions += 1
-        if self.expansions % _CHECK_EVERY == 0 and time.process_time() > self.deadline:
+        held = self.shared.entries() + len(self.memo) + len(self.statics)
+        if time.process_time() + TEARDOWN * held > self.deadline:
             self.stopped = True
-        hit = self.hit(state, budget)
+        hit = self.hit(state, budget, key)
         model = self.model
         if model.forced(state) or not model.may_stay(state):
             return hit
@@ -415,9 +487,13 @@ class _Search(Generic[S]):
         probabilities = hit[2:6] if hits else (0.0, 0.0, 0.0, 0.0)
         return (max(stay, hit[0]), max(stay, hit[1]), *probabilities, hit[6])
 
-    def hit(self, state: S, budget: float) -> Entry:
+    def hit(self, state: S, budget: float, key: Hashable | None = None) -> Entry:
         """Bounds of drawing one card now, then playing on (optimally, or banking in ``once`` mode)."""
-        size, outcomes = self.model.outcomes(state)
+        key = self.model.key(state) if key is None else key
+        known = self.shared.outcomes.get(key)
+        if known is None:
+            known = self.shared.outcomes[key] = self.model.outcomes(state)
+        size, outcomes = known
         lo = hi = f7_lo = f7_hi = bust_lo = bust_hi = 0.0
         finest = _INF
         for count, child in outcomes:
@@ -431,6 +507,24 @@ class _Search(Generic[S]):
             bust_hi += weight * entry[5]
             finest = min(finest, entry[6])
         return (lo, hi, f7_lo, f7_hi, bust_lo, bust_hi, finest)
+
+
+@contextlib.contextmanager
+def _no_cyclic_collection() -> Iterator[None]:
+    """Pause Python's cyclic garbage collector for the search, then restore it as it was.
+
+    The search builds hundreds of thousands of tuples and dicts that hold no cycles (reference counting
+    frees them), and the collector walked them over and over: 0.7 s of a 3 s search, 0.1 s for one full
+    collection, which could land after the deadline. Garbage with cycles made meanwhile, here or in another
+    thread, is collected when the collector runs again.
+    """
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 def _next_round(rounds: Sequence[float]) -> float:
@@ -520,8 +614,16 @@ def solve_bounded(model: RoundModel[S], cpu_seconds: float = 3.0, target: float 
         banked = Bounds.point(float(stay))
         none = Bounds.point(0.0)
         return BoundedResult(stay, may_stay, None, None, banked, False, none, none, True, 0)
+    with _no_cyclic_collection():
+        return _solve(model, root, stay, may_stay, cpu_seconds, target, max_budget)
+
+
+def _solve(model: RoundModel[S], root: S, stay: int, may_stay: bool, cpu_seconds: float, target: float,
+           max_budget: float) -> BoundedResult:
+    """`solve_bounded` from a root where a card can be drawn."""
     deadline = time.process_time() + cpu_seconds
-    searches = {False: _Search(model, deadline), True: _Search(model, deadline, once=True)}
+    shared = _Shared()
+    searches = {False: _Search(model, deadline, shared=shared), True: _Search(model, deadline, True, shared)}
     budgets = {False: FIRST_BUDGET, True: FIRST_BUDGET}
     best: dict[bool, Entry] = {}
     rounds = [time.process_time()]
