@@ -2,8 +2,10 @@
 
 Every rule is evaluated exactly from the situation (`rule_value`):
 
-* a modifier-blind rule (``sum``, ``bust``, ``cards``, ``always``) on the counted game
-  (`flip7odds.counted_modifiers`: one solve whose lattice counts the modifiers drawn), where it applies;
+* a modifier-blind rule (``sum``, ``bust``, ``cards``, ``always``) on a deck the page merges, not alone: the
+  mean-merged deck (exact there, and cheaper than the counted game);
+* else on the counted game (`flip7odds.counted_modifiers`: one solve whose lattice counts the modifiers drawn),
+  where it applies;
 * else, on a deck the page merges (`flip7odds.teaching.explorer_merges`), the mean-merged deck
   (`flip7odds.relaxation.blind_policy_value`: exact, or certified bounds alone on a large pile);
 * else the real deck (`flip7odds.policies.evaluate_policy`).
@@ -98,6 +100,8 @@ def rule_value(situation: Situation, policy: HitStayPolicy, merged: bool) -> Rul
     """One rule's exact results from ``situation`` (module docstring); ``merged``: the page merges this deck."""
     problem = problem_of(situation)
     if policy.penalty_blind:
+        if merged and not problem.alone:
+            return blind_policy_value(problem, policy)  # exact here, and cheaper than the counted game
         counted = counted_policy_value(problem, policy)
         if counted is not None:
             return counted
