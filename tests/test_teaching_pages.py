@@ -53,12 +53,18 @@ def test_strategy_on_the_numbers_only_pile_reproduces_the_published_values() -> 
     assert at.query_params["sum"] == "10-35"
 
 
-def test_strategy_on_the_fresh_deck_alone_asks_before_the_long_curves() -> None:
-    # Alone, each exact solve of the fresh 94-card deck takes about a second: 59 of them is long.
+def test_strategy_on_the_fresh_deck_alone_shows_the_curves_without_asking() -> None:
+    # Alone each rule was a second-long solve of the fresh 94-card deck (59 of them): now a rule is one solve of
+    # the counted game, and where the whole grid is still long a thinned grid comes first, exact at every point.
     at = open_page("strategy", deck="fresh", alone="1")  # the page opens on the number cards
-    assert "exact solves on this pile" in at.info[0].value
-    assert at.button[0].label == "Compute the curves"
-    assert len(at.get("plotly_chart")) == 1  # the decision map, from one solve
+    assert len(at.get("plotly_chart")) == 2  # the curves and the decision map
+    table = at.dataframe[0].value
+    rules = dict(zip(table["Command line"], table["Expected score"]))
+    assert rules["optimal"] == "20.2971"  # docs/model.md: 20.2970891 alone on the fresh deck
+    assert float(rules["always"]) < float(rules["sum>=23"]) < 20.2971
+    if at.button:  # a loaded machine: the thinned grid, and a button for the whole one
+        assert "one threshold in" in at.info[0].value
+        assert at.button[0].label == "Compute every threshold"
 
 
 def test_strategy_grid_comes_from_the_link() -> None:
