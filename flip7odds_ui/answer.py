@@ -1,6 +1,7 @@
 """The answer bar: HIT or STAY, what it is worth, the bust count; kept in view on a phone while cards are tapped.
 
-The bar is a container keyed ``answer`` that the page's style makes sticky at the top of the screen, so
+The bar is a container keyed ``answer`` that the page's style makes sticky at the top of the screen (or the
+fragment holding it, which is what stands in the column: a sticky box sticks only within its parent), so
 that the answer stays visible while the thumb is on the card buttons below it. Its HTML is built here
 from numbers and translated text only (never from text typed by a person). It says exactly what the
 library's `flip7odds.answer.Answer` knows: exact, within ±X points (certified bounds), or too close to
@@ -18,7 +19,8 @@ from flip7odds.i18n import Translator
 
 STYLE = """
 <style>
-[data-testid="stLayoutWrapper"]:has(> .st-key-answer) {position: sticky; top: 3.75rem; z-index: 100;
+[data-testid="stLayoutWrapper"]:has(> .st-key-answer),
+[data-testid="stColumn"] > [data-testid="stVerticalBlock"] > [data-testid="stLayoutWrapper"]:has(.st-key-answer) {position: sticky; top: 3.75rem; z-index: 100;
                                                        background: var(--background-color, #fff); padding-bottom: 0.2rem}
 .st-key-scroller {display: none}
 .f7-banner {border-radius: 0.7rem; padding: 0.3rem 0.8rem; color: #fff; display: flex; align-items: center;

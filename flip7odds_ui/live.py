@@ -2,18 +2,25 @@
 
 The table (your line, the cards seen elsewhere, the discard pile, who is still active) is a
 `flip7odds.shoe.Shoe` kept in the session and mirrored in the page's address (`flip7odds.links`), so a link
-reproduces it (`flip7odds_ui.live_table`). `show_live` draws everything that changes with a tap as one
-fragment: a tap reruns that fragment only, and its numbers come from `flip7odds_ui.cache.answer_of` (one
-cached call per situation: exact, or certified bounds where the exact solver would take too long).
+reproduces it (`flip7odds_ui.live_table`). The screen is a fragment (`show_live`) made of smaller keyed
+fragments, one per part that changes on its own: the answer, the moves, where cards go, each card's button,
+the table, the players, the numbers beside. A move's callback reruns only the parts whose content it
+changed (`parts_changed`, through ``st.rerun(scope=<fragment keys>)``): a tap of a card seen elsewhere
+redraws the answer, the moves, that card's button, the table and the numbers, not the twenty other
+buttons; each element a rerun sends is one more message for the phone to decode and draw. The numbers
+come from `flip7odds_ui.cache.answer_of` (one cached call per situation: exact, or certified bounds where
+the exact solver would take too long).
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 import streamlit as st
 
 from flip7odds.analysis import Analysis, drawing_pile_size
 from flip7odds.answer import Answer
-from flip7odds.cards import SECOND_CHANCE, card_name
+from flip7odds.cards import SECOND_CHANCE, Card, card_name
 from flip7odds.errors import Flip7Error
 from flip7odds.i18n import N_, Translator
 from flip7odds.links import PARAMETERS, decode, encode
@@ -39,7 +46,7 @@ from flip7odds_ui.answer import bust_line, bust_sentence, scroll_to_top, show_an
 from flip7odds_ui.cache import answer_of
 from flip7odds_ui.details import show_charts, show_endgame, show_numbers
 from flip7odds_ui.live_table import PLACE_NAMES, TableKind
-from flip7odds_ui.picker import card_buttons, chips, count_chips, move_buttons, place_control
+from flip7odds_ui.picker import card_button, card_rows, chips, count_chips, move_buttons, place_control
 
 MOVES: dict[type, str] = {
     AddCards: N_("{cards} → {place}"),
@@ -108,45 +115,145 @@ def bust_now(t: Translator, situation: Situation) -> tuple[str, str]:
     return short, bust_sentence(t, cards, pile, bool(line.numbers), line.second_chance, situation.pile.size == 0)
 
 
-def show_answer(t: Translator, table: Table) -> tuple[Situation | None, Answer | None]:
-    """The sticky bar and, under it, the bust sentence; the situation and its answer when there are some."""
+SCREEN_PART = "live-screen"
+"""Fragment key of the whole screen: rerun when a round starts or ends (every part changes)."""
+ANSWER_PART, BUST_PART, MOVES_PART, PLACE_PART, TABLE_PART, PLAYERS_PART, DETAILS_PART = (
+    "live-answer", "live-bust", "live-moves", "live-place", "live-table", "live-players", "live-details")
+"""Fragment keys of the screen's parts (`parts_changed` names those a move redraws)."""
+
+
+def card_part(card: Card) -> str:
+    """Fragment key of one card's button."""
+    return f"live-card-{card}"
+
+
+def parts_changed(before: Table, after: Table, place_moved: bool, round_started: bool) -> list[str]:
+    """The fragments a move from ``before`` to ``after`` changes: the whole screen when a round started (it
+    scrolls to the top), else the answer, the moves, the table and the numbers, the buttons of the cards
+    whose count left changed, the players when those changed, where cards go when the move changed it."""
+    if after is before:  # an impossible move: only its message (shown under the answer)
+        return [BUST_PART]
+    if round_started or after.rules != before.rules:
+        return [SCREEN_PART]
+    parts = [ANSWER_PART, BUST_PART, MOVES_PART, TABLE_PART, DETAILS_PART]
+    left_before, left_after = before.drawing_pile, after.drawing_pile
+    parts += [card_part(card) for card in after.rules.kinds if left_before[card] != left_after[card]]
+    if (before.others_active, before.second_chance) != (after.others_active, after.second_chance):
+        parts.append(PLAYERS_PART)
+    if place_moved:
+        parts.append(PLACE_PART)
+    return parts
+
+
+def redraw_after(change: Callable[[], None]) -> None:
+    """Make a change to the session's table (a callback's move), keep it in the address, and rerun only the
+    parts of the screen it changed."""
+    def state() -> tuple[Table, object, object]:
+        return (session_table(), st.session_state.get(TABLE.place_key), st.session_state.get(TABLE.round_key))
+
+    (before, place, rounds) = state()
+    change()
+    after, place_after, rounds_after = state()
+    TABLE.keep(st.session_state[TABLE.shoe_key])
+    st.rerun(parts_changed(before, after, place_after != place, rounds_after != rounds))
+
+
+def play(t: Translator, move: Move) -> None:
+    """Callback: make a move (`TableKind.play`), then redraw what it changed."""
+    redraw_after(lambda: TABLE.play(t, move))
+
+
+def undo() -> None:
+    """Callback: take back the last move, then redraw what it changed."""
+    redraw_after(TABLE.undo)
+
+
+def session_table() -> Table:
+    """The table kept in the session (`show_live` stored it before drawing any part)."""
+    shoe: Shoe = st.session_state[TABLE.shoe_key]
+    return shoe.table
+
+
+def current_answer(table: Table) -> tuple[Situation | None, Answer | None]:
+    """The situation and its answer (cached for every session), when the round is on and the line holds cards."""
+    if table.status is not RoundStatus.PLAYING:
+        return None, None
+    try:
+        situation = table.situation()
+    except Flip7Error:
+        return None, None
+    return situation, None if situation.line.is_empty else answer_of(situation)
+
+
+@st.fragment(key=ANSWER_PART)
+def show_answer(t: Translator) -> None:
+    """The sticky bar: HIT or STAY and what each is worth, or how the round ended."""
+    table = session_table()
     with st.container(key="answer"):
         if table.status is not RoundStatus.PLAYING:
             show_round_over(t, table)
-            st.caption(t("Keep tapping the other players' cards (they go under *Seen elsewhere*), then **Next round**."))
-            return None, None
+            return
         try:
             situation = table.situation()
         except Flip7Error as error:
             st.warning(t("No odds to show: {error}").format(error=escape_markdown(error.text(t))))
-            return None, None
-        short, sentence = bust_now(t, situation)
+            return
+        short, _ = bust_now(t, situation)
         if situation.line.is_empty:  # you may not stay: nothing to compute, no wait
             show_banner(t("HIT"), "f7-hit", t("No card in front of you yet: you must take one."), short)
-            result = None
         else:
-            result = answer_of(situation)
-            show_answer_bar(t, result, short)
-    st.markdown(sentence)
-    return situation, result
+            show_answer_bar(t, answer_of(situation), short)
 
 
-def show_picker(t: Translator, shoe: Shoe) -> None:
-    """Undo / Next round / Clear round (in reach at the top), where cards go, a button per card kind."""
-    table, rules = shoe.table, shoe.table.rules
-    if TABLE.place_key not in st.session_state:
-        st.session_state[TABLE.place_key] = Place.LINE if table.status is RoundStatus.PLAYING else Place.SEEN
+@st.fragment(key=BUST_PART)
+def show_bust(t: Translator) -> None:
+    """Under the bar: the message of the last move, then the bust sentence (or what to do once the round is over)."""
+    TABLE.show_notice()
+    table = session_table()
+    if table.status is not RoundStatus.PLAYING:
+        st.caption(t("Keep tapping the other players' cards (they go under *Seen elsewhere*), then **Next round**."))
+        return
+    try:
+        situation = table.situation()
+    except Flip7Error:  # the bar says why
+        return
+    st.markdown(bust_now(t, situation)[1])
+
+
+@st.fragment(key=MOVES_PART)
+def show_moves(t: Translator) -> None:
+    """Undo / Next round / Clear round, in reach at the top."""
+    shoe: Shoe = st.session_state[TABLE.shoe_key]
     last = shoe.last_move
-    move_buttons(t, None if last is None else move_text(t, rules, last), TABLE.undo,
-                 lambda: TABLE.play(t, ClearRound()), lambda: TABLE.play(t, NextRound()), bool(table.on_table.size))
+    move_buttons(t, None if last is None else move_text(t, shoe.table.rules, last), undo,
+                 lambda: play(t, ClearRound()), lambda: play(t, NextRound()), bool(shoe.table.on_table.size))
+
+
+@st.fragment(key=PLACE_PART)
+def show_place(t: Translator) -> None:
+    """Where the next tapped card goes."""
+    if TABLE.place_key not in st.session_state:
+        st.session_state[TABLE.place_key] = Place.LINE if session_table().status is RoundStatus.PLAYING else Place.SEEN
     place_control(t, [Place.LINE, Place.SEEN], TABLE.place_key, lambda place: t(PLACE_NAMES[place]))
-    card_buttons(t, rules, table.drawing_pile,
-                 lambda card: TABLE.play(t, AddCards((card,), st.session_state[TABLE.place_key])))
 
 
-def show_table(t: Translator, table: Table) -> None:
+def show_card(t: Translator, card: Card) -> None:
+    """One card's button, with how many are left (a fragment of its own: a tap redraws only the tapped card's)."""
+    table = session_table()
+    card_button(t, table.rules, card, table.drawing_pile[card],
+                lambda tapped: play(t, AddCards((tapped,), st.session_state[TABLE.place_key])))
+
+
+def show_picker(t: Translator, rules: RuleSet) -> None:
+    """A button per card kind, by category, each its own fragment."""
+    card_rows(rules, lambda card: st.fragment(show_card, key=card_part(card))(t, card))
+
+
+@st.fragment(key=TABLE_PART)
+def show_table(t: Translator) -> None:
     """What is where: your line, the cards seen elsewhere, the counts of the pile and the discards (one
     element: each element of a rerun is one more message to the phone)."""
+    table = session_table()
     rules = table.rules
     if table.line:
         line = t("**Your line** ({score}): {cards}").format(
@@ -159,17 +266,19 @@ def show_table(t: Translator, table: Table) -> None:
     st.markdown(f"{line}\n\n{seen}\n\n{counts}")
 
 
-def show_players(t: Translator, table: Table) -> None:
+@st.fragment(key=PLAYERS_PART)
+def show_players(t: Translator) -> None:
     """Others still active and your Second Chance: one tap each."""
+    table = session_table()
     st.session_state[OTHERS_KEY] = table.others_active
     st.session_state[SECOND_CHANCE_KEY] = table.second_chance
     second_chance = (SECOND_CHANCE,)
     with st.container(horizontal=True, vertical_alignment="bottom"):
         st.number_input(t("Others still active"), min_value=0, max_value=MAX_OTHERS_ACTIVE, step=1, key=OTHERS_KEY,
-                        on_change=lambda: TABLE.play(t, SetOthersActive(int(st.session_state[OTHERS_KEY]))), width=170,
+                        on_change=lambda: play(t, SetOthersActive(int(st.session_state[OTHERS_KEY]))), width=170,
                         help=t("Other players who have not stayed or busted this round (0: you are alone)"))
         st.toggle(t("I hold a Second Chance"), key=SECOND_CHANCE_KEY,
-                  on_change=lambda: TABLE.play(t, AddCards(second_chance, Place.LINE) if st.session_state[SECOND_CHANCE_KEY]
+                  on_change=lambda: play(t, AddCards(second_chance, Place.LINE) if st.session_state[SECOND_CHANCE_KEY]
                                          else RemoveCards(second_chance, Place.LINE)))
 
 
@@ -189,7 +298,8 @@ def show_typing(t: Translator, rules: RuleSet) -> None:
 
 def typed(t: Translator, rules: RuleSet, kind: type[AddCards | RemoveCards]) -> None:
     """Callback of the text entry: add or take back the typed cards, at the place chosen beside them."""
-    TABLE.play_typed(t, rules, TYPED_KEY, lambda cards: kind(cards, st.session_state[TYPED_PLACE_KEY]))
+    redraw_after(lambda: TABLE.play_typed(t, rules, TYPED_KEY,
+                                          lambda cards: kind(cards, st.session_state[TYPED_PLACE_KEY])))
 
 
 def show_game(t: Translator, table: Table) -> None:
@@ -199,36 +309,45 @@ def show_game(t: Translator, table: Table) -> None:
         return
     with game:
         st.caption(t("Rules: {rules} (change them in the sidebar)").format(rules=t(table.rules.label)))
-        st.button(t("New game / new deck"), key="new_game", on_click=TABLE.play, args=(t, NewGame(table.rules)))
+        st.button(t("New game / new deck"), key="new_game", on_click=play, args=(t, NewGame(table.rules)))
         st.markdown(t("**Discard pile** ({count}): {cards}").format(count=table.discards.size,
                                                                    cards=count_chips(t, table.rules, table.discards)))
         st.caption(t("The page's address holds this whole table: bookmark it or share it to reproduce it."))
 
 
-@st.fragment
+@st.fragment(key=DETAILS_PART)
+def show_details(t: Translator) -> None:
+    """Beside the picker (under it on a phone): the numbers, playing to win, typing cards, the game, the charts."""
+    table = session_table()
+    situation, result = current_answer(table)
+    if situation is not None and result is not None:
+        show_numbers(t, result)
+        if isinstance(result.analysis, Analysis):  # playing to win needs the exact round's values
+            show_endgame(t, situation, result.analysis)
+    show_typing(t, table.rules)
+    show_game(t, table)
+    if situation is not None:
+        show_charts(t, situation, result)
+
+
+@st.fragment(key=SCREEN_PART)
 def show_live(t: Translator, rules: RuleSet) -> None:
-    """Everything a tap changes, top to bottom as a phone shows it: the answer bar, the picker, the table,
-    then the numbers and the charts (on request)."""
+    """Everything a tap may change, top to bottom as a phone shows it: the answer bar, the picker, the table,
+    then the numbers and the charts (on request); each part a fragment that a move reruns when it changed it."""
     shoe = TABLE.current(t, rules)
     TABLE.keep(shoe)
-    table = shoe.table
-    TABLE.show_notice()
     scroll_to_top(TABLE.round_key)
     picker_column, details_column = st.columns([5, 6], gap="large")
     with picker_column:
-        situation, result = show_answer(t, table)
-        show_picker(t, shoe)
-        show_table(t, table)
-        show_players(t, table)
+        show_answer(t)
+        show_bust(t)
+        show_moves(t)
+        show_place(t)
+        show_picker(t, rules)
+        show_table(t)
+        show_players(t)
     with details_column:
-        if situation is not None and result is not None:
-            show_numbers(t, result)
-            if isinstance(result.analysis, Analysis):  # playing to win needs the exact round's values
-                show_endgame(t, situation, result.analysis)
-        show_typing(t, rules)
-        show_game(t, table)
-        if situation is not None:
-            show_charts(t, situation, result)
+        show_details(t)
 
 
 def show_classic_live(t: Translator, rules: RuleSet) -> None:

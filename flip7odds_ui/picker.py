@@ -19,14 +19,24 @@ def place_control(t: Translator, places: Sequence[Any], key: str, name: Callable
                          width="stretch" if len(places) <= 2 else "content")
 
 
-def card_buttons(t: Translator, rules: RuleSet, left: CardCounts, on_tap: Callable[[Card], None]) -> None:
-    """A button per card kind of the rules, by category, with how many are left in the drawing pile."""
+def card_button(t: Translator, rules: RuleSet, card: Card, left: int, on_tap: Callable[[Card], None]) -> None:
+    """One card kind's button, with how many are left in the drawing pile (disabled at none)."""
+    st.button(f"{card_name(card, t, rules)} :small[:gray[{left}]]", key=f"card-{card}", disabled=left == 0,
+              on_click=on_tap, args=(card,))
+
+
+def card_rows(rules: RuleSet, draw: Callable[[Card], None]) -> None:
+    """The picker's rows, one per category of the rules' card kinds; ``draw(card)`` draws each card's button."""
     with st.container(key="picker"):
         for category in Category:
             with st.container(horizontal=True, gap="small"):
                 for card in (card for card in rules.kinds if card.category is category):
-                    st.button(f"{card_name(card, t, rules)} :small[:gray[{left[card]}]]", key=f"card-{card}",
-                              disabled=left[card] == 0, on_click=on_tap, args=(card,))
+                    draw(card)
+
+
+def card_buttons(t: Translator, rules: RuleSet, left: CardCounts, on_tap: Callable[[Card], None]) -> None:
+    """A button per card kind of the rules, by category, with how many are left in the drawing pile."""
+    card_rows(rules, lambda card: card_button(t, rules, card, left[card], on_tap))
 
 
 def move_buttons(t: Translator, last_move: str | None, on_undo: Callable[[], None],

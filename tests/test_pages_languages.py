@@ -74,6 +74,7 @@ def test_live_page_in_spanish_cards_banner_and_numbers() -> None:
     assert labels["next_round"] == "Siguiente ronda ➜"
     for card in ("12", "11"):
         at.button(key=f"card-{card}").click().run()
+        at.run()  # the callback reran only the parts it changed
     text = shown_text(at)
     # 12 and 11 held, 89 cards left (3 Flip Threes seen) of which 11 + 10 are copies: 21/89 = 23,6 %.
     assert "Eliminado ahora: **21/89 = 23,6\u00a0%**. 21 de las 89 cartas que quedan te eliminarían." in text
@@ -90,12 +91,14 @@ def test_live_page_in_spanish_says_what_is_wrong_with_a_typed_card() -> None:
     at.session_state["live_typing_open"] = True  # the typing expander draws its widgets only while open
     at.run()
     at.text_input(key="live_typed").input("12 plátano").run()
-    at.button(key="typed_add").click().run()
+    at.button(key="typed_add").click().run()  # the message shows once, in the part the callback reran
     assert not at.exception
     assert unescape_markdown(at.error[0].value) == (
         "Carta desconocida 'plátano': usa 0-12, +2 +4 +6 +8 +10, x2, congelar, robar3 o segunda")
+    at.run()
     at.text_input(key="live_typed").input("12 congelar").run()  # the Spanish names are read too
     at.button(key="typed_add").click().run()
+    at.run()  # the callback reran only the parts it changed
     assert at.query_params["line"] == "12.freeze" and not at.error
 
 

@@ -47,6 +47,7 @@ def table_counts(at: AppTest) -> tuple[int, int, int]:
 
 def tap(at: AppTest, key: str) -> AppTest:
     at.button(key=key).click().run()
+    at.run()  # the callback reran only the parts it changed
     assert_clean(at)
     return at
 
