@@ -5,6 +5,7 @@ from __future__ import annotations
 from hypothesis import strategies as st
 
 from flip7odds.cards import SECOND_CHANCE, Card, Category
+from flip7odds.policies import HitStayPolicy, StayAtBust, StayAtCount, StayAtSum, parse_policy
 from flip7odds.rules import CLASSIC, VENGEANCE, VENGEANCE_BRUTAL, RuleSet
 from flip7odds.situation import Situation
 from flip7odds.vengeance.situation import VengeanceLine, VengeanceSituation
@@ -71,3 +72,13 @@ def vengeance_situations(draw: st.DrawFn, max_pile: int = 5, max_discards: int =
     others = lines[1:1 + draw(st.integers(0, max_others))]
     return VengeanceSituation.build(rules, lines[0].cards, others=[line.cards for line in others], pile=pile,
                                     discards=discards, busted_others=draw(st.integers(0, 2)))
+
+
+def blind_policies(max_count: int) -> st.SearchStrategy[HitStayPolicy]:
+    """The penalty-blind threshold rules: stay at a sum, at a bust chance, at ``1..max_count`` numbers; always hit."""
+    return st.one_of(
+        st.builds(StayAtSum, st.integers(0, 45)),
+        st.builds(StayAtBust, st.fractions(0, 1, max_denominator=20)),
+        st.builds(StayAtCount, st.integers(1, max_count)),
+        st.just(parse_policy("always")),
+    )

@@ -16,21 +16,17 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from flip7odds.analysis import problem_of
-from flip7odds.policies import HitStayPolicy, StayAtBust, StayAtCount, StayAtSum, evaluate_policy, parse_policy
+from flip7odds.policies import HitStayPolicy, evaluate_policy, parse_policy
 from flip7odds.relaxation import BLIND_GROUPING, ROYAL_MERGED, Grouping, blind_policy_value, relaxed_problem
 from flip7odds.rules import CLASSIC, POKER
 from flip7odds.situation import Situation
 from flip7odds.teaching import DecisionPoint, explorer_merges, merged_decision_map, optimal_decision_map
+from tests.strategies import blind_policies as blind_policies_of
 from tests.test_relaxation import penalty_situations
 
 TOLERANCE = 1e-9
 
-blind_policies = st.one_of(
-    st.builds(StayAtSum, st.integers(0, 45)),
-    st.builds(StayAtBust, st.fractions(0, 1, max_denominator=20)),
-    st.builds(StayAtCount, st.integers(1, 5)),
-    st.just(parse_policy("always")),
-)
+blind_policies = blind_policies_of(5)
 
 
 def assert_same(merged_policy: HitStayPolicy, situation: Situation, grouping: Grouping) -> None:

@@ -13,25 +13,20 @@ from dataclasses import replace
 
 import pytest
 from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 
 from flip7odds.analysis import problem_of
 from flip7odds.cards import Card, ModifierKind
 from flip7odds.counted_modifiers import ModifierMeans, counted_policy_value
-from flip7odds.policies import HitStayPolicy, StayAtBust, StayAtCount, StayAtSum, evaluate_policy, parse_policy
+from flip7odds.policies import HitStayPolicy, StayAtSum, evaluate_policy, parse_policy
 from flip7odds.rules import CLASSIC, POKER
 from flip7odds.situation import Situation
+from tests.strategies import blind_policies as blind_policies_of
 from tests.strategies import small_situations
 from tests.test_relaxation import penalty_situations
 
 TOLERANCE = 1e-9
 
-blind_policies = st.one_of(
-    st.builds(StayAtSum, st.integers(0, 45)),
-    st.builds(StayAtBust, st.fractions(0, 1, max_denominator=20)),
-    st.builds(StayAtCount, st.integers(1, 7)),
-    st.just(parse_policy("always")),
-)
+blind_policies = blind_policies_of(7)
 
 
 def assert_exact(situation: Situation, policy: HitStayPolicy) -> bool:
