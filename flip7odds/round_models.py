@@ -240,10 +240,12 @@ class VengeanceModel:
         removable = bool(coming & self._remover_bits)
         if removable and state[4] >= 0:
             coming |= others | mine
-        key = (mine, coming & self.game.deck.numbers, removable)
+        numbers = coming & self.game.deck.numbers
+        key = (mine, numbers, removable)
         ladder = self._ladders.get(key)
         if ladder is None:
-            ladder = self._ladders[key] = self._ladder(*key)
+            pool = {k for k in range(len(self.kinds)) if numbers >> k & 1}
+            ladder = self._ladders[key] = self._ladder(mine, pool, removable)
         low = 0
         if self.situation.rules.brutal:
             penalties = self._penalty(mine) + sum(self._penalty(other) for other in state[3])
@@ -256,13 +258,13 @@ class VengeanceModel:
         """`reach` computed on lists of kinds, card by card (the oracle its tests compare with)."""
         return self._bounds(state)
 
-    def _ladder(self, line: int, numbers: int, removable: bool) -> list[int]:
-        """The ladder of your ``line`` when the number kinds ``numbers`` can still reach you."""
+    def _ladder(self, line: int, pool: set[int], removable: bool) -> list[int]:
+        """The ladder of your ``line`` when the number kinds ``pool`` can still reach you; ``removable``: a card
+        that takes numbers away (Unlucky 7, Discard, Swap) can come."""
         game, kinds, rules = self.game, self.kinds, self.situation.rules
         mine = game.cards(line)
         held = {k for k in mine if kinds[k].is_number}
         values = [kinds[k].value for k in held]
-        pool = {k for k in range(len(kinds)) if numbers >> k & 1}
         # With a card that can take your numbers away, a value you hold may come back as a new one.
         new = [v for v in {kinds[k].value for k in pool} if v != 13 and (removable or v not in values)]
         thirteens = {k for k in held | pool if kinds[k].value == 13}
@@ -289,6 +291,7 @@ class VengeanceModel:
         return ladder
 
     def _bounds(self, state: State) -> tuple[int, list[int]]:
+        """`reach` on lists of kinds, card by card: the pool found without bit masks."""
         game, kinds, rules = self.game, self.kinds, self.situation.rules
         coming = self._kinds(state)
         mine = game.cards(state[2])
@@ -298,32 +301,7 @@ class VengeanceModel:
         removable = any(k in self.removers or k == self.unlucky for k in coming)
         if removable and state[4] >= 0:  # cards taken off the lines go to a discard pile that may come back
             coming += others + list(mine)
-        held = {k for k in mine if kinds[k].is_number}
-        values = [kinds[k].value for k in held]
-        pool = {k for k in coming if kinds[k].is_number}
-        # With a card that can take your numbers away, a value you hold may come back as a new one.
-        new = [v for v in {kinds[k].value for k in pool} if v != 13 and (removable or v not in values)]
-        thirteens = {k for k in held | pool if kinds[k].value == 13}
-        most = 2 if self.lucky in thirteens and len(thirteens) >= 2 else min(1, len(thirteens))
-        new += [13] * (most - (0 if removable else values.count(13)))
-        new.sort(reverse=True)
-        gains = list(itertools.accumulate(new, initial=0))
-        room = FLIP_7_CARDS - len(held)
-        if removable:  # one card may also take a penalty or the /2 away: rung 1 already ignores them
-            everything = sorted([v for v in {kinds[k].value for k in held | pool} if v != 13] + [13] * most,
-                                reverse=True)
-            ceiling = sum(everything[:FLIP_7_CARDS])
-            seven = len(everything) >= FLIP_7_CARDS
-            ladder = [min(sum(values) + gains[min(j, len(new))], ceiling)
-                      + (rules.flip7_bonus if seven and j >= room else 0) for j in range(len(new) + 2)]
-            ladder[0] = game.score(state[2])
-        else:
-            modifiers = tuple(kinds[k] for k in mine if not kinds[k].is_number)
-            zero = bool(state[2] & game.deck.zero)
-            ladder = []
-            for j in range(min(room, len(new)) + 1):
-                flip7 = j == room
-                ladder.append(0 if zero and not flip7 else rules.score(sum(values) + gains[j], modifiers, flip7))
+        ladder = self._ladder(state[2], {k for k in coming if kinds[k].is_number}, removable)
         low = 0
         if rules.brutal:
             everywhere = list(mine) + others + self._kinds(state)
