@@ -163,10 +163,13 @@ class VengeanceModel:
         self._taker_bits = sum(1 << k for k in self.takers)
         self._remover_bits = sum(1 << k for k in self.removers) | (1 << self.unlucky if self.unlucky >= 0 else 0)
         self._masks: dict[int, int] = {}
-        self._ladders: dict[tuple[int, int, bool], list[int]] = {}
+        self._values_of: dict[int, tuple[int, int]] = {}
+        self._ladders: dict[tuple[int, tuple[int, int], bool], list[int]] = {}
         self._penalties: dict[int, int] = {}
         self._piles: dict[int, tuple[int, tuple[tuple[int, int], ...]]] = {}
+        self._hazards: dict[tuple[int, int], tuple[int, int, tuple[int, ...]]] = {}
         self._paths: dict[int, tuple[int, int, tuple[tuple[int, int, int], ...]]] = {}
+        self._line_paths: dict[tuple[int, int, bool], Path] = {}
 
     def root(self) -> State:
         """The state at your decision."""
@@ -223,8 +226,9 @@ class VengeanceModel:
     def reach(self, state: State) -> tuple[int, list[int]]:
         """(least score reachable, the ladder ``U_j``) (module docstring): `reference_reach` on bit masks.
 
-        The ladder depends only on your line, the number kinds that can still reach you and whether a
-        card that takes numbers away can come, so it is remembered under those three.
+        `_ladder` reads the number kinds that can still reach you only through their values and which 13s
+        they hold (`_values`), and where a card that takes numbers away can come, your line only through its
+        numbers, except for the first rung (your score now): so the ladder is remembered under those.
         """
         coming = self._mask(state[0])
         if state[4] >= 0:
@@ -240,10 +244,14 @@ class VengeanceModel:
         removable = bool(coming & self._remover_bits)
         if removable and state[4] >= 0:
             coming |= others | mine
-        key = (mine, coming & self.game.deck.numbers, removable)
+        numbers = coming & self.game.deck.numbers
+        key = (mine & self.game.deck.numbers if removable else mine, self._values(numbers), removable)
         ladder = self._ladders.get(key)
         if ladder is None:
-            ladder = self._ladders[key] = self._ladder(*key)
+            pool = {k for k in range(len(self.kinds)) if numbers >> k & 1}
+            ladder = self._ladders[key] = self._ladder(mine, pool, removable)
+        if removable and ladder[0] != self.game.score(mine):
+            ladder = [self.game.score(mine), *ladder[1:]]
         low = 0
         if self.situation.rules.brutal:
             penalties = self._penalty(mine) + sum(self._penalty(other) for other in state[3])
@@ -252,17 +260,32 @@ class VengeanceModel:
             low = min(0, penalties)
         return low, ladder
 
+    def _values(self, numbers: int) -> tuple[int, int]:
+        """The number kinds of the mask ``numbers`` as (the bit mask of their values other than 13, the bit
+        mask of their 13 kinds): all that `_ladder` reads of its pool."""
+        known = self._values_of.get(numbers)
+        if known is None:
+            values = thirteens = 0
+            for k in range(len(self.kinds)):
+                if numbers >> k & 1:
+                    if self.kinds[k].value == 13:
+                        thirteens |= 1 << k
+                    else:
+                        values |= 1 << self.kinds[k].value
+            known = self._values_of[numbers] = (values, thirteens)
+        return known
+
     def reference_reach(self, state: State) -> tuple[int, list[int]]:
         """`reach` computed on lists of kinds, card by card (the oracle its tests compare with)."""
         return self._bounds(state)
 
-    def _ladder(self, line: int, numbers: int, removable: bool) -> list[int]:
-        """The ladder of your ``line`` when the number kinds ``numbers`` can still reach you."""
+    def _ladder(self, line: int, pool: set[int], removable: bool) -> list[int]:
+        """The ladder of your ``line`` when the number kinds ``pool`` can still reach you; ``removable``: a card
+        that takes numbers away (Unlucky 7, Discard, Swap) can come."""
         game, kinds, rules = self.game, self.kinds, self.situation.rules
         mine = game.cards(line)
         held = {k for k in mine if kinds[k].is_number}
         values = [kinds[k].value for k in held]
-        pool = {k for k in range(len(kinds)) if numbers >> k & 1}
         # With a card that can take your numbers away, a value you hold may come back as a new one.
         new = [v for v in {kinds[k].value for k in pool} if v != 13 and (removable or v not in values)]
         thirteens = {k for k in held | pool if kinds[k].value == 13}
@@ -289,6 +312,7 @@ class VengeanceModel:
         return ladder
 
     def _bounds(self, state: State) -> tuple[int, list[int]]:
+        """`reach` on lists of kinds, card by card: the pool found without bit masks."""
         game, kinds, rules = self.game, self.kinds, self.situation.rules
         coming = self._kinds(state)
         mine = game.cards(state[2])
@@ -298,32 +322,7 @@ class VengeanceModel:
         removable = any(k in self.removers or k == self.unlucky for k in coming)
         if removable and state[4] >= 0:  # cards taken off the lines go to a discard pile that may come back
             coming += others + list(mine)
-        held = {k for k in mine if kinds[k].is_number}
-        values = [kinds[k].value for k in held]
-        pool = {k for k in coming if kinds[k].is_number}
-        # With a card that can take your numbers away, a value you hold may come back as a new one.
-        new = [v for v in {kinds[k].value for k in pool} if v != 13 and (removable or v not in values)]
-        thirteens = {k for k in held | pool if kinds[k].value == 13}
-        most = 2 if self.lucky in thirteens and len(thirteens) >= 2 else min(1, len(thirteens))
-        new += [13] * (most - (0 if removable else values.count(13)))
-        new.sort(reverse=True)
-        gains = list(itertools.accumulate(new, initial=0))
-        room = FLIP_7_CARDS - len(held)
-        if removable:  # one card may also take a penalty or the /2 away: rung 1 already ignores them
-            everything = sorted([v for v in {kinds[k].value for k in held | pool} if v != 13] + [13] * most,
-                                reverse=True)
-            ceiling = sum(everything[:FLIP_7_CARDS])
-            seven = len(everything) >= FLIP_7_CARDS
-            ladder = [min(sum(values) + gains[min(j, len(new))], ceiling)
-                      + (rules.flip7_bonus if seven and j >= room else 0) for j in range(len(new) + 2)]
-            ladder[0] = game.score(state[2])
-        else:
-            modifiers = tuple(kinds[k] for k in mine if not kinds[k].is_number)
-            zero = bool(state[2] & game.deck.zero)
-            ladder = []
-            for j in range(min(room, len(new)) + 1):
-                flip7 = j == room
-                ladder.append(0 if zero and not flip7 else rules.score(sum(values) + gains[j], modifiers, flip7))
+        ladder = self._ladder(state[2], {k for k in coming if kinds[k].is_number}, removable)
         low = 0
         if rules.brutal:
             everywhere = list(mine) + others + self._kinds(state)
@@ -336,21 +335,25 @@ class VengeanceModel:
         rescuers are -1: a queued Steal adds a card without a draw, a queued Discard takes one away, so only
         the next draw's bust is certain (found by the state-by-state ceiling tests)."""
         pile, size = (state[0], state[1]) if state[1] else (state[4], state[5])
-        known = self._piles.get(pile)
-        if known is None:
-            known = self._piles[pile] = self._pile_hazard(pile)
-        rescue, numbers = known
-        line = state[2]
-        bust = 0
-        classes = []
-        for conflict, count in numbers:
-            if conflict & line:
-                bust += count
-            else:
-                classes.append(count)
+        line = state[2] & self.game.deck.numbers
+        hazard = self._hazards.get((pile, line))
+        if hazard is None:
+            known = self._piles.get(pile)
+            if known is None:
+                known = self._piles[pile] = self._pile_hazard(pile)
+            rescue, numbers = known
+            bust = 0
+            classes = []
+            for conflict, count in numbers:
+                if conflict & line:
+                    bust += count
+                else:
+                    classes.append(count)
+            hazard = self._hazards[pile, line] = (bust, rescue, tuple(classes))
+        bust, rescue, counts = hazard
         if state[8] or state[9]:  # a set-aside or queued card may add to your line or take from it between draws
             rescue = -1
-        return bust, rescue, 0, size, tuple(classes)
+        return bust, rescue, 0, size, counts
 
     def path(self, state: State) -> Path | None:
         """The path ceiling's view of the drawing pile; None while cards are set aside or queued (they may
@@ -359,24 +362,29 @@ class VengeanceModel:
         if state[8] or state[9]:
             return None
         pile, size = (state[0], state[1]) if state[1] else (state[4], state[5])
-        known = self._paths.get(pile)
-        if known is None:
-            known = self._paths[pile] = self._pile_path(pile)
-        rescue, steals, numbers = known
-        line = state[2]
         deck = self.game.deck
-        if any(other & deck.numbers for other in state[3]):
-            rescue += steals
-        bust = 0
-        classes = []
-        for conflict, copies, value in numbers:
-            if conflict & line:
-                bust += copies
-            else:
-                classes.append((copies, value))
-        held = sum(self.kinds[k].value for k in self.game.cards(line & deck.numbers))
-        return Path(held, FLIP_7_CARDS - self.game.number_count(line), self.situation.rules.flip7_bonus,
-                    tuple(classes), bust, rescue, size)
+        line = state[2] & deck.numbers
+        taken = any(other & deck.numbers for other in state[3])
+        path = self._line_paths.get((pile, line, taken))
+        if path is None:
+            known = self._paths.get(pile)
+            if known is None:
+                known = self._paths[pile] = self._pile_path(pile)
+            rescue, steals, numbers = known
+            if taken:
+                rescue += steals
+            bust = 0
+            classes = []
+            for conflict, copies, value in numbers:
+                if conflict & line:
+                    bust += copies
+                else:
+                    classes.append((copies, value))
+            held = sum(self.kinds[k].value for k in self.game.cards(line))
+            path = self._line_paths[pile, line, taken] = Path(
+                held, FLIP_7_CARDS - self.game.number_count(line), self.situation.rules.flip7_bonus, tuple(classes),
+                bust, rescue, size)
+        return path
 
     def _pile_path(self, pile: int) -> tuple[int, int, tuple[tuple[int, int, int], ...]]:
         """A pile's rescuers, Steals, and numbers as (busting mask, copies, value) per class."""
