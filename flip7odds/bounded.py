@@ -167,6 +167,10 @@ class RoundModel(Protocol[S]):
     def path(self, state: S) -> Path | None:
         """The first draws of the state as a `Path`, where its ceiling applies (None: it does not)."""
 
+    def entries(self) -> int:
+        """How many entries the model's own tables hold: freed with the model after the search, so the search's
+        deadline keeps time for them as for its own (`TEARDOWN`)."""
+
 
 @dataclass(frozen=True)
 class Path:
@@ -473,7 +477,7 @@ class _Search(Generic[S]):
     def expand(self, state: S, key: Hashable, budget: float) -> Entry:
         """One level down: the hit interval from the children, then the decision."""
         self.expansions += 1
-        held = self.shared.entries() + len(self.memo) + len(self.statics)
+        held = self.shared.entries() + len(self.memo) + len(self.statics) + self.model.entries()
         if time.process_time() + TEARDOWN * held > self.deadline:
             self.stopped = True
         hit = self.hit(state, budget, key)
@@ -510,13 +514,17 @@ class _Search(Generic[S]):
 
 
 @contextlib.contextmanager
-def _no_cyclic_collection() -> Iterator[None]:
-    """Pause Python's cyclic garbage collector for the search, then restore it as it was.
+def paused_cyclic_collection() -> Iterator[None]:
+    """Pause Python's cyclic garbage collector for the search, then restore it as it was (nested: the outermost
+    pause restores it).
 
     The search builds hundreds of thousands of tuples and dicts that hold no cycles (reference counting
     frees them), and the collector walked them over and over: 0.7 s of a 3 s search, 0.1 s for one full
-    collection, which could land after the deadline. Garbage with cycles made meanwhile, here or in another
-    thread, is collected when the collector runs again.
+    collection, which could land after the deadline. Every object made while it is paused stays in the
+    youngest generation, so the first collection after it walks all that are still alive: a caller that
+    keeps the model's tables alive past the search (they hold as many objects) should pause around the
+    model's whole life (`flip7odds.answer`), or that first collection costs 0.2-0.3 s. Garbage with cycles
+    made meanwhile, here or in another thread, is collected when the collector runs again.
     """
     enabled = gc.isenabled()
     gc.disable()
@@ -614,7 +622,7 @@ def solve_bounded(model: RoundModel[S], cpu_seconds: float = 3.0, target: float 
         banked = Bounds.point(float(stay))
         none = Bounds.point(0.0)
         return BoundedResult(stay, may_stay, None, None, banked, False, none, none, True, 0)
-    with _no_cyclic_collection():
+    with paused_cyclic_collection():
         return _solve(model, root, stay, may_stay, cpu_seconds, target, max_budget)
 
 

@@ -24,6 +24,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Hashable, Sequence
+from typing import Any
 
 from flip7odds.bounded import BANKED, BUST, FLIP_7, Path
 from flip7odds.bounded import Node as BoundedNode
@@ -127,6 +128,10 @@ class EngineModel:
         """No path ceiling: a multiplier or a bonus modifier can raise a score without a number."""
         return None
 
+    def entries(self) -> int:
+        """The ladders remembered."""
+        return len(self._reach)
+
     def hazard(self, state: RoundState) -> tuple[int, int, int, int, tuple[int, ...]]:
         """(copies of your numbers in the drawing pile, its Second Chances, 1 if you hold one, its size,
         its copies of each number value you do not hold)."""
@@ -170,6 +175,9 @@ class VengeanceModel:
         self._hazards: dict[tuple[int, int], tuple[int, int, tuple[int, ...]]] = {}
         self._paths: dict[int, tuple[int, int, tuple[tuple[int, int, int], ...]]] = {}
         self._line_paths: dict[tuple[int, int, bool], Path] = {}
+        self._tables: tuple[dict[Any, Any], ...] = (
+            self._masks, self._values_of, self._ladders, self._penalties, self._piles, self._hazards, self._paths,
+            self._line_paths)
 
     def root(self) -> State:
         """The state at your decision."""
@@ -274,6 +282,10 @@ class VengeanceModel:
                         values |= 1 << self.kinds[k].value
             known = self._values_of[numbers] = (values, thirteens)
         return known
+
+    def entries(self) -> int:
+        """The entries of the tables this model and its engine remember."""
+        return sum(map(len, self._tables)) + self.game.entries()
 
     def reference_reach(self, state: State) -> tuple[int, list[int]]:
         """`reach` computed on lists of kinds, card by card (the oracle its tests compare with)."""

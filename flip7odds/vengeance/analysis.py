@@ -16,6 +16,7 @@ Examples
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
@@ -74,15 +75,17 @@ class VengeanceAnalysis:
 
 
 def analyze_vengeance(situation: VengeanceSituation, max_states: int | None = None, *,
-                      reference: bool = False) -> VengeanceAnalysis:
+                      reference: bool = False, cpu_seconds: float = math.inf) -> VengeanceAnalysis:
     """Exact odds and optimal play for ``situation`` under docs/vengeance.md's model.
 
     Raises `flip7odds.errors.SituationError` when the situation needs more than ``max_states`` states
     (`flip7odds.vengeance.fast.DEFAULT_MAX_STATES` when None): at once when it is estimated to need
-    many more (`flip7odds.vengeance.fast.check_size`), else when the solver reaches the limit.
+    many more (`flip7odds.vengeance.fast.check_size`), else when the solver reaches the limit, or has
+    spent ``cpu_seconds`` of CPU (the fast solver).
     ``reference``: solve with the reference solver instead (small piles; its own default limit).
     """
-    result = _reference_result(situation, max_states) if reference else fast_solve(situation, max_states)
+    result = (_reference_result(situation, max_states) if reference
+              else fast_solve(situation, max_states, cpu_seconds))
     can_draw = result.hit_score is not None
     return VengeanceAnalysis(
         situation=situation,

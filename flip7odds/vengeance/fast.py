@@ -69,12 +69,14 @@ solving: a log-linear formula in a few counts of the cards that can still come (
 fitted on random situations (`_FIT`). A situation estimated beyond the state limit is refused at once
 (`check_size`); the app asks `can_solve_within` on every tap. The estimate can be low (by up to a
 factor 10 on the calibration set), so the solver also stops at the limit itself: the worst case is
-then the time to reach it (`DEFAULT_MAX_STATES`), never more.
+then the time to reach it (`DEFAULT_MAX_STATES`), never more; or, given ``cpu_seconds``, at that CPU time
+(the time a state costs varies with the machine's load: 25 to 50 microseconds measured).
 """
 
 from __future__ import annotations
 
 import math
+import time
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any, Generic, TypeVar
@@ -200,6 +202,11 @@ class Round:
         self._present: dict[int, tuple[tuple[int, int], ...]] = {}
         self._hostile_cache: dict[int, bool] = {}
         self._hostile_kinds = tuple(k for k, act in enumerate(self.deck.acts) if act in _HOSTILE)
+
+    def entries(self) -> int:
+        """The entries of the tables the transitions remember (by line)."""
+        return (len(self._scores) + len(self._line_keys) + len(self._line_cards) + len(self._present)
+                + len(self._hostile_cache))
 
     # --- lines -------------------------------------------------------------------------------------
 
@@ -460,18 +467,26 @@ class Round:
         return self.settle(node) if isinstance(node, tuple) else node
 
 
+_CLOCK_EVERY = 256
+"""The solver reads the CPU clock (against its deadline) whenever the number of states it holds is a multiple of
+this: a read costs about a microsecond, a state 25."""
+
+
 class _Values(Generic[N]):
     """Optimal expected values of nodes, memoised per state, in floats or exact fractions.
 
     ``once``: hit once, then stay (every decision after the first draw banks; forced draws still happen).
     """
 
-    def __init__(self, game: Round, one: N, tie: N, max_states: int, once: bool = False) -> None:
+    def __init__(self, game: Round, one: N, tie: N, max_states: int, once: bool = False,
+                 deadline: float = math.inf) -> None:
         self.game = game
         self.one: N = one
         self.tie: N = tie
         self.max_states = max_states
         self.once = once
+        self.deadline = deadline
+        """The process CPU time (`time.process_time`) past which no new state is solved."""
         self.memo: dict[State, N] = {}
 
     def value(self, node: Node) -> N:
@@ -487,7 +502,8 @@ class _Values(Generic[N]):
             return best
         known = self.memo.get(node)
         if known is None:
-            if len(self.memo) >= self.max_states:
+            if len(self.memo) >= self.max_states or (len(self.memo) % _CLOCK_EVERY == 0
+                                                      and time.process_time() > self.deadline):
                 raise SituationError("this table is too large to work out exactly: give a smaller pile "
                                      "(fewer cards left to draw)", limit=self.max_states)
             known = self.memo[node] = self._solve(node)
@@ -584,8 +600,10 @@ class FastResult:
     states: int
 
 
-def fast_solve(situation: VengeanceSituation, max_states: int | None = None) -> FastResult:
-    """Solve ``situation`` exactly under docs/vengeance.md's model (`SituationError` when too large).
+def fast_solve(situation: VengeanceSituation, max_states: int | None = None,
+               cpu_seconds: float = math.inf) -> FastResult:
+    """Solve ``situation`` exactly under docs/vengeance.md's model (`SituationError` when too large: more than
+    ``max_states`` states, or more than ``cpu_seconds`` of CPU).
 
     >>> from flip7odds.rules import VENGEANCE
     >>> result = fast_solve(VengeanceSituation.from_text(VENGEANCE, "12 3", pile="12 11 5"))
@@ -602,10 +620,11 @@ def fast_solve(situation: VengeanceSituation, max_states: int | None = None) -> 
     if not game.can_draw(state):
         banked = game.score(state[_LINE])
         return FastResult(stay_score, may_stay, None, float(banked), None, False, 0.0, 0.0, {banked: 1.0}, 0)
-    values = _Values(game, 1.0, TIE, max_states)
+    deadline = time.process_time() + cpu_seconds
+    values = _Values(game, 1.0, TIE, max_states, deadline=deadline)
     hit = values.draw(state)
     hits = not may_stay or hit > stay_score + TIE
-    once = _Values(game, Fraction(1), Fraction(0), max_states, once=True).draw(state)
+    once = _Values(game, Fraction(1), Fraction(0), max_states, once=True, deadline=deadline).draw(state)
     terminals = distribution(values, state) if hits else {4 * stay_score: 1.0}
     scores: dict[int, float] = {}
     for terminal, probability in terminals.items():
