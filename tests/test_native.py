@@ -92,3 +92,21 @@ def test_compiled_loops_of_another_source_are_left_for_the_just_in_time_ones(mon
     finally:
         monkeypatch.undo()
         native.load.cache_clear()
+
+
+def test_loops_compiled_for_instructions_the_processor_lacks_are_left_for_the_just_in_time_ones(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A module compiled for `native.TARGET` (x86-64-v3) on one machine must not run on a processor without it."""
+    spec = importlib.util.find_spec(MODULE)
+    if spec is None or spec.origin is None or not (Path(spec.origin).parent / native.TARGET_FILE).is_file():
+        pytest.skip(f"this installation has no loops compiled for {native.TARGET}")
+    native.load.cache_clear()
+    try:
+        assert native.TARGET_FLAGS <= native.cpu_flags()
+        assert native.load() is not None
+        monkeypatch.setattr(native, "cpu_flags", lambda: frozenset({"sse2", "avx"}))
+        native.load.cache_clear()
+        assert native.load() is None
+    finally:
+        monkeypatch.undo()
+        native.load.cache_clear()
