@@ -8,6 +8,7 @@ declaration. Where the compiled module is installed, it must give the just-in-ti
 from __future__ import annotations
 
 import importlib.util
+import inspect
 from pathlib import Path
 
 import pytest
@@ -110,3 +111,9 @@ def test_loops_compiled_for_instructions_the_processor_lacks_are_left_for_the_ju
     finally:
         monkeypatch.undo()
         native.load.cache_clear()
+
+
+@pytest.mark.parametrize("name", sorted(SIGNATURES))
+def test_a_loops_source_is_the_block_inspect_finds(name: str) -> None:
+    python = native.loop(name).python
+    assert native.loop_source(python) == inspect.getsource(python).rstrip() + "\n"
