@@ -19,9 +19,10 @@ the big layers it shares among threads. A test checks that `SIGNATURES` are the 
 They are compiled as fast as the just-in-time ones: for the C-contiguous arrays the solver passes
 (`jit_signature`: over arrays of any layout numba cannot use vector instructions), and on an x86-64
 machine that has them, for the x86-64-v3 instruction set (AVX2, FMA: `TARGET`; the generic target has
-only SSE2). Together they take the fresh classic deck played alone from about 4.2 to 2.5 s of CPU. A
-module built for x86-64-v3 records it (`TARGET_FILE`), and `load` leaves it for the just-in-time loops
-on a processor without those instructions (a wheel built on one machine and installed on another).
+only SSE2). Together they take the four loops of the fresh classic deck played alone from about 4.2 to
+2.5 s of CPU (BENCHMARKS.md, Stop 24). A module built for x86-64-v3 records it (`TARGET_FILE`), and `load`
+leaves it for the just-in-time loops on a processor without those instructions (a wheel built on one
+machine and installed on another).
 """
 
 from __future__ import annotations
