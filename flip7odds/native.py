@@ -15,13 +15,21 @@ and `load` uses the module only while the source still has that digest.
 The ahead-of-time functions hold the GIL, so the solver runs them for layers it does on one thread
 (most solves: every mid-round situation) and keeps the just-in-time loops, which release the GIL, for
 the big layers it shares among threads. A test checks that `SIGNATURES` are the types the solver passes.
+
+They are compiled as fast as the just-in-time ones: for the C-contiguous arrays the solver passes
+(`jit_signature`: over arrays of any layout numba cannot use vector instructions), and on an x86-64
+machine that has them, for the x86-64-v3 instruction set (AVX2, FMA: `TARGET`; the generic target has
+only SSE2). Together they take the four loops of the fresh classic deck played alone from about 4.2 to
+2.5 s of CPU (BENCHMARKS.md, Stop 24). A module built for x86-64-v3 records it (`TARGET_FILE`), and `load`
+leaves it for the just-in-time loops on a processor without those instructions (a wheel built on one
+machine and installed on another).
 """
 
 from __future__ import annotations
 
 import hashlib
 import importlib
-import inspect
+import linecache
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
@@ -31,6 +39,14 @@ from typing import Any
 MODULE = "flip7odds._loops"
 SOURCE_DIGEST = "_loops.source-sha256"
 """The file, beside the compiled module, holding the SHA-256 of the loops' source it was compiled from."""
+TARGET_FILE = "_loops.target"
+"""The file, beside the compiled module, naming the instruction set it was compiled for (`TARGET`), if not generic."""
+TARGET = "x86-64-v3"
+"""The instruction set the loops are compiled for where the building processor has it (LLVM's name)."""
+TARGET_FLAGS = frozenset({"avx", "avx2", "bmi1", "bmi2", "f16c", "fma", "abm", "movbe", "xsave", "cx16", "lahf_lm",
+                          "popcnt", "sse4_1", "sse4_2", "ssse3"})
+"""The CPU flags (as Linux's ``/proc/cpuinfo`` names them) that `TARGET` may use: x86-64-v2 and v3's
+(``abm`` is LZCNT)."""
 SIGNATURES: dict[str, str] = {
     "_backward_others": "void(i8, i8, i8, i8[:], i8[:], i8[:], i8[:], i8[:], i8[:], i8[:], i8[:], i8[:], i8, b1, i8, "
                         "i8[:], i8[:], i8[:], i8[:], f8[:], f8[:], i8[:], i8[:], i8[:], i8[:], f8[:], i8[:], i8[:], "
@@ -52,7 +68,8 @@ SIGNATURES: dict[str, str] = {
                       "i8[:], i8[:], i8[:])",
 }
 """Each loop's argument types (numba's notation: ``i8`` int64, ``f8`` float64, ``b1`` bool, ``u1`` uint8,
-``[:]`` a 1-D array of any layout): the ahead-of-time compiler needs them written out."""
+``[:]`` a 1-D array of any layout): the ahead-of-time compiler needs them written out (and compiles them
+for C-contiguous arrays, `jit_signature`)."""
 LOOP_MODULES: dict[str, str] = {name: "flip7odds.lookahead" if name.startswith("_walk") else "flip7odds.solver"
                                 for name in SIGNATURES}
 """The module whose source holds each loop: the lattice solver's four, and the hit-once walk's three."""
@@ -67,8 +84,20 @@ def source_digest() -> str:
     """SHA-256 of the Python source of every loop of `SIGNATURES`, as their modules hold it now."""
     digest = hashlib.sha256()
     for name in SIGNATURES:
-        digest.update(inspect.getsource(loop(name).python).encode())
+        digest.update(loop_source(loop(name).python).encode())
     return digest.hexdigest()
+
+
+def loop_source(function: Callable[..., Any]) -> str:
+    """The source of a module-level function, decorators included: from its first line to the next line that
+    starts a top-level statement (`inspect.getsource`'s block without tokenizing it: a tenth of a second of a
+    command's start for the seven loops)."""
+    lines = linecache.getlines(function.__code__.co_filename)
+    first = function.__code__.co_firstlineno - 1
+    header = next(i for i in range(first, len(lines)) if lines[i].startswith(("def ", "async def ")))
+    end = next((i for i in range(header + 1, len(lines))
+                if lines[i].strip() and not lines[i][0].isspace() and not lines[i].startswith("#")), len(lines))
+    return "".join(lines[first:end]).rstrip() + "\n"
 
 
 @cache
@@ -79,17 +108,28 @@ def load() -> ModuleType | None:
         module = importlib.import_module(MODULE)
     except ImportError:
         return None
-    recorded = Path(module.__file__ or "").with_name(SOURCE_DIGEST)
+    folder = Path(module.__file__ or "").parent
     try:
-        fresh = recorded.read_text().strip() == source_digest()
+        fresh = (folder / SOURCE_DIGEST).read_text().strip() == source_digest()
     except OSError:
         return None
-    return module if fresh else None
+    targeted = (folder / TARGET_FILE).is_file()
+    return module if fresh and (not targeted or TARGET_FLAGS <= cpu_flags()) else None
+
+
+def cpu_flags() -> frozenset[str]:
+    """This processor's feature flags as Linux lists them in ``/proc/cpuinfo`` (empty elsewhere)."""
+    try:
+        lines = Path("/proc/cpuinfo").read_text().splitlines()
+    except OSError:
+        return frozenset()
+    return next((frozenset(line.partition(":")[2].split()) for line in lines if line.startswith("flags")),
+                frozenset())
 
 
 def jit_signature(name: str) -> str:
-    """The signature the just-in-time compiler specialises loop ``name`` for: `SIGNATURES` with the
-    C-contiguous arrays the solver passes (``[::1]``), so that compiling it ahead of a call is the call's."""
+    """The signature both compilers specialise loop ``name`` for: `SIGNATURES` with the C-contiguous arrays
+    the solver passes (``[::1]``), so that compiling it ahead of a call is the call's."""
     return SIGNATURES[name].replace("[:, :]", "[:, ::1]").replace("[:]", "[::1]")
 
 
@@ -100,8 +140,10 @@ def native_loop(name: str) -> Callable[..., Any] | None:
 
 
 def build(output_dir: Path) -> Path:
-    """Compile the loops of `SIGNATURES` into ``output_dir/_loops.<platform suffix>``; return its path.
+    """Compile the loops of `SIGNATURES` (for C-contiguous arrays, `jit_signature`) into
+    ``output_dir/_loops.<platform suffix>``; return its path.
 
+    For `TARGET` where this processor has its instructions (`TARGET_FLAGS`), else for the generic target.
     Needs numba (and its C compiler toolchain: a working ``cc``). Takes about 20 s of CPU.
     """
     from numba.pycc.cc import CC
@@ -109,15 +151,21 @@ def build(output_dir: Path) -> Path:
     compiler = CC("_loops")  # type: ignore[no-untyped-call]
     compiler.output_dir = str(output_dir)
     compiler.verbose = False
-    for name, signature in SIGNATURES.items():
-        compiler.export(name, signature)(loop(name).python)  # type: ignore[no-untyped-call]
+    targeted = TARGET_FLAGS <= cpu_flags()
+    if targeted:
+        compiler.target_cpu = TARGET
+    for name in SIGNATURES:
+        compiler.export(name, jit_signature(name))(loop(name).python)  # type: ignore[no-untyped-call]
     compiler.compile()
-    built = sorted(path for path in output_dir.glob("_loops.*") if path.name != SOURCE_DIGEST)
+    built = sorted(path for path in output_dir.glob("_loops.*") if path.name not in (SOURCE_DIGEST, TARGET_FILE))
     if not built:
         raise RuntimeError(f"numba.pycc wrote no _loops module into {output_dir}")
     (output_dir / SOURCE_DIGEST).write_text(source_digest() + "\n")
+    (output_dir / TARGET_FILE).unlink(missing_ok=True)
+    if targeted:
+        (output_dir / TARGET_FILE).write_text(TARGET + "\n")
     return built[0]
 
 
-__all__ = ["LOOP_MODULES", "MODULE", "SIGNATURES", "SOURCE_DIGEST", "build", "jit_signature", "load", "loop", "native_loop",
-           "source_digest"]
+__all__ = ["LOOP_MODULES", "MODULE", "SIGNATURES", "SOURCE_DIGEST", "TARGET", "TARGET_FILE", "TARGET_FLAGS", "build",
+           "cpu_flags", "jit_signature", "load", "loop", "native_loop", "source_digest"]

@@ -263,9 +263,9 @@ def estimated_cost(problem: Problem) -> SolveCost:
     1.9 s), too little when there are several (``6`` over ``K Qd 3 2``: 257 million estimated, eight of 31-45
     million, 10.4 s). Here each is estimated by `bottom_problem` (within a few per cent of the largest one on
     the cases above) and their number by the ways the bottom can be reached: a Second Chance held or not
-    there, times where a Flip Three or Freeze drawn alone stands (``1 + 3 f + z``). The own lattice is
-    `solve_cost`'s, less its reshuffle. (The same count belongs in `solve_cost` itself; until then the answer
-    and the relaxation read it here.)
+    there (`_bottom_holdings`, each at its own size), times where a Flip Three or Freeze drawn alone stands
+    (``1 + 3 f + z``). The own lattice is `solve_cost`'s, less its reshuffle. (The same count belongs in
+    `solve_cost` itself; until then the answer and the relaxation read it here.)
     """
     problem = drawing(problem)  # an empty pile is the discards reshuffled (`solve_cost` counted it as 0)
     cost = solve_cost(problem)
@@ -275,13 +275,27 @@ def estimated_cost(problem: Problem) -> SolveCost:
         return cost  # the pile cannot run out: `solve_cost` counted no reshuffle
     whole = solve_cost(replace(stripped, pile=stripped.pile + stripped.discards, discards=None, start=Start()))
     own = cost.states - whole.states
-    bottom = solve_cost(bottom_problem(stripped))
     pile = stripped.pile
-    second_chance = 2 if pile[SECOND_CHANCE] or stripped.second_chance else 1
+    bottoms = [solve_cost(replace(bottom_problem(stripped), second_chance=held))
+               for held in _bottom_holdings(stripped)]
     forced = 1 + FLIP_THREE_DRAWS * pile[FLIP_THREE] + pile[FREEZE]
     # `solve_cost`'s largest layer and columns may be the whole reshuffle's: the own lattice's are at most its states
-    return SolveCost(own + second_chance * forced * bottom.states,
-                     max(min(cost.largest_layer, own), bottom.largest_layer), max(min(cost.columns, own), bottom.columns))
+    return SolveCost(own + forced * sum(bottom.states for bottom in bottoms),
+                     max(min(cost.largest_layer, own), *(bottom.largest_layer for bottom in bottoms)),
+                     max(min(cost.columns, own), *(bottom.columns for bottom in bottoms)))
+
+
+def _bottom_holdings(problem: Problem) -> list[bool]:
+    """Whether a Second Chance can be held at the bottom of the pile (True), and whether none can (False).
+
+    One is held there when the line or the pile has one, unless it saved a duplicate on the way, which needs
+    a duplicate in the pile: a copy of a number in the line, or a number with two copies.
+    """
+    numbers = [(card.value, n) for card, n in problem.pile.items_ if card.category is Category.NUMBER]
+    duplicates = any(n > 1 or value in problem.numbers for value, n in numbers)
+    if problem.pile[SECOND_CHANCE] or problem.second_chance:
+        return [True, False] if duplicates else [True]
+    return [False]
 
 
 def relaxed_cost(problem: Problem, grouping: Grouping, upper: bool) -> tuple[float, int]:

@@ -8,6 +8,7 @@ declaration. Where the compiled module is installed, it must give the just-in-ti
 from __future__ import annotations
 
 import importlib.util
+import inspect
 from pathlib import Path
 
 import pytest
@@ -92,3 +93,27 @@ def test_compiled_loops_of_another_source_are_left_for_the_just_in_time_ones(mon
     finally:
         monkeypatch.undo()
         native.load.cache_clear()
+
+
+def test_loops_compiled_for_instructions_the_processor_lacks_are_left_for_the_just_in_time_ones(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A module compiled for `native.TARGET` (x86-64-v3) on one machine must not run on a processor without it."""
+    spec = importlib.util.find_spec(MODULE)
+    if spec is None or spec.origin is None or not (Path(spec.origin).parent / native.TARGET_FILE).is_file():
+        pytest.skip(f"this installation has no loops compiled for {native.TARGET}")
+    native.load.cache_clear()
+    try:
+        assert native.TARGET_FLAGS <= native.cpu_flags()
+        assert native.load() is not None
+        monkeypatch.setattr(native, "cpu_flags", lambda: frozenset({"sse2", "avx"}))
+        native.load.cache_clear()
+        assert native.load() is None
+    finally:
+        monkeypatch.undo()
+        native.load.cache_clear()
+
+
+@pytest.mark.parametrize("name", sorted(SIGNATURES))
+def test_a_loops_source_is_the_block_inspect_finds(name: str) -> None:
+    python = native.loop(name).python
+    assert native.loop_source(python) == inspect.getsource(python).rstrip() + "\n"
