@@ -263,7 +263,11 @@ def estimated_cost(problem: Problem) -> SolveCost:
     1.9 s), too little when there are several (``6`` over ``K Qd 3 2``: 257 million estimated, eight of 31-45
     million, 10.4 s). Here each is estimated by `bottom_problem` (within a few per cent of the largest one on
     the cases above) and their number by the ways the bottom can be reached: a Second Chance held or not
-    there, times where a Flip Three or Freeze drawn alone stands (``1 + 3 f + z``). The own lattice is
+    there, times where a Flip Three or Freeze drawn alone stands (``1 + 3 f + z``). Once one was held (at the
+    start, or drawn from the pile) none is held at the bottom only after it saved a duplicate (the solver builds
+    only the Second Chance states a round reaches: `flip7odds.solver.second_chance_states`), so without a
+    number the pile can duplicate (a copy of one in your line, or two copies of one) the bottom holds one. The
+    own lattice is
     `solve_cost`'s, less its reshuffle. (The same count belongs in `solve_cost` itself; until then the answer
     and the relaxation read it here.)
     """
@@ -277,7 +281,9 @@ def estimated_cost(problem: Problem) -> SolveCost:
     own = cost.states - whole.states
     bottom = solve_cost(bottom_problem(stripped))
     pile = stripped.pile
-    second_chance = 2 if pile[SECOND_CHANCE] or stripped.second_chance else 1
+    duplicates = any(card.category is Category.NUMBER and (n > 1 or card.value in stripped.numbers)
+                     for card, n in pile.items_)
+    second_chance = 2 if (pile[SECOND_CHANCE] or stripped.second_chance) and duplicates else 1
     forced = 1 + FLIP_THREE_DRAWS * pile[FLIP_THREE] + pile[FREEZE]
     # `solve_cost`'s largest layer and columns may be the whole reshuffle's: the own lattice's are at most its states
     return SolveCost(own + second_chance * forced * bottom.states,
