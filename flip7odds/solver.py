@@ -78,7 +78,7 @@ duplicates, Flip Threes and Freezes; the pile then holds ``N = size - t`` cards 
 layer ``t``. Layer ``t`` is a list of dense blocks ``(|S| = s, level = t - s)`` (rows x columns, a
 row's columns contiguous); a number leads to block ``(s + 1, level)`` of layer ``t + 1`` (the column
 only moves on in its forced phase), any other card to block ``(s, level + 1)``. Only two layers are
-ever in memory: for the whole 94-card deck alone (109 M states) that is under 300 MB, where rows by
+ever in memory: for the whole 94-card deck alone (89 M states) that is under 300 MB, where rows by
 ``|S|`` with every column needed 700 MB.
 
 Exact forms (``N`` = cards left, ``n_c`` = copies of card ``c``; all values are expectations)::
