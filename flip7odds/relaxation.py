@@ -44,7 +44,7 @@ the solution is divided by ``s``.
 
 Merging the royal flush
 -----------------------
-Where even one group is too large (a fresh poker pile played alone: 154 million states), the royal
+Where even one group is too large (a fresh poker pile played alone: 129 million states), the royal
 flush's own penalties (-1, -10) are merged with the others. Its bonus then changes so that both bounds
 stay true pointwise: the upper game pays it whenever the line holds the royal flush's other cards (the
 three x2 figures), which every real royal flush does; the lower game never pays it, which only lowers
@@ -62,7 +62,7 @@ grouping: one group is the smallest lattice (`blind_policy_value`). The royal fl
 are (its bonus needs to know that the -1 and the -10 came). The one choice such a rule makes by values, to
 bank an empty line on a Freeze that is not alone (`flip7odds.policies`), is made with no card in your line:
 nothing is hidden there, so the merged game's value of drawing on is the real one and the choice is the same.
-Played alone on a fresh pile that lattice is still large (77 million states); there, and only alone (where
+Played alone on a fresh pile that lattice is still large (65 million states); there, and only alone (where
 no choice looks at values), the royal flush is merged too: valued at the mean and paid never, the rule
 scores at most its real score; at the mean and paid whenever its three x2 figures are held, at least. Two
 certified bounds, a few hundredths of a point apart, with P(Flip 7) and P(bust) still exact.

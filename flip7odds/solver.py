@@ -63,6 +63,11 @@ on. This solver uses a reduced state and proves each reduction (tested against `
    counts instead of 2^13). The penalties themselves cannot be merged: their sum makes the score,
    but which ones are left changes what the next draws can bring, and an optimal player reacts to
    the score it sees (its value is not a function of the penalties' sum and count alone).
+7. **Only reachable Second Chance states.** A column's Second Chance state is ``(j, h, d)``: drawn,
+   held, duplicates saved. Drawing one makes you hold one (``h = 1``), and only a save lets go of it, so
+   ``h = 0`` means that none was ever held (``j = d = 0`` and none at the start) or that one was used
+   (``d >= 1``); with ``d + h <= h0 + j`` that is every state a round reaches (`second_chance_states`).
+   For the poker deck's four that is 21 states of 25 (with one held at the start, 30 of 35).
 
 The state is then a *row* (the subset ``S``) and a *column* (modifiers drawn, Second Chance state
 ``(j, h, d)`` = drawn / held / used, Flip Threes and Freezes drawn, and the forced-draw phase).
@@ -473,6 +478,22 @@ def _modifier_groups(problem: Problem) -> list[tuple[Card, ...]]:
     return modifier_groups(problem.rules, problem.pile, problem.modifiers)
 
 
+def second_chance_states(in_pile: int, held: bool) -> list[tuple[int, int, int]]:
+    """The Second Chance states ``(j, h, d)`` a round reaches (module docstring, reduction 7), in the columns' order.
+
+    ``j`` of the ``in_pile`` Second Chances drawn, ``h`` one held, ``d`` duplicates saved; ``held``: one held at
+    the start (``h0``). A draw leads to ``(j + 1, 1, d)``, a save to ``(j, 0, d + 1)``: every save uses one held,
+    so ``d + h <= h0 + j``, and ``h = 0`` after holding one needs a save (``d >= 1``). The successors of each
+    state listed are listed (a draw holds one; a save makes ``d >= 1``), and the round starts at ``(0, h0, 0)``.
+
+    >>> second_chance_states(2, False)
+    [(0, 0, 0), (1, 0, 1), (1, 1, 0), (2, 0, 1), (2, 0, 2), (2, 1, 0), (2, 1, 1)]
+    """
+    h0 = int(held)
+    return [(j, h, d) for j in range(in_pile + 1) for h in (0, 1) for d in range(h0 + j + 1)
+            if d + h <= h0 + j and (h == 1 or d >= 1 or (j == 0 and h0 == 0))]
+
+
 def modifier_groups(rules: RuleSet, pile: CardCounts, line_modifiers: tuple[Card, ...]) -> list[tuple[Card, ...]]:
     """`_modifier_groups` of a pile and the modifiers of a line (for `flip7odds.lookahead` too)."""
     royal = set(rules.royal_flush)
@@ -533,19 +554,6 @@ def modifier_score_parts(rules: RuleSet, line_modifiers: tuple[Card, ...], group
     return multiplier, plus + royal * rules.royal_flush_bonus
 
 
-def _second_chance_states(total: int, held_at_start: int) -> list[tuple[int, int, int]]:
-    """The reachable Second Chance states ``(j, h, d)``: ``j`` of the pile's ``total`` drawn, ``h`` held, ``d`` used.
-
-    A Second Chance drawn is always held afterwards (kept if you hold none, else passed on or discarded
-    while you keep yours), and one leaves your hand only by saving a duplicate. So ``h = 1`` needs one to
-    hold, ``d + 1 <= h0 + j``; and ``h = 0`` means you never had one (``h0 + j = 0``) or the last one was
-    used (``1 <= d <= h0 + j``). The states ``(j >= 1, 0, 0)`` are never reached: leaving them out saves
-    about a fifth of the fresh classic deck's lattice alone (109 to 89 million states).
-    """
-    return [(j, h, d) for j in range(total + 1) for h in (0, 1) for d in range(held_at_start + j + 1)
-            if (d + 1 <= held_at_start + j if h else d >= 1 or held_at_start + j == 0)]
-
-
 def _columns(problem: Problem, mod_groups: list[tuple[Card, ...]], track_flight: bool) -> _Columns:
     """Enumerate the columns and their transitions for ``problem`` (already stripped), vectorised.
 
@@ -576,7 +584,7 @@ def _columns(problem: Problem, mod_groups: list[tuple[Card, ...]], track_flight:
 
     # Second Chance: (j drawn, h held, d used), h0 held at the start.
     sc_total, h0 = pile[SECOND_CHANCE], int(problem.second_chance)
-    sc_states = _second_chance_states(sc_total, h0)
+    sc_states = second_chance_states(sc_total, bool(h0))
     sc_pos = {state: i for i, state in enumerate(sc_states)}
     sc_j, sc_h, sc_d = (np.array([state[k] for state in sc_states], dtype=np.int64) for k in range(3))
     sc_drawn = np.array([sc_pos.get((j + 1, 1, d), -1) for (j, h, d) in sc_states], dtype=np.int64)
@@ -1428,7 +1436,7 @@ def _lattice_cost(problem: Problem) -> SolveCost:
     for group in _modifier_groups(problem):
         widths = np.convolve(widths, np.ones(len(group) + 1, dtype=object))
     sc_total, h0 = pile[SECOND_CHANCE], int(problem.second_chance)
-    sc = Counter(j + d for j, _, d in _second_chance_states(sc_total, h0))
+    sc = Counter(j + d for j, _, d in second_chance_states(sc_total, bool(h0)))
     forced = Counter(state.flip_threes + state.freezes
                      for state in _forced_states(problem.start, pile[FLIP_THREE], pile[FREEZE], tracks_flight(problem)))
     for factor in (sc, forced):
