@@ -16,6 +16,9 @@ What it measures, on a 390x844 phone viewport:
   user + system, 10 ms ticks).
 - ``live`` also taps one card and undoes it ``--cached-taps`` times (after once, untimed): every tap and every
   Undo then shows a situation answered before, so its CPU is the server's cost of a tap without the solver.
+- ``browser``: what a tap costs the phone: one tab taps 20 cards on the classic live page; per tap, the renderer
+  processes' CPU, the tab's main-thread time (Chrome's ``Performance.getMetrics``: tasks, script, layout, style)
+  and the websocket messages and bytes received.
 - ``quiz``: the quiz, an answer (HIT, until its feedback shows) and *Next situation* (until HIT shows again).
 - ``sessions``: N phones at once on the live page (classic), each on its own table (a seeded random line
   and cards seen), each tapping ``--taps`` cards, in two modes (``--think``): ``none``, each tap as soon as
@@ -531,6 +534,74 @@ async def quiz_series(new_page: PageMaker, server: Server, rounds: int, timeout_
     return answer, following
 
 
+BROWSER_TAPS = ["5", "6", "11", "3", "9", "10", "8", "4", "11", "10", "9", "8", "11", "10", "9", "8", "6", "5", "4", "2"]
+"""Cards seen elsewhere tapped by the ``browser`` row (numbers with copies left for every tap, beside ``12 7``)."""
+
+
+def renderers_cpu_seconds() -> float:
+    """User + system CPU time of this benchmark's Chromium renderer processes (``--type=renderer``)."""
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                children.setdefault(int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1]), []).append(
+                    int(entry.name))
+            except OSError:
+                continue
+    total, todo = 0.0, list(children.get(os.getpid(), []))
+    while todo:
+        pid = todo.pop()
+        try:
+            if b"--type=renderer" in Path(f"/proc/{pid}/cmdline").read_bytes():
+                total += cpu_seconds(pid)
+        except OSError:
+            continue
+        todo += children.get(pid, [])
+    return total
+
+
+async def browser_row(new_page: PageMaker, server: Server, timeout_s: float) -> str:
+    """What a tap costs the phone: one tab (normal priority) taps `BROWSER_TAPS` on the classic live page; per tap,
+    the renderer processes' CPU (``/proc``), the tab's main-thread task, script, layout and style time (Chrome's
+    ``Performance.getMetrics``: TaskDuration, ScriptDuration, LayoutDuration, RecalcStyleDuration; wall time of
+    the tasks, so they grow with the machine's load, where CPU time does not) and the websocket messages and bytes
+    the page received."""
+    received = [0, 0]  # websocket messages, bytes
+
+    def counted(payload: str | bytes) -> None:
+        received[0] += 1
+        received[1] += len(payload)
+
+    async def listening() -> Page:
+        page = await new_page()
+        page.on("websocket", lambda socket: socket.on("framereceived", counted))
+        return page
+
+    page = await open_page(listening, f"{server.url}/live?rules=classic&line=12.7", timeout_s)
+    session = await page.context.new_cdp_session(page)
+    await session.send("Performance.enable")
+
+    async def metrics() -> dict[str, float]:
+        return {item["name"]: item["value"] for item in (await session.send("Performance.getMetrics"))["metrics"]}
+
+    try:
+        await choose_place(page, "Seen elsewhere", timeout_s)
+        before, frames, renderers = await metrics(), list(received), renderers_cpu_seconds()
+        walls = [(await tap_card(server, page, card, timeout_s)).wall for card in BROWSER_TAPS]
+        await page.wait_for_timeout(250)  # the last tap's effects
+        after, count = await metrics(), len(BROWSER_TAPS)
+        renderer = (renderers_cpu_seconds() - renderers) / count
+    finally:
+        await page.close()
+    per_tap = {name: 1000 * (after[name] - before[name]) / count
+               for name in ("TaskDuration", "ScriptDuration", "LayoutDuration", "RecalcStyleDuration")}
+    return (f"| the phone's work per tap, live classic ({count} taps, one tab) | renderer CPU {1000 * renderer:.0f} ms | "
+            f"main thread: tasks {per_tap['TaskDuration']:.0f} ms, script {per_tap['ScriptDuration']:.0f}, layout "
+            f"{per_tap['LayoutDuration']:.1f}, style {per_tap['RecalcStyleDuration']:.1f} | websocket: "
+            f"{(received[0] - frames[0]) / count:.1f} messages, {(received[1] - frames[1]) / count:.0f} bytes | "
+            f"wall median {statistics.median(walls):.3f} s |")
+
+
 async def cached_series(new_page: PageMaker, server: Server, taps: int, timeout_s: float) -> tuple[Series, Series]:
     """Live classic, answers from the cache: the same card tapped and undone ``taps`` times (after once untimed),
     so every tap and every Undo shows a situation answered before: the server's cost of a tap but the solver's."""
@@ -693,8 +764,8 @@ async def concurrent(new_page: PageMaker, server: Server, sessions: int, taps: i
 
 async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
-    parser.add_argument("--only", nargs="*", default=["first", "live", "quiz", "sessions"],
-                        choices=["first", "live", "quiz", "sessions"])
+    parser.add_argument("--only", nargs="*", default=["first", "live", "browser", "quiz", "sessions"],
+                        choices=["first", "live", "browser", "quiz", "sessions"])
     parser.add_argument("--sessions", nargs="*", type=int, default=[1, 10, 30])
     parser.add_argument("--taps", type=int, default=5, help="taps per concurrent session")
     parser.add_argument("--quiz-rounds", type=int, default=5)
@@ -735,7 +806,7 @@ async def main() -> None:
                 for reading in args.reading:
                     rows.append(await first_tap(new_page, args.tap_timeout, reading))
                     print(rows[-1], flush=True)
-            if {"live", "quiz", "sessions"} & set(args.only):
+            if {"live", "browser", "quiz", "sessions"} & set(args.only):
                 with serve() as server:
                     await (await open_page(new_page, server.url, args.tap_timeout)).close()
                     warm = await open_page(new_page, f"{server.url}/live?line=12.7&seen={FLIP_THREES_OUT}",
@@ -756,6 +827,9 @@ async def main() -> None:
                         tap, undo = await cached_series(new_page, server, args.cached_taps, args.tap_timeout)
                         series += [tap, undo]
                         print(tap.row(), undo.row(), sep="\n", flush=True)
+                    if "browser" in args.only:
+                        rows.append(await browser_row(new_page, server, args.tap_timeout))
+                        print(rows[-1], flush=True)
                     if "quiz" in args.only:
                         answer, following = await quiz_series(new_page, server, args.quiz_rounds, args.tap_timeout)
                         series += [answer, following]
