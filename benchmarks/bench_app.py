@@ -742,7 +742,7 @@ async def concurrent(new_page: PageMaker, server: Server, sessions: int, taps: i
                 browsers_count - finished["chromium"] - len(phones.failures))
         if clients:
             protocol.failures += ["the run's deadline passed"] * (
-                clients - finished["protocol"] - (0 if protocol is phones else len(protocol.failures)))
+                clients - finished["protocol"] - len(protocol.failures))
     total_cpu = cpu_seconds(server.pid) - cpu
     every_tap = phones.taps + ([] if protocol is phones else protocol.taps)
     if browsers_count:
