@@ -25,7 +25,8 @@ What it measures, on a 390x844 phone viewport:
   the page has settled (a stress test: it measures the phones' rendering on this machine as much as the
   server), and ``person``, a seeded random 1-3 s between taps (a player at a table watching the next card
   come up). Reported: per-tap wall time p50/p95, the server's CPU per tap (its total over the run, shared
-  out) and the browsers' CPU per tap (every Chromium process of this benchmark, measured the same way),
+  out) and the browsers' CPU per tap (every Chromium process of this benchmark, measured the same way; for
+  protocol clients alone, this process's CPU, which runs them),
   and the sessions that failed, each with its reason (the page did not open, a tap did not settle within
   ``--tap-timeout``, an error shown, the run's ``--deadline`` passed). Each concurrent run has a server of its
   own (started, warmed up and idle first), so that every run starts from an empty answer cache and runs with
