@@ -33,7 +33,7 @@ What it measures, on a 390x844 phone viewport:
   the same seeded tables do the same work on the server.
 - ``--clients``: who the concurrent sessions are. ``chromium``: every session a Chromium tab (on this machine
   the tabs draw on the server's two cores). ``mixed``: ``--chromium-phones`` Chromium tabs, timed as above,
-  among protocol clients (`ProtocolPhone`) for the other sessions: each speaks Streamlit's own websocket
+  (a browser context each) among protocol clients (`ProtocolPhone`) for the other sessions: each speaks Streamlit's own websocket
   protocol (``/_stcore/stream``, ``BackMsg``/``ForwardMsg``), opens the page and taps the same buttons with the
   same pauses as a browser would, so the server does the same work per tap, but nothing is drawn here: the load
   of thirty phones that draw on their own CPUs. A protocol client's tap is timed from sending it until the
@@ -795,7 +795,8 @@ async def main() -> None:
                              "(separate cookies and storage, as real phones)")
     args = parser.parse_args()
     setup = (f"the concurrent sessions' browser: nice {args.browser_nice}, CPUs {args.browser_cpus or 'all'}, "
-             f"{'a context per phone' if args.contexts == 'phone' else 'one shared context'}")
+             f"{'a context per phone' if args.contexts == 'phone' else 'one shared context'} (mixed runs: a context "
+             f"per timed phone)")
     print(f"load average before: {load_average()}  ({time.strftime('%Y-%m-%d %H:%M:%S %Z')}); {setup}", flush=True)
     rows: list[str] = []
     async with async_playwright() as playwright, AsyncExitStack() as stack:
@@ -841,13 +842,17 @@ async def main() -> None:
                                                                   args=CHROMIUM_ARGS)
                         stack.push_async_callback(phones.close)
                         many = await page_maker(phones, args.contexts)
+                        # The few timed phones among protocol clients: a context each, each the page in front of its
+                        # own window (tabs of one context behind the front one drew their taps 3-4 times slower here).
+                        timed_phones = await page_maker(phones, "phone")
                         chromium = {"chromium": None, "mixed": args.chromium_phones, "protocol": 0}
                         for think in args.think:
                             for clients in args.clients:
                                 for count in args.sessions:
                                     with serve() as fresh:  # every run from a cold answer cache: the same work
                                         await warm_up(fresh, args.tap_timeout)
-                                        runs = await concurrent(many, fresh, count, args.taps, args.seed,
+                                        runs = await concurrent(timed_phones if clients == "mixed" else many,
+                                                                fresh, count, args.taps, args.seed,
                                                                 args.tap_timeout, args.deadline, think,
                                                                 chromium[clients])
                                     series += runs
