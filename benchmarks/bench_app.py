@@ -16,15 +16,29 @@ What it measures, on a 390x844 phone viewport:
   user + system, 10 ms ticks).
 - ``live`` also taps one card and undoes it ``--cached-taps`` times (after once, untimed): every tap and every
   Undo then shows a situation answered before, so its CPU is the server's cost of a tap without the solver.
+- ``browser``: what a tap costs the phone: one tab taps 20 cards on the classic live page; per tap, the renderer
+  processes' CPU, the tab's main-thread time (Chrome's ``Performance.getMetrics``: tasks, script, layout, style)
+  and the websocket messages and bytes received.
 - ``quiz``: the quiz, an answer (HIT, until its feedback shows) and *Next situation* (until HIT shows again).
 - ``sessions``: N phones at once on the live page (classic), each on its own table (a seeded random line
   and cards seen), each tapping ``--taps`` cards, in two modes (``--think``): ``none``, each tap as soon as
   the page has settled (a stress test: it measures the phones' rendering on this machine as much as the
   server), and ``person``, a seeded random 1-3 s between taps (a player at a table watching the next card
   come up). Reported: per-tap wall time p50/p95, the server's CPU per tap (its total over the run, shared
-  out) and the browsers' CPU per tap (every Chromium process of this benchmark, measured the same way),
+  out) and the browsers' CPU per tap (every Chromium process of this benchmark, measured the same way; for
+  protocol clients alone, this process's CPU, which runs them),
   and the sessions that failed, each with its reason (the page did not open, a tap did not settle within
-  ``--tap-timeout``, an error shown, the run's ``--deadline`` passed).
+  ``--tap-timeout``, an error shown, the run's ``--deadline`` passed). Each concurrent run has a server of its
+  own (started, warmed up and idle first), so that every run starts from an empty answer cache and runs with
+  the same seeded tables do the same work on the server.
+- ``--clients``: who the concurrent sessions are. ``chromium``: every session a Chromium tab (on this machine
+  the tabs draw on the server's two cores). ``mixed``: ``--chromium-phones`` Chromium tabs, timed as above,
+  (a browser context each) among protocol clients (`ProtocolPhone`) for the other sessions: each speaks Streamlit's own websocket
+  protocol (``/_stcore/stream``, ``BackMsg``/``ForwardMsg``), opens the page and taps the same buttons with the
+  same pauses as a browser would, so the server does the same work per tap, but nothing is drawn here: the load
+  of thirty phones that draw on their own CPUs. A protocol client's tap is timed from sending it until the
+  server reports its last run finished. ``protocol``: protocol clients only (their server CPU per tap, beside
+  the ``chromium`` run's, shows the server does the same work for both). Rows say which kind they time.
 
 The concurrent sessions run in a second Chromium, under ``nice -n 19`` by default (``--browser-nice``; and pinned
 to CPUs with ``--browser-cpus``): on this machine the simulated phones share the server's cores, which real
@@ -62,6 +76,12 @@ from pathlib import Path
 
 from playwright.async_api import Browser, Page, ViewportSize, async_playwright
 from playwright.async_api import Error as PlaywrightError
+from streamlit.proto.BackMsg_pb2 import BackMsg
+from streamlit.proto.Element_pb2 import Element
+from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
+from streamlit.proto.WidgetStates_pb2 import WidgetState
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import WebSocketException
 
 ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM = "/usr/bin/chromium"
@@ -83,7 +103,7 @@ WAITER_JS = """() => {
     },
     changed: ([selector, before]) => {
       const node = document.querySelector(selector);
-      return node && node.innerText !== before;
+      return node && node.textContent !== before;  // textContent: innerText would lay the page out
     },
   };
   window.__benchWait = (name, arg, timeoutMs) => new Promise((resolve, reject) => {
@@ -98,7 +118,9 @@ WAITER_JS = """() => {
   });
 }"""
 """Waits inside the page: a condition is checked on each DOM mutation (and every 250 ms), not polled from here
-every few milliseconds, which on 30 pages costs the browsers and the Playwright driver real CPU."""
+every few milliseconds, which on 30 pages costs the browsers and the Playwright driver real CPU. A changed count is
+read as ``textContent``: ``innerText`` forces a layout of the page on every check (14 ms of each tab's main thread
+per DOM change in a trace of a tap, about 30 ms a tap: the benchmark's cost, not the app's)."""
 FLIP_THREES_OUT = "flip3.flip3.flip3"
 CLASSIC_SEEN = ["5", "6", "11", "3", "2", "4", "9", "10"]
 POKER_SEEN = ["5", "6", "11", "4", "8", "9", "10", "13"]
@@ -193,6 +215,145 @@ async def page_maker(browser: Browser, contexts: str) -> PageMaker:
         return lambda: browser.new_page(viewport=PHONE)
     shared = await browser.new_context(viewport=PHONE)
     return shared.new_page
+
+
+class ProtocolError(Exception):
+    """A protocol client's session failed: the server closed it, a run did not finish in time, or showed an error."""
+
+
+class ProtocolPhone:
+    """A phone as the server sees it, without a browser: one Streamlit session on its own websocket
+    (``/_stcore/stream``), speaking the protocol the browser speaks (``streamlit.proto``: a ``BackMsg`` up, the
+    ``ForwardMsg`` stream down).
+
+    It asks for the page as the browser does (a ``rerun_script`` naming the page, no widget state), keeps what
+    the browser keeps of the answer (each widget's id, value and fragment, the page's script hash and address),
+    and taps a button as the browser does: a ``rerun_script`` carrying every widget's value, the button's
+    ``trigger_value`` and the id of the fragment that holds it. The server cannot tell it from a browser, so it
+    does the same work per tap; nothing is drawn, so a tap is timed from sending it until the server reports
+    the last run it caused finished (``script_finished``, other than *finished early for a rerun*).
+    The page's static files (HTML, JavaScript) are not fetched: a phone has them cached, and opening a page is
+    not part of a tap.
+    """
+
+    def __init__(self, url: str, page_name: str, query: str) -> None:
+        self.url, self.page_name, self.query = url, page_name, query
+        self.page_script_hash = ""
+        self.values: dict[str, WidgetState] = {}
+        """The value the browser would report for each value widget drawn (its default, or what the server set)."""
+        self.buttons: dict[str, tuple[str, Element]] = {}
+        """Each widget's id -> (the fragment it was drawn in, its element), for taps and labels."""
+        self.errors: list[str] = []
+        self.socket: ClientConnection | None = None
+
+    async def open(self, timeout_s: float) -> None:
+        """Connect and run the page once, as a browser opening its address."""
+        host = self.url.split("://", 1)[1]
+        self.socket = await connect(f"ws://{host}/_stcore/stream", subprotocols=["streamlit"],  # type: ignore[list-item]
+                                    origin=self.url, max_size=None, open_timeout=timeout_s)  # type: ignore[arg-type]
+        await self._run(self._rerun(with_widgets=False), timeout_s)
+
+    async def close(self) -> None:
+        if self.socket is not None:
+            await self.socket.close()
+
+    def widget_id(self, key: str) -> str:
+        """The id of the widget with this user key (Streamlit's ids end in ``-<key>``)."""
+        found = [widget for widget in self.buttons if widget.endswith(f"-{key}")]
+        if len(found) != 1:
+            raise ProtocolError(f"no widget keyed {key!r} on the page")
+        return found[0]
+
+    def label(self, key: str) -> str:
+        element = self.buttons[self.widget_id(key)][1]
+        return str(getattr(element, str(element.WhichOneof("type"))).label)
+
+    async def choose(self, key: str, option: str, timeout_s: float) -> float:
+        """Pick an option of a segmented control (as a tap on it); the run's wall time."""
+        widget = self.widget_id(key)
+        state = WidgetState(id=widget)
+        state.string_array_value.data.append(option)
+        self.values[widget] = state
+        return await self._run(self._rerun(fragment_id=self.buttons[widget][0]), timeout_s)
+
+    async def tap(self, key: str, timeout_s: float) -> float:
+        """Tap a button; the wall time until the last run it caused has finished."""
+        widget = self.widget_id(key)
+        message = self._rerun(fragment_id=self.buttons[widget][0])
+        message.rerun_script.widget_states.widgets.add(id=widget, trigger_value=True)
+        return await self._run(message, timeout_s)
+
+    def _rerun(self, with_widgets: bool = True, fragment_id: str = "") -> BackMsg:
+        message = BackMsg()
+        state = message.rerun_script
+        state.query_string, state.page_name = self.query, self.page_name
+        state.page_script_hash, state.fragment_id = self.page_script_hash, fragment_id
+        if with_widgets:
+            state.widget_states.widgets.extend(self.values.values())
+        info = state.context_info
+        info.timezone, info.timezone_offset, info.locale = "UTC", 0, "en-US"
+        info.url, info.is_embedded, info.color_scheme = f"{self.url}/{self.page_name}", False, "light"
+        return message
+
+    async def _run(self, message: BackMsg, timeout_s: float) -> float:
+        """Send ``message`` and read the answer until a run finishes (not one stopped early for a rerun)."""
+        assert self.socket is not None
+        start = time.perf_counter()
+        await self.socket.send(message.SerializeToString())
+        try:
+            async with asyncio.timeout(timeout_s):
+                while True:
+                    received = ForwardMsg()
+                    received.ParseFromString(await self.socket.recv())
+                    if self._absorb(received):
+                        break
+        except TimeoutError:
+            raise ProtocolError(f"a run did not finish in {timeout_s:.0f} s") from None
+        except WebSocketException as error:
+            raise ProtocolError(f"websocket: {type(error).__name__}") from None
+        if self.errors:
+            raise ProtocolError(f"an error shown: {self.errors[0][:60]}")
+        return time.perf_counter() - start
+
+    def _absorb(self, message: ForwardMsg) -> bool:
+        """Keep what a browser keeps of a message; whether it ends the run."""
+        kind = message.WhichOneof("type")
+        if kind == "navigation":  # the page this address runs (``new_session`` names the entry point first)
+            self.page_script_hash = message.navigation.page_script_hash
+        elif kind == "page_info_changed":
+            self.query = message.page_info_changed.query_string
+        elif kind == "delta" and message.delta.WhichOneof("type") == "new_element":
+            self._element(message.delta.fragment_id, message.delta.new_element)
+        elif kind == "script_finished":
+            return message.script_finished != ForwardMsg.FINISHED_EARLY_FOR_RERUN
+        return False
+
+    def _element(self, fragment_id: str, element: Element) -> None:
+        """Record a widget (its fragment, and the value the browser would report), or an error shown."""
+        kind = element.WhichOneof("type")
+        if kind == "exception":
+            self.errors.append(element.exception.message)
+            return
+        widget = getattr(element, str(kind))
+        widget_id = getattr(widget, "id", "")
+        if not widget_id:
+            return
+        self.buttons[widget_id] = (fragment_id, element)
+        if widget_id in self.values and not getattr(widget, "set_value", False):
+            return  # the browser keeps the value it holds
+        state = WidgetState(id=widget_id)
+        if kind == "selectbox" and (widget.raw_value or widget.options):
+            state.string_value = widget.raw_value or widget.options[widget.default]
+        elif kind == "button_group":
+            state.string_array_value.data.extend(
+                widget.raw_values if widget.set_value else [widget.options[index].content for index in widget.default])
+        elif kind == "number_input":
+            state.int_value = int(widget.value if widget.set_value else widget.default)
+        elif kind == "checkbox":
+            state.bool_value = widget.value if widget.set_value else widget.default
+        else:
+            return  # a button: no value, only a trigger when tapped
+        self.values[widget_id] = state
 
 
 async def quiet(server: Server, limit_s: float = 90.0) -> float:
@@ -316,7 +477,7 @@ async def timed(server: Server, page: Page, action: Callable[[], Awaitable[None]
 async def tap_card(server: Server, page: Page, card: str, timeout_s: float) -> Tap:
     """Tap a card's button; done when the count on it has changed (the page has drawn the new table)."""
     button = page.locator(f".st-key-card-{css_escape(card)}").get_by_role("button")
-    before = await button.inner_text()
+    before = await button.text_content()
 
     async def changed() -> None:
         await wait_in_page(page, "changed", [f".st-key-card-{css_escape(card)} button", before], timeout_s)
@@ -374,6 +535,74 @@ async def quiz_series(new_page: PageMaker, server: Server, rounds: int, timeout_
     return answer, following
 
 
+BROWSER_TAPS = ["5", "6", "11", "3", "9", "10", "8", "4", "11", "10", "9", "8", "11", "10", "9", "8", "6", "5", "4", "2"]
+"""Cards seen elsewhere tapped by the ``browser`` row (numbers with copies left for every tap, beside ``12 7``)."""
+
+
+def renderers_cpu_seconds() -> float:
+    """User + system CPU time of this benchmark's Chromium renderer processes (``--type=renderer``)."""
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                children.setdefault(int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1]), []).append(
+                    int(entry.name))
+            except OSError:
+                continue
+    total, todo = 0.0, list(children.get(os.getpid(), []))
+    while todo:
+        pid = todo.pop()
+        try:
+            if b"--type=renderer" in Path(f"/proc/{pid}/cmdline").read_bytes():
+                total += cpu_seconds(pid)
+        except OSError:
+            continue
+        todo += children.get(pid, [])
+    return total
+
+
+async def browser_row(new_page: PageMaker, server: Server, timeout_s: float) -> str:
+    """What a tap costs the phone: one tab (normal priority) taps `BROWSER_TAPS` on the classic live page; per tap,
+    the renderer processes' CPU (``/proc``), the tab's main-thread task, script, layout and style time (Chrome's
+    ``Performance.getMetrics``: TaskDuration, ScriptDuration, LayoutDuration, RecalcStyleDuration; wall time of
+    the tasks, so they grow with the machine's load, where CPU time does not) and the websocket messages and bytes
+    the page received."""
+    received = [0, 0]  # websocket messages, bytes
+
+    def counted(payload: str | bytes) -> None:
+        received[0] += 1
+        received[1] += len(payload)
+
+    async def listening() -> Page:
+        page = await new_page()
+        page.on("websocket", lambda socket: socket.on("framereceived", counted))
+        return page
+
+    page = await open_page(listening, f"{server.url}/live?rules=classic&line=12.7", timeout_s)
+    session = await page.context.new_cdp_session(page)
+    await session.send("Performance.enable")
+
+    async def metrics() -> dict[str, float]:
+        return {item["name"]: item["value"] for item in (await session.send("Performance.getMetrics"))["metrics"]}
+
+    try:
+        await choose_place(page, "Seen elsewhere", timeout_s)
+        before, frames, renderers = await metrics(), list(received), renderers_cpu_seconds()
+        walls = [(await tap_card(server, page, card, timeout_s)).wall for card in BROWSER_TAPS]
+        await page.wait_for_timeout(250)  # the last tap's effects
+        after, count = await metrics(), len(BROWSER_TAPS)
+        renderer = (renderers_cpu_seconds() - renderers) / count
+    finally:
+        await page.close()
+    per_tap = {name: 1000 * (after[name] - before[name]) / count
+               for name in ("TaskDuration", "ScriptDuration", "LayoutDuration", "RecalcStyleDuration")}
+    return (f"| the phone's work per tap, live classic ({count} taps, one tab) | renderer CPU {1000 * renderer:.0f} ms | "
+            f"main thread: tasks {per_tap['TaskDuration']:.0f} ms, script {per_tap['ScriptDuration']:.0f}, layout "
+            f"{per_tap['LayoutDuration']:.1f}, style {per_tap['RecalcStyleDuration']:.1f} | websocket: "
+            f"{(received[0] - frames[0]) / count:.1f} messages, {(received[1] - frames[1]) / count:.0f} bytes | "
+            f"wall median {statistics.median(walls):.3f} s |")
+
+
 async def cached_series(new_page: PageMaker, server: Server, taps: int, timeout_s: float) -> tuple[Series, Series]:
     """Live classic, answers from the cache: the same card tapped and undone ``taps`` times (after once untimed),
     so every tap and every Undo shows a situation answered before: the server's cost of a tap but the solver's."""
@@ -413,6 +642,15 @@ async def first_tap(new_page: PageMaker, timeout_s: float, reading_s: float) -> 
                 f"first tap {tap.wall:.2f} s (server CPU {tap.cpu:.2f} s) | second tap {second.wall:.2f} s |")
 
 
+async def warm_up(server: Server, timeout_s: float) -> None:
+    """Open the live page once on a new server (loads the modules and the compiled loops, starts the solver's
+    warm-up) and wait until it is idle; a protocol client does it, as a browser would."""
+    client = ProtocolPhone(server.url, "live", f"line=12.7&seen={FLIP_THREES_OUT}")
+    await client.open(timeout_s)
+    await client.close()
+    print(f"new server idle after {await quiet(server):.1f} s", flush=True)
+
+
 def session_table(rng: random.Random) -> tuple[str, list[str]]:
     """A random classic table: two different numbers in your line, three seen; the five cards this session taps,
     all different and none of them in the line or seen, so that each is still in the pile when tapped.
@@ -428,55 +666,107 @@ def session_table(rng: random.Random) -> tuple[str, list[str]]:
 
 
 async def concurrent(new_page: PageMaker, server: Server, sessions: int, taps: int, seed: int, timeout_s: float,
-                     deadline_s: float, think: str) -> Series:
+                     deadline_s: float, think: str, chromium: int | None = None) -> list[Series]:
     """``sessions`` phones at once, each on its own random table, each tapping ``taps`` cards; ``think``:
-    ``none`` (the next tap once the page has settled) or ``person`` (a seeded random 1-3 s between taps)."""
+    ``none`` (the next tap once the page has settled) or ``person`` (a seeded random 1-3 s between taps).
+
+    ``chromium``: how many of them are Chromium tabs (the first ones; all when None); the others are
+    `ProtocolPhone` clients on the same tables, tapping the same cards with the same pauses. One series per
+    kind; the server's CPU per tap is its total over the run shared out over every tap of both kinds, the
+    browsers' over the Chromium taps."""
     rng = random.Random(seed + sessions)
     tables = [session_table(rng) for _ in range(sessions)]
     pauses = [[rng.uniform(1.0, 3.0) if think == "person" else 0.0 for _ in range(taps)] for _ in range(sessions)]
-    series = Series(f"{sessions} phone(s) at once, live (classic), think time {think}")
+    browsers_count = sessions if chromium is None else min(chromium, sessions)
+    clients = sessions - browsers_count
+    if clients and browsers_count:
+        phones = Series(f"{sessions} sessions at once: the {browsers_count} Chromium phone(s), tap -> page drawn "
+                        f"(think time {think})")
+        protocol = Series(f"{sessions} sessions at once: the {clients} protocol clients, tap -> server's run "
+                          f"finished (think time {think})")
+    elif browsers_count:
+        phones = protocol = Series(f"{sessions} phone(s) at once, live (classic), think time {think}")
+    else:
+        phones = protocol = Series(f"{sessions} protocol clients at once (no browser), live (classic), tap -> "
+                                   f"server's run finished, think time {think}")
     pages = await asyncio.gather(*(open_page(new_page, f"{server.url}/live?{query}", deadline_s)
-                                   for query, _ in tables), return_exceptions=True)
-    cpu, browsers = cpu_seconds(server.pid), browsers_cpu_seconds(server.pid)
-    finished = 0
+                                   for query, _ in tables[:browsers_count]), return_exceptions=True)
+    remote = [ProtocolPhone(server.url, "live", query) for query, _ in tables[browsers_count:]]
+    opened = await asyncio.gather(*(client.open(deadline_s) for client in remote), return_exceptions=True)
+    cpu, browsers, own = cpu_seconds(server.pid), browsers_cpu_seconds(server.pid), time.process_time()
+    finished = {"chromium": 0, "protocol": 0}
 
     async def one(page: Page | BaseException, cards: list[str], waits: list[float]) -> None:
         nonlocal finished
         if isinstance(page, BaseException):
-            series.failures.append(f"page did not open ({type(page).__name__})")
+            phones.failures.append(f"page did not open ({type(page).__name__})")
             return
         try:
             await choose_place(page, "Seen elsewhere", timeout_s)
             for card, wait in zip(cards[:taps], waits):
                 await asyncio.sleep(wait)
-                series.taps.append(await tap_card(server, page, card, timeout_s))
+                phones.taps.append(await tap_card(server, page, card, timeout_s))
             if await has_error(page):
-                series.failures.append("an error shown")
+                phones.failures.append("an error shown")
             else:
-                finished += 1
+                finished["chromium"] += 1
         except PlaywrightError as error:
-            series.failures.append(f"{type(error).__name__}: {str(error).splitlines()[0][:60]}")
+            phones.failures.append(f"{type(error).__name__}: {str(error).splitlines()[0][:60]}")
 
+    async def client_taps(client: ProtocolPhone, opening: BaseException | None, cards: list[str],
+                          waits: list[float]) -> None:
+        nonlocal finished
+        if opening is not None:
+            protocol.failures.append(f"session did not open ({type(opening).__name__})")
+            return
+        try:
+            await client.choose("live_place", "Seen elsewhere", timeout_s)
+            for card, wait in zip(cards[:taps], waits):
+                await asyncio.sleep(wait)
+                before = client.label(f"card-{card}")
+                protocol.taps.append(Tap(await client.tap(f"card-{card}", timeout_s), 0.0))
+                if client.label(f"card-{card}") == before:
+                    raise ProtocolError(f"the count on {card} did not change")
+            finished["protocol"] += 1
+        except ProtocolError as error:
+            protocol.failures.append(str(error))
+
+    runs = [one(page, cards, waits) for page, (_, cards), waits in zip(pages, tables, pauses)]
+    runs += [client_taps(client, opening if isinstance(opening, BaseException) else None, cards, waits)
+             for client, opening, (_, cards), waits in zip(remote, opened, tables[browsers_count:],
+                                                              pauses[browsers_count:])]
     try:
-        await asyncio.wait_for(asyncio.gather(*(one(page, cards, waits) for page, (_, cards), waits
-                                                in zip(pages, tables, pauses))), deadline_s)
+        await asyncio.wait_for(asyncio.gather(*runs), deadline_s)
     except TimeoutError:
-        series.failures += ["the run's deadline passed"] * (sessions - finished - len(series.failures))
-    series.errors = sessions - finished
+        if browsers_count:
+            phones.failures += ["the run's deadline passed"] * (
+                browsers_count - finished["chromium"] - len(phones.failures))
+        if clients:
+            protocol.failures += ["the run's deadline passed"] * (
+                clients - finished["protocol"] - len(protocol.failures))
     total_cpu = cpu_seconds(server.pid) - cpu
-    series.browsers_cpu = (browsers_cpu_seconds(server.pid) - browsers) / max(1, len(series.taps))
+    every_tap = phones.taps + ([] if protocol is phones else protocol.taps)
+    if browsers_count:
+        phones.browsers_cpu = (browsers_cpu_seconds(server.pid) - browsers) / max(1, len(phones.taps))
+    else:  # the clients' own CPU: this process's (it runs them all)
+        protocol.browsers_cpu = (time.process_time() - own) / max(1, len(protocol.taps))
     for page in pages:
         if not isinstance(page, BaseException):
             await page.close()
-    for tap in series.taps:  # per-tap CPU here: the server's total over the run, shared out
-        tap.cpu = total_cpu / max(1, len(series.taps))
-    return series
+    await asyncio.gather(*(client.close() for client in remote), return_exceptions=True)
+    for tap in every_tap:  # per-tap CPU here: the server's total over the run, shared out
+        tap.cpu = total_cpu / max(1, len(every_tap))
+    if protocol is phones:
+        phones.errors = sessions - sum(finished.values())
+        return [phones]
+    phones.errors, protocol.errors = len(phones.failures), len(protocol.failures)
+    return [phones, protocol]
 
 
 async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
-    parser.add_argument("--only", nargs="*", default=["first", "live", "quiz", "sessions"],
-                        choices=["first", "live", "quiz", "sessions"])
+    parser.add_argument("--only", nargs="*", default=["first", "live", "browser", "quiz", "sessions"],
+                        choices=["first", "live", "browser", "quiz", "sessions"])
     parser.add_argument("--sessions", nargs="*", type=int, default=[1, 10, 30])
     parser.add_argument("--taps", type=int, default=5, help="taps per concurrent session")
     parser.add_argument("--quiz-rounds", type=int, default=5)
@@ -494,13 +784,19 @@ async def main() -> None:
                              "phones are not on the server's cores, so by default the server comes first")
     parser.add_argument("--browser-cpus", default=None,
                         help="pin the concurrent sessions' Chromium to these CPUs (taskset -c, e.g. 1); default: all")
+    parser.add_argument("--clients", nargs="*", default=["chromium", "mixed"], choices=["chromium", "mixed", "protocol"],
+                        help="the concurrent sessions: all Chromium tabs; --chromium-phones Chromium tabs (timed as "
+                             "before) among protocol clients (Streamlit's websocket protocol, no browser: the load of "
+                             "phones that draw on their own CPUs); or protocol clients only")
+    parser.add_argument("--chromium-phones", type=int, default=3, help="Chromium phones among the sessions (mixed)")
     parser.add_argument("--contexts", choices=["phone", "shared"], default="shared",
                         help="the concurrent phones as tabs of one browser context (each still its own Streamlit "
                              "session on its own websocket; a third of the browsers' CPU), or a context each "
                              "(separate cookies and storage, as real phones)")
     args = parser.parse_args()
     setup = (f"the concurrent sessions' browser: nice {args.browser_nice}, CPUs {args.browser_cpus or 'all'}, "
-             f"{'a context per phone' if args.contexts == 'phone' else 'one shared context'}")
+             f"{'a context per phone' if args.contexts == 'phone' else 'one shared context'} (mixed runs: a context "
+             f"per timed phone)")
     print(f"load average before: {load_average()}  ({time.strftime('%Y-%m-%d %H:%M:%S %Z')}); {setup}", flush=True)
     rows: list[str] = []
     async with async_playwright() as playwright, AsyncExitStack() as stack:
@@ -512,7 +808,7 @@ async def main() -> None:
                 for reading in args.reading:
                     rows.append(await first_tap(new_page, args.tap_timeout, reading))
                     print(rows[-1], flush=True)
-            if {"live", "quiz", "sessions"} & set(args.only):
+            if {"live", "browser", "quiz", "sessions"} & set(args.only):
                 with serve() as server:
                     await (await open_page(new_page, server.url, args.tap_timeout)).close()
                     warm = await open_page(new_page, f"{server.url}/live?line=12.7&seen={FLIP_THREES_OUT}",
@@ -533,6 +829,9 @@ async def main() -> None:
                         tap, undo = await cached_series(new_page, server, args.cached_taps, args.tap_timeout)
                         series += [tap, undo]
                         print(tap.row(), undo.row(), sep="\n", flush=True)
+                    if "browser" in args.only:
+                        rows.append(await browser_row(new_page, server, args.tap_timeout))
+                        print(rows[-1], flush=True)
                     if "quiz" in args.only:
                         answer, following = await quiz_series(new_page, server, args.quiz_rounds, args.tap_timeout)
                         series += [answer, following]
@@ -543,17 +842,27 @@ async def main() -> None:
                                                                   args=CHROMIUM_ARGS)
                         stack.push_async_callback(phones.close)
                         many = await page_maker(phones, args.contexts)
+                        # The few timed phones among protocol clients: a context each, each the page in front of its
+                        # own window (tabs of one context behind the front one drew their taps 3-4 times slower here).
+                        timed_phones = await page_maker(phones, "phone")
+                        chromium = {"chromium": None, "mixed": args.chromium_phones, "protocol": 0}
                         for think in args.think:
-                            for count in args.sessions:
-                                series.append(await concurrent(many, server, count, args.taps, args.seed,
-                                                               args.tap_timeout, args.deadline, think))
-                                print(series[-1].row(), flush=True)
+                            for clients in args.clients:
+                                for count in args.sessions:
+                                    with serve() as fresh:  # every run from a cold answer cache: the same work
+                                        await warm_up(fresh, args.tap_timeout)
+                                        runs = await concurrent(timed_phones if clients == "mixed" else many,
+                                                                fresh, count, args.taps, args.seed,
+                                                                args.tap_timeout, args.deadline, think,
+                                                                chromium[clients])
+                                    series += runs
+                                    print(*(run.row() for run in runs), sep="\n", flush=True)
                     rows += [item.row() for item in series]
         finally:
             await stack.aclose()
     print(f"\nload average after: {load_average()}; {setup}")
-    print("| what | taps | wall s, median (min-max) | wall p95 | server CPU ms per tap, median (mean) | browsers' CPU ms "
-          "per tap | errors |")
+    print("| what | taps | wall s, median (min-max) | wall p95 | server CPU ms per tap, median (mean) | clients' CPU ms "
+          "per tap (Chromium: its processes; protocol clients only: this process) | errors |")
     print("|---|---|---|---|---|---|---|")
     for row in rows:
         print(row)

@@ -37,6 +37,8 @@ STYLE = """
 .st-key-picker button {min-width: 3.3rem; padding: 0.15rem 0.45rem; min-height: 2.9rem}
 .st-key-picker button p {font-size: 1.15rem; font-weight: 600}
 .st-key-moves button {min-height: 2.9rem}
+.st-key-moves > [data-testid="stLayoutWrapper"],
+.st-key-moves > [data-testid="stLayoutWrapper"] > [data-testid="stVerticalBlock"] {flex: 0 1 auto; width: auto}
 .st-key-vlive_target div {flex-wrap: wrap}
 @media (max-width: 640px) {
   .st-key-header [data-testid="stCaptionContainer"] {display: none}
@@ -44,7 +46,8 @@ STYLE = """
 }
 </style>
 """
-"""The live pages' style: the sticky bar, the banner's colours, card buttons at least 44 px tall."""
+"""The live pages' style: the sticky bar, the banner's colours, card buttons at least 44 px tall, the moves
+sized to their labels (each is a fragment of its own, whose box would otherwise share the row equally)."""
 
 SCROLL_TO_TOP = """<script>
 document.querySelector('[data-testid="stMain"]')?.scrollTo({top: 0});

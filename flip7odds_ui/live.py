@@ -44,9 +44,19 @@ from flip7odds.shoe import (
 from flip7odds.situation import Situation
 from flip7odds_ui.answer import bust_line, bust_sentence, scroll_to_top, show_answer_bar, show_banner
 from flip7odds_ui.cache import answer_of
-from flip7odds_ui.details import show_charts, show_endgame, show_numbers
+from flip7odds_ui.details import CHARTS_KEY, show_charts, show_endgame, show_numbers
 from flip7odds_ui.live_table import PLACE_NAMES, TableKind
-from flip7odds_ui.picker import card_button, card_rows, chips, count_chips, move_buttons, place_control
+from flip7odds_ui.picker import (
+    card_button,
+    card_rows,
+    chips,
+    clear_button,
+    count_chips,
+    moves_row,
+    next_round_button,
+    place_control,
+    undo_button,
+)
 
 MOVES: dict[type, str] = {
     AddCards: N_("{cards} → {place}"),
@@ -117,9 +127,12 @@ def bust_now(t: Translator, situation: Situation) -> tuple[str, str]:
 
 SCREEN_PART = "live-screen"
 """Fragment key of the whole screen: rerun when a round starts or ends (every part changes)."""
-ANSWER_PART, BUST_PART, MOVES_PART, PLACE_PART, TABLE_PART, PLAYERS_PART, DETAILS_PART = (
-    "live-answer", "live-bust", "live-moves", "live-place", "live-table", "live-players", "live-details")
+ANSWER_PART, BUST_PART, UNDO_PART, NEXT_PART, CLEAR_PART, PLACE_PART, TABLE_PART, PLAYERS_PART = (
+    "live-answer", "live-bust", "live-undo", "live-next", "live-clear", "live-place", "live-table", "live-players")
+DETAILS_PART, TOOLS_PART = "live-details", "live-tools"
 """Fragment keys of the screen's parts (`parts_changed` names those a move redraws)."""
+TOOLS_OPEN_KEYS = (TYPING_OPEN_KEY, GAME_OPEN_KEY, CHARTS_KEY)
+"""Session keys of the sections under the numbers that draw something only while open (or switched on)."""
 
 
 def card_part(card: Card) -> str:
@@ -127,15 +140,23 @@ def card_part(card: Card) -> str:
     return f"live-card-{card}"
 
 
-def parts_changed(before: Table, after: Table, place_moved: bool, round_started: bool) -> list[str]:
+def parts_changed(before: Table, after: Table, place_moved: bool, round_started: bool,
+                  tools_open: bool = False) -> list[str]:
     """The fragments a move from ``before`` to ``after`` changes: the whole screen when a round started (it
-    scrolls to the top), else the answer, the moves, the table and the numbers, the buttons of the cards
-    whose count left changed, the players when those changed, where cards go when the move changed it."""
+    scrolls to the top), else the answer, Undo (it names the last move), the table and the numbers, the
+    buttons of the cards whose count left changed, Next round and Clear round when cards came onto an empty
+    table or left it (they are disabled on an empty one), the players when those changed, where cards go when
+    the move changed it, and the sections under the numbers when one of them is open (``tools_open``: closed,
+    they show the same whatever the table)."""
     if after is before:  # an impossible move: only its message (shown under the answer)
         return [BUST_PART]
     if round_started or after.rules != before.rules:
         return [SCREEN_PART]
-    parts = [ANSWER_PART, BUST_PART, MOVES_PART, TABLE_PART, DETAILS_PART]
+    parts = [ANSWER_PART, BUST_PART, UNDO_PART, TABLE_PART, DETAILS_PART]
+    if bool(before.on_table.size) != bool(after.on_table.size):
+        parts += [NEXT_PART, CLEAR_PART]
+    if tools_open:
+        parts.append(TOOLS_PART)
     left_before, left_after = before.drawing_pile, after.drawing_pile
     parts += [card_part(card) for card in after.rules.kinds if left_before[card] != left_after[card]]
     if (before.others_active, before.second_chance) != (after.others_active, after.second_chance):
@@ -155,7 +176,8 @@ def redraw_after(change: Callable[[], None]) -> None:
     change()
     after, place_after, rounds_after = state()
     TABLE.keep(st.session_state[TABLE.shoe_key])
-    st.rerun(parts_changed(before, after, place_after != place, rounds_after != rounds))
+    tools_open = any(st.session_state.get(key) for key in TOOLS_OPEN_KEYS)
+    st.rerun(parts_changed(before, after, place_after != place, rounds_after != rounds, tools_open))
 
 
 def play(t: Translator, move: Move) -> None:
@@ -220,13 +242,25 @@ def show_bust(t: Translator) -> None:
     st.markdown(bust_now(t, situation)[1])
 
 
-@st.fragment(key=MOVES_PART)
 def show_moves(t: Translator) -> None:
-    """Undo / Next round / Clear round, in reach at the top."""
+    """Undo / Next round / Clear round, in reach at the top: one row, each button a fragment of its own (a tap
+    changes what Undo says; Next round and Clear round only when the table empties or fills)."""
+    with moves_row():
+        st.fragment(show_undo, key=UNDO_PART)(t)
+        st.fragment(lambda: next_round_button(t, lambda: play(t, NextRound()), cards_on_table()), key=NEXT_PART)()
+        st.fragment(lambda: clear_button(t, lambda: play(t, ClearRound()), cards_on_table()), key=CLEAR_PART)()
+
+
+def show_undo(t: Translator) -> None:
+    """Undo, saying what it undoes."""
     shoe: Shoe = st.session_state[TABLE.shoe_key]
     last = shoe.last_move
-    move_buttons(t, None if last is None else move_text(t, shoe.table.rules, last), undo,
-                 lambda: play(t, ClearRound()), lambda: play(t, NextRound()), bool(shoe.table.on_table.size))
+    undo_button(t, None if last is None else move_text(t, shoe.table.rules, last), undo)
+
+
+def cards_on_table() -> bool:
+    """Whether any card is on the table (Next round and Clear round have something to do)."""
+    return bool(session_table().on_table.size)
 
 
 @st.fragment(key=PLACE_PART)
@@ -317,15 +351,21 @@ def show_game(t: Translator, table: Table) -> None:
 
 @st.fragment(key=DETAILS_PART)
 def show_details(t: Translator) -> None:
-    """Beside the picker (under it on a phone): the numbers, playing to win, typing cards, the game, the charts."""
-    table = session_table()
-    situation, result = current_answer(table)
+    """Beside the picker (under it on a phone): the numbers and playing to win."""
+    situation, result = current_answer(session_table())
     if situation is not None and result is not None:
         show_numbers(t, result)
         if isinstance(result.analysis, Analysis):  # playing to win needs the exact round's values
             show_endgame(t, situation, result.analysis)
+
+
+@st.fragment(key=TOOLS_PART)
+def show_tools(t: Translator) -> None:
+    """Under the numbers: typing cards, the game, the charts (a move reruns them only while one is open)."""
+    table = session_table()
     show_typing(t, table.rules)
     show_game(t, table)
+    situation, result = current_answer(table)
     if situation is not None:
         show_charts(t, situation, result)
 
@@ -348,6 +388,7 @@ def show_live(t: Translator, rules: RuleSet) -> None:
         show_players(t)
     with details_column:
         show_details(t)
+        show_tools(t)
 
 
 def show_classic_live(t: Translator, rules: RuleSet) -> None:

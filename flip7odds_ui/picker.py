@@ -42,11 +42,31 @@ def card_buttons(t: Translator, rules: RuleSet, left: CardCounts, on_tap: Callab
 def move_buttons(t: Translator, last_move: str | None, on_undo: Callable[[], None],
                  on_clear: Callable[[], None], on_next: Callable[[], None], cards_on_table: bool) -> None:
     """Undo (its label says what it undoes: a touch screen shows no tooltip), Next round, Clear round."""
-    with st.container(horizontal=True, gap="small", key="moves"):
-        st.button("↶ " + t("Undo: {move}").format(move=last_move) if last_move else t("↶ Undo"), key="undo",
-                  on_click=on_undo, disabled=last_move is None)
-        st.button(t("Next round ➜"), key="next_round", on_click=on_next, type="primary", disabled=not cards_on_table)
-        st.button(t("Clear round"), key="clear", on_click=on_clear, disabled=not cards_on_table)
+    with moves_row():
+        undo_button(t, last_move, on_undo)
+        next_round_button(t, on_next, cards_on_table)
+        clear_button(t, on_clear, cards_on_table)
+
+
+def moves_row() -> Any:
+    """The row of the moves (a container to draw them in: ``with moves_row(): ...``)."""
+    return st.container(horizontal=True, gap="small", key="moves")
+
+
+def undo_button(t: Translator, last_move: str | None, on_undo: Callable[[], None]) -> None:
+    """Undo, saying what it undoes (a touch screen shows no tooltip); disabled when there is nothing to undo."""
+    st.button("↶ " + t("Undo: {move}").format(move=last_move) if last_move else t("↶ Undo"), key="undo",
+              on_click=on_undo, disabled=last_move is None)
+
+
+def next_round_button(t: Translator, on_next: Callable[[], None], cards_on_table: bool) -> None:
+    """Next round (disabled while no card is on the table)."""
+    st.button(t("Next round ➜"), key="next_round", on_click=on_next, type="primary", disabled=not cards_on_table)
+
+
+def clear_button(t: Translator, on_clear: Callable[[], None], cards_on_table: bool) -> None:
+    """Clear round (disabled while no card is on the table)."""
+    st.button(t("Clear round"), key="clear", on_click=on_clear, disabled=not cards_on_table)
 
 
 def chips(t: Translator, rules: RuleSet, cards: Sequence[Card]) -> str:

@@ -242,6 +242,24 @@ def test_typed_cards_are_a_second_way_in() -> None:
     assert at.query_params["line"] == "12.7"
 
 
+def test_a_tap_redraws_only_the_parts_it_changed() -> None:
+    """Each element a tap redraws is one more message for the phone to draw: a card seen elsewhere redraws
+    Undo and that card's button, not the other cards, not Next round and Clear round (cards were on the table
+    already) nor the closed sections under the numbers; those come back when they change or are open."""
+    at = open_live({"line": "12.7", "seen": FLIP_THREES_OUT})
+    at.segmented_control(key="live_place").set_value(Place.SEEN).run()
+    tap(at, "card-5", whole=False)
+    assert {button.key for button in at.button} == {"undo", "card-5"}
+    assert at.metric and "Type cards" not in [expander.label for expander in at.expander]
+    at.run()
+    at.toggle(key="live_charts").set_value(True).run()
+    tap(at, "card-6", whole=False)
+    assert "Type cards" in [expander.label for expander in at.expander] and at.get("plotly_chart")
+    empty = open_live({"discards": FLIP_THREES_OUT})
+    tap(empty, "card-5", whole=False)  # the first card on an empty table enables Next round and Clear round
+    assert {"undo", "next_round", "clear", "card-5"} <= {button.key for button in empty.button}
+
+
 def test_an_impossible_tap_says_why_and_changes_nothing() -> None:
     at = open_typing(open_live({"line": "1", "seen": FLIP_THREES_OUT}))
     at.text_input(key="live_typed").input("1").run().run()  # the entry reran its part: read the whole screen
