@@ -8,6 +8,7 @@ line from standard input and writes one JSON result a line. Bad input: one line 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import sys
@@ -35,6 +36,8 @@ from flip7odds.i18n import DEFAULT_LANGUAGE, Translator, add_language_argument, 
 from flip7odds.rules import RULESETS, RuleSet, find_rules
 
 if TYPE_CHECKING:
+    import subprocess
+
     from flip7odds.analysis import Analysis
     from flip7odds.answer import Answer, AnySituation
     from flip7odds.endgame import WinAnalysis
@@ -412,7 +415,8 @@ def _run_app(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> int:
     """``flip7odds app [streamlit options]``: ``python -m streamlit run <the installed app.py> [options]``.
 
     The library never imports streamlit; the app runs in a child process, which gets Ctrl-C too (same
-    terminal), and its exit status is this command's.
+    terminal), and its exit status is this command's. A SIGTERM or SIGHUP to this command (``kill``, a service
+    manager, a closed terminal) is passed on to it, so the server stops with the command (`_forwarding_stops`).
     """
     import importlib.util
     import subprocess
@@ -429,11 +433,34 @@ def _run_app(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> int:
     command = [sys.executable, "-m", "streamlit", "run", str(script), *options]
     # Streamlit reads .streamlit/config.toml from its working folder: the app's own settings ship beside app.py.
     child = subprocess.Popen(command, cwd=script.parent)
+    with _forwarding_stops(child):
+        try:
+            return child.wait()
+        except KeyboardInterrupt:
+            child.wait()
+            raise
+
+
+STOP_SIGNALS = ("SIGTERM", "SIGHUP")
+"""The signals `flip7odds app` passes on to the app's process (those this platform has)."""
+
+
+@contextlib.contextmanager
+def _forwarding_stops(child: subprocess.Popen[bytes]) -> Iterator[None]:
+    """Pass `STOP_SIGNALS` on to ``child`` while it runs (without this, stopping the command left the Streamlit
+    server running on its own), then restore the handlers as they were."""
+    import signal
+
+    def forward(number: int, frame: object) -> None:
+        child.send_signal(number)
+
+    numbers = [getattr(signal, name) for name in STOP_SIGNALS if hasattr(signal, name)]
+    previous = {number: signal.signal(number, forward) for number in numbers}
     try:
-        return child.wait()
-    except KeyboardInterrupt:
-        child.wait()
-        raise
+        yield
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
 
 
 APP_HELP = ("usage: flip7odds app [streamlit run options]\n\n"

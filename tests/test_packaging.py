@@ -4,10 +4,14 @@ home folder. (`scripts/check_install.sh` checks the built wheel itself, in a fre
 
 from __future__ import annotations
 
+import contextlib
 import io
 import os
+import socket
 import subprocess
 import sys
+import time
+import urllib.request
 from importlib.metadata import version
 from pathlib import Path
 from typing import Any
@@ -92,3 +96,44 @@ def test_the_suite_runs_in_a_throwaway_home(isolated_home: Path) -> None:
     child: Any = subprocess.run([sys.executable, "-c", "import os; print(os.environ['HOME'])"], capture_output=True,
                                 text=True, timeout=60, check=False)
     assert child.stdout.strip() == str(isolated_home)
+
+
+def test_stopping_the_app_command_stops_its_server() -> None:
+    """`flip7odds app` runs Streamlit as a child: a SIGTERM to the command (``kill``, a service manager) must stop
+    the server too, not leave it running on its own (it did, after every `scripts/check_install.sh`)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    health = f"http://127.0.0.1:{port}/_stcore/health"
+    command = subprocess.Popen([sys.executable, "-m", "flip7odds", "app", "--server.headless", "true",
+                                "--server.port", str(port), "--server.address", "127.0.0.1",
+                                "--browser.gatherUsageStats", "false"],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        assert _answers_within(health, 120.0), "the app never answered"
+        command.terminate()
+        command.wait(timeout=30)
+        assert _silent_within(health, 30.0), "the server outlived the command"
+    finally:
+        command.kill()
+
+
+def _answers_within(url: str, seconds: float) -> bool:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        with contextlib.suppress(OSError):
+            if urllib.request.urlopen(url, timeout=2).read().strip() == b"ok":
+                return True
+        time.sleep(0.5)
+    return False
+
+
+def _silent_within(url: str, seconds: float) -> bool:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            urllib.request.urlopen(url, timeout=2)
+        except OSError:
+            return True
+        time.sleep(0.5)
+    return False
