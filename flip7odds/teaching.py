@@ -741,6 +741,7 @@ def optimal_decision_map(situation: Situation) -> DecisionMap:
     recorder = _DecisionRecorder(fresh)
     solution = solve(problem_of(fresh), TOLERANCE, policy=recorder)
     result = solution.result()
+    assert result.distribution is not None  # `solve` computes it unless told not to
     optimum = PolicyResult(OPTIMAL, result.value, result.bust_probability, result.flip7_probability,
                            result.distribution, solution.hits_now)
     return DecisionMap(tuple(recorder.points), optimum)
