@@ -765,7 +765,7 @@ def merged_decision_map(situation: Situation) -> DecisionMap:
     problem = problem_of(fresh)
     relaxed, scale = relaxed_problem(problem, blind_grouping(problem), upper=False)
     recorder = _DecisionRecorder(fresh, scale)
-    solve(relaxed, TOLERANCE * scale, policy=recorder)
+    solve(relaxed, TOLERANCE * scale, policy=recorder, distribution=False)
     return DecisionMap(tuple(recorder.points), None)
 
 
