@@ -235,7 +235,8 @@ def _walk_column(moduli: IntArray, scale: IntArray, cards_left: float, flip7: In
 
     The sums go term by term over all the rows (``exact`` holds the integers until the last pass reduces them),
     so that each term's arrays are picked once, not once a row; each row's floats are added in the same order
-    as row by row (the next level, then the terms in turn), and integers in any order.
+    as row by row (the next level, then the terms in turn), and integers in any order. With two moduli (the
+    moduli of every table a person plays, `_Walk`) the next level's sums are kept in two integers.
     """
     width = moduli.shape[0]
     rows = flip7.shape[0]
@@ -244,7 +245,15 @@ def _walk_column(moduli: IntArray, scale: IntArray, cards_left: float, flip7: In
         value = 0.0
         for k in range(width):
             exact[r, k] = 0
-        if grows:
+        if grows and width == 2:  # every table a person plays: the sums stay in registers
+            first, second = 0, 0
+            for p in range(pointers[r], pointers[r + 1]):
+                count, target = copies[p], targets[p]
+                first += count * next_exact[target, 0]
+                second += count * next_exact[target, 1]
+                value += count * next_approx[target]
+            exact[r, 0], exact[r, 1] = first, second
+        elif grows:
             for p in range(pointers[r], pointers[r + 1]):
                 count, target = copies[p], targets[p]
                 for k in range(width):
