@@ -89,8 +89,10 @@ Exact forms (``N`` = cards left, ``n_c`` = copies of card ``c``; all values are 
 
 The backward pass computes ``V`` layer by layer (``t`` descending) and keeps the hit/stay choice of
 every state; the forward pass pushes probability mass from the root through those choices to get the
-score distribution and the Flip 7 and bust probabilities. The sum over ``c`` is split by how the
-column moves (`_Tables`), so that most of it runs over contiguous memory:
+score distribution and the Flip 7 and bust probabilities. Asked for no distribution, the backward pass carries
+the two probabilities itself, beside the values and under the same choices, and there is no forward pass
+(`_Solver`). The sum over ``c`` is split by how the column moves (`_Tables`), so that most of it runs over
+contiguous memory:
 
 * new numbers: ``sum_u p_u V(S + u, plain(col))`` is summed over whole rows of the next layer first
   and then read through the forced phase, which moves whole chunks of columns by one shift;
