@@ -12,7 +12,8 @@ Examples
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+import functools
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
@@ -41,7 +42,11 @@ class Decision(enum.Enum):
 
 @dataclass(frozen=True)
 class Analysis:
-    """The numbers of docs/model.md for one situation. ``hit_score`` is None when no card can be drawn."""
+    """The numbers of docs/model.md for one situation. ``hit_score`` is None when no card can be drawn.
+
+    ``distribution`` is the solve's own when `analyze` was asked for it; otherwise it is worked out the first
+    time it is read (one more solve, with the forward pass) and kept.
+    """
 
     situation: Situation
     stay_score: int
@@ -55,7 +60,17 @@ class Analysis:
     decision: Decision
     flip7_probability: float
     bust_final_probability: float
-    distribution: dict[int, float]
+    solved_distribution: dict[int, float] | None = field(default=None, repr=False, compare=False)
+    """The score distribution when the solve computed it, else None (`distribution` computes it when read)."""
+
+    @functools.cached_property
+    def distribution(self) -> dict[int, float]:
+        """P(final round score = s) under optimal play (docs/model.md)."""
+        if self.solved_distribution is not None:
+            return self.solved_distribution
+        solved = analyze(self.situation, memory_limit=None, distribution=True).solved_distribution
+        assert solved is not None
+        return solved
 
     @property
     def margin(self) -> float:
@@ -102,13 +117,15 @@ def problem_of(situation: Situation) -> Problem:
                    situation.discards, situation.alone)
 
 
-def analyze(situation: Situation, memory_limit: int | None = MEMORY_LIMIT) -> Analysis:
+def analyze(situation: Situation, memory_limit: int | None = MEMORY_LIMIT, distribution: bool = True) -> Analysis:
     """Exact odds and optimal play for ``situation`` (docs/model.md, round-EV model).
 
     Raises `flip7odds.errors.SolverLimitError` if the exact solve would need more than ``memory_limit``
-    bytes (`flip7odds.solver.solve_cost`; None: no limit).
+    bytes (`flip7odds.solver.solve_cost`; None: no limit). ``distribution`` False leaves the score
+    distribution to the first read of `Analysis.distribution` (the solve is a fifth to a third cheaper without
+    it: `flip7odds.solver.solve`); every other number is the same.
     """
-    solution: Solution = solve(problem_of(situation), TOLERANCE, memory_limit=memory_limit)
+    solution: Solution = solve(problem_of(situation), TOLERANCE, memory_limit=memory_limit, distribution=distribution)
     optimal = solution.result()
     can_draw = solution.draw is not None
     return Analysis(
@@ -124,7 +141,7 @@ def analyze(situation: Situation, memory_limit: int | None = MEMORY_LIMIT) -> An
         decision=Decision.HIT if solution.hits_now else Decision.STAY,
         flip7_probability=optimal.flip7_probability,
         bust_final_probability=optimal.bust_probability,
-        distribution=optimal.distribution,
+        solved_distribution=optimal.distribution,
     )
 
 

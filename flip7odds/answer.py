@@ -94,7 +94,7 @@ class Answer:
     ``hit`` (hit now, then play best) and ``hit_once`` (hit once, then stay) are None when no card can
     be drawn. ``flip7_probability`` and ``bust_final_probability`` are P(Flip 7) and P(bust) by the end
     under the policy played (optimal when exact; docs/model.md says what the bounds mean otherwise).
-    ``analysis`` is the exact solver's full answer (with the score distribution) when it answered.
+    ``analysis`` is the exact solver's full answer when it answered (its score distribution worked out when read).
     """
 
     situation: AnySituation
@@ -245,8 +245,9 @@ def _exact(situation: AnySituation, cpu_seconds: float, memory_limit: int) -> An
             return None  # reached its state limit: the bounded solver answers with the time left
     try:
         # `exact_fits` checked the memory by `estimated_cost`: the solver's own check counts a reshuffle as the
-        # whole pile and discards together (a line over four cards and 48 discards: 1.8 GB for 60 MB)
-        return analyze(situation, memory_limit=None)
+        # whole pile and discards together (a line over four cards and 48 discards: 1.8 GB for 60 MB). The score
+        # distribution is worked out only if read (`Analysis.distribution`: the charts).
+        return analyze(situation, memory_limit=None, distribution=False)
     except SolverLimitError:
         return None
 

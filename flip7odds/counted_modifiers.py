@@ -141,6 +141,7 @@ def counted_policy_value(problem: Problem, policy: HitStayPolicy) -> BlindValue 
     result = solution.result()
     means = ModifierMeans.of(rules, problem.modifiers, modifiers)
     value = 0.0
+    assert result.distribution is not None  # `solve` computes it unless told not to
     for score, probability in result.distribution.items():
         if score == 0:
             probability -= result.bust_probability

@@ -129,7 +129,8 @@ def _questions_of_one_game(rng: np.random.Generator, rules: RuleSet) -> list[End
             continue
         if win.stay_win is None or win.hit_win is None:
             continue
-        round_ev = Decision.HIT if solve(problem_of(view.situation), TOLERANCE).hits_now else Decision.STAY
+        hits = solve(problem_of(view.situation), TOLERANCE, distribution=False).hits_now
+        round_ev = Decision.HIT if hits else Decision.STAY
         questions.append(EndgameQuestion(view.situation, totals, view.seat, view.round_number, win, round_ev))
         if len(questions) == PER_GAME:
             break

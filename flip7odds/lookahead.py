@@ -232,36 +232,54 @@ def _walk_column(moduli: IntArray, scale: IntArray, cards_left: float, flip7: In
     ``weights[q]`` copies, or the row's bust cards minus ``saves[q]`` where that is at least 0. The terminal
     integer times ``scale`` (``D_{t+1}`` modulo each modulus) is added last; the floats are divided by the
     cards left.
+
+    The sums go term by term over all the rows (``exact`` holds the integers until the last pass reduces them),
+    so that each term's arrays are picked once, not once a row; each row's floats are added in the same order
+    as row by row (the next level, then the terms in turn), and integers in any order. With two moduli (the
+    moduli of every table a person plays, `_Walk`) the next level's sums are kept in two integers.
     """
     width = moduli.shape[0]
-    total = np.zeros(width, dtype=np.int64)
-    for r in range(flip7.shape[0]):
-        terminal = flip7[r]
-        total[:] = 0
+    rows = flip7.shape[0]
+    terminal = flip7.copy()
+    for r in range(rows):
         value = 0.0
-        if grows:
+        for k in range(width):
+            exact[r, k] = 0
+        if grows and width == 2:  # every table a person plays: the sums stay in registers
+            first, second = 0, 0
+            for p in range(pointers[r], pointers[r + 1]):
+                count, target = copies[p], targets[p]
+                first += count * next_exact[target, 0]
+                second += count * next_exact[target, 1]
+                value += count * next_approx[target]
+            exact[r, 0], exact[r, 1] = first, second
+        elif grows:
             for p in range(pointers[r], pointers[r + 1]):
                 count, target = copies[p], targets[p]
                 for k in range(width):
-                    total[k] += count * next_exact[target, k]
+                    exact[r, k] += count * next_exact[target, k]
                 value += count * next_approx[target]
         else:
-            terminal += then_bank[r]
-        for q in range(kinds.shape[0]):
-            if kinds[q] == 0:
-                continue
+            terminal[r] += then_bank[r]
+        approx[r] = value
+    for q in range(kinds.shape[0]):
+        if kinds[q] == 0:
+            continue
+        if kinds[q] == 1:
+            for r in range(rows):
+                terminal[r] += (weights[q] if saves[q] < 0 else max(bust[r] - saves[q], 0)) * bank[r]
+            continue
+        source_exact = exact0 if q == 0 else exact1 if q == 1 else exact2 if q == 2 else exact3
+        source_approx = approx0 if q == 0 else approx1 if q == 1 else approx2 if q == 2 else approx3
+        for r in range(rows):
             weight = weights[q] if saves[q] < 0 else max(bust[r] - saves[q], 0)
-            if kinds[q] == 1:
-                terminal += weight * bank[r]
-                continue
-            source_exact = exact0 if q == 0 else exact1 if q == 1 else exact2 if q == 2 else exact3
-            source_approx = approx0 if q == 0 else approx1 if q == 1 else approx2 if q == 2 else approx3
             for k in range(width):
-                total[k] += weight * source_exact[r, k]
-            value += weight * source_approx[r]
+                exact[r, k] += weight * source_exact[r, k]
+            approx[r] += weight * source_approx[r]
+    for r in range(rows):
         for k in range(width):
-            exact[r, k] = (total[k] + terminal * scale[k]) % moduli[k]
-        approx[r] = (value + terminal) / cards_left
+            exact[r, k] = (exact[r, k] + terminal[r] * scale[k]) % moduli[k]
+        approx[r] = (approx[r] + terminal[r]) / cards_left
 
 
 @compiled_loop

@@ -305,6 +305,7 @@ def evaluate_policy(situation: Situation, policy: HitStayPolicy) -> PolicyResult
     """
     solution = solve(problem_of(situation), TOLERANCE, policy=policy)
     result = solution.result()
+    assert result.distribution is not None  # `solve` computes it unless told not to
     return PolicyResult(policy, result.value, result.bust_probability, result.flip7_probability,
                         result.distribution, solution.hits_now)
 

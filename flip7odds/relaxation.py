@@ -454,8 +454,8 @@ def solve_relaxed(problem: Problem, grouping: Grouping | Relaxation,
     relaxation = grouping if isinstance(grouping, Relaxation) else Relaxation(grouping, grouping)
     high_problem, _ = relaxed_problem(problem, relaxation.upper, upper=True)
     low_problem, scale = relaxed_problem(problem, relaxation.lower, upper=False)
-    high: Solution = solve(high_problem, 0.0, memory_limit=None)
-    low: Solution = solve(low_problem, TIE * scale, memory_limit=None)
+    high: Solution = solve(high_problem, 0.0, memory_limit=None, distribution=False)
+    low: Solution = solve(low_problem, TIE * scale, memory_limit=None, distribution=False)
     stay, may_stay = high.stay_score, high.may_stay
     states = high.states + low.states
     if high.draw is None or low.draw is None:
@@ -540,7 +540,8 @@ def blind_policy_value(problem: Problem, policy: HitStayPolicy, grouping: Groupi
     games = [relaxed_problem(problem, grouping, upper=False)]
     if not grouping.royal:
         games.append(relaxed_problem(problem, grouping, upper=True, at_mean=True))
-    solutions = [(solve(game, TIE * scale, policy=scaled_policy(policy, scale)), scale) for game, scale in games]
+    solutions = [(solve(game, TIE * scale, policy=scaled_policy(policy, scale), distribution=False), scale)
+                 for game, scale in games]
     values = [solution.result().value / scale for solution, scale in solutions]
     low = solutions[0][0]
     result = low.result()

@@ -301,7 +301,7 @@ class OptimalPolicy:
             self.cache_hits += 1
             return cached
         self.solves += 1
-        decision = solve(problem, TOLERANCE).hits_now
+        decision = solve(problem, TOLERANCE, distribution=False).hits_now
         if len(self.cache) >= self.cache_size:
             self.cache.clear()
         self.cache[problem] = decision

@@ -89,8 +89,10 @@ Exact forms (``N`` = cards left, ``n_c`` = copies of card ``c``; all values are 
 
 The backward pass computes ``V`` layer by layer (``t`` descending) and keeps the hit/stay choice of
 every state; the forward pass pushes probability mass from the root through those choices to get the
-score distribution and the Flip 7 and bust probabilities. The sum over ``c`` is split by how the
-column moves (`_Tables`), so that most of it runs over contiguous memory:
+score distribution and the Flip 7 and bust probabilities. Asked for no distribution, the backward pass carries
+the two probabilities itself, beside the values and under the same choices, and there is no forward pass
+(`_Solver`). The sum over ``c`` is split by how the column moves (`_Tables`), so that most of it runs over
+contiguous memory:
 
 * new numbers: ``sum_u p_u V(S + u, plain(col))`` is summed over whole rows of the next layer first
   and then read through the forced phase, which moves whole chunks of columns by one shift;
@@ -219,12 +221,15 @@ class Problem:
 
 @dataclass(frozen=True)
 class DrawResult:
-    """Float results of drawing now and then playing optimally (or of a forced start)."""
+    """Float results of drawing now and then playing optimally (or of a forced start).
+
+    ``distribution`` is None when the solve was asked for none (`solve`'s ``distribution``).
+    """
 
     value: float
     flip7_probability: float
     bust_probability: float
-    distribution: dict[int, float]
+    distribution: dict[int, float] | None
 
 
 @dataclass(frozen=True)
@@ -1036,13 +1041,20 @@ def _backward_others(first: int, stop: int, t: int, sizes: IntArray, offset: Int
                      run_shift: IntArray, run_weight: FloatArray, run_saves: IntArray,
                      block_start: IntArray, block_low: IntArray, block_size: IntArray, block_first: IntArray,
                      block_target: IntArray, mod_next: IntArray, mod_left: IntArray,
-                     bank_mult: FloatArray, bank_plus: FloatArray, upper: FloatArray, out: FloatArray) -> None:
+                     bank_mult: FloatArray, bank_plus: FloatArray, upper: FloatArray, out: FloatArray,
+                     carry: bool, saved_live: FloatArray, upper_ends: FloatArray, ends_out: FloatArray) -> None:
     """``sum_c n_c W(x after c)`` over every card but the new numbers that lead on, rows ``first:stop`` of layer ``t``.
 
     Cards that bank are affine in the row's sums: side cards ``bank_mult * sum + bank_plus``; new
     numbers ``mult * sum_u p_u (sum + u) + plus * sum_u p_u`` (plus the bonus on a Flip 7). The rest
     read the same row of layer ``t + 1``: whole runs of columns (`_Tables`), then each modifier, block by
     block through the per-factor tables (`_Columns`).
+
+    With ``carry`` the same sums are taken of P(Flip 7) and P(bust) by the end (``upper_ends`` into
+    ``ends_out``, interleaved: state ``i`` at ``2 i`` and ``2 i + 1``, so that a gather reads both from one cache
+    line): a Flip 7 counts ``sum_u p_u`` at the top row,
+    a duplicate that neither a held Second Chance saves busts (``1 - saved_live - saved_bank`` of the
+    row's bust cards), every other ending counts 0 (`_Solver._backward`).
     """
     for q in range(first, stop):
         b = 0
@@ -1062,6 +1074,13 @@ def _backward_others(first: int, stop: int, t: int, sizes: IntArray, offset: Int
         total = out[offset[b] + r * width:offset[b] + (r + 1) * width]
         m, pl, bm, bp = mult[c0:c1], plus[c0:c1], bank_mult[c0:c1], bank_plus[c0:c1]
         sv, sb = saves[c0:c1], saved_bank[c0:c1]
+        ends_total = ends_out[2 * (offset[b] + r * width):2 * (offset[b] + (r + 1) * width)]
+        if carry:
+            sl = saved_live[c0:c1]
+            flip7_ends = float(numbers_left) if s == top and flip7_at_top else 0.0
+            for k in range(width):
+                ends_total[2 * k] = flip7_ends
+                ends_total[2 * k + 1] = (1.0 - sl[k] - sb[k]) * (bust_cards - sv[k])
         # banking after a side card, and after a duplicate saved on the last forced draw
         if s < top:
             pb = plain_bank[c0:c1]
@@ -1078,24 +1097,42 @@ def _backward_others(first: int, stop: int, t: int, sizes: IntArray, offset: Int
         if width1 == 0:
             continue
         following = upper[side_offset[b] + r * width1:side_offset[b] + (r + 1) * width1]
+        following_ends = upper_ends[2 * (side_offset[b] + r * width1):2 * (side_offset[b] + (r + 1) * width1)]
         for h in range(run_start[level], run_start[level + 1]):
             low, high, shift = run_low[h], run_high[h], run_shift[h]
             weight = run_weight[h] if run_saves[h] < 0 else bust_cards - run_saves[h]
             moving, target = total[low:high], following[low + shift:high + shift]
             for k in range(high - low):
                 moving[k] += weight * target[k]
+            if carry:
+                moving, target = ends_total[2 * low:2 * high], following_ends[2 * (low + shift):2 * (high + shift)]
+                for k in range(2 * (high - low)):
+                    moving[k] += weight * target[k]
         for h in range(block_start[level], block_start[level + 1]):
             base = block_target[h]
             if base < 0:
                 continue
             low, k0 = block_low[h], block_first[h]
+            if not carry:
+                for k in range(block_size[h]):
+                    value = total[low + k]
+                    for i in range(mod_next.shape[1]):
+                        rank = mod_next[k0 + k, i]
+                        if rank >= 0:
+                            value += mod_left[k0 + k, i] * following[base + rank]
+                    total[low + k] = value
+                continue
             for k in range(block_size[h]):
-                value = total[low + k]
+                here = 2 * (low + k)
+                value, flip7, bust = total[low + k], ends_total[here], ends_total[here + 1]
                 for i in range(mod_next.shape[1]):
                     rank = mod_next[k0 + k, i]
                     if rank >= 0:
-                        value += mod_left[k0 + k, i] * following[base + rank]
-                total[low + k] = value
+                        copies = mod_left[k0 + k, i]
+                        value += copies * following[base + rank]
+                        flip7 += copies * following_ends[2 * (base + rank)]
+                        bust += copies * following_ends[2 * (base + rank) + 1]
+                total[low + k], ends_total[here], ends_total[here + 1] = value, flip7, bust
 
 
 @compiled_loop
@@ -1105,7 +1142,8 @@ def _backward_numbers(first: int, stop: int, t: int, n_left: int, sizes: IntArra
                       col_start: IntArray, chunk_start: IntArray, chunk_low: IntArray, chunk_high: IntArray,
                       chunk_shift: IntArray, chunk_live: NDArray[np.bool_], mult: IntArray, plus: IntArray,
                       decision: NDArray[np.bool_], has_cards: NDArray[np.bool_], tolerance: float, optimal: bool,
-                      upper: FloatArray, out: FloatArray, hitting: ByteArray) -> None:
+                      upper: FloatArray, out: FloatArray, hitting: ByteArray, carry: bool, upper_ends: FloatArray,
+                      ends_out: FloatArray) -> None:
     """Add the new numbers that lead on, ``sum_u p_u V(S + u, plain(c))``, then ``H = total / N``.
 
     Chunk by chunk of columns (a forced phase moves a chunk as a whole: ``chunk_shift``), all rows
@@ -1114,8 +1152,14 @@ def _backward_numbers(first: int, stop: int, t: int, n_left: int, sizes: IntArra
     choice; otherwise ``out`` gets ``H``. It divides by ``N`` (rather than multiplying by ``1 / N``)
     so that a value that is a whole multiple comes out exact: a policy comparing values strictly
     sees the same exact ties as before.
+
+    With ``carry`` P(Flip 7) and P(bust) by the end are summed and divided alike (``upper_ends`` into
+    ``ends_out``, interleaved); with ``optimal``, a state that stays gets 0 for both
+    (it banks), by the same choice as its value, ties included.
     """
     gathered = np.empty(_CHUNK)
+    gathered_ends = np.empty(2 * _CHUNK)
+    inverse = 1.0 / n_left  # probabilities are not compared: no need to divide
     for b in range(len(sizes)):
         low_row = max(first, cumulative[b]) - cumulative[b]
         high_row = min(stop, cumulative[b + 1]) - cumulative[b]
@@ -1130,11 +1174,12 @@ def _backward_numbers(first: int, stop: int, t: int, n_left: int, sizes: IntArra
             m, pl = mult[c0 + low:c0 + high], plus[c0 + low:c0 + high]
             forced = ~decision[c0 + low:c0 + high]
             empty = ~has_cards[c0 + low:c0 + high]
-            acc = gathered[:n]
+            acc, acc_ends = gathered[:n], gathered_ends[:2 * n]
             for r in range(low_row, high_row):
                 g = row_start[s] + r
                 base = offset[b] + r * width
                 total = out[base + low:base + high]
+                ends_total = ends_out[2 * (base + low):2 * (base + high)]
                 if grows:
                     acc[:] = 0.0
                     for i in range(number_counts.shape[0]):
@@ -1146,6 +1191,17 @@ def _backward_numbers(first: int, stop: int, t: int, n_left: int, sizes: IntArra
                                 acc[k] += count * source[k]
                     for k in range(n):
                         total[k] += acc[k]
+                    if carry:
+                        acc_ends[:] = 0.0
+                        for i in range(number_counts.shape[0]):
+                            if not (row_mask[g] >> i) & 1:
+                                up = number_offset[b] + successor[g, i] * width + chunk_shift[h] + low
+                                source_ends = upper_ends[2 * up:2 * (up + n)]
+                                count = number_counts[i]
+                                for k in range(2 * n):
+                                    acc_ends[k] += count * source_ends[k]
+                        for k in range(2 * n):
+                            ends_total[k] += acc_ends[k]
                 if optimal:
                     row = row_sum[g]
                     choice = hitting[base + low:base + high]
@@ -1155,9 +1211,17 @@ def _backward_numbers(first: int, stop: int, t: int, n_left: int, sizes: IntArra
                         hits = forced[k] or (empty[k] and s == 0) or hit > stay + tolerance
                         total[k] = hit if hits else stay
                         choice[k] = hits
+                    if carry:
+                        for k in range(n):
+                            drawn = choice[k] * inverse
+                            ends_total[2 * k] *= drawn
+                            ends_total[2 * k + 1] *= drawn
                 else:
                     for k in range(n):
                         total[k] = total[k] / n_left
+                    if carry:
+                        for k in range(2 * n):
+                            ends_total[k] *= inverse
 
 
 @compiled_loop
@@ -1452,24 +1516,28 @@ MEMORY_LIMIT = 2 * 1024**3
 
 
 def solve(problem: Problem, tolerance: float = 1e-9, policy: Policy | None = None,
-          with_draw_then_stay: bool = False, memory_limit: int | None = MEMORY_LIMIT) -> Solution:
+          with_draw_then_stay: bool = False, memory_limit: int | None = MEMORY_LIMIT,
+          distribution: bool = True) -> Solution:
     """Solve a round exactly: the value of staying and of drawing now, with its score distribution.
 
     ``policy`` None plays optimally: hitting must beat staying by more than ``tolerance`` (ties stay,
     docs/model.md). ``with_draw_then_stay`` also computes E[score if you hit once, then stay]. A lattice
     whose estimated memory (`solve_cost`) is above ``memory_limit`` bytes raises `SolverLimitError`
-    before any work (None: no limit); the answer is never approximated.
+    before any work (None: no limit); the answer is never approximated. ``distribution`` False leaves the
+    score distribution out (``DrawResult.distribution`` None): P(Flip 7) and P(bust) are then carried
+    through the backward pass, and the forward pass (a third to a half of a solve) is not run.
     """
     if problem.pile.size == 0 and problem.discards is not None and problem.discards.size > 0:
         problem = replace(problem, pile=problem.discards, discards=None)
     if not problem.alone:
-        stripped = _solve_without_blanks(problem.stripped(), tolerance, policy, with_draw_then_stay, memory_limit)
+        stripped = _solve_without_blanks(problem.stripped(), tolerance, policy, with_draw_then_stay, memory_limit,
+                                         distribution)
         return _with_blanks(problem, stripped, tolerance)
-    return _solve_without_blanks(problem, tolerance, policy, with_draw_then_stay, memory_limit)
+    return _solve_without_blanks(problem, tolerance, policy, with_draw_then_stay, memory_limit, distribution)
 
 
 def _solve_without_blanks(problem: Problem, tolerance: float, policy: Policy | None, once: bool,
-                          memory_limit: int | None) -> Solution:
+                          memory_limit: int | None, distribution: bool) -> Solution:
     """`solve` for a problem alone, or not alone with Freeze and Flip Three removed."""
     if problem.pile.size == 0:
         if problem.discards is None or problem.discards.size == 0:
@@ -1487,7 +1555,7 @@ def _solve_without_blanks(problem: Problem, tolerance: float, policy: Policy | N
                 "smaller)",
                 states=round(cost.states / 1e6), needed=round(cost.memory_bytes / 1024**3, 1),
                 limit=round(memory_limit / 1024**3, 1))
-    return _Solver(problem, tolerance, policy, once).solution()
+    return _Solver(problem, tolerance, policy, once, distribution).solution()
 
 
 def _with_blanks(problem: Problem, stripped: Solution, tolerance: float) -> Solution:
@@ -1509,15 +1577,18 @@ def _with_blanks(problem: Problem, stripped: Solution, tolerance: float) -> Solu
     if stripped.draw is not None and share < 1:
         parts.append((1 - share, stripped.draw))
     total = sum(weight for weight, _ in parts)
-    distribution: dict[int, float] = {}
+    distribution: dict[int, float] | None = {}
     for weight, part in parts:
+        if part.distribution is None or distribution is None:
+            distribution = None
+            continue
         for score, probability in part.distribution.items():
             distribution[score] = distribution.get(score, 0.0) + weight / total * probability
     draw = DrawResult(
         sum(weight * part.value for weight, part in parts) / total,
         sum(weight * part.flip7_probability for weight, part in parts) / total,
         sum(weight * part.bust_probability for weight, part in parts) / total,
-        dict(sorted(distribution.items())),
+        None if distribution is None else dict(sorted(distribution.items())),
     )
     once = stripped.draw_then_stay
     if once is not None or stripped.draw is None:
@@ -1589,21 +1660,34 @@ def _empty_line_with_blanks(problem: Problem, stripped: Solution, tolerance: flo
     """
     base = stripped.draw if stripped.draw is not None else stripped.result()
     value, reach = empty_line_value(base.value, float(stripped.stay_score), problem, tolerance)
-    distribution = {score: reach * p for score, p in base.distribution.items() if reach * p > 0}
-    if reach < 1:
-        distribution[stripped.stay_score] = distribution.get(stripped.stay_score, 0.0) + 1 - reach
-    draw = DrawResult(value, reach * base.flip7_probability, reach * base.bust_probability,
-                      dict(sorted(distribution.items())))
+    distribution = None
+    if base.distribution is not None:
+        distribution = {score: reach * p for score, p in base.distribution.items() if reach * p > 0}
+        if reach < 1:
+            distribution[stripped.stay_score] = distribution.get(stripped.stay_score, 0.0) + 1 - reach
+        distribution = dict(sorted(distribution.items()))
+    draw = DrawResult(value, reach * base.flip7_probability, reach * base.bust_probability, distribution)
     return replace(stripped, draw=draw, hits_now=True)
 
 
 class _Solver:
-    """One solve: a backward pass for values and the policy, a forward pass for probabilities."""
+    """One solve: a backward pass for values and the policy, a forward pass for probabilities.
 
-    def __init__(self, problem: Problem, tolerance: float, policy: Policy | None, once: bool) -> None:
+    Without the score distribution (``distribution`` False) the backward pass carries P(Flip 7) and
+    P(bust) by the end beside the values, and there is no forward pass. Both are expectations of a
+    0/1 ending under the same choices as the values: at each state ``F = sum_c n_c / N F(x after c)``
+    where it draws, 0 where it stays (ties stay: the choice is the values' own, `_backward_numbers`),
+    a Flip 7 counting 1 in ``F`` and a bust 1 in ``B``. So they are the forward pass's sums of the
+    probabilities of the paths that end so, summed in another order (equal to rounding).
+    """
+
+    def __init__(self, problem: Problem, tolerance: float, policy: Policy | None, once: bool,
+                 distribution: bool = True) -> None:
         self.problem = problem
         self.tolerance = tolerance
         self.policy = policy
+        self.distribution = distribution
+        self.carry = not distribution
         self.track_once = once or (policy is not None and policy.needs_hit_once)
         rules, pile = problem.rules, problem.pile
         numbers = [(c.value, n) for c, n in pile.items_ if c.category is Category.NUMBER and c.value not in problem.numbers]
@@ -1622,6 +1706,7 @@ class _Solver:
         self.hitting: list[ByteArray] = []
         self.root_once: float | None = None
         self.root_hit = float("nan")
+        self.root_flip7 = self.root_bust = float("nan")
         self.reshuffles: dict[tuple[int, int, int], Solution] = {}
         self._backward()
 
@@ -1663,31 +1748,38 @@ class _Solver:
         most = max(layer.total for layer in self.layers)
         self.buffers = (np.empty(most), np.empty(most))
         after_buffers = (np.empty(most), np.empty(most)) if self.track_once else None
+        carried = most if self.carry else 0
+        end_buffers = (np.empty(2 * carried), np.empty(2 * carried))
         choices = np.zeros(sum(layer.total for layer in self.layers), dtype=np.uint8)
         ends = np.cumsum([layer.total for layer in self.layers])
         self.hitting = [choices[end - layer.total:end] for layer, end in zip(self.layers, ends.tolist())]
         upper = self.buffers[1][:0]
         upper_after = upper
+        upper_ends = end_buffers[1][:0]
         for t in reversed(range(len(self.layers))):
             layer = self.layers[t]
             n_left = self.size - t
             values = self.buffers[t % 2][:layer.total]
+            ends = end_buffers[t % 2][:2 * layer.total if self.carry else 0]
             hitting = self.hitting[t]
             once: FloatArray | None = None
             if n_left == 0:
-                once = self._exhausted(layer, values, hitting)
+                once = self._exhausted(layer, values, hitting, ends)
             else:
                 optimal = self.policy is None
-                self._expect(layer, n_left, upper, values, hitting, optimal)
+                self._expect(layer, n_left, upper, values, hitting, optimal, upper_ends, ends)
                 if after_buffers is not None:
                     once = after_buffers[t % 2][:layer.total]
                     self._expect(layer, n_left, upper_after, once, hitting, False)
                 if t == 0:
                     hit = np.empty(layer.total)
-                    self._expect(layer, n_left, upper, hit, hitting.copy(), False)
+                    hit_ends = np.empty_like(ends)
+                    self._expect(layer, n_left, upper, hit, hitting.copy(), False, upper_ends, hit_ends)
                     self.root_hit = float(hit[self.cols.root])
+                    if self.carry:
+                        self.root_flip7, self.root_bust = hit_ends[2 * self.cols.root:2 * self.cols.root + 2].tolist()
                 if not optimal:
-                    self._apply_policy(layer, n_left, values, once, hitting)
+                    self._apply_policy(layer, n_left, values, once, hitting, ends)
             if once is not None and after_buffers is not None:
                 if t == 0:
                     self.root_once = float(once[self.cols.root])
@@ -1699,11 +1791,19 @@ class _Solver:
                     block[:, deciding] = self.stay(first_row, block.shape[0], columns[deciding])
                 upper_after = after
             upper = values
+            upper_ends = ends
 
     def _expect(self, layer: _Layer, n_left: int, upper: FloatArray, out: FloatArray, hitting: ByteArray,
-                optimal: bool) -> None:
-        """Run `_backward_others` then `_backward_numbers` over layer ``t``."""
+                optimal: bool, upper_ends: FloatArray | None = None, ends: FloatArray | None = None) -> None:
+        """Run `_backward_others` then `_backward_numbers` over layer ``t``.
+
+        ``ends`` (with the next layer's ``upper_ends``): P(Flip 7) and P(bust) by the end (interleaved, two per
+        state) carried too, when the solve carries them.
+        """
         rows, cols, tables = self.rows, self.cols, self.tables
+        carry = self.carry and ends is not None and upper_ends is not None
+        none = np.empty(0)
+        upper_ends, ends = (upper_ends, ends) if carry else (none, none)
         number_offset, side_offset = self._next_offsets(layer)
         cells = self._cells_before(layer)
         _in_parallel(_backward_others, cells, layer.t, layer.sizes, layer.offset, layer.cumulative_rows,
@@ -1711,12 +1811,12 @@ class _Solver:
                      self.top, self.flip7_at_top, self.bonus, cols.start, cols.mult, cols.plus, cols.saves,
                      tables.plain_bank, tables.saved_bank, tables.run_start, tables.run_low, tables.run_high,
                      tables.run_shift, tables.run_weight, tables.run_saves, *self._blocks_and_modifiers(),
-                     tables.bank_mult, tables.bank_plus, upper, out)
+                     tables.bank_mult, tables.bank_plus, upper, out, carry, tables.saved_live, upper_ends, ends)
         _in_parallel(_backward_numbers, cells, layer.t, n_left, layer.sizes, layer.offset, layer.cumulative_rows,
                      number_offset, rows.start, rows.mask, rows.number_sum, rows.successor, self.counts, self.top,
                      cols.start, tables.chunk_start, tables.chunk_low, tables.chunk_high, tables.chunk_shift,
                      tables.chunk_live, cols.mult, cols.plus, cols.decision, cols.has_cards, self.tolerance, optimal,
-                     upper, out, hitting)
+                     upper, out, hitting, carry, upper_ends, ends)
 
     def _blocks_and_modifiers(self) -> tuple[IntArray, ...]:
         """The modifier blocks and per-factor tables (`_Columns`), in the compiled loops' argument order."""
@@ -1732,8 +1832,9 @@ class _Solver:
         return np.concatenate([[0], np.cumsum(per_row)]).astype(np.int64)
 
     def _apply_policy(self, layer: _Layer, n_left: int, values: FloatArray, once: FloatArray | None,
-                      hitting: ByteArray) -> None:
-        """``values`` holds ``H``: let the policy choose per block, then keep ``V`` and the choice."""
+                      hitting: ByteArray, ends: FloatArray) -> None:
+        """``values`` holds ``H``: let the policy choose per block, then keep ``V`` and the choice (and, when
+        carried, P(Flip 7) and P(bust) by the end: 0 where it stays)."""
         for s, first_row, cells, columns in self._blocks(layer):
             hit = values[cells].reshape(-1, len(columns))
             stay = self.stay(first_row, hit.shape[0], columns)
@@ -1741,6 +1842,9 @@ class _Solver:
             choice = self._choose(s, first_row, columns, stay, hit, block_once, n_left)
             values[cells] = np.where(choice, hit, stay).ravel()
             hitting[cells] = choice.ravel()
+            if self.carry:
+                pairs = ends.reshape(-1, 2)
+                pairs[cells] = np.where(choice.ravel()[:, None], pairs[cells], 0.0)
 
     def _choose(self, s: int, first_row: int, columns: IntArray, stay: FloatArray, hit: FloatArray,
                 once: FloatArray | None, n_left: int) -> NDArray[np.bool_]:
@@ -1766,10 +1870,12 @@ class _Solver:
         hit[~can_draw] = stay[~can_draw]
         return (must | chosen) & can_draw
 
-    def _exhausted(self, layer: _Layer, values: FloatArray, hitting: ByteArray) -> FloatArray | None:
+    def _exhausted(self, layer: _Layer, values: FloatArray, hitting: ByteArray,
+                   ends: FloatArray) -> FloatArray | None:
         """Drawing from an empty pile: the reshuffled discards (a new problem), or nothing to draw.
 
-        Fills ``values`` and ``hitting``; returns the draw-then-stay values when they are tracked.
+        Fills ``values`` and ``hitting`` (and, when carried, ``ends``: P(Flip 7) and P(bust) by the end);
+        returns the draw-then-stay values when they are tracked.
         """
         cols = self.cols
         once_all = np.empty(layer.total) if self.track_once else None
@@ -1779,18 +1885,22 @@ class _Solver:
             forced = ~cols.decision[columns]
             hit[:, forced] = stay[:, forced]  # a forced phase with nothing to draw banks
             once = hit.copy() if self.track_once else None
+            carried = np.zeros(stay.shape + (2,))
             if self.problem.discards is not None:
                 bust = self.rows.bust_base[first_row:first_row + stay.shape[0]][:, None] - cols.saves[columns][None, :]
                 for r, b in zip(*np.nonzero(bust == 0)):  # other states are not real: the counts do not add up
                     sub = self._reshuffle(s, int(r), int(columns[b]))
                     if sub.draw is not None:
                         hit[r, b] = sub.draw.value
+                        carried[r, b] = sub.draw.flip7_probability, sub.draw.bust_probability
                         if once is not None:
                             assert sub.draw_then_stay is not None
                             once[r, b] = sub.draw_then_stay
             choice = self._choose(s, first_row, columns, stay, hit, once, 0)
             values[cells] = np.where(choice, hit, stay).ravel()
             hitting[cells] = choice.ravel()
+            if self.carry:
+                ends.reshape(-1, 2)[cells] = np.where(choice[:, :, None], carried, 0.0).reshape(-1, 2)
             if once_all is not None and once is not None:
                 once_all[cells] = once.ravel()
         return once_all
@@ -1800,7 +1910,7 @@ class _Solver:
         key = (s, row, col)
         if key not in self.reshuffles:
             self.reshuffles[key] = solve(self._reshuffled_problem(s, row, col), self.tolerance, self.policy,
-                                         self.track_once, None)
+                                         self.track_once, None, self.distribution)
         return self.reshuffles[key]
 
     def _reshuffled_problem(self, s: int, row: int, col: int) -> Problem:
@@ -1818,13 +1928,14 @@ class _Solver:
     # -- forward pass
 
     def solution(self) -> Solution:
-        """Package the root's results, running the forward pass for the draw-now distribution."""
+        """Package the root's results, running the forward pass for the draw-now distribution (when asked for)."""
         root = self.cols.root
         stay = int(self.rows.number_sum[0] * self.cols.mult[root] + self.cols.plus[root])
         may_stay = bool(self.cols.has_cards[root]) and bool(self.cols.decision[root])
         states = sum(layer.total for layer in self.layers)
         hits_now = bool(self.hitting[0][root])
-        return Solution(stay, self._forward(), may_stay, hits_now, states, self.root_once)
+        draw = self._forward() if self.distribution else DrawResult(self.root_hit, self.root_flip7, self.root_bust, None)
+        return Solution(stay, draw, may_stay, hits_now, states, self.root_once)
 
     def _score_range(self) -> tuple[int, int]:
         """Bounds on every score a state can bank (interval arithmetic on sums, multipliers and plus)."""
@@ -1910,6 +2021,7 @@ class _Merged:
 
     def add(self, draw: DrawResult, weight: float) -> None:
         """Record a sub-result reached with probability ``weight``."""
+        assert draw.distribution is not None  # the forward pass solves the reshuffled piles with theirs
         for score, probability in draw.distribution.items():
             self.distribution[score] = self.distribution.get(score, 0.0) + weight * probability
         self.flip7 += weight * draw.flip7_probability

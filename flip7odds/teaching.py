@@ -741,6 +741,7 @@ def optimal_decision_map(situation: Situation) -> DecisionMap:
     recorder = _DecisionRecorder(fresh)
     solution = solve(problem_of(fresh), TOLERANCE, policy=recorder)
     result = solution.result()
+    assert result.distribution is not None  # `solve` computes it unless told not to
     optimum = PolicyResult(OPTIMAL, result.value, result.bust_probability, result.flip7_probability,
                            result.distribution, solution.hits_now)
     return DecisionMap(tuple(recorder.points), optimum)
@@ -764,7 +765,7 @@ def merged_decision_map(situation: Situation) -> DecisionMap:
     problem = problem_of(fresh)
     relaxed, scale = relaxed_problem(problem, blind_grouping(problem), upper=False)
     recorder = _DecisionRecorder(fresh, scale)
-    solve(relaxed, TOLERANCE * scale, policy=recorder)
+    solve(relaxed, TOLERANCE * scale, policy=recorder, distribution=False)
     return DecisionMap(tuple(recorder.points), None)
 
 
