@@ -15,12 +15,15 @@ the exact solver would take too long).
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 
 import streamlit as st
+from streamlit.delta_generator import DeltaGenerator
 
 from flip7odds.analysis import Analysis, drawing_pile_size
 from flip7odds.answer import Answer
 from flip7odds.cards import SECOND_CHANCE, Card, card_name
+from flip7odds.counts import CardCounts
 from flip7odds.errors import Flip7Error
 from flip7odds.i18n import N_, Translator
 from flip7odds.links import PARAMETERS, decode, encode
@@ -157,7 +160,7 @@ def parts_changed(before: Table, after: Table, place_moved: bool, round_started:
         parts += [NEXT_PART, CLEAR_PART]
     if tools_open:
         parts.append(TOOLS_PART)
-    left_before, left_after = before.drawing_pile, after.drawing_pile
+    left_before, left_after = drawing_pile_of(before), drawing_pile_of(after)
     parts += [card_part(card) for card in after.rules.kinds if left_before[card] != left_after[card]]
     if (before.others_active, before.second_chance) != (after.others_active, after.second_chance):
         parts.append(PLAYERS_PART)
@@ -190,6 +193,21 @@ def undo() -> None:
     redraw_after(TABLE.undo)
 
 
+@lru_cache(maxsize=256)
+def situation_of(table: Table) -> Situation:
+    """`Table.situation`, remembered for the last tables of every session (tables are immutable and hashable): a
+    tap's parts (the answer, the bust sentence, the numbers) each ask for it, and building it (the pile's counts,
+    the checks) costs more than looking it up."""
+    return table.situation()
+
+
+@lru_cache(maxsize=256)
+def drawing_pile_of(table: Table) -> CardCounts:
+    """`Table.drawing_pile`, remembered likewise: a move compares the piles before and after it, and each card's
+    button shows its count left."""
+    return table.drawing_pile
+
+
 def session_table() -> Table:
     """The table kept in the session (`show_live` stored it before drawing any part)."""
     shoe: Shoe = st.session_state[TABLE.shoe_key]
@@ -201,7 +219,7 @@ def current_answer(table: Table) -> tuple[Situation | None, Answer | None]:
     if table.status is not RoundStatus.PLAYING:
         return None, None
     try:
-        situation = table.situation()
+        situation = situation_of(table)
     except Flip7Error:
         return None, None
     return situation, None if situation.line.is_empty else answer_of(situation)
@@ -216,7 +234,7 @@ def show_answer(t: Translator) -> None:
             show_round_over(t, table)
             return
         try:
-            situation = table.situation()
+            situation = situation_of(table)
         except Flip7Error as error:
             st.warning(t("No odds to show: {error}").format(error=escape_markdown(error.text(t))))
             return
@@ -236,16 +254,17 @@ def show_bust(t: Translator) -> None:
         st.caption(t("Keep tapping the other players' cards (they go under *Seen elsewhere*), then **Next round**."))
         return
     try:
-        situation = table.situation()
+        situation = situation_of(table)
     except Flip7Error:  # the bar says why
         return
     st.markdown(bust_now(t, situation)[1])
 
 
-def show_moves(t: Translator) -> None:
-    """Undo / Next round / Clear round, in reach at the top: one row, each button a fragment of its own (a tap
-    changes what Undo says; Next round and Clear round only when the table empties or fills)."""
-    with moves_row():
+def show_moves(t: Translator, column: DeltaGenerator) -> None:
+    """Undo / Next round / Clear round, in reach at the top: one row in ``column`` (entered alone: see `show_live`),
+    each button a fragment of its own (a tap changes what Undo says; Next round and Clear round only when the
+    table empties or fills)."""
+    with moves_row(column):
         st.fragment(show_undo, key=UNDO_PART)(t)
         st.fragment(lambda: next_round_button(t, lambda: play(t, NextRound()), cards_on_table()), key=NEXT_PART)()
         st.fragment(lambda: clear_button(t, lambda: play(t, ClearRound()), cards_on_table()), key=CLEAR_PART)()
@@ -274,13 +293,14 @@ def show_place(t: Translator) -> None:
 def show_card(t: Translator, card: Card) -> None:
     """One card's button, with how many are left (a fragment of its own: a tap redraws only the tapped card's)."""
     table = session_table()
-    card_button(t, table.rules, card, table.drawing_pile[card],
+    card_button(t, table.rules, card, drawing_pile_of(table)[card],
                 lambda tapped: play(t, AddCards((tapped,), st.session_state[TABLE.place_key])))
 
 
-def show_picker(t: Translator, rules: RuleSet) -> None:
-    """A button per card kind, by category, each its own fragment."""
-    card_rows(rules, lambda card: st.fragment(show_card, key=card_part(card))(t, card))
+def show_picker(t: Translator, rules: RuleSet, column: DeltaGenerator) -> None:
+    """A button per card kind, by category, each its own fragment, in ``column`` (entered row by row: see
+    `show_live`)."""
+    card_rows(rules, lambda card: st.fragment(show_card, key=card_part(card))(t, card), column)
 
 
 @st.fragment(key=TABLE_PART)
@@ -378,12 +398,17 @@ def show_live(t: Translator, rules: RuleSet) -> None:
     TABLE.keep(shoe)
     scroll_to_top(TABLE.round_key)
     picker_column, details_column = st.columns([5, 6], gap="large")
+    # Only the innermost container of a part is entered (``with``): Streamlit copies the stack of entered
+    # containers, each with all its parents, when a fragment is declared and on every rerun of it, so the
+    # moves and the cards are drawn in their rows with the column left, not entered around them.
     with picker_column:
         show_answer(t)
         show_bust(t)
-        show_moves(t)
+    show_moves(t, picker_column)
+    with picker_column:
         show_place(t)
-        show_picker(t, rules)
+    show_picker(t, rules, picker_column)
+    with picker_column:
         show_table(t)
         show_players(t)
     with details_column:
