@@ -2,8 +2,8 @@
 
 The table (your line, the cards seen elsewhere, the discard pile, who is still active) is a
 `flip7odds.shoe.Shoe` kept in the session and mirrored in the page's address (`flip7odds.links`), so a link
-reproduces it (`flip7odds_ui.live_table`). The screen is a fragment (`show_live`) made of smaller keyed
-fragments, one per part that changes on its own: the answer, the moves, where cards go, each card's button,
+reproduces it (`flip7odds_ui.live_table`). The screen (`show_live`) is made of keyed fragments, one per part
+that changes on its own: the answer, the moves, where cards go, each card's button,
 the table, the players, the numbers beside. A move's callback reruns only the parts whose content it
 changed (`parts_changed`, through ``st.rerun(scope=<fragment keys>)``): a tap of a card seen elsewhere
 redraws the answer, the moves, that card's button, the table and the numbers, not the twenty other
@@ -98,7 +98,7 @@ def move_text(t: Translator, rules: RuleSet, move: Move) -> str:
 
 
 def show_header(t: Translator) -> None:
-    """The page's title (drawn once per page run, not on a tap)."""
+    """The page's title (drawn on a run of the whole page, not on a tap)."""
     with st.container(key="header"):
         st.title(t("Live odds"))
         st.caption(t("Tap each card as it comes up. The odds use exactly the cards left in the pile."))
@@ -128,8 +128,10 @@ def bust_now(t: Translator, situation: Situation) -> tuple[str, str]:
     return short, bust_sentence(t, cards, pile, bool(line.numbers), line.second_chance, situation.pile.size == 0)
 
 
-SCREEN_PART = "live-screen"
-"""Fragment key of the whole screen: rerun when a round starts or ends (every part changes)."""
+WHOLE_PAGE = "app"
+"""``st.rerun`` scope of the whole page, run when a round starts or the rules change (every part changes, and the
+page scrolls to its top). The screen is no fragment of its own: Streamlit copies every entered container, with its
+parents, on each rerun of a fragment inside it, and a round starts far less often than a card is tapped."""
 ANSWER_PART, BUST_PART, UNDO_PART, NEXT_PART, CLEAR_PART, PLACE_PART, TABLE_PART, PLAYERS_PART = (
     "live-answer", "live-bust", "live-undo", "live-next", "live-clear", "live-place", "live-table", "live-players")
 DETAILS_PART, TOOLS_PART = "live-details", "live-tools"
@@ -144,9 +146,9 @@ def card_part(card: Card) -> str:
 
 
 def parts_changed(before: Table, after: Table, place_moved: bool, round_started: bool,
-                  tools_open: bool = False) -> list[str]:
-    """The fragments a move from ``before`` to ``after`` changes: the whole screen when a round started (it
-    scrolls to the top), else the answer, Undo (it names the last move), the table and the numbers, the
+                  tools_open: bool = False) -> str | list[str]:
+    """The fragments a move from ``before`` to ``after`` changes: the whole page (`WHOLE_PAGE`) when a round
+    started (it scrolls to the top), else the answer, Undo (it names the last move), the table and the numbers, the
     buttons of the cards whose count left changed, Next round and Clear round when cards came onto an empty
     table or left it (they are disabled on an empty one), the players when those changed, where cards go when
     the move changed it, and the sections under the numbers when one of them is open (``tools_open``: closed,
@@ -154,7 +156,7 @@ def parts_changed(before: Table, after: Table, place_moved: bool, round_started:
     if after is before:  # an impossible move: only its message (shown under the answer)
         return [BUST_PART]
     if round_started or after.rules != before.rules:
-        return [SCREEN_PART]
+        return WHOLE_PAGE
     parts = [ANSWER_PART, BUST_PART, UNDO_PART, TABLE_PART, DETAILS_PART]
     if bool(before.on_table.size) != bool(after.on_table.size):
         parts += [NEXT_PART, CLEAR_PART]
@@ -390,10 +392,10 @@ def show_tools(t: Translator) -> None:
         show_charts(t, situation, result)
 
 
-@st.fragment(key=SCREEN_PART)
 def show_live(t: Translator, rules: RuleSet) -> None:
     """Everything a tap may change, top to bottom as a phone shows it: the answer bar, the picker, the table,
-    then the numbers and the charts (on request); each part a fragment that a move reruns when it changed it."""
+    then the numbers and the charts (on request); each part a fragment that a move reruns when it changed it
+    (the whole page when a round starts: `WHOLE_PAGE`)."""
     shoe = TABLE.current(t, rules)
     TABLE.keep(shoe)
     scroll_to_top(TABLE.round_key)
