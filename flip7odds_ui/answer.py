@@ -34,6 +34,10 @@ STYLE = """
 .st-key-header h1 {font-size: 1.6rem; padding: 0}
 .st-key-header [data-testid="stCaptionContainer"] {margin-bottom: -0.6rem}
 [data-testid="stMetricValue"] {font-size: 1.6rem}
+.f7-numbers {display: flex; flex-wrap: wrap; gap: 0.6rem 1.4rem; margin-bottom: 0.8rem}
+.f7-number .f7-label {font-size: 0.875rem; line-height: 1.6}
+.f7-number[title] .f7-label {text-decoration: underline dotted; text-underline-offset: 0.2em}
+.f7-number .f7-value {font-size: 1.6rem; line-height: 1.35}
 .st-key-picker button {min-width: 3.3rem; padding: 0.15rem 0.45rem; min-height: 2.9rem}
 .st-key-picker button p {font-size: 1.15rem; font-weight: 600}
 .st-key-moves button {min-height: 2.9rem}
@@ -47,7 +51,9 @@ STYLE = """
 </style>
 """
 """The live pages' style: the sticky bar, the banner's colours, card buttons at least 44 px tall, the moves
-sized to their labels (each is a fragment of its own, whose box would otherwise share the row equally)."""
+sized to their labels (each is a fragment of its own, whose box would otherwise share the row equally), the
+numbers beside the picker (`flip7odds_ui.details.show_numbers`: one element, set out as metrics are, a dotted
+label where hovering explains it)."""
 
 SCROLL_TO_TOP = """<script>
 document.querySelector('[data-testid="stMain"]')?.scrollTo({top: 0});

@@ -2,8 +2,8 @@
 
 The table (your line, the cards seen elsewhere, the discard pile, who is still active) is a
 `flip7odds.shoe.Shoe` kept in the session and mirrored in the page's address (`flip7odds.links`), so a link
-reproduces it (`flip7odds_ui.live_table`). The screen is a fragment (`show_live`) made of smaller keyed
-fragments, one per part that changes on its own: the answer, the moves, where cards go, each card's button,
+reproduces it (`flip7odds_ui.live_table`). The screen (`show_live`) is made of keyed fragments, one per part
+that changes on its own: the answer, the moves, where cards go, each card's button,
 the table, the players, the numbers beside. A move's callback reruns only the parts whose content it
 changed (`parts_changed`, through ``st.rerun(scope=<fragment keys>)``): a tap of a card seen elsewhere
 redraws the answer, the moves, that card's button, the table and the numbers, not the twenty other
@@ -15,12 +15,15 @@ the exact solver would take too long).
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 
 import streamlit as st
+from streamlit.delta_generator import DeltaGenerator
 
 from flip7odds.analysis import Analysis, drawing_pile_size
 from flip7odds.answer import Answer
 from flip7odds.cards import SECOND_CHANCE, Card, card_name
+from flip7odds.counts import CardCounts
 from flip7odds.errors import Flip7Error
 from flip7odds.i18n import N_, Translator
 from flip7odds.links import PARAMETERS, decode, encode
@@ -95,7 +98,7 @@ def move_text(t: Translator, rules: RuleSet, move: Move) -> str:
 
 
 def show_header(t: Translator) -> None:
-    """The page's title (drawn once per page run, not on a tap)."""
+    """The page's title (drawn on a run of the whole page, not on a tap)."""
     with st.container(key="header"):
         st.title(t("Live odds"))
         st.caption(t("Tap each card as it comes up. The odds use exactly the cards left in the pile."))
@@ -125,8 +128,10 @@ def bust_now(t: Translator, situation: Situation) -> tuple[str, str]:
     return short, bust_sentence(t, cards, pile, bool(line.numbers), line.second_chance, situation.pile.size == 0)
 
 
-SCREEN_PART = "live-screen"
-"""Fragment key of the whole screen: rerun when a round starts or ends (every part changes)."""
+WHOLE_PAGE = "app"
+"""``st.rerun`` scope of the whole page, run when a round starts or the rules change (every part changes, and the
+page scrolls to its top). The screen is no fragment of its own: Streamlit copies every entered container, with its
+parents, on each rerun of a fragment inside it, and a round starts far less often than a card is tapped."""
 ANSWER_PART, BUST_PART, UNDO_PART, NEXT_PART, CLEAR_PART, PLACE_PART, TABLE_PART, PLAYERS_PART = (
     "live-answer", "live-bust", "live-undo", "live-next", "live-clear", "live-place", "live-table", "live-players")
 DETAILS_PART, TOOLS_PART = "live-details", "live-tools"
@@ -141,9 +146,9 @@ def card_part(card: Card) -> str:
 
 
 def parts_changed(before: Table, after: Table, place_moved: bool, round_started: bool,
-                  tools_open: bool = False) -> list[str]:
-    """The fragments a move from ``before`` to ``after`` changes: the whole screen when a round started (it
-    scrolls to the top), else the answer, Undo (it names the last move), the table and the numbers, the
+                  tools_open: bool = False) -> str | list[str]:
+    """The fragments a move from ``before`` to ``after`` changes: the whole page (`WHOLE_PAGE`) when a round
+    started (it scrolls to the top), else the answer, Undo (it names the last move), the table and the numbers, the
     buttons of the cards whose count left changed, Next round and Clear round when cards came onto an empty
     table or left it (they are disabled on an empty one), the players when those changed, where cards go when
     the move changed it, and the sections under the numbers when one of them is open (``tools_open``: closed,
@@ -151,13 +156,13 @@ def parts_changed(before: Table, after: Table, place_moved: bool, round_started:
     if after is before:  # an impossible move: only its message (shown under the answer)
         return [BUST_PART]
     if round_started or after.rules != before.rules:
-        return [SCREEN_PART]
+        return WHOLE_PAGE
     parts = [ANSWER_PART, BUST_PART, UNDO_PART, TABLE_PART, DETAILS_PART]
     if bool(before.on_table.size) != bool(after.on_table.size):
         parts += [NEXT_PART, CLEAR_PART]
     if tools_open:
         parts.append(TOOLS_PART)
-    left_before, left_after = before.drawing_pile, after.drawing_pile
+    left_before, left_after = drawing_pile_of(before), drawing_pile_of(after)
     parts += [card_part(card) for card in after.rules.kinds if left_before[card] != left_after[card]]
     if (before.others_active, before.second_chance) != (after.others_active, after.second_chance):
         parts.append(PLAYERS_PART)
@@ -190,6 +195,29 @@ def undo() -> None:
     redraw_after(TABLE.undo)
 
 
+@lru_cache(maxsize=256)
+def situation_of(table: Table) -> Situation:
+    """`Table.situation`, remembered for the last tables of every session (tables are immutable and hashable): a
+    tap's parts (the answer, the bust sentence, the numbers) each ask for it, and building it (the pile's counts,
+    the checks) costs more than looking it up."""
+    return table.situation()
+
+
+@lru_cache(maxsize=256)
+def answer_for(table: Table) -> Answer:
+    """`answer_of` the table's situation (a line that holds cards), remembered per table likewise: the answer bar
+    and the numbers both show it, and a hit in Streamlit's shared cache hashes the situation again (about
+    0.4 ms)."""
+    return answer_of(situation_of(table))
+
+
+@lru_cache(maxsize=256)
+def drawing_pile_of(table: Table) -> CardCounts:
+    """`Table.drawing_pile`, remembered likewise: a move compares the piles before and after it, and each card's
+    button shows its count left."""
+    return table.drawing_pile
+
+
 def session_table() -> Table:
     """The table kept in the session (`show_live` stored it before drawing any part)."""
     shoe: Shoe = st.session_state[TABLE.shoe_key]
@@ -201,10 +229,10 @@ def current_answer(table: Table) -> tuple[Situation | None, Answer | None]:
     if table.status is not RoundStatus.PLAYING:
         return None, None
     try:
-        situation = table.situation()
+        situation = situation_of(table)
     except Flip7Error:
         return None, None
-    return situation, None if situation.line.is_empty else answer_of(situation)
+    return situation, None if situation.line.is_empty else answer_for(table)
 
 
 @st.fragment(key=ANSWER_PART)
@@ -216,7 +244,7 @@ def show_answer(t: Translator) -> None:
             show_round_over(t, table)
             return
         try:
-            situation = table.situation()
+            situation = situation_of(table)
         except Flip7Error as error:
             st.warning(t("No odds to show: {error}").format(error=escape_markdown(error.text(t))))
             return
@@ -224,7 +252,7 @@ def show_answer(t: Translator) -> None:
         if situation.line.is_empty:  # you may not stay: nothing to compute, no wait
             show_banner(t("HIT"), "f7-hit", t("No card in front of you yet: you must take one."), short)
         else:
-            show_answer_bar(t, answer_of(situation), short)
+            show_answer_bar(t, answer_for(table), short)
 
 
 @st.fragment(key=BUST_PART)
@@ -236,16 +264,17 @@ def show_bust(t: Translator) -> None:
         st.caption(t("Keep tapping the other players' cards (they go under *Seen elsewhere*), then **Next round**."))
         return
     try:
-        situation = table.situation()
+        situation = situation_of(table)
     except Flip7Error:  # the bar says why
         return
     st.markdown(bust_now(t, situation)[1])
 
 
-def show_moves(t: Translator) -> None:
-    """Undo / Next round / Clear round, in reach at the top: one row, each button a fragment of its own (a tap
-    changes what Undo says; Next round and Clear round only when the table empties or fills)."""
-    with moves_row():
+def show_moves(t: Translator, column: DeltaGenerator) -> None:
+    """Undo / Next round / Clear round, in reach at the top: one row in ``column`` (entered alone: see `show_live`),
+    each button a fragment of its own (a tap changes what Undo says; Next round and Clear round only when the
+    table empties or fills)."""
+    with moves_row(column):
         st.fragment(show_undo, key=UNDO_PART)(t)
         st.fragment(lambda: next_round_button(t, lambda: play(t, NextRound()), cards_on_table()), key=NEXT_PART)()
         st.fragment(lambda: clear_button(t, lambda: play(t, ClearRound()), cards_on_table()), key=CLEAR_PART)()
@@ -274,13 +303,14 @@ def show_place(t: Translator) -> None:
 def show_card(t: Translator, card: Card) -> None:
     """One card's button, with how many are left (a fragment of its own: a tap redraws only the tapped card's)."""
     table = session_table()
-    card_button(t, table.rules, card, table.drawing_pile[card],
+    card_button(t, table.rules, card, drawing_pile_of(table)[card],
                 lambda tapped: play(t, AddCards((tapped,), st.session_state[TABLE.place_key])))
 
 
-def show_picker(t: Translator, rules: RuleSet) -> None:
-    """A button per card kind, by category, each its own fragment."""
-    card_rows(rules, lambda card: st.fragment(show_card, key=card_part(card))(t, card))
+def show_picker(t: Translator, rules: RuleSet, column: DeltaGenerator) -> None:
+    """A button per card kind, by category, each its own fragment, in ``column`` (entered row by row: see
+    `show_live`)."""
+    card_rows(rules, lambda card: st.fragment(show_card, key=card_part(card))(t, card), column)
 
 
 @st.fragment(key=TABLE_PART)
@@ -370,20 +400,25 @@ def show_tools(t: Translator) -> None:
         show_charts(t, situation, result)
 
 
-@st.fragment(key=SCREEN_PART)
 def show_live(t: Translator, rules: RuleSet) -> None:
     """Everything a tap may change, top to bottom as a phone shows it: the answer bar, the picker, the table,
-    then the numbers and the charts (on request); each part a fragment that a move reruns when it changed it."""
+    then the numbers and the charts (on request); each part a fragment that a move reruns when it changed it
+    (the whole page when a round starts: `WHOLE_PAGE`)."""
     shoe = TABLE.current(t, rules)
     TABLE.keep(shoe)
     scroll_to_top(TABLE.round_key)
     picker_column, details_column = st.columns([5, 6], gap="large")
+    # Only the innermost container of a part is entered (``with``): Streamlit copies the stack of entered
+    # containers, each with all its parents, when a fragment is declared and on every rerun of it, so the
+    # moves and the cards are drawn in their rows with the column left, not entered around them.
     with picker_column:
         show_answer(t)
         show_bust(t)
-        show_moves(t)
+    show_moves(t, picker_column)
+    with picker_column:
         show_place(t)
-        show_picker(t, rules)
+    show_picker(t, rules, picker_column)
+    with picker_column:
         show_table(t)
         show_players(t)
     with details_column:

@@ -18,6 +18,7 @@ from flip7odds.markup import unescape_markdown
 from flip7odds.rules import CLASSIC
 from flip7odds.shoe import Place, Table
 from flip7odds.situation import Situation
+from tests.live_numbers import shown_numbers
 
 APP = Path(__file__).resolve().parents[1] / "app.py"
 FLIP_THREES_OUT = "flip3.flip3.flip3"
@@ -70,10 +71,6 @@ def text(at: AppTest) -> str:
     return "\n".join(element.value for element in [*at.markdown, *at.caption])
 
 
-def metrics(at: AppTest) -> dict[str, str]:
-    return {metric.label: metric.value for metric in at.metric}
-
-
 def table_counts(at: AppTest) -> tuple[int, int, int]:
     """Pile, discards and cards on the table, as the page states them."""
     found = re.search(r"Pile \*\*(\d+)\*\* · Discards \*\*(\d+)\*\* · On the table \*\*(\d+)\*\*", text(at))
@@ -97,7 +94,7 @@ def assert_shows(at: AppTest, situation: Situation) -> None:
     assert call == analysis.decision.value.upper()
     assert f"{analysis.margin:+.2f}" in sub
     assert f"{analysis.hit_score:.2f}" in sub and str(analysis.stay_score) in sub
-    shown = metrics(at)
+    shown = shown_numbers(at)
     assert shown["Stay now"] == str(analysis.stay_score)
     assert analysis.hit_once_score is not None
     assert shown["Hit once, then stay"] == f"{float(analysis.hit_once_score):.2f}"
@@ -112,7 +109,7 @@ def assert_shows(at: AppTest, situation: Situation) -> None:
 
 def test_tapping_cards_changes_the_numbers_to_the_librarys() -> None:
     at = open_live({"seen": FLIP_THREES_OUT})
-    assert banner(at)[0] == "HIT" and not at.metric  # an empty line must hit: nothing to compute
+    assert banner(at)[0] == "HIT" and not shown_numbers(at)  # an empty line must hit: nothing to compute
     tap_cards(at, "12")
     assert_shows(at, Situation.from_text(CLASSIC, "12", seen="flip3*3"))
     tap_cards(at, "7")
@@ -166,7 +163,7 @@ def test_a_link_reproduces_the_table() -> None:
     link = dict(at.query_params)
     again = open_live(link)
     assert banner(again) == banner(at)
-    assert metrics(again) == metrics(at)
+    assert shown_numbers(again) == shown_numbers(at)
     assert decode(link) == Table.build(CLASSIC, parse_cards("12 +4 3"), seen=parse_cards("3 3 10 flip3*3"))
 
 
@@ -196,7 +193,7 @@ def test_a_bust_ends_your_round_and_the_next_taps_go_to_seen_elsewhere() -> None
     tap_cards(at, "7")
     call, sub = banner(at)
     assert call == "BUST" and "A second 7" in sub
-    assert not at.metric
+    assert not shown_numbers(at)
     assert at.segmented_control(key="live_place").value is Place.SEEN
     tap(at, "card-3")
     assert at.query_params["seen"] == "3." + FLIP_THREES_OUT and at.query_params["line"] == "12.7.7"
@@ -250,7 +247,7 @@ def test_a_tap_redraws_only_the_parts_it_changed() -> None:
     at.segmented_control(key="live_place").set_value(Place.SEEN).run()
     tap(at, "card-5", whole=False)
     assert {button.key for button in at.button} == {"undo", "card-5"}
-    assert at.metric and "Type cards" not in [expander.label for expander in at.expander]
+    assert shown_numbers(at) and "Type cards" not in [expander.label for expander in at.expander]
     at.run()
     at.toggle(key="live_charts").set_value(True).run()
     tap(at, "card-6", whole=False)

@@ -15,6 +15,7 @@ from flip7odds.rules import POKER
 from flip7odds.situation import Situation
 from flip7odds.teaching import Grouping, SituationText, TreeStart, probability_tree
 from flip7odds_ui.shell import RULES_CHOSEN_KEY
+from tests.live_numbers import shown_numbers
 
 APP = Path(__file__).resolve().parents[1] / "app.py"
 
@@ -67,7 +68,7 @@ def test_live_page_opens_the_poker_table_with_playing_card_names() -> None:
     # K 9 and the K of diamonds: (13 + 9) x 2 = 44, the line as playing cards.
     assert "K" in shown_text(at) and "K♦ (×2)" in shown_text(at)
     analysis = analyze(Situation.from_text(POKER, "K 9 Kd"))
-    metrics = {metric.label: metric.value for metric in at.metric}
+    metrics = shown_numbers(at)
     assert metrics["Stay now"] == "44" == str(analysis.stay_score)
     assert metrics["Best play"] == f"{analysis.optimal_score:.2f}"
     assert at.query_params["line"] and at.query_params["rules"] == "poker"
@@ -110,7 +111,7 @@ def test_a_poker_situation_too_big_to_solve_in_a_tap_is_answered_within_certifie
     # A lone K on a whole deck: the bar calls it by the midpoints (staying banks 13; hitting is worth more), and
     # the best play is the larger of the two, so its interval starts at 13 at least.
     assert re.search(r'f7-call">HIT<', shown_text(at))
-    metrics = {m.label: m.value for m in at.metric}
+    metrics = shown_numbers(at)
     best = [float(x) for x in re.findall(r"\d+\.\d+", metrics["Best play"])]
     hit = [float(x) for x in re.findall(r"\d+\.\d+", metrics["Hit, then play best"])]
     assert metrics["Stay now"] == "13" and min(best) >= 13 - 0.005 and max(best) == max(hit)

@@ -24,6 +24,7 @@ from flip7odds.vengeance.explorer import PRESETS
 from flip7odds.vengeance.links import decode
 from flip7odds.vengeance.table import Other, Place
 from flip7odds_ui.shell import RULES_CHOSEN_KEY
+from tests.live_numbers import shown_numbers
 
 APP = Path(__file__).resolve().parents[1] / "app.py"
 PAGES = ("home", "live", "quiz", "strategy", "simulate", "trees", "urn", "models")
@@ -107,7 +108,7 @@ def test_live_page_tracks_lines_and_shows_the_exact_next_card_odds() -> None:
     call = re.search(r'f7-call">([^<]+)<', shown_text(at))
     assert call is not None and call.group(1) in ("HIT", "STAY")
     assert "Within ±" in shown_text(at) and "(certified bounds)" in shown_text(at)
-    best = [float(x) for x in re.findall(r"\d+\.\d+", {m.label: m.value for m in at.metric}["Best play"])]
+    best = [float(x) for x in re.findall(r"\d+\.\d+", shown_numbers(at)["Best play"])]
     assert len(best) == 2 and 17 <= best[1] and best[0] <= best[1]  # staying banks 17: the optimum is at least that
     tap(at, "card-steal")  # a Steal is played: it goes to the discard pile whoever it is tapped to
     at.session_state["vlive_typing_open"] = True  # the typing expander draws its widgets only while open
@@ -127,7 +128,7 @@ def test_live_page_gives_the_exact_decision_late_in_the_deck_with_the_other_line
     params, situation = late_deck(VENGEANCE, "12*3 11*2 9 5 3 -4 steal", "10 7", ("6 2", ""))
     at = open_page("live", params)
     analysis = analyze_vengeance(situation)
-    metrics = {metric.label: metric.value for metric in at.metric}
+    metrics = shown_numbers(at)
     assert metrics["Best play"] == f"{float(analysis.optimal_score):.2f}"
     assert metrics["Stay now"] == str(analysis.stay_score)
     assert metrics["Hit once, then stay"] == f"{float(analysis.hit_once_score or 0):.2f}"
@@ -145,7 +146,7 @@ def test_live_page_other_players_change_the_answer() -> None:
         params, situation = late_deck(VENGEANCE, "11*2 steal 5 3", "10 9", hands)
         at = open_page("live", params)
         expected = analyze_vengeance(situation)
-        metrics = {metric.label: metric.value for metric in at.metric}
+        metrics = shown_numbers(at)
         assert metrics["Hit, then play best"] == f"{float(expected.hit_score or 0):.2f}"
         values.append(expected.hit_score or 0)
     assert values[1] > values[0]
@@ -251,5 +252,5 @@ def test_live_page_answers_a_table_too_large_with_its_reshuffle_within_certified
     without = float(analyze_vengeance(replace(situation, discards=None)).optimal_score)
     bound = re.search(r"Within ±([\d.]+) points \(certified bounds\)", shown_text(at))
     assert bound is not None, shown_text(at)
-    best = [float(x) for x in re.findall(r"\d+\.\d+", {m.label: m.value for m in at.metric}["Best play"])]
+    best = [float(x) for x in re.findall(r"\d+\.\d+", shown_numbers(at)["Best play"])]
     assert without <= max(best) + 0.005 and min(best) - float(bound.group(1)) - 0.005 <= without

@@ -1,0 +1,16 @@
+"""The live pages' numbers as the tests read them: label -> value, from the one Markdown element that shows them
+(`flip7odds_ui.details.show_numbers`)."""
+
+import html
+import re
+
+from streamlit.testing.v1 import AppTest
+
+NUMBER = re.compile(r'<div class="f7-label">(.*?)</div><div class="f7-value">(.*?)</div>')
+"""One number's label and value, as `show_numbers` writes them (each escaped)."""
+
+
+def shown_numbers(at: AppTest) -> dict[str, str]:
+    """Every number the page shows, by its label (empty when it shows none)."""
+    return {html.unescape(label): html.unescape(value)
+            for element in at.markdown for label, value in NUMBER.findall(str(element.value))}

@@ -1,0 +1,95 @@
+"""What a move on the live page redraws (`flip7odds_ui.live.parts_changed`), and the per-table lookups it uses.
+
+A tap reruns only the fragments whose content it changed; a round start reruns the whole page. These tests pin
+that choice down move by move (the browser tests check the screen it draws).
+"""
+
+import pytest
+
+from flip7odds.cards import Card, parse_cards
+from flip7odds.rules import CLASSIC, POKER
+from flip7odds.shoe import Place, Table
+from flip7odds_ui.live import (
+    ANSWER_PART,
+    BUST_PART,
+    CLEAR_PART,
+    DETAILS_PART,
+    NEXT_PART,
+    PLACE_PART,
+    PLAYERS_PART,
+    TABLE_PART,
+    TOOLS_PART,
+    UNDO_PART,
+    WHOLE_PAGE,
+    card_part,
+    drawing_pile_of,
+    parts_changed,
+    situation_of,
+)
+
+EVERY_TAP = {ANSWER_PART, BUST_PART, UNDO_PART, TABLE_PART, DETAILS_PART}
+"""The parts every possible move changes: the answer, the bust sentence, what Undo says, the table, the numbers."""
+
+
+def card(text: str) -> Card:
+    (parsed,) = parse_cards(text)
+    return parsed
+
+
+def table(line: str = "12 7", seen: str = "flip3 flip3 flip3") -> Table:
+    return Table.build(CLASSIC, parse_cards(line), parse_cards(seen))
+
+
+def test_a_card_seen_elsewhere_redraws_the_answer_and_that_card_only() -> None:
+    before = table()
+    after = before.with_cards([card("5")], Place.SEEN)
+    assert set(parts_changed(before, after, place_moved=False, round_started=False)) == EVERY_TAP | {card_part(card("5"))}
+
+
+def test_a_card_in_your_line_redraws_its_button_too() -> None:
+    before = table()
+    after = before.with_cards([card("9")], Place.LINE)
+    assert set(parts_changed(before, after, False, False)) == EVERY_TAP | {card_part(card("9"))}
+
+
+def test_the_first_card_on_an_empty_table_enables_next_round_and_clear_round() -> None:
+    before = Table.new(CLASSIC)
+    after = before.with_cards([card("12")], Place.LINE)
+    assert set(parts_changed(before, after, False, False)) == EVERY_TAP | {card_part(card("12")), NEXT_PART, CLEAR_PART}
+
+
+def test_a_round_start_reruns_the_whole_page() -> None:
+    before = table()
+    assert parts_changed(before, before.next_round(), False, round_started=True) == WHOLE_PAGE
+    poker = Table.new(POKER)
+    assert parts_changed(before, poker, False, round_started=False) == WHOLE_PAGE  # the rules changed
+
+
+def test_an_impossible_move_redraws_only_its_message() -> None:
+    before = table()
+    assert parts_changed(before, before, False, False) == [BUST_PART]
+
+
+@pytest.mark.parametrize(("place_moved", "tools_open", "extra"), [
+    (True, False, {PLACE_PART}), (False, True, {TOOLS_PART}), (True, True, {PLACE_PART, TOOLS_PART})])
+def test_where_cards_go_and_the_open_sections_are_redrawn_when_they_changed(
+        place_moved: bool, tools_open: bool, extra: set[str]) -> None:
+    before = table()
+    after = before.with_cards([card("5")], Place.SEEN)
+    assert set(parts_changed(before, after, place_moved, False, tools_open)) == EVERY_TAP | {card_part(card("5"))} | extra
+
+
+def test_the_players_are_redrawn_when_the_others_or_your_second_chance_change() -> None:
+    before = table()
+    fewer = Table.build(CLASSIC, before.line, before.seen, before.discards, others_active=0)
+    assert set(parts_changed(before, fewer, False, False)) == EVERY_TAP | {PLAYERS_PART}
+    second_chance = before.with_cards(parse_cards("sc"), Place.LINE)
+    assert PLAYERS_PART in parts_changed(before, second_chance, False, False)
+
+
+def test_the_remembered_lookups_are_the_tables_own() -> None:
+    before = table()
+    after = before.with_cards([card("5")], Place.SEEN)
+    for shown in (before, after, table()):  # an equal table built again is the same key
+        assert situation_of(shown) == shown.situation()
+        assert drawing_pile_of(shown) == shown.drawing_pile
