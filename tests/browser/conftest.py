@@ -12,7 +12,8 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, sync_playwright
+from browser_helpers import RENDER_TIMEOUT_MS
+from playwright.sync_api import Browser, expect, sync_playwright
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = Path("/usr/bin/chromium")
@@ -27,6 +28,10 @@ CHROMIUM_ARGS = [
     "--disable-dev-shm-usage",
 ]
 SERVER_START_TIMEOUT_S = 60.0
+
+# A web-first assertion waits as long as a page may take to draw (Playwright's default is 5 s: the quiz dealing
+# its first poker question on a loaded machine took longer)
+expect.set_options(timeout=RENDER_TIMEOUT_MS)
 
 
 def free_port() -> int:
