@@ -613,7 +613,9 @@ def solve_bounded(model: RoundModel[S], cpu_seconds: float = 3.0, target: float 
                   max_budget: float = _INF) -> BoundedResult:
     """Bound every number of the round at ``model.root()`` within ``target`` or ``cpu_seconds`` of CPU.
 
-    ``max_budget``: stop refining once ``1 / eps`` would pass it (a deterministic stop, for tests).
+    ``max_budget``: stop refining once ``1 / eps`` would pass it (a deterministic stop, for tests and for
+    comparing searches at the same depth; the ``1 / eps`` of a mode already settled no longer grows, so the
+    largest one is read).
     """
     root = model.root()
     stay = model.banked(root)
@@ -647,7 +649,7 @@ def _solve(model: RoundModel[S], root: S, stay: int, may_stay: bool, cpu_seconds
         settled = all(entry[6] == _INF or max(entry[1] - entry[0], entry[3] - entry[2], entry[5] - entry[4]) <= target
                       for entry in best.values())
         rounds.append(time.process_time())
-        if settled or any(search.stopped for search in searches.values()) or min(budgets.values()) > max_budget:
+        if settled or any(search.stopped for search in searches.values()) or max(budgets.values()) > max_budget:
             break
         if rounds[-1] + _next_round(rounds) > deadline:
             break  # the next round cannot finish in time (module docstring, "Stopping")
