@@ -495,7 +495,7 @@ class _Search(Generic[S]):
         finest = _INF
         for count, child in outcomes:
             weight = count / size
-            entry = self.node(child, budget * weight)
+            entry = _terminal(child) if isinstance(child, int) else self.node(child, budget * weight)
             lo += weight * entry[0]
             hi += weight * entry[1]
             f7_lo += weight * entry[2]

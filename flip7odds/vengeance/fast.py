@@ -280,7 +280,13 @@ class Round:
         acts = self.deck.acts
         if (state[_ASIDE] or state[_QUEUE]) and any(acts[k] in _HOSTILE for k in (*state[_ASIDE], *state[_QUEUE])):
             return True
-        return self._holds_hostile(state[_PILE]) or (state[_DISC] >= 0 and self._holds_hostile(state[_DISC]))
+        known = self._hostile_cache.get(state[_PILE])
+        if known is None:
+            known = self._holds_hostile(state[_PILE])
+        if known or state[_DISC] < 0:
+            return known
+        known = self._hostile_cache.get(state[_DISC])
+        return self._holds_hostile(state[_DISC]) if known is None else known
 
     def _holds_hostile(self, code: int) -> bool:
         known = self._hostile_cache.get(code)
