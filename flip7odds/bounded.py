@@ -208,14 +208,16 @@ def _path_ceiling(path: Path, ceiling: int) -> float:
     counts = [0] * (depth + 1)
     sums, repeats, both = counts[:], counts[:], counts[:]
     counts[0], sums[0] = 1, path.held
+    top = 0  # after i classes, no set of more than i of them: the coefficients above x^i are still 0
     for copies, value in path.classes:
-        for k in range(depth, 0, -1):
-            extra = copies - 1
-            both[k] += copies * (both[k - 1] + value * repeats[k - 1] + extra * sums[k - 1]
-                                 + value * extra * counts[k - 1])
-            repeats[k] += copies * (repeats[k - 1] + extra * counts[k - 1])
-            sums[k] += copies * (sums[k - 1] + value * counts[k - 1])
-            counts[k] += copies * counts[k - 1]
+        extra = copies - 1
+        top = min(depth, top + 1)
+        for k in range(top, 0, -1):
+            count, summed, repeat = counts[k - 1], sums[k - 1], repeats[k - 1]
+            both[k] += copies * (both[k - 1] + value * repeat + extra * summed + value * extra * count)
+            repeats[k] += copies * (repeat + extra * count)
+            sums[k] += copies * (summed + value * count)
+            counts[k] += copies * count
     live = path.bust + path.rescue + sum(copies for copies, _ in path.classes)
     total = -path.held * path.bust / path.size
     for k in range(min(depth, live) + 1):
@@ -378,9 +380,9 @@ class _Search(Generic[S]):
         self.model = model
         self.deadline = deadline
         self.once = once
-        self.memo: dict[Hashable, Entry] = {}
-        self.statics: dict[Hashable, Entry] = {}
-        """Static bounds already computed, by key: a state left unexpanded is met again every round."""
+        self.known: dict[Hashable, Entry] = {}
+        """The bounds of every state met, by key: its static bounds (budget 0; a state left unexpanded is met again
+        every round) until an expansion replaces them with bounds at least as narrow (its budget; inf: exact)."""
         self.shared = _Shared() if shared is None else shared
         low, ladder = model.reach(model.root())
         self.fallback: Entry = (float(low), float(max(0, *ladder)), *_ANY, 0.0)
@@ -402,26 +404,17 @@ class _Search(Generic[S]):
     def state(self, state: S, budget: float) -> Entry:
         """Bounds of a state: memoised if computed at least as finely, static if not worth expanding."""
         key = self.model.key(state)
-        known = self.memo.get(key)
-        if known is not None and known[6] >= budget:
-            return known
-        if known is None:
-            known = self.statics.get(key)
-            if known is None:
-                if self.stopped:
-                    return self.fallback
-                known = self.statics[key] = self.static(state)
-        bounds = known
-        if bounds[6] == _INF:
-            self.memo[key] = bounds
-            return bounds
-        if self.stopped or budget * _gap(bounds) < 1.0:
-            return bounds
+        bounds = self.known.get(key)
+        if bounds is None:
+            if self.stopped:
+                return self.fallback
+            bounds = self.known[key] = self.static(state)
+        if bounds[6] >= budget or self.stopped or budget * _gap(bounds) < 1.0:
+            return bounds  # exact, expanded finely enough already, or not worth expanding
         expanded = self.expand(state, key, budget)
         lo, hi = max(expanded[0], bounds[0]), min(expanded[1], bounds[1])
         exact = expanded[6] == _INF
-        entry = (lo, hi, *expanded[2:6], _INF if exact else budget)
-        self.memo[key] = entry
+        entry = self.known[key] = (lo, hi, *expanded[2:6], _INF if exact else budget)
         return entry
 
     def static(self, state: S) -> Entry:
@@ -477,7 +470,7 @@ class _Search(Generic[S]):
     def expand(self, state: S, key: Hashable, budget: float) -> Entry:
         """One level down: the hit interval from the children, then the decision."""
         self.expansions += 1
-        held = self.shared.entries() + len(self.memo) + len(self.statics) + self.model.entries()
+        held = self.shared.entries() + len(self.known) + self.expansions + self.model.entries()
         if time.process_time() + TEARDOWN * held > self.deadline:
             self.stopped = True
         hit = self.hit(state, budget, key)
@@ -502,7 +495,7 @@ class _Search(Generic[S]):
         finest = _INF
         for count, child in outcomes:
             weight = count / size
-            entry = self.node(child, budget * weight)
+            entry = _terminal(child) if isinstance(child, int) else self.node(child, budget * weight)
             lo += weight * entry[0]
             hi += weight * entry[1]
             f7_lo += weight * entry[2]
@@ -613,7 +606,9 @@ def solve_bounded(model: RoundModel[S], cpu_seconds: float = 3.0, target: float 
                   max_budget: float = _INF) -> BoundedResult:
     """Bound every number of the round at ``model.root()`` within ``target`` or ``cpu_seconds`` of CPU.
 
-    ``max_budget``: stop refining once ``1 / eps`` would pass it (a deterministic stop, for tests).
+    ``max_budget``: stop refining once ``1 / eps`` would pass it (a deterministic stop, for tests and for
+    comparing searches at the same depth; the ``1 / eps`` of a mode already settled no longer grows, so the
+    largest one is read).
     """
     root = model.root()
     stay = model.banked(root)
@@ -647,7 +642,7 @@ def _solve(model: RoundModel[S], root: S, stay: int, may_stay: bool, cpu_seconds
         settled = all(entry[6] == _INF or max(entry[1] - entry[0], entry[3] - entry[2], entry[5] - entry[4]) <= target
                       for entry in best.values())
         rounds.append(time.process_time())
-        if settled or any(search.stopped for search in searches.values()) or min(budgets.values()) > max_budget:
+        if settled or any(search.stopped for search in searches.values()) or max(budgets.values()) > max_budget:
             break
         if rounds[-1] + _next_round(rounds) > deadline:
             break  # the next round cannot finish in time (module docstring, "Stopping")

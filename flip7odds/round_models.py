@@ -165,6 +165,8 @@ class VengeanceModel:
         self.removers = {k for k, act in enumerate(deck.acts) if act in _REMOVERS}
         self.takers = {k for k, act in enumerate(deck.acts) if act in _TAKERS}
         self.penalty = [card.modifier is ModifierKind.PLUS and card.value < 0 for card in deck.kinds]
+        self._numbers = deck.numbers
+        self._brutal = situation.rules.brutal
         self._taker_bits = sum(1 << k for k in self.takers)
         self._remover_bits = sum(1 << k for k in self.removers) | (1 << self.unlucky if self.unlucky >= 0 else 0)
         self._masks: dict[int, int] = {}
@@ -175,9 +177,10 @@ class VengeanceModel:
         self._hazards: dict[tuple[int, int], tuple[int, int, tuple[int, ...]]] = {}
         self._paths: dict[int, tuple[int, int, tuple[tuple[int, int, int], ...]]] = {}
         self._line_paths: dict[tuple[int, int, bool], Path] = {}
+        self._unique_paths: dict[Path, Path] = {}
         self._tables: tuple[dict[Any, Any], ...] = (
             self._masks, self._values_of, self._ladders, self._penalties, self._piles, self._hazards, self._paths,
-            self._line_paths)
+            self._line_paths, self._unique_paths)
 
     def root(self) -> State:
         """The state at your decision."""
@@ -238,11 +241,17 @@ class VengeanceModel:
         they hold (`_values`), and where a card that takes numbers away can come, your line only through its
         numbers, except for the first rung (your score now): so the ladder is remembered under those.
         """
-        coming = self._mask(state[0])
-        if state[4] >= 0:
-            coming |= self._mask(state[4])
-        for k in (*state[8], *state[9]):
-            coming |= 1 << k
+        masks = self._masks
+        coming = masks.get(state[0])
+        if coming is None:
+            coming = self._mask(state[0])
+        discards = state[4]
+        if discards >= 0:
+            known = masks.get(discards)
+            coming |= self._mask(discards) if known is None else known
+        if state[8] or state[9]:
+            for k in (*state[8], *state[9]):
+                coming |= 1 << k
         mine = state[2]
         others = 0
         for other in state[3]:
@@ -250,10 +259,13 @@ class VengeanceModel:
         if coming & self._taker_bits:
             coming |= others
         removable = bool(coming & self._remover_bits)
-        if removable and state[4] >= 0:
+        if removable and discards >= 0:
             coming |= others | mine
-        numbers = coming & self.game.deck.numbers
-        key = (mine & self.game.deck.numbers if removable else mine, self._values(numbers), removable)
+        numbers = coming & self._numbers
+        values = self._values_of.get(numbers)
+        if values is None:
+            values = self._values(numbers)
+        key = (mine & self._numbers if removable else mine, values, removable)
         ladder = self._ladders.get(key)
         if ladder is None:
             pool = {k for k in range(len(self.kinds)) if numbers >> k & 1}
@@ -261,7 +273,7 @@ class VengeanceModel:
         if removable and ladder[0] != self.game.score(mine):
             ladder = [self.game.score(mine), *ladder[1:]]
         low = 0
-        if self.situation.rules.brutal:
+        if self._brutal:
             penalties = self._penalty(mine) + sum(self._penalty(other) for other in state[3])
             penalties += self._penalty(self._mask(state[0])) + (self._penalty(self._mask(state[4])) if state[4] >= 0 else 0)
             penalties += sum(self._penalty(1 << k) for k in (*state[8], *state[9]))
@@ -374,9 +386,13 @@ class VengeanceModel:
         if state[8] or state[9]:
             return None
         pile, size = (state[0], state[1]) if state[1] else (state[4], state[5])
-        deck = self.game.deck
-        line = state[2] & deck.numbers
-        taken = any(other & deck.numbers for other in state[3])
+        number_kinds = self._numbers
+        line = state[2] & number_kinds
+        taken = False
+        for other in state[3]:
+            if other & number_kinds:
+                taken = True
+                break
         path = self._line_paths.get((pile, line, taken))
         if path is None:
             known = self._paths.get(pile)
@@ -393,9 +409,11 @@ class VengeanceModel:
                 else:
                     classes.append((copies, value))
             held = sum(self.kinds[k].value for k in self.game.cards(line))
-            path = self._line_paths[pile, line, taken] = Path(
-                held, FLIP_7_CARDS - self.game.number_count(line), self.situation.rules.flip7_bonus, tuple(classes),
-                bust, rescue, size)
+            path = Path(held, FLIP_7_CARDS - self.game.number_count(line), self.situation.rules.flip7_bonus,
+                        tuple(classes), bust, rescue, size)
+            # One object per distinct path: the search's table of ceilings then finds it by identity, not by
+            # comparing fields (piles that differ by a card that adds nothing give equal paths).
+            path = self._line_paths[pile, line, taken] = self._unique_paths.setdefault(path, path)
         return path
 
     def _pile_path(self, pile: int) -> tuple[int, int, tuple[tuple[int, int, int], ...]]:

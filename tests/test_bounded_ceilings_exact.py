@@ -36,7 +36,7 @@ def test_every_ceiling_holds_the_exact_hit_value_of_every_state_met(situation: V
         return
     search.hit(model.root(), 1e6)
     values = _Values(model.game, 1.0, TIE, 10**6)
-    for state in cast(list[State], list(search.statics)):
+    for state in cast(list[State], list(search.known)):
         if not model.can_draw(state):
             continue
         hit = values.draw(state)
@@ -106,5 +106,5 @@ def test_the_ladder_on_bit_masks_is_the_ladder_on_lists(situation: VengeanceSitu
     search = _Search[State](cast(RoundModel[State], model), time.process_time() + 60.0)
     if model.can_draw(model.root()):
         search.hit(model.root(), 300.0)
-    for state in [model.root(), *cast(list[State], list(search.statics))]:
+    for state in [model.root(), *cast(list[State], list(search.known))]:
         assert model.reach(state) == model.reference_reach(state)

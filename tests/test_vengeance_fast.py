@@ -17,6 +17,7 @@ from flip7odds.vengeance import can_solve_within, estimate_solve_seconds
 from flip7odds.vengeance.analysis import analyze_vengeance, quick_analysis
 from flip7odds.vengeance.fast import (
     FastResult,
+    Round,
     can_take_from_others,
     check_size,
     estimate_states,
@@ -214,3 +215,21 @@ def test_the_estimate_of_dead_steals_is_within_its_documented_error(line: str, o
     assert not can_take_from_others(situation)
     states = fast_solve(situation, 10**6).states
     assert states / 10 <= estimate_states(situation) <= states * 30
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(vengeance_situations(max_pile=12, max_discards=4, max_line_cards=4))
+def test_the_kinds_outcomes_give_each_next_pile_are_its_decoded_kinds(situation: VengeanceSituation) -> None:
+    # `Round.outcomes` remembers each next pile's kinds from the pile's own; they must be `Deck.present`'s.
+    game = Round(situation)
+    states = [game.start(situation)]
+    for _ in range(30):
+        if not states:
+            break
+        state = states.pop()
+        if not game.can_draw(state):
+            continue
+        _, outcomes = game.outcomes(state)
+        states += [node for _, node in outcomes if isinstance(node, tuple)]
+    for code, kinds in list(game._present.items()):
+        assert kinds == game.deck.present(code)

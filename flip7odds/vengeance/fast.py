@@ -280,7 +280,13 @@ class Round:
         acts = self.deck.acts
         if (state[_ASIDE] or state[_QUEUE]) and any(acts[k] in _HOSTILE for k in (*state[_ASIDE], *state[_QUEUE])):
             return True
-        return self._holds_hostile(state[_PILE]) or (state[_DISC] >= 0 and self._holds_hostile(state[_DISC]))
+        known = self._hostile_cache.get(state[_PILE])
+        if known is None:
+            known = self._holds_hostile(state[_PILE])
+        if known or state[_DISC] < 0:
+            return known
+        known = self._hostile_cache.get(state[_DISC])
+        return self._holds_hostile(state[_DISC]) if known is None else known
 
     def _holds_hostile(self, code: int) -> bool:
         known = self._hostile_cache.get(code)
@@ -314,7 +320,15 @@ class Round:
         """The drawing pile's size and every next card's count with the node it leads to."""
         if state[_PSIZE] == 0:  # the known discard pile is reshuffled, once
             state = (state[_DISC], state[_DSIZE], state[_LINE], state[_OTHERS], -1, 0, *state[_BUSTED:])
-        return state[_PSIZE], [(count, self._draw(state, k)) for k, count in self.present(state[_PILE])]
+        pile = state[_PILE]
+        present = self.present(pile)
+        known, weight = self._present, self.deck.weight
+        for i, (k, count) in enumerate(present):  # each next pile's kinds, without decoding its code
+            after = pile - weight[k]
+            if after not in known:
+                known[after] = present[:i] + present[i + 1:] if count == 1 else \
+                    (*present[:i], (k, count - 1), *present[i + 1:])
+        return state[_PSIZE], [(count, self._draw(state, k)) for k, count in present]
 
     def _draw(self, state: State, k: int) -> Node:
         deck = self.deck
@@ -323,7 +337,7 @@ class Round:
             node = self._receive_number(drawn, k, flipped=True)
             if isinstance(node, tuple):
                 forced = node[_FORCED]
-                node = self.settle((*node[:_FORCED], max(0, forced - 1), *node[_ASIDE:]))
+                node = self.settle((*node[:_FORCED], forced - 1, *node[_ASIDE:]) if forced else node)
             return node
         if state[_FORCED]:
             return self.settle((*drawn[:_FORCED], drawn[_FORCED] - 1, (*drawn[_ASIDE], k), *drawn[_QUEUE:]))
