@@ -128,6 +128,10 @@ class EngineModel:
         """No path ceiling: a multiplier or a bonus modifier can raise a score without a number."""
         return None
 
+    def owed(self, state: RoundState) -> int:
+        """No forced floor (it needs a path, which this model does not give)."""
+        return 0
+
     def entries(self) -> int:
         """The ladders remembered."""
         return len(self._reach)
@@ -370,7 +374,8 @@ class VengeanceModel:
     def path(self, state: State) -> Path | None:
         """The path ceiling's view of the drawing pile; None while cards are set aside or queued (they may
         change your line before the next draw). A Steal can take a number only from a line holding one;
-        the other lines get numbers only by a Swap, a rescuer: before one, a Steal adds no number."""
+        the other lines get numbers only by a Swap, a rescuer: before one, a Steal adds no number. The Zero
+        is kept apart from the other classes (`flip7odds.bounded.Path`)."""
         if state[8] or state[9]:
             return None
         pile, size = (state[0], state[1]) if state[1] else (state[4], state[5])
@@ -385,18 +390,31 @@ class VengeanceModel:
             rescue, steals, numbers = known
             if taken:
                 rescue += steals
-            bust = 0
+            bust = zeros = 0
             classes = []
             for conflict, copies, value in numbers:
                 if conflict & line:
                     bust += copies
+                elif conflict == deck.zero:
+                    zeros += copies
                 else:
                     classes.append((copies, value))
             held = sum(self.kinds[k].value for k in self.game.cards(line))
             path = self._line_paths[pile, line, taken] = Path(
                 held, FLIP_7_CARDS - self.game.number_count(line), self.situation.rules.flip7_bonus, tuple(classes),
-                bust, rescue, size)
+                bust, rescue, size, zeros, bool(line & deck.zero))
         return path
+
+    def owed(self, state: State) -> int:
+        """The draws owed where the forced floor applies (`flip7odds.bounded`, module docstring): nothing set
+        aside or queued, no The Zero in your line, and no known discard pile to reshuffle before they are
+        drawn (the pile running out instead banks your line); else 0."""
+        draws = state[7]
+        if not draws or state[8] or state[9] or state[2] & self.game.deck.zero:
+            return 0
+        if state[1] and draws > state[1] and state[4] >= 0:
+            return 0
+        return int(draws)
 
     def _pile_path(self, pile: int) -> tuple[int, int, tuple[tuple[int, int, int], ...]]:
         """A pile's rescuers, Steals, and numbers as (busting mask, copies, value) per class."""
