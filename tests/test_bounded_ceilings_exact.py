@@ -121,11 +121,11 @@ def _path_by_orders(path: Path, ceiling: int, neutral: int) -> Fraction:
     hold it from the start, 0 for a bust on the very first card), the sum and the bonus at a Flip 7, the ceiling
     after a rescuer or when the pile runs out."""
     cards = ["b"] * path.bust + ["r"] * path.rescue + ["n"] * neutral + ["z"] * path.zeros
-    cards += [index for index, (copies, _) in enumerate(path.classes) for _ in range(copies)]
+    cards += [str(index) for index, (copies, _) in enumerate(path.classes) for _ in range(copies)]
     total, orders = Fraction(0), 0
     for order in itertools.permutations(cards):
         orders += 1
-        held, seen, zero, before = path.held, set(), path.holds_zero, path.held
+        held, seen, zero, before = path.held, set[str](), path.holds_zero, path.held
         value: int | None = None
         for position, card in enumerate(order):
             if len(seen) == path.room:
