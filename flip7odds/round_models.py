@@ -170,6 +170,8 @@ class VengeanceModel:
         self.takers = {k for k, act in enumerate(deck.acts) if act in _TAKERS}
         self.penalty = [card.modifier is ModifierKind.PLUS and card.value < 0 for card in deck.kinds]
         self._taker_bits = sum(1 << k for k in self.takers)
+        self._hostile = sum(1 << k for k in self.takers | self.removers)
+        """The Steal, Swap and Discard kinds, as bits: a path ceiling does not hold while one waits to resolve."""
         self._remover_bits = sum(1 << k for k in self.removers) | (1 << self.unlucky if self.unlucky >= 0 else 0)
         self._masks: dict[int, int] = {}
         self._values_of: dict[int, tuple[int, int]] = {}
@@ -372,11 +374,13 @@ class VengeanceModel:
         return bust, rescue, 0, size, counts
 
     def path(self, state: State) -> Path | None:
-        """The path ceiling's view of the drawing pile; None while cards are set aside or queued (they may
-        change your line before the next draw). A Steal can take a number only from a line holding one;
-        the other lines get numbers only by a Swap, a rescuer: before one, a Steal adds no number. The Zero
-        is kept apart from the other classes (`flip7odds.bounded.Path`)."""
-        if state[8] or state[9]:
+        """The path ceiling's view of the drawing pile; None while a Steal, Swap or Discard is set aside or
+        queued (it may change your line before the next draw). A set-aside or queued modifier, Just One More! or
+        Flip Four! adds no number and takes none away: it only lowers your score or makes you draw the next
+        cards of the same pile, so every play still stops on the path. A Steal can take a number only from a
+        line holding one; the other lines get numbers only by a Swap, a rescuer: before one, a Steal adds no
+        number. The Zero is kept apart from the other classes (`flip7odds.bounded.Path`)."""
+        if (state[8] or state[9]) and any(self._hostile >> k & 1 for k in (*state[8], *state[9])):
             return None
         pile, size = (state[0], state[1]) if state[1] else (state[4], state[5])
         deck = self.game.deck
