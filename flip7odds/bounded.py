@@ -58,11 +58,28 @@ at a Flip 7; after a rescuer or the end of the pile, at most the ladder's top ``
 expectation of that quantity, computed exactly by generating polynomials (`_path_ceiling`). Where a state
 has a path, that is its hit ceiling: the ladder's was never the lower one there (`_Search.static`).
 
-* lower: ``stay(x)`` where you may stay (staying is one policy), else ``L``;
+The Zero on the path (With a Vengeance): while you hold The Zero your score is 0 unless you make a Flip 7, and
+nothing but a rescuer takes it away (Discard, Swap, the Unlucky 7: all end the path). So a play that stops on
+the path while holding it (made to stay by a Just One More!, or the pile run out) banks 0, and the best place to
+stop before a bust is just before The Zero came: where you hold it from the start, a bust card or a repeat
+ending the path scores 0; where it is drawn on the path, at most the sum of the numbers drawn before it. A Flip 7
+still scores the sum and the bonus.
+
+* lower: ``stay(x)`` where you may stay (staying is one policy), else ``L``, or the forced floor below;
 * upper: ``max(stay, H bound)``, or the ``H`` bound where you must draw;
 * closing: where you may stay and the ``H`` bound is at most ``stay``, hitting cannot beat staying, so
   ``V(x) = stay`` exactly and the policy stays. This closes most deep leaves: late in a line the bust
   cards are many and the best scores need several more cards.
+
+The forced floor (`_forced_floor`, `RoundModel.owed`; With a Vengeance): at a state that owes ``d`` draws (a Flip
+Four! or a Just One More!) with nothing set aside or queued, you hold no The Zero and the draws come from the
+drawing pile (or the pile runs out and the round banks), take the policy "draw what is owed, then stay". If the
+first ``m = min(d, room, N)`` cards are numbers of ``m`` different classes you do not hold (not The Zero, not a
+rescuer), each joins your line at once, and the round ends with a Flip 7, the pile run out, or a stay, with a
+score at least ``stay(x)`` (a score never falls when a number is added: the sum grows, halving rounds down
+monotonically, the penalties stay). That happens with probability ``p = e_m / C(N, m)``, ``e_m`` the coefficient
+of ``x^m`` in ``prod_c (1 + n_c x)`` over those classes; otherwise the score is at least ``L``. So ``V(x) >=
+p stay(x) + (1 - p) L``: the optimum is at least any policy's value.
 
 Expansion order: a state reached with path probability ``p`` (the chance of the cards that lead to it)
 is expanded when ``p * (hi - lo) >= eps``, its static gap weighted by how much it can move the root.
@@ -167,6 +184,9 @@ class RoundModel(Protocol[S]):
     def path(self, state: S) -> Path | None:
         """The first draws of the state as a `Path`, where its ceiling applies (None: it does not)."""
 
+    def owed(self, state: S) -> int:
+        """The draws owed at a state with a path where the forced floor applies (module docstring), else 0."""
+
     def entries(self) -> int:
         """How many entries the model's own tables hold: freed with the model after the search, so the search's
         deadline keeps time for them as for its own (`TEARDOWN`)."""
@@ -178,9 +198,10 @@ class Path:
 
     Of its ``size`` cards, ``bust`` bust you on arrival, ``rescue`` may change your line otherwise than by
     adding a card (after one of them anything up to ``ceiling``-worth can follow), ``classes`` are the other
-    number cards as ``(copies, value)`` per class (cards that bust each other), the rest add nothing to your
-    score; ``held`` is the sum of your numbers, no less than your score; ``room`` the numbers still missing
-    for a Flip 7, worth ``bonus``.
+    number cards as ``(copies, value)`` per class (cards that bust each other), ``zeros`` the copies of The Zero
+    (With a Vengeance: a number that makes your score 0 unless you Flip 7; not among ``classes``), the rest add
+    nothing to your score; ``held`` is the sum of your numbers, no less than your score; ``room`` the numbers
+    still missing for a Flip 7, worth ``bonus``; ``holds_zero``: you hold The Zero.
     """
 
     held: int
@@ -190,6 +211,8 @@ class Path:
     bust: int
     rescue: int
     size: int
+    zeros: int = 0
+    holds_zero: bool = False
 
 
 def _path_ceiling(path: Path, ceiling: int) -> float:
@@ -202,6 +225,15 @@ def _path_ceiling(path: Path, ceiling: int) -> float:
     ``prod n_c / C(M, k)``; the next ends the path with ``S_K`` (a bust card or a repeat: ``(B S_k + D_k)``),
     with the ceiling (a rescuer: ``R W A_k``), or carries on; ``k = room`` is a Flip 7 (``S_k + bonus A_k``),
     ``k = M`` runs the pile out (``W A_k``). Less ``held B / N``: a bust on the very first card scores 0.
+
+    The Zero (module docstring, "The Zero on the path"): a set ``K`` holding it ends, on a bust card or a repeat,
+    with what you held before The Zero came: given the set, its order is uniformly random and independent of
+    the card that ends it, so each other class of ``K`` came before The Zero with probability 1/2, and the
+    expected value is ``(held + S_K') / 2`` (``K'``: ``K`` without The Zero); when you hold it, 0. Its class
+    (``zeros`` copies, value 0) joins the sums after the others: the bust numerator of those sets is
+    ``zeros ((B + zeros - 1)(S_{k-1} + held A_{k-1}) + D_{k-1} + held P_{k-1}) / 2``, and they add
+    ``zeros * A_{k-1}`` to ``A_k`` and ``zeros * S_{k-1}`` to ``S_k`` (for the Flip 7 and the rescuers).
+    When you hold it every bust numerator is 0, and so is the first card's ``held B / N``.
     """
     ceiling = max(0, ceiling)
     depth = path.room
@@ -218,8 +250,20 @@ def _path_ceiling(path: Path, ceiling: int) -> float:
             repeats[k] += copies * (repeat + extra * count)
             sums[k] += copies * (summed + value * count)
             counts[k] += copies * count
-    live = path.bust + path.rescue + sum(copies for copies, _ in path.classes)
-    total = -path.held * path.bust / path.size
+    held, zeros = path.held, path.zeros
+    ended = [2 * (path.bust * total + repeat_sums) for total, repeat_sums in zip(sums, both)]  # doubled
+    if path.holds_zero:
+        ended = [0] * (depth + 1)
+    elif zeros:
+        for k in range(depth, 0, -1):
+            before = sums[k - 1] + held * counts[k - 1]  # sum of 2 * (what was held before The Zero came)
+            ended[k] += zeros * ((path.bust + zeros - 1) * before + both[k - 1] + held * repeats[k - 1])
+    if zeros:
+        for k in range(depth, 0, -1):
+            sums[k] += zeros * sums[k - 1]
+            counts[k] += zeros * counts[k - 1]
+    live = path.bust + path.rescue + zeros + sum(copies for copies, _ in path.classes)
+    total = 0.0 if path.holds_zero else -held * path.bust / path.size
     for k in range(min(depth, live) + 1):
         if not counts[k]:
             continue
@@ -229,8 +273,20 @@ def _path_ceiling(path: Path, ceiling: int) -> float:
         elif k == live:
             total += ceiling * counts[k] / ways
         else:
-            total += (path.bust * sums[k] + both[k] + path.rescue * ceiling * counts[k]) / (ways * (live - k))
+            total += (ended[k] / 2 + path.rescue * ceiling * counts[k]) / (ways * (live - k))
     return total
+
+
+def _forced_floor(path: Path, draws: int, banked: int, low: int) -> float:
+    """The forced floor (module docstring): ``p banked + (1 - p) low``, ``p`` the chance that the first
+    ``m = min(draws, room, size)`` cards are numbers of ``m`` different classes of ``path.classes``."""
+    m = min(draws, path.room, path.size)
+    ways = [1] + [0] * m
+    for copies, _ in path.classes:
+        for j in range(m, 0, -1):
+            ways[j] += copies * ways[j - 1]
+    safe = ways[m] / math.comb(path.size, m)
+    return safe * banked + (1 - safe) * low
 
 
 SurvivalFunction = Callable[[tuple[int, ...], int, int, int, int], list[float]]
@@ -439,7 +495,9 @@ class _Search(Generic[S]):
         else:
             hit_high = self.hit_ceiling(tuple(ladder), model.hazard(state))
         if not free:
-            return (float(low), hit_high, *_ANY, 0.0)
+            draws = model.owed(state) if path is not None else 0
+            floor = _forced_floor(path, draws, model.banked(state), low) if path is not None and draws else low
+            return (max(float(low), floor), hit_high, *_ANY, 0.0)
         if hit_high <= stay:
             return (stay, stay, 0.0, 0.0, 0.0, 0.0, _INF)
         return (stay, hit_high, *_ANY, 0.0)

@@ -128,6 +128,10 @@ class EngineModel:
         """No path ceiling: a multiplier or a bonus modifier can raise a score without a number."""
         return None
 
+    def owed(self, state: RoundState) -> int:
+        """No forced floor (it needs a path, which this model does not give)."""
+        return 0
+
     def entries(self) -> int:
         """The ladders remembered."""
         return len(self._reach)
@@ -168,6 +172,8 @@ class VengeanceModel:
         self._numbers = deck.numbers
         self._brutal = situation.rules.brutal
         self._taker_bits = sum(1 << k for k in self.takers)
+        self._hostile = sum(1 << k for k in self.takers | self.removers)
+        """The Steal, Swap and Discard kinds, as bits: a path ceiling does not hold while one waits to resolve."""
         self._remover_bits = sum(1 << k for k in self.removers) | (1 << self.unlucky if self.unlucky >= 0 else 0)
         self._masks: dict[int, int] = {}
         self._values_of: dict[int, tuple[int, int]] = {}
@@ -380,10 +386,13 @@ class VengeanceModel:
         return bust, rescue, 0, size, counts
 
     def path(self, state: State) -> Path | None:
-        """The path ceiling's view of the drawing pile; None while cards are set aside or queued (they may
-        change your line before the next draw). A Steal can take a number only from a line holding one;
-        the other lines get numbers only by a Swap, a rescuer: before one, a Steal adds no number."""
-        if state[8] or state[9]:
+        """The path ceiling's view of the drawing pile; None while a Steal, Swap or Discard is set aside or
+        queued (it may change your line before the next draw). A set-aside or queued modifier, Just One More! or
+        Flip Four! adds no number and takes none away: it only lowers your score or makes you draw the next
+        cards of the same pile, so every play still stops on the path. A Steal can take a number only from a
+        line holding one; the other lines get numbers only by a Swap, a rescuer: before one, a Steal adds no
+        number. The Zero is kept apart from the other classes (`flip7odds.bounded.Path`)."""
+        if (state[8] or state[9]) and any(self._hostile >> k & 1 for k in (*state[8], *state[9])):
             return None
         pile, size = (state[0], state[1]) if state[1] else (state[4], state[5])
         number_kinds = self._numbers
@@ -395,26 +404,40 @@ class VengeanceModel:
                 break
         path = self._line_paths.get((pile, line, taken))
         if path is None:
+            deck = self.game.deck
             known = self._paths.get(pile)
             if known is None:
                 known = self._paths[pile] = self._pile_path(pile)
             rescue, steals, numbers = known
             if taken:
                 rescue += steals
-            bust = 0
+            bust = zeros = 0
             classes = []
             for conflict, copies, value in numbers:
                 if conflict & line:
                     bust += copies
+                elif conflict == deck.zero:
+                    zeros += copies
                 else:
                     classes.append((copies, value))
             held = sum(self.kinds[k].value for k in self.game.cards(line))
             path = Path(held, FLIP_7_CARDS - self.game.number_count(line), self.situation.rules.flip7_bonus,
-                        tuple(classes), bust, rescue, size)
+                        tuple(classes), bust, rescue, size, zeros, bool(line & deck.zero))
             # One object per distinct path: the search's table of ceilings then finds it by identity, not by
             # comparing fields (piles that differ by a card that adds nothing give equal paths).
             path = self._line_paths[pile, line, taken] = self._unique_paths.setdefault(path, path)
         return path
+
+    def owed(self, state: State) -> int:
+        """The draws owed where the forced floor applies (`flip7odds.bounded`, module docstring): nothing set
+        aside or queued, no The Zero in your line, and no known discard pile to reshuffle before they are
+        drawn (the pile running out instead banks your line); else 0."""
+        draws = state[7]
+        if not draws or state[8] or state[9] or state[2] & self.game.deck.zero:
+            return 0
+        if state[1] and draws > state[1] and state[4] >= 0:
+            return 0
+        return int(draws)
 
     def _pile_path(self, pile: int) -> tuple[int, int, tuple[tuple[int, int, int], ...]]:
         """A pile's rescuers, Steals, and numbers as (busting mask, copies, value) per class."""

@@ -2,8 +2,9 @@
 
 Every state the bounded search meets on random small With a Vengeance situations (Hypothesis, standard
 and Brutal) is solved exactly by the fast solver's value recursion; the hit ceiling (ladder, hazard and
-survival by classes) and the path ceiling must each be at least the exact value of hitting there. The
-survival bound is also checked against a brute force over every order of tiny piles.
+survival by classes) and the path ceiling must each be at least the exact value of hitting there, and the
+forced floor at most the exact value of a state owing draws. The survival bound and the path ceiling's
+generating polynomials are also checked against brute forces over every order of tiny piles.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from typing import cast
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from flip7odds.bounded import RoundModel, _hit_ceiling, _path_ceiling, _Search, _survival
+from flip7odds.bounded import Path, RoundModel, _forced_floor, _hit_ceiling, _path_ceiling, _Search, _survival
 from flip7odds.round_models import VengeanceModel
 from flip7odds.rules import VENGEANCE
 from flip7odds.vengeance.fast import TIE, State, _Values
@@ -47,6 +48,10 @@ def test_every_ceiling_holds_the_exact_hit_value_of_every_state_met(situation: V
             assert _path_ceiling(path, max(ladder)) >= hit - TOLERANCE, (state, path)
         if model.forced(state) or not model.may_stay(state):
             assert low <= values.value(state) + TOLERANCE
+        draws = model.owed(state)
+        if path is not None and draws:
+            floor = _forced_floor(path, draws, model.banked(state), low)
+            assert floor <= values.value(state) + TOLERANCE, (state, path, draws)
 
 
 def _survival_by_orders(cards: list[str], held: set[str], depth: int) -> list[Fraction]:
@@ -108,3 +113,65 @@ def test_the_ladder_on_bit_masks_is_the_ladder_on_lists(situation: VengeanceSitu
         search.hit(model.root(), 300.0)
     for state in [model.root(), *cast(list[State], list(search.known))]:
         assert model.reach(state) == model.reference_reach(state)
+
+
+def _path_by_orders(path: Path, ceiling: int, neutral: int) -> Fraction:
+    """The path ceiling's quantity over every order of a tiny pile, card by card (module docstring of
+    `flip7odds.bounded`): the sum you hold where the path ends (what you held before The Zero came, 0 when you
+    hold it from the start, 0 for a bust on the very first card), the sum and the bonus at a Flip 7, the ceiling
+    after a rescuer or when the pile runs out."""
+    cards = ["b"] * path.bust + ["r"] * path.rescue + ["n"] * neutral + ["z"] * path.zeros
+    cards += [str(index) for index, (copies, _) in enumerate(path.classes) for _ in range(copies)]
+    total, orders = Fraction(0), 0
+    for order in itertools.permutations(cards):
+        orders += 1
+        held, seen, zero, before = path.held, set[str](), path.holds_zero, path.held
+        value: int | None = None
+        for position, card in enumerate(order):
+            if len(seen) == path.room:
+                value = held + path.bonus
+                break
+            if card == "r":
+                value = ceiling
+                break
+            if card == "b" or card in seen:
+                value = 0 if path.holds_zero or position == 0 else before
+                break
+            if card == "z":
+                seen.add(card)
+                zero = True
+            elif card != "n":
+                seen.add(card)
+                held += path.classes[int(card)][1]
+                before = held if not zero else before
+        if value is None:
+            value = held + path.bonus if len(seen) == path.room else ceiling
+        total += value
+    return total / orders
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.tuples(st.integers(1, 2), st.integers(1, 13)), max_size=3), st.integers(0, 2), st.integers(0, 1),
+       st.integers(0, 1), st.integers(0, 1), st.booleans(), st.integers(0, 30), st.integers(1, 4),
+       st.integers(0, 60))
+def test_the_path_ceiling_is_its_quantity_over_every_order(
+        classes: list[tuple[int, int]], bust: int, rescue: int, neutral: int, zeros: int, holds_zero: bool,
+        held: int, room: int, ceiling: int) -> None:
+    zeros = 0 if holds_zero else zeros
+    size = bust + rescue + neutral + zeros + sum(copies for copies, _ in classes)
+    if not size or size > 7:
+        return
+    path = Path(held, room, 15, tuple(classes), bust, rescue, size, zeros, holds_zero)
+    assert math.isclose(_path_ceiling(path, ceiling), float(_path_by_orders(path, ceiling, neutral)),
+                        abs_tol=TOLERANCE)
+
+
+def test_the_zero_lowers_the_path_ceiling_and_the_forced_floor_lifts_the_floor() -> None:
+    """``12 5 0`` must hit: a bust scores 0, so the path ceiling is below the same line without The Zero's rule;
+    ``12 5`` owing draws: at least 17 whenever the draws owed are new numbers (an 11 and a 10 here)."""
+    with_zero = Path(17, 4, 15, ((11, 11), (10, 10)), 17, 1, 40, 0, True)
+    without = Path(17, 4, 15, ((11, 11), (10, 10), (1, 0)), 17, 1, 40, 0, False)
+    assert _path_ceiling(with_zero, 60) < _path_ceiling(without, 60) - 5
+    path = Path(17, 5, 15, ((11, 11), (10, 10)), 17, 1, 40)
+    assert _forced_floor(path, 4, 17, 0) == 0.0  # four new numbers cannot come from two classes
+    assert _forced_floor(path, 2, 17, 0) == 17 * (11 * 10) / math.comb(40, 2)

@@ -1,0 +1,130 @@
+"""Where does the bounded solver's gap come from? A study of its static bounds on With a Vengeance, not a timing.
+
+Runs the hit search of `flip7odds.bounded` on a situation as `solve_bounded` does (rounds of shrinking ``eps``,
+the CPU budget and the stopping rule), then walks the tree it built from the root: through every state it
+expanded, weighting each card by its count over the pile (at a choice, into the option with the highest
+ceiling), down to the states it left unexpanded. Each such leaf's static gap ``hi - lo``, times the chance of
+the cards that lead to it, is attributed to a kind of leaf: ``free`` (you may stay), ``owed`` (draws owed),
+``zero`` (you hold The Zero), ``empty`` (an empty line); and to the part of its ceiling: ``ladder`` (no path:
+the ladder and hazard ceiling), ``path:rescue`` (the path ceiling's term for a rescuer, valued at the ladder's
+top), ``path:other`` (the rest of the path ceiling, and the floor). The sum is close to the root's gap (a
+choice's maximum and a decision's ``max(stay, H)`` are not sums), so the shares say which bound to tighten.
+
+    python benchmarks/study_bounded_gap.py [--cpu-seconds 3] [--others 0,3] [--rules vengeance]
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import math
+import time
+from collections.abc import Hashable
+from typing import Any
+
+from flip7odds import bounded
+from flip7odds.bounded import Path, _Search, _Shared
+from flip7odds.round_models import VengeanceModel
+from flip7odds.rules import VENGEANCE, VENGEANCE_BRUTAL
+from flip7odds.vengeance.situation import VengeanceSituation
+
+
+def rescue_term(path: Path, ceiling: int) -> float:
+    """The path ceiling's term for a rescuer: ``sum_k R W A_k / (C(M, k) (M - k))`` (`bounded._path_ceiling`)."""
+    counts = [0] * (path.room + 1)
+    counts[0] = 1
+    for copies, _ in (*path.classes, (path.zeros, 0)):
+        for k in range(path.room, 0, -1):
+            counts[k] += copies * counts[k - 1]
+    live = path.bust + path.rescue + path.zeros + sum(copies for copies, _ in path.classes)
+    return sum(path.rescue * max(0, ceiling) * counts[k] / (math.comb(live, k) * (live - k))
+               for k in range(min(path.room, live)) if counts[k])
+
+
+def search(situation: VengeanceSituation, seconds: float) -> tuple[VengeanceModel, _Search[Any], _Shared, bounded.Entry]:
+    """The hit search of `bounded._solve`, one mode, with its stopping rule."""
+    model = VengeanceModel(situation)
+    shared = _Shared()
+    deadline = time.process_time() + seconds
+    walker = _Search[Any](model, deadline, shared=shared)
+    budget, rounds = bounded.FIRST_BUDGET, [time.process_time()]
+    while True:
+        entry = walker.hit(model.root(), budget)
+        budget *= bounded.REFINE
+        rounds.append(time.process_time())
+        if entry[6] == math.inf or entry[1] - entry[0] <= bounded.TARGET or walker.stopped:
+            return model, walker, shared, entry
+        if rounds[-1] + bounded._next_round(rounds) > deadline:
+            return model, walker, shared, entry
+
+
+def attribute(model: VengeanceModel, walker: _Search[Any], shared: _Shared) -> dict[str, float]:
+    """The probability-weighted static gaps of the leaves, by kind (module docstring)."""
+    shares: collections.defaultdict[str, float] = collections.defaultdict(float)
+
+    def bounds(node: Any) -> tuple[float, float]:
+        if isinstance(node, int):
+            return float(node >> 2), float(node >> 2)
+        if isinstance(node, list):
+            options = [bounds(option) for option in node]
+            return max(o[0] for o in options), max(o[1] for o in options)
+        key: Hashable = model.key(node)
+        entry = walker.memo.get(key) or walker.statics.get(key) or walker.static(node)
+        return entry[0], entry[1]
+
+    def hit(state: Any, chance: float) -> None:
+        size, outcomes = shared.outcomes[model.key(state)]
+        for count, child in outcomes:
+            node(child, chance * count / size)
+
+    def node(child: Any, chance: float) -> None:
+        if isinstance(child, int):
+            return
+        if isinstance(child, list):
+            node(max(child, key=lambda option: bounds(option)[1]), chance)
+            return
+        key = model.key(child)
+        known = walker.memo.get(key)
+        if known is not None and (known[0] == known[1] or key in shared.outcomes):
+            if known[0] != known[1]:
+                hit(child, chance)
+            return
+        low, high = bounds(child)
+        if high <= low:
+            return
+        kind = "free"
+        if model.forced(child) or not model.may_stay(child):
+            kind = ("owed" if model.forced(child) else
+                    "zero" if child[2] & model.game.deck.zero else "empty")
+        path = model.path(child)
+        if path is None:
+            shares[f"{kind}:ladder"] += chance * (high - low)
+            return
+        rescue = min(high - low, rescue_term(path, max(model.reach(child)[1])))
+        shares[f"{kind}:path:rescue"] += chance * rescue
+        shares[f"{kind}:path:other"] += chance * (high - low - rescue)
+
+    hit(model.root(), 1.0)
+    return dict(shares)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--cpu-seconds", type=float, default=3.0)
+    parser.add_argument("--others", default="0,3")
+    parser.add_argument("--rules", default="vengeance", choices=["vengeance", "vengeance-brutal"])
+    args = parser.parse_args()
+    rules = VENGEANCE if args.rules == "vengeance" else VENGEANCE_BRUTAL
+    for others in (int(text) for text in args.others.split(",")):
+        situation = VengeanceSituation.build(rules, (), others=[()] * others)
+        model, walker, shared, entry = search(situation, args.cpu_seconds)
+        shares = attribute(model, walker, shared)
+        total = sum(shares.values())
+        print(f"{rules.name} fresh deck, {others} others: hit [{entry[0]:.3f}, {entry[1]:.3f}], gap "
+              f"{entry[1] - entry[0]:.3f}, {walker.expansions} expansions; leaves' weighted gaps {total:.3f}:")
+        for kind, share in sorted(shares.items(), key=lambda item: -item[1]):
+            print(f"    {kind:20} {share:7.3f}  {100 * share / total:5.1f}%")
+
+
+if __name__ == "__main__":
+    main()
