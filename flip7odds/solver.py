@@ -1373,6 +1373,14 @@ _WORKERS = max(1, min(len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffi
 """Threads a layer is shared among: the cores this process may use (at most 8)."""
 _PIECES_PER_WORKER = 4
 _SHARED_WORK = 1 << 16
+CARRY_STATES = 8_000_000
+"""The largest lattice (states) whose P(Flip 7) and P(bust) are carried through the backward pass when no
+distribution is asked for; a larger one runs the forward pass instead. Carrying saves the forward pass on the
+small lattices of live taps (a poker tap of 3.2 million states 76 -> 62 ms, classic with one other on a fresh
+pile, 3.4 million, 0.174 -> 0.155 s) but costs more than it on large ones, shared among threads, with twice the
+memory (poker with 3 others after a K, 15 million: 0.65 -> 0.72 s; poker fresh with one other, 48 million:
+1.48 -> 2.33 s and 204 -> 402 MB; the classic fresh deck alone, 89 million: 2.6 -> 3.7-5.0 s and 339 -> 742 MB;
+quiet machine, 2026-12-03)."""
 """Below this many cells a layer runs in the calling thread: handing it out costs more than it saves."""
 _POOL: list[ThreadPoolExecutor] = []
 _POOL_LOCK = threading.Lock()
@@ -1523,9 +1531,11 @@ def solve(problem: Problem, tolerance: float = 1e-9, policy: Policy | None = Non
     ``policy`` None plays optimally: hitting must beat staying by more than ``tolerance`` (ties stay,
     docs/model.md). ``with_draw_then_stay`` also computes E[score if you hit once, then stay]. A lattice
     whose estimated memory (`solve_cost`) is above ``memory_limit`` bytes raises `SolverLimitError`
-    before any work (None: no limit); the answer is never approximated. ``distribution`` False leaves the
-    score distribution out (``DrawResult.distribution`` None): P(Flip 7) and P(bust) are then carried
-    through the backward pass, and the forward pass (a third to a half of a solve) is not run.
+    before any work (None: no limit); the answer is never approximated. ``distribution`` False says the
+    score distribution is not needed: on a lattice of at most `CARRY_STATES` states it is left out
+    (``DrawResult.distribution`` None), P(Flip 7) and P(bust) are carried through the backward pass, and the
+    forward pass (a third to a half of a solve) is not run; a larger lattice runs the forward pass, faster
+    there, and keeps the distribution.
     """
     if problem.pile.size == 0 and problem.discards is not None and problem.discards.size > 0:
         problem = replace(problem, pile=problem.discards, discards=None)
@@ -1673,7 +1683,7 @@ def _empty_line_with_blanks(problem: Problem, stripped: Solution, tolerance: flo
 class _Solver:
     """One solve: a backward pass for values and the policy, a forward pass for probabilities.
 
-    Without the score distribution (``distribution`` False) the backward pass carries P(Flip 7) and
+    Without the score distribution (``distribution`` False, `CARRY_STATES`) the backward pass carries P(Flip 7) and
     P(bust) by the end beside the values, and there is no forward pass. Both are expectations of a
     0/1 ending under the same choices as the values: at each state ``F = sum_c n_c / N F(x after c)``
     where it draws, 0 where it stays (ties stay: the choice is the values' own, `_backward_numbers`),
@@ -1687,7 +1697,6 @@ class _Solver:
         self.tolerance = tolerance
         self.policy = policy
         self.distribution = distribution
-        self.carry = not distribution
         self.track_once = once or (policy is not None and policy.needs_hit_once)
         rules, pile = problem.rules, problem.pile
         numbers = [(c.value, n) for c, n in pile.items_ if c.category is Category.NUMBER and c.value not in problem.numbers]
@@ -1703,6 +1712,7 @@ class _Solver:
                                                   self.values, self.counts)
         self.last = min(self.top + self.cols.levels - 1, self.size)
         self.layers = [_layer(t, self.rows, self.cols, self.top) for t in range(self.last + 1)]
+        self.carry = not distribution and sum(layer.total for layer in self.layers) <= CARRY_STATES
         self.hitting: list[ByteArray] = []
         self.root_once: float | None = None
         self.root_hit = float("nan")
@@ -1928,13 +1938,13 @@ class _Solver:
     # -- forward pass
 
     def solution(self) -> Solution:
-        """Package the root's results, running the forward pass for the draw-now distribution (when asked for)."""
+        """Package the root's results, running the forward pass for the draw-now distribution (unless carried)."""
         root = self.cols.root
         stay = int(self.rows.number_sum[0] * self.cols.mult[root] + self.cols.plus[root])
         may_stay = bool(self.cols.has_cards[root]) and bool(self.cols.decision[root])
         states = sum(layer.total for layer in self.layers)
         hits_now = bool(self.hitting[0][root])
-        draw = self._forward() if self.distribution else DrawResult(self.root_hit, self.root_flip7, self.root_bust, None)
+        draw = DrawResult(self.root_hit, self.root_flip7, self.root_bust, None) if self.carry else self._forward()
         return Solution(stay, draw, may_stay, hits_now, states, self.root_once)
 
     def _score_range(self) -> tuple[int, int]:

@@ -14,6 +14,7 @@ from hypothesis import HealthCheck, given, note, settings
 from hypothesis import strategies as st
 from numpy.typing import NDArray
 
+from flip7odds import solver
 from flip7odds.analysis import Decision, analyze, problem_of
 from flip7odds.answer import answer
 from flip7odds.cards import Card, Category
@@ -38,8 +39,10 @@ def assert_agree(forward: Solution, carried: Solution) -> None:
         assert other.flip7_probability == pytest.approx(one.flip7_probability, abs=CLOSE)
         assert other.bust_probability == pytest.approx(one.bust_probability, abs=CLOSE)
     if carried.draw is not None and forward.draw is not None and carried.draw.distribution is not None:
-        # only where no lattice was solved (nothing plain left to draw): the distribution is known outright
-        assert carried.states == 0 and carried.draw.distribution == forward.draw.distribution
+        # only where no lattice was solved (nothing plain left to draw: the distribution is known outright) or
+        # where it was too large to carry (the forward pass ran): the same distribution
+        assert carried.states == 0 or carried.states > solver.CARRY_STATES
+        assert carried.draw.distribution == forward.draw.distribution
 
 
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -127,3 +130,17 @@ def test_an_analysis_without_the_distribution_works_it_out_when_read() -> None:
     assert full.decision is Decision.HIT
     live = answer(situation, 0.5)
     assert live.analysis is not None and live.distribution == full.distribution
+
+
+def test_a_lattice_above_the_carrying_size_runs_the_forward_pass_and_keeps_its_distribution(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    problem = problem_of(Situation.from_text(POKER, "12 7", seen="5 6 11 4"))
+    forward = solve(problem, with_draw_then_stay=True)
+    monkeypatch.setattr(solver, "CARRY_STATES", forward.states - 1)
+    large = solve(problem, with_draw_then_stay=True, distribution=False)
+    assert large.draw is not None and forward.draw is not None
+    assert large.draw == forward.draw and large.draw_then_stay == forward.draw_then_stay
+    monkeypatch.setattr(solver, "CARRY_STATES", forward.states)
+    carried = solve(problem, with_draw_then_stay=True, distribution=False)
+    assert carried.draw is not None and carried.draw.distribution is None
+    assert_agree(forward, carried)
