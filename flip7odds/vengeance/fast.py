@@ -516,10 +516,12 @@ class _Values(Generic[N]):
             return best
         known = self.memo.get(node)
         if known is None:
-            if len(self.memo) >= self.max_states or (len(self.memo) % _CLOCK_EVERY == 0
-                                                      and time.process_time() > self.deadline):
+            if len(self.memo) >= self.max_states:
                 raise SituationError("this table is too large to work out exactly: give a smaller pile "
                                      "(fewer cards left to draw)", limit=self.max_states)
+            if len(self.memo) % _CLOCK_EVERY == 0 and time.process_time() > self.deadline:
+                raise SituationError("this table could not be worked out exactly within its CPU time: give a "
+                                     "smaller pile (fewer cards left to draw)")
             known = self.memo[node] = self._solve(node)
         return known
 
