@@ -8,11 +8,9 @@ choices themselves are the same computation either way (equal, not close).
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, note, settings
 from hypothesis import strategies as st
-from numpy.typing import NDArray
 
 from flip7odds import solver
 from flip7odds.analysis import Decision, analyze, problem_of
@@ -20,8 +18,9 @@ from flip7odds.answer import answer
 from flip7odds.cards import Card, Category
 from flip7odds.rules import CLASSIC, POKER, RuleSet
 from flip7odds.situation import Situation
-from flip7odds.solver import DecisionContext, Policy, Solution, solve
+from flip7odds.solver import Policy, Solution, solve
 from tests.strategies import small_situations
+from tests.test_solver_fast import Threshold
 
 CLOSE = 1e-12
 
@@ -97,18 +96,6 @@ def test_a_tie_stays_both_ways() -> None:
     assert not carried.hits_now
     assert_agree(forward, carried)
     assert carried.draw is not None and carried.draw.bust_probability == pytest.approx(0.5, abs=CLOSE)
-
-
-class Threshold:
-    """Hit while the sum of your numbers is below ``limit``."""
-
-    needs_hit_once = False
-
-    def __init__(self, limit: int) -> None:
-        self.limit = limit
-
-    def hits(self, context: DecisionContext) -> NDArray[np.bool_]:
-        return np.broadcast_to(context.number_sum < self.limit, context.stay.shape)
 
 
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
