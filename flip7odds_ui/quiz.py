@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 import numpy as np
 import streamlit as st
@@ -21,7 +21,19 @@ from flip7odds.endgame_quiz import EndgameQuestion, generate_endgame, grade_win_
 from flip7odds.i18n import N_, Translator
 from flip7odds.markup import escape_markdown
 from flip7odds.progress import Answer, PlayerProgress
-from flip7odds.quiz import CLOSE_CALL, GRADE_LIMITS, Grade, Question, QuizGenerator, Tier, grade_answer, hint, hit_text
+from flip7odds.quiz import (
+    CLOSE_CALL,
+    GRADE_LIMITS,
+    Exact,
+    Feedback,
+    Grade,
+    Question,
+    QuizGenerator,
+    Tier,
+    grade_answer,
+    hint,
+    hit_text,
+)
 from flip7odds.rules import RuleSet
 from flip7odds.vengeance.analysis import CAVEAT
 from flip7odds.vengeance.quiz import (
@@ -71,57 +83,62 @@ _DEALER = ThreadPoolExecutor(max_workers=2, thread_name_prefix="flip7odds-quiz-d
 """Deals the next situations in the background (the generators simulate games and solve them)."""
 
 
-class Deck:
+TierT = TypeVar("TierT", Tier, VTier)
+QuestionT = TypeVar("QuestionT", Question, VengeanceQuestion)
+
+
+class Deck(Generic[TierT, QuestionT]):
     """One session's questions for one variant: ``prefix`` names its session keys (``quiz`` or ``vquiz``)."""
 
-    def __init__(self, prefix: str, make: Callable[[Any, RuleSet], Iterator[Any]]) -> None:
+    def __init__(self, prefix: str, make: Callable[[TierT, RuleSet], Iterator[QuestionT]]) -> None:
         self.prefix = prefix
-        self.make = make
+        self.make: Callable[[TierT, RuleSet], Iterator[QuestionT]] = make
 
     def key(self, name: str) -> str:
         return f"{self.prefix}_{name}"
 
-    def generator(self, rules: RuleSet, tier: Any) -> Iterator[Any]:
+    def generator(self, rules: RuleSet, tier: TierT) -> Iterator[QuestionT]:
         """The session's stream of questions of this tier and variant."""
         generators = st.session_state.setdefault(self.key("generators"), {})
         if (rules.name, tier) not in generators:
             generators[rules.name, tier] = self.make(tier, rules)
-        stream: Iterator[Any] = generators[rules.name, tier]
+        stream: Iterator[QuestionT] = generators[rules.name, tier]
         return stream
 
-    def deal(self, rules: RuleSet, tier: Any) -> None:
+    def deal(self, rules: RuleSet, tier: TierT) -> None:
         """Start dealing the next question of this tier in the background (once: one deal at a time)."""
-        prefetched: dict[Any, Future[Any]] = st.session_state.setdefault(self.key("prefetched"), {})
+        prefetched: dict[tuple[str, TierT], Future[QuestionT]] = st.session_state.setdefault(self.key("prefetched"), {})
         if (rules.name, tier) not in prefetched:
             prefetched[rules.name, tier] = _DEALER.submit(next, self.generator(rules, tier))
 
-    def next_question(self, rules: RuleSet, tier: Any) -> Any:
+    def next_question(self, rules: RuleSet, tier: TierT) -> QuestionT:
         """The question dealt in the background (waited for if not ready), else one dealt now."""
-        prefetched: dict[Any, Future[Any]] = st.session_state.setdefault(self.key("prefetched"), {})
+        prefetched: dict[tuple[str, TierT], Future[QuestionT]] = st.session_state.setdefault(self.key("prefetched"), {})
         dealt = prefetched.pop((rules.name, tier), None)
         return dealt.result() if dealt is not None else next(self.generator(rules, tier))
 
-    def new_question(self, rules: RuleSet, tier: Any, question: Any = None, replay: bool = False) -> None:
+    def new_question(self, rules: RuleSet, tier: TierT, question: QuestionT | None = None, replay: bool = False) -> None:
         """Callback too: show a new question (``question``: a replayed one)."""
         st.session_state[self.key("question")] = question or self.next_question(rules, tier)
         st.session_state[self.key("feedback")] = None
         st.session_state[self.key("is_replay")] = replay
         st.session_state[self.key("dealt")] = st.session_state.get(self.key("dealt"), 0) + 1
 
-    def current(self, rules: RuleSet, tier: Any, tier_of: Callable[[Any], Any], rules_of: Callable[[Any], RuleSet],
-                dealing: str) -> Any:
+    def current(self, rules: RuleSet, tier: TierT, tier_of: Callable[[QuestionT], TierT],
+                rules_of: Callable[[QuestionT], RuleSet], dealing: str) -> QuestionT:
         """The question shown: a new one when the tier or the variant changed (a replay keeps its own)."""
-        question = st.session_state.get(self.key("question"))
+        question: QuestionT | None = st.session_state.get(self.key("question"))
         if question is None or ((tier_of(question) is not tier or rules_of(question) != rules)
                                 and not st.session_state.get(self.key("is_replay"))):
             with st.spinner(dealing):
                 self.new_question(rules, tier)
-            question = st.session_state[self.key("question")]
+            dealt: QuestionT = st.session_state[self.key("question")]
+            return dealt
         return question
 
 
-CLASSIC_DECK = Deck("quiz", lambda tier, rules: QuizGenerator(tier, np.random.default_rng(), rules))
-VENGEANCE_DECK = Deck("vquiz", lambda tier, rules: VengeanceQuizGenerator(tier, np.random.default_rng(), rules))
+CLASSIC_DECK: Deck[Tier, Question] = Deck("quiz", lambda tier, rules: QuizGenerator(tier, np.random.default_rng(), rules))
+VENGEANCE_DECK: Deck[VTier, VengeanceQuestion] = Deck("vquiz", lambda tier, rules: VengeanceQuizGenerator(tier, np.random.default_rng(), rules))
 
 
 def points(t: Translator, value: float) -> str:
@@ -144,7 +161,7 @@ def answer_buttons(t: Translator, prefix: str, on_answer: Callable[[Decision], N
                   on_click=on_answer, args=(Decision.STAY,))
 
 
-def show_grade(t: Translator, feedback: Any, exact: Any, on_next: Callable[[], None], prefix: str) -> None:
+def show_grade(t: Translator, feedback: Feedback, exact: Exact, on_next: Callable[[], None], prefix: str) -> None:
     """The feedback's head: what you chose and the best play, Next, the grade and the three values."""
     st.markdown(t("You chose **{action}**; the best play is **{best}**.").format(
         action=t(DECISION_NAMES[feedback.action]), best=t(DECISION_NAMES[exact.decision])))
@@ -158,7 +175,7 @@ def show_grade(t: Translator, feedback: Any, exact: Any, on_next: Callable[[], N
         st.metric(t("EV lost"), points(t, feedback.ev_loss), width="content")
 
 
-def bust_sentence(t: Translator, exact: Any) -> str:
+def bust_sentence(t: Translator, exact: Exact) -> str:
     return t.ngettext("Chance that the next card busts you: **{fraction}** ({percent}) — {count} of the {size} card "
                       "left would bust you.",
                       "Chance that the next card busts you: **{fraction}** ({percent}) — {count} of the {size} cards "
@@ -167,7 +184,7 @@ def bust_sentence(t: Translator, exact: Any) -> str:
                                             count=exact.bust_cards, size=exact.pile_size)
 
 
-def replay_into(t: Translator, deck: Deck, rules: RuleSet) -> Callable[[PlayerProgress, int], None]:
+def replay_into(t: Translator, deck: Deck[Any, Any], rules: RuleSet) -> Callable[[PlayerProgress, int], None]:
     """The Replay button's callback for this deck: the worst mistake of this variant and level, shown again
     (in its own variant and at its own level, which are the ones on the screen)."""
     def replay(progress: PlayerProgress, tier: int) -> None:
@@ -202,7 +219,7 @@ def show_classic_quiz(t: Translator, rules: RuleSet) -> None:
     deck.deal(rules, tier)
 
 
-def show_classic_card(t: Translator, rules: RuleSet, deck: Deck, tier: Tier, predict: bool,
+def show_classic_card(t: Translator, rules: RuleSet, deck: Deck[Tier, Question], tier: Tier, predict: bool,
                       progress: PlayerProgress) -> None:
     """The situation, HIT / STAY or the feedback, then the table."""
     question: Question = deck.current(rules, tier, lambda q: q.situation.tier, lambda q: q.situation.rules,
@@ -350,7 +367,7 @@ def show_vengeance_quiz(t: Translator, rules: RuleSet) -> None:
     deck.deal(rules, tier)
 
 
-def show_vengeance_card(t: Translator, rules: RuleSet, deck: Deck, tier: VTier, progress: PlayerProgress) -> None:
+def show_vengeance_card(t: Translator, rules: RuleSet, deck: Deck[VTier, VengeanceQuestion], tier: VTier, progress: PlayerProgress) -> None:
     """The situation, HIT / STAY or the feedback, then the other lines and the pile."""
     question: VengeanceQuestion = deck.current(rules, tier, lambda q: q.situation.tier,
                                                lambda q: q.situation.situation.rules, t("Dealing a new situation…"))
