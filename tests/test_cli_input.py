@@ -14,6 +14,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -277,6 +278,10 @@ def test_ctrl_c_is_quiet_with_status_130(delay: float) -> None:
     assert out == b""
     if child.returncode == -signal.SIGINT:  # before Python set up its Ctrl-C handler: nothing ran, nothing printed
         assert err == b""  # (a shell reports this death by SIGINT as status 130 too)
+    elif child.returncode == 1 and not re.search(rb'/flip7odds/[a-z_/]+\.py"', err):
+        # On a loaded machine the signal can still land while the interpreter imports its own start-up modules
+        # (site, encodings), before any of the package's code runs: Python's behaviour, not ours to change.
+        assert err.rstrip().endswith(b"KeyboardInterrupt"), err
     else:
         assert child.returncode == 130, err
         assert err.decode().strip() == "flip7odds: interrupted"
