@@ -70,7 +70,7 @@ fitted on random situations (`_FIT`). A situation estimated beyond the state lim
 (`check_size`); the app asks `can_solve_within` on every tap. The estimate can be low (by up to a
 factor 10 on the calibration set), so the solver also stops at the limit itself: the worst case is
 then the time to reach it (`DEFAULT_MAX_STATES`), never more; or, given ``cpu_seconds``, at that CPU time
-(the time a state costs varies with the machine's load: 25 to 50 microseconds measured).
+(the time a state costs varies with the machine's load: 12 to 30 microseconds measured, `SECONDS_PER_STATE`).
 """
 
 from __future__ import annotations
@@ -530,7 +530,7 @@ class Round:
 
 _CLOCK_EVERY = 256
 """The solver reads the CPU clock (against its deadline) whenever the number of states it holds is a multiple of
-this: a read costs about a microsecond, a state 25."""
+this: a read costs about a microsecond, a state 15."""
 
 
 class _Values(Generic[N]):
@@ -664,7 +664,7 @@ def distribution(values: _Values[float], root: State) -> Distribution:
 
 
 DEFAULT_MAX_STATES = 100_000
-"""The most states the fast solver may memoise (about 2.5 s of CPU, 50 MB); a situation estimated to
+"""The most states the fast solver may memoise (about 1.6 s of CPU, 50 MB); a situation estimated to
 need more is refused before solving (`check_size`), and a solve that reaches it stops."""
 
 
@@ -844,9 +844,11 @@ can take nothing stopped counting as one that rearranges the lines (`size_featur
 ``benchmarks/study_vengeance_estimate.py 1 40 30000`` solves 40 new random situations, and on the 17 solved
 where no Steal or Swap can take a card, log(states / estimate) has mean -0.08 and standard deviation 0.35
 (at worst a factor 1.5 too low); on the 7 where one can, mean -0.02 and standard deviation 0.80."""
-SECONDS_PER_STATE = 25e-6
-"""CPU seconds per memoised state: the median over 40 of those situations solved in 3 000 to 40 000
-states was 23 microseconds (quartiles 19 and 28), on the shared 2-core VM of BENCHMARKS.md under load."""
+SECONDS_PER_STATE = 16e-6
+"""CPU seconds per memoised state: over 91 situations from simulated games (bench_bounded's, estimated at 2 000
+to 60 000 states; solved in 500 to 370 000), the median was 15.2 microseconds (quartiles 12.4 and 19.8), and main's
+solver before branch vengefast took 24.4 in the same runs, interleaved, on the shared 2-core VM of BENCHMARKS.md
+under load (BENCHMARKS.md, Stop 26, branch vengefast). It was 25e-6 then."""
 
 
 def estimate_states(situation: VengeanceSituation) -> float:
