@@ -187,6 +187,7 @@ class Deck:
 _HOSTILE = (Action.STEAL, Action.SWAP, Action.DISCARD)
 _STEAL, _SWAP = Card.action(Action.STEAL), Card.action(Action.SWAP)
 _FORCED_DRAWS = {Action.JUST_ONE_MORE: 1, Action.FLIP_FOUR: 4}
+_JUST_ONE_MORE_DRAWS = _FORCED_DRAWS[Action.JUST_ONE_MORE]
 
 
 class Round:
@@ -206,6 +207,7 @@ class Round:
         deck = self.deck
         self._weight, self._conflict, self._numbers, self._unlucky = deck.weight, deck.conflict, deck.numbers, deck.unlucky
         self._bits = tuple(1 << k for k in range(len(deck.kinds)))
+        self._acts = deck.acts
         self._hostile_set = frozenset(self._hostile_kinds)
         self._draws_owed = tuple(_FORCED_DRAWS.get(act, 0) if act is not None else 0 for act in deck.acts)
         """For a Just One More! or Flip Four! kind: the draws it forces (0 for the other kinds)."""
@@ -285,14 +287,14 @@ class Round:
                 min(state[_BUSTED], 1), state[_FORCED], state[_ASIDE], state[_QUEUE], state[_STAY])
 
     def _hostile_left(self, state: State) -> bool:
-        hostile = self._hostile_set
-        if not (hostile.isdisjoint(state[_ASIDE]) and hostile.isdisjoint(state[_QUEUE])):
-            return True
         known = self._hostile_cache.get(state[_PILE])
         if known is None:
             known = self._holds_hostile(state[_PILE])
-        if known or state[_DISC] < 0:
-            return known
+        hostile = self._hostile_set
+        if known or not (hostile.isdisjoint(state[_ASIDE]) and hostile.isdisjoint(state[_QUEUE])):
+            return True
+        if state[_DISC] < 0:
+            return False
         known = self._hostile_cache.get(state[_DISC])
         return self._holds_hostile(state[_DISC]) if known is None else known
 
@@ -415,11 +417,11 @@ class Round:
         """``state`` with card ``k`` put on a known discard pile."""
         if state[_DISC] < 0:
             return state
-        return (*state[:_DISC], state[_DISC] + self.deck.weight[k], state[_DSIZE] + 1, *state[_BUSTED:])
+        return (*state[:_DISC], state[_DISC] + self._weight[k], state[_DSIZE] + 1, *state[_BUSTED:])
 
     def play(self, state: State, k: int) -> Node:
         """Resolve a modifier or an action card now (`VengeanceRound.play`)."""
-        act = self.deck.acts[k]
+        act = self._acts[k]
         if act is None:
             options = self._modifier_options(state, k)
         elif self._draws_owed[k]:
@@ -464,7 +466,7 @@ class Round:
         if state[_OTHERS]:
             options.append(self.settle(spent))
         draws = self._draws_owed[k]
-        stay = spent[_STAY] or draws == _FORCED_DRAWS[Action.JUST_ONE_MORE]
+        stay = spent[_STAY] or draws == _JUST_ONE_MORE_DRAWS
         options.append(self.settle(spent[:_FORCED] + (draws,) + spent[_ASIDE:_STAY] + (stay,)))
         return options
 
