@@ -332,8 +332,10 @@ class Round:
         A number other than the Unlucky 7 (most draws) is resolved here, as `_draw` would: it busts you, makes
         your Flip 7, or joins your line; so is any other card drawn while draws are owed: it is set aside. The
         state either leads to is canonical as it stands (`settle` would return it unchanged when draws are still
-        owed): this state is, and the card moves from the pile into your line or the set-aside cards, both places
-        `canonical` looks at alike, so whether a Steal, Swap or Discard can still come is unchanged.
+        owed): this state is, and whether a Steal, Swap or Discard can still come (`canonical`) is unchanged, since
+        a number that leaves the pile is none of them, and any other card moves from the pile to the set-aside
+        cards, which `canonical` counts alike. `Round._draw` is the general transition, and the tests check that
+        both give the same nodes.
         """
         if state[_PSIZE] == 0:  # the known discard pile is reshuffled, once
             state = (state[_DISC], state[_DSIZE], state[_LINE], state[_OTHERS], -1, 0, *state[_BUSTED:])
