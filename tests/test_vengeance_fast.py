@@ -16,8 +16,12 @@ from flip7odds.rules import VENGEANCE, VENGEANCE_BRUTAL
 from flip7odds.vengeance import can_solve_within, estimate_solve_seconds
 from flip7odds.vengeance.analysis import analyze_vengeance, quick_analysis
 from flip7odds.vengeance.fast import (
+    TIE,
     FastResult,
+    Node,
     Round,
+    State,
+    _Values,
     can_take_from_others,
     check_size,
     estimate_states,
@@ -233,3 +237,72 @@ def test_the_kinds_outcomes_give_each_next_pile_are_its_decoded_kinds(situation:
         states += [node for _, node in outcomes if isinstance(node, tuple)]
     for code, kinds in list(game._present.items()):
         assert kinds == game.deck.present(code)
+
+
+def _reachable(game: Round, situation: VengeanceSituation, most: int) -> list[State]:
+    """Up to ``most`` states reachable from ``situation``'s decision, depth first through every option."""
+    seen: list[State] = []
+    todo: list[Node] = [game.start(situation)]
+    while todo and len(seen) < most:
+        node = todo.pop()
+        if isinstance(node, list):
+            todo += node
+        elif isinstance(node, tuple) and node not in seen:
+            seen.append(node)
+            if game.can_draw(node):
+                todo += [child for _, child in game.outcomes(node)[1]]
+    return seen
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(vengeance_situations(max_pile=12, max_discards=4, max_line_cards=4))
+def test_the_cards_outcomes_resolves_in_place_lead_where_the_general_draw_does(situation: VengeanceSituation) -> None:
+    # `Round.outcomes` resolves numbers and cards set aside itself, leaving the states as they are (canonical,
+    # its docstring); they must be `Round._draw`'s, node for node, in the same order.
+    game = Round(situation)
+    for state in _reachable(game, situation, 300):
+        drawing = state if state[1] else (state[4], state[5], state[2], state[3], -1, 0, *state[6:])
+        general = [(count, game._draw(drawing, k)) for k, count in game.deck.present(drawing[0])]
+        assert game.outcomes(state) == (drawing[1], general)
+
+
+def _plain_value(game: Round, node: Node, memo: dict[State, float]) -> float:
+    """`_Values.value` as the textbook recursion (the reference's policy on `Round`'s nodes, in floats)."""
+    if isinstance(node, int):
+        return 1.0 * (node >> 2)
+    if isinstance(node, list):
+        best = _plain_value(game, node[0], memo)
+        for option in node[1:]:
+            candidate = _plain_value(game, option, memo)
+            if candidate > best + TIE:
+                best = candidate
+        return best
+    if node not in memo:
+        if node[7]:
+            memo[node] = _plain_draw(game, node, memo)
+        else:
+            stay = 1.0 * game.score(node[2])
+            hit = _plain_draw(game, node, memo) if game.can_draw(node) else stay
+            memo[node] = hit if game.can_draw(node) and (not game.may_stay(node) or hit > stay + TIE) else stay
+    return memo[node]
+
+
+def _plain_draw(game: Round, state: State, memo: dict[State, float]) -> float:
+    size, outcomes = game.outcomes(state)
+    total = 0.0
+    for count, node in outcomes:
+        total += count * _plain_value(game, node, memo)
+    return total / size
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(vengeance_situations(max_pile=10, max_discards=3, max_line_cards=4))
+def test_the_memoised_values_are_the_plain_recursions_bit_for_bit(situation: VengeanceSituation) -> None:
+    assume(estimate_states(situation) < 3000)
+    game = Round(situation)
+    root = game.start(situation)
+    assume(game.can_draw(root))
+    values = _Values(game, 1.0, TIE, 10**6)
+    memo: dict[State, float] = {}
+    assert values.draw(root) == _plain_draw(game, root, memo)
+    assert values.memo == memo

@@ -70,7 +70,7 @@ fitted on random situations (`_FIT`). A situation estimated beyond the state lim
 (`check_size`); the app asks `can_solve_within` on every tap. The estimate can be low (by up to a
 factor 10 on the calibration set), so the solver also stops at the limit itself: the worst case is
 then the time to reach it (`DEFAULT_MAX_STATES`), never more; or, given ``cpu_seconds``, at that CPU time
-(the time a state costs varies with the machine's load: 25 to 50 microseconds measured).
+(the time a state costs varies with the machine's load: 12 to 30 microseconds measured, `SECONDS_PER_STATE`).
 """
 
 from __future__ import annotations
@@ -187,6 +187,7 @@ class Deck:
 _HOSTILE = (Action.STEAL, Action.SWAP, Action.DISCARD)
 _STEAL, _SWAP = Card.action(Action.STEAL), Card.action(Action.SWAP)
 _FORCED_DRAWS = {Action.JUST_ONE_MORE: 1, Action.FLIP_FOUR: 4}
+_JUST_ONE_MORE_DRAWS = _FORCED_DRAWS[Action.JUST_ONE_MORE]
 
 
 class Round:
@@ -196,24 +197,35 @@ class Round:
         self.deck = Deck.of(situation)
         self.rules = rules = situation.rules
         self.brutal = rules.brutal
-        self._scores: dict[tuple[int, bool], int] = {}
+        self._scores: dict[int, int] = {}
+        self._flip7_scores: dict[int, int] = {}
         self._line_keys: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
         self._line_cards: dict[int, tuple[int, ...]] = {}
         self._present: dict[int, tuple[tuple[int, int], ...]] = {}
         self._hostile_cache: dict[int, bool] = {}
         self._hostile_kinds = tuple(k for k, act in enumerate(self.deck.acts) if act in _HOSTILE)
+        deck = self.deck
+        self._weight, self._conflict, self._numbers, self._unlucky = deck.weight, deck.conflict, deck.numbers, deck.unlucky
+        self._bits = tuple(1 << k for k in range(len(deck.kinds)))
+        self._acts = deck.acts
+        self._hostile_set = frozenset(self._hostile_kinds)
+        self._draws_owed = tuple(_FORCED_DRAWS.get(act, 0) if act is not None else 0 for act in deck.acts)
+        """For a Just One More! or Flip Four! kind: the draws it forces (0 for the other kinds)."""
+        self._replaced: dict[tuple[tuple[int, ...], int, int], tuple[int, ...]] = {}
+        self._followed: set[int] = set()
+        """The pile codes whose next piles' kinds `_present` holds already."""
 
     def entries(self) -> int:
         """The entries of the tables the transitions remember (by line)."""
-        return (len(self._scores) + len(self._line_keys) + len(self._line_cards) + len(self._present)
-                + len(self._hostile_cache))
+        return (len(self._scores) + len(self._flip7_scores) + len(self._line_keys) + len(self._line_cards) + len(self._present)
+                + len(self._hostile_cache) + len(self._replaced) + len(self._followed))
 
     # --- lines -------------------------------------------------------------------------------------
 
     def score(self, line: int, flip7: bool = False) -> int:
         """`VengeanceLine.score` of a mask."""
-        key = (line, flip7)
-        known = self._scores.get(key)
+        scores = self._flip7_scores if flip7 else self._scores
+        known = scores.get(line)
         if known is None:
             deck = self.deck
             if line & deck.zero and not flip7:
@@ -222,7 +234,7 @@ class Round:
                 cards = [deck.kinds[k] for k in self.cards(line)]
                 known = self.rules.score(sum(card.value for card in cards if card.is_number),
                                          tuple(card for card in cards if not card.is_number), flip7)
-            self._scores[key] = known
+            scores[line] = known
         return known
 
     def cards(self, line: int) -> tuple[int, ...]:
@@ -267,9 +279,7 @@ class Round:
     def canonical(self, state: State) -> State:
         """Forget what the other lines hold once no Steal, Swap or Discard can come (module docstring)."""
         others = state[_OTHERS]
-        if not others and not state[_BUSTED]:
-            return state
-        if others == (0,) and state[_BUSTED] <= 1:
+        if (not others or others == (0,)) and state[_BUSTED] <= 1:  # canonical already
             return state
         if self._hostile_left(state):
             return state
@@ -277,14 +287,14 @@ class Round:
                 min(state[_BUSTED], 1), state[_FORCED], state[_ASIDE], state[_QUEUE], state[_STAY])
 
     def _hostile_left(self, state: State) -> bool:
-        acts = self.deck.acts
-        if (state[_ASIDE] or state[_QUEUE]) and any(acts[k] in _HOSTILE for k in (*state[_ASIDE], *state[_QUEUE])):
-            return True
         known = self._hostile_cache.get(state[_PILE])
         if known is None:
             known = self._holds_hostile(state[_PILE])
-        if known or state[_DISC] < 0:
-            return known
+        hostile = self._hostile_set
+        if known or not (hostile.isdisjoint(state[_ASIDE]) and hostile.isdisjoint(state[_QUEUE])):
+            return True
+        if state[_DISC] < 0:
+            return False
         known = self._hostile_cache.get(state[_DISC])
         return self._holds_hostile(state[_DISC]) if known is None else known
 
@@ -317,18 +327,51 @@ class Round:
         return line != 0 and not line & self.deck.zero
 
     def outcomes(self, state: State) -> tuple[int, list[tuple[int, Node]]]:
-        """The drawing pile's size and every next card's count with the node it leads to."""
+        """The drawing pile's size and every next card's count with the node it leads to.
+
+        A number other than the Unlucky 7 (most draws) is resolved here, as `_draw` would: it busts you, makes
+        your Flip 7, or joins your line; so is any other card drawn while draws are owed: it is set aside. The
+        state either leads to is canonical as it stands (`settle` would return it unchanged when draws are still
+        owed): this state is, and whether a Steal, Swap or Discard can still come (`canonical`) is unchanged, since
+        a number that leaves the pile is none of them, and any other card moves from the pile to the set-aside
+        cards, which `canonical` counts alike. `Round._draw` is the general transition, and the tests check that
+        both give the same nodes.
+        """
         if state[_PSIZE] == 0:  # the known discard pile is reshuffled, once
             state = (state[_DISC], state[_DSIZE], state[_LINE], state[_OTHERS], -1, 0, *state[_BUSTED:])
-        pile = state[_PILE]
+        pile, size, line, forced = state[_PILE], state[_PSIZE], state[_LINE], state[_FORCED]
         present = self.present(pile)
-        known, weight = self._present, self.deck.weight
-        for i, (k, count) in enumerate(present):  # each next pile's kinds, without decoding its code
-            after = pile - weight[k]
-            if after not in known:
-                known[after] = present[:i] + present[i + 1:] if count == 1 else \
-                    (*present[:i], (k, count - 1), *present[i + 1:])
-        return state[_PSIZE], [(count, self._draw(state, k)) for k, count in present]
+        known, weight = self._present, self._weight
+        if pile not in self._followed:
+            self._followed.add(pile)
+            for i, (k, count) in enumerate(present):  # each next pile's kinds, without decoding its code
+                after = pile - weight[k]
+                if after not in known:
+                    known[after] = present[:i] + present[i + 1:] if count == 1 else \
+                        (*present[:i], (k, count - 1), *present[i + 1:])
+        conflict, bits, numbers, unlucky = self._conflict, self._bits, self._numbers, self._unlucky
+        rest = state[_OTHERS:] if not forced else (*state[_OTHERS:_FORCED], forced - 1, *state[_ASIDE:])
+        last_draw = forced == 1 or (size == 1 and state[_DSIZE] == 0)  # draws end: `settle` the state
+        nodes: list[tuple[int, Node]] = []
+        for k, count in present:
+            clash = conflict[k]
+            if forced and not clash:  # set aside until the draws are done
+                kept = (pile - weight[k], size - 1, line, *rest[:_ASIDE - _OTHERS], state[_ASIDE] + (k,),
+                         *rest[_QUEUE - _OTHERS:])
+                nodes.append((count, self.settle(kept) if last_draw else kept))
+            elif not clash or k == unlucky:
+                nodes.append((count, self._draw(state, k)))
+            elif line & clash:
+                nodes.append((count, 4 * 0 + BUST))
+            else:
+                grown = line | bits[k]
+                if (grown & numbers).bit_count() >= FLIP_7_CARDS:
+                    nodes.append((count, 4 * self.score(grown, flip7=True) + FLIP_7))
+                elif forced and last_draw:
+                    nodes.append((count, self.settle((pile - weight[k], size - 1, grown, *rest))))
+                else:
+                    nodes.append((count, (pile - weight[k], size - 1, grown, *rest)))
+        return size, nodes
 
     def _draw(self, state: State, k: int) -> Node:
         deck = self.deck
@@ -363,12 +406,11 @@ class Round:
     def settle(self, state: State) -> Node:
         """After a card is resolved: draw on, resolve the next set-aside card, stay if made to, or decide."""
         if state[_FORCED] > 0:
-            return self.canonical(state) if self.can_draw(state) else self.bank(state)
-        queue = state[_QUEUE]
-        if state[_ASIDE]:
-            queue = state[_ASIDE] + queue
-        if queue:
-            return self.play((*state[:_ASIDE], (), queue[1:], state[_STAY]), queue[0])
+            return self.canonical(state) if state[_PSIZE] > 0 or state[_DSIZE] > 0 else self.bank(state)
+        aside, queue = state[_ASIDE], state[_QUEUE]
+        if aside or queue:
+            queue = aside + queue
+            return self.play(state[:_ASIDE] + ((), queue[1:], state[_STAY]), queue[0])
         if state[_STAY]:
             return self.bank(state)
         return self.canonical(state)
@@ -377,15 +419,15 @@ class Round:
         """``state`` with card ``k`` put on a known discard pile."""
         if state[_DISC] < 0:
             return state
-        return (*state[:_DISC], state[_DISC] + self.deck.weight[k], state[_DSIZE] + 1, *state[_BUSTED:])
+        return (*state[:_DISC], state[_DISC] + self._weight[k], state[_DSIZE] + 1, *state[_BUSTED:])
 
     def play(self, state: State, k: int) -> Node:
         """Resolve a modifier or an action card now (`VengeanceRound.play`)."""
-        act = self.deck.acts[k]
+        act = self._acts[k]
         if act is None:
             options = self._modifier_options(state, k)
-        elif act in _FORCED_DRAWS:
-            options = self._forcing_options(state, k, act)
+        elif self._draws_owed[k]:
+            options = self._forcing_options(state, k)
         else:
             spent = self._spent(state, k)
             options = (self._steal_options(spent) if act is Action.STEAL else
@@ -399,26 +441,35 @@ class Round:
         return unique[0] if len(unique) == 1 else unique
 
     def _with_other(self, state: State, index: int, line: int) -> State:
-        others = list(state[_OTHERS])
-        others[index] = line
-        return (*state[:_OTHERS], self.sorted_others(others), *state[_DISC:])
+        """``state`` with the other line at ``index`` replaced by ``line`` (the others sorted again)."""
+        others = state[_OTHERS]
+        if len(others) == 1:
+            return state[:_OTHERS] + ((line,),) + state[_DISC:]
+        key = (others, index, line)
+        replaced = self._replaced.get(key)
+        if replaced is None:
+            lines = list(others)
+            lines[index] = line
+            replaced = self._replaced[key] = self.sorted_others(lines)
+        return state[:_OTHERS] + (replaced,) + state[_DISC:]
 
     def _modifier_options(self, state: State, k: int) -> list[Node]:
         bit = 1 << k
-        options = [self.settle(self._with_other(state, index, other | bit))
-                   for index, other in enumerate(state[_OTHERS])]
+        settle = self.settle
+        options = [settle(self._with_other(state, index, other | bit)) for index, other in enumerate(state[_OTHERS])]
         if self.brutal and state[_BUSTED]:
-            options.append(self.settle(state))
-        options.append(self.settle((*state[:_LINE], state[_LINE] | bit, *state[_OTHERS:])))
+            options.append(settle(state))
+        options.append(settle(state[:_LINE] + (state[_LINE] | bit,) + state[_OTHERS:]))
         return options
 
-    def _forcing_options(self, state: State, k: int, act: Action) -> list[Node]:
+    def _forcing_options(self, state: State, k: int) -> list[Node]:
         spent = self._spent(state, k)
         options: list[Node] = []
         if state[_OTHERS]:
             options.append(self.settle(spent))
-        stay = spent[_STAY] or act is Action.JUST_ONE_MORE
-        options.append(self.settle((*spent[:_FORCED], _FORCED_DRAWS[act], *spent[_ASIDE:_STAY], stay)))
+        draws = self._draws_owed[k]
+        stay = spent[_STAY] or draws == _JUST_ONE_MORE_DRAWS
+        options.append(self.settle(spent[:_FORCED] + (draws,) + spent[_ASIDE:_STAY] + (stay,)))
         return options
 
     def _steal_options(self, state: State) -> list[Node]:
@@ -483,7 +534,7 @@ class Round:
 
 _CLOCK_EVERY = 256
 """The solver reads the CPU clock (against its deadline) whenever the number of states it holds is a multiple of
-this: a read costs about a microsecond, a state 25."""
+this: a read costs about a microsecond, a state 15."""
 
 
 class _Values(Generic[N]):
@@ -505,42 +556,63 @@ class _Values(Generic[N]):
 
     def value(self, node: Node) -> N:
         """The optimal value of any node."""
+        if type(node) is tuple:
+            known = self.memo.get(node)
+            return self._solve(node) if known is None else known
         if isinstance(node, int):
             return self.one * (node >> 2)
-        if isinstance(node, list):
-            best = self.value(node[0])
-            for option in node[1:]:
+        assert isinstance(node, list)
+        memo, one, tie = self.memo, self.one, self.tie
+        best: N | None = None
+        for option in node:  # the first best option: `value` of each, its two commonest cases inlined
+            if type(option) is tuple:
+                candidate = memo.get(option)
+                if candidate is None:
+                    candidate = self._solve(option)
+            elif type(option) is int:
+                candidate = one * (option >> 2)
+            else:
                 candidate = self.value(option)
-                if candidate > best + self.tie:
-                    best = candidate
-            return best
-        known = self.memo.get(node)
-        if known is None:
-            if len(self.memo) >= self.max_states:
-                raise SituationError("this table is too large to work out exactly: give a smaller pile "
-                                     "(fewer cards left to draw)", limit=self.max_states)
-            if len(self.memo) % _CLOCK_EVERY == 0 and time.process_time() > self.deadline:
-                raise SituationError("this table could not be worked out exactly within its CPU time: give a "
-                                     "smaller pile (fewer cards left to draw)")
-            known = self.memo[node] = self._solve(node)
-        return known
+            if best is None or candidate > best + tie:
+                best = candidate
+        assert best is not None
+        return best
 
     def _solve(self, state: State) -> N:
-        game = self.game
+        """The value of a state not memoised yet, now memoised."""
+        memo = self.memo
+        if len(memo) >= self.max_states:
+            raise SituationError("this table is too large to work out exactly: give a smaller pile "
+                                 "(fewer cards left to draw)", limit=self.max_states)
+        if len(memo) % _CLOCK_EVERY == 0 and time.process_time() > self.deadline:
+            raise SituationError("this table could not be worked out exactly within its CPU time: give a "
+                                 "smaller pile (fewer cards left to draw)")
         if state[_FORCED]:
-            return self.draw(state)
-        stay = self.one * game.score(state[_LINE])
-        if self.once or not game.can_draw(state):
-            return stay
-        hit = self.draw(state)
-        return hit if not game.may_stay(state) or hit > stay + self.tie else stay
+            known = self.draw(state)
+        else:
+            game = self.game
+            stay = self.one * game.score(state[_LINE])
+            if self.once or not (state[_PSIZE] > 0 or state[_DSIZE] > 0):  # `Round.can_draw`
+                known = stay
+            else:
+                hit = self.draw(state)
+                known = hit if not game.may_stay(state) or hit > stay + self.tie else stay
+        memo[state] = known
+        return known
 
     def draw(self, state: State) -> N:
         """The value of drawing one card now and playing on optimally."""
         size, outcomes = self.game.outcomes(state)
-        total = self.one * 0
-        for count, node in outcomes:
-            total += count * self.value(node)
+        memo, one = self.memo, self.one
+        total = one * 0
+        for count, node in outcomes:  # `value`, its two commonest cases inlined
+            if type(node) is tuple:
+                known = memo.get(node)
+                total += count * (self._solve(node) if known is None else known)
+            elif type(node) is int:
+                total += count * (one * (node >> 2))
+            else:
+                total += count * self.value(node)
         return total / size
 
 
@@ -596,7 +668,7 @@ def distribution(values: _Values[float], root: State) -> Distribution:
 
 
 DEFAULT_MAX_STATES = 100_000
-"""The most states the fast solver may memoise (about 2.5 s of CPU, 50 MB); a situation estimated to
+"""The most states the fast solver may memoise (about 1.6 s of CPU, 50 MB); a situation estimated to
 need more is refused before solving (`check_size`), and a solve that reaches it stops."""
 
 
@@ -776,9 +848,11 @@ can take nothing stopped counting as one that rearranges the lines (`size_featur
 ``benchmarks/study_vengeance_estimate.py 1 40 30000`` solves 40 new random situations, and on the 17 solved
 where no Steal or Swap can take a card, log(states / estimate) has mean -0.08 and standard deviation 0.35
 (at worst a factor 1.5 too low); on the 7 where one can, mean -0.02 and standard deviation 0.80."""
-SECONDS_PER_STATE = 25e-6
-"""CPU seconds per memoised state: the median over 40 of those situations solved in 3 000 to 40 000
-states was 23 microseconds (quartiles 19 and 28), on the shared 2-core VM of BENCHMARKS.md under load."""
+SECONDS_PER_STATE = 16e-6
+"""CPU seconds per memoised state: over 91 situations from simulated games (bench_bounded's, estimated at 2 000
+to 60 000 states; solved in 500 to 370 000), the median was 15.2 microseconds (quartiles 12.4 and 19.8), and main's
+solver before branch vengefast took 24.4 in the same runs, interleaved, on the shared 2-core VM of BENCHMARKS.md
+under load (BENCHMARKS.md, Stop 26, branch vengefast). It was 25e-6 then."""
 
 
 def estimate_states(situation: VengeanceSituation) -> float:
