@@ -349,12 +349,13 @@ def _walk(nodes: IntArray, offsets: IntArray, level_size: IntArray, block_offset
           subsets: IntArray, subset_start: IntArray, subset_rank: IntArray, subset_sum: IntArray, subset_bust: IntArray,
           unheld_copies: IntArray, unheld_weighted: IntArray, number_copies: IntArray, multisets: IntArray,
           multiset_start: IntArray, stay_multiplier: IntArray, stay_plus: IntArray, then_multiplier: IntArray,
-          then_plus: IntArray, modifier_pointers: IntArray, modifier_targets: IntArray, modifier_left: IntArray,
-          flip7_bonus: int, cards: int, moduli: IntArray, scale: IntArray, inverses: IntArray, half: IntArray,
-          tolerance: float, exact: IntArray, approx: FloatArray, number_targets: IntArray,
-          number_weights: IntArray, digits: IntArray) -> None:
-    """Every node of a plan (`_Plan`) in turn, each over all the rows of its level, into its rows of ``exact``
-    (residues of ``num`` modulo each modulus, at least two) and ``approx`` (floats) from ``offsets[node]`` on.
+          then_plus: IntArray, modifier_pointers: IntArray, modifier_targets: IntArray, modifier_left: FloatArray,
+          flip7_bonus: int, cards: int, moduli: IntArray, reciprocals: FloatArray, scale: IntArray,
+          inverses: IntArray, half: IntArray, tolerance: float, values: FloatArray, number_targets: IntArray,
+          number_weights: FloatArray, terms: IntArray, digits: IntArray) -> None:
+    """Every node of a plan (`_Plan`) in turn, each over all the rows of its level, into its rows of ``values``
+    from ``offsets[node]`` on: a row's lanes are the residues of ``num`` modulo each modulus (at least two),
+    then the float (``width + 1`` lanes).
 
     The rows of level ``k`` are blocks by ``a = |S|`` from ``block_offset[k, a]``: the subsets of size ``a``
     (``subsets[subset_start[a]:]``, in rank order), each with the multisets of ``k - a`` modifiers
@@ -364,7 +365,8 @@ def _walk(nodes: IntArray, offsets: IntArray, level_size: IntArray, block_offset
     in block ``a`` (``modifier_*``, per multiset: the rank of ``M + i`` among its size and the copies left);
     unless the next card banks, then the closed form (module docstring); a Flip 7 at ``a = most_new``.
     The terms read the same row of their node, or bank; the terminal integer times ``D_{t+1}`` (``scale``)
-    is added last and each residue reduced; the floats are divided by the cards left.
+    is added last and each residue reduced; the floats are divided by the cards left. Residues are summed
+    in floats: every sum is an integer below ``2**53``, so exact (`_Walk`).
 
     A choice keeps the better option in each row by the floats, and where they are within ``tolerance``
     with different residues, by the exact integers: Garner's mixed-radix digits (``digits``, base the moduli:
@@ -374,6 +376,8 @@ def _walk(nodes: IntArray, offsets: IntArray, level_size: IntArray, block_offset
     ``2**61`` (moduli below ``2**45``).
     """
     width = moduli.shape[0]
+    lanes = width + 1
+    top = width
     bits = number_copies.shape[0]
     sizes = multiset_start.shape[0] - 1
     for n in range(nodes.shape[0]):
@@ -381,17 +385,17 @@ def _walk(nodes: IntArray, offsets: IntArray, level_size: IntArray, block_offset
         if kind == 1:
             best, other = offsets[nodes[n, 3]], offsets[nodes[n, 4]]
             for r in range(level_size[level]):
-                gap = approx[other + r] - approx[best + r]
+                gap = values[(other + r) * lanes + top] - values[(best + r) * lanes + top]
                 take = gap > tolerance
                 if not take and gap >= -tolerance:
                     differ = False
                     for k in range(width):
-                        differ = differ or exact[other + r, k] != exact[best + r, k]
+                        differ = differ or values[(other + r) * lanes + k] != values[(best + r) * lanes + k]
                     if differ:
                         for side in range(2):
                             source = other + r if side == 0 else best + r
                             for i in range(width):
-                                digit = exact[source, i]
+                                digit = int(values[source * lanes + i])
                                 for j in range(i):
                                     digit = (digit - digits[side, j]) % moduli[i]
                                     product = 0
@@ -411,11 +415,13 @@ def _walk(nodes: IntArray, offsets: IntArray, level_size: IntArray, block_offset
                         other_negative, best_negative = order[1] > 0, order[2] > 0
                         take = best_negative if other_negative != best_negative else order[0] > 0
                 source = other + r if take else best + r
-                for k in range(width):
-                    exact[out + r, k] = exact[source, k]
-                approx[out + r] = approx[source]
+                for k in range(lanes):
+                    values[(out + r) * lanes + k] = values[source * lanes + k]
             continue
         after = nodes[n, 3]
+        for q in range(4):  # source (an offset, -1 bank, -2 absent), copies, saves
+            terms[q, 0] = offsets[nodes[n, 5 + q]] if nodes[n, 5 + q] >= 0 else nodes[n, 5 + q]
+            terms[q, 1], terms[q, 2] = nodes[n, 9 + q], nodes[n, 13 + q]
         row = out
         for a in range(min(level, most_new) + 1):
             mods = level - a
@@ -444,52 +450,55 @@ def _walk(nodes: IntArray, offsets: IntArray, level_size: IntArray, block_offset
                     bank = stay_multiplier[code] * number_sum + stay_plus[code]
                     if kind == 2:
                         for k in range(width):
-                            exact[row, k] = bank * scale[depth, k] % moduli[k]
-                        approx[row] = bank
+                            residue = bank * scale[depth, k]
+                            residue -= int(residue * reciprocals[k]) * moduli[k]
+                            values[row * lanes + k] = residue % moduli[k]
+                        values[row * lanes + top] = bank
                         row += 1
                         continue
                     for k in range(2, width):
-                        exact[row, k] = 0
-                    first, second, value = 0, 0, 0.0
+                        values[row * lanes + k] = 0.0
+                    first, second, value = 0.0, 0.0, 0.0
                     if after >= 0:
                         for e in range(numbers):
                             weight, target = number_weights[e], number_targets[e] + m
-                            first += weight * exact[target, 0]
-                            second += weight * exact[target, 1]
+                            first += weight * values[target * lanes]
+                            second += weight * values[target * lanes + 1]
+                            value += weight * values[target * lanes + top]
                             for k in range(2, width):
-                                exact[row, k] += weight * exact[target, k]
-                            value += weight * approx[target]
+                                values[row * lanes + k] += weight * values[target * lanes + k]
                         for e in range(modifier_pointers[code], modifier_pointers[code + 1]):
                             weight, target = modifier_left[e], modifier_base + modifier_targets[e]
-                            first += weight * exact[target, 0]
-                            second += weight * exact[target, 1]
+                            first += weight * values[target * lanes]
+                            second += weight * values[target * lanes + 1]
+                            value += weight * values[target * lanes + top]
                             for k in range(2, width):
-                                exact[row, k] += weight * exact[target, k]
-                            value += weight * approx[target]
+                                values[row * lanes + k] += weight * values[target * lanes + k]
                     then_numbers = stay_multiplier[code] * (number_sum * copies + weighted) + stay_plus[code] * copies
                     terminal = then_numbers + flip7_bonus * copies if last else 0
                     if after < 0:
                         terminal += (0 if last else then_numbers) + number_sum * then_multiplier[code] + then_plus[code]
                     for q in range(4):
-                        source = nodes[n, 5 + q]
-                        if source == -2:
+                        if terms[q, 0] == -2:
                             continue
-                        saves = nodes[n, 13 + q]
-                        weight = nodes[n, 9 + q] if saves < 0 else max(bust - saves, 0)
-                        if source == -1:
-                            terminal += weight * bank
+                        copies_q = terms[q, 1] if terms[q, 2] < 0 else max(bust - terms[q, 2], 0)
+                        if terms[q, 0] == -1:
+                            terminal += copies_q * bank
                             continue
-                        target = offsets[source] + row - out
-                        first += weight * exact[target, 0]
-                        second += weight * exact[target, 1]
+                        weight, target = float(copies_q), terms[q, 0] + row - out
+                        first += weight * values[target * lanes]
+                        second += weight * values[target * lanes + 1]
+                        value += weight * values[target * lanes + top]
                         for k in range(2, width):
-                            exact[row, k] += weight * exact[target, k]
-                        value += weight * approx[target]
-                    exact[row, 0] = (first + terminal * scale[depth + 1, 0]) % moduli[0]
-                    exact[row, 1] = (second + terminal * scale[depth + 1, 1]) % moduli[1]
-                    for k in range(2, width):
-                        exact[row, k] = (exact[row, k] + terminal * scale[depth + 1, k]) % moduli[k]
-                    approx[row] = (value + terminal) / (cards - depth)
+                            values[row * lanes + k] += weight * values[target * lanes + k]
+                    values[row * lanes], values[row * lanes + 1] = first, second
+                    for k in range(width):
+                        residue = terminal * scale[depth + 1, k]
+                        residue -= int(residue * reciprocals[k]) * moduli[k]
+                        total = values[row * lanes + k] + residue
+                        total -= np.floor(total * reciprocals[k]) * moduli[k]
+                        values[row * lanes + k] = total + moduli[k] if total < 0 else total - moduli[k] if total >= moduli[k] else total
+                    values[row * lanes + top] = (value + terminal) / (cards - depth)
                     row += 1
 
 
@@ -518,8 +527,9 @@ class _Walk:
         score_bound = int(np.abs(self.stay_multiplier).max()) * (sum(line.numbers) + sum(v for v, _ in unheld))
         score_bound += int(np.abs(self.stay_plus).max()) + abs(rules.flip7_bonus) + 1
         self.tolerance = _TOLERANCE * score_bound
-        # A column sums at most N residues and a terminal integer below N * score_bound times a residue.
-        bits = min(_MAX_MODULUS_BITS, 62 - (self.size * score_bound).bit_length())
+        # A column sums at most N residues times copies in floats, exactly below 2**53 (N + 3 residues, with the
+        # terminal residue and the reduction), and a terminal integer below N * score_bound times a residue in int64.
+        bits = min(_MAX_MODULUS_BITS, 62 - (self.size * score_bound).bit_length(), 53 - (self.size + 3).bit_length())
         scale = [1] * (most_draws + 1)
         for t in reversed(range(most_draws)):
             scale[t] = scale[t + 1] * (self.size - t)
@@ -595,7 +605,7 @@ class _Walk:
         moves = (left > 0).T
         self.modifier_pointers = np.concatenate([[0], np.cumsum(moves.sum(axis=1))]).astype(np.int64)
         self.modifier_targets = multiset_rank[np.where(left > 0, codes + modifier_radix[:, None], 0)].T[moves]
-        self.modifier_left = left.T[moves]
+        self.modifier_left = left.T[moves].astype(np.float64)
 
     def _block_offsets(self, levels: int) -> IntArray:
         """``block_offset[k, a]``: the first row of the block of ``a`` new numbers in level ``k``; ``a = L + 1``
@@ -626,16 +636,17 @@ class _Walk:
         pool_start = np.concatenate([[0], np.cumsum(pools)]).astype(np.int64)
         node_levels = plan.nodes[:, 1]
         offsets = pool_start[node_levels] + plan.slots * level_size[node_levels]
-        exact = np.empty((int(pool_start[-1]), len(self.moduli)), dtype=np.int64)
-        approx = np.empty(int(pool_start[-1]))
+        width = len(self.moduli)
+        values = np.empty(int(pool_start[-1]) * (width + 1))
         _walk(plan.nodes, offsets, level_size, block_offset, self.most_new, self.subsets, self.subset_start,
               self.subset_rank, self.subset_sum, self.subset_bust, self.unheld_copies, self.unheld_weighted,
               self.number_copies, self.multisets, self.multiset_start, self.stay_multiplier, self.stay_plus,
               self.then_multiplier, self.then_plus, self.modifier_pointers, self.modifier_targets, self.modifier_left,
-              self.flip7_bonus, self.size, self.moduli_row, self.scale, self.inverses, self.half, self.tolerance,
-              exact, approx, np.empty(len(self.number_copies), dtype=np.int64),
-              np.empty(len(self.number_copies), dtype=np.int64), np.empty((2, len(self.moduli)), dtype=np.int64))
-        return Fraction(self._rebuild(exact[offsets[-1]]), self.denominator)
+              self.flip7_bonus, self.size, self.moduli_row, 1.0 / self.moduli_row, self.scale, self.inverses, self.half,
+              self.tolerance, values, np.empty(len(self.number_copies), dtype=np.int64),
+              np.empty(len(self.number_copies)), np.empty((_TERMS, 3), dtype=np.int64),
+              np.empty((2, width), dtype=np.int64))
+        return Fraction(self._rebuild(values[offsets[-1] * (width + 1):][:width].astype(np.int64)), self.denominator)
 
     def _rebuild(self, residues: IntArray) -> int:
         """The integer with these residues and absolute value below half the moduli's product (CRT)."""
