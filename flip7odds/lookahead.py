@@ -351,20 +351,20 @@ def _walk(nodes: IntArray, offsets: IntArray, level_size: IntArray, block_offset
           multiset_start: IntArray, stay_multiplier: IntArray, stay_plus: IntArray, then_multiplier: IntArray,
           then_plus: IntArray, modifier_pointers: IntArray, modifier_targets: IntArray, modifier_left: FloatArray,
           flip7_bonus: int, cards: int, moduli: IntArray, reciprocals: FloatArray, scale: IntArray,
-          inverses: IntArray, half: IntArray, tolerance: float, values: FloatArray, number_targets: IntArray,
-          number_weights: FloatArray, terms: IntArray, digits: IntArray) -> None:
-    """Every node of a plan (`_Plan`) in turn, each over all the rows of its level, into its rows of ``values``
-    from ``offsets[node]`` on: a row's lanes are the residues of ``num`` modulo each modulus (at least two),
-    then the float (``width + 1`` lanes).
+          inverses: IntArray, half: IntArray, tolerance: float, values: FloatArray, terms: IntArray,
+          digits: IntArray) -> None:
+    """Every node of a plan (`_Plan`) in turn, each over all the rows of its level, into ``values`` from
+    ``offsets[node]`` on, in planes: the residues of ``num`` modulo each modulus (at least two), then the floats,
+    each plane the rows of the level in order (lane ``k`` of row ``r`` at ``k * rows + r``).
 
     The rows of level ``k`` are blocks by ``a = |S|`` from ``block_offset[k, a]``: the subsets of size ``a``
-    (``subsets[subset_start[a]:]``, in rank order), each with the multisets of ``k - a`` modifiers
+    (``subsets[subset_start[a]:]``, in rank order), each with a run of rows, the multisets of ``k - a`` modifiers
     (``multisets[multiset_start[k - a]:]``). A column's row sums ``n_c num(x + c)`` over the cards: a new
     number ``u`` leads to the row of ``S + u`` in the next level's block ``a + 1``, whose multisets are the
-    same, so the same multiset rank (one run of rows per ``u``, ``number_targets``); a modifier to ``M + i``
-    in block ``a`` (``modifier_*``, per multiset: the rank of ``M + i`` among its size and the copies left);
-    unless the next card banks, then the closed form (module docstring); a Flip 7 at ``a = most_new``.
-    The terms read the same row of their node, or bank; the terminal integer times ``D_{t+1}`` (``scale``)
+    same, so the whole run of ``S`` reads the run of ``S + u``; a card that keeps the row reads the same run
+    of its node, or banks; a modifier leads to ``M + i`` in block ``a`` (``modifier_*``, per multiset: the
+    rank of ``M + i`` among its size and the copies left); unless the next card banks, then the closed form
+    (module docstring); a Flip 7 at ``a = most_new``. The terminal integer times ``D_{t+1}`` (``scale``)
     is added last and each residue reduced; the floats are divided by the cards left. Residues are summed
     in floats: every sum is an integer below ``2**53``, so exact (`_Walk`).
 
@@ -377,25 +377,25 @@ def _walk(nodes: IntArray, offsets: IntArray, level_size: IntArray, block_offset
     """
     width = moduli.shape[0]
     lanes = width + 1
-    top = width
     bits = number_copies.shape[0]
     sizes = multiset_start.shape[0] - 1
     for n in range(nodes.shape[0]):
         kind, level, depth, out = nodes[n, 0], nodes[n, 1], nodes[n, 2], offsets[n]
+        rows = level_size[level]
         if kind == 1:
             best, other = offsets[nodes[n, 3]], offsets[nodes[n, 4]]
-            for r in range(level_size[level]):
-                gap = values[(other + r) * lanes + top] - values[(best + r) * lanes + top]
+            for r in range(rows):
+                gap = values[other + width * rows + r] - values[best + width * rows + r]
                 take = gap > tolerance
                 if not take and gap >= -tolerance:
                     differ = False
                     for k in range(width):
-                        differ = differ or values[(other + r) * lanes + k] != values[(best + r) * lanes + k]
+                        differ = differ or values[other + k * rows + r] != values[best + k * rows + r]
                     if differ:
                         for side in range(2):
                             source = other + r if side == 0 else best + r
                             for i in range(width):
-                                digit = int(values[source * lanes + i])
+                                digit = int(values[source + i * rows])
                                 for j in range(i):
                                     digit = (digit - digits[side, j]) % moduli[i]
                                     product = 0
@@ -416,13 +416,25 @@ def _walk(nodes: IntArray, offsets: IntArray, level_size: IntArray, block_offset
                         take = best_negative if other_negative != best_negative else order[0] > 0
                 source = other + r if take else best + r
                 for k in range(lanes):
-                    values[(out + r) * lanes + k] = values[source * lanes + k]
+                    values[out + k * rows + r] = values[source + k * rows]
             continue
         after = nodes[n, 3]
+        above_rows = level_size[level + 1]
+        rows_, floats = np.uint64(rows), np.uint64(width * rows)
+        above_, above_floats = np.uint64(above_rows), np.uint64(width * above_rows)
+        modulus0, modulus1, reciprocal0, reciprocal1 = moduli[0], moduli[1], reciprocals[0], reciprocals[1]
+        float_modulus0, float_modulus1 = float(modulus0), float(modulus1)
+        scale0, scale1 = scale[depth + 1, 0], scale[depth + 1, 1]
+        bank_copies, bank_saves, saves_banked = 0, 0, 0  # the cards that bank: copies, or bust cards minus saves
+        for q in range(4):
+            if nodes[n, 5 + q] == -1:
+                if nodes[n, 13 + q] < 0:
+                    bank_copies += nodes[n, 9 + q]
+                else:
+                    bank_saves, saves_banked = 1, nodes[n, 13 + q]
         for q in range(4):  # source (an offset, -1 bank, -2 absent), copies, saves
             terms[q, 0] = offsets[nodes[n, 5 + q]] if nodes[n, 5 + q] >= 0 else nodes[n, 5 + q]
             terms[q, 1], terms[q, 2] = nodes[n, 9 + q], nodes[n, 13 + q]
-        row = out
         for a in range(min(level, most_new) + 1):
             mods = level - a
             if mods >= sizes:
@@ -434,72 +446,84 @@ def _walk(nodes: IntArray, offsets: IntArray, level_size: IntArray, block_offset
                 subset = subsets[s]
                 number_sum, bust = subset_sum[subset], subset_bust[subset]
                 copies, weighted = unheld_copies[subset], unheld_weighted[subset]
-                numbers = 0
-                modifier_base = 0
-                if kind == 0 and after >= 0:
-                    if not last:
-                        for bit in range(bits):
-                            if not (subset >> bit) & 1:
-                                number_targets[numbers] = (offsets[after] + block_offset[level + 1, a + 1]
-                                                           + subset_rank[subset | (1 << bit)] * count)
-                                number_weights[numbers] = number_copies[bit]
-                                numbers += 1
-                    modifier_base = offsets[after] + block_offset[level + 1, a] + (s - subset_start[a]) * above
-                for m in range(count):
-                    code = multisets[multiset_start[mods] + m]
-                    bank = stay_multiplier[code] * number_sum + stay_plus[code]
-                    if kind == 2:
+                run = block_offset[level, a] + (s - subset_start[a]) * count
+                if kind == 2:
+                    for m in range(count):
+                        code = multisets[multiset_start[mods] + m]
+                        bank = stay_multiplier[code] * number_sum + stay_plus[code]
                         for k in range(width):
                             residue = bank * scale[depth, k]
                             residue -= int(residue * reciprocals[k]) * moduli[k]
-                            values[row * lanes + k] = residue % moduli[k]
-                        values[row * lanes + top] = bank
-                        row += 1
+                            values[out + k * rows + run + m] = residue % moduli[k]
+                        values[out + width * rows + run + m] = bank
+                    continue
+                for k in range(lanes):
+                    start = out + k * rows + run
+                    values[start:start + count] = 0.0
+                if after >= 0 and not last:
+                    for bit in range(bits):
+                        if not (subset >> bit) & 1:
+                            weight = float(number_copies[bit])
+                            source = (offsets[after] + block_offset[level + 1, a + 1]
+                                      + subset_rank[subset | (1 << bit)] * count)
+                            for k in range(lanes):
+                                start = np.uint64(out + k * rows + run)
+                                origin = np.uint64(source + k * above_rows)
+                                for m in range(np.uint64(count)):
+                                    values[start + m] += weight * values[origin + m]
+                for q in range(4):
+                    if terms[q, 0] < 0:
                         continue
-                    for k in range(2, width):
-                        values[row * lanes + k] = 0.0
-                    first, second, value = 0.0, 0.0, 0.0
+                    weight = float(terms[q, 1] if terms[q, 2] < 0 else max(bust - terms[q, 2], 0))
+                    for k in range(lanes):
+                        start, origin = np.uint64(out + k * rows + run), np.uint64(terms[q, 0] + k * rows + run)
+                        for m in range(np.uint64(count)):
+                            values[start + m] += weight * values[origin + m]
+                modifier_base = offsets[after] + block_offset[level + 1, a] + (s - subset_start[a]) * above
+                for m in range(count):
+                    code = multisets[multiset_start[mods] + m]
+                    bank = stay_multiplier[code] * number_sum + stay_plus[code]
+                    row = np.uint64(out + run + m)  # unsigned indices: no test for negative ones
+                    first, second, value = values[row], values[row + rows_], values[row + floats]
                     if after >= 0:
-                        for e in range(numbers):
-                            weight, target = number_weights[e], number_targets[e] + m
-                            first += weight * values[target * lanes]
-                            second += weight * values[target * lanes + 1]
-                            value += weight * values[target * lanes + top]
+                        for e in range(np.uint64(modifier_pointers[code]), np.uint64(modifier_pointers[code + 1])):
+                            weight, target = modifier_left[e], np.uint64(modifier_base + modifier_targets[e])
+                            first += weight * values[target]
+                            second += weight * values[target + above_]
+                            value += weight * values[target + above_floats]
                             for k in range(2, width):
-                                values[row * lanes + k] += weight * values[target * lanes + k]
-                        for e in range(modifier_pointers[code], modifier_pointers[code + 1]):
-                            weight, target = modifier_left[e], modifier_base + modifier_targets[e]
-                            first += weight * values[target * lanes]
-                            second += weight * values[target * lanes + 1]
-                            value += weight * values[target * lanes + top]
-                            for k in range(2, width):
-                                values[row * lanes + k] += weight * values[target * lanes + k]
+                                values[row + np.uint64(k) * rows_] += weight * values[target + np.uint64(k) * above_]
                     then_numbers = stay_multiplier[code] * (number_sum * copies + weighted) + stay_plus[code] * copies
                     terminal = then_numbers + flip7_bonus * copies if last else 0
                     if after < 0:
                         terminal += (0 if last else then_numbers) + number_sum * then_multiplier[code] + then_plus[code]
-                    for q in range(4):
-                        if terms[q, 0] == -2:
-                            continue
-                        copies_q = terms[q, 1] if terms[q, 2] < 0 else max(bust - terms[q, 2], 0)
-                        if terms[q, 0] == -1:
-                            terminal += copies_q * bank
-                            continue
-                        weight, target = float(copies_q), terms[q, 0] + row - out
-                        first += weight * values[target * lanes]
-                        second += weight * values[target * lanes + 1]
-                        value += weight * values[target * lanes + top]
-                        for k in range(2, width):
-                            values[row * lanes + k] += weight * values[target * lanes + k]
-                    values[row * lanes], values[row * lanes + 1] = first, second
-                    for k in range(width):
+                    terminal += bank_copies * bank + bank_saves * max(bust - saves_banked, 0) * bank
+                    # residue = (first + terminal * D_{t+1}) mod m: the integer part exact in int64, the sum in floats
+                    residue = terminal * scale0
+                    first += float(residue - int(residue * reciprocal0) * modulus0)
+                    first -= np.floor(first * reciprocal0) * float_modulus0
+                    if first < 0.0:  # rare (the quotient rounded up): branches, off the critical path
+                        first += float_modulus0
+                    elif first >= float_modulus0:
+                        first -= float_modulus0
+                    residue = terminal * scale1
+                    second += float(residue - int(residue * reciprocal1) * modulus1)
+                    second -= np.floor(second * reciprocal1) * float_modulus1
+                    if second < 0.0:
+                        second += float_modulus1
+                    elif second >= float_modulus1:
+                        second -= float_modulus1
+                    values[row], values[row + rows_] = first, second
+                    for k in range(2, width):
                         residue = terminal * scale[depth + 1, k]
-                        residue -= int(residue * reciprocals[k]) * moduli[k]
-                        total = values[row * lanes + k] + residue
+                        total = values[row + np.uint64(k) * rows_] + (residue - int(residue * reciprocals[k]) * moduli[k])
                         total -= np.floor(total * reciprocals[k]) * moduli[k]
-                        values[row * lanes + k] = total + moduli[k] if total < 0 else total - moduli[k] if total >= moduli[k] else total
-                    values[row * lanes + top] = (value + terminal) / (cards - depth)
-                    row += 1
+                        if total < 0.0:
+                            total += moduli[k]
+                        elif total >= moduli[k]:
+                            total -= moduli[k]
+                        values[row + np.uint64(k) * rows_] = total
+                    values[row + floats] = (value + terminal) / (cards - depth)
 
 
 class _Walk:
@@ -632,21 +656,19 @@ class _Walk:
         levels = len(plan.slot_counts)
         block_offset = self._block_offsets(levels + 1)
         level_size = np.ascontiguousarray(block_offset[:, -1])
-        pools = level_size[:levels] * plan.slot_counts
+        width = len(self.moduli)
+        pools = level_size[:levels] * plan.slot_counts * (width + 1)
         pool_start = np.concatenate([[0], np.cumsum(pools)]).astype(np.int64)
         node_levels = plan.nodes[:, 1]
-        offsets = pool_start[node_levels] + plan.slots * level_size[node_levels]
-        width = len(self.moduli)
-        values = np.empty(int(pool_start[-1]) * (width + 1))
+        offsets = pool_start[node_levels] + plan.slots * level_size[node_levels] * (width + 1)
+        values = np.empty(int(pool_start[-1]))
         _walk(plan.nodes, offsets, level_size, block_offset, self.most_new, self.subsets, self.subset_start,
               self.subset_rank, self.subset_sum, self.subset_bust, self.unheld_copies, self.unheld_weighted,
               self.number_copies, self.multisets, self.multiset_start, self.stay_multiplier, self.stay_plus,
               self.then_multiplier, self.then_plus, self.modifier_pointers, self.modifier_targets, self.modifier_left,
               self.flip7_bonus, self.size, self.moduli_row, 1.0 / self.moduli_row, self.scale, self.inverses, self.half,
-              self.tolerance, values, np.empty(len(self.number_copies), dtype=np.int64),
-              np.empty(len(self.number_copies)), np.empty((_TERMS, 3), dtype=np.int64),
-              np.empty((2, width), dtype=np.int64))
-        return Fraction(self._rebuild(values[offsets[-1] * (width + 1):][:width].astype(np.int64)), self.denominator)
+              self.tolerance, values, np.empty((_TERMS, 3), dtype=np.int64), np.empty((2, width), dtype=np.int64))
+        return Fraction(self._rebuild(values[offsets[-1]:][:width].astype(np.int64)), self.denominator)
 
     def _rebuild(self, residues: IntArray) -> int:
         """The integer with these residues and absolute value below half the moduli's product (CRT)."""

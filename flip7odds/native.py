@@ -63,7 +63,7 @@ SIGNATURES: dict[str, str] = {
                         "i8[:], i8[:], i8[:], b1[:], f8[:], f8[:])",
     "_walk": "void(i8[:, :], i8[:], i8[:], i8[:, :], i8, i8[:], i8[:], i8[:], i8[:], i8[:], i8[:], i8[:], i8[:], i8[:], "
              "i8[:], i8[:], i8[:], i8[:], i8[:], i8[:], i8[:], f8[:], i8, i8, i8[:], f8[:], i8[:, :], i8[:, :], i8[:], "
-             "f8, f8[:, :], i8[:], f8[:], i8[:, :], i8[:, :])",
+             "f8, f8[:], i8[:, :], i8[:, :])",
 }
 """Each loop's argument types (numba's notation: ``i8`` int64, ``f8`` float64, ``b1`` bool, ``u1`` uint8,
 ``[:]`` a 1-D array of any layout): the ahead-of-time compiler needs them written out (and compiles them
