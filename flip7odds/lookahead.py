@@ -354,8 +354,8 @@ def _walk(nodes: IntArray, offsets: IntArray, level_size: IntArray, block_offset
           inverses: IntArray, half: IntArray, tolerance: float, values: FloatArray, terms: IntArray,
           digits: IntArray) -> None:
     """Every node of a plan (`_Plan`) in turn, each over all the rows of its level, into ``values`` from
-    ``offsets[node]`` on, in planes: the residues of ``num`` modulo each modulus (at least two), then the floats,
-    each plane the rows of the level in order (lane ``k`` of row ``r`` at ``k * rows + r``).
+    ``offsets[node]`` on: row by row, the residues of ``num`` modulo each modulus (at least two), then the float
+    (``width + 1`` lanes a row; ``modifier_targets`` come multiplied by it).
 
     The rows of level ``k`` are blocks by ``a = |S|`` from ``block_offset[k, a]``: the subsets of size ``a``
     (``subsets[subset_start[a]:]``, in rank order), each with a run of rows, the multisets of ``k - a`` modifiers
@@ -377,6 +377,7 @@ def _walk(nodes: IntArray, offsets: IntArray, level_size: IntArray, block_offset
     """
     width = moduli.shape[0]
     lanes = width + 1
+    lanes_ = np.uint64(lanes)
     bits = number_copies.shape[0]
     sizes = multiset_start.shape[0] - 1
     for n in range(nodes.shape[0]):
@@ -385,17 +386,17 @@ def _walk(nodes: IntArray, offsets: IntArray, level_size: IntArray, block_offset
         if kind == 1:
             best, other = offsets[nodes[n, 3]], offsets[nodes[n, 4]]
             for r in range(rows):
-                gap = values[other + width * rows + r] - values[best + width * rows + r]
+                gap = values[other + r * lanes + width] - values[best + r * lanes + width]
                 take = gap > tolerance
                 if not take and gap >= -tolerance:
                     differ = False
                     for k in range(width):
-                        differ = differ or values[other + k * rows + r] != values[best + k * rows + r]
+                        differ = differ or values[other + r * lanes + k] != values[best + r * lanes + k]
                     if differ:
                         for side in range(2):
-                            source = other + r if side == 0 else best + r
+                            source = other + r * lanes if side == 0 else best + r * lanes
                             for i in range(width):
-                                digit = int(values[source + i * rows])
+                                digit = int(values[source + i])
                                 for j in range(i):
                                     digit = (digit - digits[side, j]) % moduli[i]
                                     product = 0
@@ -414,14 +415,12 @@ def _walk(nodes: IntArray, offsets: IntArray, level_size: IntArray, block_offset
                                     break
                         other_negative, best_negative = order[1] > 0, order[2] > 0
                         take = best_negative if other_negative != best_negative else order[0] > 0
-                source = other + r if take else best + r
-                for k in range(lanes):
-                    values[out + k * rows + r] = values[source + k * rows]
+                source = np.uint64((other if take else best) + r * lanes)
+                target = np.uint64(out + r * lanes)
+                for k in range(lanes_):
+                    values[target + k] = values[source + k]
             continue
         after = nodes[n, 3]
-        above_rows = level_size[level + 1]
-        rows_, floats = np.uint64(rows), np.uint64(width * rows)
-        above_, above_floats = np.uint64(above_rows), np.uint64(width * above_rows)
         modulus0, modulus1, reciprocal0, reciprocal1 = moduli[0], moduli[1], reciprocals[0], reciprocals[1]
         float_modulus0, float_modulus1 = float(modulus0), float(modulus1)
         scale0, scale1 = scale[depth + 1, 0], scale[depth + 1, 1]
@@ -442,6 +441,7 @@ def _walk(nodes: IntArray, offsets: IntArray, level_size: IntArray, block_offset
             count = multiset_start[mods + 1] - multiset_start[mods]
             above = multiset_start[mods + 2] - multiset_start[mods + 1] if mods + 1 < sizes else 0
             last = a == most_new
+            length = np.uint64(count * lanes)
             for s in range(subset_start[a], subset_start[a + 1]):
                 subset = subsets[s]
                 number_sum, bust = subset_sum[subset], subset_bust[subset]
@@ -451,48 +451,45 @@ def _walk(nodes: IntArray, offsets: IntArray, level_size: IntArray, block_offset
                     for m in range(count):
                         code = multisets[multiset_start[mods] + m]
                         bank = stay_multiplier[code] * number_sum + stay_plus[code]
+                        row = out + (run + m) * lanes
                         for k in range(width):
                             residue = bank * scale[depth, k]
                             residue -= int(residue * reciprocals[k]) * moduli[k]
-                            values[out + k * rows + run + m] = residue % moduli[k]
-                        values[out + width * rows + run + m] = bank
+                            values[row + k] = residue % moduli[k]
+                        values[row + width] = bank
                     continue
-                for k in range(lanes):
-                    start = out + k * rows + run
-                    values[start:start + count] = 0.0
+                start = np.uint64(out + run * lanes)  # unsigned indices: no test for negative ones
+                values[start:start + length] = 0.0
                 if after >= 0 and not last:
                     for bit in range(bits):
                         if not (subset >> bit) & 1:
                             weight = float(number_copies[bit])
-                            source = (offsets[after] + block_offset[level + 1, a + 1]
-                                      + subset_rank[subset | (1 << bit)] * count)
-                            for k in range(lanes):
-                                start = np.uint64(out + k * rows + run)
-                                origin = np.uint64(source + k * above_rows)
-                                for m in range(np.uint64(count)):
-                                    values[start + m] += weight * values[origin + m]
+                            origin = np.uint64(offsets[after] + (block_offset[level + 1, a + 1]
+                                                                 + subset_rank[subset | (1 << bit)] * count) * lanes)
+                            for i in range(length):
+                                values[start + i] += weight * values[origin + i]
                 for q in range(4):
                     if terms[q, 0] < 0:
                         continue
                     weight = float(terms[q, 1] if terms[q, 2] < 0 else max(bust - terms[q, 2], 0))
-                    for k in range(lanes):
-                        start, origin = np.uint64(out + k * rows + run), np.uint64(terms[q, 0] + k * rows + run)
-                        for m in range(np.uint64(count)):
-                            values[start + m] += weight * values[origin + m]
-                modifier_base = offsets[after] + block_offset[level + 1, a] + (s - subset_start[a]) * above
+                    origin = np.uint64(terms[q, 0] + run * lanes)
+                    for i in range(length):
+                        values[start + i] += weight * values[origin + i]
+                modifier_base = np.uint64(offsets[after] + (block_offset[level + 1, a]
+                                                            + (s - subset_start[a]) * above) * lanes)
                 for m in range(count):
                     code = multisets[multiset_start[mods] + m]
                     bank = stay_multiplier[code] * number_sum + stay_plus[code]
-                    row = np.uint64(out + run + m)  # unsigned indices: no test for negative ones
-                    first, second, value = values[row], values[row + rows_], values[row + floats]
+                    row = start + np.uint64(m) * lanes_
+                    first, second, value = values[row], values[row + np.uint64(1)], values[row + np.uint64(width)]
                     if after >= 0:
                         for e in range(np.uint64(modifier_pointers[code]), np.uint64(modifier_pointers[code + 1])):
-                            weight, target = modifier_left[e], np.uint64(modifier_base + modifier_targets[e])
+                            weight, target = modifier_left[e], modifier_base + np.uint64(modifier_targets[e])
                             first += weight * values[target]
-                            second += weight * values[target + above_]
-                            value += weight * values[target + above_floats]
+                            second += weight * values[target + np.uint64(1)]
+                            value += weight * values[target + np.uint64(width)]
                             for k in range(2, width):
-                                values[row + np.uint64(k) * rows_] += weight * values[target + np.uint64(k) * above_]
+                                values[row + np.uint64(k)] += weight * values[target + np.uint64(k)]
                     then_numbers = stay_multiplier[code] * (number_sum * copies + weighted) + stay_plus[code] * copies
                     terminal = then_numbers + flip7_bonus * copies if last else 0
                     if after < 0:
@@ -513,17 +510,70 @@ def _walk(nodes: IntArray, offsets: IntArray, level_size: IntArray, block_offset
                         second += float_modulus1
                     elif second >= float_modulus1:
                         second -= float_modulus1
-                    values[row], values[row + rows_] = first, second
+                    values[row], values[row + np.uint64(1)] = first, second
                     for k in range(2, width):
                         residue = terminal * scale[depth + 1, k]
-                        total = values[row + np.uint64(k) * rows_] + (residue - int(residue * reciprocals[k]) * moduli[k])
+                        total = values[row + np.uint64(k)] + (residue - int(residue * reciprocals[k]) * moduli[k])
                         total -= np.floor(total * reciprocals[k]) * moduli[k]
                         if total < 0.0:
                             total += moduli[k]
                         elif total >= moduli[k]:
                             total -= moduli[k]
-                        values[row + np.uint64(k) * rows_] = total
-                    values[row + floats] = (value + terminal) / (cards - depth)
+                        values[row + np.uint64(k)] = total
+                    values[row + np.uint64(width)] = (value + terminal) / (cards - depth)
+
+
+@dataclass(frozen=True)
+class _Multisets:
+    """Per multiset ``M`` of modifiers (mixed radix code over the groups of interchangeable cards,
+    `flip7odds.solver.modifier_groups`): ``m``, ``b``, ``MM``, ``MP``; the multisets by size in rank order, and
+    each one's modifier moves (compressed rows: the rank of ``M + i`` among its size, the copies of group ``i``
+    left)."""
+
+    stay_multiplier: IntArray
+    stay_plus: IntArray
+    then_multiplier: IntArray
+    then_plus: IntArray
+    counts: tuple[int, ...]
+    """Multisets of each size."""
+    codes: IntArray
+    """The codes by size, in rank order within a size."""
+    start: IntArray
+    """Where each size starts in ``codes``."""
+    pointers: IntArray
+    targets: IntArray
+    left: FloatArray
+
+
+@lru_cache(maxsize=64)
+def _multisets(rules: RuleSet, line_modifiers: tuple[Card, ...], modifiers: tuple[tuple[Card, ...], ...]) -> _Multisets:
+    """The `_Multisets` of a line's modifiers and the pile's (cached: a tap that shows a number keeps them)."""
+    radix = [1]
+    for group in modifiers:
+        radix.append(radix[-1] * (len(group) + 1))
+    modifier_radix = np.array(radix[:-1], dtype=np.int64)
+    codes = np.arange(radix[-1], dtype=np.int64)
+    digits = [(codes // r) % (len(group) + 1) for r, group in zip(radix, modifiers)]
+    modifier_digits = np.array(digits, dtype=np.int64).reshape(len(modifiers), len(codes))
+    multiplier, plus = modifier_score_parts(rules, line_modifiers, list(modifiers), modifier_digits.T)
+    stay_multiplier, stay_plus = np.ascontiguousarray(multiplier), np.ascontiguousarray(plus)
+    then_multiplier = np.zeros_like(codes)
+    then_plus = np.zeros_like(codes)
+    for i, group in enumerate(modifiers):
+        left = len(group) - modifier_digits[i]
+        grown = np.where(left > 0, codes + radix[i], 0)
+        then_multiplier += left * stay_multiplier[grown]
+        then_plus += left * stay_plus[grown]
+    size = modifier_digits.sum(axis=0) if modifiers else np.zeros_like(codes)
+    by_size, rank = _ranked(codes, size)
+    counts = tuple(len(group) for group in by_size)
+    copies = np.array([len(group) for group in modifiers], dtype=np.int64)
+    left = copies[:, None] - modifier_digits
+    moves = (left > 0).T
+    return _Multisets(
+        stay_multiplier, stay_plus, then_multiplier, then_plus, counts, np.concatenate(by_size),
+        np.cumsum((0,) + counts, dtype=np.int64), np.concatenate([[0], np.cumsum(moves.sum(axis=1))]).astype(np.int64),
+        rank[np.where(left > 0, codes + modifier_radix[:, None], 0)].T[moves], left.T[moves].astype(np.float64))
 
 
 class _Walk:
@@ -542,14 +592,12 @@ class _Walk:
         self.most_new = rules.flip7_size - 1 - len(line.numbers)
         """``L``: rows hold at most this many new numbers; one more is a Flip 7."""
         self.number_copies = np.array([n for _, n in unheld], dtype=np.int64)
-        modifiers = modifier_groups(rules, pile, line.modifiers)
-        self.modifier_copies = np.array([len(group) for group in modifiers], dtype=np.int64)
         self._subset_tables(unheld, sum(line.numbers))
-        self._multiset_tables(rules, line.modifiers, modifiers)
+        self.multisets = _multisets(rules, line.modifiers, tuple(modifier_groups(rules, pile, line.modifiers)))
 
         # Score bound, moduli and the scale D_t.
-        score_bound = int(np.abs(self.stay_multiplier).max()) * (sum(line.numbers) + sum(v for v, _ in unheld))
-        score_bound += int(np.abs(self.stay_plus).max()) + abs(rules.flip7_bonus) + 1
+        score_bound = int(np.abs(self.multisets.stay_multiplier).max()) * (sum(line.numbers) + sum(v for v, _ in unheld))
+        score_bound += int(np.abs(self.multisets.stay_plus).max()) + abs(rules.flip7_bonus) + 1
         self.tolerance = _TOLERANCE * score_bound
         # A column sums at most N residues times copies in floats, exactly below 2**53 (N + 3 residues, with the
         # terminal residue and the reduction), and a terminal integer below N * score_bound times a residue in int64.
@@ -598,39 +646,6 @@ class _Walk:
         self.subsets = np.concatenate(self.subsets_by_size)
         self.subset_start = np.cumsum([0] + [len(group) for group in self.subsets_by_size], dtype=np.int64)
 
-    def _multiset_tables(self, rules: RuleSet, line_modifiers: tuple[Card, ...],
-                         modifiers: list[tuple[Card, ...]]) -> None:
-        """Per multiset ``M`` of modifiers (mixed radix code over the groups of interchangeable cards,
-        `flip7odds.solver.modifier_groups`): ``m``, ``b``, ``MM``, ``MP``, level, rank; the multisets by size in
-        rank order, and each one's modifier moves (compressed rows: the rank of ``M + i`` among its size, and
-        the copies of group ``i`` left)."""
-        radix = [1]
-        for group in modifiers:
-            radix.append(radix[-1] * (len(group) + 1))
-        modifier_radix = np.array(radix[:-1], dtype=np.int64)
-        codes = np.arange(radix[-1], dtype=np.int64)
-        digits = [(codes // r) % (len(group) + 1) for r, group in zip(radix, modifiers)]
-        modifier_digits = np.array(digits, dtype=np.int64).reshape(len(modifiers), len(codes))
-        multiplier, plus = modifier_score_parts(rules, line_modifiers, modifiers, modifier_digits.T)
-        self.stay_multiplier, self.stay_plus = np.ascontiguousarray(multiplier), np.ascontiguousarray(plus)
-        self.then_multiplier = np.zeros_like(codes)
-        self.then_plus = np.zeros_like(codes)
-        for i, group in enumerate(modifiers):
-            left = len(group) - modifier_digits[i]
-            grown = np.where(left > 0, codes + radix[i], 0)
-            self.then_multiplier += left * self.stay_multiplier[grown]
-            self.then_plus += left * self.stay_plus[grown]
-        size = modifier_digits.sum(axis=0) if modifiers else np.zeros_like(codes)
-        multisets_by_size, multiset_rank = _ranked(codes, size)
-        self.multiset_counts = [len(group) for group in multisets_by_size]
-        self.multisets = np.concatenate(multisets_by_size)
-        self.multiset_start = np.cumsum([0] + self.multiset_counts, dtype=np.int64)
-        left = self.modifier_copies[:, None] - modifier_digits
-        moves = (left > 0).T
-        self.modifier_pointers = np.concatenate([[0], np.cumsum(moves.sum(axis=1))]).astype(np.int64)
-        self.modifier_targets = multiset_rank[np.where(left > 0, codes + modifier_radix[:, None], 0)].T[moves]
-        self.modifier_left = left.T[moves].astype(np.float64)
-
     def _block_offsets(self, levels: int) -> IntArray:
         """``block_offset[k, a]``: the first row of the block of ``a`` new numbers in level ``k``; ``a = L + 1``
         (and the column after) the level's size."""
@@ -639,7 +654,8 @@ class _Walk:
         for level in range(levels):
             for a in range(self.most_new + 1):
                 mods = level - a
-                rows = subsets[a] * self.multiset_counts[mods] if 0 <= mods < len(self.multiset_counts) else 0
+                counts = self.multisets.counts
+                rows = subsets[a] * counts[mods] if 0 <= mods < len(counts) else 0
                 offsets[level, a + 1] = offsets[level, a] + rows
             offsets[level, -1] = offsets[level, -2]
         return offsets
@@ -662,12 +678,14 @@ class _Walk:
         node_levels = plan.nodes[:, 1]
         offsets = pool_start[node_levels] + plan.slots * level_size[node_levels] * (width + 1)
         values = np.empty(int(pool_start[-1]))
+        multisets = self.multisets
         _walk(plan.nodes, offsets, level_size, block_offset, self.most_new, self.subsets, self.subset_start,
               self.subset_rank, self.subset_sum, self.subset_bust, self.unheld_copies, self.unheld_weighted,
-              self.number_copies, self.multisets, self.multiset_start, self.stay_multiplier, self.stay_plus,
-              self.then_multiplier, self.then_plus, self.modifier_pointers, self.modifier_targets, self.modifier_left,
-              self.flip7_bonus, self.size, self.moduli_row, 1.0 / self.moduli_row, self.scale, self.inverses, self.half,
-              self.tolerance, values, np.empty((_TERMS, 3), dtype=np.int64), np.empty((2, width), dtype=np.int64))
+              self.number_copies, multisets.codes, multisets.start, multisets.stay_multiplier, multisets.stay_plus,
+              multisets.then_multiplier, multisets.then_plus, multisets.pointers, multisets.targets * (width + 1),
+              multisets.left, self.flip7_bonus, self.size, self.moduli_row, 1.0 / self.moduli_row, self.scale,
+              self.inverses, self.half, self.tolerance, values, np.empty((_TERMS, 3), dtype=np.int64),
+              np.empty((2, width), dtype=np.int64))
         return Fraction(self._rebuild(values[offsets[-1]:][:width].astype(np.int64)), self.denominator)
 
     def _rebuild(self, residues: IntArray) -> int:
