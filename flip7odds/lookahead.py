@@ -48,10 +48,15 @@ with ``MM(M) = sum_i n_i m(M + i)`` and ``MP(M) = sum_i n_i b(M + i)`` tabled on
 
 **Exact arithmetic.** With ``D_t = (N - t)(N - t - 1)...(N - T + 1)`` the integer ``num(x) = v(x) D_t``
 satisfies ``num(x) = sum_c n_c num(x + c)`` (terminal scores times ``D_{t+1}``): no division. Those
-integers exceed 64 bits, so each is kept modulo a few pairwise coprime moduli of at most ``2**45``
-in int64 numpy arithmetic. The moduli are chosen so that nothing overflows: a column adds at most
-``N`` residues times copies and terminal integers below ``N`` times the score bound, times one
-residue, all below ``2**63``. The product of the moduli exceeds ``2 max |num|``, so the Chinese
+integers exceed 64 bits, so each is kept modulo a few (at least two) pairwise coprime moduli ``m`` of
+at most ``2**45``, as float64 numbers (a residue is an integer below ``2**53``, so a float holds it
+exactly, and sums of such integers that stay below ``2**53`` are exact: one vector operation adds a
+whole run of rows). The moduli are chosen so that nothing leaves those ranges: a column adds at most
+``N`` residues times copies (the copies of the cards left sum to at most ``N``), below ``N m``; the
+terminal integer (below ``N`` times the score bound) times ``D_{t+1} mod m`` is formed in int64 (below
+``2**63``) and brought below ``2 m`` in magnitude by a quotient estimated in floats (off by at most one);
+the sum, below ``(N + 2) m``, is reduced by a float quotient off by at most one and one correction, every
+step an integer below ``(N + 3) m <= 2**53``. The product of the moduli exceeds ``2 max |num|``, so the Chinese
 remainder theorem rebuilds ``num`` exactly, and the value is ``Fraction(num, D_0)``.
 
 A choice needs the order of exact values, which residues do not give. Floats computed alongside
@@ -59,8 +64,9 @@ decide it when the options differ by more than ``1e-9`` times the score bound: e
 relative rounding error of about ``1e-16`` per card kind, so over at most ``T`` draws the floats are
 off by less than ``1e-12`` of it. Options closer than that are exactly equal when their residues
 agree (two integers below half the moduli's product with the same residues are equal; either choice
-gives the same value), and otherwise are compared exactly after rebuilding their integers. So every
-choice, and the result, are exact. Alone there are no choices and no floats.
+gives the same value), and otherwise are compared exactly by their mixed-radix digits (Garner's
+algorithm, in the compiled loop: `_walk`). So every choice, and the result, are exact. Alone there are no
+choices (the floats are computed but never read).
 """
 
 from __future__ import annotations
