@@ -214,7 +214,7 @@ class _Plan:
     cards (`_plan`). ``nodes[n]`` holds the kind (`_Kind`), level, depth (cards drawn), then for a column
     the next level's node (`_BANK` when the next new number or modifier banks) and, for a choice, its
     two options (the one kept on a tie first); then the terms' sources (a node, `_BANK` or `_ABSENT`),
-    copies and saves (`_Walk._value`'s terms, read by `_walk`). A node's values are kept in a slot of
+    copies and saves (`_Planner.value`'s terms, read by `_walk`). A node's values are kept in a slot of
     its level, reused once every node that reads them is done.
     """
 
