@@ -430,6 +430,7 @@ def _walk(nodes: IntArray, offsets: IntArray, level_size: IntArray, block_offset
         modulus0, modulus1, reciprocal0, reciprocal1 = moduli[0], moduli[1], reciprocals[0], reciprocals[1]
         float_modulus0, float_modulus1 = float(modulus0), float(modulus1)
         scale0, scale1 = scale[depth + 1, 0], scale[depth + 1, 1]
+        per_card = 1.0 / (cards - depth)  # the floats are divided by the cards left (one more rounding)
         bank_copies, bank_saves, saves_banked = 0, 0, 0  # the cards that bank: copies, or bust cards minus saves
         for q in range(4):
             if nodes[n, 5 + q] == -1:
@@ -526,7 +527,7 @@ def _walk(nodes: IntArray, offsets: IntArray, level_size: IntArray, block_offset
                         elif total >= moduli[k]:
                             total -= moduli[k]
                         values[row + np.uint64(k)] = total
-                    values[row + np.uint64(width)] = (value + terminal) / (cards - depth)
+                    values[row + np.uint64(width)] = (value + terminal) * per_card
 
 
 @dataclass(frozen=True)
