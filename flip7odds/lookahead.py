@@ -29,11 +29,13 @@ left, where ``W`` is a terminal score (bust 0; Flip 7 ``m (s + u) + b + bonus``;
 the next forced draw, or a choice (take a Flip Three or give it away, bank with a set-aside Freeze,
 take any number of the set-aside Flip Threes) whose value is the best option. Only the free hit and
 the end of a three offer choices. A new number or a modifier moves the row to level ``k + 1`` and
-every other card keeps the row, so a column is one pass over the rows of its level (`_walk_column`, a
-compiled loop): a sparse matrix product (copies of each new number / modifier, level ``k`` to ``k + 1``,
-in compressed rows built by `_walk_children`) plus the cards that keep the row. Choices between two
-options go row by row too (`_walk_choose`). The three loops are compiled ahead of time with the solver's
-(`flip7odds.native`).
+every other card keeps the row, so a column is one pass over the rows of its level: a new number ``u``
+leads from ``(S, M)`` to ``(S + u, M)`` (the same multiset: a run of rows per subset), a modifier to
+``(S, M + i)``, and the other cards read the same row of their column. The recursion over columns does
+not depend on the rows: it is listed once per set of action cards in the pile (`_Planner`, a `_Plan` of
+nodes: columns, choices between two options, banking) and a single compiled loop (`_walk`, compiled
+ahead of time with the solver's, `flip7odds.native`) computes every node in turn, each over all the
+rows of its level, keeping a node's values only until the last node that reads them is done.
 Rows are every ``(S, M)`` of the level, some of them unreachable in a given column; their values are
 never used. When the card after a draw always banks (the last draw of a three with nothing to
 follow) the sum over new numbers and modifiers is closed::
@@ -46,10 +48,15 @@ with ``MM(M) = sum_i n_i m(M + i)`` and ``MP(M) = sum_i n_i b(M + i)`` tabled on
 
 **Exact arithmetic.** With ``D_t = (N - t)(N - t - 1)...(N - T + 1)`` the integer ``num(x) = v(x) D_t``
 satisfies ``num(x) = sum_c n_c num(x + c)`` (terminal scores times ``D_{t+1}``): no division. Those
-integers exceed 64 bits, so each is kept modulo a few pairwise coprime moduli of at most ``2**45``
-in int64 numpy arithmetic. The moduli are chosen so that nothing overflows: a column adds at most
-``N`` residues times copies and terminal integers below ``N`` times the score bound, times one
-residue, all below ``2**63``. The product of the moduli exceeds ``2 max |num|``, so the Chinese
+integers exceed 64 bits, so each is kept modulo a few (at least two) pairwise coprime moduli ``m`` of
+at most ``2**45``, as float64 numbers (a residue is an integer below ``2**53``, so a float holds it
+exactly, and sums of such integers that stay below ``2**53`` are exact: one vector operation adds a
+whole run of rows). The moduli are chosen so that nothing leaves those ranges: a column adds at most
+``N`` residues times copies (the copies of the cards left sum to at most ``N``), below ``N m``; the
+terminal integer (below ``N`` times the score bound) times ``D_{t+1} mod m`` is formed in int64 (below
+``2**63``) and brought below ``2 m`` in magnitude by a quotient estimated in floats (off by at most one);
+the sum, below ``(N + 2) m``, is reduced by a float quotient off by at most one and one correction, every
+step an integer below ``(N + 3) m <= 2**53``. The product of the moduli exceeds ``2 max |num|``, so the Chinese
 remainder theorem rebuilds ``num`` exactly, and the value is ``Fraction(num, D_0)``.
 
 A choice needs the order of exact values, which residues do not give. Floats computed alongside
@@ -57,15 +64,17 @@ decide it when the options differ by more than ``1e-9`` times the score bound: e
 relative rounding error of about ``1e-16`` per card kind, so over at most ``T`` draws the floats are
 off by less than ``1e-12`` of it. Options closer than that are exactly equal when their residues
 agree (two integers below half the moduli's product with the same residues are equal; either choice
-gives the same value), and otherwise are compared exactly after rebuilding their integers. So every
-choice, and the result, are exact. Alone there are no choices and no floats.
+gives the same value), and otherwise are compared exactly by their mixed-radix digits (Garner's
+algorithm, in the compiled loop: `_walk`). So every choice, and the result, are exact. Alone there are no
+choices (the floats are computed but never read).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import IntEnum
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
 from math import gcd, prod
 from typing import NamedTuple
 
@@ -176,187 +185,406 @@ class _Column(NamedTuple):
     frozen: int = 0
 
 
-@dataclass(frozen=True)
-class _Values:
-    """Values of the rows of one level: residues of ``num`` (rows x moduli) and floats (read only not alone).
-
-    Every array has one extra trailing slot, always 0, that invalid gathers point to.
-    """
-
-    exact: IntArray
-    approx: FloatArray
-
-
-class _Children(NamedTuple):
-    """`_Walk._children`: the sparse matrix of copies from one level's rows to the next's, in compressed rows."""
-
-    pointers: IntArray
-    """Row ``r``'s entries are ``pointers[r]:pointers[r + 1]``."""
-    rows: IntArray
-    """The row of the next level each entry leads to."""
-    copies: IntArray
-
-
-class _Bank:
-    """The card is followed by banking: a terminal score, summed in integers."""
-
-
-_BANK = _Bank()
-
-
-class _Term(NamedTuple):
-    """A card that keeps the row: its ``copies`` (or, with ``saves >= 0``, the row's bust cards minus ``saves``)
-    and what follows it."""
-
-    copies: int
-    saves: int
-    after: _Values | _Bank
-
-
+_BANK = -1
+"""A plan's source that banks: the terminal score (`_Planner`)."""
+_ABSENT = -2
+"""A plan's source that is not there (an empty term slot)."""
 _TERMS = 4
 """Cards that keep the row, at most: a duplicate saved, a Second Chance, a Flip Three, a Freeze."""
+_FIELDS = 5 + 3 * _TERMS
+"""Fields of a plan's node (`_Plan.nodes`)."""
 
 
-@compiled_loop
-def _walk_column(moduli: IntArray, scale: IntArray, cards_left: float, flip7: IntArray, bank: IntArray,
-                 bust: IntArray, then_bank: IntArray, grows: bool, pointers: IntArray, targets: IntArray,
-                 copies: IntArray, next_exact: IntArray, next_approx: FloatArray, kinds: IntArray,
-                 weights: IntArray, saves: IntArray, exact0: IntArray, approx0: FloatArray, exact1: IntArray,
-                 approx1: FloatArray, exact2: IntArray, approx2: FloatArray, exact3: IntArray,
-                 approx3: FloatArray, exact: IntArray, approx: FloatArray) -> None:
-    """One column of the walk, row by row: ``num(x) = sum_c n_c num(x + c)`` modulo each modulus, and the floats.
+class _Kind(IntEnum):
+    """What a node of a plan computes for every row of its level."""
 
-    A new number or a modifier leads to the next level's row (the compressed rows ``pointers``, ``targets``,
-    ``copies``) when ``grows``, else banks (``then_bank``); a Flip 7 adds ``flip7``. Term ``q`` (`_Term`) is
-    absent (``kinds[q] == 0``), banks (1) or reads the same row of ``exact_q`` and ``approx_q`` (2), with
-    ``weights[q]`` copies, or the row's bust cards minus ``saves[q]`` where that is at least 0. The terminal
-    integer times ``scale`` (``D_{t+1}`` modulo each modulus) is added last; the floats are divided by the
-    cards left.
-
-    The sums go term by term over all the rows (``exact`` holds the integers until the last pass reduces them),
-    so that each term's arrays are picked once, not once a row; each row's floats are added in the same order
-    as row by row (the next level, then the terms in turn), and integers in any order. With two moduli (the
-    moduli of every table a person plays, `_Walk`) the next level's sums are kept in two integers.
-    """
-    width = moduli.shape[0]
-    rows = flip7.shape[0]
-    terminal = flip7.copy()
-    for r in range(rows):
-        value = 0.0
-        for k in range(width):
-            exact[r, k] = 0
-        if grows and width == 2:  # every table a person plays: the sums stay in registers
-            first, second = 0, 0
-            for p in range(pointers[r], pointers[r + 1]):
-                count, target = copies[p], targets[p]
-                first += count * next_exact[target, 0]
-                second += count * next_exact[target, 1]
-                value += count * next_approx[target]
-            exact[r, 0], exact[r, 1] = first, second
-        elif grows:
-            for p in range(pointers[r], pointers[r + 1]):
-                count, target = copies[p], targets[p]
-                for k in range(width):
-                    exact[r, k] += count * next_exact[target, k]
-                value += count * next_approx[target]
-        else:
-            terminal[r] += then_bank[r]
-        approx[r] = value
-    for q in range(kinds.shape[0]):
-        if kinds[q] == 0:
-            continue
-        if kinds[q] == 1:
-            for r in range(rows):
-                terminal[r] += (weights[q] if saves[q] < 0 else max(bust[r] - saves[q], 0)) * bank[r]
-            continue
-        source_exact = exact0 if q == 0 else exact1 if q == 1 else exact2 if q == 2 else exact3
-        source_approx = approx0 if q == 0 else approx1 if q == 1 else approx2 if q == 2 else approx3
-        for r in range(rows):
-            weight = weights[q] if saves[q] < 0 else max(bust[r] - saves[q], 0)
-            for k in range(width):
-                exact[r, k] += weight * source_exact[r, k]
-            approx[r] += weight * source_approx[r]
-    for r in range(rows):
-        for k in range(width):
-            exact[r, k] = (exact[r, k] + terminal[r] * scale[k]) % moduli[k]
-        approx[r] = (approx[r] + terminal[r]) / cards_left
-
-
-@compiled_loop
-def _walk_choose(tolerance: float, best_exact: IntArray, best_approx: FloatArray, other_exact: IntArray,
-                 other_approx: FloatArray, exact: IntArray, approx: FloatArray, close: IntArray) -> None:
-    """The better of two options in each row by the floats, where they differ by more than ``tolerance``.
-
-    Rows where the floats are within ``tolerance`` but the residues differ are left with ``best`` and listed
-    for an exact comparison: ``close[0]`` counts them, ``close[1:]`` holds them.
-    """
-    close[0] = 0
-    width = best_exact.shape[1]
-    for r in range(best_approx.shape[0]):
-        gap = other_approx[r] - best_approx[r]
-        take = gap > tolerance
-        if not take and gap >= -tolerance:
-            for k in range(width):
-                if other_exact[r, k] != best_exact[r, k]:
-                    close[0] += 1
-                    close[close[0]] = r
-                    break
-        for k in range(width):
-            exact[r, k] = other_exact[r, k] if take else best_exact[r, k]
-        approx[r] = other_approx[r] if take else best_approx[r]
-
-
-@compiled_loop
-def _walk_children(level: int, most_new: int, subset: IntArray, multiset: IntArray, subset_size: IntArray,
-                   subset_rank: IntArray, multiset_rank: IntArray, modifier_digits: IntArray,
-                   modifier_radix: IntArray, number_copies: IntArray, modifier_copies: IntArray, block: IntArray,
-                   width: IntArray, pointers: IntArray, targets: IntArray, copies: IntArray) -> None:
-    """`_Walk._children` in compressed rows: each row's new numbers, then its modifiers, that have a copy left.
-
-    A new number ``u`` (bit ``i``) leads from ``(S, M)`` to ``(S + u, M)``, at ``block[|S| + 1]`` plus the
-    rank of ``S + u`` among its size times the multisets of ``|M|`` modifiers, plus the rank of ``M``; a
-    modifier of group ``i`` to ``(S, M + i)`` likewise. ``pointers`` has a trailing row with no entry.
-    """
-    entries = 0
-    pointers[0] = 0
-    for r in range(subset.shape[0]):
-        new = subset_size[subset[r]]
-        mods = level - new
-        if new < most_new:
-            for bit in range(number_copies.shape[0]):
-                if not (subset[r] >> bit) & 1 and number_copies[bit] > 0:
-                    targets[entries] = (block[new + 1] + subset_rank[subset[r] | (1 << bit)] * width[mods]
-                                        + multiset_rank[multiset[r]])
-                    copies[entries] = number_copies[bit]
-                    entries += 1
-        for i in range(modifier_copies.shape[0]):
-            left = modifier_copies[i] - modifier_digits[i, multiset[r]]
-            if left > 0:
-                targets[entries] = (block[new] + subset_rank[subset[r]] * width[mods + 1]
-                                    + multiset_rank[multiset[r] + modifier_radix[i]])
-                copies[entries] = left
-                entries += 1
-        pointers[r + 1] = entries
-    pointers[subset.shape[0] + 1] = entries
+    COLUMN = 0
+    """Drawing the next card: the next level's node (or banking), then up to `_TERMS` cards that keep the row."""
+    CHOOSE = 1
+    """The better of two nodes in each row (exactly)."""
+    BANK = 2
+    """The score of staying, as ``num`` at its depth."""
 
 
 @dataclass(frozen=True)
-class _Level:
-    """The rows of one level ``k`` and what a column needs of them (arrays have a trailing 0 slot)."""
+class _Plan:
+    """The walk from one column, as nodes in the order they are computed (each after the nodes it reads).
 
-    size: int
-    bank: IntArray
-    """``m s + b``: the score of staying."""
-    bust: IntArray
-    """``B0 + sum_{u in S} (p_u - 1)``: bust cards before subtracting the saves."""
-    then_bank: IntArray
-    """Sum over new numbers and modifiers of copies times the score of banking after it (no Flip 7)."""
-    flip7: IntArray
-    """Sum over new numbers of copies times the Flip 7 score, for rows one number short of it."""
+    It depends on the columns only, not on the rows: one plan serves every situation with the same action
+    cards (`_plan`). ``nodes[n]`` holds the kind (`_Kind`), level, depth (cards drawn), then for a column
+    the next level's node (`_BANK` when the next new number or modifier banks) and, for a choice, its
+    two options (the one kept on a tie first); then the terms' sources (a node, `_BANK` or `_ABSENT`),
+    copies and saves (`_Planner.value`'s terms, read by `_walk`). A node's values are kept in a slot of
+    its level, reused once every node that reads them is done.
+    """
+
+    nodes: IntArray
+    slots: IntArray
+    """The slot of each node, among its level's."""
+    slot_counts: IntArray
+    """Slots per level."""
+
+
+class _Planner:
+    """Lists the nodes of the walk from a column: the recursion of the module docstring, memoized by column."""
+
+    def __init__(self, alone: bool, second_chances: int, flip_threes: int, freezes: int) -> None:
+        self.alone = alone
+        self.second_chances, self.flip_threes, self.freezes = second_chances, flip_threes, freezes
+        self.nodes: list[list[int]] = []
+        self.memo: dict[_Column, int] = {}
+        self.bank_memo: dict[tuple[int, int], int] = {}
+
+    def _add(self, kind: _Kind, level: int, depth: int, first: int = _BANK, second: int = _BANK,
+             terms: tuple[tuple[int, int, int], ...] = ()) -> int:
+        padded = list(terms) + [(_ABSENT, 0, -1)] * (_TERMS - len(terms))
+        self.nodes.append([kind, level, depth, first, second] + [source for source, _, _ in padded]
+                          + [copies for _, copies, _ in padded] + [saves for _, _, saves in padded])
+        return len(self.nodes) - 1
+
+    def value(self, column: _Column) -> int:
+        """The node of a column: drawing the next card (the free hit when ``left == 0``)."""
+        if column in self.memo:
+            return self.memo[column]
+        level, held, sc, saves, flip_threes, freezes, left, waiting, aside, frozen = column
+        depth = level + sc + saves + flip_threes + freezes
+        terms: list[tuple[int, int, int]] = []  # (source, copies, saves): copies -1 counts the row's bust cards
+        if held:
+            terms.append((self._after(
+                _Column(level, 0, sc, saves + 1, flip_threes, freezes, left, waiting, aside, frozen)), -1, saves))
+        if self.second_chances > sc:
+            terms.append((self._after(_Column(level, 1, sc + 1, saves, flip_threes, freezes, left, waiting, aside,
+                                              frozen)), self.second_chances - sc, -1))
+        if self.flip_threes > flip_threes:
+            copies = self.flip_threes - flip_threes
+            if left == 0:
+                taken = self.value(_Column(level, held, sc, saves, flip_threes + 1, freezes, FLIP_THREE_DRAWS))
+                terms.append((taken if self.alone else self._choose([_BANK, taken], level, depth + 1), copies, -1))
+            elif self.alone:
+                owed = 0 if frozen else waiting + 1
+                terms.append((self._after(_Column(level, held, sc, saves, flip_threes + 1, freezes, left, owed, 0,
+                                                  frozen)), copies, -1))
+            else:
+                terms.append((self._after(_Column(level, held, sc, saves, flip_threes + 1, freezes, left, waiting,
+                                                  aside + 1, frozen)), copies, -1))
+        if self.freezes > freezes:
+            copies = self.freezes - freezes
+            if left == 0:
+                terms.append((_BANK, copies, -1))
+            elif self.alone:
+                terms.append((self._after(_Column(level, held, sc, saves, flip_threes, freezes + 1, left, 0, 0, 1)),
+                              copies, -1))
+            else:
+                terms.append((self._after(_Column(level, held, sc, saves, flip_threes, freezes + 1, left, waiting,
+                                                  aside, 1 if waiting else 0)), copies, -1))
+        # A new number or a modifier: the next level's rows.
+        after = self._after(_Column(level + 1, held, sc, saves, flip_threes, freezes, left, waiting, aside, frozen))
+        node = self._add(_Kind.COLUMN, level, depth, after, terms=tuple(terms))
+        self.memo[column] = node
+        return node
+
+    def _after(self, column: _Column) -> int:
+        """After a card that did not end the round (``column``: fields after it, ``left`` before it)."""
+        level, held, sc, saves, flip_threes, freezes, left, waiting, aside, frozen = column
+        if left == 0:
+            return _BANK
+        if left > 1:
+            return self.value(_Column(level, held, sc, saves, flip_threes, freezes, left - 1, waiting, aside, frozen))
+        # The three are done; alone the set-aside Flip Threes are already counted in ``waiting``.
+        if self.alone:
+            if frozen or waiting == 0:
+                return _BANK
+            return self.value(_Column(level, held, sc, saves, flip_threes, freezes, FLIP_THREE_DRAWS, waiting - 1))
+        options = [_BANK] if waiting == 0 or frozen else []
+        for taken in range(1 if waiting == 0 else 0, aside + 1):
+            options.append(self.value(
+                _Column(level, held, sc, saves, flip_threes, freezes, FLIP_THREE_DRAWS, waiting + taken - 1)))
+        return self._choose(options, level, level + sc + saves + flip_threes + freezes)
+
+    def _choose(self, options: list[int], level: int, depth: int) -> int:
+        """The best option in each row (module docstring), option by option; ties keep the earlier option."""
+        if len(options) == 1:
+            return options[0]
+        nodes = [self._bank(level, depth) if option == _BANK else option for option in options]
+        best = nodes[0]
+        for other in nodes[1:]:
+            best = self._add(_Kind.CHOOSE, level, depth, best, other)
+        return best
+
+    def _bank(self, level: int, depth: int) -> int:
+        key = (level, depth)
+        if key not in self.bank_memo:
+            self.bank_memo[key] = self._add(_Kind.BANK, level, depth)
+        return self.bank_memo[key]
+
+    def plan(self, column: _Column) -> _Plan:
+        """The plan from ``column``: its node is the last."""
+        root = self.value(column)
+        nodes = np.array(self.nodes, dtype=np.int64).reshape(len(self.nodes), _FIELDS)
+        assert root == len(nodes) - 1
+        reads = [[source for source in node[3:5 + _TERMS] if source >= 0] for node in self.nodes]
+        last_read = list(range(len(nodes)))
+        for node, sources in enumerate(reads):
+            for source in sources:
+                last_read[source] = node
+        levels = int(nodes[:, 1].max()) + 1
+        free: list[list[int]] = [[] for _ in range(levels)]
+        slot_counts = [0] * levels
+        slots = np.zeros(len(nodes), dtype=np.int64)
+        for node, sources in enumerate(reads):
+            level = self.nodes[node][1]
+            if free[level]:
+                slots[node] = free[level].pop()
+            else:
+                slots[node] = slot_counts[level]
+                slot_counts[level] += 1
+            for source in set(sources):
+                if last_read[source] == node:
+                    free[self.nodes[source][1]].append(int(slots[source]))
+        return _Plan(nodes, slots, np.array(slot_counts, dtype=np.int64))
+
+
+@lru_cache(maxsize=64)
+def _plan(alone: bool, second_chances: int, flip_threes: int, freezes: int, column: _Column) -> _Plan:
+    """The plan of the walk from ``column`` with these action cards in the pile (cached: the app's taps share it)."""
+    return _Planner(alone, second_chances, flip_threes, freezes).plan(column)
+
+
+@compiled_loop
+def _walk(nodes: IntArray, offsets: IntArray, level_size: IntArray, block_offset: IntArray, most_new: int,
+          subsets: IntArray, subset_start: IntArray, subset_rank: IntArray, subset_sum: IntArray, subset_bust: IntArray,
+          unheld_copies: IntArray, unheld_weighted: IntArray, number_copies: IntArray, multisets: IntArray,
+          multiset_start: IntArray, stay_multiplier: IntArray, stay_plus: IntArray, then_multiplier: IntArray,
+          then_plus: IntArray, modifier_pointers: IntArray, modifier_targets: IntArray, modifier_left: FloatArray,
+          flip7_bonus: int, cards: int, moduli: IntArray, reciprocals: FloatArray, scale: IntArray,
+          inverses: IntArray, half: IntArray, tolerance: float, values: FloatArray, terms: IntArray,
+          digits: IntArray) -> None:
+    """Every node of a plan (`_Plan`) in turn, each over all the rows of its level, into ``values`` from
+    ``offsets[node]`` on: row by row, the residues of ``num`` modulo each modulus (at least two), then the float
+    (``width + 1`` lanes a row; ``modifier_targets`` come multiplied by it).
+
+    The rows of level ``k`` are blocks by ``a = |S|`` from ``block_offset[k, a]``: the subsets of size ``a``
+    (``subsets[subset_start[a]:]``, in rank order), each with a run of rows, the multisets of ``k - a`` modifiers
+    (``multisets[multiset_start[k - a]:]``). A column's row sums ``n_c num(x + c)`` over the cards: a new
+    number ``u`` leads to the row of ``S + u`` in the next level's block ``a + 1``, whose multisets are the
+    same, so the whole run of ``S`` reads the run of ``S + u``; a card that keeps the row reads the same run
+    of its node, or banks; a modifier leads to ``M + i`` in block ``a`` (``modifier_*``, per multiset: the
+    rank of ``M + i`` among its size and the copies left); unless the next card banks, then the closed form
+    (module docstring); a Flip 7 at ``a = most_new``. The terminal integer times ``D_{t+1}`` (``scale``)
+    is added last and each residue reduced; the floats are divided by the cards left. Residues are summed
+    in floats: every sum is an integer below ``2**53``, so exact (`_Walk`).
+
+    A choice keeps the better option in each row by the floats, and where they are within ``tolerance``
+    with different residues, by the exact integers: Garner's mixed-radix digits (``digits``, base the moduli:
+    ``x = d_0 + d_1 m_0 + d_2 m_0 m_1 + ...``, ``inverses[j, i]`` is ``m_j``'s inverse modulo ``m_i``) order
+    ``x`` in ``[0, prod m)``, and ``x`` stands for a negative ``num`` when its digits exceed ``half``'s (the
+    digits of ``(prod m - 1) // 2``). Products of residues go by 15-bit pieces, so that nothing exceeds
+    ``2**61`` (moduli below ``2**45``).
+    """
+    width = moduli.shape[0]
+    lanes = width + 1
+    lanes_ = np.uint64(lanes)
+    bits = number_copies.shape[0]
+    sizes = multiset_start.shape[0] - 1
+    for n in range(nodes.shape[0]):
+        kind, level, depth, out = nodes[n, 0], nodes[n, 1], nodes[n, 2], offsets[n]
+        rows = level_size[level]
+        if kind == 1:
+            best, other = offsets[nodes[n, 3]], offsets[nodes[n, 4]]
+            for r in range(rows):
+                gap = values[other + r * lanes + width] - values[best + r * lanes + width]
+                take = gap > tolerance
+                if not take and gap >= -tolerance:
+                    differ = False
+                    for k in range(width):
+                        differ = differ or values[other + r * lanes + k] != values[best + r * lanes + k]
+                    if differ:
+                        for side in range(2):
+                            source = other + r * lanes if side == 0 else best + r * lanes
+                            for i in range(width):
+                                digit = int(values[source + i])
+                                for j in range(i):
+                                    digit = (digit - digits[side, j]) % moduli[i]
+                                    product = 0
+                                    for piece in range(2, -1, -1):
+                                        product = (product * 32768
+                                                   + digit * ((inverses[j, i] >> (15 * piece)) & 32767)) % moduli[i]
+                                    digit = product
+                                digits[side, i] = digit
+                        order = np.zeros(3, dtype=np.int64)  # other vs best, other vs half, best vs half
+                        for pair in range(3):
+                            for i in range(width - 1, -1, -1):
+                                left = digits[0, i] if pair < 2 else digits[1, i]
+                                right = digits[1, i] if pair == 0 else half[i]
+                                if left != right:
+                                    order[pair] = 1 if left > right else -1
+                                    break
+                        other_negative, best_negative = order[1] > 0, order[2] > 0
+                        take = best_negative if other_negative != best_negative else order[0] > 0
+                source = np.uint64((other if take else best) + r * lanes)
+                target = np.uint64(out + r * lanes)
+                for k in range(lanes_):
+                    values[target + k] = values[source + k]
+            continue
+        after = nodes[n, 3]
+        modulus0, modulus1, reciprocal0, reciprocal1 = moduli[0], moduli[1], reciprocals[0], reciprocals[1]
+        float_modulus0, float_modulus1 = float(modulus0), float(modulus1)
+        scale0, scale1 = scale[depth + 1, 0], scale[depth + 1, 1]
+        per_card = 1.0 / (cards - depth)  # the floats are divided by the cards left (one more rounding)
+        bank_copies, bank_saves, saves_banked = 0, 0, 0  # the cards that bank: copies, or bust cards minus saves
+        for q in range(4):
+            if nodes[n, 5 + q] == -1:
+                if nodes[n, 13 + q] < 0:
+                    bank_copies += nodes[n, 9 + q]
+                else:
+                    bank_saves, saves_banked = 1, nodes[n, 13 + q]
+        for q in range(4):  # source (an offset, -1 bank, -2 absent), copies, saves
+            terms[q, 0] = offsets[nodes[n, 5 + q]] if nodes[n, 5 + q] >= 0 else nodes[n, 5 + q]
+            terms[q, 1], terms[q, 2] = nodes[n, 9 + q], nodes[n, 13 + q]
+        for a in range(min(level, most_new) + 1):
+            mods = level - a
+            if mods >= sizes:
+                continue
+            count = multiset_start[mods + 1] - multiset_start[mods]
+            above = multiset_start[mods + 2] - multiset_start[mods + 1] if mods + 1 < sizes else 0
+            last = a == most_new
+            length = np.uint64(count * lanes)
+            for s in range(subset_start[a], subset_start[a + 1]):
+                subset = subsets[s]
+                number_sum, bust = subset_sum[subset], subset_bust[subset]
+                copies, weighted = unheld_copies[subset], unheld_weighted[subset]
+                run = block_offset[level, a] + (s - subset_start[a]) * count
+                if kind == 2:
+                    for m in range(count):
+                        code = multisets[multiset_start[mods] + m]
+                        bank = stay_multiplier[code] * number_sum + stay_plus[code]
+                        row = out + (run + m) * lanes
+                        for k in range(width):
+                            residue = bank * scale[depth, k]
+                            residue -= int(residue * reciprocals[k]) * moduli[k]
+                            values[row + k] = residue % moduli[k]
+                        values[row + width] = bank
+                    continue
+                start = np.uint64(out + run * lanes)  # unsigned indices: no test for negative ones
+                values[start:start + length] = 0.0
+                if after >= 0 and not last:
+                    for bit in range(bits):
+                        if not (subset >> bit) & 1:
+                            weight = float(number_copies[bit])
+                            origin = np.uint64(offsets[after] + (block_offset[level + 1, a + 1]
+                                                                 + subset_rank[subset | (1 << bit)] * count) * lanes)
+                            for i in range(length):
+                                values[start + i] += weight * values[origin + i]
+                for q in range(4):
+                    if terms[q, 0] < 0:
+                        continue
+                    weight = float(terms[q, 1] if terms[q, 2] < 0 else max(bust - terms[q, 2], 0))
+                    origin = np.uint64(terms[q, 0] + run * lanes)
+                    for i in range(length):
+                        values[start + i] += weight * values[origin + i]
+                modifier_base = np.uint64(offsets[after] + (block_offset[level + 1, a]
+                                                            + (s - subset_start[a]) * above) * lanes)
+                for m in range(count):
+                    code = multisets[multiset_start[mods] + m]
+                    bank = stay_multiplier[code] * number_sum + stay_plus[code]
+                    row = start + np.uint64(m) * lanes_
+                    first, second, value = values[row], values[row + np.uint64(1)], values[row + np.uint64(width)]
+                    if after >= 0:
+                        for e in range(np.uint64(modifier_pointers[code]), np.uint64(modifier_pointers[code + 1])):
+                            weight, target = modifier_left[e], modifier_base + np.uint64(modifier_targets[e])
+                            first += weight * values[target]
+                            second += weight * values[target + np.uint64(1)]
+                            value += weight * values[target + np.uint64(width)]
+                            for k in range(2, width):
+                                values[row + np.uint64(k)] += weight * values[target + np.uint64(k)]
+                    then_numbers = stay_multiplier[code] * (number_sum * copies + weighted) + stay_plus[code] * copies
+                    terminal = then_numbers + flip7_bonus * copies if last else 0
+                    if after < 0:
+                        terminal += (0 if last else then_numbers) + number_sum * then_multiplier[code] + then_plus[code]
+                    terminal += bank_copies * bank + bank_saves * max(bust - saves_banked, 0) * bank
+                    # residue = (first + terminal * D_{t+1}) mod m: the integer part exact in int64, the sum in floats
+                    residue = terminal * scale0
+                    first += float(residue - int(residue * reciprocal0) * modulus0)
+                    first -= np.floor(first * reciprocal0) * float_modulus0
+                    if first < 0.0:  # rare (the quotient rounded up): branches, off the critical path
+                        first += float_modulus0
+                    elif first >= float_modulus0:
+                        first -= float_modulus0
+                    residue = terminal * scale1
+                    second += float(residue - int(residue * reciprocal1) * modulus1)
+                    second -= np.floor(second * reciprocal1) * float_modulus1
+                    if second < 0.0:
+                        second += float_modulus1
+                    elif second >= float_modulus1:
+                        second -= float_modulus1
+                    values[row], values[row + np.uint64(1)] = first, second
+                    for k in range(2, width):
+                        residue = terminal * scale[depth + 1, k]
+                        total = values[row + np.uint64(k)] + (residue - int(residue * reciprocals[k]) * moduli[k])
+                        total -= np.floor(total * reciprocals[k]) * moduli[k]
+                        if total < 0.0:
+                            total += moduli[k]
+                        elif total >= moduli[k]:
+                            total -= moduli[k]
+                        values[row + np.uint64(k)] = total
+                    values[row + np.uint64(width)] = (value + terminal) * per_card
+
+
+@dataclass(frozen=True)
+class _Multisets:
+    """Per multiset ``M`` of modifiers (mixed radix code over the groups of interchangeable cards,
+    `flip7odds.solver.modifier_groups`): ``m``, ``b``, ``MM``, ``MP``; the multisets by size in rank order, and
+    each one's modifier moves (compressed rows: the rank of ``M + i`` among its size, the copies of group ``i``
+    left)."""
+
+    stay_multiplier: IntArray
+    stay_plus: IntArray
+    then_multiplier: IntArray
+    then_plus: IntArray
+    counts: tuple[int, ...]
+    """Multisets of each size."""
+    codes: IntArray
+    """The codes by size, in rank order within a size."""
+    start: IntArray
+    """Where each size starts in ``codes``."""
+    pointers: IntArray
+    targets: IntArray
+    left: FloatArray
+
+
+@lru_cache(maxsize=64)
+def _multisets(rules: RuleSet, line_modifiers: tuple[Card, ...], modifiers: tuple[tuple[Card, ...], ...]) -> _Multisets:
+    """The `_Multisets` of a line's modifiers and the pile's (cached: a tap that shows a number keeps them)."""
+    radix = [1]
+    for group in modifiers:
+        radix.append(radix[-1] * (len(group) + 1))
+    modifier_radix = np.array(radix[:-1], dtype=np.int64)
+    codes = np.arange(radix[-1], dtype=np.int64)
+    digits = [(codes // r) % (len(group) + 1) for r, group in zip(radix, modifiers)]
+    modifier_digits = np.array(digits, dtype=np.int64).reshape(len(modifiers), len(codes))
+    multiplier, plus = modifier_score_parts(rules, line_modifiers, list(modifiers), modifier_digits.T)
+    stay_multiplier, stay_plus = np.ascontiguousarray(multiplier), np.ascontiguousarray(plus)
+    then_multiplier = np.zeros_like(codes)
+    then_plus = np.zeros_like(codes)
+    for i, group in enumerate(modifiers):
+        left = len(group) - modifier_digits[i]
+        grown = np.where(left > 0, codes + radix[i], 0)
+        then_multiplier += left * stay_multiplier[grown]
+        then_plus += left * stay_plus[grown]
+    size = modifier_digits.sum(axis=0) if modifiers else np.zeros_like(codes)
+    by_size, rank = _ranked(codes, size)
+    counts = tuple(len(group) for group in by_size)
+    copies = np.array([len(group) for group in modifiers], dtype=np.int64)
+    left = copies[:, None] - modifier_digits
+    moves = (left > 0).T
+    return _Multisets(
+        stay_multiplier, stay_plus, then_multiplier, then_plus, counts, np.concatenate(by_size),
+        np.cumsum((0,) + counts, dtype=np.int64), np.concatenate([[0], np.cumsum(moves.sum(axis=1))]).astype(np.int64),
+        rank[np.where(left > 0, codes + modifier_radix[:, None], 0)].T[moves], left.T[moves].astype(np.float64))
 
 
 class _Walk:
-    """The vectorised exact walk over reduced states (module docstring)."""
+    """The exact walk over reduced states (module docstring): the rows' tables of one situation, and `_walk`."""
 
     def __init__(self, situation: Situation, most_draws: int) -> None:
         rules, pile, line = situation.rules, situation.pile, situation.line
@@ -371,43 +599,42 @@ class _Walk:
         self.most_new = rules.flip7_size - 1 - len(line.numbers)
         """``L``: rows hold at most this many new numbers; one more is a Flip 7."""
         self.number_copies = np.array([n for _, n in unheld], dtype=np.int64)
-        modifiers = modifier_groups(rules, pile, line.modifiers)
-        self.modifier_copies = np.array([len(group) for group in modifiers], dtype=np.int64)
         self._subset_tables(unheld, sum(line.numbers))
-        self._multiset_tables(rules, line.modifiers, modifiers)
-        self.levels: dict[int, _Level] = {}
-        self.children: dict[int, _Children] = {}
-        self.memo: dict[_Column, _Values] = {}
-        self.bank_memo: dict[tuple[int, int], _Values] = {}
+        self.multisets = _multisets(rules, line.modifiers, tuple(modifier_groups(rules, pile, line.modifiers)))
 
         # Score bound, moduli and the scale D_t.
-        score_bound = int(np.abs(self.stay_multiplier).max()) * (sum(line.numbers) + sum(v for v, _ in unheld))
-        score_bound += int(np.abs(self.stay_plus).max()) + abs(rules.flip7_bonus) + 1
+        score_bound = int(np.abs(self.multisets.stay_multiplier).max()) * (sum(line.numbers) + sum(v for v, _ in unheld))
+        score_bound += int(np.abs(self.multisets.stay_plus).max()) + abs(rules.flip7_bonus) + 1
         self.tolerance = _TOLERANCE * score_bound
-        # A column sums at most N residues and a terminal integer below N * score_bound times a residue.
-        bits = min(_MAX_MODULUS_BITS, 62 - (self.size * score_bound).bit_length())
+        # A column sums at most N residues times copies in floats, exactly below 2**53 (N + 3 residues, with the
+        # terminal residue and the reduction), and a terminal integer below N * score_bound times a residue in int64.
+        bits = min(_MAX_MODULUS_BITS, 62 - (self.size * score_bound).bit_length(), 53 - (self.size + 3).bit_length())
         scale = [1] * (most_draws + 1)
         for t in reversed(range(most_draws)):
             scale[t] = scale[t + 1] * (self.size - t)
         self.denominator = scale[0]
         moduli: list[int] = []
         candidate = 1 << bits
-        while prod(moduli) <= 2 * score_bound * scale[0]:
+        while prod(moduli) <= 2 * score_bound * scale[0] or len(moduli) < 2:  # `_walk` keeps two in registers
             if all(gcd(candidate, modulus) == 1 for modulus in moduli):
                 moduli.append(candidate)
             candidate -= 1
         self.moduli = moduli
         self.moduli_row = np.array(moduli, dtype=np.int64)
-        self.no_values = _Values(np.zeros((1, len(moduli)), dtype=np.int64), np.zeros(1))
-        """What an absent term reads (never read)."""
-        none = np.zeros(1, dtype=np.int64)
-        self.no_children = _Children(none, none, none)
         self.scale = np.array([[d % modulus for modulus in moduli] for d in scale], dtype=np.int64)
+        self.inverses = np.array([[pow(mj, -1, mi) if j < i else 0 for i, mi in enumerate(moduli)]
+                                  for j, mj in enumerate(moduli)], dtype=np.int64)
+        half, digits = (prod(moduli) - 1) // 2, []
+        for modulus in moduli:
+            half, digit = divmod(half, modulus)
+            digits.append(digit)
+        self.half = np.array(digits, dtype=np.int64)
 
     # ----- row tables -------------------------------------------------------------------------
 
     def _subset_tables(self, unheld: list[tuple[int, int]], start_sum: int) -> None:
-        """Per subset ``S`` of the unheld numbers (a bit mask): size, sum, bust cards, ``P``, ``U``, rank."""
+        """Per subset ``S`` of the unheld numbers (a bit mask): size, sum, bust cards, ``P``, ``U``, rank; the
+        subsets by size (up to ``L``) in rank order."""
         masks = np.arange(1 << len(unheld), dtype=np.int64)
         self.subset_size = np.zeros_like(masks)
         self.subset_sum = np.full_like(masks, start_sum)
@@ -421,94 +648,24 @@ class _Walk:
             self.subset_bust += drawn * (copies - 1)
             self.unheld_copies += (1 - drawn) * copies
             self.unheld_weighted += (1 - drawn) * copies * value
-        self.subsets_by_size, self.subset_rank = _ranked(masks, self.subset_size)
+        by_size, self.subset_rank = _ranked(masks, self.subset_size)
+        self.subsets_by_size = [by_size[a] if a < len(by_size) else masks[:0] for a in range(self.most_new + 1)]
+        self.subsets = np.concatenate(self.subsets_by_size)
+        self.subset_start = np.cumsum([0] + [len(group) for group in self.subsets_by_size], dtype=np.int64)
 
-    def _multiset_tables(self, rules: RuleSet, line_modifiers: tuple[Card, ...],
-                         modifiers: list[tuple[Card, ...]]) -> None:
-        """Per multiset ``M`` of modifiers (mixed radix code over the groups of interchangeable cards,
-        `flip7odds.solver.modifier_groups`): ``m``, ``b``, ``MM``, ``MP``, level, rank."""
-        radix = [1]
-        for group in modifiers:
-            radix.append(radix[-1] * (len(group) + 1))
-        self.modifier_radix = np.array(radix[:-1], dtype=np.int64)
-        codes = np.arange(radix[-1], dtype=np.int64)
-        digits = [(codes // r) % (len(group) + 1) for r, group in zip(radix, modifiers)]
-        self.modifier_digits = np.array(digits, dtype=np.int64).reshape(len(modifiers), len(codes))
-        self.stay_multiplier, self.stay_plus = modifier_score_parts(rules, line_modifiers, modifiers,
-                                                                    self.modifier_digits.T)
-        self.then_multiplier = np.zeros_like(codes)
-        self.then_plus = np.zeros_like(codes)
-        for i, group in enumerate(modifiers):
-            left = len(group) - self.modifier_digits[i]
-            grown = np.where(left > 0, codes + radix[i], 0)
-            self.then_multiplier += left * self.stay_multiplier[grown]
-            self.then_plus += left * self.stay_plus[grown]
-        size = self.modifier_digits.sum(axis=0) if modifiers else np.zeros_like(codes)
-        self.multisets_by_size, self.multiset_rank = _ranked(codes, size)
-
-    def _block_sizes(self, level: int) -> list[tuple[int, int, int]]:
-        """``(new numbers a, modifiers level - a, offset)`` of each block of rows of a level."""
-        blocks, offset = [], 0
-        for new in range(min(level, self.most_new) + 1):
-            mods = level - new
-            if new < len(self.subsets_by_size) and mods < len(self.multisets_by_size):
-                blocks.append((new, mods, offset))
-                offset += len(self.subsets_by_size[new]) * len(self.multisets_by_size[mods])
-        return blocks
-
-    def _rows(self, level: int) -> tuple[IntArray, IntArray]:
-        """The rows of a level: subset masks and multiset codes, blocks by ``|S|``, then ``S``, then ``M``."""
-        subsets, multisets = [], []
-        for new, mods, _ in self._block_sizes(level):
-            subset, multiset = self.subsets_by_size[new], self.multisets_by_size[mods]
-            subsets.append(np.repeat(subset, len(multiset)))
-            multisets.append(np.tile(multiset, len(subset)))
-        empty = np.zeros(0, dtype=np.int64)
-        return np.concatenate(subsets or [empty]), np.concatenate(multisets or [empty])
-
-    def _level(self, level: int) -> _Level:
-        if level in self.levels:
-            return self.levels[level]
-        subset, multiset = self._rows(level)
-        new = self.subset_size[subset]
-        number_sum = self.subset_sum[subset]
-        multiplier, plus = self.stay_multiplier[multiset], self.stay_plus[multiset]
-        copies, weighted = self.unheld_copies[subset], self.unheld_weighted[subset]
-        then_numbers = multiplier * (number_sum * copies + weighted) + plus * copies
-        last = new == self.most_new
-        table = _Level(
-            size=len(subset),
-            bank=_padded(multiplier * number_sum + plus),
-            bust=_padded(self.subset_bust[subset]),
-            then_bank=_padded(np.where(last, 0, then_numbers) + number_sum * self.then_multiplier[multiset]
-                              + self.then_plus[multiset]),
-            flip7=_padded(np.where(last, then_numbers + self.flip7_bonus * copies, 0)),
-        )
-        self.levels[level] = table
-        return table
-
-    def _children(self, level: int) -> _Children:
-        """Copies of each new number / modifier kind, from the rows of ``level`` to the rows they lead to.
-
-        A sparse matrix in compressed rows (rows of ``level`` x rows of ``level + 1``, trailing zero slots included):
-        moves to a number already drawn, to a Flip 7, or to a modifier with no copy left are absent.
-        """
-        if level in self.children:
-            return self.children[level]
-        subset, multiset = self._rows(level)
-        offsets = {new: offset for new, _, offset in self._block_sizes(level + 1)}
-        block = np.array([offsets.get(a, 0) for a in range(self.most_new + 2)], dtype=np.int64)
-        width = np.array([len(s) for s in self.multisets_by_size] + [0], dtype=np.int64)
-        kinds = len(self.number_copies) + len(self.modifier_copies)
-        pointers = np.empty(len(subset) + 2, dtype=np.int64)
-        targets = np.empty(len(subset) * kinds, dtype=np.int64)
-        copies = np.empty(len(subset) * kinds, dtype=np.int64)
-        _walk_children(level, self.most_new, subset, multiset, self.subset_size, self.subset_rank, self.multiset_rank,
-                       self.modifier_digits, self.modifier_radix, self.number_copies, self.modifier_copies, block,
-                       width, pointers, targets, copies)
-        matrix = _Children(pointers, targets[:pointers[-1]], copies[:pointers[-1]])
-        self.children[level] = matrix
-        return matrix
+    def _block_offsets(self, levels: int) -> IntArray:
+        """``block_offset[k, a]``: the first row of the block of ``a`` new numbers in level ``k``; ``a = L + 1``
+        (and the column after) the level's size."""
+        subsets = [len(group) for group in self.subsets_by_size]
+        offsets = np.zeros((levels, self.most_new + 3), dtype=np.int64)
+        for level in range(levels):
+            for a in range(self.most_new + 1):
+                mods = level - a
+                counts = self.multisets.counts
+                rows = subsets[a] * counts[mods] if 0 <= mods < len(counts) else 0
+                offsets[level, a + 1] = offsets[level, a] + rows
+            offsets[level, -1] = offsets[level, -2]
+        return offsets
 
     # ----- the walk -----------------------------------------------------------------------------
 
@@ -518,124 +675,25 @@ class _Walk:
 
     def value_from(self, column: _Column) -> Fraction:
         """The exact value of the situation's own line (the empty row) in ``column`` of level 0."""
-        root = self._value(column)
-        return Fraction(self._rebuild(root.exact[0]), self.denominator)
-
-    def _value(self, column: _Column) -> _Values:
-        """Values of the rows of a column: drawing the next card (the free hit when ``left == 0``).
-
-        The cards are listed here (`_Term`: copies, what follows) and summed row by row by `_walk_column`.
-        """
-        if column in self.memo:
-            return self.memo[column]
-        level, held, sc, saves, flip_threes, freezes, left, waiting, aside, frozen = column
-        depth = level + sc + saves + flip_threes + freezes
-        terms: list[_Term] = []
-        if held:
-            terms.append(_Term(-1, saves, self._after(
-                _Column(level, 0, sc, saves + 1, flip_threes, freezes, left, waiting, aside, frozen))))
-        if self.second_chances > sc:
-            terms.append(_Term(self.second_chances - sc, -1, self._after(
-                _Column(level, 1, sc + 1, saves, flip_threes, freezes, left, waiting, aside, frozen))))
-        if self.flip_threes > flip_threes:
-            copies = self.flip_threes - flip_threes
-            if left == 0:
-                taken = self._value(_Column(level, held, sc, saves, flip_threes + 1, freezes, FLIP_THREE_DRAWS))
-                terms.append(_Term(copies, -1, taken if self.alone else self._choose([_BANK, taken], level, depth + 1)))
-            elif self.alone:
-                owed = 0 if frozen else waiting + 1
-                terms.append(_Term(copies, -1, self._after(
-                    _Column(level, held, sc, saves, flip_threes + 1, freezes, left, owed, 0, frozen))))
-            else:
-                terms.append(_Term(copies, -1, self._after(
-                    _Column(level, held, sc, saves, flip_threes + 1, freezes, left, waiting, aside + 1, frozen))))
-        if self.freezes > freezes:
-            copies = self.freezes - freezes
-            if left == 0:
-                terms.append(_Term(copies, -1, _BANK))
-            elif self.alone:
-                terms.append(_Term(copies, -1, self._after(
-                    _Column(level, held, sc, saves, flip_threes, freezes + 1, left, 0, 0, 1))))
-            else:
-                terms.append(_Term(copies, -1, self._after(_Column(level, held, sc, saves, flip_threes, freezes + 1,
-                                                                   left, waiting, aside, 1 if waiting else 0))))
-        # A new number or a modifier: the next level's rows.
-        after = self._after(_Column(level + 1, held, sc, saves, flip_threes, freezes, left, waiting, aside, frozen))
-        result = self._sum(level, depth, after, terms)
-        self.memo[column] = result
-        return result
-
-    def _sum(self, level: int, depth: int, after: _Values | _Bank, terms: list[_Term]) -> _Values:
-        """`_walk_column` for the rows of ``level`` at ``depth`` cards drawn: the next level's ``after``, then ``terms``."""
-        rows = self._level(level)
+        plan = _plan(self.alone, self.second_chances, self.flip_threes, self.freezes, column)
+        levels = len(plan.slot_counts)
+        block_offset = self._block_offsets(levels + 1)
+        level_size = np.ascontiguousarray(block_offset[:, -1])
         width = len(self.moduli)
-        kinds = np.zeros(_TERMS, dtype=np.int64)
-        weights = np.zeros(_TERMS, dtype=np.int64)
-        saves = np.full(_TERMS, -1, dtype=np.int64)
-        sources: list[IntArray | FloatArray] = []
-        for slot in range(_TERMS):
-            if slot < len(terms):
-                term = terms[slot]
-                weights[slot], saves[slot] = term.copies, term.saves
-                if isinstance(term.after, _Values):
-                    kinds[slot] = 2
-                    sources += [term.after.exact, term.after.approx]
-                    continue
-                kinds[slot] = 1
-            sources += [self.no_values.exact, self.no_values.approx]
-        if isinstance(after, _Values):
-            children = self._children(level)
-            next_exact, next_approx = after.exact, after.approx
-        else:
-            children, next_exact, next_approx = self.no_children, self.no_values.exact, self.no_values.approx
-        exact = np.empty((rows.size + 1, width), dtype=np.int64)
-        approx = np.empty(rows.size + 1)
-        _walk_column(self.moduli_row, self.scale[depth + 1], float(self.size - depth), rows.flip7, rows.bank,
-                     rows.bust, rows.then_bank, isinstance(after, _Values), children.pointers, children.rows,
-                     children.copies, next_exact, next_approx, kinds, weights, saves, *sources, exact, approx)
-        return _Values(exact, approx)
-
-    def _after(self, column: _Column) -> _Values | _Bank:
-        """After a card that did not end the round (``column``: fields after it, ``left`` before it)."""
-        level, held, sc, saves, flip_threes, freezes, left, waiting, aside, frozen = column
-        if left == 0:
-            return _BANK
-        if left > 1:
-            return self._value(_Column(level, held, sc, saves, flip_threes, freezes, left - 1, waiting, aside, frozen))
-        # The three are done; alone the set-aside Flip Threes are already counted in ``waiting``.
-        if self.alone:
-            if frozen or waiting == 0:
-                return _BANK
-            return self._value(_Column(level, held, sc, saves, flip_threes, freezes, FLIP_THREE_DRAWS, waiting - 1))
-        options: list[_Values | _Bank] = [_BANK] if waiting == 0 or frozen else []
-        for taken in range(1 if waiting == 0 else 0, aside + 1):
-            options.append(self._value(
-                _Column(level, held, sc, saves, flip_threes, freezes, FLIP_THREE_DRAWS, waiting + taken - 1)))
-        return self._choose(options, level, level + sc + saves + flip_threes + freezes)
-
-    def _bank_values(self, level: int, depth: int) -> _Values:
-        key = (level, depth)
-        if key not in self.bank_memo:
-            bank = self._level(level).bank
-            exact = bank[:, None] * self.scale[depth] % self.moduli_row
-            self.bank_memo[key] = _Values(exact, bank.astype(np.float64))
-        return self.bank_memo[key]
-
-    def _choose(self, options: list[_Values | _Bank], level: int, depth: int) -> _Values | _Bank:
-        """The best option in each row, exactly (module docstring); ties keep the earlier option."""
-        if len(options) == 1:
-            return options[0]
-        best = self._bank_values(level, depth) if isinstance(options[0], _Bank) else options[0]
-        for option in options[1:]:
-            other = self._bank_values(level, depth) if isinstance(option, _Bank) else option
-            exact, approx = np.empty_like(best.exact), np.empty_like(best.approx)
-            close = np.empty(len(approx) + 1, dtype=np.int64)
-            _walk_choose(self.tolerance, best.exact, best.approx, other.exact, other.approx, exact, approx, close)
-            for row in close[1:close[0] + 1].tolist():
-                if self._rebuild(other.exact[row]) > self._rebuild(best.exact[row]):
-                    exact[row], approx[row] = other.exact[row], other.approx[row]
-            best = _Values(exact, approx)
-        return best
+        pools = level_size[:levels] * plan.slot_counts * (width + 1)
+        pool_start = np.concatenate([[0], np.cumsum(pools)]).astype(np.int64)
+        node_levels = plan.nodes[:, 1]
+        offsets = pool_start[node_levels] + plan.slots * level_size[node_levels] * (width + 1)
+        values = np.empty(int(pool_start[-1]))
+        multisets = self.multisets
+        _walk(plan.nodes, offsets, level_size, block_offset, self.most_new, self.subsets, self.subset_start,
+              self.subset_rank, self.subset_sum, self.subset_bust, self.unheld_copies, self.unheld_weighted,
+              self.number_copies, multisets.codes, multisets.start, multisets.stay_multiplier, multisets.stay_plus,
+              multisets.then_multiplier, multisets.then_plus, multisets.pointers, multisets.targets * (width + 1),
+              multisets.left, self.flip7_bonus, self.size, self.moduli_row, 1.0 / self.moduli_row, self.scale,
+              self.inverses, self.half, self.tolerance, values, np.empty((_TERMS, 3), dtype=np.int64),
+              np.empty((2, width), dtype=np.int64))
+        return Fraction(self._rebuild(values[offsets[-1]:][:width].astype(np.int64)), self.denominator)
 
     def _rebuild(self, residues: IntArray) -> int:
         """The integer with these residues and absolute value below half the moduli's product (CRT)."""
@@ -646,11 +704,6 @@ class _Walk:
             number += int(residue) * rest * pow(rest, -1, modulus)
         number %= total
         return number - total if 2 * number > total else number
-
-
-def _padded(values: IntArray) -> IntArray:
-    """The array with a trailing 0 slot."""
-    return np.append(values, 0).astype(np.int64)
 
 
 def _ranked(codes: IntArray, sizes: IntArray) -> tuple[list[IntArray], IntArray]:

@@ -1,6 +1,6 @@
 """The solver's loops compiled ahead of time, so that a command needs neither numba nor a compile.
 
-`flip7odds.solver`'s four loops over a lattice layer and `flip7odds.lookahead`'s three of the hit-once
+`flip7odds.solver`'s four loops over a lattice layer and `flip7odds.lookahead`'s hit-once
 walk are numba functions. Compiled just in time, each process pays for importing
 numba and loading its machine code (about half a second of CPU), and the first call after an install
 compiles them (seconds). So the wheel carries them compiled: ``setup.py``'s build step calls `build`,
@@ -61,19 +61,16 @@ SIGNATURES: dict[str, str] = {
                      "i8[:, :], i8, f8[:], u1[:], f8[:], f8[:, :], f8[:], f8[:])",
     "_forward_numbers": "void(i8, i8, i8, i8[:], i8[:], i8[:], i8[:], i8[:], i8[:], i8[:, :], i8[:], i8[:], i8[:], "
                         "i8[:], i8[:], i8[:], b1[:], f8[:], f8[:])",
-    "_walk_column": "void(i8[:], i8[:], f8, i8[:], i8[:], i8[:], i8[:], b1, i8[:], i8[:], i8[:], i8[:, :], f8[:], "
-                    "i8[:], i8[:], i8[:], i8[:, :], f8[:], i8[:, :], f8[:], i8[:, :], f8[:], i8[:, :], f8[:], "
-                    "i8[:, :], f8[:])",
-    "_walk_choose": "void(f8, i8[:, :], f8[:], i8[:, :], f8[:], i8[:, :], f8[:], i8[:])",
-    "_walk_children": "void(i8, i8, i8[:], i8[:], i8[:], i8[:], i8[:], i8[:, :], i8[:], i8[:], i8[:], i8[:], i8[:], "
-                      "i8[:], i8[:], i8[:])",
+    "_walk": "void(i8[:, :], i8[:], i8[:], i8[:, :], i8, i8[:], i8[:], i8[:], i8[:], i8[:], i8[:], i8[:], i8[:], i8[:], "
+             "i8[:], i8[:], i8[:], i8[:], i8[:], i8[:], i8[:], f8[:], i8, i8, i8[:], f8[:], i8[:, :], i8[:, :], i8[:], "
+             "f8, f8[:], i8[:, :], i8[:, :])",
 }
 """Each loop's argument types (numba's notation: ``i8`` int64, ``f8`` float64, ``b1`` bool, ``u1`` uint8,
 ``[:]`` a 1-D array of any layout): the ahead-of-time compiler needs them written out (and compiles them
 for C-contiguous arrays, `jit_signature`)."""
 LOOP_MODULES: dict[str, str] = {name: "flip7odds.lookahead" if name.startswith("_walk") else "flip7odds.solver"
                                 for name in SIGNATURES}
-"""The module whose source holds each loop: the lattice solver's four, and the hit-once walk's three."""
+"""The module whose source holds each loop: the lattice solver's four, and the hit-once walk."""
 
 
 def loop(name: str) -> Any:
@@ -92,7 +89,7 @@ def source_digest() -> str:
 def loop_source(function: Callable[..., Any]) -> str:
     """The source of a module-level function, decorators included: from its first line to the next line that
     starts a top-level statement (`inspect.getsource`'s block without tokenizing it: a tenth of a second of a
-    command's start for the seven loops)."""
+    command's start for the five loops)."""
     lines = linecache.getlines(function.__code__.co_filename)
     first = function.__code__.co_firstlineno - 1
     header = next(i for i in range(first, len(lines)) if lines[i].startswith(("def ", "async def ")))

@@ -17,7 +17,7 @@ from flip7odds.analysis import problem_of
 from flip7odds.cards import FLIP_THREE, FREEZE, SECOND_CHANCE, Card, Category
 from flip7odds.engine import FLIP_THREE_DRAWS
 from flip7odds.lookahead import _literal, hit_once_value
-from flip7odds.rules import CLASSIC, POKER
+from flip7odds.rules import CLASSIC, POKER, RuleSet
 from flip7odds.situation import Situation
 from flip7odds.solver import solve
 
@@ -215,3 +215,28 @@ def test_a_flip_three_onto_a_long_discard_pile_against_the_solver() -> None:
     oracle = solve(problem_of(situation), with_draw_then_stay=True).draw_then_stay
     assert oracle is not None
     assert float(hit_once_value(situation)) == pytest.approx(oracle, abs=1e-9)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.one_of(small_situations(), poker_situations()), st.sampled_from([20, 30]))
+def test_many_moduli_and_every_choice_exact_equal_the_literal_chance_tree(situation: Situation, bits: int) -> None:
+    # Small moduli: three to six of them (the walk keeps two in registers, the others in memory), and every
+    # choice between options compared by Garner's digits (infinite tolerance), against the literal tree.
+    assume(situation.pile.size > 1 + FLIP_THREE_DRAWS * situation.pile[FLIP_THREE])
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(lookahead, "_MAX_MODULUS_BITS", bits)
+        patch.setattr(lookahead, "_TOLERANCE", float("inf"))
+        assert hit_once_value(situation) == _literal(situation, continue_by_walk=False)
+
+
+@pytest.mark.parametrize("rules", [CLASSIC, POKER])
+@pytest.mark.parametrize("seen", ["", "5 6 11 4", "5 6 11 4 8 9 10"])
+def test_the_live_taps_agree_with_many_moduli_and_exact_choices(monkeypatch: pytest.MonkeyPatch, rules: RuleSet,
+                                                                seen: str) -> None:
+    # The app's benchmark taps (line 12 7, not alone): the fast path (two moduli, floats steering the choices)
+    # against four or more small moduli with every choice made on the exact integers.
+    situation = Situation.from_text(rules, "12 7", seen=seen)
+    fast = hit_once_value(situation)
+    monkeypatch.setattr(lookahead, "_MAX_MODULUS_BITS", 24)
+    monkeypatch.setattr(lookahead, "_TOLERANCE", float("inf"))
+    assert hit_once_value(situation) == fast
