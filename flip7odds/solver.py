@@ -140,6 +140,7 @@ from flip7odds.rules import RuleSet
 
 FloatArray = NDArray[np.float64]
 IntArray = NDArray[np.int64]
+MoveArray = NDArray[np.uint32]
 ByteArray = NDArray[np.uint8]
 
 FLIP_THREE_DRAWS = 3
@@ -409,6 +410,11 @@ class _Columns:
     ``b`` of level ``L`` (``block_start[L] <= b < block_start[L + 1]``) covers positions
     ``block_low[b]:block_low[b] + block_size[b]`` of its level, combinations ``block_first[b]`` on.
     So the modifier tables take a few bytes per combination and per block, not per column.
+
+    The backward pass reads the same tables compressed, its *moves*: the groups a combination can still
+    draw from (``mod_next >= 0``; about half of them for the poker deck), in group order, combination
+    ``k0 + k``'s at ``move_start[k0 + k]:move_start[k0 + k + 1]`` of ``move_rank`` (``mod_next``) and
+    ``move_left`` (``mod_left``), 32-bit: no branch per group, and a quarter of the bytes.
     """
 
     mult: IntArray
@@ -434,6 +440,9 @@ class _Columns:
     mod_first: IntArray
     mod_next: IntArray
     mod_left: IntArray
+    move_start: IntArray
+    move_rank: MoveArray
+    move_left: MoveArray
     block_start: IntArray
     block_low: IntArray
     block_size: IntArray
@@ -586,6 +595,7 @@ def _columns(problem: Problem, mod_groups: list[tuple[Card, ...]], track_flight:
     rank[combination] = np.arange(len(digits)) - mod_first[mod_level[combination]]
     mod_next = np.where(grown < 0, -1, rank[np.maximum(grown, 0)])[combination]
     mod_left = (caps[None, :] - digits)[combination]
+    moves = mod_next >= 0  # row-major: each combination's moves in group order
 
     # Second Chance: (j drawn, h held, d used), h0 held at the start.
     sc_total, h0 = pile[SECOND_CHANCE], int(problem.second_chance)
@@ -667,6 +677,9 @@ def _columns(problem: Problem, mod_groups: list[tuple[Card, ...]], track_flight:
         mod_first=mod_first,
         mod_next=np.ascontiguousarray(mod_next),
         mod_left=np.ascontiguousarray(mod_left),
+        move_start=np.concatenate([[0], np.cumsum(moves.sum(axis=1))]).astype(np.int64),
+        move_rank=mod_next[moves].astype(np.uint32),
+        move_left=mod_left[moves].astype(np.uint32),
         block_start=np.searchsorted(block_levels, np.arange(len(start))).astype(np.int64),
         block_low=block_column[:-1] - start[block_levels],
         block_size=block_size,
@@ -1027,6 +1040,10 @@ def compiled_loop(function: Callable[..., None]) -> _Loop:
     return _Loop(function)
 
 
+_ROW_TILE = 8
+_ONE = np.uint64(1)
+"""Rows of one block whose modifier draws `_backward_others` does together, reading each combination's moves
+once for all of them: the next layer's matching rows (``_ROW_TILE x`` a level's width floats) stay in cache."""
 _CHUNK = 64
 """Columns handled together by the number draws: the next layer's matching columns of every row
 (``rows x _CHUNK`` floats) stay in cache while all the rows that need them are done."""
@@ -1040,7 +1057,7 @@ def _backward_others(first: int, stop: int, t: int, sizes: IntArray, offset: Int
                      saved_bank: FloatArray, run_start: IntArray, run_low: IntArray, run_high: IntArray,
                      run_shift: IntArray, run_weight: FloatArray, run_saves: IntArray,
                      block_start: IntArray, block_low: IntArray, block_size: IntArray, block_first: IntArray,
-                     block_target: IntArray, mod_next: IntArray, mod_left: IntArray,
+                     block_target: IntArray, move_start: IntArray, move_rank: MoveArray, move_left: MoveArray,
                      bank_mult: FloatArray, bank_plus: FloatArray, upper: FloatArray, out: FloatArray,
                      carry: bool, saved_live: FloatArray, upper_ends: FloatArray, ends_out: FloatArray) -> None:
     """``sum_c n_c W(x after c)`` over every card but the new numbers that lead on, rows ``first:stop`` of layer ``t``.
@@ -1048,7 +1065,9 @@ def _backward_others(first: int, stop: int, t: int, sizes: IntArray, offset: Int
     Cards that bank are affine in the row's sums: side cards ``bank_mult * sum + bank_plus``; new
     numbers ``mult * sum_u p_u (sum + u) + plus * sum_u p_u`` (plus the bonus on a Flip 7). The rest
     read the same row of layer ``t + 1``: whole runs of columns (`_Tables`), then each modifier, block by
-    block through the per-factor tables (`_Columns`).
+    block through the modifier moves (`_Columns`). The moves depend on the combination, not on the row,
+    so the rows go `_ROW_TILE` at a time (of one block) and each combination's moves are read once for
+    all of them; every state still adds its terms in the same order (runs, then modifiers by group).
 
     With ``carry`` the same sums are taken of P(Flip 7) and P(bust) by the end (``upper_ends`` into
     ``ends_out``, interleaved: state ``i`` at ``2 i`` and ``2 i + 1``, so that a gather reads both from one cache
@@ -1056,83 +1075,94 @@ def _backward_others(first: int, stop: int, t: int, sizes: IntArray, offset: Int
     a duplicate that neither a held Second Chance saves busts (``1 - saved_live - saved_bank`` of the
     row's bust cards), every other ending counts 0 (`_Solver._backward`).
     """
-    for q in range(first, stop):
+    q = first
+    while q < stop:
         b = 0
         while q >= cumulative[b + 1]:
             b += 1
         s = sizes[b]
-        r = q - cumulative[b]
+        tile_stop = min(stop, cumulative[b + 1], q + _ROW_TILE)
         level = t - s
         c0, c1 = col_start[level], col_start[level + 1]
         width = c1 - c0
         width1 = col_start[level + 2] - c1 if level + 2 < len(col_start) else 0
-        g = row_start[s] + r
-        row = row_sum[g]
-        bust_cards = row_bust[g]
-        drawn = row * left[g] + left_value[g]  # sum over the new numbers u left of p_u (sum + u)
-        numbers_left = left[g]
-        total = out[offset[b] + r * width:offset[b] + (r + 1) * width]
         m, pl, bm, bp = mult[c0:c1], plus[c0:c1], bank_mult[c0:c1], bank_plus[c0:c1]
         sv, sb = saves[c0:c1], saved_bank[c0:c1]
-        ends_total = ends_out[2 * (offset[b] + r * width):2 * (offset[b] + (r + 1) * width)]
-        if carry:
-            sl = saved_live[c0:c1]
-            flip7_ends = float(numbers_left) if s == top and flip7_at_top else 0.0
-            for k in range(width):
-                ends_total[2 * k] = flip7_ends
-                ends_total[2 * k + 1] = (1.0 - sl[k] - sb[k]) * (bust_cards - sv[k])
-        # banking after a side card, and after a duplicate saved on the last forced draw
-        if s < top:
-            pb = plain_bank[c0:c1]
-            for k in range(width):
-                total[k] = (bm[k] * row + bp[k] + sb[k] * (bust_cards - sv[k]) * (row * m[k] + pl[k])
-                            + pb[k] * (m[k] * drawn + pl[k] * numbers_left))
-        elif flip7_at_top:  # the seventh number: Flip 7 ends the round
-            for k in range(width):
-                total[k] = (bm[k] * row + bp[k] + sb[k] * (bust_cards - sv[k]) * (row * m[k] + pl[k])
-                            + m[k] * drawn + (pl[k] + bonus) * numbers_left)
-        else:
-            for k in range(width):
-                total[k] = bm[k] * row + bp[k] + sb[k] * (bust_cards - sv[k]) * (row * m[k] + pl[k])
+        for r in range(q - cumulative[b], tile_stop - cumulative[b]):
+            g = row_start[s] + r
+            row = row_sum[g]
+            bust_cards = row_bust[g]
+            drawn = row * left[g] + left_value[g]  # sum over the new numbers u left of p_u (sum + u)
+            numbers_left = left[g]
+            total = out[offset[b] + r * width:offset[b] + (r + 1) * width]
+            ends_total = ends_out[2 * (offset[b] + r * width):2 * (offset[b] + (r + 1) * width)]
+            if carry:
+                sl = saved_live[c0:c1]
+                flip7_ends = float(numbers_left) if s == top and flip7_at_top else 0.0
+                for k in range(width):
+                    ends_total[2 * k] = flip7_ends
+                    ends_total[2 * k + 1] = (1.0 - sl[k] - sb[k]) * (bust_cards - sv[k])
+            # banking after a side card, and after a duplicate saved on the last forced draw
+            if s < top:
+                pb = plain_bank[c0:c1]
+                for k in range(width):
+                    total[k] = (bm[k] * row + bp[k] + sb[k] * (bust_cards - sv[k]) * (row * m[k] + pl[k])
+                                + pb[k] * (m[k] * drawn + pl[k] * numbers_left))
+            elif flip7_at_top:  # the seventh number: Flip 7 ends the round
+                for k in range(width):
+                    total[k] = (bm[k] * row + bp[k] + sb[k] * (bust_cards - sv[k]) * (row * m[k] + pl[k])
+                                + m[k] * drawn + (pl[k] + bonus) * numbers_left)
+            else:
+                for k in range(width):
+                    total[k] = bm[k] * row + bp[k] + sb[k] * (bust_cards - sv[k]) * (row * m[k] + pl[k])
+            if width1 == 0:
+                continue
+            following = upper[side_offset[b] + r * width1:side_offset[b] + (r + 1) * width1]
+            following_ends = upper_ends[2 * (side_offset[b] + r * width1):2 * (side_offset[b] + (r + 1) * width1)]
+            for h in range(run_start[level], run_start[level + 1]):
+                low, high, shift = run_low[h], run_high[h], run_shift[h]
+                weight = run_weight[h] if run_saves[h] < 0 else bust_cards - run_saves[h]
+                moving, target = total[low:high], following[low + shift:high + shift]
+                for k in range(high - low):
+                    moving[k] += weight * target[k]
+                if carry:
+                    moving, target = ends_total[2 * low:2 * high], following_ends[2 * (low + shift):2 * (high + shift)]
+                    for k in range(2 * (high - low)):
+                        moving[k] += weight * target[k]
+        r0, r1 = q - cumulative[b], tile_stop - cumulative[b]
+        q = tile_stop
         if width1 == 0:
             continue
-        following = upper[side_offset[b] + r * width1:side_offset[b] + (r + 1) * width1]
-        following_ends = upper_ends[2 * (side_offset[b] + r * width1):2 * (side_offset[b] + (r + 1) * width1)]
-        for h in range(run_start[level], run_start[level + 1]):
-            low, high, shift = run_low[h], run_high[h], run_shift[h]
-            weight = run_weight[h] if run_saves[h] < 0 else bust_cards - run_saves[h]
-            moving, target = total[low:high], following[low + shift:high + shift]
-            for k in range(high - low):
-                moving[k] += weight * target[k]
-            if carry:
-                moving, target = ends_total[2 * low:2 * high], following_ends[2 * (low + shift):2 * (high + shift)]
-                for k in range(2 * (high - low)):
-                    moving[k] += weight * target[k]
+        along, step = np.uint64(width), np.uint64(width1)
         for h in range(block_start[level], block_start[level + 1]):
             base = block_target[h]
             if base < 0:
                 continue
             low, k0 = block_low[h], block_first[h]
-            if not carry:
-                for k in range(block_size[h]):
-                    value = total[low + k]
-                    for i in range(mod_next.shape[1]):
-                        rank = mod_next[k0 + k, i]
-                        if rank >= 0:
-                            value += mod_left[k0 + k, i] * following[base + rank]
-                    total[low + k] = value
-                continue
             for k in range(block_size[h]):
-                here = 2 * (low + k)
-                value, flip7, bust = total[low + k], ends_total[here], ends_total[here + 1]
-                for i in range(mod_next.shape[1]):
-                    rank = mod_next[k0 + k, i]
-                    if rank >= 0:
-                        copies = mod_left[k0 + k, i]
-                        value += copies * following[base + rank]
-                        flip7 += copies * following_ends[2 * (base + rank)]
-                        bust += copies * following_ends[2 * (base + rank) + 1]
-                total[low + k], ends_total[here], ends_total[here + 1] = value, flip7, bust
+                ranks = move_rank[move_start[k0 + k]:move_start[k0 + k + 1]]
+                copies = move_left[move_start[k0 + k]:move_start[k0 + k + 1]]
+                # unsigned: these indices are never negative, and numba checks only signed ones for that
+                here = np.uint64(offset[b] + r0 * width + low + k)
+                there = np.uint64(side_offset[b] + r0 * width1 + base)
+                for _ in range(r0, r1):
+                    if not carry:
+                        value = out[here]
+                        for e in range(len(ranks)):
+                            value += copies[e] * upper[there + ranks[e]]
+                        out[here] = value
+                    else:
+                        pair = here + here
+                        value, flip7, bust = out[here], ends_out[pair], ends_out[pair + _ONE]
+                        for e in range(len(ranks)):
+                            ahead = there + ranks[e]
+                            twice = ahead + ahead
+                            value += copies[e] * upper[ahead]
+                            flip7 += copies[e] * upper_ends[twice]
+                            bust += copies[e] * upper_ends[twice + _ONE]
+                        out[here], ends_out[pair], ends_out[pair + _ONE] = value, flip7, bust
+                    here += along
+                    there += step
 
 
 @compiled_loop
@@ -1820,19 +1850,22 @@ class _Solver:
                      side_offset, rows.start, rows.number_sum, rows.bust_base, tables.left, tables.left_value,
                      self.top, self.flip7_at_top, self.bonus, cols.start, cols.mult, cols.plus, cols.saves,
                      tables.plain_bank, tables.saved_bank, tables.run_start, tables.run_low, tables.run_high,
-                     tables.run_shift, tables.run_weight, tables.run_saves, *self._blocks_and_modifiers(),
-                     tables.bank_mult, tables.bank_plus, upper, out, carry, tables.saved_live, upper_ends, ends)
+                     tables.run_shift, tables.run_weight, tables.run_saves, *self._modifier_blocks(),
+                     cols.move_start, cols.move_rank, cols.move_left, tables.bank_mult, tables.bank_plus, upper, out, carry, tables.saved_live, upper_ends, ends)
         _in_parallel(_backward_numbers, cells, layer.t, n_left, layer.sizes, layer.offset, layer.cumulative_rows,
                      number_offset, rows.start, rows.mask, rows.number_sum, rows.successor, self.counts, self.top,
                      cols.start, tables.chunk_start, tables.chunk_low, tables.chunk_high, tables.chunk_shift,
                      tables.chunk_live, cols.mult, cols.plus, cols.decision, cols.has_cards, self.tolerance, optimal,
                      upper, out, hitting, carry, upper_ends, ends)
 
-    def _blocks_and_modifiers(self) -> tuple[IntArray, ...]:
-        """The modifier blocks and per-factor tables (`_Columns`), in the compiled loops' argument order."""
+    def _modifier_blocks(self) -> tuple[IntArray, ...]:
+        """The modifier blocks (`_Columns`), in the compiled loops' argument order."""
         cols = self.cols
-        return (cols.block_start, cols.block_low, cols.block_size, cols.block_first, cols.block_target,
-                cols.mod_next, cols.mod_left)
+        return cols.block_start, cols.block_low, cols.block_size, cols.block_first, cols.block_target
+
+    def _blocks_and_modifiers(self) -> tuple[IntArray, ...]:
+        """The modifier blocks and per-factor tables (`_Columns`), in the forward pass's argument order."""
+        return *self._modifier_blocks(), self.cols.mod_next, self.cols.mod_left
 
     def _cells_before(self, layer: _Layer, sizes_shift: int = 0) -> IntArray:
         """Cells of the layer's rows (or, shifted, of the rows one size up) counted before each row."""
