@@ -1202,8 +1202,8 @@ def _backward_numbers(first: int, stop: int, t: int, n_left: int, sizes: IntArra
             n = high - low
             grows = s < top and chunk_live[h]
             m, pl = mult[c0 + low:c0 + high], plus[c0 + low:c0 + high]
-            forced = ~decision[c0 + low:c0 + high]
-            empty = ~has_cards[c0 + low:c0 + high]
+            free, line = decision[c0 + low:c0 + high], has_cards[c0 + low:c0 + high]
+            must_draw = s == 0  # (with an empty line)
             acc, acc_ends = gathered[:n], gathered_ends[:2 * n]
             for r in range(low_row, high_row):
                 g = row_start[s] + r
@@ -1232,13 +1232,15 @@ def _backward_numbers(first: int, stop: int, t: int, n_left: int, sizes: IntArra
                                     acc_ends[k] += count * source_ends[k]
                         for k in range(2 * n):
                             ends_total[k] += acc_ends[k]
+                for k in range(n):  # H, divided in a loop of its own: one vector instruction for several states
+                    total[k] = total[k] / n_left
                 if optimal:
                     row = row_sum[g]
                     choice = hitting[base + low:base + high]
                     for k in range(n):
-                        hit = total[k] / n_left
+                        hit = total[k]
                         stay = row * m[k] + pl[k]
-                        hits = forced[k] or (empty[k] and s == 0) or hit > stay + tolerance
+                        hits = (not free[k]) | ((not line[k]) & must_draw) | (hit > stay + tolerance)
                         total[k] = hit if hits else stay
                         choice[k] = hits
                     if carry:
@@ -1246,12 +1248,9 @@ def _backward_numbers(first: int, stop: int, t: int, n_left: int, sizes: IntArra
                             drawn = choice[k] * inverse
                             ends_total[2 * k] *= drawn
                             ends_total[2 * k + 1] *= drawn
-                else:
-                    for k in range(n):
-                        total[k] = total[k] / n_left
-                    if carry:
-                        for k in range(2 * n):
-                            ends_total[k] *= inverse
+                elif carry:
+                    for k in range(2 * n):
+                        ends_total[k] *= inverse
 
 
 @compiled_loop
