@@ -796,7 +796,7 @@ class _Tables:
     ``mod_class`` is the score class of the line a modifier completes (by combination and group, as
     ``_Columns.mod_next``). New numbers that bank sum to ``mult * (sum * left + left_value) + plus *
     left`` with ``left`` (``left_value``) the count (value-weighted count) of new numbers left in the
-    pile.
+    pile. ``stay_mult`` and ``stay_plus`` are the columns' ``mult`` and ``plus`` as floats (`_backward_numbers`).
     """
 
     plain_pos: IntArray
@@ -813,6 +813,8 @@ class _Tables:
     mod_class: IntArray
     bank_mult: FloatArray
     bank_plus: FloatArray
+    stay_mult: FloatArray
+    stay_plus: FloatArray
     score_class: IntArray
     class_mult: IntArray
     class_plus: IntArray
@@ -934,6 +936,8 @@ def _tables(cols: _Columns, rows: _Rows, values: IntArray, counts: IntArray) -> 
         mod_class=np.ascontiguousarray(np.where(cols.mod_next < 0, 0, class_of[grown_mi])),
         bank_mult=(banks_mods * mod_bank[cols.mod_index, 0] + own_bank * cols.mult).astype(np.float64),
         bank_plus=(banks_mods * mod_bank[cols.mod_index, 1] + own_bank * cols.plus).astype(np.float64),
+        stay_mult=cols.mult.astype(np.float64),
+        stay_plus=cols.plus.astype(np.float64),
         score_class=class_of[cols.mod_index],
         class_mult=keys // span,
         class_plus=keys % span + low_plus,
@@ -1170,7 +1174,7 @@ def _backward_numbers(first: int, stop: int, t: int, n_left: int, sizes: IntArra
                       cumulative: IntArray, number_offset: IntArray, row_start: IntArray, row_mask: IntArray,
                       row_sum: IntArray, successor: IntArray, number_counts: IntArray, top: int,
                       col_start: IntArray, chunk_start: IntArray, chunk_low: IntArray, chunk_high: IntArray,
-                      chunk_shift: IntArray, chunk_live: NDArray[np.bool_], mult: IntArray, plus: IntArray,
+                      chunk_shift: IntArray, chunk_live: NDArray[np.bool_], mult: FloatArray, plus: FloatArray,
                       decision: NDArray[np.bool_], has_cards: NDArray[np.bool_], tolerance: float, optimal: bool,
                       upper: FloatArray, out: FloatArray, hitting: ByteArray, carry: bool, upper_ends: FloatArray,
                       ends_out: FloatArray) -> None:
@@ -1181,7 +1185,10 @@ def _backward_numbers(first: int, stop: int, t: int, n_left: int, sizes: IntArra
     decides (hit iff forced, the line is empty, or ``H > stay + tolerance``) and writes ``V`` and the
     choice; otherwise ``out`` gets ``H``. It divides by ``N`` (rather than multiplying by ``1 / N``)
     so that a value that is a whole multiple comes out exact: a policy comparing values strictly
-    sees the same exact ties as before.
+    sees the same exact ties as before. The stay ``sum * mult + plus`` is taken in floats (``mult`` and
+    ``plus`` are `_Tables.stay_mult` and ``stay_plus``: whole numbers far below 2^53, so every step is exact
+    and gives the integer score) and the choice without branches, so that vector instructions divide and
+    decide several states at once.
 
     With ``carry`` P(Flip 7) and P(bust) by the end are summed and divided alike (``upper_ends`` into
     ``ends_out``, interleaved); with ``optimal``, a state that stays gets 0 for both
@@ -1232,13 +1239,11 @@ def _backward_numbers(first: int, stop: int, t: int, n_left: int, sizes: IntArra
                                     acc_ends[k] += count * source_ends[k]
                         for k in range(2 * n):
                             ends_total[k] += acc_ends[k]
-                for k in range(n):  # H, divided in a loop of its own: one vector instruction for several states
-                    total[k] = total[k] / n_left
                 if optimal:
                     row = row_sum[g]
                     choice = hitting[base + low:base + high]
                     for k in range(n):
-                        hit = total[k]
+                        hit = total[k] / n_left
                         stay = row * m[k] + pl[k]
                         hits = (not free[k]) | ((not line[k]) & must_draw) | (hit > stay + tolerance)
                         total[k] = hit if hits else stay
@@ -1248,9 +1253,12 @@ def _backward_numbers(first: int, stop: int, t: int, n_left: int, sizes: IntArra
                             drawn = choice[k] * inverse
                             ends_total[2 * k] *= drawn
                             ends_total[2 * k + 1] *= drawn
-                elif carry:
-                    for k in range(2 * n):
-                        ends_total[k] *= inverse
+                else:
+                    for k in range(n):
+                        total[k] = total[k] / n_left
+                    if carry:
+                        for k in range(2 * n):
+                            ends_total[k] *= inverse
 
 
 @compiled_loop
@@ -1854,7 +1862,8 @@ class _Solver:
         _in_parallel(_backward_numbers, cells, layer.t, n_left, layer.sizes, layer.offset, layer.cumulative_rows,
                      number_offset, rows.start, rows.mask, rows.number_sum, rows.successor, self.counts, self.top,
                      cols.start, tables.chunk_start, tables.chunk_low, tables.chunk_high, tables.chunk_shift,
-                     tables.chunk_live, cols.mult, cols.plus, cols.decision, cols.has_cards, self.tolerance, optimal,
+                     tables.chunk_live, tables.stay_mult, tables.stay_plus, cols.decision, cols.has_cards, self.tolerance,
+                     optimal,
                      upper, out, hitting, carry, upper_ends, ends)
 
     def _modifier_blocks(self) -> tuple[IntArray, ...]:
