@@ -140,7 +140,7 @@ from flip7odds.rules import RuleSet
 
 FloatArray = NDArray[np.float64]
 IntArray = NDArray[np.int64]
-MoveArray = NDArray[np.uint32]
+RankArray = NDArray[np.uint32]
 ByteArray = NDArray[np.uint8]
 
 FLIP_THREE_DRAWS = 3
@@ -414,7 +414,7 @@ class _Columns:
     The backward pass reads the same tables compressed, its *moves*: the groups a combination can still
     draw from (``mod_next >= 0``; about half of them for the poker deck), in group order, combination
     ``k0 + k``'s at ``move_start[k0 + k]:move_start[k0 + k + 1]`` of ``move_rank`` (``mod_next``) and
-    ``move_left`` (``mod_left``), 32-bit: no branch per group, and a quarter of the bytes.
+    ``move_left`` (``mod_left``, as floats): no branch per group, and fewer bytes.
     """
 
     mult: IntArray
@@ -441,8 +441,8 @@ class _Columns:
     mod_next: IntArray
     mod_left: IntArray
     move_start: IntArray
-    move_rank: MoveArray
-    move_left: MoveArray
+    move_rank: RankArray
+    move_left: FloatArray
     block_start: IntArray
     block_low: IntArray
     block_size: IntArray
@@ -679,7 +679,7 @@ def _columns(problem: Problem, mod_groups: list[tuple[Card, ...]], track_flight:
         mod_left=np.ascontiguousarray(mod_left),
         move_start=np.concatenate([[0], np.cumsum(moves.sum(axis=1))]).astype(np.int64),
         move_rank=mod_next[moves].astype(np.uint32),
-        move_left=mod_left[moves].astype(np.uint32),
+        move_left=mod_left[moves].astype(np.float64),
         block_start=np.searchsorted(block_levels, np.arange(len(start))).astype(np.int64),
         block_low=block_column[:-1] - start[block_levels],
         block_size=block_size,
@@ -1061,7 +1061,7 @@ def _backward_others(first: int, stop: int, t: int, sizes: IntArray, offset: Int
                      saved_bank: FloatArray, run_start: IntArray, run_low: IntArray, run_high: IntArray,
                      run_shift: IntArray, run_weight: FloatArray, run_saves: IntArray,
                      block_start: IntArray, block_low: IntArray, block_size: IntArray, block_first: IntArray,
-                     block_target: IntArray, move_start: IntArray, move_rank: MoveArray, move_left: MoveArray,
+                     block_target: IntArray, move_start: IntArray, move_rank: RankArray, move_left: FloatArray,
                      bank_mult: FloatArray, bank_plus: FloatArray, upper: FloatArray, out: FloatArray,
                      carry: bool, saved_live: FloatArray, upper_ends: FloatArray, ends_out: FloatArray) -> None:
     """``sum_c n_c W(x after c)`` over every card but the new numbers that lead on, rows ``first:stop`` of layer ``t``.
