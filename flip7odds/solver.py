@@ -1850,21 +1850,28 @@ class _Solver:
         rows, cols, tables = self.rows, self.cols, self.tables
         carry = self.carry and ends is not None and upper_ends is not None
         none = np.empty(0)
-        upper_ends, ends = (upper_ends, ends) if carry else (none, none)
-        number_offset, side_offset = self._next_offsets(layer)
+        upper_ends = upper_ends if carry and upper_ends is not None else none
+        ends = ends if carry and ends is not None else none
+        number_offset, _ = self._next_offsets(layer)
         cells = self._cells_before(layer)
-        _in_parallel(_backward_others, cells, layer.t, layer.sizes, layer.offset, layer.cumulative_rows,
-                     side_offset, rows.start, rows.number_sum, rows.bust_base, tables.left, tables.left_value,
-                     self.top, self.flip7_at_top, self.bonus, cols.start, cols.mult, cols.plus, cols.saves,
-                     tables.plain_bank, tables.saved_bank, tables.run_start, tables.run_low, tables.run_high,
-                     tables.run_shift, tables.run_weight, tables.run_saves, *self._modifier_blocks(),
-                     cols.move_start, cols.move_rank, cols.move_left, tables.bank_mult, tables.bank_plus, upper, out, carry, tables.saved_live, upper_ends, ends)
+        _in_parallel(_backward_others, cells, *self._others_arguments(layer, upper, out, carry, upper_ends, ends))
         _in_parallel(_backward_numbers, cells, layer.t, n_left, layer.sizes, layer.offset, layer.cumulative_rows,
                      number_offset, rows.start, rows.mask, rows.number_sum, rows.successor, self.counts, self.top,
                      cols.start, tables.chunk_start, tables.chunk_low, tables.chunk_high, tables.chunk_shift,
-                     tables.chunk_live, tables.stay_mult, tables.stay_plus, cols.decision, cols.has_cards, self.tolerance,
-                     optimal,
-                     upper, out, hitting, carry, upper_ends, ends)
+                     tables.chunk_live, tables.stay_mult, tables.stay_plus, cols.decision, cols.has_cards,
+                     self.tolerance, optimal, upper, out, hitting, carry, upper_ends, ends)
+
+    def _others_arguments(self, layer: _Layer, upper: FloatArray, out: FloatArray, carry: bool,
+                          upper_ends: FloatArray, ends: FloatArray) -> tuple[Any, ...]:
+        """`_backward_others`'s arguments after its rows ``first, stop``, for layer ``t``."""
+        rows, cols, tables = self.rows, self.cols, self.tables
+        _, side_offset = self._next_offsets(layer)
+        return (layer.t, layer.sizes, layer.offset, layer.cumulative_rows, side_offset, rows.start, rows.number_sum,
+                rows.bust_base, tables.left, tables.left_value, self.top, self.flip7_at_top, self.bonus, cols.start,
+                cols.mult, cols.plus, cols.saves, tables.plain_bank, tables.saved_bank, tables.run_start,
+                tables.run_low, tables.run_high, tables.run_shift, tables.run_weight, tables.run_saves,
+                *self._modifier_blocks(), cols.move_start, cols.move_rank, cols.move_left, tables.bank_mult,
+                tables.bank_plus, upper, out, carry, tables.saved_live, upper_ends, ends)
 
     def _modifier_blocks(self) -> tuple[IntArray, ...]:
         """The modifier blocks (`_Columns`), in the compiled loops' argument order."""
