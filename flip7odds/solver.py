@@ -103,7 +103,9 @@ contiguous memory:
   one count of modifiers drawn) go as a block to one block of the next level, and where in it each
   combination lands is a table over the combinations alone (`_Columns`). The tables cost a few bytes
   per combination and per block instead of one entry per column and modifier group (1.4 kB a column
-  for the poker deck before, about 200 bytes now, most of it the column attributes);
+  for the poker deck before, about 200 bytes now, most of it the column attributes). Since they do not
+  depend on the row, the backward pass reads a combination's moves (only the groups it can still draw
+  from) once for a few rows of a block (`_backward_others`);
 * every card after which you bank (a Freeze alone, the last forced draw after a Freeze, a Flip 7)
   adds an affine function of the row's sums, e.g. ``mult * sum_u p_u (sum + u) + plus * sum_u p_u``.
 
