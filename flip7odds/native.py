@@ -49,7 +49,7 @@ TARGET_FLAGS = frozenset({"avx", "avx2", "bmi1", "bmi2", "f16c", "fma", "abm", "
 (``abm`` is LZCNT)."""
 SIGNATURES: dict[str, str] = {
     "_backward_others": "void(i8, i8, i8, i8[:], i8[:], i8[:], i8[:], i8[:], i8[:], i8[:], i8[:], i8[:], i8, b1, i8, "
-                        "i8[:], i8[:], i8[:], i8[:], f8[:], f8[:], i8[:], i8[:], i8[:], i8[:], f8[:], i8[:], i8[:], "
+                        "i8[:], f8[:], f8[:], f8[:], f8[:], f8[:], i8[:], i8[:], i8[:], i8[:], f8[:], i8[:], i8[:], "
                         "i8[:], i8[:], i8[:], i8[:], i8[:], u4[:], f8[:], f8[:], f8[:], f8[:], f8[:], b1, f8[:], "
                         "f8[:], f8[:])",
     "_backward_numbers": "void(i8, i8, i8, i8, i8[:], i8[:], i8[:], i8[:], i8[:], i8[:], i8[:], i8[:, :], i8[:], i8, "

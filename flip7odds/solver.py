@@ -798,7 +798,9 @@ class _Tables:
     ``mod_class`` is the score class of the line a modifier completes (by combination and group, as
     ``_Columns.mod_next``). New numbers that bank sum to ``mult * (sum * left + left_value) + plus *
     left`` with ``left`` (``left_value``) the count (value-weighted count) of new numbers left in the
-    pile. ``stay_mult`` and ``stay_plus`` are the columns' ``mult`` and ``plus`` as floats (`_backward_numbers`).
+    pile. ``float_mult``, ``float_plus`` and ``float_saves`` are the columns' ``mult``, ``plus`` and ``saves`` as
+    floats: whole numbers far below 2^53, so that the backward pass's sums of products of them are exact in
+    floats (the integers' own values), and vectorise.
     """
 
     plain_pos: IntArray
@@ -815,8 +817,9 @@ class _Tables:
     mod_class: IntArray
     bank_mult: FloatArray
     bank_plus: FloatArray
-    stay_mult: FloatArray
-    stay_plus: FloatArray
+    float_mult: FloatArray
+    float_plus: FloatArray
+    float_saves: FloatArray
     score_class: IntArray
     class_mult: IntArray
     class_plus: IntArray
@@ -938,8 +941,9 @@ def _tables(cols: _Columns, rows: _Rows, values: IntArray, counts: IntArray) -> 
         mod_class=np.ascontiguousarray(np.where(cols.mod_next < 0, 0, class_of[grown_mi])),
         bank_mult=(banks_mods * mod_bank[cols.mod_index, 0] + own_bank * cols.mult).astype(np.float64),
         bank_plus=(banks_mods * mod_bank[cols.mod_index, 1] + own_bank * cols.plus).astype(np.float64),
-        stay_mult=cols.mult.astype(np.float64),
-        stay_plus=cols.plus.astype(np.float64),
+        float_mult=cols.mult.astype(np.float64),
+        float_plus=cols.plus.astype(np.float64),
+        float_saves=cols.saves.astype(np.float64),
         score_class=class_of[cols.mod_index],
         class_mult=keys // span,
         class_plus=keys % span + low_plus,
@@ -1059,7 +1063,7 @@ _CHUNK = 64
 def _backward_others(first: int, stop: int, t: int, sizes: IntArray, offset: IntArray, cumulative: IntArray,
                      side_offset: IntArray, row_start: IntArray, row_sum: IntArray, row_bust: IntArray,
                      left: IntArray, left_value: IntArray, top: int, flip7_at_top: bool, bonus: int,
-                     col_start: IntArray, mult: IntArray, plus: IntArray, saves: IntArray, plain_bank: FloatArray,
+                     col_start: IntArray, mult: FloatArray, plus: FloatArray, saves: FloatArray, plain_bank: FloatArray,
                      saved_bank: FloatArray, run_start: IntArray, run_low: IntArray, run_high: IntArray,
                      run_shift: IntArray, run_weight: FloatArray, run_saves: IntArray,
                      block_start: IntArray, block_low: IntArray, block_size: IntArray, block_first: IntArray,
@@ -1069,7 +1073,8 @@ def _backward_others(first: int, stop: int, t: int, sizes: IntArray, offset: Int
     """``sum_c n_c W(x after c)`` over every card but the new numbers that lead on, rows ``first:stop`` of layer ``t``.
 
     Cards that bank are affine in the row's sums: side cards ``bank_mult * sum + bank_plus``; new
-    numbers ``mult * sum_u p_u (sum + u) + plus * sum_u p_u`` (plus the bonus on a Flip 7). The rest
+    numbers ``mult * sum_u p_u (sum + u) + plus * sum_u p_u`` (plus the bonus on a Flip 7), with the columns'
+    ``mult``, ``plus`` and ``saves`` as floats (`_Tables.float_mult`: exact, and vectorised). The rest
     read the same row of layer ``t + 1``: whole runs of columns (`_Tables`), then each modifier, block by
     block through the modifier moves (`_Columns`). The moves depend on the combination, not on the row,
     so the rows go `_ROW_TILE` at a time (of one block) and each combination's moves are read once for
@@ -1188,9 +1193,8 @@ def _backward_numbers(first: int, stop: int, t: int, n_left: int, sizes: IntArra
     choice; otherwise ``out`` gets ``H``. It divides by ``N`` (rather than multiplying by ``1 / N``)
     so that a value that is a whole multiple comes out exact: a policy comparing values strictly
     sees the same exact ties as before. The stay ``sum * mult + plus`` is taken in floats (``mult`` and
-    ``plus`` are `_Tables.stay_mult` and ``stay_plus``: whole numbers far below 2^53, so every step is exact
-    and gives the integer score) and the choice without branches, so that vector instructions divide and
-    decide several states at once.
+    ``plus`` are `_Tables.float_mult` and ``float_plus``: every step is exact and gives the integer score) and
+    the choice without branches, so that vector instructions divide and decide several states at once.
 
     With ``carry`` P(Flip 7) and P(bust) by the end are summed and divided alike (``upper_ends`` into
     ``ends_out``, interleaved); with ``optimal``, a state that stays gets 0 for both
@@ -1860,7 +1864,7 @@ class _Solver:
         _in_parallel(_backward_numbers, cells, layer.t, n_left, layer.sizes, layer.offset, layer.cumulative_rows,
                      number_offset, rows.start, rows.mask, rows.number_sum, rows.successor, self.counts, self.top,
                      cols.start, tables.chunk_start, tables.chunk_low, tables.chunk_high, tables.chunk_shift,
-                     tables.chunk_live, tables.stay_mult, tables.stay_plus, cols.decision, cols.has_cards,
+                     tables.chunk_live, tables.float_mult, tables.float_plus, cols.decision, cols.has_cards,
                      self.tolerance, optimal, upper, out, hitting, carry, upper_ends, ends)
 
     def _others_arguments(self, layer: _Layer, upper: FloatArray, out: FloatArray, carry: bool,
@@ -1870,7 +1874,7 @@ class _Solver:
         _, side_offset = self._next_offsets(layer)
         return (layer.t, layer.sizes, layer.offset, layer.cumulative_rows, side_offset, rows.start, rows.number_sum,
                 rows.bust_base, tables.left, tables.left_value, self.top, self.flip7_at_top, self.bonus, cols.start,
-                cols.mult, cols.plus, cols.saves, tables.plain_bank, tables.saved_bank, tables.run_start,
+                tables.float_mult, tables.float_plus, tables.float_saves, tables.plain_bank, tables.saved_bank, tables.run_start,
                 tables.run_low, tables.run_high, tables.run_shift, tables.run_weight, tables.run_saves,
                 *self._modifier_blocks(), cols.move_start, cols.move_rank, cols.move_left, tables.bank_mult,
                 tables.bank_plus, upper, out, carry, tables.saved_live, upper_ends, ends)
