@@ -1051,9 +1051,11 @@ def compiled_loop(function: Callable[..., None]) -> _Loop:
 
 
 _ROW_TILE = 8
-_ONE = np.uint64(1)
 """Rows of one block whose modifier draws `_backward_others` does together, reading each combination's moves
-once for all of them: the next layer's matching rows (``_ROW_TILE x`` a level's width floats) stay in cache."""
+once for all of them (tiles of 2, 4 and 8 rows took the same time, 8 the fewest instructions: BENCHMARKS.md,
+Stop 26)."""
+_ONE = np.uint64(1)
+"""One as an unsigned index (numba types an unsigned plus a signed 64-bit integer as a float)."""
 _CHUNK = 64
 """Columns handled together by the number draws: the next layer's matching columns of every row
 (``rows x _CHUNK`` floats) stay in cache while all the rows that need them are done."""
@@ -1874,10 +1876,10 @@ class _Solver:
         _, side_offset = self._next_offsets(layer)
         return (layer.t, layer.sizes, layer.offset, layer.cumulative_rows, side_offset, rows.start, rows.number_sum,
                 rows.bust_base, tables.left, tables.left_value, self.top, self.flip7_at_top, self.bonus, cols.start,
-                tables.float_mult, tables.float_plus, tables.float_saves, tables.plain_bank, tables.saved_bank, tables.run_start,
-                tables.run_low, tables.run_high, tables.run_shift, tables.run_weight, tables.run_saves,
-                *self._modifier_blocks(), cols.move_start, cols.move_rank, cols.move_left, tables.bank_mult,
-                tables.bank_plus, upper, out, carry, tables.saved_live, upper_ends, ends)
+                tables.float_mult, tables.float_plus, tables.float_saves, tables.plain_bank, tables.saved_bank,
+                tables.run_start, tables.run_low, tables.run_high, tables.run_shift, tables.run_weight,
+                tables.run_saves, *self._modifier_blocks(), cols.move_start, cols.move_rank, cols.move_left,
+                tables.bank_mult, tables.bank_plus, upper, out, carry, tables.saved_live, upper_ends, ends)
 
     def _modifier_blocks(self) -> tuple[IntArray, ...]:
         """The modifier blocks (`_Columns`), in the compiled loops' argument order."""
