@@ -49,11 +49,11 @@ TARGET_FLAGS = frozenset({"avx", "avx2", "bmi1", "bmi2", "f16c", "fma", "abm", "
 (``abm`` is LZCNT)."""
 SIGNATURES: dict[str, str] = {
     "_backward_others": "void(i8, i8, i8, i8[:], i8[:], i8[:], i8[:], i8[:], i8[:], i8[:], i8[:], i8[:], i8, b1, i8, "
-                        "i8[:], i8[:], i8[:], i8[:], f8[:], f8[:], i8[:], i8[:], i8[:], i8[:], f8[:], i8[:], i8[:], "
-                        "i8[:], i8[:], i8[:], i8[:], i8[:, :], i8[:, :], f8[:], f8[:], f8[:], f8[:], b1, f8[:], "
+                        "i8[:], f8[:], f8[:], f8[:], f8[:], f8[:], i8[:], i8[:], i8[:], i8[:], f8[:], i8[:], i8[:], "
+                        "i8[:], i8[:], i8[:], i8[:], i8[:], u4[:], f8[:], f8[:], f8[:], f8[:], f8[:], b1, f8[:], "
                         "f8[:], f8[:])",
     "_backward_numbers": "void(i8, i8, i8, i8, i8[:], i8[:], i8[:], i8[:], i8[:], i8[:], i8[:], i8[:, :], i8[:], i8, "
-                         "i8[:], i8[:], i8[:], i8[:], i8[:], b1[:], i8[:], i8[:], b1[:], b1[:], f8, b1, f8[:], f8[:], "
+                         "i8[:], i8[:], i8[:], i8[:], i8[:], b1[:], f8[:], f8[:], b1[:], b1[:], f8, b1, f8[:], f8[:], "
                          "u1[:], b1, f8[:], f8[:])",
     "_forward_rows": "void(i8, i8, i8, i8, i8[:], i8[:], i8[:], i8[:], i8[:], i8[:], i8[:], i8[:], i8[:], i8[:], "
                      "i8[:], i8, b1, i8, i8[:], i8[:], i8[:], f8[:], f8[:], f8[:], f8[:], i8[:, :], i8[:], i8[:], "
@@ -65,7 +65,7 @@ SIGNATURES: dict[str, str] = {
              "i8[:], i8[:], i8[:], i8[:], i8[:], i8[:], i8[:], f8[:], i8, i8, i8[:], f8[:], i8[:, :], i8[:, :], i8[:], "
              "f8, f8[:], i8[:, :], i8[:, :])",
 }
-"""Each loop's argument types (numba's notation: ``i8`` int64, ``f8`` float64, ``b1`` bool, ``u1`` uint8,
+"""Each loop's argument types (numba's notation: ``i8`` int64, ``u4`` uint32, ``f8`` float64, ``b1`` bool, ``u1`` uint8,
 ``[:]`` a 1-D array of any layout): the ahead-of-time compiler needs them written out (and compiles them
 for C-contiguous arrays, `jit_signature`)."""
 LOOP_MODULES: dict[str, str] = {name: "flip7odds.lookahead" if name.startswith("_walk") else "flip7odds.solver"

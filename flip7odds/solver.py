@@ -103,7 +103,9 @@ contiguous memory:
   one count of modifiers drawn) go as a block to one block of the next level, and where in it each
   combination lands is a table over the combinations alone (`_Columns`). The tables cost a few bytes
   per combination and per block instead of one entry per column and modifier group (1.4 kB a column
-  for the poker deck before, about 200 bytes now, most of it the column attributes);
+  for the poker deck before, about 200 bytes now, most of it the column attributes). Since they do not
+  depend on the row, the backward pass reads a combination's moves (only the groups it can still draw
+  from) once for a few rows of a block (`_backward_others`);
 * every card after which you bank (a Freeze alone, the last forced draw after a Freeze, a Flip 7)
   adds an affine function of the row's sums, e.g. ``mult * sum_u p_u (sum + u) + plus * sum_u p_u``.
 
@@ -140,6 +142,7 @@ from flip7odds.rules import RuleSet
 
 FloatArray = NDArray[np.float64]
 IntArray = NDArray[np.int64]
+RankArray = NDArray[np.uint32]
 ByteArray = NDArray[np.uint8]
 
 FLIP_THREE_DRAWS = 3
@@ -409,6 +412,11 @@ class _Columns:
     ``b`` of level ``L`` (``block_start[L] <= b < block_start[L + 1]``) covers positions
     ``block_low[b]:block_low[b] + block_size[b]`` of its level, combinations ``block_first[b]`` on.
     So the modifier tables take a few bytes per combination and per block, not per column.
+
+    The backward pass reads the same tables compressed, its *moves*: the groups a combination can still
+    draw from (``mod_next >= 0``; about half of them for the poker deck), in group order, combination
+    ``k0 + k``'s at ``move_start[k0 + k]:move_start[k0 + k + 1]`` of ``move_rank`` (``mod_next``) and
+    ``move_left`` (``mod_left``, as floats): no branch per group, and fewer bytes.
     """
 
     mult: IntArray
@@ -434,6 +442,9 @@ class _Columns:
     mod_first: IntArray
     mod_next: IntArray
     mod_left: IntArray
+    move_start: IntArray
+    move_rank: RankArray
+    move_left: FloatArray
     block_start: IntArray
     block_low: IntArray
     block_size: IntArray
@@ -586,6 +597,7 @@ def _columns(problem: Problem, mod_groups: list[tuple[Card, ...]], track_flight:
     rank[combination] = np.arange(len(digits)) - mod_first[mod_level[combination]]
     mod_next = np.where(grown < 0, -1, rank[np.maximum(grown, 0)])[combination]
     mod_left = (caps[None, :] - digits)[combination]
+    moves = mod_next >= 0  # row-major: each combination's moves in group order
 
     # Second Chance: (j drawn, h held, d used), h0 held at the start.
     sc_total, h0 = pile[SECOND_CHANCE], int(problem.second_chance)
@@ -667,6 +679,9 @@ def _columns(problem: Problem, mod_groups: list[tuple[Card, ...]], track_flight:
         mod_first=mod_first,
         mod_next=np.ascontiguousarray(mod_next),
         mod_left=np.ascontiguousarray(mod_left),
+        move_start=np.concatenate([[0], np.cumsum(moves.sum(axis=1))]).astype(np.int64),
+        move_rank=mod_next[moves].astype(np.uint32),
+        move_left=mod_left[moves].astype(np.float64),
         block_start=np.searchsorted(block_levels, np.arange(len(start))).astype(np.int64),
         block_low=block_column[:-1] - start[block_levels],
         block_size=block_size,
@@ -783,7 +798,9 @@ class _Tables:
     ``mod_class`` is the score class of the line a modifier completes (by combination and group, as
     ``_Columns.mod_next``). New numbers that bank sum to ``mult * (sum * left + left_value) + plus *
     left`` with ``left`` (``left_value``) the count (value-weighted count) of new numbers left in the
-    pile.
+    pile. ``float_mult``, ``float_plus`` and ``float_saves`` are the columns' ``mult``, ``plus`` and ``saves`` as
+    floats: whole numbers far below 2^53, so that the backward pass's sums of products of them are exact in
+    floats (the integers' own values), and vectorise.
     """
 
     plain_pos: IntArray
@@ -800,6 +817,9 @@ class _Tables:
     mod_class: IntArray
     bank_mult: FloatArray
     bank_plus: FloatArray
+    float_mult: FloatArray
+    float_plus: FloatArray
+    float_saves: FloatArray
     score_class: IntArray
     class_mult: IntArray
     class_plus: IntArray
@@ -921,6 +941,9 @@ def _tables(cols: _Columns, rows: _Rows, values: IntArray, counts: IntArray) -> 
         mod_class=np.ascontiguousarray(np.where(cols.mod_next < 0, 0, class_of[grown_mi])),
         bank_mult=(banks_mods * mod_bank[cols.mod_index, 0] + own_bank * cols.mult).astype(np.float64),
         bank_plus=(banks_mods * mod_bank[cols.mod_index, 1] + own_bank * cols.plus).astype(np.float64),
+        float_mult=cols.mult.astype(np.float64),
+        float_plus=cols.plus.astype(np.float64),
+        float_saves=cols.saves.astype(np.float64),
         score_class=class_of[cols.mod_index],
         class_mult=keys // span,
         class_plus=keys % span + low_plus,
@@ -1027,6 +1050,12 @@ def compiled_loop(function: Callable[..., None]) -> _Loop:
     return _Loop(function)
 
 
+_ROW_TILE = 8
+"""Rows of one block whose modifier draws `_backward_others` does together, reading each combination's moves
+once for all of them (tiles of 2, 4 and 8 rows took the same time, 8 the fewest instructions: BENCHMARKS.md,
+Stop 26)."""
+_ONE = np.uint64(1)
+"""One as an unsigned index (numba types an unsigned plus a signed 64-bit integer as a float)."""
 _CHUNK = 64
 """Columns handled together by the number draws: the next layer's matching columns of every row
 (``rows x _CHUNK`` floats) stay in cache while all the rows that need them are done."""
@@ -1036,19 +1065,22 @@ _CHUNK = 64
 def _backward_others(first: int, stop: int, t: int, sizes: IntArray, offset: IntArray, cumulative: IntArray,
                      side_offset: IntArray, row_start: IntArray, row_sum: IntArray, row_bust: IntArray,
                      left: IntArray, left_value: IntArray, top: int, flip7_at_top: bool, bonus: int,
-                     col_start: IntArray, mult: IntArray, plus: IntArray, saves: IntArray, plain_bank: FloatArray,
+                     col_start: IntArray, mult: FloatArray, plus: FloatArray, saves: FloatArray, plain_bank: FloatArray,
                      saved_bank: FloatArray, run_start: IntArray, run_low: IntArray, run_high: IntArray,
                      run_shift: IntArray, run_weight: FloatArray, run_saves: IntArray,
                      block_start: IntArray, block_low: IntArray, block_size: IntArray, block_first: IntArray,
-                     block_target: IntArray, mod_next: IntArray, mod_left: IntArray,
+                     block_target: IntArray, move_start: IntArray, move_rank: RankArray, move_left: FloatArray,
                      bank_mult: FloatArray, bank_plus: FloatArray, upper: FloatArray, out: FloatArray,
                      carry: bool, saved_live: FloatArray, upper_ends: FloatArray, ends_out: FloatArray) -> None:
     """``sum_c n_c W(x after c)`` over every card but the new numbers that lead on, rows ``first:stop`` of layer ``t``.
 
     Cards that bank are affine in the row's sums: side cards ``bank_mult * sum + bank_plus``; new
-    numbers ``mult * sum_u p_u (sum + u) + plus * sum_u p_u`` (plus the bonus on a Flip 7). The rest
+    numbers ``mult * sum_u p_u (sum + u) + plus * sum_u p_u`` (plus the bonus on a Flip 7), with the columns'
+    ``mult``, ``plus`` and ``saves`` as floats (`_Tables.float_mult`: exact, and vectorised). The rest
     read the same row of layer ``t + 1``: whole runs of columns (`_Tables`), then each modifier, block by
-    block through the per-factor tables (`_Columns`).
+    block through the modifier moves (`_Columns`). The moves depend on the combination, not on the row,
+    so the rows go `_ROW_TILE` at a time (of one block) and each combination's moves are read once for
+    all of them; every state still adds its terms in the same order (runs, then modifiers by group).
 
     With ``carry`` the same sums are taken of P(Flip 7) and P(bust) by the end (``upper_ends`` into
     ``ends_out``, interleaved: state ``i`` at ``2 i`` and ``2 i + 1``, so that a gather reads both from one cache
@@ -1056,83 +1088,94 @@ def _backward_others(first: int, stop: int, t: int, sizes: IntArray, offset: Int
     a duplicate that neither a held Second Chance saves busts (``1 - saved_live - saved_bank`` of the
     row's bust cards), every other ending counts 0 (`_Solver._backward`).
     """
-    for q in range(first, stop):
+    q = first
+    while q < stop:
         b = 0
         while q >= cumulative[b + 1]:
             b += 1
         s = sizes[b]
-        r = q - cumulative[b]
+        tile_stop = min(stop, cumulative[b + 1], q + _ROW_TILE)
         level = t - s
         c0, c1 = col_start[level], col_start[level + 1]
         width = c1 - c0
         width1 = col_start[level + 2] - c1 if level + 2 < len(col_start) else 0
-        g = row_start[s] + r
-        row = row_sum[g]
-        bust_cards = row_bust[g]
-        drawn = row * left[g] + left_value[g]  # sum over the new numbers u left of p_u (sum + u)
-        numbers_left = left[g]
-        total = out[offset[b] + r * width:offset[b] + (r + 1) * width]
         m, pl, bm, bp = mult[c0:c1], plus[c0:c1], bank_mult[c0:c1], bank_plus[c0:c1]
         sv, sb = saves[c0:c1], saved_bank[c0:c1]
-        ends_total = ends_out[2 * (offset[b] + r * width):2 * (offset[b] + (r + 1) * width)]
-        if carry:
-            sl = saved_live[c0:c1]
-            flip7_ends = float(numbers_left) if s == top and flip7_at_top else 0.0
-            for k in range(width):
-                ends_total[2 * k] = flip7_ends
-                ends_total[2 * k + 1] = (1.0 - sl[k] - sb[k]) * (bust_cards - sv[k])
-        # banking after a side card, and after a duplicate saved on the last forced draw
-        if s < top:
-            pb = plain_bank[c0:c1]
-            for k in range(width):
-                total[k] = (bm[k] * row + bp[k] + sb[k] * (bust_cards - sv[k]) * (row * m[k] + pl[k])
-                            + pb[k] * (m[k] * drawn + pl[k] * numbers_left))
-        elif flip7_at_top:  # the seventh number: Flip 7 ends the round
-            for k in range(width):
-                total[k] = (bm[k] * row + bp[k] + sb[k] * (bust_cards - sv[k]) * (row * m[k] + pl[k])
-                            + m[k] * drawn + (pl[k] + bonus) * numbers_left)
-        else:
-            for k in range(width):
-                total[k] = bm[k] * row + bp[k] + sb[k] * (bust_cards - sv[k]) * (row * m[k] + pl[k])
+        for r in range(q - cumulative[b], tile_stop - cumulative[b]):
+            g = row_start[s] + r
+            row = row_sum[g]
+            bust_cards = row_bust[g]
+            drawn = row * left[g] + left_value[g]  # sum over the new numbers u left of p_u (sum + u)
+            numbers_left = left[g]
+            total = out[offset[b] + r * width:offset[b] + (r + 1) * width]
+            ends_total = ends_out[2 * (offset[b] + r * width):2 * (offset[b] + (r + 1) * width)]
+            if carry:
+                sl = saved_live[c0:c1]
+                flip7_ends = float(numbers_left) if s == top and flip7_at_top else 0.0
+                for k in range(width):
+                    ends_total[2 * k] = flip7_ends
+                    ends_total[2 * k + 1] = (1.0 - sl[k] - sb[k]) * (bust_cards - sv[k])
+            # banking after a side card, and after a duplicate saved on the last forced draw
+            if s < top:
+                pb = plain_bank[c0:c1]
+                for k in range(width):
+                    total[k] = (bm[k] * row + bp[k] + sb[k] * (bust_cards - sv[k]) * (row * m[k] + pl[k])
+                                + pb[k] * (m[k] * drawn + pl[k] * numbers_left))
+            elif flip7_at_top:  # the seventh number: Flip 7 ends the round
+                for k in range(width):
+                    total[k] = (bm[k] * row + bp[k] + sb[k] * (bust_cards - sv[k]) * (row * m[k] + pl[k])
+                                + m[k] * drawn + (pl[k] + bonus) * numbers_left)
+            else:
+                for k in range(width):
+                    total[k] = bm[k] * row + bp[k] + sb[k] * (bust_cards - sv[k]) * (row * m[k] + pl[k])
+            if width1 == 0:
+                continue
+            following = upper[side_offset[b] + r * width1:side_offset[b] + (r + 1) * width1]
+            following_ends = upper_ends[2 * (side_offset[b] + r * width1):2 * (side_offset[b] + (r + 1) * width1)]
+            for h in range(run_start[level], run_start[level + 1]):
+                low, high, shift = run_low[h], run_high[h], run_shift[h]
+                weight = run_weight[h] if run_saves[h] < 0 else bust_cards - run_saves[h]
+                moving, target = total[low:high], following[low + shift:high + shift]
+                for k in range(high - low):
+                    moving[k] += weight * target[k]
+                if carry:
+                    moving, target = ends_total[2 * low:2 * high], following_ends[2 * (low + shift):2 * (high + shift)]
+                    for k in range(2 * (high - low)):
+                        moving[k] += weight * target[k]
+        r0, r1 = q - cumulative[b], tile_stop - cumulative[b]
+        q = tile_stop
         if width1 == 0:
             continue
-        following = upper[side_offset[b] + r * width1:side_offset[b] + (r + 1) * width1]
-        following_ends = upper_ends[2 * (side_offset[b] + r * width1):2 * (side_offset[b] + (r + 1) * width1)]
-        for h in range(run_start[level], run_start[level + 1]):
-            low, high, shift = run_low[h], run_high[h], run_shift[h]
-            weight = run_weight[h] if run_saves[h] < 0 else bust_cards - run_saves[h]
-            moving, target = total[low:high], following[low + shift:high + shift]
-            for k in range(high - low):
-                moving[k] += weight * target[k]
-            if carry:
-                moving, target = ends_total[2 * low:2 * high], following_ends[2 * (low + shift):2 * (high + shift)]
-                for k in range(2 * (high - low)):
-                    moving[k] += weight * target[k]
+        along, step = np.uint64(width), np.uint64(width1)
         for h in range(block_start[level], block_start[level + 1]):
             base = block_target[h]
             if base < 0:
                 continue
             low, k0 = block_low[h], block_first[h]
-            if not carry:
-                for k in range(block_size[h]):
-                    value = total[low + k]
-                    for i in range(mod_next.shape[1]):
-                        rank = mod_next[k0 + k, i]
-                        if rank >= 0:
-                            value += mod_left[k0 + k, i] * following[base + rank]
-                    total[low + k] = value
-                continue
             for k in range(block_size[h]):
-                here = 2 * (low + k)
-                value, flip7, bust = total[low + k], ends_total[here], ends_total[here + 1]
-                for i in range(mod_next.shape[1]):
-                    rank = mod_next[k0 + k, i]
-                    if rank >= 0:
-                        copies = mod_left[k0 + k, i]
-                        value += copies * following[base + rank]
-                        flip7 += copies * following_ends[2 * (base + rank)]
-                        bust += copies * following_ends[2 * (base + rank) + 1]
-                total[low + k], ends_total[here], ends_total[here + 1] = value, flip7, bust
+                ranks = move_rank[move_start[k0 + k]:move_start[k0 + k + 1]]
+                copies = move_left[move_start[k0 + k]:move_start[k0 + k + 1]]
+                # unsigned: these indices are never negative, and numba checks only signed ones for that
+                here = np.uint64(offset[b] + r0 * width + low + k)
+                there = np.uint64(side_offset[b] + r0 * width1 + base)
+                for _ in range(r0, r1):
+                    if not carry:
+                        value = out[here]
+                        for e in range(len(ranks)):
+                            value += copies[e] * upper[there + ranks[e]]
+                        out[here] = value
+                    else:
+                        pair = here + here
+                        value, flip7, bust = out[here], ends_out[pair], ends_out[pair + _ONE]
+                        for e in range(len(ranks)):
+                            ahead = there + ranks[e]
+                            twice = ahead + ahead
+                            value += copies[e] * upper[ahead]
+                            flip7 += copies[e] * upper_ends[twice]
+                            bust += copies[e] * upper_ends[twice + _ONE]
+                        out[here], ends_out[pair], ends_out[pair + _ONE] = value, flip7, bust
+                    here += along
+                    there += step
 
 
 @compiled_loop
@@ -1140,7 +1183,7 @@ def _backward_numbers(first: int, stop: int, t: int, n_left: int, sizes: IntArra
                       cumulative: IntArray, number_offset: IntArray, row_start: IntArray, row_mask: IntArray,
                       row_sum: IntArray, successor: IntArray, number_counts: IntArray, top: int,
                       col_start: IntArray, chunk_start: IntArray, chunk_low: IntArray, chunk_high: IntArray,
-                      chunk_shift: IntArray, chunk_live: NDArray[np.bool_], mult: IntArray, plus: IntArray,
+                      chunk_shift: IntArray, chunk_live: NDArray[np.bool_], mult: FloatArray, plus: FloatArray,
                       decision: NDArray[np.bool_], has_cards: NDArray[np.bool_], tolerance: float, optimal: bool,
                       upper: FloatArray, out: FloatArray, hitting: ByteArray, carry: bool, upper_ends: FloatArray,
                       ends_out: FloatArray) -> None:
@@ -1151,7 +1194,9 @@ def _backward_numbers(first: int, stop: int, t: int, n_left: int, sizes: IntArra
     decides (hit iff forced, the line is empty, or ``H > stay + tolerance``) and writes ``V`` and the
     choice; otherwise ``out`` gets ``H``. It divides by ``N`` (rather than multiplying by ``1 / N``)
     so that a value that is a whole multiple comes out exact: a policy comparing values strictly
-    sees the same exact ties as before.
+    sees the same exact ties as before. The stay ``sum * mult + plus`` is taken in floats (``mult`` and
+    ``plus`` are `_Tables.float_mult` and ``float_plus``: every step is exact and gives the integer score) and
+    the choice without branches, so that vector instructions divide and decide several states at once.
 
     With ``carry`` P(Flip 7) and P(bust) by the end are summed and divided alike (``upper_ends`` into
     ``ends_out``, interleaved); with ``optimal``, a state that stays gets 0 for both
@@ -1172,8 +1217,8 @@ def _backward_numbers(first: int, stop: int, t: int, n_left: int, sizes: IntArra
             n = high - low
             grows = s < top and chunk_live[h]
             m, pl = mult[c0 + low:c0 + high], plus[c0 + low:c0 + high]
-            forced = ~decision[c0 + low:c0 + high]
-            empty = ~has_cards[c0 + low:c0 + high]
+            free, line = decision[c0 + low:c0 + high], has_cards[c0 + low:c0 + high]
+            must_draw = s == 0  # (with an empty line)
             acc, acc_ends = gathered[:n], gathered_ends[:2 * n]
             for r in range(low_row, high_row):
                 g = row_start[s] + r
@@ -1208,7 +1253,7 @@ def _backward_numbers(first: int, stop: int, t: int, n_left: int, sizes: IntArra
                     for k in range(n):
                         hit = total[k] / n_left
                         stay = row * m[k] + pl[k]
-                        hits = forced[k] or (empty[k] and s == 0) or hit > stay + tolerance
+                        hits = (not free[k]) | ((not line[k]) & must_draw) | (hit > stay + tolerance)
                         total[k] = hit if hits else stay
                         choice[k] = hits
                     if carry:
@@ -1373,6 +1418,7 @@ _WORKERS = max(1, min(len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffi
 """Threads a layer is shared among: the cores this process may use (at most 8)."""
 _PIECES_PER_WORKER = 4
 _SHARED_WORK = 1 << 16
+"""Below this many cells a layer runs in the calling thread: handing it out costs more than it saves."""
 CARRY_STATES = 8_000_000
 """The largest lattice (states) whose P(Flip 7) and P(bust) are carried through the backward pass when no
 distribution is asked for; a larger one runs the forward pass instead. Carrying saves the forward pass on the
@@ -1381,7 +1427,6 @@ pile, 3.4 million, 0.174 -> 0.155 s) but costs more than it on large ones, share
 memory (poker with 3 others after a K, 15 million: 0.65 -> 0.72 s; poker fresh with one other, 48 million:
 1.48 -> 2.33 s and 204 -> 402 MB; the classic fresh deck alone, 89 million: 2.6 -> 3.7-5.0 s and 339 -> 742 MB;
 quiet machine, 2026-12-03)."""
-"""Below this many cells a layer runs in the calling thread: handing it out costs more than it saves."""
 _POOL: list[ThreadPoolExecutor] = []
 _POOL_LOCK = threading.Lock()
 
@@ -1813,26 +1858,37 @@ class _Solver:
         rows, cols, tables = self.rows, self.cols, self.tables
         carry = self.carry and ends is not None and upper_ends is not None
         none = np.empty(0)
-        upper_ends, ends = (upper_ends, ends) if carry else (none, none)
-        number_offset, side_offset = self._next_offsets(layer)
+        upper_ends = upper_ends if carry and upper_ends is not None else none
+        ends = ends if carry and ends is not None else none
+        number_offset, _ = self._next_offsets(layer)
         cells = self._cells_before(layer)
-        _in_parallel(_backward_others, cells, layer.t, layer.sizes, layer.offset, layer.cumulative_rows,
-                     side_offset, rows.start, rows.number_sum, rows.bust_base, tables.left, tables.left_value,
-                     self.top, self.flip7_at_top, self.bonus, cols.start, cols.mult, cols.plus, cols.saves,
-                     tables.plain_bank, tables.saved_bank, tables.run_start, tables.run_low, tables.run_high,
-                     tables.run_shift, tables.run_weight, tables.run_saves, *self._blocks_and_modifiers(),
-                     tables.bank_mult, tables.bank_plus, upper, out, carry, tables.saved_live, upper_ends, ends)
+        _in_parallel(_backward_others, cells, *self._others_arguments(layer, upper, out, carry, upper_ends, ends))
         _in_parallel(_backward_numbers, cells, layer.t, n_left, layer.sizes, layer.offset, layer.cumulative_rows,
                      number_offset, rows.start, rows.mask, rows.number_sum, rows.successor, self.counts, self.top,
                      cols.start, tables.chunk_start, tables.chunk_low, tables.chunk_high, tables.chunk_shift,
-                     tables.chunk_live, cols.mult, cols.plus, cols.decision, cols.has_cards, self.tolerance, optimal,
-                     upper, out, hitting, carry, upper_ends, ends)
+                     tables.chunk_live, tables.float_mult, tables.float_plus, cols.decision, cols.has_cards,
+                     self.tolerance, optimal, upper, out, hitting, carry, upper_ends, ends)
+
+    def _others_arguments(self, layer: _Layer, upper: FloatArray, out: FloatArray, carry: bool,
+                          upper_ends: FloatArray, ends: FloatArray) -> tuple[Any, ...]:
+        """`_backward_others`'s arguments after its rows ``first, stop``, for layer ``t``."""
+        rows, cols, tables = self.rows, self.cols, self.tables
+        _, side_offset = self._next_offsets(layer)
+        return (layer.t, layer.sizes, layer.offset, layer.cumulative_rows, side_offset, rows.start, rows.number_sum,
+                rows.bust_base, tables.left, tables.left_value, self.top, self.flip7_at_top, self.bonus, cols.start,
+                tables.float_mult, tables.float_plus, tables.float_saves, tables.plain_bank, tables.saved_bank,
+                tables.run_start, tables.run_low, tables.run_high, tables.run_shift, tables.run_weight,
+                tables.run_saves, *self._modifier_blocks(), cols.move_start, cols.move_rank, cols.move_left,
+                tables.bank_mult, tables.bank_plus, upper, out, carry, tables.saved_live, upper_ends, ends)
+
+    def _modifier_blocks(self) -> tuple[IntArray, ...]:
+        """The modifier blocks (`_Columns`), in the compiled loops' argument order."""
+        cols = self.cols
+        return cols.block_start, cols.block_low, cols.block_size, cols.block_first, cols.block_target
 
     def _blocks_and_modifiers(self) -> tuple[IntArray, ...]:
-        """The modifier blocks and per-factor tables (`_Columns`), in the compiled loops' argument order."""
-        cols = self.cols
-        return (cols.block_start, cols.block_low, cols.block_size, cols.block_first, cols.block_target,
-                cols.mod_next, cols.mod_left)
+        """The modifier blocks and per-factor tables (`_Columns`), in the forward pass's argument order."""
+        return *self._modifier_blocks(), self.cols.mod_next, self.cols.mod_left
 
     def _cells_before(self, layer: _Layer, sizes_shift: int = 0) -> IntArray:
         """Cells of the layer's rows (or, shifted, of the rows one size up) counted before each row."""
