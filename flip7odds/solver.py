@@ -1414,8 +1414,10 @@ def _forward_numbers(first: int, stop: int, t: int, sizes: IntArray, offset: Int
                     arriving[k] += acc[k]
 
 
-_WORKERS = max(1, min(len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1, 8))
-"""Threads a layer is shared among: the cores this process may use (at most 8)."""
+_CORES = max(1, min(len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1, 8))
+"""The cores this process may use (at most 8): the most threads a layer is shared among."""
+_threads = _CORES
+"""Threads a large layer is shared among now (`share_layers`)."""
 _PIECES_PER_WORKER = 4
 _SHARED_WORK = 1 << 16
 """Below this many cells a layer runs in the calling thread: handing it out costs more than it saves."""
@@ -1431,6 +1433,25 @@ _POOL: list[ThreadPoolExecutor] = []
 _POOL_LOCK = threading.Lock()
 
 
+def share_layers(threads: int) -> None:
+    """Share each large layer among at most ``threads`` threads, at least 1 and at most the cores (1: every layer
+    on the calling thread; by default, every core).
+
+    Sharing shortens one solve on an idle machine a little but costs more CPU in all: the modifier gathers wait on
+    memory, and two threads slow each other down. Measured on 2 cores, quiet machine, 2026-12-03 (CPU / wall):
+    the fresh classic deck alone 3.2-3.3 / 1.7-1.8 s shared against 2.0 / 2.0 s on one thread; a live poker tap
+    (3.96 million states) 0.165 / 0.104-0.115 s against 0.115-0.119 / the same. A server answering many people
+    at once (the app) solves on one thread: its CPU, not one tap's wall time, is what runs out.
+    """
+    global _threads
+    _threads = max(1, min(threads, _CORES))
+
+
+def layer_threads() -> int:
+    """Threads a large layer is shared among now (`share_layers`)."""
+    return _threads
+
+
 def _in_parallel(loop: _Loop, cells_before: IntArray, *arguments: Any) -> None:
     """Run ``loop(first, stop, *arguments)`` over all rows, in pieces of about equal cells, on several threads.
 
@@ -1440,15 +1461,16 @@ def _in_parallel(loop: _Loop, cells_before: IntArray, *arguments: Any) -> None:
     """
     rows = len(cells_before) - 1
     total = int(cells_before[-1])
-    if _WORKERS == 1 or total < _SHARED_WORK or not loop.shared_ready:
+    threads = _threads
+    if threads == 1 or total < _SHARED_WORK or not loop.shared_ready:
         # (until `flip7odds.warm` has compiled the shared loop, the ahead-of-time loop does the layer alone)
         loop.single_threaded(0, rows, *arguments)
         return
     shared = loop.jit
     with _POOL_LOCK:
         if not _POOL:
-            _POOL.append(ThreadPoolExecutor(_WORKERS - 1, thread_name_prefix="flip7odds-solver"))
-    bounds = np.searchsorted(cells_before, np.linspace(0, total, _WORKERS * _PIECES_PER_WORKER + 1)).tolist()
+            _POOL.append(ThreadPoolExecutor(_CORES - 1, thread_name_prefix="flip7odds-solver"))
+    bounds = np.searchsorted(cells_before, np.linspace(0, total, threads * _PIECES_PER_WORKER + 1)).tolist()
     bounds[0], bounds[-1] = 0, rows
     pieces = iter(list(itertools.pairwise(bounds)))
     taking = threading.Lock()
@@ -1461,7 +1483,7 @@ def _in_parallel(loop: _Loop, cells_before: IntArray, *arguments: Any) -> None:
                 return
             shared(piece[0], piece[1], *arguments)
 
-    helpers = [_POOL[0].submit(work) for _ in range(_WORKERS - 1)]
+    helpers = [_POOL[0].submit(work) for _ in range(threads - 1)]
     work()
     for helper in helpers:
         helper.result()

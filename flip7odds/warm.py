@@ -24,12 +24,14 @@ WARM_ROUNDS: tuple[tuple[RuleSet, str, str], ...] = (
 
 
 def warm_up() -> None:
-    """Solve each of `WARM_ROUNDS` alone and with another player active (compiles or loads every loop), then
-    get the loops that large layers share among threads ready (`compile_shared_loops`)."""
+    """Solve each of `WARM_ROUNDS` alone and with another player active (compiles or loads every loop), then,
+    where large layers are shared among threads (`flip7odds.solver.share_layers`), get their loops ready
+    (`compile_shared_loops`)."""
     for rules, line, pile in WARM_ROUNDS:
         for others_active in (0, 1):
             analyze(Situation.from_text(rules, line, pile=pile, others_active=others_active))
-    compile_shared_loops()
+    if solver.layer_threads() > 1:
+        compile_shared_loops()
 
 
 def compile_shared_loops() -> None:

@@ -38,3 +38,33 @@ def test_warm_up_compiles_every_loop_a_real_table_uses() -> None:
     done = subprocess.run([sys.executable, "-c", CHECK], capture_output=True, text=True, timeout=600, check=False)
     assert done.returncode == 0, done.stderr
     assert int(done.stdout.split()[-1]) >= 4
+
+
+ONE_THREAD = textwrap.dedent("""
+    import threading
+    from flip7odds import solver
+    from flip7odds.analysis import analyze
+    from flip7odds.native import native_loop
+    from flip7odds.rules import POKER
+    from flip7odds.situation import Situation
+    from flip7odds.warm import compile_shared_loops, warm_up
+
+    solver.share_layers(0)
+    assert solver.layer_threads() == 1
+    solver.share_layers(99)
+    assert solver.layer_threads() == solver._CORES
+    solver.share_layers(1)
+    warm_up()
+    if native_loop("_backward_others") is not None:  # installed compiled: nothing left to compile just in time
+        assert solver._backward_others._jit is None
+    compile_shared_loops()
+    solver._SHARED_WORK = 0  # every layer would be shared, were sharing on: the shared loops are ready
+    analyze(Situation.from_text(POKER, "12 7", seen="5 6 11 4 8 9 10 13"), distribution=False)
+    print(sorted(thread.name for thread in threading.enumerate()))
+""")
+
+
+def test_a_server_solves_on_one_thread_and_warms_no_shared_loop() -> None:
+    done = subprocess.run([sys.executable, "-c", ONE_THREAD], capture_output=True, text=True, timeout=600, check=False)
+    assert done.returncode == 0, done.stderr
+    assert "flip7odds-solver" not in done.stdout and "MainThread" in done.stdout
