@@ -102,9 +102,10 @@ from flip7odds.rules import RuleSet
 from flip7odds.situation import Line, Situation
 from flip7odds.solver import FLIP_THREE_DRAWS, Problem, Solution, SolveCost, Start, solve, solve_cost, tracks_flight
 
-SECONDS_PER_STATE = 40e-9
-"""CPU seconds per lattice state of a relaxed solve (the merged decks have few modifier columns; measured
-26-32 ns on the BENCHMARKS.md machine, load average 1.4-1.6, and 34-41 ns at load average 1.6 on 2026-12-02)."""
+SECONDS_PER_STATE = 30e-9
+"""CPU seconds per lattice state of a relaxed solve (the merged decks have few modifier columns). Measured on the
+BENCHMARKS.md machine with the solver of 2026-12-03 (its modifier gather reads compressed moves): 27-30 ns on the
+fresh poker pile alone (20 and 65 million states, load average about 2); 34-41 ns before it, on 2026-12-02."""
 RESHUFFLED_SECONDS_PER_STATE = 80e-9
 """The same over a pile that may run out onto known discards: the reshuffled sub-problems hold many numbers, and
 their short layers cost more a state (measured 39-490 ns, 108 ns on the upper deck of an empty line over
