@@ -1416,8 +1416,8 @@ def _forward_numbers(first: int, stop: int, t: int, sizes: IntArray, offset: Int
 
 _CORES = max(1, min(len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1, 8))
 """The cores this process may use (at most 8): the most threads a layer is shared among."""
-_threads = _CORES
-"""Threads a large layer is shared among now (`share_layers`)."""
+_threads = 1
+"""Threads a large layer is shared among now: one unless more are asked for (`share_layers`)."""
 _PIECES_PER_WORKER = 4
 _SHARED_WORK = 1 << 16
 """Below this many cells a layer runs in the calling thread: handing it out costs more than it saves."""
@@ -1434,14 +1434,15 @@ _POOL_LOCK = threading.Lock()
 
 
 def share_layers(threads: int) -> None:
-    """Share each large layer among at most ``threads`` threads, at least 1 and at most the cores (1: every layer
-    on the calling thread; by default, every core).
+    """Share each large layer among at most ``threads`` threads, at least 1 and at most the cores (1, the
+    default: every layer on the calling thread).
 
     Sharing shortens one solve on an idle machine a little but costs more CPU in all: the modifier gathers wait on
     memory, and two threads slow each other down. Measured on 2 cores, quiet machine, 2026-12-03 (CPU / wall):
     the fresh classic deck alone 3.2-3.3 / 1.7-1.8 s shared against 2.0 / 2.0 s on one thread; a live poker tap
-    (3.96 million states) 0.165 / 0.104-0.115 s against 0.115-0.119 / the same. A server answering many people
-    at once (the app) solves on one thread: its CPU, not one tap's wall time, is what runs out.
+    (3.96 million states) 0.165 / 0.104-0.115 s against 0.115-0.119 / the same. So one thread is the default: a
+    server answering many people at once (the app) runs out of CPU, not of one tap's wall time, and an answer's
+    budget is CPU time (`flip7odds.answer`).
     """
     global _threads
     _threads = max(1, min(threads, _CORES))

@@ -6,7 +6,8 @@ from the cache later). A server calls `warm_up` when it starts, in the backgroun
 person to tap a card gets the solver's speed instead of the compiler's. The rounds solved are tiny
 (piles of a dozen cards) but go through every compiled loop: with another player active and alone,
 with modifiers, a Second Chance and actions left, in the classic deck and the poker deck (whose
-figures are counted by other tables of the same loops), then compiles the shared just-in-time loops.
+figures are counted by other tables of the same loops), then, where layers are shared among threads
+(`flip7odds.solver.share_layers`; one thread is the default), compiles the shared just-in-time loops.
 """
 
 from __future__ import annotations

@@ -49,6 +49,7 @@ ONE_THREAD = textwrap.dedent("""
     from flip7odds.situation import Situation
     from flip7odds.warm import compile_shared_loops, warm_up
 
+    assert solver.layer_threads() == 1  # the default
     solver.share_layers(0)
     assert solver.layer_threads() == 1
     solver.share_layers(99)
@@ -64,7 +65,7 @@ ONE_THREAD = textwrap.dedent("""
 """)
 
 
-def test_a_server_solves_on_one_thread_and_warms_no_shared_loop() -> None:
+def test_solves_run_on_one_thread_by_default_and_warm_no_shared_loop() -> None:
     done = subprocess.run([sys.executable, "-c", ONE_THREAD], capture_output=True, text=True, timeout=600, check=False)
     assert done.returncode == 0, done.stderr
     assert "flip7odds-solver" not in done.stdout and "MainThread" in done.stdout
