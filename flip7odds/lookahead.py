@@ -85,7 +85,7 @@ from flip7odds.cards import FLIP_THREE, FREEZE, SECOND_CHANCE, Card, Category
 from flip7odds.engine import FLIP_THREE_DRAWS, Choice, Node, RoundRules, RoundState, Terminal
 from flip7odds.rules import RuleSet
 from flip7odds.situation import Situation
-from flip7odds.solver import compiled_loop, modifier_groups, modifier_score_parts
+from flip7odds.solver import compiled_loop, compressed_moves, modifier_groups, modifier_score_parts
 
 IntArray = NDArray[np.int64]
 FloatArray = NDArray[np.float64]
@@ -576,11 +576,10 @@ def _multisets(rules: RuleSet, line_modifiers: tuple[Card, ...], modifiers: tupl
     counts = tuple(len(group) for group in by_size)
     copies = np.array([len(group) for group in modifiers], dtype=np.int64)
     left = copies[:, None] - modifier_digits
-    moves = (left > 0).T
-    return _Multisets(
-        stay_multiplier, stay_plus, then_multiplier, then_plus, counts, np.concatenate(by_size),
-        np.cumsum((0,) + counts, dtype=np.int64), np.concatenate([[0], np.cumsum(moves.sum(axis=1))]).astype(np.int64),
-        rank[np.where(left > 0, codes + modifier_radix[:, None], 0)].T[moves], left.T[moves].astype(np.float64))
+    pointers, targets, copies_left = compressed_moves(rank[np.where(left > 0, codes + modifier_radix[:, None], 0)].T,
+                                                      left.T, (left > 0).T)
+    return _Multisets(stay_multiplier, stay_plus, then_multiplier, then_plus, counts, np.concatenate(by_size),
+                      np.cumsum((0,) + counts, dtype=np.int64), pointers, targets, copies_left)
 
 
 class _Walk:

@@ -524,6 +524,15 @@ def modifier_groups(rules: RuleSet, pile: CardCounts, line_modifiers: tuple[Card
     return [tuple(cards) for cards in groups.values()]
 
 
+def compressed_moves(targets: IntArray, copies: IntArray,
+                     live: NDArray[np.bool_]) -> tuple[IntArray, IntArray, FloatArray]:
+    """Each row's live moves (``live``), in column order, as compressed rows: row ``i``'s are at
+    ``start[i]:start[i + 1]`` of the returned targets and copies (as floats). A loop over a row's moves then reads
+    no dead entry and tests nothing (`_backward_others`, `flip7odds.lookahead`)."""
+    start = np.concatenate([[0], np.cumsum(live.sum(axis=1))]).astype(np.int64)
+    return start, targets[live], copies[live].astype(np.float64)
+
+
 def modifier_score_parts(rules: RuleSet, line_modifiers: tuple[Card, ...], groups: list[tuple[Card, ...]],
                          digits: IntArray) -> tuple[IntArray, IntArray]:
     """The score of every modifier combination as ``multiplier * number_sum + plus`` (`RuleSet.score`, no Flip 7).
@@ -597,7 +606,7 @@ def _columns(problem: Problem, mod_groups: list[tuple[Card, ...]], track_flight:
     rank[combination] = np.arange(len(digits)) - mod_first[mod_level[combination]]
     mod_next = np.where(grown < 0, -1, rank[np.maximum(grown, 0)])[combination]
     mod_left = (caps[None, :] - digits)[combination]
-    moves = mod_next >= 0  # row-major: each combination's moves in group order
+    move_start, move_rank, move_left = compressed_moves(mod_next, mod_left, mod_next >= 0)
 
     # Second Chance: (j drawn, h held, d used), h0 held at the start.
     sc_total, h0 = pile[SECOND_CHANCE], int(problem.second_chance)
@@ -679,9 +688,9 @@ def _columns(problem: Problem, mod_groups: list[tuple[Card, ...]], track_flight:
         mod_first=mod_first,
         mod_next=np.ascontiguousarray(mod_next),
         mod_left=np.ascontiguousarray(mod_left),
-        move_start=np.concatenate([[0], np.cumsum(moves.sum(axis=1))]).astype(np.int64),
-        move_rank=mod_next[moves].astype(np.uint32),
-        move_left=mod_left[moves].astype(np.float64),
+        move_start=move_start,
+        move_rank=move_rank.astype(np.uint32),
+        move_left=move_left,
         block_start=np.searchsorted(block_levels, np.arange(len(start))).astype(np.int64),
         block_low=block_column[:-1] - start[block_levels],
         block_size=block_size,
