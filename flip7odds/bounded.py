@@ -58,6 +58,12 @@ at a Flip 7; after a rescuer or the end of the pile, at most the ladder's top ``
 expectation of that quantity, computed exactly by generating polynomials (`_path_ceiling`). Where a state
 has a path, that is its hit ceiling: the ladder's was never the lower one there (`_Search.static`).
 
+The drift ceiling (`flip7odds.drift`): on the same path, what a play that stops at a point can score at most,
+minus its summed expected changes, is a martingale, so any stopping rule that knows only the cards seen scores at
+most the ceiling now plus the expected sum of the positive expected changes along the path (the duality of optimal
+stopping). Hindsight is not credited: where every expected change is negative the state closes. A state with a path
+takes the lower of the two ceilings.
+
 The Zero on the path (With a Vengeance): while you hold The Zero your score is 0 unless you make a Flip 7, and
 nothing but a rescuer takes it away (Discard, Swap, the Unlucky 7: all end the path). So a play that stops on
 the path while holding it (made to stay by a Just One More!, or the pile run out) banks 0, and the best place to
@@ -121,6 +127,8 @@ import time
 from collections.abc import Callable, Hashable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar, Union
+
+from flip7odds.drift import drift_ceiling
 
 BANKED, FLIP_7, BUST = 0, 1, 2
 """How a round ended, in a terminal node ``4 * score + reason``."""
@@ -503,10 +511,12 @@ class _Search(Generic[S]):
         return (stay, hit_high, *_ANY, 0.0)
 
     def path_ceiling(self, path: Path, ceiling: int) -> float:
-        """`_path_ceiling`, remembered by its arguments."""
+        """The lower of `_path_ceiling` (hindsight) and `flip7odds.drift.drift_ceiling` (the martingale), both
+        bounds of ``H``, remembered by their arguments."""
         known = self.shared.path_ceilings.get((path, ceiling))
         if known is None:
-            known = self.shared.path_ceilings[path, ceiling] = _path_ceiling(path, ceiling)
+            known = min(_path_ceiling(path, ceiling), drift_ceiling(path, ceiling))
+            self.shared.path_ceilings[path, ceiling] = known
         return known
 
     def hit_ceiling(self, ladder: tuple[int, ...], hazard: tuple[int, int, int, int, tuple[int, ...]]) -> float:

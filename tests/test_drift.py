@@ -1,0 +1,135 @@
+"""The drift ceiling (`flip7odds.drift`) against exact values: brute force over every order of tiny piles, the fast
+With a Vengeance solver on every state the bounded search meets, an identity where no drift is negative, and what it
+adds to the path ceiling (it closes states that hindsight cannot)."""
+
+from __future__ import annotations
+
+import functools
+import time
+from collections import Counter
+from fractions import Fraction
+from typing import cast
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from flip7odds.bounded import Path, RoundModel, _path_ceiling, _Search
+from flip7odds.drift import drift_ceiling
+from flip7odds.round_models import VengeanceModel
+from flip7odds.vengeance.fast import TIE, State, _Values
+from flip7odds.vengeance.situation import VengeanceSituation
+from tests.strategies import vengeance_situations
+
+TOLERANCE = 1e-9
+Card = tuple[str, int]
+"""A card of the chain: ``("bust", 0)``, ``("rescue", 0)``, ``("neutral", 0)``, ``("zero", 0)`` or
+``("class<i>", value)``."""
+
+
+def chain_value(path: Path, ceiling: int) -> Fraction:
+    """The value of hitting on the path's chain, by brute force: the best stopping rule that knows only the cards
+    seen (the first card forced), over every order of the pile (module docstring of `flip7odds.drift`)."""
+    top = max(0, ceiling)
+    pile: Counter[Card] = Counter({("bust", 0): path.bust, ("rescue", 0): path.rescue, ("zero", 0): path.zeros,
+                                   ("neutral", 0): path.size - path.bust - path.rescue - path.zeros
+                                   - sum(c for c, _ in path.classes)})
+    for i, (copies, value) in enumerate(path.classes):
+        pile[(f"class{i}", value)] = copies
+
+    @functools.cache
+    def after(left: tuple[tuple[Card, int], ...], drawn: frozenset[str], held: int, zero: bool) -> Fraction:
+        """The value of the chain after a card: stop (``Z``) or draw on."""
+        stop = Fraction(0 if zero else held)
+        return max(stop, draw(left, drawn, held, zero))
+
+    def draw(left: tuple[tuple[Card, int], ...], drawn: frozenset[str], held: int, zero: bool) -> Fraction:
+        cards = dict(left)
+        total = sum(cards.values())
+        if total == cards.get(("neutral", 0), 0):
+            return Fraction(top)  # the live cards ran out: anything up to the ceiling may follow
+        value = Fraction(0)
+        for card, count in cards.items():
+            if not count:
+                continue
+            rest = dict(cards)
+            rest[card] -= 1
+            remaining = tuple(sorted(rest.items()))
+            kind, points = card
+            if kind == "bust" or kind in drawn:
+                outcome = Fraction(0)
+            elif kind == "rescue":
+                outcome = Fraction(top)
+            elif kind == "neutral":
+                outcome = after(remaining, drawn, held, zero)
+            else:
+                if len(drawn) + 1 == path.room:
+                    outcome = Fraction(held + points + path.bonus)
+                elif all(count == 0 for other, count in rest.items() if other[0] != "neutral"):
+                    outcome = Fraction(top)
+                else:
+                    outcome = after(remaining, drawn | {kind}, held + points, zero or kind == "zero")
+            value += count * outcome
+        return value / total
+
+    return draw(tuple(sorted(pile.items())), frozenset(), path.held, path.holds_zero)
+
+
+@st.composite
+def tiny_paths(draw: st.DrawFn, busts: bool = True) -> Path:
+    copies = st.integers(1, 3) if busts else st.just(1)  # a second copy of a class busts you
+    classes = tuple(draw(st.lists(st.tuples(copies, st.integers(1, 13)), max_size=3)))
+    bust = draw(st.integers(0, 2)) if busts else 0
+    rescue = draw(st.integers(0, 1))
+    zeros = draw(st.integers(0, 1)) if busts else 0
+    neutral = draw(st.integers(0, 2))
+    size = bust + rescue + zeros + neutral + sum(c for c, _ in classes)
+    if size == 0 or size > 8:
+        return Path(5, 2, 15, ((1, 4),), 1, 0, 3)
+    return Path(draw(st.integers(0, 30)), draw(st.integers(1, 4)), 15, classes, bust, rescue, size, zeros,
+                busts and draw(st.booleans()))
+
+
+@settings(max_examples=300, deadline=None)
+@given(tiny_paths(), st.integers(40, 90))
+def test_the_drift_ceiling_bounds_the_chain_by_brute_force(path: Path, ceiling: int) -> None:
+    assert drift_ceiling(path, ceiling) >= float(chain_value(path, ceiling)) - TOLERANCE
+
+
+@settings(max_examples=150, deadline=None)
+@given(tiny_paths(busts=False), st.integers(80, 120))
+def test_where_no_drift_is_negative_the_ceiling_is_the_chain_value(path: Path, ceiling: int) -> None:
+    """No bust card, one copy of each class, no The Zero and a ceiling above every score: every card can only raise ``Z``, so drawing to the
+    end is optimal and the bound loses nothing (``max(0, d) = d`` everywhere): equal to the brute force."""
+    assert abs(drift_ceiling(path, ceiling) - float(chain_value(path, ceiling))) <= TOLERANCE
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(vengeance_situations(max_pile=9, max_discards=3, max_line_cards=4))
+def test_the_drift_ceiling_holds_the_exact_hit_value_of_every_state_met(situation: VengeanceSituation) -> None:
+    model = VengeanceModel(situation)
+    if not model.can_draw(model.root()):
+        return
+    search = _Search[State](cast(RoundModel[State], model), time.process_time() + 60.0)
+    search.hit(model.root(), 1e6)
+    values = _Values(model.game, 1.0, TIE, 10**6)
+    for state in cast(list[State], list(search.known)):
+        path = model.path(state)
+        if path is None or not model.can_draw(state):
+            continue
+        _, ladder = model.reach(state)
+        assert drift_ceiling(path, max(ladder)) >= values.draw(state) - TOLERANCE, (state, path)
+
+
+def test_late_in_a_line_the_drift_ceiling_closes_what_hindsight_cannot() -> None:
+    """Holding 30, of 40 cards 6 bust you and 15 add 9 to 12 (156 points): the next card adds 3.9 on average and
+    costs 30 * 6 / 40 = 4.5, and every safe card makes the next one riskier, so every drift is negative and hitting is
+    worth at most staying (30). Hindsight still credits the runs of safe cards: above 41."""
+    path = Path(30, 3, 15, ((4, 9), (4, 10), (4, 11), (3, 12)), 6, 0, 40)
+    assert drift_ceiling(path, 100) <= 30
+    assert _path_ceiling(path, 100) > 41
+
+
+def test_a_fresh_pile_gets_a_lower_ceiling_than_hindsight() -> None:
+    """The With a Vengeance numbers 1..13 (n copies of n), The Zero, five rescuers, 108 cards, an empty line."""
+    path = Path(0, 7, 15, tuple((n, n) for n in range(1, 14)), 0, 5, 108, zeros=1)
+    assert drift_ceiling(path, 85) < _path_ceiling(path, 85) - 5
