@@ -51,67 +51,103 @@ division per set, so the float result is within a few units in the last place of
 
 from __future__ import annotations
 
-import functools
 import math
 from typing import TYPE_CHECKING
 
 import numpy as np
-from numpy.typing import NDArray
+
+from flip7odds.solver import FloatArray, IntArray, compiled_loop
 
 if TYPE_CHECKING:
     from flip7odds.bounded import Path
 
-FloatArray = NDArray[np.float64]
 MAX_CLASSES = 16
-"""Sets of classes are enumerated as bit masks: at most this many classes (With a Vengeance has 14 with The Zero)."""
-
-
-@functools.lru_cache(maxsize=MAX_CLASSES * 8)
-def _sets(classes: int, largest: int) -> tuple[FloatArray, NDArray[np.int64]]:
-    """Every set of at most ``largest`` of ``classes`` classes: membership (sets x classes, 0 or 1) and size,
-    the empty set first."""
-    masks = np.arange(1 << classes, dtype=np.int64)
-    member = (masks[:, None] >> np.arange(classes, dtype=np.int64)) & 1
-    size = member.sum(axis=1)
-    keep = size <= largest
-    return member[keep].astype(np.float64), size[keep]
+"""Sets of classes are enumerated as bit masks, ``2^classes`` of them: at most this many classes (With a Vengeance
+has 14 with The Zero)."""
 
 
 def drift_ceiling(path: Path, ceiling: int) -> float:
     """The drift ceiling of ``H`` (module docstring) for the path ``path`` and the ladder's top ``ceiling``."""
-    top = float(max(0, ceiling))
+    top = max(0, ceiling)
     copies = [c for c, _ in path.classes] + ([path.zeros] if path.zeros else [])
     values = [v for _, v in path.classes] + ([0] if path.zeros else [])
     live = path.bust + path.rescue + sum(copies)
     if live == 0:
-        return top  # nothing changes the path before the pile runs out
+        return float(top)  # nothing changes the path before the pile runs out
     if path.room <= 0 or len(copies) > MAX_CLASSES:
         return math.inf
     deepest = min(path.room, live) - 1  # the chain is alive and not ended at sets of at most this size
-    member, k = _sets(len(copies), deepest)
-    n = np.array(copies, dtype=np.float64)
-    v = np.array(values, dtype=np.float64)
-    # Per set: its numbers' sum, its copies, their points, its repeats, log of the product of its copies.
-    sums = member @ np.stack([v, n, n * v, n - 1, np.log(n)], axis=1)
-    held = path.held + sums[:, 0]  # S_K
-    zero_in = (member[:, -1] > 0) | path.holds_zero if path.zeros else np.full(len(k), path.holds_zero)
-    zeros_left = path.zeros - path.zeros * member[:, -1] if path.zeros else 0.0
-    score = np.where(zero_in, 0.0, held)  # Z(K)
-    left_copies = n.sum() - sums[:, 1]  # cards of the classes not in K (The Zero's too)
-    left_points = float(n @ v) - sums[:, 2]  # their values, times copies
-    flip7 = k + 1 == path.room
-    runs_out = (k + 1 == live) & ~flip7
-    # sum over the classes c not in K of n_c (Z(K + c) - Z(K)), by how the chain goes on after c:
-    onward = np.where(zero_in, 0.0, left_points - zeros_left * held)
-    onward = np.where(flip7, left_copies * (held + path.bonus - score) + left_points,
-                      np.where(runs_out, left_copies * (top - score), onward))
-    drift = (onward - (path.bust + sums[:, 3]) * score + path.rescue * (top - score)) / (live - k)
     ways = np.array([math.comb(live, j) for j in range(deepest + 1)], dtype=np.float64)
-    weight = np.rint(np.exp(sums[1:, 4])) / ways[k[1:]]  # prod n_c (an integer below 2^53) / C(live, k)
-    first = float(drift[0])
-    later = float(weight @ np.maximum(drift[1:], 0.0))
+    out = np.zeros(2)
+    _drift_sums(np.array(copies, dtype=np.int64), np.array(values, dtype=np.int64), path.zeros > 0, path.holds_zero,
+                path.held, path.room, path.bonus, path.bust, path.rescue, live, float(top), ways, out)
+    first, later = out
+    start = 0.0 if path.holds_zero else float(path.held)
     neutral = path.size - live
-    return float(score[0]) + (neutral * max(first, 0.0) + live * first) / path.size + later
+    return start + (neutral * max(first, 0.0) + live * first) / path.size + later
+
+
+@compiled_loop
+def _drift_sums(copies: IntArray, values: IntArray, zero_last: bool, holds_zero: bool, held: int, room: int, bonus: int,
+                bust: int, rescue: int, live: int, top: float, ways: FloatArray, out: FloatArray) -> None:
+    """``out = (d(empty), sum_{K not empty} P(K) max(0, d(K)))`` over the sets ``K`` of at most ``len(ways) - 1``
+    classes (module docstring), ``P(K) = prod_{c in K} copies_c / ways[|K|]``.
+
+    Every set is a bit mask; its sums are its mask without the lowest bit's, plus that class's (one pass over
+    the masks in increasing order). The Zero, when ``zero_last``, is the last class. Every sum of a set is an
+    integer below ``2^53`` (exact in a float) until the drift's division and the weight's.
+    """
+    classes = copies.shape[0]
+    count = 1 << classes
+    deepest = ways.shape[0] - 1
+    size = np.zeros(count, dtype=np.int64)
+    points = np.zeros(count, dtype=np.int64)  # S_K - held: the set's values
+    cards = np.zeros(count, dtype=np.int64)  # copies of the set's classes
+    worth = np.zeros(count, dtype=np.int64)  # their values times copies
+    product = np.ones(count, dtype=np.float64)  # prod of copies
+    all_cards = 0
+    all_worth = 0
+    for c in range(classes):
+        all_cards += copies[c]
+        all_worth += copies[c] * values[c]
+    zero_bit = 1 << (classes - 1) if zero_last else 0
+    later = 0.0
+    for mask in range(count):
+        if mask:
+            low = mask & -mask
+            c = 0
+            while (1 << c) != low:
+                c += 1
+            rest = mask ^ low
+            size[mask] = size[rest] + 1
+            points[mask] = points[rest] + values[c]
+            cards[mask] = cards[rest] + copies[c]
+            worth[mask] = worth[rest] + copies[c] * values[c]
+            product[mask] = product[rest] * copies[c]
+        k = size[mask]
+        if k > deepest:
+            continue
+        total = held + points[mask]  # S_K
+        zero_in = holds_zero or (mask & zero_bit) != 0
+        score = 0.0 if zero_in else float(total)  # Z(K)
+        left_cards = all_cards - cards[mask]
+        left_points = all_worth - worth[mask]
+        if k + 1 == room:  # the next new class is a Flip 7
+            onward = left_cards * (total + bonus - score) + left_points
+        elif k + 1 == live:  # the next card is the last that changes the path
+            onward = left_cards * (top - score)
+        elif zero_in:
+            onward = 0.0
+        else:
+            zeros_left = copies[classes - 1] if zero_last and (mask & zero_bit) == 0 else 0
+            onward = left_points - zeros_left * score
+        repeats = cards[mask] - k
+        drift = (onward - (bust + repeats) * score + rescue * (top - score)) / (live - k)
+        if mask == 0:
+            out[0] = drift
+        elif drift > 0.0:
+            later += product[mask] / ways[k] * drift
+    out[1] = later
 
 
 __all__ = ["MAX_CLASSES", "drift_ceiling"]

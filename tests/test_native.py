@@ -16,11 +16,16 @@ from numba import types
 from numba.core.sigutils import _parse_signature_string
 
 from flip7odds import Situation, analyze, find_rules, native
+from flip7odds.bounded import Path as ChainPath
+from flip7odds.drift import drift_ceiling
 from flip7odds.native import MODULE, SIGNATURES, build
 from flip7odds.policies import evaluate_policy, parse_policy
 
 SITUATIONS = [("classic", "12 7 3 +4", "12 12 5 9 9 8 11 10", 1), ("classic", "5 sc", "", 0),
               ("poker", "13 12", "13 11 9", 1)]
+PATHS = [ChainPath(0, 7, 15, tuple((n, n) for n in range(1, 14)), 0, 5, 108, zeros=1),
+         ChainPath(21, 4, 15, ((3, 5), (6, 6), (2, 12)), 9, 2, 40, zeros=1, holds_zero=True)]
+"""Paths of the bounded solver's drift ceiling: a fresh With a Vengeance pile, and a late line holding The Zero."""
 
 
 def _loose(kind: types.Type) -> str:
@@ -36,6 +41,8 @@ def test_the_declared_signatures_are_the_types_the_solver_passes(monkeypatch: py
         situation = Situation.from_text(find_rules(rules), line, seen=seen, others_active=others)
         analyze(situation)
         evaluate_policy(situation, parse_policy("lookahead"))
+    for path in PATHS:
+        drift_ceiling(path, 85)
     for name, declared in SIGNATURES.items():
         inferred = native.loop(name).jit.signatures
         assert len(inferred) == 1, f"{name} was called with several type combinations: {inferred}"
@@ -67,6 +74,13 @@ def test_the_compiled_loops_give_the_just_in_time_numbers(tmp_path: Path, monkey
         assert _same(ahead_of_time[0].to_json(), just_in_time[0].to_json())
         assert ahead_of_time[1].expected_score == pytest.approx(just_in_time[1].expected_score, abs=1e-12)
         assert ahead_of_time[1].distribution.keys() == just_in_time[1].distribution.keys()
+    for path in PATHS:
+        with monkeypatch.context() as patch:
+            patch.setattr(native, "load", lambda: None)
+            just_in_time_ceiling = drift_ceiling(path, 85)
+        with monkeypatch.context() as patch:
+            patch.setattr(native, "load", lambda: module)
+            assert drift_ceiling(path, 85) == just_in_time_ceiling
 
 
 def _same(left: object, right: object) -> bool:
