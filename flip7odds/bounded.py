@@ -209,10 +209,7 @@ class Path:
     number cards as ``(copies, value)`` per class (cards that bust each other), ``zeros`` the copies of The Zero
     (With a Vengeance: a number that makes your score 0 unless you Flip 7; not among ``classes``), the rest add
     nothing to your score; ``held`` is the sum of your numbers, no less than your score; ``room`` the numbers
-    still missing for a Flip 7, worth ``bonus``; ``holds_zero``: you hold The Zero. Your score with numbers summing
-    to ``s`` and the modifiers you hold is at most ``max(floor, s // divisor + plus)`` (``floor`` None: no floor),
-    whatever comes on the path (its modifiers only lower it): ``divisor`` 1, ``plus`` 0 and no floor say only that it
-    is at most ``s`` (`flip7odds.drift`).
+    still missing for a Flip 7, worth ``bonus``; ``holds_zero``: you hold The Zero.
     """
 
     held: int
@@ -224,9 +221,6 @@ class Path:
     size: int
     zeros: int = 0
     holds_zero: bool = False
-    divisor: int = 1
-    plus: int = 0
-    floor: int | None = None
 
 
 def _path_ceiling(path: Path, ceiling: int) -> float:

@@ -78,42 +78,28 @@ def drift_ceiling(path: Path, ceiling: int) -> float:
         return math.inf
     deepest = min(path.room, live) - 1  # the chain is alive and not ended at sets of at most this size
     ways = np.array([math.comb(live, j) for j in range(deepest + 1)], dtype=np.float64)
-    sums = np.arange(path.held + sum(values) + 1, dtype=np.int64)
-    stay = sums // path.divisor + path.plus
-    if path.floor is not None:
-        stay = np.maximum(stay, path.floor)
     out = np.zeros(2)
     _drift_sums(np.array(copies, dtype=np.int64), np.array(values, dtype=np.int64), path.zeros > 0, path.holds_zero,
-                path.held, path.room, path.bonus, path.bust, path.rescue, live, float(top), stay.astype(np.float64),
-                ways, out)
+                path.held, path.room, path.bonus, path.bust, path.rescue, live, float(top), ways, out)
     first, later = out
-    start = 0.0 if path.holds_zero else float(stay[path.held])
+    start = 0.0 if path.holds_zero else float(path.held)
     neutral = path.size - live
     return start + (neutral * max(first, 0.0) + live * first) / path.size + later
 
 
 @compiled_loop
 def _drift_sums(copies: IntArray, values: IntArray, zero_last: bool, holds_zero: bool, held: int, room: int, bonus: int,
-                bust: int, rescue: int, live: int, top: float, stay: FloatArray, ways: FloatArray,
-                out: FloatArray) -> None:
+                bust: int, rescue: int, live: int, top: float, ways: FloatArray, out: FloatArray) -> None:
     """``out = (d(empty), sum_{K not empty} P(K) max(0, d(K)))`` over the sets ``K`` of at most ``len(ways) - 1``
-    classes (module docstring), ``P(K) = prod_{c in K} copies_c / ways[|K|]``, ``Z(K) = stay[S_K]`` (0 with The
-    Zero) and a Flip 7 worth ``stay[S] + bonus``.
+    classes (module docstring), ``P(K) = prod_{c in K} copies_c / ways[|K|]``.
 
     Every set is a bit mask; its sums are its mask without the lowest bit's, plus that class's (one pass over
-    the masks in increasing order). The Zero, when ``zero_last``, is the last class. Where ``stay`` goes up one
-    for one from ``held`` on (no halving, no floor reached), the sum over the next class is one of the set's
-    totals (its cards, their points); elsewhere a loop over the classes. Every sum of a set is an integer below
-    ``2^53`` (exact in a float) until the drift's division and the weight's.
+    the masks in increasing order). The Zero, when ``zero_last``, is the last class. Every sum of a set is an
+    integer below ``2^53`` (exact in a float) until the drift's division and the weight's.
     """
     classes = copies.shape[0]
     count = 1 << classes
     deepest = ways.shape[0] - 1
-    last = stay.shape[0] - 1
-    linear = True
-    for s in range(held, last):
-        if stay[s + 1] - stay[s] != 1.0:
-            linear = False
     size = np.zeros(count, dtype=np.int64)
     points = np.zeros(count, dtype=np.int64)  # S_K - held: the set's values
     cards = np.zeros(count, dtype=np.int64)  # copies of the set's classes
@@ -124,7 +110,6 @@ def _drift_sums(copies: IntArray, values: IntArray, zero_last: bool, holds_zero:
     for c in range(classes):
         all_cards += copies[c]
         all_worth += copies[c] * values[c]
-    zeros = copies[classes - 1] if zero_last else 0
     zero_bit = 1 << (classes - 1) if zero_last else 0
     later = 0.0
     for mask in range(count):
@@ -144,33 +129,18 @@ def _drift_sums(copies: IntArray, values: IntArray, zero_last: bool, holds_zero:
             continue
         total = held + points[mask]  # S_K
         zero_in = holds_zero or (mask & zero_bit) != 0
-        score = 0.0 if zero_in else stay[total]  # Z(K)
-        left_cards = all_cards - cards[mask]  # cards of the classes not in K (The Zero's too)
-        # onward: the sum over the classes c not in K of n_c (Z(K + c) - Z(K))
-        flip7 = k + 1 == room  # the next new class is a Flip 7
-        if not flip7 and k + 1 == live:  # the next card is the last that changes the path
+        score = 0.0 if zero_in else float(total)  # Z(K)
+        left_cards = all_cards - cards[mask]
+        left_points = all_worth - worth[mask]
+        if k + 1 == room:  # the next new class is a Flip 7
+            onward = left_cards * (total + bonus - score) + left_points
+        elif k + 1 == live:  # the next card is the last that changes the path
             onward = left_cards * (top - score)
-        elif not flip7 and zero_in:
+        elif zero_in:
             onward = 0.0
-        elif linear:
-            left_points = all_worth - worth[mask]
-            if flip7:
-                onward = left_cards * (stay[total] + bonus - score) + left_points
-            else:
-                zeros_left = 0 if (mask & zero_bit) != 0 else zeros
-                onward = left_points - zeros_left * score
         else:
-            onward = 0.0
-            for c in range(classes):
-                if (mask >> c) & 1:
-                    continue
-                if flip7:
-                    after = stay[total + values[c]] + bonus
-                elif zero_last and c == classes - 1:
-                    after = 0.0
-                else:
-                    after = stay[total + values[c]]
-                onward += copies[c] * (after - score)
+            zeros_left = copies[classes - 1] if zero_last and (mask & zero_bit) == 0 else 0
+            onward = left_points - zeros_left * score
         repeats = cards[mask] - k
         drift = (onward - (bust + repeats) * score + rescue * (top - score)) / (live - k)
         if mask == 0:

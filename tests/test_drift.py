@@ -36,14 +36,10 @@ def chain_value(path: Path, ceiling: int) -> Fraction:
     for i, (copies, value) in enumerate(path.classes):
         pile[(f"class{i}", value)] = copies
 
-    def stay(held: int) -> int:
-        score = held // path.divisor + path.plus
-        return score if path.floor is None else max(path.floor, score)
-
     @functools.cache
     def after(left: tuple[tuple[Card, int], ...], drawn: frozenset[str], held: int, zero: bool) -> Fraction:
         """The value of the chain after a card: stop (``Z``) or draw on."""
-        stop = Fraction(0 if zero else stay(held))
+        stop = Fraction(0 if zero else held)
         return max(stop, draw(left, drawn, held, zero))
 
     def draw(left: tuple[tuple[Card, int], ...], drawn: frozenset[str], held: int, zero: bool) -> Fraction:
@@ -67,7 +63,7 @@ def chain_value(path: Path, ceiling: int) -> Fraction:
                 outcome = after(remaining, drawn, held, zero)
             else:
                 if len(drawn) + 1 == path.room:
-                    outcome = Fraction(stay(held + points) + path.bonus)
+                    outcome = Fraction(held + points + path.bonus)
                 elif all(count == 0 for other, count in rest.items() if other[0] != "neutral"):
                     outcome = Fraction(top)
                 else:
@@ -89,11 +85,8 @@ def tiny_paths(draw: st.DrawFn, busts: bool = True) -> Path:
     size = bust + rescue + zeros + neutral + sum(c for c, _ in classes)
     if size == 0 or size > 8:
         return Path(5, 2, 15, ((1, 4),), 1, 0, 3)
-    held, room, holds_zero = draw(st.integers(0, 30)), draw(st.integers(1, 4)), busts and draw(st.booleans())
-    if not busts:  # your score is your numbers' sum
-        return Path(held, room, 15, classes, bust, rescue, size, zeros, holds_zero)
-    return Path(held, room, 15, classes, bust, rescue, size, zeros, holds_zero, divisor=draw(st.sampled_from([1, 2])),
-                plus=draw(st.integers(-10, 0)), floor=draw(st.sampled_from([0, None])))
+    return Path(draw(st.integers(0, 30)), draw(st.integers(1, 4)), 15, classes, bust, rescue, size, zeros,
+                busts and draw(st.booleans()))
 
 
 @settings(max_examples=300, deadline=None)
