@@ -1086,7 +1086,8 @@ def _backward_others(first: int, stop: int, t: int, sizes: IntArray, offset: Int
                      block_start: IntArray, block_low: IntArray, block_size: IntArray, block_first: IntArray,
                      block_target: IntArray, move_start: IntArray, move_rank: RankArray, move_left: FloatArray,
                      bank_mult: FloatArray, bank_plus: FloatArray, upper: FloatArray, out: FloatArray,
-                     carry: bool, saved_live: FloatArray) -> None:
+                     carry: bool, saved_live: FloatArray, n_left: int, decision: NDArray[np.bool_],
+                     has_cards: NDArray[np.bool_], tolerance: float, optimal: bool, hitting: ByteArray) -> None:
     """``sum_c n_c W(x after c)`` over every card but the new numbers that lead on, rows ``first:stop`` of layer ``t``.
 
     Cards that bank are affine in the row's sums: side cards ``bank_mult * sum + bank_plus``; new
@@ -1102,8 +1103,15 @@ def _backward_others(first: int, stop: int, t: int, sizes: IntArray, offset: Int
     a duplicate that neither a held Second Chance saves busts (``1 - saved_live - saved_bank`` of the
     row's bust cards), every other ending counts 0 (`_Solver._backward`). A row's banked values are first summed
     apart, then written into its records.
+
+    The top rows (``|S| = top``) draw no new number that leads on, so their sums are whole here: each block of
+    them is finished at once, while it is in cache, as `_backward_numbers` finishes the others (the same
+    operations: divide by ``N``, and with ``optimal`` decide; ``hitting`` gets the choice), rather than read
+    back from memory by it.
     """
     scratch = np.empty(np.max(col_start[1:] - col_start[:-1]) if carry else 0)
+    span = _RECORD if carry else 1  # floats per state
+    inverse = 1.0 / n_left  # probabilities are not compared: no need to divide
     q = first
     while q < stop:
         b = 0
@@ -1123,8 +1131,8 @@ def _backward_others(first: int, stop: int, t: int, sizes: IntArray, offset: Int
             bust_cards = row_bust[g]
             drawn = row * left[g] + left_value[g]  # sum over the new numbers u left of p_u (sum + u)
             numbers_left = left[g]
-            here = offset[b] + r * width
-            total = scratch[:width] if carry else out[here:here + width]
+            row_at = offset[b] + r * width
+            total = scratch[:width] if carry else out[row_at:row_at + width]
             # banking after a side card, and after a duplicate saved on the last forced draw
             if s < top:
                 pb = plain_bank[c0:c1]
@@ -1139,7 +1147,7 @@ def _backward_others(first: int, stop: int, t: int, sizes: IntArray, offset: Int
                 for k in range(width):
                     total[k] = bm[k] * row + bp[k] + sb[k] * (bust_cards - sv[k]) * (row * m[k] + pl[k])
             if carry:
-                records = out[_RECORD * here:_RECORD * (here + width)]
+                records = out[_RECORD * row_at:_RECORD * (row_at + width)]
                 sl = saved_live[c0:c1]
                 flip7_ends = float(numbers_left) if s == top and flip7_at_top else 0.0
                 for k in range(width):
@@ -1148,10 +1156,9 @@ def _backward_others(first: int, stop: int, t: int, sizes: IntArray, offset: Int
                     records[_RECORD * k + 2] = (1.0 - sl[k] - sb[k]) * (bust_cards - sv[k])
             if width1 == 0:
                 continue
-            there = side_offset[b] + r * width1
-            span = _RECORD if carry else 1  # floats per state
-            following = upper[span * there:span * (there + width1)]
-            moving_all = out[span * here:span * (here + width)]
+            next_at = side_offset[b] + r * width1
+            following = upper[span * next_at:span * (next_at + width1)]
+            moving_all = out[span * row_at:span * (row_at + width)]
             for h in range(run_start[level], run_start[level + 1]):
                 low, high, shift = run_low[h], run_high[h], run_shift[h]
                 weight = run_weight[h] if run_saves[h] < 0 else bust_cards - run_saves[h]
@@ -1160,15 +1167,11 @@ def _backward_others(first: int, stop: int, t: int, sizes: IntArray, offset: Int
                     moving[k] += weight * target[k]
         r0, r1 = q - cumulative[b], tile_stop - cumulative[b]
         q = tile_stop
-        if width1 == 0:
-            continue
         along, step = np.uint64(width), np.uint64(width1)
         for h in range(block_start[level], block_start[level + 1]):
             base = block_target[h]
-            if base < 0:
-                continue
-            low, k0 = block_low[h], block_first[h]
-            for k in range(block_size[h]):
+            low, k0, size = block_low[h], block_first[h], block_size[h]
+            for k in range(size if width1 > 0 and base >= 0 else 0):
                 ranks = move_rank[move_start[k0 + k]:move_start[k0 + k + 1]]
                 copies = move_left[move_start[k0 + k]:move_start[k0 + k + 1]]
                 # unsigned: these indices are never negative, and numba checks only signed ones for that
@@ -1191,6 +1194,43 @@ def _backward_others(first: int, stop: int, t: int, sizes: IntArray, offset: Int
                         out[at], out[at + _ONE], out[at + _TWO] = value, flip7, bust
                     here += along
                     there += step
+            if s < top:
+                continue
+            # the top rows draw no number that leads on: their sums are whole, so decide (as `_backward_numbers`
+            # would, the same operations) while the block is in cache
+            must_draw = s == 0  # (with an empty line)
+            mb, pb = m[low:low + size], pl[low:low + size]
+            free, line = decision[c0 + low:c0 + low + size], has_cards[c0 + low:c0 + low + size]
+            for rr in range(r0, r1):
+                row = row_sum[row_start[s] + rr]
+                start = offset[b] + rr * width + low
+                choice = hitting[start:start + size]
+                total = out[span * start:span * (start + size)]
+                if optimal and not carry:
+                    for k in range(size):
+                        hit = total[k] / n_left
+                        stay = row * mb[k] + pb[k]
+                        hits = (not free[k]) | ((not line[k]) & must_draw) | (hit > stay + tolerance)
+                        total[k] = hit if hits else stay
+                        choice[k] = hits
+                elif optimal:
+                    for k in range(size):
+                        hit = total[_RECORD * k] / n_left
+                        stay = row * mb[k] + pb[k]
+                        hits = (not free[k]) | ((not line[k]) & must_draw) | (hit > stay + tolerance)
+                        total[_RECORD * k] = hit if hits else stay
+                        choice[k] = hits
+                        drawn = hits * inverse
+                        total[_RECORD * k + 1] *= drawn
+                        total[_RECORD * k + 2] *= drawn
+                elif not carry:
+                    for k in range(size):
+                        total[k] = total[k] / n_left
+                else:
+                    for k in range(size):
+                        total[_RECORD * k] = total[_RECORD * k] / n_left
+                        total[_RECORD * k + 1] *= inverse
+                        total[_RECORD * k + 2] *= inverse
 
 
 @compiled_loop
@@ -1201,7 +1241,8 @@ def _backward_numbers(first: int, stop: int, t: int, n_left: int, sizes: IntArra
                       chunk_shift: IntArray, chunk_live: NDArray[np.bool_], mult: FloatArray, plus: FloatArray,
                       decision: NDArray[np.bool_], has_cards: NDArray[np.bool_], tolerance: float, optimal: bool,
                       upper: FloatArray, out: FloatArray, hitting: ByteArray, carry: bool) -> None:
-    """Add the new numbers that lead on, ``sum_u p_u V(S + u, plain(c))``, then ``H = total / N``.
+    """Add the new numbers that lead on, ``sum_u p_u V(S + u, plain(c))``, then ``H = total / N`` (rows below the top:
+    `_backward_others` finishes the top rows).
 
     Chunk by chunk of columns (a forced phase moves a chunk as a whole: ``chunk_shift``), all rows
     ``first:stop`` in turn, so the next layer's chunk is read from cache. With ``optimal`` it then
@@ -1223,13 +1264,15 @@ def _backward_numbers(first: int, stop: int, t: int, n_left: int, sizes: IntArra
         low_row = max(first, cumulative[b]) - cumulative[b]
         high_row = min(stop, cumulative[b + 1]) - cumulative[b]
         s = sizes[b]
+        if s == top:  # decided by `_backward_others`
+            continue
         level = t - s
         c0 = col_start[level]
         width = col_start[level + 1] - c0
         for h in range(chunk_start[level], chunk_start[level + 1]):
             low, high = chunk_low[h], chunk_high[h]
             n = high - low
-            grows = s < top and chunk_live[h]
+            grows = chunk_live[h]
             m, pl = mult[c0 + low:c0 + high], plus[c0 + low:c0 + high]
             free, line = decision[c0 + low:c0 + high], has_cards[c0 + low:c0 + high]
             must_draw = s == 0  # (with an empty line)
@@ -1888,14 +1931,15 @@ class _Solver:
         rows, cols, tables = self.rows, self.cols, self.tables
         number_offset, _ = self._next_offsets(layer)
         cells = self._cells_before(layer)
-        _in_parallel(_backward_others, cells, *self._others_arguments(layer, upper, out, carry))
+        _in_parallel(_backward_others, cells, *self._others_arguments(layer, n_left, upper, out, hitting, optimal, carry))
         _in_parallel(_backward_numbers, cells, layer.t, n_left, layer.sizes, layer.offset, layer.cumulative_rows,
                      number_offset, rows.start, rows.mask, rows.number_sum, rows.successor, self.counts, self.top,
                      cols.start, tables.chunk_start, tables.chunk_low, tables.chunk_high, tables.chunk_shift,
                      tables.chunk_live, tables.float_mult, tables.float_plus, cols.decision, cols.has_cards,
                      self.tolerance, optimal, upper, out, hitting, carry)
 
-    def _others_arguments(self, layer: _Layer, upper: FloatArray, out: FloatArray, carry: bool) -> tuple[Any, ...]:
+    def _others_arguments(self, layer: _Layer, n_left: int, upper: FloatArray, out: FloatArray, hitting: ByteArray,
+                          optimal: bool, carry: bool) -> tuple[Any, ...]:
         """`_backward_others`'s arguments after its rows ``first, stop``, for layer ``t``."""
         rows, cols, tables = self.rows, self.cols, self.tables
         _, side_offset = self._next_offsets(layer)
@@ -1904,7 +1948,8 @@ class _Solver:
                 tables.float_mult, tables.float_plus, tables.float_saves, tables.plain_bank, tables.saved_bank,
                 tables.run_start, tables.run_low, tables.run_high, tables.run_shift, tables.run_weight,
                 tables.run_saves, *self._modifier_blocks(), cols.move_start, cols.move_rank, cols.move_left,
-                tables.bank_mult, tables.bank_plus, upper, out, carry, tables.saved_live)
+                tables.bank_mult, tables.bank_plus, upper, out, carry, tables.saved_live, n_left, cols.decision,
+                cols.has_cards, self.tolerance, optimal, hitting)
 
     def _modifier_blocks(self) -> tuple[IntArray, ...]:
         """The modifier blocks (`_Columns`), in the compiled loops' argument order."""

@@ -50,7 +50,7 @@ def run_others(solver: _Solver, layer: _Layer, upper: FloatArray, upper_ends: Fl
     out = np.full(span * layer.total, np.nan)
     if carry:
         upper = np.column_stack([upper, upper_ends.reshape(-1, 2)]).ravel()
-    arguments = solver._others_arguments(layer, upper, out, carry)
+    arguments = solver._others_arguments(layer, 1, upper, out, np.zeros(layer.total, dtype=np.uint8), False, carry)
     for first, stop in itertools.pairwise(pieces):
         _backward_others.single_threaded(first, stop, *arguments)
     records = out.reshape(-1, span)
