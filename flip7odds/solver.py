@@ -1063,8 +1063,14 @@ _ROW_TILE = 8
 """Rows of one block whose modifier draws `_backward_others` does together, reading each combination's moves
 once for all of them (tiles of 2, 4 and 8 rows took the same time, 8 the fewest instructions: BENCHMARKS.md,
 Stop 26)."""
-_ONE = np.uint64(1)
-"""One as an unsigned index (numba types an unsigned plus a signed 64-bit integer as a float)."""
+_ONE, _TWO = np.uint64(1), np.uint64(2)
+"""Small unsigned indices (numba types an unsigned plus a signed 64-bit integer as a float)."""
+_RECORD = 3
+"""Floats per state where P(Flip 7) and P(bust) are carried (`_Solver.carry`): a record of the value and the two
+probabilities, side by side, so that a modifier move reads one place rather than two arrays (the backward pass of a
+poker tap about a fifth faster than with the probabilities in an array of their own; a record padded to 32 bytes,
+which never straddles two cache lines, moved a third more memory and was slower: BENCHMARKS.md, Stop 27)."""
+_RECORD_U = np.uint64(_RECORD)
 _CHUNK = 64
 """Columns handled together by the number draws: the next layer's matching columns of every row
 (``rows x _CHUNK`` floats) stay in cache while all the rows that need them are done."""
@@ -1080,7 +1086,8 @@ def _backward_others(first: int, stop: int, t: int, sizes: IntArray, offset: Int
                      block_start: IntArray, block_low: IntArray, block_size: IntArray, block_first: IntArray,
                      block_target: IntArray, move_start: IntArray, move_rank: RankArray, move_left: FloatArray,
                      bank_mult: FloatArray, bank_plus: FloatArray, upper: FloatArray, out: FloatArray,
-                     carry: bool, saved_live: FloatArray, upper_ends: FloatArray, ends_out: FloatArray) -> None:
+                     carry: bool, saved_live: FloatArray, n_left: int, decision: NDArray[np.bool_],
+                     has_cards: NDArray[np.bool_], tolerance: float, optimal: bool, hitting: ByteArray) -> None:
     """``sum_c n_c W(x after c)`` over every card but the new numbers that lead on, rows ``first:stop`` of layer ``t``.
 
     Cards that bank are affine in the row's sums: side cards ``bank_mult * sum + bank_plus``; new
@@ -1091,12 +1098,20 @@ def _backward_others(first: int, stop: int, t: int, sizes: IntArray, offset: Int
     so the rows go `_ROW_TILE` at a time (of one block) and each combination's moves are read once for
     all of them; every state still adds its terms in the same order (runs, then modifiers by group).
 
-    With ``carry`` the same sums are taken of P(Flip 7) and P(bust) by the end (``upper_ends`` into
-    ``ends_out``, interleaved: state ``i`` at ``2 i`` and ``2 i + 1``, so that a gather reads both from one cache
-    line): a Flip 7 counts ``sum_u p_u`` at the top row,
+    With ``carry`` ``upper`` and ``out`` hold records (`_RECORD`: value, P(Flip 7), P(bust) by the end) and
+    the same sums are taken of the two probabilities, lane by lane: a Flip 7 counts ``sum_u p_u`` at the top row,
     a duplicate that neither a held Second Chance saves busts (``1 - saved_live - saved_bank`` of the
-    row's bust cards), every other ending counts 0 (`_Solver._backward`).
+    row's bust cards), every other ending counts 0 (`_Solver._backward`). A row's banked values are first summed
+    apart, then written into its records.
+
+    The top rows (``|S| = top``) draw no new number that leads on, so their sums are whole here: each block of
+    them is finished at once, while it is in cache, as `_backward_numbers` finishes the others (the same
+    operations: divide by ``N``, and with ``optimal`` decide; ``hitting`` gets the choice), rather than read
+    back from memory by it.
     """
+    scratch = np.empty(np.max(col_start[1:] - col_start[:-1]) if carry else 0)
+    span = _RECORD if carry else 1  # floats per state
+    inverse = 1.0 / n_left  # probabilities are not compared: no need to divide
     q = first
     while q < stop:
         b = 0
@@ -1116,14 +1131,8 @@ def _backward_others(first: int, stop: int, t: int, sizes: IntArray, offset: Int
             bust_cards = row_bust[g]
             drawn = row * left[g] + left_value[g]  # sum over the new numbers u left of p_u (sum + u)
             numbers_left = left[g]
-            total = out[offset[b] + r * width:offset[b] + (r + 1) * width]
-            ends_total = ends_out[2 * (offset[b] + r * width):2 * (offset[b] + (r + 1) * width)]
-            if carry:
-                sl = saved_live[c0:c1]
-                flip7_ends = float(numbers_left) if s == top and flip7_at_top else 0.0
-                for k in range(width):
-                    ends_total[2 * k] = flip7_ends
-                    ends_total[2 * k + 1] = (1.0 - sl[k] - sb[k]) * (bust_cards - sv[k])
+            row_at = offset[b] + r * width
+            total = scratch[:width] if carry else out[row_at:row_at + width]
             # banking after a side card, and after a duplicate saved on the last forced draw
             if s < top:
                 pb = plain_bank[c0:c1]
@@ -1137,31 +1146,32 @@ def _backward_others(first: int, stop: int, t: int, sizes: IntArray, offset: Int
             else:
                 for k in range(width):
                     total[k] = bm[k] * row + bp[k] + sb[k] * (bust_cards - sv[k]) * (row * m[k] + pl[k])
+            if carry:
+                records = out[_RECORD * row_at:_RECORD * (row_at + width)]
+                sl = saved_live[c0:c1]
+                flip7_ends = float(numbers_left) if s == top and flip7_at_top else 0.0
+                for k in range(width):
+                    records[_RECORD * k] = total[k]
+                    records[_RECORD * k + 1] = flip7_ends
+                    records[_RECORD * k + 2] = (1.0 - sl[k] - sb[k]) * (bust_cards - sv[k])
             if width1 == 0:
                 continue
-            following = upper[side_offset[b] + r * width1:side_offset[b] + (r + 1) * width1]
-            following_ends = upper_ends[2 * (side_offset[b] + r * width1):2 * (side_offset[b] + (r + 1) * width1)]
+            next_at = side_offset[b] + r * width1
+            following = upper[span * next_at:span * (next_at + width1)]
+            moving_all = out[span * row_at:span * (row_at + width)]
             for h in range(run_start[level], run_start[level + 1]):
                 low, high, shift = run_low[h], run_high[h], run_shift[h]
                 weight = run_weight[h] if run_saves[h] < 0 else bust_cards - run_saves[h]
-                moving, target = total[low:high], following[low + shift:high + shift]
-                for k in range(high - low):
+                moving, target = moving_all[span * low:span * high], following[span * (low + shift):span * (high + shift)]
+                for k in range(span * (high - low)):
                     moving[k] += weight * target[k]
-                if carry:
-                    moving, target = ends_total[2 * low:2 * high], following_ends[2 * (low + shift):2 * (high + shift)]
-                    for k in range(2 * (high - low)):
-                        moving[k] += weight * target[k]
         r0, r1 = q - cumulative[b], tile_stop - cumulative[b]
         q = tile_stop
-        if width1 == 0:
-            continue
         along, step = np.uint64(width), np.uint64(width1)
         for h in range(block_start[level], block_start[level + 1]):
             base = block_target[h]
-            if base < 0:
-                continue
-            low, k0 = block_low[h], block_first[h]
-            for k in range(block_size[h]):
+            low, k0, size = block_low[h], block_first[h], block_size[h]
+            for k in range(size if width1 > 0 and base >= 0 else 0):
                 ranks = move_rank[move_start[k0 + k]:move_start[k0 + k + 1]]
                 copies = move_left[move_start[k0 + k]:move_start[k0 + k + 1]]
                 # unsigned: these indices are never negative, and numba checks only signed ones for that
@@ -1173,18 +1183,54 @@ def _backward_others(first: int, stop: int, t: int, sizes: IntArray, offset: Int
                         for e in range(len(ranks)):
                             value += copies[e] * upper[there + ranks[e]]
                         out[here] = value
-                    else:
-                        pair = here + here
-                        value, flip7, bust = out[here], ends_out[pair], ends_out[pair + _ONE]
+                    else:  # the three lanes of a record
+                        at = _RECORD_U * here
+                        value, flip7, bust = out[at], out[at + _ONE], out[at + _TWO]
                         for e in range(len(ranks)):
-                            ahead = there + ranks[e]
-                            twice = ahead + ahead
+                            ahead = _RECORD_U * (there + ranks[e])
                             value += copies[e] * upper[ahead]
-                            flip7 += copies[e] * upper_ends[twice]
-                            bust += copies[e] * upper_ends[twice + _ONE]
-                        out[here], ends_out[pair], ends_out[pair + _ONE] = value, flip7, bust
+                            flip7 += copies[e] * upper[ahead + _ONE]
+                            bust += copies[e] * upper[ahead + _TWO]
+                        out[at], out[at + _ONE], out[at + _TWO] = value, flip7, bust
                     here += along
                     there += step
+            if s < top:
+                continue
+            # the top rows draw no number that leads on: their sums are whole, so decide (as `_backward_numbers`
+            # would, the same operations) while the block is in cache
+            must_draw = s == 0  # (with an empty line)
+            mb, pb = m[low:low + size], pl[low:low + size]
+            free, line = decision[c0 + low:c0 + low + size], has_cards[c0 + low:c0 + low + size]
+            for rr in range(r0, r1):
+                row = row_sum[row_start[s] + rr]
+                start = offset[b] + rr * width + low
+                choice = hitting[start:start + size]
+                total = out[span * start:span * (start + size)]
+                if optimal and not carry:
+                    for k in range(size):
+                        hit = total[k] / n_left
+                        stay = row * mb[k] + pb[k]
+                        hits = (not free[k]) | ((not line[k]) & must_draw) | (hit > stay + tolerance)
+                        total[k] = hit if hits else stay
+                        choice[k] = hits
+                elif optimal:
+                    for k in range(size):
+                        hit = total[_RECORD * k] / n_left
+                        stay = row * mb[k] + pb[k]
+                        hits = (not free[k]) | ((not line[k]) & must_draw) | (hit > stay + tolerance)
+                        total[_RECORD * k] = hit if hits else stay
+                        choice[k] = hits
+                        drawn = hits * inverse
+                        total[_RECORD * k + 1] *= drawn
+                        total[_RECORD * k + 2] *= drawn
+                elif not carry:
+                    for k in range(size):
+                        total[k] = total[k] / n_left
+                else:
+                    for k in range(size):
+                        total[_RECORD * k] = total[_RECORD * k] / n_left
+                        total[_RECORD * k + 1] *= inverse
+                        total[_RECORD * k + 2] *= inverse
 
 
 @compiled_loop
@@ -1194,9 +1240,9 @@ def _backward_numbers(first: int, stop: int, t: int, n_left: int, sizes: IntArra
                       col_start: IntArray, chunk_start: IntArray, chunk_low: IntArray, chunk_high: IntArray,
                       chunk_shift: IntArray, chunk_live: NDArray[np.bool_], mult: FloatArray, plus: FloatArray,
                       decision: NDArray[np.bool_], has_cards: NDArray[np.bool_], tolerance: float, optimal: bool,
-                      upper: FloatArray, out: FloatArray, hitting: ByteArray, carry: bool, upper_ends: FloatArray,
-                      ends_out: FloatArray) -> None:
-    """Add the new numbers that lead on, ``sum_u p_u V(S + u, plain(c))``, then ``H = total / N``.
+                      upper: FloatArray, out: FloatArray, hitting: ByteArray, carry: bool) -> None:
+    """Add the new numbers that lead on, ``sum_u p_u V(S + u, plain(c))``, then ``H = total / N`` (rows below the top:
+    `_backward_others` finishes the top rows).
 
     Chunk by chunk of columns (a forced phase moves a chunk as a whole: ``chunk_shift``), all rows
     ``first:stop`` in turn, so the next layer's chunk is read from cache. With ``optimal`` it then
@@ -1207,75 +1253,73 @@ def _backward_numbers(first: int, stop: int, t: int, n_left: int, sizes: IntArra
     ``plus`` are `_Tables.float_mult` and ``float_plus``: every step is exact and gives the integer score) and
     the choice without branches, so that vector instructions divide and decide several states at once.
 
-    With ``carry`` P(Flip 7) and P(bust) by the end are summed and divided alike (``upper_ends`` into
-    ``ends_out``, interleaved); with ``optimal``, a state that stays gets 0 for both
-    (it banks), by the same choice as its value, ties included.
+    With ``carry`` ``upper`` and ``out`` hold records (`_RECORD`): P(Flip 7) and P(bust) by the end are summed
+    beside the values, lane by lane, and multiplied by ``1 / N``; with ``optimal``, a state that stays gets 0 for
+    both (it banks), by the same choice as its value, ties included.
     """
-    gathered = np.empty(_CHUNK)
-    gathered_ends = np.empty(2 * _CHUNK)
+    span = _RECORD if carry else 1  # floats per state
+    gathered = np.empty(span * _CHUNK)
     inverse = 1.0 / n_left  # probabilities are not compared: no need to divide
     for b in range(len(sizes)):
         low_row = max(first, cumulative[b]) - cumulative[b]
         high_row = min(stop, cumulative[b + 1]) - cumulative[b]
         s = sizes[b]
+        if s == top:  # decided by `_backward_others`
+            continue
         level = t - s
         c0 = col_start[level]
         width = col_start[level + 1] - c0
         for h in range(chunk_start[level], chunk_start[level + 1]):
             low, high = chunk_low[h], chunk_high[h]
             n = high - low
-            grows = s < top and chunk_live[h]
+            grows = chunk_live[h]
             m, pl = mult[c0 + low:c0 + high], plus[c0 + low:c0 + high]
             free, line = decision[c0 + low:c0 + high], has_cards[c0 + low:c0 + high]
             must_draw = s == 0  # (with an empty line)
-            acc, acc_ends = gathered[:n], gathered_ends[:2 * n]
+            acc = gathered[:span * n]
             for r in range(low_row, high_row):
                 g = row_start[s] + r
                 base = offset[b] + r * width
-                total = out[base + low:base + high]
-                ends_total = ends_out[2 * (base + low):2 * (base + high)]
+                total = out[span * (base + low):span * (base + high)]
                 if grows:
                     acc[:] = 0.0
                     for i in range(number_counts.shape[0]):
                         if not (row_mask[g] >> i) & 1:
                             up = number_offset[b] + successor[g, i] * width + chunk_shift[h] + low
-                            source = upper[up:up + n]
+                            source = upper[span * up:span * (up + n)]
                             count = number_counts[i]
-                            for k in range(n):
+                            for k in range(span * n):
                                 acc[k] += count * source[k]
-                    for k in range(n):
+                    for k in range(span * n):
                         total[k] += acc[k]
-                    if carry:
-                        acc_ends[:] = 0.0
-                        for i in range(number_counts.shape[0]):
-                            if not (row_mask[g] >> i) & 1:
-                                up = number_offset[b] + successor[g, i] * width + chunk_shift[h] + low
-                                source_ends = upper_ends[2 * up:2 * (up + n)]
-                                count = number_counts[i]
-                                for k in range(2 * n):
-                                    acc_ends[k] += count * source_ends[k]
-                        for k in range(2 * n):
-                            ends_total[k] += acc_ends[k]
                 if optimal:
                     row = row_sum[g]
                     choice = hitting[base + low:base + high]
-                    for k in range(n):
-                        hit = total[k] / n_left
-                        stay = row * m[k] + pl[k]
-                        hits = (not free[k]) | ((not line[k]) & must_draw) | (hit > stay + tolerance)
-                        total[k] = hit if hits else stay
-                        choice[k] = hits
-                    if carry:
+                    if not carry:
                         for k in range(n):
-                            drawn = choice[k] * inverse
-                            ends_total[2 * k] *= drawn
-                            ends_total[2 * k + 1] *= drawn
-                else:
+                            hit = total[k] / n_left
+                            stay = row * m[k] + pl[k]
+                            hits = (not free[k]) | ((not line[k]) & must_draw) | (hit > stay + tolerance)
+                            total[k] = hit if hits else stay
+                            choice[k] = hits
+                    else:
+                        for k in range(n):
+                            hit = total[_RECORD * k] / n_left
+                            stay = row * m[k] + pl[k]
+                            hits = (not free[k]) | ((not line[k]) & must_draw) | (hit > stay + tolerance)
+                            total[_RECORD * k] = hit if hits else stay
+                            choice[k] = hits
+                            drawn = hits * inverse
+                            total[_RECORD * k + 1] *= drawn
+                            total[_RECORD * k + 2] *= drawn
+                elif not carry:
                     for k in range(n):
                         total[k] = total[k] / n_left
-                    if carry:
-                        for k in range(2 * n):
-                            ends_total[k] *= inverse
+                else:
+                    for k in range(n):
+                        total[_RECORD * k] = total[_RECORD * k] / n_left
+                        total[_RECORD * k + 1] *= inverse
+                        total[_RECORD * k + 2] *= inverse
 
 
 @compiled_loop
@@ -1830,43 +1874,41 @@ class _Solver:
     def _backward(self) -> None:
         """Values layer by layer, most cards drawn first; keeps every state's hit/stay choice.
 
-        Two float buffers of the largest layer's size take turns (fresh memory costs page faults).
+        Two float buffers of the largest layer's size take turns (fresh memory costs page faults). Where
+        P(Flip 7) and P(bust) are carried they hold records (`_RECORD` floats a state).
         """
         most = max(layer.total for layer in self.layers)
-        self.buffers = (np.empty(most), np.empty(most))
+        span = _RECORD if self.carry else 1
+        self.buffers = (np.empty(span * most), np.empty(span * most))
         after_buffers = (np.empty(most), np.empty(most)) if self.track_once else None
-        carried = most if self.carry else 0
-        end_buffers = (np.empty(2 * carried), np.empty(2 * carried))
         choices = np.zeros(sum(layer.total for layer in self.layers), dtype=np.uint8)
         ends = np.cumsum([layer.total for layer in self.layers])
         self.hitting = [choices[end - layer.total:end] for layer, end in zip(self.layers, ends.tolist())]
         upper = self.buffers[1][:0]
         upper_after = upper
-        upper_ends = end_buffers[1][:0]
         for t in reversed(range(len(self.layers))):
             layer = self.layers[t]
             n_left = self.size - t
-            values = self.buffers[t % 2][:layer.total]
-            ends = end_buffers[t % 2][:2 * layer.total if self.carry else 0]
+            out = self.buffers[t % 2][:span * layer.total]
+            records = out.reshape(-1, span)
             hitting = self.hitting[t]
             once: FloatArray | None = None
             if n_left == 0:
-                once = self._exhausted(layer, values, hitting, ends)
+                once = self._exhausted(layer, records, hitting)
             else:
                 optimal = self.policy is None
-                self._expect(layer, n_left, upper, values, hitting, optimal, upper_ends, ends)
+                self._expect(layer, n_left, upper, out, hitting, optimal, self.carry)
                 if after_buffers is not None:
                     once = after_buffers[t % 2][:layer.total]
-                    self._expect(layer, n_left, upper_after, once, hitting, False)
+                    self._expect(layer, n_left, upper_after, once, hitting, False, False)
                 if t == 0:
-                    hit = np.empty(layer.total)
-                    hit_ends = np.empty_like(ends)
-                    self._expect(layer, n_left, upper, hit, hitting.copy(), False, upper_ends, hit_ends)
-                    self.root_hit = float(hit[self.cols.root])
+                    hit = np.empty(span * layer.total)
+                    self._expect(layer, n_left, upper, hit, hitting.copy(), False, self.carry)
+                    self.root_hit = float(hit[span * self.cols.root])
                     if self.carry:
-                        self.root_flip7, self.root_bust = hit_ends[2 * self.cols.root:2 * self.cols.root + 2].tolist()
+                        self.root_flip7, self.root_bust = hit[span * self.cols.root + 1:span * self.cols.root + 3].tolist()
                 if not optimal:
-                    self._apply_policy(layer, n_left, values, once, hitting, ends)
+                    self._apply_policy(layer, n_left, records, once, hitting)
             if once is not None and after_buffers is not None:
                 if t == 0:
                     self.root_once = float(once[self.cols.root])
@@ -1877,32 +1919,27 @@ class _Solver:
                     deciding = self.cols.decision[columns]
                     block[:, deciding] = self.stay(first_row, block.shape[0], columns[deciding])
                 upper_after = after
-            upper = values
-            upper_ends = ends
+            upper = out
 
     def _expect(self, layer: _Layer, n_left: int, upper: FloatArray, out: FloatArray, hitting: ByteArray,
-                optimal: bool, upper_ends: FloatArray | None = None, ends: FloatArray | None = None) -> None:
+                optimal: bool, carry: bool) -> None:
         """Run `_backward_others` then `_backward_numbers` over layer ``t``.
 
-        ``ends`` (with the next layer's ``upper_ends``): P(Flip 7) and P(bust) by the end (interleaved, two per
-        state) carried too, when the solve carries them.
+        With ``carry`` ``upper`` and ``out`` hold records (`_RECORD`): P(Flip 7) and P(bust) by the end are carried
+        beside the values.
         """
         rows, cols, tables = self.rows, self.cols, self.tables
-        carry = self.carry and ends is not None and upper_ends is not None
-        none = np.empty(0)
-        upper_ends = upper_ends if carry and upper_ends is not None else none
-        ends = ends if carry and ends is not None else none
         number_offset, _ = self._next_offsets(layer)
         cells = self._cells_before(layer)
-        _in_parallel(_backward_others, cells, *self._others_arguments(layer, upper, out, carry, upper_ends, ends))
+        _in_parallel(_backward_others, cells, *self._others_arguments(layer, n_left, upper, out, hitting, optimal, carry))
         _in_parallel(_backward_numbers, cells, layer.t, n_left, layer.sizes, layer.offset, layer.cumulative_rows,
                      number_offset, rows.start, rows.mask, rows.number_sum, rows.successor, self.counts, self.top,
                      cols.start, tables.chunk_start, tables.chunk_low, tables.chunk_high, tables.chunk_shift,
                      tables.chunk_live, tables.float_mult, tables.float_plus, cols.decision, cols.has_cards,
-                     self.tolerance, optimal, upper, out, hitting, carry, upper_ends, ends)
+                     self.tolerance, optimal, upper, out, hitting, carry)
 
-    def _others_arguments(self, layer: _Layer, upper: FloatArray, out: FloatArray, carry: bool,
-                          upper_ends: FloatArray, ends: FloatArray) -> tuple[Any, ...]:
+    def _others_arguments(self, layer: _Layer, n_left: int, upper: FloatArray, out: FloatArray, hitting: ByteArray,
+                          optimal: bool, carry: bool) -> tuple[Any, ...]:
         """`_backward_others`'s arguments after its rows ``first, stop``, for layer ``t``."""
         rows, cols, tables = self.rows, self.cols, self.tables
         _, side_offset = self._next_offsets(layer)
@@ -1911,7 +1948,8 @@ class _Solver:
                 tables.float_mult, tables.float_plus, tables.float_saves, tables.plain_bank, tables.saved_bank,
                 tables.run_start, tables.run_low, tables.run_high, tables.run_shift, tables.run_weight,
                 tables.run_saves, *self._modifier_blocks(), cols.move_start, cols.move_rank, cols.move_left,
-                tables.bank_mult, tables.bank_plus, upper, out, carry, tables.saved_live, upper_ends, ends)
+                tables.bank_mult, tables.bank_plus, upper, out, carry, tables.saved_live, n_left, cols.decision,
+                cols.has_cards, self.tolerance, optimal, hitting)
 
     def _modifier_blocks(self) -> tuple[IntArray, ...]:
         """The modifier blocks (`_Columns`), in the compiled loops' argument order."""
@@ -1929,10 +1967,12 @@ class _Solver:
         per_row = np.repeat(widths, counts)
         return np.concatenate([[0], np.cumsum(per_row)]).astype(np.int64)
 
-    def _apply_policy(self, layer: _Layer, n_left: int, values: FloatArray, once: FloatArray | None,
-                      hitting: ByteArray, ends: FloatArray) -> None:
-        """``values`` holds ``H``: let the policy choose per block, then keep ``V`` and the choice (and, when
-        carried, P(Flip 7) and P(bust) by the end: 0 where it stays)."""
+    def _apply_policy(self, layer: _Layer, n_left: int, records: FloatArray, once: FloatArray | None,
+                      hitting: ByteArray) -> None:
+        """``records`` (one row a state: the value, then, when carried, P(Flip 7) and P(bust) by the end) holds
+        ``H``: let the policy choose per block, then keep ``V`` and the choice (and 0 for the probabilities where it
+        stays)."""
+        values = records[:, 0]
         for s, first_row, cells, columns in self._blocks(layer):
             hit = values[cells].reshape(-1, len(columns))
             stay = self.stay(first_row, hit.shape[0], columns)
@@ -1941,8 +1981,7 @@ class _Solver:
             values[cells] = np.where(choice, hit, stay).ravel()
             hitting[cells] = choice.ravel()
             if self.carry:
-                pairs = ends.reshape(-1, 2)
-                pairs[cells] = np.where(choice.ravel()[:, None], pairs[cells], 0.0)
+                records[cells, 1:3] = np.where(choice.ravel()[:, None], records[cells, 1:3], 0.0)
 
     def _choose(self, s: int, first_row: int, columns: IntArray, stay: FloatArray, hit: FloatArray,
                 once: FloatArray | None, n_left: int) -> NDArray[np.bool_]:
@@ -1968,14 +2007,14 @@ class _Solver:
         hit[~can_draw] = stay[~can_draw]
         return (must | chosen) & can_draw
 
-    def _exhausted(self, layer: _Layer, values: FloatArray, hitting: ByteArray,
-                   ends: FloatArray) -> FloatArray | None:
+    def _exhausted(self, layer: _Layer, records: FloatArray, hitting: ByteArray) -> FloatArray | None:
         """Drawing from an empty pile: the reshuffled discards (a new problem), or nothing to draw.
 
-        Fills ``values`` and ``hitting`` (and, when carried, ``ends``: P(Flip 7) and P(bust) by the end);
-        returns the draw-then-stay values when they are tracked.
+        Fills ``records`` (one row a state: the value, then, when carried, P(Flip 7) and P(bust) by the end)
+        and ``hitting``; returns the draw-then-stay values when they are tracked.
         """
         cols = self.cols
+        values = records[:, 0]
         once_all = np.empty(layer.total) if self.track_once else None
         for s, first_row, cells, columns in self._blocks(layer):
             stay = self.stay(first_row, (cells.stop - cells.start) // len(columns), columns)
@@ -1998,7 +2037,7 @@ class _Solver:
             values[cells] = np.where(choice, hit, stay).ravel()
             hitting[cells] = choice.ravel()
             if self.carry:
-                ends.reshape(-1, 2)[cells] = np.where(choice[:, :, None], carried, 0.0).reshape(-1, 2)
+                records[cells, 1:3] = np.where(choice[:, :, None], carried, 0.0).reshape(-1, 2)
             if once_all is not None and once is not None:
                 once_all[cells] = once.ravel()
         return once_all

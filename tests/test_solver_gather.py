@@ -20,7 +20,7 @@ from flip7odds.analysis import problem_of
 from flip7odds.cards import Card, Category
 from flip7odds.rules import POKER
 from flip7odds.situation import Situation
-from flip7odds.solver import _ROW_TILE, _backward_others, _Layer, _Solver
+from flip7odds.solver import _RECORD, _ROW_TILE, _backward_others, _Layer, _Solver
 
 FloatArray = NDArray[np.float64]
 
@@ -44,13 +44,17 @@ def poker_situations(count: int, seed: int) -> list[Situation]:
 
 def run_others(solver: _Solver, layer: _Layer, upper: FloatArray, upper_ends: FloatArray, pieces: list[int],
                carry: bool) -> tuple[FloatArray, FloatArray]:
-    """`_backward_others` over every row of ``layer``, in pieces cut at ``pieces`` (row indices)."""
-    out = np.full(layer.total, np.nan)
-    ends = np.full(2 * layer.total if carry else 0, np.nan)
-    arguments = solver._others_arguments(layer, upper, out, carry, upper_ends if carry else np.empty(0), ends)
+    """`_backward_others` over every row of ``layer``, in pieces cut at ``pieces`` (row indices): the values, and
+    the carried P(Flip 7) and P(bust) (two per state), read from and written to records (`_RECORD`) when carried."""
+    span = _RECORD if carry else 1
+    out = np.full(span * layer.total, np.nan)
+    if carry:
+        upper = np.column_stack([upper, upper_ends.reshape(-1, 2)]).ravel()
+    arguments = solver._others_arguments(layer, 1, upper, out, np.zeros(layer.total, dtype=np.uint8), False, carry)
     for first, stop in itertools.pairwise(pieces):
         _backward_others.single_threaded(first, stop, *arguments)
-    return out, ends
+    records = out.reshape(-1, span)
+    return records[:, 0].copy(), records[:, 1:].ravel() if carry else np.empty(0)
 
 
 def add_modifiers(solver: _Solver, layer: _Layer, upper: FloatArray, upper_ends: FloatArray, out: FloatArray,
