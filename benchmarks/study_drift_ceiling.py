@@ -1,0 +1,57 @@
+"""A study of the drift ceiling (`flip7odds.drift`), not a timing: the bounded solver at one depth, with and without it.
+
+The fresh With a Vengeance deck (alone, 3 others) and 14 situations from simulated games (seed 11), each searched
+to the same depth (``--max-budget``: ``1 / eps`` of the last round, `flip7odds.bounded.solve_bounded`) with the
+path ceiling alone (hindsight) and with the lower of it and the drift ceiling. At one depth the gaps compare the
+bounds, not the machine's speed; the CPU column says what each search cost.
+
+    PYTHONPATH=. python benchmarks/study_drift_ceiling.py [--max-budget 640]
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import statistics
+import time
+
+import numpy as np
+
+from benchmarks.bench_bounded import fresh, vengeance_situations
+from flip7odds import bounded
+from flip7odds.bounded import Path, solve_bounded
+from flip7odds.drift import drift_ceiling
+from flip7odds.round_models import VengeanceModel
+from flip7odds.rules import VENGEANCE
+
+
+def hindsight_only(path: Path, ceiling: int) -> float:
+    """No drift ceiling: the path ceiling alone bounds ``H``."""
+    return math.inf
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--max-budget", type=float, default=640.0)
+    args = parser.parse_args()
+    modes = {"path ceiling": hindsight_only, "with the drift ceiling": drift_ceiling}
+    situations = [fresh(VENGEANCE, 0), fresh(VENGEANCE, 3)] + vengeance_situations(VENGEANCE, 14,
+                                                                                    np.random.default_rng(11))
+    rows: dict[str, list[tuple[float, float]]] = {mode: [] for mode in modes}
+    for i, situation in enumerate(situations):
+        cells = []
+        for mode, ceiling in modes.items():
+            bounded.drift_ceiling = ceiling
+            start = time.process_time()
+            result = solve_bounded(VengeanceModel(situation), cpu_seconds=120, max_budget=args.max_budget)
+            seconds, gap = time.process_time() - start, result.optimal.hi - result.optimal.lo
+            rows[mode].append((seconds, gap))
+            cells.append(f"{seconds:.2f} s, gap {gap:.3g}")
+        print(f"| {i} | {situation.pile.size} | " + " | ".join(cells) + " |", flush=True)
+    for mode, results in rows.items():
+        print(f"{mode}: median CPU {statistics.median(r[0] for r in results):.2f} s, median gap "
+              f"{statistics.median(r[1] for r in results):.3f}, mean gap {statistics.mean(r[1] for r in results):.3f}")
+
+
+if __name__ == "__main__":
+    main()
