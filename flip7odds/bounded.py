@@ -114,6 +114,7 @@ refuses: nothing; a situation is always answered, exactly or within the bounds i
 from __future__ import annotations
 
 import contextlib
+import enum
 import gc
 import itertools
 import math
@@ -160,6 +161,10 @@ class RoundModel(Protocol[S]):
 
     def key(self, state: S) -> Hashable:
         """A canonical key: two states with equal keys have the same subtree."""
+
+    def leaf_key(self, state: S) -> Hashable:
+        """A key of what a state's static bounds read: two states with equal leaf keys have equal `forced`,
+        `may_stay`, `can_draw`, `banked`, `reach`, `hazard`, `path` and `owed` (it may be coarser than `key`)."""
 
     def forced(self, state: S) -> bool:
         """True while draws are owed to you: you draw without a choice."""
@@ -401,17 +406,41 @@ def _hit_ceiling_by_binomials(ladder: Sequence[int], bust: int, rescue: int, spa
     return total
 
 
+class _Kind(enum.Enum):
+    """What a next card leads to, in a prepared outcome (`_prepared`)."""
+
+    TERMINAL = "terminal"
+    STATE = "state"
+    CHOICE = "choice"
+
+
+Prepared = list[tuple[float, Any, _Kind]]
+"""A state's next-card outcomes as ``(count / N, child, kind)``: a terminal's child is its `Entry` already."""
+
+
+def _prepared(size: int, outcomes: Sequence[tuple[int, Node[S]]]) -> Prepared:
+    """The outcomes of a state as the search walks them every round: the weight divided once, each child's kind
+    found once, and a terminal's entry made once."""
+    prepared: Prepared = []
+    for count, child in outcomes:
+        if isinstance(child, int):
+            prepared.append((count / size, _terminal(child), _Kind.TERMINAL))
+        else:
+            prepared.append((count / size, child, _Kind.CHOICE if isinstance(child, list) else _Kind.STATE))
+    return prepared
+
+
 @dataclass
 class _Shared:
     """What both searches of one model remember: the same model gives the same answers to both.
 
-    ``outcomes``: the next-card outcomes of every state expanded, by key (each round of the search walks the
-    states of the round before again); ``hit_ceilings``: `_hit_ceiling` by its arguments and ``path_ceilings``:
+    ``outcomes``: the next-card outcomes of every state expanded, by key, prepared (`_prepared`: each round of
+    the search walks the states of the round before again); ``hit_ceilings``: `_hit_ceiling` by its arguments and ``path_ceilings``:
     `_path_ceiling` by its arguments (many states share a ladder, a hazard or a path); ``survival``: `_survival`
     by its arguments.
     """
 
-    outcomes: dict[Hashable, tuple[int, Sequence[tuple[int, Node[Any]]]]] = field(default_factory=dict)
+    outcomes: dict[Hashable, Prepared] = field(default_factory=dict)
     hit_ceilings: dict[tuple[tuple[int, ...], tuple[int, int, int, int, tuple[int, ...]]], float] = field(
         default_factory=dict)
     path_ceilings: dict[tuple[Path, int], float] = field(default_factory=dict)
@@ -439,6 +468,9 @@ class _Search(Generic[S]):
         self.known: dict[Hashable, Entry] = {}
         """The bounds of every state met, by key: its static bounds (budget 0; a state left unexpanded is met again
         every round) until an expansion replaces them with bounds at least as narrow (its budget; inf: exact)."""
+        self.statics: dict[Hashable, Entry] = {}
+        """The static bounds of every state met, by leaf key (`RoundModel.leaf_key`): the same for every state of
+        that key, since they are a function of what it determines (`static`)."""
         self.shared = _Shared() if shared is None else shared
         low, ladder = model.reach(model.root())
         self.fallback: Entry = (float(low), float(max(0, *ladder)), *_ANY, 0.0)
@@ -451,11 +483,23 @@ class _Search(Generic[S]):
         if isinstance(node, int):
             return _terminal(node)
         if isinstance(node, list):
-            options = [self.node(option, budget) for option in node]
-            best = max(options, key=_midpoint)  # the first of the best midpoints: the solver's policy
-            return (max(o[0] for o in options), max(o[1] for o in options), *best[2:6],
-                    min(o[6] for o in options))
+            return self.choice(node, budget)
         return self.state(node, budget)
+
+    def choice(self, options: list[Node[S]], budget: float) -> Entry:
+        """Bounds of a choice: the maxima of its options' bounds; the probabilities of the first option with the
+        best midpoint (the solver's policy; compared as ``lo + hi``, twice the midpoint, exactly: halving a float
+        is exact, so the order is the midpoints' order)."""
+        best = self.node(options[0], budget)
+        lo, hi, finest = best[0], best[1], best[6]
+        best_mid = lo + hi
+        for option in itertools.islice(options, 1, None):
+            entry = self.node(option, budget)
+            mid = entry[0] + entry[1]
+            if mid > best_mid:
+                best, best_mid = entry, mid
+            lo, hi, finest = max(lo, entry[0]), max(hi, entry[1]), min(finest, entry[6])
+        return (lo, hi, *best[2:6], finest)
 
     def state(self, state: S, budget: float) -> Entry:
         """Bounds of a state: memoised if computed at least as finely, static if not worth expanding."""
@@ -465,8 +509,9 @@ class _Search(Generic[S]):
             if self.stopped:
                 return self.fallback
             bounds = self.known[key] = self.static(state)
-        if bounds[6] >= budget or self.stopped or budget * _gap(bounds) < 1.0:
-            return bounds  # exact, expanded finely enough already, or not worth expanding
+        if bounds[6] >= budget or self.stopped or \
+                budget * ((bounds[1] - bounds[0]) + (bounds[3] - bounds[2]) + (bounds[5] - bounds[4])) < 1.0:
+            return bounds  # exact, expanded finely enough already, or not worth expanding (`_gap` below 1 / budget)
         expanded = self.expand(state, key, budget)
         lo, hi = max(expanded[0], bounds[0]), min(expanded[1], bounds[1])
         exact = expanded[6] == _INF
@@ -475,6 +520,20 @@ class _Search(Generic[S]):
 
     def static(self, state: S) -> Entry:
         """Bounds without looking at the next card (module docstring); exact where the round ends or closes.
+
+        They are a function of ``once`` and of the model's `forced`, `may_stay`, `can_draw`, `banked`, `reach`,
+        `hazard`, `path` and `owed` of the state alone (`compute_static` reads nothing else), which its leaf key
+        determines: so they are remembered by it, and a state whose leaf key was met before (With a Vengeance:
+        the same pile and line, other lines that differ but hold the same cards between them) costs a look-up.
+        """
+        leaf = self.model.leaf_key(state)
+        known = self.statics.get(leaf)
+        if known is None:
+            known = self.statics[leaf] = self.compute_static(state)
+        return known
+
+    def compute_static(self, state: S) -> Entry:
+        """`static`, computed.
 
         Where the model gives a path ceiling, it alone bounds ``H``: the ladder's ceiling was never below it
         (none of 249 208 With a Vengeance states met by searches from six situations), and computing both took
@@ -528,7 +587,8 @@ class _Search(Generic[S]):
     def expand(self, state: S, key: Hashable, budget: float) -> Entry:
         """One level down: the hit interval from the children, then the decision."""
         self.expansions += 1
-        held = self.shared.entries() + len(self.known) + self.expansions + self.model.entries()
+        held = (self.shared.entries() + len(self.known) + len(self.statics) + self.expansions
+                + self.model.entries())
         if time.process_time() + TEARDOWN * held > self.deadline:
             self.stopped = True
         hit = self.hit(state, budget, key)
@@ -545,15 +605,18 @@ class _Search(Generic[S]):
     def hit(self, state: S, budget: float, key: Hashable | None = None) -> Entry:
         """Bounds of drawing one card now, then playing on (optimally, or banking in ``once`` mode)."""
         key = self.model.key(state) if key is None else key
-        known = self.shared.outcomes.get(key)
-        if known is None:
-            known = self.shared.outcomes[key] = self.model.outcomes(state)
-        size, outcomes = known
+        outcomes = self.shared.outcomes.get(key)
+        if outcomes is None:
+            outcomes = self.shared.outcomes[key] = _prepared(*self.model.outcomes(state))
         lo = hi = f7_lo = f7_hi = bust_lo = bust_hi = 0.0
         finest = _INF
-        for count, child in outcomes:
-            weight = count / size
-            entry = _terminal(child) if isinstance(child, int) else self.node(child, budget * weight)
+        for weight, child, kind in outcomes:
+            if kind is _Kind.TERMINAL:
+                entry = child
+            elif kind is _Kind.STATE:
+                entry = self.state(child, budget * weight)
+            else:
+                entry = self.choice(child, budget * weight)
             lo += weight * entry[0]
             hi += weight * entry[1]
             f7_lo += weight * entry[2]

@@ -69,6 +69,10 @@ class EngineModel:
         """The literal state is canonical (a line and counts, all stored sorted)."""
         return state
 
+    def leaf_key(self, state: RoundState) -> Hashable:
+        """The state itself (its static bounds read all of it)."""
+        return state
+
     def forced(self, state: RoundState) -> bool:
         """A Flip Three owes you draws."""
         return not state.at_decision
@@ -199,6 +203,27 @@ class VengeanceModel:
     def key(self, state: State) -> Hashable:
         """`Round` keeps its states canonical."""
         return state
+
+    def leaf_key(self, state: State) -> Hashable:
+        """What the static bounds read of a state: every field but the other lines, the busted players and the
+        made-to-stay flag, with the other lines only as the union of their masks (and in Brutal mode the sum of
+        their penalties).
+
+        Proof, method by method: `forced` reads the draws owed; `may_stay` and `banked` your line; `can_draw` the
+        pile's and the discards' sizes; `owed` the draws owed, the set-aside and queued kinds, your line, the
+        sizes and whether there is a discard pile; `hazard` the pile (or the discards), the sizes, your line and
+        the set-aside and queued kinds; `path` those, and of the other lines only whether one holds a number
+        (the union holds one exactly then); `reach` the pile, the discards, the set-aside and queued kinds, your
+        line, and of the other lines only the union of their masks (``others``), and in Brutal mode the sum of
+        their penalties. None reads the busted players or the made-to-stay flag.
+        """
+        others = 0
+        for other in state[3]:
+            others |= other
+        if self._brutal:
+            penalty = self._penalty
+            return (*state[:3], others, *state[4:6], *state[7:10], sum(penalty(other) for other in state[3]))
+        return (*state[:3], others, *state[4:6], *state[7:10])
 
     def forced(self, state: State) -> bool:
         """A Flip Four! or Just One More! owes you draws."""
