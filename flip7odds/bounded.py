@@ -218,10 +218,54 @@ class Path:
     size: int
     zeros: int = 0
     holds_zero: bool = False
+    _hash: int = field(init=False, repr=False, compare=False)
+    """The hash of the fields, computed once: paths are looked up far more often than made."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_hash", hash((self.held, self.room, self.bonus, self.classes, self.bust,
+                                                self.rescue, self.size, self.zeros, self.holds_zero)))
+
+    def __hash__(self) -> int:
+        return self._hash
 
 
 def _path_ceiling(path: Path, ceiling: int) -> float:
-    """The path ceiling of ``H`` (module docstring): ``E[the score at the end of the path]``.
+    """The path ceiling of ``H`` (module docstring): ``E[the score at the end of the path]`` (`_path_terms`)."""
+    base, slope = _path_terms(path)
+    return base + slope * max(0, ceiling)
+
+
+ClassSums = tuple[list[int], list[int], list[int], list[int]]
+"""``(A, S, P, D)``: `_class_sums`' coefficient lists."""
+
+
+def _class_sums(depth: int, classes: tuple[tuple[int, int], ...]) -> ClassSums:
+    """The coefficients ``k = 0..depth`` of `_path_terms`' four generating polynomials with ``held = 0``: the
+    sets ``K`` of ``k`` classes weighted by ``prod n_c``, times 1, ``sum v_c``, ``r_K``, ``sum v_c r_K``. With
+    ``held``, ``S = S_0 + held A`` and ``D = D_0 + held P``, so one computation serves every ``held`` (remembered
+    by ``(depth, classes)`` in `_Search.class_sums`: a number card that joins your line changes the classes,
+    any other card only the pile's size, its bust cards or rescuers)."""
+    counts = [0] * (depth + 1)
+    sums, repeats, both = counts[:], counts[:], counts[:]
+    counts[0] = 1
+    top = 0  # after i classes, no set of more than i of them: the coefficients above x^i are still 0
+    for copies, value in classes:
+        extra = copies - 1
+        top = min(depth, top + 1)
+        for k in range(top, 0, -1):
+            count, summed, repeat = counts[k - 1], sums[k - 1], repeats[k - 1]
+            both[k] += copies * (both[k - 1] + value * repeat + extra * summed + value * extra * count)
+            repeats[k] += copies * (repeat + extra * count)
+            sums[k] += copies * (summed + value * count)
+            counts[k] += copies * count
+    return counts, sums, repeats, both
+
+
+def _path_terms(path: Path, class_sums: Callable[[int, tuple[tuple[int, int], ...]], ClassSums] | None = None
+                ) -> tuple[float, float]:
+    """The path ceiling of ``H`` as ``base + slope * max(0, ceiling)``: the ceiling (the ladder's top ``W``) enters
+    the expectation only as the value at a rescuer and when the pile runs out, so linearly, and one computation
+    serves every ceiling (`_Search.path_ceiling`). Each term is one exact integer quotient rounded once.
 
     Over the sets ``K`` of ``k`` classes, one card each: ``A_k = sum prod n_c``, ``S_k = sum prod n_c S_K``,
     ``P_k = sum prod n_c r_K``, ``D_k = sum prod n_c S_K r_K`` (``S_K = held + sum v_c``, ``r_K = sum (n_c - 1)``
@@ -240,22 +284,12 @@ def _path_ceiling(path: Path, ceiling: int) -> float:
     ``zeros * A_{k-1}`` to ``A_k`` and ``zeros * S_{k-1}`` to ``S_k`` (for the Flip 7 and the rescuers).
     When you hold it every bust numerator is 0, and so is the first card's ``held B / N``.
     """
-    ceiling = max(0, ceiling)
-    depth = path.room
-    counts = [0] * (depth + 1)
-    sums, repeats, both = counts[:], counts[:], counts[:]
-    counts[0], sums[0] = 1, path.held
-    top = 0  # after i classes, no set of more than i of them: the coefficients above x^i are still 0
-    for copies, value in path.classes:
-        extra = copies - 1
-        top = min(depth, top + 1)
-        for k in range(top, 0, -1):
-            count, summed, repeat = counts[k - 1], sums[k - 1], repeats[k - 1]
-            both[k] += copies * (both[k - 1] + value * repeat + extra * summed + value * extra * count)
-            repeats[k] += copies * (repeat + extra * count)
-            sums[k] += copies * (summed + value * count)
-            counts[k] += copies * count
-    held, zeros = path.held, path.zeros
+    depth, held = path.room, path.held
+    counts, sums, repeats, both = (class_sums or _class_sums)(depth, path.classes)
+    if held:  # S_K and S_K r_K with held: sums over sets of (held + sum v_c), linear in held
+        sums = [total + held * count for total, count in zip(sums, counts)]
+        both = [total + held * repeat for total, repeat in zip(both, repeats)]
+    zeros = path.zeros
     ended = [2 * (path.bust * total + repeat_sums) for total, repeat_sums in zip(sums, both)]  # doubled
     if path.holds_zero:
         ended = [0] * (depth + 1)
@@ -263,23 +297,26 @@ def _path_ceiling(path: Path, ceiling: int) -> float:
         for k in range(depth, 0, -1):
             before = sums[k - 1] + held * counts[k - 1]  # sum of 2 * (what was held before The Zero came)
             ended[k] += zeros * ((path.bust + zeros - 1) * before + both[k - 1] + held * repeats[k - 1])
-    if zeros:
-        for k in range(depth, 0, -1):
-            sums[k] += zeros * sums[k - 1]
-            counts[k] += zeros * counts[k - 1]
+    if zeros:  # new lists: the class sums may be remembered ones
+        sums = [sums[0]] + [total + zeros * below for total, below in zip(sums[1:], sums)]
+        counts = [counts[0]] + [total + zeros * below for total, below in zip(counts[1:], counts)]
     live = path.bust + path.rescue + zeros + sum(copies for copies, _ in path.classes)
-    total = 0.0 if path.holds_zero else -held * path.bust / path.size
+    base = 0.0 if path.holds_zero else -held * path.bust / path.size
+    slope = 0.0
+    ways = 1  # C(live, k), by C(live, k) = C(live, k - 1) (live - k + 1) / k
     for k in range(min(depth, live) + 1):
+        if k:
+            ways = ways * (live - k + 1) // k
         if not counts[k]:
             continue
-        ways = math.comb(live, k)
         if k == depth:
-            total += (sums[k] + path.bonus * counts[k]) / ways
+            base += (sums[k] + path.bonus * counts[k]) / ways
         elif k == live:
-            total += ceiling * counts[k] / ways
+            slope += counts[k] / ways
         else:
-            total += (ended[k] / 2 + path.rescue * ceiling * counts[k]) / (ways * (live - k))
-    return total
+            base += ended[k] / (2 * ways * (live - k))
+            slope += path.rescue * counts[k] / (ways * (live - k))
+    return base, slope
 
 
 def _forced_floor(path: Path, draws: int, banked: int, low: int) -> float:
@@ -435,20 +472,21 @@ class _Shared:
     """What both searches of one model remember: the same model gives the same answers to both.
 
     ``outcomes``: the next-card outcomes of every state expanded, by key, prepared (`_prepared`: each round of
-    the search walks the states of the round before again); ``hit_ceilings``: `_hit_ceiling` by its arguments and ``path_ceilings``:
-    `_path_ceiling` by its arguments (many states share a ladder, a hazard or a path); ``survival``: `_survival`
+    the search walks the states of the round before again); ``hit_ceilings``: `_hit_ceiling` by its arguments and ``path_terms``:
+    `_path_terms` by path, ``class_sums``: `_class_sums` by its arguments (many states share a ladder, a hazard or a path); ``survival``: `_survival`
     by its arguments.
     """
 
     outcomes: dict[Hashable, Prepared] = field(default_factory=dict)
     hit_ceilings: dict[tuple[tuple[int, ...], tuple[int, int, int, int, tuple[int, ...]]], float] = field(
         default_factory=dict)
-    path_ceilings: dict[tuple[Path, int], float] = field(default_factory=dict)
+    path_terms: dict[Path, tuple[float, float]] = field(default_factory=dict)
+    class_sums: dict[tuple[int, tuple[tuple[int, int], ...]], ClassSums] = field(default_factory=dict)
     survival: dict[tuple[tuple[int, ...], int, int, int, int], list[float]] = field(default_factory=dict)
 
     def entries(self) -> int:
         """How many entries the four tables hold."""
-        return len(self.outcomes) + len(self.hit_ceilings) + len(self.path_ceilings) + len(self.survival)
+        return len(self.outcomes) + len(self.hit_ceilings) + len(self.path_terms) + len(self.class_sums) + len(self.survival)
 
 
 class _Search(Generic[S]):
@@ -562,10 +600,17 @@ class _Search(Generic[S]):
         return (stay, hit_high, *_ANY, 0.0)
 
     def path_ceiling(self, path: Path, ceiling: int) -> float:
-        """`_path_ceiling`, remembered by its arguments."""
-        known = self.shared.path_ceilings.get((path, ceiling))
+        """`_path_ceiling`, its terms (`_path_terms`) remembered by path."""
+        terms = self.shared.path_terms.get(path)
+        if terms is None:
+            terms = self.shared.path_terms[path] = _path_terms(path, self.class_sums)
+        return terms[0] + terms[1] * max(0, ceiling)
+
+    def class_sums(self, depth: int, classes: tuple[tuple[int, int], ...]) -> ClassSums:
+        """`_class_sums`, remembered by its arguments (never changed by its callers)."""
+        known = self.shared.class_sums.get((depth, classes))
         if known is None:
-            known = self.shared.path_ceilings[path, ceiling] = _path_ceiling(path, ceiling)
+            known = self.shared.class_sums[depth, classes] = _class_sums(depth, classes)
         return known
 
     def hit_ceiling(self, ladder: tuple[int, ...], hazard: tuple[int, int, int, int, tuple[int, ...]]) -> float:

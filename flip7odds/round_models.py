@@ -187,10 +187,13 @@ class VengeanceModel:
         self._hazards: dict[tuple[int, int], tuple[int, int, tuple[int, ...]]] = {}
         self._paths: dict[int, tuple[int, int, tuple[tuple[int, int, int], ...]]] = {}
         self._line_paths: dict[tuple[int, int, bool], Path] = {}
-        self._unique_paths: dict[Path, Path] = {}
+        self._unique_paths: dict[tuple[Any, ...], Path] = {}
+        self._held: dict[int, int] = {}
+        """The sum of the numbers of each of your lines met (a line's numbers only)."""
+        self._bonus = situation.rules.flip7_bonus
         self._tables: tuple[dict[Any, Any], ...] = (
             self._masks, self._values_of, self._ladders, self._penalties, self._piles, self._hazards, self._paths,
-            self._line_paths, self._unique_paths)
+            self._line_paths, self._unique_paths, self._held)
 
     def root(self) -> State:
         """The state at your decision."""
@@ -445,12 +448,17 @@ class VengeanceModel:
                     zeros += copies
                 else:
                     classes.append((copies, value))
-            held = sum(self.kinds[k].value for k in self.game.cards(line))
-            path = Path(held, FLIP_7_CARDS - self.game.number_count(line), self.situation.rules.flip7_bonus,
-                        tuple(classes), bust, rescue, size, zeros, bool(line & deck.zero))
+            held = self._held.get(line)
+            if held is None:
+                held = self._held[line] = sum(self.kinds[k].value for k in self.game.cards(line))
+            fields = (held, FLIP_7_CARDS - self.game.number_count(line), self._bonus, tuple(classes), bust, rescue,
+                      size, zeros, bool(line & deck.zero))
             # One object per distinct path: the search's table of ceilings then finds it by identity, not by
             # comparing fields (piles that differ by a card that adds nothing give equal paths).
-            path = self._line_paths[pile, line, taken] = self._unique_paths.setdefault(path, path)
+            path = self._unique_paths.get(fields)
+            if path is None:
+                path = self._unique_paths[fields] = Path(*fields)
+            self._line_paths[pile, line, taken] = path
         return path
 
     def owed(self, state: State) -> int:

@@ -6,6 +6,10 @@
   differently between them, other busted players, the made-to-stay flag flipped; and on variants that change it
   (the other lines emptied, each card of theirs taken away in turn), so that a key too coarse would be caught.
 * The static bounds a search remembers, by leaf key, are those computed afresh for every state it met.
+* The path ceiling from remembered terms and class sums (`_Search.path_ceiling`: terms by path, linear in the
+  ceiling; class sums by ``(room, classes)``, linear in ``held``) is the one computed afresh, in any order of
+  paths that share classes, and afresh it is the brute force over every order of a tiny pile
+  (tests/test_bounded_ceilings_exact.py).
 """
 
 from __future__ import annotations
@@ -15,9 +19,11 @@ from collections.abc import Hashable
 from typing import Any, cast
 
 from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
-from flip7odds.bounded import RoundModel, _Search
+from flip7odds.bounded import Path, RoundModel, _path_ceiling, _Search
 from flip7odds.round_models import VengeanceModel
+from flip7odds.rules import VENGEANCE
 from flip7odds.vengeance.fast import State
 from flip7odds.vengeance.situation import VengeanceSituation
 from tests.strategies import vengeance_situations
@@ -89,3 +95,31 @@ def test_remembered_static_bounds_are_those_computed_afresh(situation: Vengeance
         fresh = _Search[State](cast(RoundModel[State], VengeanceModel(situation)), time.process_time() + 60.0, once)
         for state in cast(list[State], list(search.known)):
             assert search.static(state) == fresh.compute_static(state), state
+
+
+@st.composite
+def paths_sharing_classes(draw: st.DrawFn) -> list[tuple[Path, int]]:
+    """Paths drawn from a few class tuples and rooms, with every other field drawn afresh, and a ceiling each."""
+    classes = draw(st.lists(st.lists(st.tuples(st.integers(1, 13), st.integers(0, 13)), max_size=8).map(tuple),
+                            min_size=1, max_size=3))
+    found = []
+    for _ in range(draw(st.integers(1, 12))):
+        chosen = draw(st.sampled_from(classes))
+        bust, rescue, zeros = draw(st.integers(0, 20)), draw(st.integers(0, 6)), draw(st.integers(0, 1))
+        size = bust + rescue + zeros + sum(copies for copies, _ in chosen) + draw(st.integers(0, 10))
+        if not size:
+            continue
+        holds_zero = not zeros and draw(st.booleans())
+        path = Path(draw(st.integers(0, 3)) * 10, draw(st.integers(1, 3)), 15, chosen, bust, rescue, size, zeros,
+                    holds_zero)
+        found.append((path, draw(st.integers(-10, 120))))
+    return found
+
+
+@given(paths_sharing_classes())
+def test_remembered_path_ceilings_are_those_computed_afresh(paths: list[tuple[Path, int]]) -> None:
+    model = VengeanceModel(VengeanceSituation.from_text(VENGEANCE, "12 5", pile="12 11 10"))
+    search = _Search[State](cast(RoundModel[State], model), time.process_time() + 60.0)
+    for path, ceiling in paths + paths:
+        fresh = _path_ceiling(path, ceiling)
+        assert abs(search.path_ceiling(path, ceiling) - fresh) <= 1e-12 * max(1.0, abs(fresh)), path
