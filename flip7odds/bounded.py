@@ -56,7 +56,10 @@ the pile. Every play stops somewhere on that path (the cards come in the same or
 its score there is at most the sum of your numbers (no modifier of the variant raises it), plus the bonus
 at a Flip 7; after a rescuer or the end of the pile, at most the ladder's top ``W``. So ``H`` is at most the
 expectation of that quantity, computed exactly by generating polynomials (`_path_ceiling`). Where a state
-has a path, that is its hit ceiling: the ladder's was never the lower one there (`_Search.static`).
+has a path, that is its hit ceiling: the ladder's was never the lower one there (`_Search.static`). It is linear
+in ``W`` and its polynomials are linear in the sum you hold, so a search computes its terms once per path and its
+polynomials once per ``(room, classes)`` (`_path_terms`, `_class_sums`); a state's static bounds are remembered by
+a key of what they read (`RoundModel.leaf_key`), coarser than the state's.
 
 The Zero on the path (With a Vengeance): while you hold The Zero your score is 0 unless you make a Flip 7, and
 nothing but a rescuer takes it away (Discard, Swap, the Unlucky 7: all end the path). So a play that stops on
