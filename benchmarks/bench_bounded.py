@@ -7,9 +7,12 @@ For each variant (classic, poker, vengeance, vengeance-brutal):
   the achieved ``error_bound`` and whether it is exact;
 * ``--count`` situations (default 200) taken from simulated games at every depth of the deck (every
   hit/stay decision a simple table of players met, sampled uniformly): median, p95 and max CPU time,
-  the largest ``error_bound`` and the share answered exactly.
+  the largest and the median ``error_bound``, the share answered exactly, within 0.01 and decided (exact,
+  or the hit and stay intervals do not overlap: not ``too_close``), and the bounded solver's nodes expanded
+  per CPU second (its expansions over the CPU time of its searches, summed over the situations it answered).
 
     .venv/bin/python benchmarks/bench_bounded.py [--count 200] [--seed 7] [--cpu-seconds 3]
+        [--variants vengeance,vengeance-brutal] [--no-fresh]
 
 Quote the command, the machine and ``uptime``'s load average with the numbers (BENCHMARKS.md).
 """
@@ -25,7 +28,9 @@ from fractions import Fraction
 
 import numpy as np
 
+import flip7odds.answer
 from flip7odds.answer import AnySituation, answer
+from flip7odds.bounded import BoundedResult, RoundModel
 from flip7odds.quiz import QuizSituation, Tier, _player_lines
 from flip7odds.rules import CLASSIC, POKER, VENGEANCE, VENGEANCE_BRUTAL, RuleSet
 from flip7odds.simulator import BustThreshold, SumThreshold, TableView, play_game
@@ -75,10 +80,27 @@ def vengeance_situations(rules: RuleSet, count: int, rng: np.random.Generator) -
     return [found[int(i)] for i in rng.choice(len(found), count, replace=False)]
 
 
-def timed(situation: AnySituation, seconds: float) -> tuple[float, float, bool, float, str]:
+SEARCHES: list[tuple[int, float]] = []
+"""(expansions, CPU seconds) of every bounded search run, recorded by `counted`."""
+_solve_bounded = flip7odds.answer.solve_bounded
+
+
+def counted(model: RoundModel[object], cpu_seconds: float = 3.0) -> BoundedResult:
+    """`flip7odds.answer`'s `solve_bounded`, recording its expansions and CPU time in `SEARCHES`."""
+    start = time.process_time()
+    result = _solve_bounded(model, cpu_seconds)
+    SEARCHES.append((result.expansions, time.process_time() - start))
+    return result
+
+
+flip7odds.answer.solve_bounded = counted  # type: ignore[assignment]
+
+
+def timed(situation: AnySituation, seconds: float) -> tuple[float, float, bool, float, str, bool]:
     start = time.process_time()
     result = answer(situation, seconds)
-    return time.process_time() - start, result.error_bound, result.exact, situation.pile.size, result.method.value
+    return (time.process_time() - start, result.error_bound, result.exact, situation.pile.size, result.method.value,
+            not result.too_close)
 
 
 def main() -> None:
@@ -87,19 +109,23 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--cpu-seconds", type=float, default=3.0)
     parser.add_argument("--variants", default="classic,poker,vengeance,vengeance-brutal")
+    parser.add_argument("--fresh", action=argparse.BooleanOptionalAction, default=True,
+                        help="also answer the fresh deck alone and with 1 and 3 others")
     args = parser.parse_args()
     variants = {rules.name: rules for rules in (CLASSIC, POKER, VENGEANCE, VENGEANCE_BRUTAL)}
     answer(Situation.from_text(CLASSIC, "12 5", pile="12 11 3"))  # load the compiled solver once
     for name in args.variants.split(","):
         rules = variants[name]
-        for others in (0, 1, 3):
+        for others in (0, 1, 3) if args.fresh else ():
             before = rss_mb()
             seconds, error, exact, _, method = timed(fresh(rules, others), args.cpu_seconds)
             print(f"{name:17} fresh deck, {others} others: {seconds:6.2f} s CPU, peak RSS {rss_mb():6.0f} MB "
                   f"(+{rss_mb() - before:4.0f}), error_bound {error:.4g}, exact {exact} ({method})", flush=True)
         rng = np.random.default_rng(args.seed)
         deal = vengeance_situations if rules.vengeance else classic_situations
+        SEARCHES.clear()
         rows = [timed(situation, args.cpu_seconds) for situation in deal(rules, args.count, rng)]
+        expanded, searching = sum(e for e, _ in SEARCHES), sum(s for _, s in SEARCHES)
         times = sorted(row[0] for row in rows)
         bounded = [row for row in rows if not row[2]]
         print(f"{name:17} {len(rows)} situations from simulated games (piles {min(r[3] for r in rows):.0f}-"
@@ -107,8 +133,11 @@ def main() -> None:
               f"p95 {times[int(0.95 * (len(times) - 1))]:.3f} s, max {times[-1]:.3f} s; "
               f"exact {100 * (len(rows) - len(bounded)) / len(rows):.1f}%, max error_bound "
               f"{max((r[1] for r in rows), default=0):.4g}, within 0.01: "
-              f"{100 * sum(r[1] <= 0.01 for r in rows) / len(rows):.1f}%, median error_bound of the others "
-              f"{statistics.median([r[1] for r in bounded]) if bounded else 0:.4g}; methods "
+              f"{100 * sum(r[1] <= 0.01 for r in rows) / len(rows):.1f}%, decided "
+              f"{100 * sum(r[5] for r in rows) / len(rows):.1f}%, median error_bound "
+              f"{statistics.median(r[1] for r in rows):.4g} (of the others "
+              f"{statistics.median([r[1] for r in bounded]) if bounded else 0:.4g}); "
+              f"{expanded / searching if searching else 0:.0f} nodes expanded per CPU second; methods "
               f"{dict(collections.Counter(r[4] for r in rows))}; peak RSS {rss_mb():.0f} MB", flush=True)
 
 

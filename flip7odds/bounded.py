@@ -56,7 +56,10 @@ the pile. Every play stops somewhere on that path (the cards come in the same or
 its score there is at most the sum of your numbers (no modifier of the variant raises it), plus the bonus
 at a Flip 7; after a rescuer or the end of the pile, at most the ladder's top ``W``. So ``H`` is at most the
 expectation of that quantity, computed exactly by generating polynomials (`_path_ceiling`). Where a state
-has a path, that is its hit ceiling: the ladder's was never the lower one there (`_Search.static`).
+has a path, that is its hit ceiling: the ladder's was never the lower one there (`_Search.static`). It is linear
+in ``W`` and its polynomials are linear in the sum you hold, so a search computes its terms once per path and its
+polynomials once per ``(room, classes)`` (`_path_terms`, `_class_sums`); a state's static bounds are remembered by
+a key of what they read (`RoundModel.leaf_key`), coarser than the state's.
 
 The drift ceiling (`flip7odds.drift`): on the same path, what a play that stops at a point can score at most,
 minus its summed expected changes, is a martingale, so any stopping rule that knows only the cards seen scores at
@@ -120,6 +123,7 @@ refuses: nothing; a situation is always answered, exactly or within the bounds i
 from __future__ import annotations
 
 import contextlib
+import enum
 import gc
 import itertools
 import math
@@ -168,6 +172,10 @@ class RoundModel(Protocol[S]):
 
     def key(self, state: S) -> Hashable:
         """A canonical key: two states with equal keys have the same subtree."""
+
+    def leaf_key(self, state: S) -> Hashable:
+        """A key of what a state's static bounds read: two states with equal leaf keys have equal `forced`,
+        `may_stay`, `can_draw`, `banked`, `reach`, `hazard`, `path` and `owed` (it may be coarser than `key`)."""
 
     def forced(self, state: S) -> bool:
         """True while draws are owed to you: you draw without a choice."""
@@ -221,10 +229,54 @@ class Path:
     size: int
     zeros: int = 0
     holds_zero: bool = False
+    _hash: int = field(init=False, repr=False, compare=False)
+    """The hash of the fields, computed once: paths are looked up far more often than made."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_hash", hash((self.held, self.room, self.bonus, self.classes, self.bust,
+                                                self.rescue, self.size, self.zeros, self.holds_zero)))
+
+    def __hash__(self) -> int:
+        return self._hash
 
 
 def _path_ceiling(path: Path, ceiling: int) -> float:
-    """The path ceiling of ``H`` (module docstring): ``E[the score at the end of the path]``.
+    """The path ceiling of ``H`` (module docstring): ``E[the score at the end of the path]`` (`_path_terms`)."""
+    base, slope = _path_terms(path)
+    return base + slope * max(0, ceiling)
+
+
+ClassSums = tuple[list[int], list[int], list[int], list[int]]
+"""``(A, S, P, D)``: `_class_sums`' coefficient lists."""
+
+
+def _class_sums(depth: int, classes: tuple[tuple[int, int], ...]) -> ClassSums:
+    """The coefficients ``k = 0..depth`` of `_path_terms`' four generating polynomials with ``held = 0``: the
+    sets ``K`` of ``k`` classes weighted by ``prod n_c``, times 1, ``sum v_c``, ``r_K``, ``sum v_c r_K``. With
+    ``held``, ``S = S_0 + held A`` and ``D = D_0 + held P``, so one computation serves every ``held`` (remembered
+    by ``(depth, classes)`` in `_Search.class_sums`: a number card that joins your line changes the classes,
+    any other card only the pile's size, its bust cards or rescuers)."""
+    counts = [0] * (depth + 1)
+    sums, repeats, both = counts[:], counts[:], counts[:]
+    counts[0] = 1
+    top = 0  # after i classes, no set of more than i of them: the coefficients above x^i are still 0
+    for copies, value in classes:
+        extra = copies - 1
+        top = min(depth, top + 1)
+        for k in range(top, 0, -1):
+            count, summed, repeat = counts[k - 1], sums[k - 1], repeats[k - 1]
+            both[k] += copies * (both[k - 1] + value * repeat + extra * summed + value * extra * count)
+            repeats[k] += copies * (repeat + extra * count)
+            sums[k] += copies * (summed + value * count)
+            counts[k] += copies * count
+    return counts, sums, repeats, both
+
+
+def _path_terms(path: Path, class_sums: Callable[[int, tuple[tuple[int, int], ...]], ClassSums] | None = None
+                ) -> tuple[float, float]:
+    """The path ceiling of ``H`` as ``base + slope * max(0, ceiling)``: the ceiling (the ladder's top ``W``) enters
+    the expectation only as the value at a rescuer and when the pile runs out, so linearly, and one computation
+    serves every ceiling (`_Search.path_ceiling`). Each term is one exact integer quotient rounded once.
 
     Over the sets ``K`` of ``k`` classes, one card each: ``A_k = sum prod n_c``, ``S_k = sum prod n_c S_K``,
     ``P_k = sum prod n_c r_K``, ``D_k = sum prod n_c S_K r_K`` (``S_K = held + sum v_c``, ``r_K = sum (n_c - 1)``
@@ -243,22 +295,12 @@ def _path_ceiling(path: Path, ceiling: int) -> float:
     ``zeros * A_{k-1}`` to ``A_k`` and ``zeros * S_{k-1}`` to ``S_k`` (for the Flip 7 and the rescuers).
     When you hold it every bust numerator is 0, and so is the first card's ``held B / N``.
     """
-    ceiling = max(0, ceiling)
-    depth = path.room
-    counts = [0] * (depth + 1)
-    sums, repeats, both = counts[:], counts[:], counts[:]
-    counts[0], sums[0] = 1, path.held
-    top = 0  # after i classes, no set of more than i of them: the coefficients above x^i are still 0
-    for copies, value in path.classes:
-        extra = copies - 1
-        top = min(depth, top + 1)
-        for k in range(top, 0, -1):
-            count, summed, repeat = counts[k - 1], sums[k - 1], repeats[k - 1]
-            both[k] += copies * (both[k - 1] + value * repeat + extra * summed + value * extra * count)
-            repeats[k] += copies * (repeat + extra * count)
-            sums[k] += copies * (summed + value * count)
-            counts[k] += copies * count
-    held, zeros = path.held, path.zeros
+    depth, held = path.room, path.held
+    counts, sums, repeats, both = (class_sums or _class_sums)(depth, path.classes)
+    if held:  # S_K and S_K r_K with held: sums over sets of (held + sum v_c), linear in held
+        sums = [total + held * count for total, count in zip(sums, counts)]
+        both = [total + held * repeat for total, repeat in zip(both, repeats)]
+    zeros = path.zeros
     ended = [2 * (path.bust * total + repeat_sums) for total, repeat_sums in zip(sums, both)]  # doubled
     if path.holds_zero:
         ended = [0] * (depth + 1)
@@ -266,23 +308,26 @@ def _path_ceiling(path: Path, ceiling: int) -> float:
         for k in range(depth, 0, -1):
             before = sums[k - 1] + held * counts[k - 1]  # sum of 2 * (what was held before The Zero came)
             ended[k] += zeros * ((path.bust + zeros - 1) * before + both[k - 1] + held * repeats[k - 1])
-    if zeros:
-        for k in range(depth, 0, -1):
-            sums[k] += zeros * sums[k - 1]
-            counts[k] += zeros * counts[k - 1]
+    if zeros:  # new lists: the class sums may be remembered ones
+        sums = [sums[0]] + [total + zeros * below for total, below in zip(sums[1:], sums)]
+        counts = [counts[0]] + [total + zeros * below for total, below in zip(counts[1:], counts)]
     live = path.bust + path.rescue + zeros + sum(copies for copies, _ in path.classes)
-    total = 0.0 if path.holds_zero else -held * path.bust / path.size
+    base = 0.0 if path.holds_zero else -held * path.bust / path.size
+    slope = 0.0
+    ways = 1  # C(live, k), by C(live, k) = C(live, k - 1) (live - k + 1) / k
     for k in range(min(depth, live) + 1):
+        if k:
+            ways = ways * (live - k + 1) // k
         if not counts[k]:
             continue
-        ways = math.comb(live, k)
         if k == depth:
-            total += (sums[k] + path.bonus * counts[k]) / ways
+            base += (sums[k] + path.bonus * counts[k]) / ways
         elif k == live:
-            total += ceiling * counts[k] / ways
+            slope += counts[k] / ways
         else:
-            total += (ended[k] / 2 + path.rescue * ceiling * counts[k]) / (ways * (live - k))
-    return total
+            base += ended[k] / (2 * ways * (live - k))
+            slope += path.rescue * counts[k] / (ways * (live - k))
+    return base, slope
 
 
 def _forced_floor(path: Path, draws: int, banked: int, low: int) -> float:
@@ -409,25 +454,52 @@ def _hit_ceiling_by_binomials(ladder: Sequence[int], bust: int, rescue: int, spa
     return total
 
 
+class _Kind(enum.Enum):
+    """What a next card leads to, in a prepared outcome (`_prepared`)."""
+
+    TERMINAL = "terminal"
+    STATE = "state"
+    CHOICE = "choice"
+
+
+Prepared = list[tuple[float, Any, _Kind]]
+"""A state's next-card outcomes as ``(count / N, child, kind)``: a terminal's child is its `Entry` already."""
+
+
+def _prepared(size: int, outcomes: Sequence[tuple[int, Node[S]]]) -> Prepared:
+    """The outcomes of a state as the search walks them every round: the weight divided once, each child's kind
+    found once, and a terminal's entry made once."""
+    prepared: Prepared = []
+    for count, child in outcomes:
+        if isinstance(child, int):
+            prepared.append((count / size, _terminal(child), _Kind.TERMINAL))
+        else:
+            prepared.append((count / size, child, _Kind.CHOICE if isinstance(child, list) else _Kind.STATE))
+    return prepared
+
+
 @dataclass
 class _Shared:
     """What both searches of one model remember: the same model gives the same answers to both.
 
-    ``outcomes``: the next-card outcomes of every state expanded, by key (each round of the search walks the
-    states of the round before again); ``hit_ceilings``: `_hit_ceiling` by its arguments and ``path_ceilings``:
-    `_path_ceiling` by its arguments (many states share a ladder, a hazard or a path); ``survival``: `_survival`
-    by its arguments.
+    ``outcomes``: the next-card outcomes of every state expanded, by key, prepared (`_prepared`: each round of
+    the search walks the states of the round before again); ``hit_ceilings``: `_hit_ceiling` by its arguments and ``path_terms``:
+    `_path_terms` by path, ``drift_ceilings``: `flip7odds.drift.drift_ceiling` by its arguments, ``class_sums``: `_class_sums` by
+    its arguments (many states share a ladder, a hazard or a path); ``survival``: `_survival` by its arguments.
     """
 
-    outcomes: dict[Hashable, tuple[int, Sequence[tuple[int, Node[Any]]]]] = field(default_factory=dict)
+    outcomes: dict[Hashable, Prepared] = field(default_factory=dict)
     hit_ceilings: dict[tuple[tuple[int, ...], tuple[int, int, int, int, tuple[int, ...]]], float] = field(
         default_factory=dict)
-    path_ceilings: dict[tuple[Path, int], float] = field(default_factory=dict)
+    path_terms: dict[Path, tuple[float, float]] = field(default_factory=dict)
+    drift_ceilings: dict[tuple[Path, int], float] = field(default_factory=dict)
+    class_sums: dict[tuple[int, tuple[tuple[int, int], ...]], ClassSums] = field(default_factory=dict)
     survival: dict[tuple[tuple[int, ...], int, int, int, int], list[float]] = field(default_factory=dict)
 
     def entries(self) -> int:
-        """How many entries the four tables hold."""
-        return len(self.outcomes) + len(self.hit_ceilings) + len(self.path_ceilings) + len(self.survival)
+        """How many entries the tables hold."""
+        return (len(self.outcomes) + len(self.hit_ceilings) + len(self.path_terms) + len(self.drift_ceilings)
+                + len(self.class_sums) + len(self.survival))
 
 
 class _Search(Generic[S]):
@@ -447,6 +519,9 @@ class _Search(Generic[S]):
         self.known: dict[Hashable, Entry] = {}
         """The bounds of every state met, by key: its static bounds (budget 0; a state left unexpanded is met again
         every round) until an expansion replaces them with bounds at least as narrow (its budget; inf: exact)."""
+        self.statics: dict[Hashable, Entry] = {}
+        """The static bounds of every state met, by leaf key (`RoundModel.leaf_key`): the same for every state of
+        that key, since they are a function of what it determines (`static`)."""
         self.shared = _Shared() if shared is None else shared
         low, ladder = model.reach(model.root())
         self.fallback: Entry = (float(low), float(max(0, *ladder)), *_ANY, 0.0)
@@ -459,11 +534,23 @@ class _Search(Generic[S]):
         if isinstance(node, int):
             return _terminal(node)
         if isinstance(node, list):
-            options = [self.node(option, budget) for option in node]
-            best = max(options, key=_midpoint)  # the first of the best midpoints: the solver's policy
-            return (max(o[0] for o in options), max(o[1] for o in options), *best[2:6],
-                    min(o[6] for o in options))
+            return self.choice(node, budget)
         return self.state(node, budget)
+
+    def choice(self, options: list[Node[S]], budget: float) -> Entry:
+        """Bounds of a choice: the maxima of its options' bounds; the probabilities of the first option with the
+        best midpoint (the solver's policy; compared as ``lo + hi``, twice the midpoint, exactly: halving a float
+        is exact, so the order is the midpoints' order)."""
+        best = self.node(options[0], budget)
+        lo, hi, finest = best[0], best[1], best[6]
+        best_mid = lo + hi
+        for option in itertools.islice(options, 1, None):
+            entry = self.node(option, budget)
+            mid = entry[0] + entry[1]
+            if mid > best_mid:
+                best, best_mid = entry, mid
+            lo, hi, finest = max(lo, entry[0]), max(hi, entry[1]), min(finest, entry[6])
+        return (lo, hi, *best[2:6], finest)
 
     def state(self, state: S, budget: float) -> Entry:
         """Bounds of a state: memoised if computed at least as finely, static if not worth expanding."""
@@ -473,8 +560,9 @@ class _Search(Generic[S]):
             if self.stopped:
                 return self.fallback
             bounds = self.known[key] = self.static(state)
-        if bounds[6] >= budget or self.stopped or budget * _gap(bounds) < 1.0:
-            return bounds  # exact, expanded finely enough already, or not worth expanding
+        if bounds[6] >= budget or self.stopped or \
+                budget * ((bounds[1] - bounds[0]) + (bounds[3] - bounds[2]) + (bounds[5] - bounds[4])) < 1.0:
+            return bounds  # exact, expanded finely enough already, or not worth expanding (`_gap` below 1 / budget)
         expanded = self.expand(state, key, budget)
         lo, hi = max(expanded[0], bounds[0]), min(expanded[1], bounds[1])
         exact = expanded[6] == _INF
@@ -483,6 +571,20 @@ class _Search(Generic[S]):
 
     def static(self, state: S) -> Entry:
         """Bounds without looking at the next card (module docstring); exact where the round ends or closes.
+
+        They are a function of ``once`` and of the model's `forced`, `may_stay`, `can_draw`, `banked`, `reach`,
+        `hazard`, `path` and `owed` of the state alone (`compute_static` reads nothing else), which its leaf key
+        determines: so they are remembered by it, and a state whose leaf key was met before (With a Vengeance:
+        the same pile and line, other lines that differ but hold the same cards between them) costs a look-up.
+        """
+        leaf = self.model.leaf_key(state)
+        known = self.statics.get(leaf)
+        if known is None:
+            known = self.statics[leaf] = self.compute_static(state)
+        return known
+
+    def compute_static(self, state: S) -> Entry:
+        """`static`, computed.
 
         Where the model gives a path ceiling, it alone bounds ``H``: the ladder's ceiling was never below it
         (none of 249 208 With a Vengeance states met by searches from six situations), and computing both took
@@ -511,12 +613,21 @@ class _Search(Generic[S]):
         return (stay, hit_high, *_ANY, 0.0)
 
     def path_ceiling(self, path: Path, ceiling: int) -> float:
-        """The lower of `_path_ceiling` (hindsight) and `flip7odds.drift.drift_ceiling` (the martingale), both
-        bounds of ``H``, remembered by their arguments."""
-        known = self.shared.path_ceilings.get((path, ceiling))
+        """The lower of `_path_ceiling` (hindsight; its terms, `_path_terms`, remembered by path) and
+        `flip7odds.drift.drift_ceiling` (the martingale, remembered by its arguments): both bound ``H``."""
+        terms = self.shared.path_terms.get(path)
+        if terms is None:
+            terms = self.shared.path_terms[path] = _path_terms(path, self.class_sums)
+        drift = self.shared.drift_ceilings.get((path, ceiling))
+        if drift is None:
+            drift = self.shared.drift_ceilings[path, ceiling] = drift_ceiling(path, ceiling)
+        return min(terms[0] + terms[1] * max(0, ceiling), drift)
+
+    def class_sums(self, depth: int, classes: tuple[tuple[int, int], ...]) -> ClassSums:
+        """`_class_sums`, remembered by its arguments (never changed by its callers)."""
+        known = self.shared.class_sums.get((depth, classes))
         if known is None:
-            known = min(_path_ceiling(path, ceiling), drift_ceiling(path, ceiling))
-            self.shared.path_ceilings[path, ceiling] = known
+            known = self.shared.class_sums[depth, classes] = _class_sums(depth, classes)
         return known
 
     def hit_ceiling(self, ladder: tuple[int, ...], hazard: tuple[int, int, int, int, tuple[int, ...]]) -> float:
@@ -538,7 +649,8 @@ class _Search(Generic[S]):
     def expand(self, state: S, key: Hashable, budget: float) -> Entry:
         """One level down: the hit interval from the children, then the decision."""
         self.expansions += 1
-        held = self.shared.entries() + len(self.known) + self.expansions + self.model.entries()
+        held = (self.shared.entries() + len(self.known) + len(self.statics) + self.expansions
+                + self.model.entries())
         if time.process_time() + TEARDOWN * held > self.deadline:
             self.stopped = True
         hit = self.hit(state, budget, key)
@@ -555,15 +667,18 @@ class _Search(Generic[S]):
     def hit(self, state: S, budget: float, key: Hashable | None = None) -> Entry:
         """Bounds of drawing one card now, then playing on (optimally, or banking in ``once`` mode)."""
         key = self.model.key(state) if key is None else key
-        known = self.shared.outcomes.get(key)
-        if known is None:
-            known = self.shared.outcomes[key] = self.model.outcomes(state)
-        size, outcomes = known
+        outcomes = self.shared.outcomes.get(key)
+        if outcomes is None:
+            outcomes = self.shared.outcomes[key] = _prepared(*self.model.outcomes(state))
         lo = hi = f7_lo = f7_hi = bust_lo = bust_hi = 0.0
         finest = _INF
-        for count, child in outcomes:
-            weight = count / size
-            entry = _terminal(child) if isinstance(child, int) else self.node(child, budget * weight)
+        for weight, child, kind in outcomes:
+            if kind is _Kind.TERMINAL:
+                entry = child
+            elif kind is _Kind.STATE:
+                entry = self.state(child, budget * weight)
+            else:
+                entry = self.choice(child, budget * weight)
             lo += weight * entry[0]
             hi += weight * entry[1]
             f7_lo += weight * entry[2]

@@ -81,7 +81,7 @@ def drift_ceiling(path: Path, ceiling: int) -> float:
     out = np.zeros(2)
     _drift_sums(np.array(copies, dtype=np.int64), np.array(values, dtype=np.int64), path.zeros > 0, path.holds_zero,
                 path.held, path.room, path.bonus, path.bust, path.rescue, live, float(top), ways, out)
-    first, later = out
+    first, later = float(out[0]), float(out[1])
     start = 0.0 if path.holds_zero else float(path.held)
     neutral = path.size - live
     return start + (neutral * max(first, 0.0) + live * first) / path.size + later

@@ -69,6 +69,10 @@ class EngineModel:
         """The literal state is canonical (a line and counts, all stored sorted)."""
         return state
 
+    def leaf_key(self, state: RoundState) -> Hashable:
+        """The state itself (its static bounds read all of it)."""
+        return state
+
     def forced(self, state: RoundState) -> bool:
         """A Flip Three owes you draws."""
         return not state.at_decision
@@ -183,10 +187,13 @@ class VengeanceModel:
         self._hazards: dict[tuple[int, int], tuple[int, int, tuple[int, ...]]] = {}
         self._paths: dict[int, tuple[int, int, tuple[tuple[int, int, int], ...]]] = {}
         self._line_paths: dict[tuple[int, int, bool], Path] = {}
-        self._unique_paths: dict[Path, Path] = {}
+        self._unique_paths: dict[tuple[Any, ...], Path] = {}
+        self._held: dict[int, int] = {}
+        """The sum of the numbers of each of your lines met (a line's numbers only)."""
+        self._bonus = situation.rules.flip7_bonus
         self._tables: tuple[dict[Any, Any], ...] = (
             self._masks, self._values_of, self._ladders, self._penalties, self._piles, self._hazards, self._paths,
-            self._line_paths, self._unique_paths)
+            self._line_paths, self._unique_paths, self._held)
 
     def root(self) -> State:
         """The state at your decision."""
@@ -199,6 +206,27 @@ class VengeanceModel:
     def key(self, state: State) -> Hashable:
         """`Round` keeps its states canonical."""
         return state
+
+    def leaf_key(self, state: State) -> Hashable:
+        """What the static bounds read of a state: every field but the other lines, the busted players and the
+        made-to-stay flag, with the other lines only as the union of their masks (and in Brutal mode the sum of
+        their penalties).
+
+        Proof, method by method: `forced` reads the draws owed; `may_stay` and `banked` your line; `can_draw` the
+        pile's and the discards' sizes; `owed` the draws owed, the set-aside and queued kinds, your line, the
+        sizes and whether there is a discard pile; `hazard` the pile (or the discards), the sizes, your line and
+        the set-aside and queued kinds; `path` those, and of the other lines only whether one holds a number
+        (the union holds one exactly then); `reach` the pile, the discards, the set-aside and queued kinds, your
+        line, and of the other lines only the union of their masks (``others``), and in Brutal mode the sum of
+        their penalties. None reads the busted players or the made-to-stay flag.
+        """
+        others = 0
+        for other in state[3]:
+            others |= other
+        if self._brutal:
+            penalty = self._penalty
+            return (*state[:3], others, *state[4:6], *state[7:10], sum(penalty(other) for other in state[3]))
+        return (*state[:3], others, *state[4:6], *state[7:10])
 
     def forced(self, state: State) -> bool:
         """A Flip Four! or Just One More! owes you draws."""
@@ -420,12 +448,17 @@ class VengeanceModel:
                     zeros += copies
                 else:
                     classes.append((copies, value))
-            held = sum(self.kinds[k].value for k in self.game.cards(line))
-            path = Path(held, FLIP_7_CARDS - self.game.number_count(line), self.situation.rules.flip7_bonus,
-                        tuple(classes), bust, rescue, size, zeros, bool(line & deck.zero))
+            held = self._held.get(line)
+            if held is None:
+                held = self._held[line] = sum(self.kinds[k].value for k in self.game.cards(line))
+            fields = (held, FLIP_7_CARDS - self.game.number_count(line), self._bonus, tuple(classes), bust, rescue,
+                      size, zeros, bool(line & deck.zero))
             # One object per distinct path: the search's table of ceilings then finds it by identity, not by
             # comparing fields (piles that differ by a card that adds nothing give equal paths).
-            path = self._line_paths[pile, line, taken] = self._unique_paths.setdefault(path, path)
+            path = self._unique_paths.get(fields)
+            if path is None:
+                path = self._unique_paths[fields] = Path(*fields)
+            self._line_paths[pile, line, taken] = path
         return path
 
     def owed(self, state: State) -> int:
