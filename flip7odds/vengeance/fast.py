@@ -19,7 +19,9 @@ pile can ever hold more: cards only move between those places), so that taking o
 masks (sorted like `VengeanceLine`s: the engine's order), discard code or -1, discard size, busted
 players, draws owed, set-aside kinds, queued kinds, made-to-stay flag): the engine's
 `VengeanceState` field for field, so two states are equal exactly when the engine's are (until the
-merge of the other lines below).
+merge of the other lines below). `Round` works on these tuples (the bounded solver reads their fields); the exact
+solver's memo and its commonest transitions pack each one into a single integer (`flip7odds.vengeance.packed`), so
+that a lookup hashes and compares one int: the same states, one to one.
 A finished round is one integer ``4 * score + reason`` (reason 0 banked, 1 Flip 7, 2 bust) and a
 choice a list of nodes.
 
@@ -70,7 +72,8 @@ fitted on random situations (`_FIT`). A situation estimated beyond the state lim
 (`check_size`); the app asks `can_solve_within` on every tap. The estimate can be low (by up to a
 factor 10 on the calibration set), so the solver also stops at the limit itself: the worst case is
 then the time to reach it (`DEFAULT_MAX_STATES`), never more; or, given ``cpu_seconds``, at that CPU time
-(the time a state costs varies with the machine's load: 12 to 30 microseconds measured, `SECONDS_PER_STATE`).
+(the time a state costs varies with the machine's load and the situation: quartiles 12 and 21 microseconds
+measured at a load average of 6 on 2 cores, `SECONDS_PER_STATE`).
 """
 
 from __future__ import annotations
@@ -555,7 +558,7 @@ class Round:
 
 _CLOCK_EVERY = 256
 """The solver reads the CPU clock (against its deadline) whenever the number of states it holds is a multiple of
-this: a read costs about a microsecond, a state 15."""
+this: a read costs about a microsecond, a state 11."""
 
 
 class _Values(Generic[N]):
@@ -738,9 +741,9 @@ def distribution(values: _Values[float], root: State) -> Distribution:
     return terminals
 
 
-DEFAULT_MAX_STATES = 100_000
-"""The most states the fast solver may memoise (about 1.6 s of CPU, 50 MB); a situation estimated to
-need more is refused before solving (`check_size`), and a solve that reaches it stops."""
+DEFAULT_MAX_STATES = 140_000
+"""The most states the fast solver may memoise (about 1.5 s of CPU at `SECONDS_PER_STATE`); a situation estimated
+to need more is refused before solving (`check_size`), and a solve that reaches it stops."""
 
 
 @dataclass(frozen=True)
@@ -920,11 +923,12 @@ can take nothing stopped counting as one that rearranges the lines (`size_featur
 ``benchmarks/study_vengeance_estimate.py 1 40 30000`` solves 40 new random situations, and on the 17 solved
 where no Steal or Swap can take a card, log(states / estimate) has mean -0.08 and standard deviation 0.35
 (at worst a factor 1.5 too low); on the 7 where one can, mean -0.02 and standard deviation 0.80."""
-SECONDS_PER_STATE = 16e-6
+SECONDS_PER_STATE = 11e-6
 """CPU seconds per memoised state: over 91 situations from simulated games (bench_bounded's, estimated at 2 000
-to 60 000 states; solved in 500 to 370 000), the median was 15.2 microseconds (quartiles 12.4 and 19.8), and main's
-solver before branch vengefast took 24.4 in the same runs, interleaved, on the shared 2-core VM of BENCHMARKS.md
-under load (BENCHMARKS.md, Stop 26, branch vengefast). It was 25e-6 then."""
+to 60 000 states; solved in 500 to 370 000), the packed solver (branch vexact) took 0.71 times main's time per
+situation (median, interleaved in one process, each the faster of two runs; 0.61 times main's instructions per state
+under callgrind), and main's had been calibrated at 15.2 microseconds (16e-6): about 10.8 (BENCHMARKS.md, Stop 27,
+branch vexact). It was 25e-6 before branch vengefast, 16e-6 before vexact."""
 
 
 def estimate_states(situation: VengeanceSituation) -> float:
