@@ -27,8 +27,8 @@ least` is a terminal, one at or above it a state. Drawing a number of kind ``k``
 
 The transitions that most states go through are written here on packed states, as `Round` writes them on
 tuples: a number drawn (`PackedRound.outcomes`), a card set aside while draws are owed, a modifier played,
-`settle` and `canonical`. The rest (the Unlucky 7, the actions, playing set-aside cards) unpack the state, call
-`Round`'s own transition, and pack the nodes it returns (`PackedRound.node`): the same nodes in the same order,
+`settle` and `canonical`, and playing every modifier and action. The Unlucky 7 alone unpacks the state, calls
+`Round`'s own transition, and packs the nodes it returns (`PackedRound.node`): the same nodes in the same order,
 which the tests check node for node against `Round.outcomes`.
 """
 
@@ -95,6 +95,9 @@ class PackedRound:
         self._set_aside: dict[tuple[int, int], int] = {}
         self._given: dict[tuple[int, int, int], int] = {}
         self._modifier_deltas: dict[tuple[int, int, bool], tuple[int, ...]] = {}
+        self._dequeued: dict[int, tuple[int, int]] = {}
+        self._busted: dict[tuple[int, int], int] = {}
+        """Per rest with a card set aside or queued: the rest field change of taking the first one out, and its kind."""
 
     # --- packing -------------------------------------------------------------------------------------
 
@@ -288,11 +291,10 @@ class PackedRound:
             options = self._modifier_options(packed, k)
         elif self.game._draws_owed[k]:
             options = self._forcing_options(packed, k)
-        elif act is Action.SWAP:
-            return self.node(self.game.play(self.unpack(packed), k))
         else:
             spent = self._spent(packed, k)
-            options = self._steal_options(spent) if act is Action.STEAL else self._discard_options(spent)
+            options = (self._steal_options(spent) if act is Action.STEAL else
+                       self._swap_options(spent) if act is Action.SWAP else self._discard_options(spent))
             if not options:
                 return self.settle(spent)
         unique: list[PackedNode] = []
@@ -341,6 +343,54 @@ class PackedRound:
                 options.append(self._receive(robbed, card))
         return options
 
+    def _swap_options(self, packed: int) -> list[PackedNode]:
+        """`Round._swap_options`: no swap (with two other lines holding cards), or any of your cards for any of
+        theirs."""
+        options: list[PackedNode] = []
+        rest = packed >> self.rest_shift
+        others = self._rests[rest - 1][0]
+        if sum(1 for other in others if other) >= 2:
+            options.append(self.settle(packed))
+        game = self.game
+        for mine in game.cards(packed >> self.line_shift & self.line_mask):
+            kept = packed - self._line_bits[mine]
+            for index, other in enumerate(others):
+                for theirs in game.cards(other):
+                    options.append(self._swap(kept, rest, index, other & ~(1 << theirs), mine, theirs))
+        return options
+
+    def _swap(self, packed: int, rest: int, index: int, other: int, given: int, taken: int) -> PackedNode:
+        """`Round._swap`: ``given`` goes to the other line at ``index`` (``other`` without ``taken``): a number
+        there may bust that player (out of the round) or make its Flip 7 (the round ends, you bank with
+        ``taken``); then ``taken`` joins your line."""
+        game = self.game
+        conflict = game._conflict
+        number = conflict[given] != 0
+        fits = not other & conflict[given]
+        if number and not fits:
+            after = packed + (self._busted_other(rest, index) << self.rest_shift)
+        else:
+            after = packed + (self._give(rest, index, other | 1 << given) << self.rest_shift)
+        if number and fits and (other & game._numbers).bit_count() + 1 >= FLIP_7_CARDS:
+            line = packed >> self.line_shift & self.line_mask
+            if conflict[taken] and line & conflict[taken]:
+                return 4 * 0 + _BUST
+            receiving = line | 1 << taken
+            if (receiving & game._numbers).bit_count() >= FLIP_7_CARDS:
+                return 4 * game.score(receiving, flip7=True) + _FLIP_7
+            return 4 * game.score(receiving) + _BANKED
+        return self._receive(after, taken)
+
+    def _busted_other(self, rest: int, index: int) -> int:
+        """The rest field change of the other line at ``index`` busting (it leaves; Brutal counts it)."""
+        key = (rest, index)
+        known = self._busted.get(key)
+        if known is None:
+            others, busted, aside, queue = self._rests[rest - 1]
+            known = self._busted[key] = self._rest_id(
+                (others[:index] + others[index + 1:], busted + self.game.brutal, aside, queue)) - rest
+        return known
+
     def _receive(self, packed: int, k: int) -> PackedNode:
         """`Round._receive`: card ``k`` joins your line (a number may bust you or make your Flip 7)."""
         game = self.game
@@ -385,8 +435,15 @@ class PackedRound:
         """`Round.settle` on a packed state."""
         if packed >> self.forced_shift & self.forced_mask:
             return self.canonical(packed) if self.can_draw(packed) else self.bank(packed)
-        if self._queued[(packed >> self.rest_shift) - 1]:
-            return self.node(self.game.settle(self.unpack(packed)))
+        rest = packed >> self.rest_shift
+        if self._queued[rest - 1]:  # play the first card set aside or queued, the others queued after it
+            known = self._dequeued.get(rest)
+            if known is None:
+                others, busted, aside, queue = self._rests[rest - 1]
+                queue = aside + queue
+                known = self._dequeued[rest] = (self._rest_id((others, busted, (), queue[1:])) - rest, queue[0])
+            change, k = known
+            return self.play(packed + (change << self.rest_shift), k)
         if packed >> self.stay_shift & 1:
             return self.bank(packed)
         return self.canonical(packed)
