@@ -24,11 +24,13 @@ from flip7odds.vengeance.fast import (
     _Values,
     can_take_from_others,
     check_size,
+    distribution,
     estimate_states,
     fast_solve,
     may_run_out,
     with_dead_cards_merged,
 )
+from flip7odds.vengeance.packed import PackedRound
 from flip7odds.vengeance.reference import VengeanceResult, reference_solve
 from flip7odds.vengeance.situation import VengeanceSituation
 from tests.strategies import vengeance_situations
@@ -305,4 +307,56 @@ def test_the_memoised_values_are_the_plain_recursions_bit_for_bit(situation: Ven
     values = _Values(game, 1.0, TIE, 10**6)
     memo: dict[State, float] = {}
     assert values.draw(root) == _plain_draw(game, root, memo)
-    assert values.memo == memo
+    assert {values.packed.unpack(state): value for state, value in values.memo.items()} == memo
+    assert distribution(values, root) == _plain_distribution(game, root, memo)
+
+
+def _plain_distribution(game: Round, root: State, memo: dict[State, float]) -> dict[int, float]:
+    """`distribution` on `Round`'s tuple states with the plain recursion's values (main's forward pass before
+    states were packed: the same levels, the same order, so the same floats)."""
+    levels: dict[tuple[bool, int], dict[State, float]] = {}
+    terminals: dict[int, float] = {}
+
+    def flow(node: Node, mass: float) -> None:
+        while isinstance(node, list):
+            best, best_value = node[0], _plain_value(game, node[0], memo)
+            for option in node[1:]:
+                candidate = _plain_value(game, option, memo)
+                if candidate > best_value + TIE:
+                    best, best_value = option, candidate
+            node = best
+        if isinstance(node, int):
+            terminals[node] = terminals.get(node, 0.0) + mass
+        else:
+            here = levels.setdefault((node[4] < 0, -node[1]), {})
+            here[node] = here.get(node, 0.0) + mass
+
+    def draw(state: State, mass: float) -> None:
+        size, outcomes = game.outcomes(state)
+        for count, node in outcomes:
+            flow(node, mass * count / size)
+
+    draw(root, 1.0)
+    while levels:
+        for state, mass in levels.pop(min(levels)).items():
+            if not state[7]:
+                stay = game.score(state[2])
+                if not game.can_draw(state) or (game.may_stay(state) and not _plain_value(game, state, memo) > stay):
+                    terminals[4 * stay] = terminals.get(4 * stay, 0.0) + mass
+                    continue
+            draw(state, mass)
+    return terminals
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(vengeance_situations(max_pile=12, max_discards=4, max_line_cards=4))
+def test_packed_states_lead_where_the_tuple_states_do(situation: VengeanceSituation) -> None:
+    # `PackedRound` packs each state into one int and writes the commonest transitions on ints; unpacked, every
+    # state and node must be `Round`'s, node for node, in the same order.
+    game = Round(situation)
+    packed = PackedRound(game)
+    for state in _reachable(game, situation, 300):
+        assert packed.unpack(packed.pack(state)) == state
+        if game.can_draw(state):
+            size, outcomes = packed.outcomes(packed.pack(state))
+            assert (size, [(count, packed.unpacked(node)) for count, node in outcomes]) == game.outcomes(state)

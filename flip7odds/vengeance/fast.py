@@ -19,7 +19,9 @@ pile can ever hold more: cards only move between those places), so that taking o
 masks (sorted like `VengeanceLine`s: the engine's order), discard code or -1, discard size, busted
 players, draws owed, set-aside kinds, queued kinds, made-to-stay flag): the engine's
 `VengeanceState` field for field, so two states are equal exactly when the engine's are (until the
-merge of the other lines below).
+merge of the other lines below). `Round` works on these tuples (the bounded solver reads their fields); the exact
+solver's memo and its commonest transitions pack each one into a single integer (`flip7odds.vengeance.packed`), so
+that a lookup hashes and compares one int: the same states, one to one.
 A finished round is one integer ``4 * score + reason`` (reason 0 banked, 1 Flip 7, 2 bust) and a
 choice a list of nodes.
 
@@ -70,7 +72,8 @@ fitted on random situations (`_FIT`). A situation estimated beyond the state lim
 (`check_size`); the app asks `can_solve_within` on every tap. The estimate can be low (by up to a
 factor 10 on the calibration set), so the solver also stops at the limit itself: the worst case is
 then the time to reach it (`DEFAULT_MAX_STATES`), never more; or, given ``cpu_seconds``, at that CPU time
-(the time a state costs varies with the machine's load: 12 to 30 microseconds measured, `SECONDS_PER_STATE`).
+(the time a state costs varies with the machine's load and the situation: quartiles 12 and 21 microseconds
+measured at a load average of 6 on 2 cores, `SECONDS_PER_STATE`).
 """
 
 from __future__ import annotations
@@ -85,6 +88,7 @@ from flip7odds.cards import Action, Card, Category
 from flip7odds.counts import CardCounts
 from flip7odds.errors import SituationError
 from flip7odds.rules import UNLUCKY_7, RuleSet
+from flip7odds.vengeance.packed import PackedNode, PackedRound
 from flip7odds.vengeance.situation import FLIP_7_CARDS, THE_ZERO, VengeanceLine, VengeanceSituation
 
 TIE = 1e-9
@@ -212,13 +216,16 @@ class Round:
         self._draws_owed = tuple(_FORCED_DRAWS.get(act, 0) if act is not None else 0 for act in deck.acts)
         """For a Just One More! or Flip Four! kind: the draws it forces (0 for the other kinds)."""
         self._replaced: dict[tuple[tuple[int, ...], int, int], tuple[int, ...]] = {}
-        self._followed: set[int] = set()
-        """The pile codes whose next piles' kinds `_present` holds already."""
+        self._values = tuple(card.value for card in self.deck.kinds)
+        self._scored: dict[tuple[int, int, bool], int] = {}
+        """`RuleSet.score` by (number sum, modifiers' mask, Flip 7)."""
+        self._followed: dict[int, tuple[tuple[int, int], ...]] = {}
+        """The kinds of each pile code whose next piles' kinds `_present` holds already."""
 
     def entries(self) -> int:
         """The entries of the tables the transitions remember (by line)."""
         return (len(self._scores) + len(self._flip7_scores) + len(self._line_keys) + len(self._line_cards) + len(self._present)
-                + len(self._hostile_cache) + len(self._replaced) + len(self._followed))
+                + len(self._hostile_cache) + len(self._replaced) + len(self._followed) + len(self._scored))
 
     # --- lines -------------------------------------------------------------------------------------
 
@@ -230,21 +237,32 @@ class Round:
             deck = self.deck
             if line & deck.zero and not flip7:
                 known = 0
-            else:
-                cards = [deck.kinds[k] for k in self.cards(line)]
-                known = self.rules.score(sum(card.value for card in cards if card.is_number),
-                                         tuple(card for card in cards if not card.is_number), flip7)
+            else:  # many lines share their number sum and modifiers: score each such pair once
+                numbers = line & deck.numbers
+                key = (sum(self._values[k] for k in self._kinds_of(numbers)), line ^ numbers, flip7)
+                known = self._scored.get(key)
+                if known is None:
+                    known = self._scored[key] = self.rules.score(
+                        key[0], tuple(deck.kinds[k] for k in self._kinds_of(line ^ numbers)), flip7)
             scores[line] = known
         return known
+
+    @staticmethod
+    def _kinds_of(mask: int) -> list[int]:
+        """The kinds of a mask, in kind order."""
+        kinds = []
+        while mask:
+            low = mask & -mask
+            kinds.append(low.bit_length() - 1)
+            mask ^= low
+        return kinds
 
     def cards(self, line: int) -> tuple[int, ...]:
         """The kinds of a line in `VengeanceLine.cards` order: numbers ascending, then modifiers."""
         known = self._line_cards.get(line)
         if known is None:
-            kinds = [k for k in range(len(self.deck.kinds)) if line >> k & 1]
-            known = tuple(k for k in kinds if self.deck.kinds[k].is_number) + \
-                tuple(k for k in kinds if not self.deck.kinds[k].is_number)
-            self._line_cards[line] = known
+            numbers = line & self.deck.numbers
+            known = self._line_cards[line] = (*self._kinds_of(numbers), *self._kinds_of(line ^ numbers))
         return known
 
     def number_count(self, line: int) -> int:
@@ -340,15 +358,8 @@ class Round:
         if state[_PSIZE] == 0:  # the known discard pile is reshuffled, once
             state = (state[_DISC], state[_DSIZE], state[_LINE], state[_OTHERS], -1, 0, *state[_BUSTED:])
         pile, size, line, forced = state[_PILE], state[_PSIZE], state[_LINE], state[_FORCED]
-        present = self.present(pile)
-        known, weight = self._present, self._weight
-        if pile not in self._followed:
-            self._followed.add(pile)
-            for i, (k, count) in enumerate(present):  # each next pile's kinds, without decoding its code
-                after = pile - weight[k]
-                if after not in known:
-                    known[after] = present[:i] + present[i + 1:] if count == 1 else \
-                        (*present[:i], (k, count - 1), *present[i + 1:])
+        present = self.follow(pile)
+        weight = self._weight
         conflict, bits, numbers, unlucky = self._conflict, self._bits, self._numbers, self._unlucky
         rest = state[_OTHERS:] if not forced else (*state[_OTHERS:_FORCED], forced - 1, *state[_ASIDE:])
         last_draw = forced == 1 or (size == 1 and state[_DSIZE] == 0)  # draws end: `settle` the state
@@ -372,6 +383,19 @@ class Round:
                 else:
                     nodes.append((count, (pile - weight[k], size - 1, grown, *rest)))
         return size, nodes
+
+    def follow(self, pile: int) -> tuple[tuple[int, int], ...]:
+        """`present` of a pile about to be drawn from, remembering each next pile's kinds on the way."""
+        present = self._followed.get(pile)
+        if present is None:
+            present = self._followed[pile] = self.present(pile)
+            known, weight = self._present, self._weight
+            for i, (k, count) in enumerate(present):  # each next pile's kinds, without decoding its code
+                after = pile - weight[k]
+                if after not in known:
+                    known[after] = present[:i] + present[i + 1:] if count == 1 else \
+                        (*present[:i], (k, count - 1), *present[i + 1:])
+        return present
 
     def _draw(self, state: State, k: int) -> Node:
         deck = self.deck
@@ -534,52 +558,66 @@ class Round:
 
 _CLOCK_EVERY = 256
 """The solver reads the CPU clock (against its deadline) whenever the number of states it holds is a multiple of
-this: a read costs about a microsecond, a state 15."""
+this: a read costs about a microsecond, a state 11."""
 
 
 class _Values(Generic[N]):
-    """Optimal expected values of nodes, memoised per state, in floats or exact fractions.
+    """Optimal expected values of nodes, memoised per packed state (`flip7odds.vengeance.packed`), in floats or
+    exact fractions.
 
     ``once``: hit once, then stay (every decision after the first draw banks; forced draws still happen).
+    `value` and `draw` take `Round`'s nodes; the solver works on packed ones (`packed_value`, `packed_draw`).
     """
 
     def __init__(self, game: Round, one: N, tie: N, max_states: int, once: bool = False,
-                 deadline: float = math.inf) -> None:
-        self.game = game
+                 deadline: float = math.inf, packed: PackedRound | None = None) -> None:
+        self.game: Round = game
+        self.packed: PackedRound = PackedRound(game) if packed is None else packed
         self.one: N = one
         self.tie: N = tie
-        self.max_states = max_states
-        self.once = once
-        self.deadline = deadline
+        self.max_states: int = max_states
+        self.once: bool = once
+        self.deadline: float = deadline
         """The process CPU time (`time.process_time`) past which no new state is solved."""
-        self.memo: dict[State, N] = {}
+        self.memo: dict[int, N] = {}
+        self._least = self.packed.least
+        self._zero = game.deck.zero
 
     def value(self, node: Node) -> N:
-        """The optimal value of any node."""
-        if type(node) is tuple:
+        """The optimal value of any `Round` node."""
+        return self.packed_value(self.packed.node(node))
+
+    def draw(self, state: State) -> N:
+        """The value of drawing one card now at a `Round` state and playing on optimally."""
+        return self.packed_draw(self.packed.pack(state))
+
+    def packed_value(self, node: PackedNode) -> N:
+        """The optimal value of any packed node."""
+        least = self._least
+        if type(node) is int:
+            if node < least:
+                return self.one * (node >> 2)
             known = self.memo.get(node)
             return self._solve(node) if known is None else known
-        if isinstance(node, int):
-            return self.one * (node >> 2)
         assert isinstance(node, list)
         memo, one, tie = self.memo, self.one, self.tie
         best: N | None = None
-        for option in node:  # the first best option: `value` of each, its two commonest cases inlined
-            if type(option) is tuple:
-                candidate = memo.get(option)
-                if candidate is None:
-                    candidate = self._solve(option)
-            elif type(option) is int:
-                candidate = one * (option >> 2)
+        for option in node:  # the first best option: `packed_value` of each, its two commonest cases inlined
+            if type(option) is int:
+                if option < least:
+                    candidate = one * (option >> 2)
+                else:
+                    known = memo.get(option)
+                    candidate = self._solve(option) if known is None else known
             else:
-                candidate = self.value(option)
+                candidate = self.packed_value(option)
             if best is None or candidate > best + tie:
                 best = candidate
         assert best is not None
         return best
 
-    def _solve(self, state: State) -> N:
-        """The value of a state not memoised yet, now memoised."""
+    def _solve(self, state: int) -> N:
+        """The value of a packed state not memoised yet, now memoised."""
         memo = self.memo
         if len(memo) >= self.max_states:
             raise SituationError("this table is too large to work out exactly: give a smaller pile "
@@ -587,32 +625,71 @@ class _Values(Generic[N]):
         if len(memo) % _CLOCK_EVERY == 0 and time.process_time() > self.deadline:
             raise SituationError("this table could not be worked out exactly within its CPU time: give a "
                                  "smaller pile (fewer cards left to draw)")
-        if state[_FORCED]:
-            known = self.draw(state)
+        packed = self.packed
+        if state >> packed.forced_shift & packed.forced_mask:
+            known = self.packed_draw(state)
         else:
-            game = self.game
-            stay = self.one * game.score(state[_LINE])
-            if self.once or not (state[_PSIZE] > 0 or state[_DSIZE] > 0):  # `Round.can_draw`
+            line = state >> packed.line_shift & packed.line_mask
+            score = self.game._scores.get(line)
+            stay = self.one * (self.game.score(line) if score is None else score)
+            if self.once or not packed.can_draw(state):
                 known = stay
             else:
-                hit = self.draw(state)
-                known = hit if not game.may_stay(state) or hit > stay + self.tie else stay
+                hit = self.packed_draw(state)  # `Round.may_stay`: a card, and not The Zero
+                known = hit if not line or line & self._zero or hit > stay + self.tie else stay
         memo[state] = known
         return known
 
-    def draw(self, state: State) -> N:
-        """The value of drawing one card now and playing on optimally."""
-        size, outcomes = self.game.outcomes(state)
-        memo, one = self.memo, self.one
+    def packed_draw(self, state: int) -> N:
+        """The value of drawing one card now at a packed state and playing on optimally.
+
+        The commonest draw, no draws owed from a pile that is not empty, is `PackedRound.outcomes` fused with the
+        sum: a number is resolved in place, a bust adds nothing (its terminal is worth 0, and adding ``0.0`` to a
+        sum that started at ``0.0`` leaves it bit for bit: the sum is never ``-0.0``), the other terms are added
+        in the same order, so the value is the same float.
+        """
+        packed, memo, one, least = self.packed, self.memo, self.one, self._least
+        size = state >> packed.size_shift & packed.count_mask
         total = one * 0
-        for count, node in outcomes:  # `value`, its two commonest cases inlined
-            if type(node) is tuple:
-                known = memo.get(node)
-                total += count * (self._solve(node) if known is None else known)
-            elif type(node) is int:
-                total += count * (one * (node >> 2))
+        solve = self._solve
+        if size == 0 or state >> packed.forced_shift & packed.forced_mask:
+            size, outcomes = packed.outcomes(state)
+            for count, node in outcomes:  # `packed_value`, its two commonest cases inlined
+                if type(node) is not int:
+                    total += count * self.packed_value(node)
+                elif node < least:
+                    total += count * (one * (node >> 2))
+                else:
+                    known = memo.get(node)
+                    total += count * (solve(node) if known is None else known)
+            return total / size
+        game = self.game
+        line = state >> packed.line_shift & packed.line_mask
+        flip7 = (line & game._numbers).bit_count() + 1 >= FLIP_7_CARDS
+        flip7_scores = game._flip7_scores
+        conflict, grow, unlucky = game._conflict, packed.grow, game._unlucky
+        pile = state & packed.code_mask
+        present = game._followed.get(pile)
+        for k, count in game.follow(pile) if present is None else present:
+            clash = conflict[k]
+            if not clash or k == unlucky:
+                node = packed.draw_card(state, k)
+                if type(node) is not int:
+                    total += count * self.packed_value(node)
+                elif node < least:
+                    total += count * (one * (node >> 2))
+                else:
+                    known = memo.get(node)
+                    total += count * (solve(node) if known is None else known)
+            elif line & clash:
+                continue
+            elif flip7:
+                score = flip7_scores.get(line | 1 << k)
+                total += count * (one * (game.score(line | 1 << k, flip7=True) if score is None else score))
             else:
-                total += count * self.value(node)
+                child = state + grow[k]
+                known = memo.get(child)
+                total += count * (solve(child) if known is None else known)
         return total / size
 
 
@@ -628,48 +705,45 @@ def distribution(values: _Values[float], root: State) -> Distribution:
     lead to it: first the states whose known discard pile may still be reshuffled, by decreasing
     pile size, then the others). Only the current levels are kept in memory.
     """
-    game = values.game
-    levels: dict[tuple[int, int], dict[State, float]] = {}
+    game, packed = values.game, values.packed
+    levels: dict[tuple[bool, int], dict[int, float]] = {}
     terminals: Distribution = {}
 
-    def level(state: State) -> tuple[int, int]:
-        return (state[_DISC] < 0, -state[_PSIZE])
-
-    def flow(node: Node, mass: float) -> None:
+    def flow(node: PackedNode, mass: float) -> None:
         while isinstance(node, list):
-            best, best_value = node[0], values.value(node[0])
+            best, best_value = node[0], values.packed_value(node[0])
             for option in node[1:]:
-                candidate = values.value(option)
+                candidate = values.packed_value(option)
                 if candidate > best_value + values.tie:
                     best, best_value = option, candidate
             node = best
-        if isinstance(node, int):
+        if node < packed.least:
             terminals[node] = terminals.get(node, 0.0) + mass
         else:
-            here = levels.setdefault(level(node), {})
+            here = levels.setdefault((not packed.has_discards(node), -packed.size(node)), {})
             here[node] = here.get(node, 0.0) + mass
 
-    def draw(state: State, mass: float) -> None:
-        size, outcomes = game.outcomes(state)
+    def draw(state: int, mass: float) -> None:
+        size, outcomes = packed.outcomes(state)
         for count, node in outcomes:
             flow(node, mass * count / size)
 
-    draw(root, 1.0)
+    draw(packed.pack(root), 1.0)
     while levels:
         states = levels.pop(min(levels))
         for state, mass in states.items():
-            if not state[_FORCED]:
-                stay = game.score(state[_LINE])
-                if not game.can_draw(state) or (game.may_stay(state) and not values.value(state) > stay):
+            if not packed.forced(state):
+                stay = game.score(packed.line(state))
+                if not packed.can_draw(state) or (packed.may_stay(state) and not values.packed_value(state) > stay):
                     terminals[4 * stay] = terminals.get(4 * stay, 0.0) + mass  # the solved decision stays
                     continue
             draw(state, mass)
     return terminals
 
 
-DEFAULT_MAX_STATES = 100_000
-"""The most states the fast solver may memoise (about 1.6 s of CPU, 50 MB); a situation estimated to
-need more is refused before solving (`check_size`), and a solve that reaches it stops."""
+DEFAULT_MAX_STATES = 140_000
+"""The most states the fast solver may memoise (about 1.5 s of CPU at `SECONDS_PER_STATE`); a situation estimated
+to need more is refused before solving (`check_size`), and a solve that reaches it stops."""
 
 
 @dataclass(frozen=True)
@@ -712,7 +786,8 @@ def fast_solve(situation: VengeanceSituation, max_states: int | None = None,
     values = _Values(game, 1.0, TIE, max_states, deadline=deadline)
     hit = values.draw(state)
     hits = not may_stay or hit > stay_score + TIE
-    once = _Values(game, Fraction(1), Fraction(0), max_states, once=True, deadline=deadline).draw(state)
+    once = _Values(game, Fraction(1), Fraction(0), max_states, once=True, deadline=deadline,
+                   packed=values.packed).draw(state)
     terminals = distribution(values, state) if hits else {4 * stay_score: 1.0}
     scores: dict[int, float] = {}
     for terminal, probability in terminals.items():
@@ -848,11 +923,12 @@ can take nothing stopped counting as one that rearranges the lines (`size_featur
 ``benchmarks/study_vengeance_estimate.py 1 40 30000`` solves 40 new random situations, and on the 17 solved
 where no Steal or Swap can take a card, log(states / estimate) has mean -0.08 and standard deviation 0.35
 (at worst a factor 1.5 too low); on the 7 where one can, mean -0.02 and standard deviation 0.80."""
-SECONDS_PER_STATE = 16e-6
+SECONDS_PER_STATE = 11e-6
 """CPU seconds per memoised state: over 91 situations from simulated games (bench_bounded's, estimated at 2 000
-to 60 000 states; solved in 500 to 370 000), the median was 15.2 microseconds (quartiles 12.4 and 19.8), and main's
-solver before branch vengefast took 24.4 in the same runs, interleaved, on the shared 2-core VM of BENCHMARKS.md
-under load (BENCHMARKS.md, Stop 26, branch vengefast). It was 25e-6 then."""
+to 60 000 states; solved in 500 to 370 000), the packed solver (branch vexact) took 0.71 times main's time per
+situation (median, interleaved in one process, each the faster of two runs; 0.61 times main's instructions per state
+under callgrind), and main's had been calibrated at 15.2 microseconds (16e-6): about 10.8 (BENCHMARKS.md, Stop 27,
+branch vexact). It was 25e-6 before branch vengefast, 16e-6 before vexact."""
 
 
 def estimate_states(situation: VengeanceSituation) -> float:
