@@ -118,7 +118,7 @@ def main() -> None:
         rules = variants[name]
         for others in (0, 1, 3) if args.fresh else ():
             before = rss_mb()
-            seconds, error, exact, _, method = timed(fresh(rules, others), args.cpu_seconds)
+            seconds, error, exact, _, method, _ = timed(fresh(rules, others), args.cpu_seconds)
             print(f"{name:17} fresh deck, {others} others: {seconds:6.2f} s CPU, peak RSS {rss_mb():6.0f} MB "
                   f"(+{rss_mb() - before:4.0f}), error_bound {error:.4g}, exact {exact} ({method})", flush=True)
         rng = np.random.default_rng(args.seed)
