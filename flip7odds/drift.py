@@ -45,8 +45,9 @@ one of each class of ``K``, in any of ``k!`` orders). Hitting draws one card fir
 Where every drift is at most 0 (the bust cards outweigh what the next card adds, as late in a line) this is at
 most ``Z_0``, so hitting cannot beat staying with that score: the bound closes such a state, which hindsight never
 does. Each sum runs over the sets of at most ``min(room, live) - 1`` classes (a few thousand for a fresh With a
-Vengeance pile), vectorised; every quantity is an integer or a product of integers below ``2^53`` until one
-division per set, so the float result is within a few units in the last place of the exact rational bound.
+Vengeance pile), in one compiled loop (`_drift_sums`); every quantity is an integer or a product of integers below
+``2^53`` until one division per set, so the float result is within a few units in the last place of the exact
+rational bound, and a drift's sign is exact (closing compares exactly).
 """
 
 from __future__ import annotations
