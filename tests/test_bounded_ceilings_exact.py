@@ -2,8 +2,8 @@
 
 Every state the bounded search meets on random small With a Vengeance situations (Hypothesis, standard
 and Brutal) is solved exactly by the fast solver's value recursion; the hit ceiling (ladder, hazard and
-survival by classes) and the path ceiling must each be at least the exact value of hitting there, and the
-forced floor at most the exact value of a state owing draws. The survival bound and the path ceiling's
+survival by classes), the path ceiling and the drift ceiling must each be at least the exact value of hitting
+there, and the forced floor at most the exact value of a state owing draws. The survival bound and the path ceiling's
 generating polynomials are also checked against brute forces over every order of tiny piles.
 """
 
@@ -19,6 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from flip7odds.bounded import Path, RoundModel, _forced_floor, _hit_ceiling, _path_ceiling, _Search, _survival
+from flip7odds.drift import drift_ceiling
 from flip7odds.round_models import VengeanceModel
 from flip7odds.rules import VENGEANCE
 from flip7odds.vengeance.fast import TIE, State, _Values
@@ -46,6 +47,7 @@ def test_every_ceiling_holds_the_exact_hit_value_of_every_state_met(situation: V
         path = model.path(state)
         if path is not None:
             assert _path_ceiling(path, max(ladder)) >= hit - TOLERANCE, (state, path)
+            assert drift_ceiling(path, max(ladder)) >= hit - TOLERANCE, (state, path)
         if model.forced(state) or not model.may_stay(state):
             assert low <= values.value(state) + TOLERANCE
         draws = model.owed(state)

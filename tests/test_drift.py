@@ -1,24 +1,19 @@
-"""The drift ceiling (`flip7odds.drift`) against exact values: brute force over every order of tiny piles, the fast
-With a Vengeance solver on every state the bounded search meets, an identity where no drift is negative, and what it
-adds to the path ceiling (it closes states that hindsight cannot)."""
+"""The drift ceiling (`flip7odds.drift`) against exact values: brute force over every order of tiny piles, an identity
+where no drift is negative, and what it adds to the path ceiling (it closes states that hindsight cannot). The fast
+With a Vengeance solver checks it on every state the bounded search meets, beside the other ceilings
+(`tests/test_bounded_ceilings_exact.py`)."""
 
 from __future__ import annotations
 
 import functools
-import time
 from collections import Counter
 from fractions import Fraction
-from typing import cast
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from flip7odds.bounded import Path, RoundModel, _path_ceiling, _Search
+from flip7odds.bounded import Path, _path_ceiling
 from flip7odds.drift import drift_ceiling
-from flip7odds.round_models import VengeanceModel
-from flip7odds.vengeance.fast import TIE, State, _Values
-from flip7odds.vengeance.situation import VengeanceSituation
-from tests.strategies import vengeance_situations
 
 TOLERANCE = 1e-9
 Card = tuple[str, int]
@@ -101,23 +96,6 @@ def test_where_no_drift_is_negative_the_ceiling_is_the_chain_value(path: Path, c
     """No bust card, one copy of each class, no The Zero and a ceiling above every score: every card can only raise ``Z``, so drawing to the
     end is optimal and the bound loses nothing (``max(0, d) = d`` everywhere): equal to the brute force."""
     assert abs(drift_ceiling(path, ceiling) - float(chain_value(path, ceiling))) <= TOLERANCE
-
-
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(vengeance_situations(max_pile=9, max_discards=3, max_line_cards=4))
-def test_the_drift_ceiling_holds_the_exact_hit_value_of_every_state_met(situation: VengeanceSituation) -> None:
-    model = VengeanceModel(situation)
-    if not model.can_draw(model.root()):
-        return
-    search = _Search[State](cast(RoundModel[State], model), time.process_time() + 60.0)
-    search.hit(model.root(), 1e6)
-    values = _Values(model.game, 1.0, TIE, 10**6)
-    for state in cast(list[State], list(search.known)):
-        path = model.path(state)
-        if path is None or not model.can_draw(state):
-            continue
-        _, ladder = model.reach(state)
-        assert drift_ceiling(path, max(ladder)) >= values.draw(state) - TOLERANCE, (state, path)
 
 
 def test_late_in_a_line_the_drift_ceiling_closes_what_hindsight_cannot() -> None:
