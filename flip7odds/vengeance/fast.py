@@ -88,7 +88,7 @@ from flip7odds.cards import Action, Card, Category
 from flip7odds.counts import CardCounts
 from flip7odds.errors import SituationError
 from flip7odds.rules import UNLUCKY_7, RuleSet
-from flip7odds.vengeance.packed import PackedNode, PackedRound
+from flip7odds.vengeance.packed import PackedNode, PackedRound, choice_of
 from flip7odds.vengeance.situation import FLIP_7_CARDS, THE_ZERO, VengeanceLine, VengeanceSituation
 
 TIE = 1e-9
@@ -458,11 +458,7 @@ class Round:
                        self._swap_options(spent) if act is Action.SWAP else self._discard_options(spent))
             if not options:
                 return self.settle(spent)
-        unique: list[Node] = []
-        for node in options:
-            if node not in unique:
-                unique.append(node)
-        return unique[0] if len(unique) == 1 else unique
+        return choice_of(options)
 
     def _with_other(self, state: State, index: int, line: int) -> State:
         """``state`` with the other line at ``index`` replaced by ``line`` (the others sorted again)."""

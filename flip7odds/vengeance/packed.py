@@ -35,7 +35,8 @@ which the tests check node for node against `Round.outcomes`.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, TypeVar
 
 from flip7odds.cards import Action
 from flip7odds.vengeance.situation import FLIP_7_CARDS
@@ -50,6 +51,18 @@ Rest = tuple[tuple[int, ...], int, tuple[int, ...], tuple[int, ...]]
 """(other masks, busted, set-aside kinds, queued kinds): the tuple fields of a state that rarely change."""
 
 _BANKED, _FLIP_7, _BUST = 0, 1, 2
+N = TypeVar("N")
+
+
+def choice_of(options: Iterable[N]) -> N | list[N]:
+    """The node of a choice between ``options``, in their order without repeats (equal nodes are one option):
+    the option itself when only one is left."""
+    unique: list[N] = []
+    for node in options:
+        if node not in unique:
+            unique.append(node)
+    return unique[0] if len(unique) == 1 else unique
+
 _JUST_ONE_MORE_DRAWS = 1
 """The draws a Just One More! forces (`Round._draws_owed`); it also makes you stay once they are drawn."""
 
@@ -263,11 +276,7 @@ class PackedRound:
             kept += (self._canonical_rest[rest - 1] - rest) << self.rest_shift
         if not deltas:
             return kept
-        unique: list[PackedNode] = []
-        for node in (*(drawn + delta for delta in deltas), kept):
-            if node not in unique:
-                unique.append(node)
-        return unique[0] if len(unique) == 1 else unique
+        return choice_of((*(drawn + delta for delta in deltas), kept))
 
     def _deltas(self, rest: int, k: int, left: bool) -> tuple[int, ...]:
         """The changes to a state of giving modifier ``k`` to each other line, then to a busted player (Brutal),
@@ -297,11 +306,7 @@ class PackedRound:
                        self._swap_options(spent) if act is Action.SWAP else self._discard_options(spent))
             if not options:
                 return self.settle(spent)
-        unique: list[PackedNode] = []
-        for node in options:
-            if node not in unique:
-                unique.append(node)
-        return unique[0] if len(unique) == 1 else unique
+        return choice_of(options)
 
     def _spent(self, packed: int, k: int) -> int:
         """`Round._spent`: card ``k`` put on a known discard pile."""
