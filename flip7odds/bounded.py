@@ -74,7 +74,10 @@ stop before a bust is just before The Zero came: where you hold it from the star
 ending the path scores 0; where it is drawn on the path, at most the sum of the numbers drawn before it. A Flip 7
 still scores the sum and the bonus.
 
-* lower: ``stay(x)`` where you may stay (staying is one policy), else ``L``, or the forced floor below;
+* lower: ``stay(x)`` where you may stay (staying is one policy), else ``L``, or the forced floor below; at a
+  free decision with a path and no The Zero, also the chain floor (`flip7odds.chain_floor`: hitting on new numbers,
+  giving away what can be given, staying when the next number would not pay, is another policy) where it is higher
+  and hitting is not ruled out;
 * upper: ``max(stay, H bound)``, or the ``H`` bound where you must draw;
 * closing: where you may stay and the ``H`` bound is at most ``stay``, hitting cannot beat staying, so
   ``V(x) = stay`` exactly and the policy stays. This closes most deep leaves: late in a line the bust
@@ -132,7 +135,9 @@ from collections.abc import Callable, Hashable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar, Union
 
+from flip7odds.chain_floor import chain_floor
 from flip7odds.drift import drift_ceiling
+from flip7odds.solver import IntArray
 
 BANKED, FLIP_7, BUST = 0, 1, 2
 """How a round ended, in a terminal node ``4 * score + reason``."""
@@ -175,7 +180,8 @@ class RoundModel(Protocol[S]):
 
     def leaf_key(self, state: S) -> Hashable:
         """A key of what a state's static bounds read: two states with equal leaf keys have equal `forced`,
-        `may_stay`, `can_draw`, `banked`, `reach`, `hazard`, `path` and `owed` (it may be coarser than `key`)."""
+        `may_stay`, `can_draw`, `banked`, `reach`, `hazard`, `path`, `owed` and `chain` (it may be coarser than
+        `key`)."""
 
     def forced(self, state: S) -> bool:
         """True while draws are owed to you: you draw without a choice."""
@@ -202,6 +208,11 @@ class RoundModel(Protocol[S]):
 
     def owed(self, state: S) -> int:
         """The draws owed at a state with a path where the forced floor applies (module docstring), else 0."""
+
+    def chain(self, state: S) -> tuple[LineScores, int] | None:
+        """Where the chain floor applies (`flip7odds.chain_floor`: a new number changes your line by its value
+        only): your score for each sum of numbers with the modifiers of your line, and how many cards of the
+        drawing pile you can hand to another player and then decide again with the same line; else None."""
 
     def entries(self) -> int:
         """How many entries the model's own tables hold: freed with the model after the search, so the search's
@@ -238,6 +249,16 @@ class Path:
 
     def __hash__(self) -> int:
         return self._hash
+
+
+@dataclass(frozen=True, eq=False)
+class LineScores:
+    """Your score for each sum of numbers ``s`` (index ``s``, up to every number value in the deck once) with
+    the modifiers of a line: ``plain[s]`` banked, ``flip7[s]`` with a Flip 7. One object per set of modifiers
+    (compared and hashed by identity)."""
+
+    plain: IntArray
+    flip7: IntArray
 
 
 def _path_ceiling(path: Path, ceiling: int) -> float:
@@ -484,7 +505,8 @@ class _Shared:
 
     ``outcomes``: the next-card outcomes of every state expanded, by key, prepared (`_prepared`: each round of
     the search walks the states of the round before again); ``hit_ceilings``: `_hit_ceiling` by its arguments and ``path_terms``:
-    `_path_terms` by path, ``drift_ceilings``: `flip7odds.drift.drift_ceiling` by its arguments, ``class_sums``: `_class_sums` by
+    `_path_terms` by path, ``drift_ceilings``: `flip7odds.drift.drift_ceiling` by its arguments, ``chain_floors``:
+    `flip7odds.chain_floor.chain_floor` by its arguments, ``class_sums``: `_class_sums` by
     its arguments (many states share a ladder, a hazard or a path); ``survival``: `_survival` by its arguments.
     """
 
@@ -493,13 +515,14 @@ class _Shared:
         default_factory=dict)
     path_terms: dict[Path, tuple[float, float]] = field(default_factory=dict)
     drift_ceilings: dict[tuple[Path, int], float] = field(default_factory=dict)
+    chain_floors: dict[tuple[Path, LineScores, int, int], float] = field(default_factory=dict)
     class_sums: dict[tuple[int, tuple[tuple[int, int], ...]], ClassSums] = field(default_factory=dict)
     survival: dict[tuple[tuple[int, ...], int, int, int, int], list[float]] = field(default_factory=dict)
 
     def entries(self) -> int:
         """How many entries the tables hold."""
         return (len(self.outcomes) + len(self.hit_ceilings) + len(self.path_terms) + len(self.drift_ceilings)
-                + len(self.class_sums) + len(self.survival))
+                + len(self.chain_floors) + len(self.class_sums) + len(self.survival))
 
 
 class _Search(Generic[S]):
@@ -573,7 +596,7 @@ class _Search(Generic[S]):
         """Bounds without looking at the next card (module docstring); exact where the round ends or closes.
 
         They are a function of ``once`` and of the model's `forced`, `may_stay`, `can_draw`, `banked`, `reach`,
-        `hazard`, `path` and `owed` of the state alone (`compute_static` reads nothing else), which its leaf key
+        `hazard`, `path`, `owed` and `chain` of the state alone (`compute_static` reads nothing else), which its leaf key
         determines: so they are remembered by it, and a state whose leaf key was met before (With a Vengeance:
         the same pile and line, other lines that differ but hold the same cards between them) costs a look-up.
         """
@@ -604,13 +627,27 @@ class _Search(Generic[S]):
             hit_high = self.path_ceiling(path, top)
         else:
             hit_high = self.hit_ceiling(tuple(ladder), model.hazard(state))
+        hit_low = -_INF
+        if path is not None and not forced and hit_high > stay:  # the chain floor, where hitting is not ruled out
+            hit_low = self.chain_floor(path, model.chain(state), low)
         if not free:
             draws = model.owed(state) if path is not None else 0
             floor = _forced_floor(path, draws, model.banked(state), low) if path is not None and draws else low
-            return (max(float(low), floor), hit_high, *_ANY, 0.0)
+            return (min(max(float(low), floor, hit_low), hit_high), hit_high, *_ANY, 0.0)
         if hit_high <= stay:
             return (stay, stay, 0.0, 0.0, 0.0, 0.0, _INF)
-        return (stay, hit_high, *_ANY, 0.0)
+        return (min(max(stay, hit_low), hit_high), hit_high, *_ANY, 0.0)
+
+    def chain_floor(self, path: Path, chain: tuple[LineScores, int] | None, low: int) -> float:
+        """`flip7odds.chain_floor.chain_floor`, remembered by its arguments; -inf where the model gives no chain."""
+        if chain is None:
+            return -_INF
+        floors = self.shared.chain_floors
+        key = (path, chain[0], chain[1], low)
+        known = floors.get(key)
+        if known is None:
+            known = floors[key] = chain_floor(path, chain[0], low, chain[1])
+        return known
 
     def path_ceiling(self, path: Path, ceiling: int) -> float:
         """The lower of `_path_ceiling` (hindsight; its terms, `_path_terms`, remembered by path) and

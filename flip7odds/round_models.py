@@ -26,7 +26,9 @@ import math
 from collections.abc import Hashable, Sequence
 from typing import Any
 
-from flip7odds.bounded import BANKED, BUST, FLIP_7, Path
+import numpy as np
+
+from flip7odds.bounded import BANKED, BUST, FLIP_7, LineScores, Path
 from flip7odds.bounded import Node as BoundedNode
 from flip7odds.cards import SECOND_CHANCE, Action, Category, ModifierKind
 from flip7odds.counts import CardCounts
@@ -136,6 +138,10 @@ class EngineModel:
         """No forced floor (it needs a path, which this model does not give)."""
         return 0
 
+    def chain(self, state: RoundState) -> tuple[LineScores, int] | None:
+        """No chain floor (it needs a path, which this model does not give)."""
+        return None
+
     def entries(self) -> int:
         """The ladders remembered."""
         return len(self._reach)
@@ -188,12 +194,19 @@ class VengeanceModel:
         self._paths: dict[int, tuple[int, int, tuple[tuple[int, int, int], ...]]] = {}
         self._line_paths: dict[tuple[int, int, bool], Path] = {}
         self._unique_paths: dict[tuple[Any, ...], Path] = {}
+        self._line_scores: dict[int, LineScores] = {}
+        """Your scores by sum of numbers, per set of modifiers in your line (`chain`)."""
+        self._giveaways: dict[tuple[int, bool, bool], int] = {}
+        """The cards of a drawing pile you can hand to another player (`chain`), by pile and who can take them."""
+        self._modifier_bits = sum(1 << k for k, card in enumerate(deck.kinds) if card.category is Category.MODIFIER)
+        self._forcing_bits = sum(1 << k for k, act in enumerate(deck.acts)
+                                 if act in (Action.JUST_ONE_MORE, Action.FLIP_FOUR))
         self._held: dict[int, int] = {}
         """The sum of the numbers of each of your lines met (a line's numbers only)."""
         self._bonus = situation.rules.flip7_bonus
         self._tables: tuple[dict[Any, Any], ...] = (
             self._masks, self._values_of, self._ladders, self._penalties, self._piles, self._hazards, self._paths,
-            self._line_paths, self._unique_paths, self._held)
+            self._line_paths, self._unique_paths, self._held, self._line_scores, self._giveaways)
 
     def root(self) -> State:
         """The state at your decision."""
@@ -209,8 +222,8 @@ class VengeanceModel:
 
     def leaf_key(self, state: State) -> Hashable:
         """What the static bounds read of a state: every field but the other lines, the busted players and the
-        made-to-stay flag, with the other lines only as the union of their masks (and in Brutal mode the sum of
-        their penalties).
+        made-to-stay flag, with the other lines only as the union of their masks and whether there is one (and in
+        Brutal mode the sum of their penalties and whether a player is busted).
 
         Proof, method by method: `forced` reads the draws owed; `may_stay` and `banked` your line; `can_draw` the
         pile's and the discards' sizes; `owed` the draws owed, the set-aside and queued kinds, your line, the
@@ -218,15 +231,18 @@ class VengeanceModel:
         the set-aside and queued kinds; `path` those, and of the other lines only whether one holds a number
         (the union holds one exactly then); `reach` the pile, the discards, the set-aside and queued kinds, your
         line, and of the other lines only the union of their masks (``others``), and in Brutal mode the sum of
-        their penalties. None reads the busted players or the made-to-stay flag.
+        their penalties; `chain` your line, the pile (or the discards), whether another player is in the round,
+        and in Brutal mode whether one is busted. None reads more of the busted players, nor the made-to-stay
+        flag.
         """
         others = 0
         for other in state[3]:
             others |= other
         if self._brutal:
             penalty = self._penalty
-            return (*state[:3], others, *state[4:6], *state[7:10], sum(penalty(other) for other in state[3]))
-        return (*state[:3], others, *state[4:6], *state[7:10])
+            return (*state[:3], others, bool(state[3]), state[6] > 0, *state[4:6], *state[7:10],
+                    sum(penalty(other) for other in state[3]))
+        return (*state[:3], others, bool(state[3]), *state[4:6], *state[7:10])
 
     def forced(self, state: State) -> bool:
         """A Flip Four! or Just One More! owes you draws."""
@@ -460,6 +476,30 @@ class VengeanceModel:
                 path = self._unique_paths[fields] = Path(*fields)
             self._line_paths[pile, line, taken] = path
         return path
+
+    def chain(self, state: State) -> tuple[LineScores, int]:
+        """Your score for each sum of numbers with your line's modifiers (`Round.score`, up to every number kind's
+        value once: no line holds more), remembered per set of modifiers; and the cards of the drawing pile you can
+        hand to another player, after which you decide again with the same line: a modifier while another player
+        is in the round (Brutal: or busted), a Just One More! or Flip Four! while another is in the round
+        (`Round.play`; the chain floor, `flip7odds.chain_floor`)."""
+        modifiers = state[2] & ~self._numbers
+        scores = self._line_scores.get(modifiers)
+        if scores is None:
+            rules = self.situation.rules
+            cards = tuple(self.kinds[k] for k in self.game.cards(modifiers))
+            most = sum(card.value for card in self.kinds if card.is_number)
+            plain, flip7 = ([rules.score(total, cards, seven) for total in range(most + 1)] for seven in (False, True))
+            scores = self._line_scores[modifiers] = LineScores(np.array(plain, dtype=np.int64),
+                                                               np.array(flip7, dtype=np.int64))
+        pile = state[0] if state[1] else state[4]
+        active = bool(state[3])
+        key = (pile, active, self._brutal and state[6] > 0)
+        given = self._giveaways.get(key)
+        if given is None:
+            takers = (self._modifier_bits if active or key[2] else 0) | (self._forcing_bits if active else 0)
+            given = self._giveaways[key] = sum(count for k, count in self.game.present(pile) if takers >> k & 1)
+        return scores, given
 
     def owed(self, state: State) -> int:
         """The draws owed where the forced floor applies (`flip7odds.bounded`, module docstring): nothing set

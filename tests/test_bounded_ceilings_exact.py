@@ -19,6 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from flip7odds.bounded import Path, RoundModel, _forced_floor, _hit_ceiling, _path_ceiling, _Search, _survival
+from flip7odds.chain_floor import chain_floor
 from flip7odds.drift import drift_ceiling
 from flip7odds.round_models import VengeanceModel
 from flip7odds.rules import VENGEANCE
@@ -48,6 +49,9 @@ def test_every_ceiling_holds_the_exact_hit_value_of_every_state_met(situation: V
         if path is not None:
             assert _path_ceiling(path, max(ladder)) >= hit - TOLERANCE, (state, path)
             assert drift_ceiling(path, max(ladder)) >= hit - TOLERANCE, (state, path)
+            if not model.forced(state):
+                scores, given = model.chain(state)
+                assert chain_floor(path, scores, low, given) <= hit + TOLERANCE, (state, path)
         if model.forced(state) or not model.may_stay(state):
             assert low <= values.value(state) + TOLERANCE
         draws = model.owed(state)

@@ -3,7 +3,7 @@
 * The leaf key (`RoundModel.leaf_key`): two With a Vengeance states with equal leaf keys have equal inputs to the
   static bounds. Checked on every state a search meets on random small situations (Hypothesis, standard and
   Brutal), and on variants of each that keep its leaf key but not its key: the other lines' cards dealt out
-  differently between them, other busted players, the made-to-stay flag flipped; and on variants that change it
+  differently between them, other busted players (Brutal: more of them), the made-to-stay flag flipped; and on variants that change it
   (the other lines emptied, each card of theirs taken away in turn), so that a key too coarse would be caught.
 * The static bounds a search remembers, by leaf key, are those computed afresh for every state it met.
 * The path ceiling from remembered terms and class sums (`_Search.path_ceiling`: terms by path, linear in the
@@ -33,16 +33,17 @@ from tests.strategies import vengeance_situations
 def inputs(model: VengeanceModel, state: State) -> tuple[Any, ...]:
     """Everything the static bounds of ``state`` read from the model."""
     return (model.forced(state), model.may_stay(state), model.can_draw(state), model.banked(state),
-            model.reach(state), model.hazard(state), model.path(state), model.owed(state))
+            model.reach(state), model.hazard(state), model.path(state), model.owed(state), model.chain(state))
 
 
-def variants(state: State) -> list[State]:
-    """States with the leaf key of ``state`` (module docstring): other lines redealt, busted players, the flag."""
+def variants(state: State, brutal: bool) -> list[State]:
+    """States with the leaf key of ``state`` (module docstring): other lines redealt, busted players (Brutal: only
+    where one already is, since a busted player can take a modifier), the flag."""
     others: tuple[int, ...] = state[3]
     union = 0
     for other in others:
         union |= other
-    found = [(*state[:6], state[6] + 1, *state[7:10], not state[10])]
+    found = [(*state[:6], state[6] + (1 if state[6] or not brutal else 0), *state[7:10], not state[10])]
     if len(others) >= 2:
         found.append((*state[:3], (union, *[0] * (len(others) - 1)), *state[4:]))
         found.append((*state[:3], (*[0] * (len(others) - 1), union), *state[4:]))
@@ -77,9 +78,9 @@ def test_states_with_one_leaf_key_have_the_same_static_inputs(situation: Vengean
     search.hit(model.root(), 300.0)
     seen: dict[Hashable, tuple[Any, ...]] = {}
     for state in [model.root(), *cast(list[State], list(search.known))]:
-        for each in variants(state):
+        for each in variants(state, situation.rules.brutal):
             assert model.leaf_key(each) == model.leaf_key(state)
-        for each in (state, *variants(state), *others_changed(state)):
+        for each in (state, *variants(state, situation.rules.brutal), *others_changed(state)):
             found = inputs(model, each)
             assert seen.setdefault(model.leaf_key(each), found) == found, (state, each)
 

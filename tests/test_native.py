@@ -11,12 +11,15 @@ import importlib.util
 import inspect
 from pathlib import Path
 
+import numpy as np
 import pytest
 from numba import types
 from numba.core.sigutils import _parse_signature_string
 
 from flip7odds import Situation, analyze, find_rules, native
+from flip7odds.bounded import LineScores
 from flip7odds.bounded import Path as ChainPath
+from flip7odds.chain_floor import chain_floor
 from flip7odds.drift import drift_ceiling
 from flip7odds.native import MODULE, SIGNATURES, build
 from flip7odds.policies import evaluate_policy, parse_policy
@@ -26,6 +29,8 @@ SITUATIONS = [("classic", "12 7 3 +4", "12 12 5 9 9 8 11 10", 1), ("classic", "5
 PATHS = [ChainPath(0, 7, 15, tuple((n, n) for n in range(1, 14)), 0, 5, 108, zeros=1),
          ChainPath(21, 4, 15, ((3, 5), (6, 6), (2, 12)), 9, 2, 40, zeros=1, holds_zero=True)]
 """Paths of the bounded solver's drift ceiling: a fresh With a Vengeance pile, and a late line holding The Zero."""
+SCORES = LineScores(np.arange(120, dtype=np.int64) // 2, np.arange(120, dtype=np.int64) // 2 + 15)
+"""A halved line's scores, for the chain floor on the first path (the second holds The Zero: no chain floor)."""
 
 
 def _loose(kind: types.Type) -> str:
@@ -43,6 +48,7 @@ def test_the_declared_signatures_are_the_types_the_solver_passes(monkeypatch: py
         evaluate_policy(situation, parse_policy("lookahead"))
     for path in PATHS:
         drift_ceiling(path, 85)
+    chain_floor(PATHS[0], SCORES, -10, 6)
     for name, declared in SIGNATURES.items():
         inferred = native.loop(name).jit.signatures
         assert len(inferred) == 1, f"{name} was called with several type combinations: {inferred}"
@@ -81,6 +87,12 @@ def test_the_compiled_loops_give_the_just_in_time_numbers(tmp_path: Path, monkey
         with monkeypatch.context() as patch:
             patch.setattr(native, "load", lambda: module)
             assert drift_ceiling(path, 85) == just_in_time_ceiling
+    with monkeypatch.context() as patch:
+        patch.setattr(native, "load", lambda: None)
+        just_in_time_floor = chain_floor(PATHS[0], SCORES, -10, 6)
+    with monkeypatch.context() as patch:
+        patch.setattr(native, "load", lambda: module)
+        assert chain_floor(PATHS[0], SCORES, -10, 6) == just_in_time_floor
 
 
 def _same(left: object, right: object) -> bool:

@@ -1,0 +1,116 @@
+"""The chain floor: a lower bound on the value of hitting, from a policy that plays the numbers as they come.
+
+Where the bounded solver (`flip7odds.bounded`) stops expanding a state at a free decision, its floor was what
+staying banks. Hitting is often worth more: early in a line most cards are new numbers. Any policy's expected
+score is at most the optimum, so the value of one simple policy, computed exactly, is a floor for ``H``.
+
+The policy
+----------
+On the path of `flip7odds.bounded.Path` the drawing pile's ``N`` cards are: ``B`` that bust you on arrival,
+the cards of number classes you do not hold (``n_c`` copies of class ``c``, worth ``v_c``; two cards of one class
+bust each other), ``G`` you can hand to another player (a modifier, a Just One More! or a Flip Four! while
+someone can take it: `flip7odds.bounded.RoundModel.chain`), and ``O = N - B - G - sum_c n_c`` others (The Zero,
+rescuers, cards you must keep...). Play: hit; give away every card you can; while every other card so far has been
+a number of a new class (a set ``K`` of them, ``k = |K|``), you are again at a free decision holding
+``S_K = held + sum_{c in K} v_c`` with your modifiers unchanged: stay, or hit again (on to the next card that is
+not given away), whichever the values below make better; the first card of the ``O`` hands the round to any play at
+all. The cards given away leave your line and the chances of the others as they were: the first card not given
+away is uniform over the ``N' - k`` left (``N' = N - G``). So the policy's value is at least
+
+    F(K) = f7(S_K)                                   if k = room (the card made your Flip 7, the round ends)
+    F(K) = f(S_K)                                    if k = depth or no such card is left (you stay)
+    F(K) = max(f(S_K), C(K)),   C(K) = [sum_{c not in K} n_c F(K + c) + O L] / (N' - k)   otherwise
+
+with ``f`` and ``f7`` your score for a sum of numbers with the modifiers of your line (`flip7odds.bounded.
+LineScores`), ``L`` the least score reachable from the state (`RoundModel.reach`), which bounds whatever follows
+an other card, and 0 for the ``B + sum_{c in K} (n_c - 1)`` cards that bust you. The first draw is forced (you
+hit), so ``H >= C(empty)``.
+
+Why the chain is the game: at a free decision with nothing set aside or queued (With a Vengeance: no draws owed),
+a number of a class you do not hold joins your line at once, and leaves you at a free decision again with the
+same modifiers, or makes your Flip 7 (`flip7odds.vengeance.fast.Round.outcomes`); a card handed to another player
+changes only the lines the policy never reads; the cards come uniformly from the pile. Staying needs a card in
+your line and no The Zero: ``K`` is not empty, and a state holding The Zero gets no chain floor. ``depth`` caps
+the policy's draws: a policy that stops earlier is still a policy, so every depth gives a true floor; deeper is
+tighter and costs ``sum_{j <= depth} C(classes, j)`` sets. Where the pile holds only numbers and you play alone,
+the chain is the whole game and the floor is the exact value of hitting (`tests/test_chain_floor.py`).
+
+The sums run in one compiled loop over bit masks (`_chain_values`), like `flip7odds.drift`'s: every ``F`` is a
+finite sum of products of counts over ``N' - k`` with integer scores, so its rounding is of the kind the bounded
+solver's ``ROUNDING`` already covers.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from flip7odds.solver import FloatArray, IntArray, compiled_loop
+
+if TYPE_CHECKING:
+    from flip7odds.bounded import LineScores, Path
+
+MAX_CLASSES = 16
+"""Sets of classes are bit masks, ``2^classes`` of them: at most this many classes (With a Vengeance has 14)."""
+
+DEPTH = 3
+"""The most draws the policy takes (a Flip 7 needs at most 7)."""
+
+
+def chain_floor(path: Path, scores: LineScores, low: int, skipped: int = 0, depth: int = DEPTH) -> float:
+    """``C(empty)`` (module docstring) with ``skipped`` = ``G`` cards you can give away: a floor for the value of
+    hitting now, or -inf where it does not apply (you hold The Zero, or too many classes)."""
+    classes = len(path.classes)
+    size = path.size - skipped
+    if path.holds_zero or size <= 0 or path.room <= 0 or classes > MAX_CLASSES or depth < 1:
+        return -np.inf
+    copies = np.array([c for c, _ in path.classes], dtype=np.int64)
+    values = np.array([v for _, v in path.classes], dtype=np.int64)
+    others = size - path.bust - int(copies.sum())
+    out = np.zeros(1)
+    _chain_values(copies, values, path.held, path.room, size, others, float(low), scores.plain, scores.flip7,
+                  min(depth, path.room, classes), out)
+    return float(out[0])
+
+
+@compiled_loop
+def _chain_values(copies: IntArray, values: IntArray, held: int, room: int, size: int, others: int, low: float,
+                  plain: IntArray, flip7: IntArray, depth: int, out: FloatArray) -> None:
+    """``out[0] = C(empty)`` (module docstring) over the sets of at most ``depth`` classes (``depth <= room``,
+    ``depth <= classes``); ``size`` is ``N'``.
+
+    ``F`` is computed for the sets of ``depth`` classes first, then ``depth - 1``, ... (each set's successors are
+    one class larger); the sets of one size are enumerated in increasing order of their masks (Gosper's rule),
+    and only their entries of the table by mask are written or read.
+    """
+    classes = copies.shape[0]
+    value = np.empty(1 << classes, dtype=np.float64)
+    for k in range(depth, -1, -1):
+        mask = (1 << k) - 1
+        while mask < (1 << classes):
+            total = held
+            for c in range(classes):
+                if (mask >> c) & 1:
+                    total += values[c]
+            if k == room:
+                value[mask] = flip7[total]
+            elif mask != 0 and (k == depth or size == k):
+                value[mask] = plain[total]
+            else:
+                acc = others * low
+                for c in range(classes):
+                    if not (mask >> c) & 1:
+                        acc += copies[c] * value[mask | (1 << c)]
+                hit = acc / (size - k)
+                stay = float(plain[total])
+                value[mask] = hit if mask == 0 or hit > stay else stay
+            if mask == 0:
+                break
+            low_bit = mask & -mask
+            ripple = mask + low_bit
+            mask = (((ripple ^ mask) >> 2) // low_bit) | ripple
+    out[0] = value[0]
+
+
+__all__ = ["DEPTH", "MAX_CLASSES", "chain_floor"]

@@ -1,0 +1,138 @@
+"""The chain floor (`flip7odds.chain_floor`) against independent values.
+
+* Where the pile holds only numbers and you play alone, the game *is* the chain: the floor as deep as a Flip 7
+  is the exact value of hitting, as the fast With a Vengeance solver computes it.
+* On any path, the floor is the value of its policy computed card by card in exact fractions (a recursion over
+  the literal pile, not over sets of classes).
+* On every state the bounded search meets, the floor is at most the exact value of hitting
+  (`tests/test_bounded_ceilings_exact.py`); here, a fresh pile's floor lifts the search's lower bound above
+  what staying banks.
+"""
+
+from __future__ import annotations
+
+import functools
+import time
+from collections import Counter
+from fractions import Fraction
+from typing import cast
+
+import numpy as np
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from flip7odds.bounded import LineScores, Path, RoundModel, _Search
+from flip7odds.chain_floor import chain_floor
+from flip7odds.round_models import VengeanceModel
+from flip7odds.rules import VENGEANCE, VENGEANCE_BRUTAL, RuleSet
+from flip7odds.vengeance.fast import TIE, State, _Values
+from flip7odds.vengeance.situation import VengeanceSituation
+
+TOLERANCE = 1e-9
+
+
+@st.composite
+def number_tables(draw: st.DrawFn) -> tuple[RuleSet, str, str]:
+    """Rules, a line and a pile of numbers only (plain numbers, the 13s, the Lucky 13; no Unlucky 7, no The Zero)."""
+    rules = draw(st.sampled_from([VENGEANCE, VENGEANCE_BRUTAL]))
+    values = draw(st.lists(st.integers(1, 13), min_size=1, max_size=9, unique=True))
+    split = draw(st.integers(0, min(3, len(values) - 1)))
+    line = [str(v) for v in values[:split]]
+    if line and draw(st.booleans()):
+        line.append(draw(st.sampled_from(["/2", "-2", "-4"])))
+    pile = []
+    for v in values[split:]:
+        copies = draw(st.integers(1, min(3, v - 1 if v == 7 else v - 1 if v == 13 else v)))
+        pile += [str(v)] * copies
+    if "13" not in values[:split] and draw(st.booleans()):
+        pile.append("l13")
+    return rules, " ".join(line), " ".join(pile)
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(number_tables())
+def test_with_numbers_alone_the_floor_is_the_exact_value_of_hitting(table: tuple[RuleSet, str, str]) -> None:
+    rules, line, pile = table
+    model = VengeanceModel(VengeanceSituation.from_text(rules, line, pile=pile))
+    root = model.root()
+    path = model.path(root)
+    assert path is not None
+    low, _ = model.reach(root)
+    exact = _Values(model.game, 1.0, TIE, 10**6).draw(root)
+    scores, given = model.chain(root)
+    assert abs(chain_floor(path, scores, low, given, depth=path.room) - exact) <= TOLERANCE
+    assert chain_floor(path, scores, low, given) <= exact + TOLERANCE  # the search's depth: a floor all the same
+
+
+def policy_value(path: Path, scores: LineScores, low: int, given: int, depth: int) -> Fraction:
+    """The chain floor's policy over the literal pile in fractions: hit, give away each of the ``given`` cards that
+    can be and draw on, after each new number stay or draw on, at most ``depth`` numbers; a bust card or a repeat
+    scores 0, any other card ``low``."""
+    pile: Counter[str] = Counter({"bust": path.bust, "give": given,
+                                  "other": path.size - given - path.bust - sum(c for c, _ in path.classes)})
+    for i, (copies, _) in enumerate(path.classes):
+        pile[f"class{i}"] = copies
+
+    @functools.cache
+    def hit(left: tuple[tuple[str, int], ...], drawn: frozenset[int], held: int) -> Fraction:
+        size = sum(count for _, count in left)
+        keep = size - dict(left)["give"]  # cards not given away: a draw ends on one of them
+        total = Fraction(0)
+        for card, count in left:
+            if not count:
+                continue
+            rest = tuple((c, n - 1 if c == card else n) for c, n in left)
+            if card == "give":
+                total += count * hit(rest, drawn, held)
+            elif card == "other":
+                total += count * low
+            elif card == "bust" or int(card[5:]) in drawn:
+                continue
+            else:
+                index = int(card[5:])
+                now, taken = held + path.classes[index][1], drawn | {index}
+                if len(taken) == path.room:
+                    total += count * int(scores.flip7[now])
+                elif len(taken) == depth or keep == 1:
+                    total += count * int(scores.plain[now])
+                else:
+                    total += count * max(Fraction(int(scores.plain[now])), hit(rest, taken, now))
+        return total / size
+
+    return hit(tuple(sorted(pile.items())), frozenset(), path.held)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.tuples(st.integers(1, 3), st.integers(1, 13)), max_size=4), st.integers(0, 3), st.integers(0, 3),
+       st.integers(0, 2), st.integers(0, 30), st.integers(1, 4), st.integers(-12, 0), st.integers(1, 7), st.booleans())
+def test_the_floor_is_its_policy_card_by_card(classes: list[tuple[int, int]], bust: int, other: int, given: int,
+                                               held: int, room: int, low: int, depth: int, halved: bool) -> None:
+    kept = bust + other + sum(copies for copies, _ in classes)
+    if not kept or kept + given > 8:
+        return
+    path = Path(held, room, 15, tuple(classes), bust, 0, kept + given)
+    sums = np.arange(200, dtype=np.int64)
+    plain = sums // 2 - 3 if halved else sums
+    scores = LineScores(plain, plain + 15)
+    expected = policy_value(path, scores, low, given, min(depth, room))
+    assert abs(chain_floor(path, scores, low, given, depth) - float(expected)) <= TOLERANCE
+
+
+def test_a_fresh_pile_floor_is_well_above_staying() -> None:
+    """``12 5`` with a fresh pile and another player: staying banks 17; hitting is worth 21.6 to 23.1 (the bounded
+    search at 3 s); the static floor the search starts from is 19.7, where staying said 17."""
+    situation = VengeanceSituation.from_text(VENGEANCE, "12 5", others=["9"])
+    model = VengeanceModel(situation)
+    root = model.root()
+    search = _Search[State](cast(RoundModel[State], model), time.process_time() + 60.0)
+    lower, upper = search.compute_static(root)[:2]
+    assert model.banked(root) == 17
+    assert 19.5 < lower < upper
+
+
+def test_the_zero_in_your_line_gets_no_chain_floor() -> None:
+    model = VengeanceModel(VengeanceSituation.from_text(VENGEANCE, "0 12", pile="11 10 9 8"))
+    root = model.root()
+    path = model.path(root)
+    assert path is not None and path.holds_zero
+    assert chain_floor(path, *model.chain(root)[:1], 0) == -np.inf
