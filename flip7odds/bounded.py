@@ -135,7 +135,7 @@ from collections.abc import Callable, Hashable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar, Union
 
-from flip7odds.chain_floor import chain_floor
+from flip7odds.chain_floor import ClassArrays, chain_floor, class_arrays
 from flip7odds.drift import drift_ceiling
 from flip7odds.solver import IntArray
 
@@ -504,9 +504,10 @@ class _Shared:
     """What both searches of one model remember: the same model gives the same answers to both.
 
     ``outcomes``: the next-card outcomes of every state expanded, by key, prepared (`_prepared`: each round of
-    the search walks the states of the round before again); ``hit_ceilings``: `_hit_ceiling` by its arguments and ``path_terms``:
-    `_path_terms` by path, ``drift_ceilings``: `flip7odds.drift.drift_ceiling` by its arguments, ``chain_floors``:
-    `flip7odds.chain_floor.chain_floor` by its arguments, ``class_sums``: `_class_sums` by
+    the search walks the states of the round before again); ``hit_ceilings``: `_hit_ceiling` by its arguments and
+    ``path_terms``: `_path_terms` by path, ``drift_ceilings``: `flip7odds.drift.drift_ceiling` by its arguments,
+    ``chain_floors``: `flip7odds.chain_floor.chain_floor` by its arguments and ``class_arrays`` its arrays by
+    classes, ``class_sums``: `_class_sums` by
     its arguments (many states share a ladder, a hazard or a path); ``survival``: `_survival` by its arguments.
     """
 
@@ -516,13 +517,14 @@ class _Shared:
     path_terms: dict[Path, tuple[float, float]] = field(default_factory=dict)
     drift_ceilings: dict[tuple[Path, int], float] = field(default_factory=dict)
     chain_floors: dict[tuple[Path, LineScores, int, int], float] = field(default_factory=dict)
+    class_arrays: dict[tuple[tuple[int, int], ...], ClassArrays] = field(default_factory=dict)
     class_sums: dict[tuple[int, tuple[tuple[int, int], ...]], ClassSums] = field(default_factory=dict)
     survival: dict[tuple[tuple[int, ...], int, int, int, int], list[float]] = field(default_factory=dict)
 
     def entries(self) -> int:
         """How many entries the tables hold."""
         return (len(self.outcomes) + len(self.hit_ceilings) + len(self.path_terms) + len(self.drift_ceilings)
-                + len(self.chain_floors) + len(self.class_sums) + len(self.survival))
+                + len(self.chain_floors) + len(self.class_arrays) + len(self.class_sums) + len(self.survival))
 
 
 class _Search(Generic[S]):
@@ -646,7 +648,10 @@ class _Search(Generic[S]):
         key = (path, chain[0], chain[1], low)
         known = floors.get(key)
         if known is None:
-            known = floors[key] = chain_floor(path, chain[0], low, chain[1])
+            arrays = self.shared.class_arrays.get(path.classes)
+            if arrays is None:
+                arrays = self.shared.class_arrays[path.classes] = class_arrays(path.classes)
+            known = floors[key] = chain_floor(path, chain[0], low, chain[1], arrays=arrays)
         return known
 
     def path_ceiling(self, path: Path, ceiling: int) -> float:

@@ -54,23 +54,34 @@ if TYPE_CHECKING:
 MAX_CLASSES = 16
 """Sets of classes are bit masks, ``2^classes`` of them: at most this many classes (With a Vengeance has 14)."""
 
-DEPTH = 3
-"""The most draws the policy takes (a Flip 7 needs at most 7)."""
+DEPTH = 2
+"""The most numbers the policy draws (a Flip 7 needs at most 7): deeper changes a fresh deck's floor by less than
+0.01 points and costs 2 to 5 times as much, at every state the search leaves unexpanded (BENCHMARKS.md, "Stop 28:
+the chain floor")."""
 
 
-def chain_floor(path: Path, scores: LineScores, low: int, skipped: int = 0, depth: int = DEPTH) -> float:
+ClassArrays = tuple[IntArray, IntArray, int]
+"""A path's classes as the compiled loop reads them: copies, values, and the copies' total (`class_arrays`)."""
+
+
+def class_arrays(classes: tuple[tuple[int, int], ...]) -> ClassArrays:
+    """``Path.classes`` as `ClassArrays` (many paths share them: `flip7odds.bounded` remembers them)."""
+    copies = np.array([c for c, _ in classes], dtype=np.int64)
+    return copies, np.array([v for _, v in classes], dtype=np.int64), int(copies.sum())
+
+
+def chain_floor(path: Path, scores: LineScores, low: int, skipped: int = 0, depth: int = DEPTH,
+                arrays: ClassArrays | None = None) -> float:
     """``C(empty)`` (module docstring) with ``skipped`` = ``G`` cards you can give away: a floor for the value of
-    hitting now, or -inf where it does not apply (you hold The Zero, or too many classes)."""
-    classes = len(path.classes)
+    hitting now, or -inf where it does not apply (you hold The Zero, or too many classes). ``arrays``: the path's
+    `class_arrays`, where the caller remembers them."""
     size = path.size - skipped
-    if path.holds_zero or size <= 0 or path.room <= 0 or classes > MAX_CLASSES or depth < 1:
+    if path.holds_zero or size <= 0 or path.room <= 0 or len(path.classes) > MAX_CLASSES or depth < 1:
         return -np.inf
-    copies = np.array([c for c, _ in path.classes], dtype=np.int64)
-    values = np.array([v for _, v in path.classes], dtype=np.int64)
-    others = size - path.bust - int(copies.sum())
-    out = np.zeros(1)
-    _chain_values(copies, values, path.held, path.room, size, others, float(low), scores.plain, scores.flip7,
-                  min(depth, path.room, classes), out)
+    copies, values, total = class_arrays(path.classes) if arrays is None else arrays
+    out = np.empty(1)
+    _chain_values(copies, values, path.held, path.room, size, size - path.bust - total, float(low), scores.plain,
+                  scores.flip7, min(depth, path.room, len(path.classes)), out)
     return float(out[0])
 
 
@@ -113,4 +124,4 @@ def _chain_values(copies: IntArray, values: IntArray, held: int, room: int, size
     out[0] = value[0]
 
 
-__all__ = ["DEPTH", "MAX_CLASSES", "chain_floor"]
+__all__ = ["DEPTH", "MAX_CLASSES", "ClassArrays", "chain_floor", "class_arrays"]
