@@ -6,9 +6,12 @@ expanded, weighting each card by its count over the pile (at a choice, into the 
 ceiling), down to the states it left unexpanded. Each such leaf's static gap ``hi - lo``, times the chance of
 the cards that lead to it, is attributed to a kind of leaf: ``free`` (you may stay), ``owed`` (draws owed),
 ``zero`` (you hold The Zero), ``empty`` (an empty line); and to the part of its ceiling: ``ladder`` (no path:
-the ladder and hazard ceiling), ``path:rescue`` (the path ceiling's term for a rescuer, valued at the ladder's
-top), ``path:other`` (the rest of the path ceiling, and the floor). The sum is close to the root's gap (a
-choice's maximum and a decision's ``max(stay, H)`` are not sums), so the shares say which bound to tighten.
+the ladder and hazard ceiling), ``path:rescue`` (what the rescuers add to the state's ceiling, the lower of the
+path and drift ceilings: the ceiling less the same ceiling with the rescuers counted as cards that change
+nothing), ``path:other`` (the rest of the gap: the other terms of the ceiling, and the floor). The sum is close to
+the root's gap (a choice's maximum and a decision's ``max(stay, H)`` are not sums), so the shares say which bound
+to tighten. It also gives the share of the leaves' gaps the chain floor closed (``floor lift``: the leaves' lower
+bounds above what staying, or ``L``, gives).
 
     python benchmarks/study_bounded_gap.py [--cpu-seconds 3] [--others 0,3] [--rules vengeance]
 """
@@ -19,7 +22,6 @@ import argparse
 import collections
 import math
 import time
-from collections.abc import Hashable
 from typing import Any
 
 from flip7odds import bounded
@@ -29,16 +31,11 @@ from flip7odds.rules import VENGEANCE, VENGEANCE_BRUTAL
 from flip7odds.vengeance.situation import VengeanceSituation
 
 
-def rescue_term(path: Path, ceiling: int) -> float:
-    """The path ceiling's term for a rescuer: ``sum_k R W A_k / (C(M, k) (M - k))`` (`bounded._path_ceiling`)."""
-    counts = [0] * (path.room + 1)
-    counts[0] = 1
-    for copies, _ in (*path.classes, (path.zeros, 0)):
-        for k in range(path.room, 0, -1):
-            counts[k] += copies * counts[k - 1]
-    live = path.bust + path.rescue + path.zeros + sum(copies for copies, _ in path.classes)
-    return sum(path.rescue * max(0, ceiling) * counts[k] / (math.comb(live, k) * (live - k))
-               for k in range(min(path.room, live)) if counts[k])
+def rescue_share(walker: _Search[Any], path: Path, ceiling: int) -> float:
+    """What the rescuers add to the state's ceiling (module docstring): the search's ceiling of ``path`` less the
+    same with its rescuers counted as cards that change nothing (a diagnostic, not a bound)."""
+    calm = Path(path.held, path.room, path.bonus, path.classes, path.bust, 0, path.size, path.zeros, path.holds_zero)
+    return walker.path_ceiling(path, ceiling) - walker.path_ceiling(calm, ceiling)
 
 
 def search(situation: VengeanceSituation, seconds: float) -> tuple[VengeanceModel, _Search[Any], _Shared, bounded.Entry]:
@@ -59,32 +56,32 @@ def search(situation: VengeanceSituation, seconds: float) -> tuple[VengeanceMode
 
 
 def attribute(model: VengeanceModel, walker: _Search[Any], shared: _Shared) -> dict[str, float]:
-    """The probability-weighted static gaps of the leaves, by kind (module docstring)."""
+    """The probability-weighted static gaps of the leaves, by kind (module docstring), and the floor lift."""
     shares: collections.defaultdict[str, float] = collections.defaultdict(float)
 
     def bounds(node: Any) -> tuple[float, float]:
+        if isinstance(node, tuple) and len(node) == 7 and isinstance(node[0], float):  # a terminal's entry
+            return node[0], node[1]
         if isinstance(node, int):
             return float(node >> 2), float(node >> 2)
         if isinstance(node, list):
             options = [bounds(option) for option in node]
             return max(o[0] for o in options), max(o[1] for o in options)
-        key: Hashable = model.key(node)
-        entry = walker.memo.get(key) or walker.statics.get(key) or walker.static(node)
+        entry = walker.known.get(model.key(node)) or walker.static(node)
         return entry[0], entry[1]
 
     def hit(state: Any, chance: float) -> None:
-        size, outcomes = shared.outcomes[model.key(state)]
-        for count, child in outcomes:
-            node(child, chance * count / size)
+        for weight, child, _ in shared.outcomes[model.key(state)]:
+            node(child, chance * weight)
 
     def node(child: Any, chance: float) -> None:
-        if isinstance(child, int):
+        if isinstance(child, int) or (isinstance(child, tuple) and len(child) == 7 and isinstance(child[0], float)):
             return
         if isinstance(child, list):
             node(max(child, key=lambda option: bounds(option)[1]), chance)
             return
         key = model.key(child)
-        known = walker.memo.get(key)
+        known = walker.known.get(key)
         if known is not None and (known[0] == known[1] or key in shared.outcomes):
             if known[0] != known[1]:
                 hit(child, chance)
@@ -96,11 +93,13 @@ def attribute(model: VengeanceModel, walker: _Search[Any], shared: _Shared) -> d
         if model.forced(child) or not model.may_stay(child):
             kind = ("owed" if model.forced(child) else
                     "zero" if child[2] & model.game.deck.zero else "empty")
+        base = float(model.banked(child)) if kind == "free" else float(model.reach(child)[0])
+        shares["floor lift"] += chance * max(0.0, low - base)
         path = model.path(child)
         if path is None:
             shares[f"{kind}:ladder"] += chance * (high - low)
             return
-        rescue = min(high - low, rescue_term(path, max(model.reach(child)[1])))
+        rescue = min(high - low, max(0.0, rescue_share(walker, path, max(model.reach(child)[1]))))
         shares[f"{kind}:path:rescue"] += chance * rescue
         shares[f"{kind}:path:other"] += chance * (high - low - rescue)
 
@@ -119,11 +118,13 @@ def main() -> None:
         situation = VengeanceSituation.build(rules, (), others=[()] * others)
         model, walker, shared, entry = search(situation, args.cpu_seconds)
         shares = attribute(model, walker, shared)
+        lift = shares.pop("floor lift", 0.0)
         total = sum(shares.values())
         print(f"{rules.name} fresh deck, {others} others: hit [{entry[0]:.3f}, {entry[1]:.3f}], gap "
               f"{entry[1] - entry[0]:.3f}, {walker.expansions} expansions; leaves' weighted gaps {total:.3f}:")
         for kind, share in sorted(shares.items(), key=lambda item: -item[1]):
             print(f"    {kind:20} {share:7.3f}  {100 * share / total:5.1f}%")
+        print(f"    the chain floor closed {lift:.3f} more (the leaves' floors above staying)")
 
 
 if __name__ == "__main__":
