@@ -196,11 +196,13 @@ class VengeanceModel:
         self._unique_paths: dict[tuple[Any, ...], Path] = {}
         self._line_scores: dict[int, LineScores] = {}
         """Your scores by sum of numbers, per set of modifiers in your line (`chain`)."""
-        self._giveaways: dict[tuple[int, bool, bool], int] = {}
-        """The cards of a drawing pile you can hand to another player (`chain`), by pile and who can take them."""
+        self._giveaways: dict[tuple[int, bool, bool, int], int] = {}
+        """The cards of a drawing pile you can hand to another player or play on theirs (`chain`), by pile, who can
+        take them and how many kinds the other lines hold."""
         self._modifier_bits = sum(1 << k for k, card in enumerate(deck.kinds) if card.category is Category.MODIFIER)
         self._forcing_bits = sum(1 << k for k, act in enumerate(deck.acts)
                                  if act in (Action.JUST_ONE_MORE, Action.FLIP_FOUR))
+        self._discard_bits = sum(1 << k for k, act in enumerate(deck.acts) if act is Action.DISCARD)
         self._held: dict[int, int] = {}
         """The sum of the numbers of each of your lines met (a line's numbers only)."""
         self._bonus = situation.rules.flip7_bonus
@@ -232,8 +234,8 @@ class VengeanceModel:
         (the union holds one exactly then); `reach` the pile, the discards, the set-aside and queued kinds, your
         line, and of the other lines only the union of their masks (``others``), and in Brutal mode the sum of
         their penalties; `chain` your line, the pile (or the discards), whether another player is in the round,
-        and in Brutal mode whether one is busted. None reads more of the busted players, nor the made-to-stay
-        flag.
+        the union of the other lines, and in Brutal mode whether one is busted. None reads more of the busted
+        players, nor the made-to-stay flag.
         """
         others = 0
         for other in state[3]:
@@ -480,9 +482,11 @@ class VengeanceModel:
     def chain(self, state: State) -> tuple[LineScores, int]:
         """Your score for each sum of numbers with your line's modifiers (`Round.score`, up to every number kind's
         value once: no line holds more), remembered per set of modifiers; and the cards of the drawing pile you can
-        hand to another player, after which you decide again with the same line: a modifier while another player
-        is in the round (Brutal: or busted), a Just One More! or Flip Four! while another is in the round
-        (`Round.play`; the chain floor, `flip7odds.chain_floor`)."""
+        hand to another player or play on theirs, after which you decide again with the same line: a modifier while
+        another player is in the round (Brutal: or busted), a Just One More! or Flip Four! while another is in the
+        round, a Discard on another line's card while the other lines hold at least as many cards as the pile's
+        Discards (along the chain only Discards take their cards: a Steal or Swap ends it) (`Round.play`; the chain
+        floor, `flip7odds.chain_floor`)."""
         modifiers = state[2] & ~self._numbers
         scores = self._line_scores.get(modifiers)
         if scores is None:
@@ -493,12 +497,17 @@ class VengeanceModel:
             scores = self._line_scores[modifiers] = LineScores(np.array(plain, dtype=np.int64),
                                                                np.array(flip7, dtype=np.int64))
         pile = state[0] if state[1] else state[4]
-        active = bool(state[3])
-        key = (pile, active, self._brutal and state[6] > 0)
+        others = 0
+        for other in state[3]:
+            others |= other
+        key = (pile, bool(state[3]), self._brutal and state[6] > 0, others.bit_count())
         given = self._giveaways.get(key)
         if given is None:
-            takers = (self._modifier_bits if active or key[2] else 0) | (self._forcing_bits if active else 0)
-            given = self._giveaways[key] = sum(count for k, count in self.game.present(pile) if takers >> k & 1)
+            present = self.game.present(pile)
+            discards = sum(count for k, count in present if self._discard_bits >> k & 1)
+            takers = ((self._modifier_bits if key[1] or key[2] else 0) | (self._forcing_bits if key[1] else 0)
+                      | (self._discard_bits if discards <= key[3] else 0))
+            given = self._giveaways[key] = sum(count for k, count in present if takers >> k & 1)
         return scores, given
 
     def owed(self, state: State) -> int:

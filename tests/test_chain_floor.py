@@ -136,3 +136,22 @@ def test_the_zero_in_your_line_gets_no_chain_floor() -> None:
     path = model.path(root)
     assert path is not None and path.holds_zero
     assert chain_floor(path, *model.chain(root)[:1], 0) == -np.inf
+
+
+def test_a_discard_is_played_on_another_line_while_they_hold_enough_cards() -> None:
+    """With a Discard to come and a 3 on another line, the policy discards the 3 and draws on: its floor counts the
+    Discard as a card that changes nothing for you, and stays below the exact value of hitting. With the other line
+    empty the Discard must take one of your cards, and ends the policy's say."""
+    floors = []
+    for other in ("3", ""):
+        model = VengeanceModel(VengeanceSituation.from_text(VENGEANCE, "12", others=[other],
+                                                            pile="11 10 9 8 discard 12 -4"))
+        root = model.root()
+        path = model.path(root)
+        assert path is not None
+        low, _ = model.reach(root)
+        scores, given = model.chain(root)
+        assert given == (2 if other else 1)  # the -4 is given away either way
+        floors.append(chain_floor(path, scores, low, given))
+        assert floors[-1] <= _Values(model.game, 1.0, TIE, 10**6).draw(root) + TOLERANCE
+    assert floors[0] > floors[1] + 1
