@@ -163,6 +163,10 @@ class EngineModel:
 
 
 _REMOVERS = (Action.DISCARD, Action.SWAP)
+PileView = tuple[int, int, tuple[tuple[int, int, int], ...], tuple[int, int, int]]
+"""What the path ceiling and the chain floor read of a pile (`VengeanceModel._pile_path`): its rescuers, its Steals,
+its numbers as (busting mask, copies, value) per class, and its (modifiers, Just One More! and Flip Four!,
+Discards)."""
 _TAKERS = (Action.STEAL, Action.SWAP)
 
 
@@ -191,14 +195,11 @@ class VengeanceModel:
         self._penalties: dict[int, int] = {}
         self._piles: dict[int, tuple[int, tuple[tuple[int, int], ...]]] = {}
         self._hazards: dict[tuple[int, int], tuple[int, int, tuple[int, ...]]] = {}
-        self._paths: dict[int, tuple[int, int, tuple[tuple[int, int, int], ...]]] = {}
+        self._paths: dict[int, PileView] = {}
         self._line_paths: dict[tuple[int, int, bool], Path] = {}
         self._unique_paths: dict[tuple[Any, ...], Path] = {}
         self._line_scores: dict[int, LineScores] = {}
         """Your scores by sum of numbers, per set of modifiers in your line (`chain`)."""
-        self._giveaways: dict[tuple[int, bool, bool, int], int] = {}
-        """The cards of a drawing pile you can hand to another player or play on theirs (`chain`), by pile, who can
-        take them and how many kinds the other lines hold."""
         self._modifier_bits = sum(1 << k for k, card in enumerate(deck.kinds) if card.category is Category.MODIFIER)
         self._forcing_bits = sum(1 << k for k, act in enumerate(deck.acts)
                                  if act in (Action.JUST_ONE_MORE, Action.FLIP_FOUR))
@@ -208,7 +209,7 @@ class VengeanceModel:
         self._bonus = situation.rules.flip7_bonus
         self._tables: tuple[dict[Any, Any], ...] = (
             self._masks, self._values_of, self._ladders, self._penalties, self._piles, self._hazards, self._paths,
-            self._line_paths, self._unique_paths, self._held, self._line_scores, self._giveaways)
+            self._line_paths, self._unique_paths, self._held, self._line_scores)
 
     def root(self) -> State:
         """The state at your decision."""
@@ -454,7 +455,7 @@ class VengeanceModel:
             known = self._paths.get(pile)
             if known is None:
                 known = self._paths[pile] = self._pile_path(pile)
-            rescue, steals, numbers = known
+            rescue, steals, numbers, _ = known
             if taken:
                 rescue += steals
             bust = zeros = 0
@@ -497,17 +498,20 @@ class VengeanceModel:
             scores = self._line_scores[modifiers] = LineScores(np.array(plain, dtype=np.int64),
                                                                np.array(flip7, dtype=np.int64))
         pile = state[0] if state[1] else state[4]
-        others = 0
-        for other in state[3]:
-            others |= other
-        key = (pile, bool(state[3]), self._brutal and state[6] > 0, others.bit_count())
-        given = self._giveaways.get(key)
-        if given is None:
-            present = self.game.present(pile)
-            discards = sum(count for k, count in present if self._discard_bits >> k & 1)
-            takers = ((self._modifier_bits if key[1] or key[2] else 0) | (self._forcing_bits if key[1] else 0)
-                      | (self._discard_bits if discards <= key[3] else 0))
-            given = self._giveaways[key] = sum(count for k, count in present if takers >> k & 1)
+        known = self._paths.get(pile)
+        if known is None:
+            known = self._paths[pile] = self._pile_path(pile)
+        modifiers_left, forcing, discards = known[3]
+        active = bool(state[3])
+        given = modifiers_left if active or (self._brutal and state[6] > 0) else 0
+        if active:
+            given += forcing
+            if discards:
+                others = 0
+                for other in state[3]:
+                    others |= other
+                if others.bit_count() >= discards:
+                    given += discards
         return scores, given
 
     def owed(self, state: State) -> int:
@@ -521,11 +525,13 @@ class VengeanceModel:
             return 0
         return int(draws)
 
-    def _pile_path(self, pile: int) -> tuple[int, int, tuple[tuple[int, int, int], ...]]:
-        """A pile's rescuers, Steals, and numbers as (busting mask, copies, value) per class."""
+    def _pile_path(self, pile: int) -> PileView:
+        """A pile's rescuers, Steals, numbers as (busting mask, copies, value) per class, and its modifiers, Just One
+        More! and Flip Four!, and Discards (`chain`)."""
         deck = self.game.deck
         rescue = steals = 0
         numbers: dict[int, list[int]] = {}
+        others = [0, 0, 0]
         for k, count in self.game.present(pile):
             if k == deck.unlucky or k in self.removers:
                 rescue += count
@@ -533,7 +539,14 @@ class VengeanceModel:
                 steals += count
             elif deck.conflict[k]:
                 numbers.setdefault(deck.conflict[k], [0, self.kinds[k].value])[0] += count
-        return rescue, steals, tuple((conflict, copies, value) for conflict, (copies, value) in numbers.items())
+            if self._modifier_bits >> k & 1:
+                others[0] += count
+            elif self._forcing_bits >> k & 1:
+                others[1] += count
+            elif self._discard_bits >> k & 1:
+                others[2] += count
+        return (rescue, steals, tuple((conflict, copies, value) for conflict, (copies, value) in numbers.items()),
+                (others[0], others[1], others[2]))
 
     def _pile_hazard(self, pile: int) -> tuple[int, tuple[tuple[int, int], ...]]:
         """A pile's rescuers (Unlucky 7, Discard, Swap), and its other numbers as (busting mask, copies) per class."""
