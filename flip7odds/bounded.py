@@ -83,15 +83,13 @@ still scores the sum and the bonus.
   ``V(x) = stay`` exactly and the policy stays. This closes most deep leaves: late in a line the bust
   cards are many and the best scores need several more cards.
 
-The forced floor (`_forced_floor`, `RoundModel.owed`; With a Vengeance): at a state that owes ``d`` draws (a Flip
-Four! or a Just One More!) with nothing set aside or queued, you hold no The Zero and the draws come from the
-drawing pile (or the pile runs out and the round banks), take the policy "draw what is owed, then stay". If the
-first ``m = min(d, room, N)`` cards are numbers of ``m`` different classes you do not hold (not The Zero, not a
-rescuer), each joins your line at once, and the round ends with a Flip 7, the pile run out, or a stay, with a
-score at least ``stay(x)`` (a score never falls when a number is added: the sum grows, halving rounds down
-monotonically, the penalties stay). That happens with probability ``p = e_m / C(N, m)``, ``e_m`` the coefficient
-of ``x^m`` in ``prod_c (1 + n_c x)`` over those classes; otherwise the score is at least ``L``. So ``V(x) >=
-p stay(x) + (1 - p) L``: the optimum is at least any policy's value.
+The forced floor (`flip7odds.chain_floor.owed_floor`, `RoundModel.owed`; With a Vengeance): at a state that owes
+``d`` draws (a Flip Four! or a Just One More!) with nothing set aside or queued, you hold no The Zero and the draws
+come from the drawing pile (or the pile runs out and the round banks), take the policy "draw what is owed, then
+stay". Each of the first cards that is a number of a class you do not hold (not The Zero, not a rescuer) joins your
+line at once; if the first ``d`` are, the round ends with a Flip 7, the pile run out, or a stay with those numbers
+added; otherwise the score is at least ``L`` (0 for a bust). Its value is the chain floor's recursion with ``d``
+levels without a choice: the optimum is at least any policy's value.
 
 Expansion order: a state reached with path probability ``p`` (the chance of the cards that lead to it)
 is expanded when ``p * (hi - lo) >= eps``, its static gap weighted by how much it can move the root.
@@ -135,7 +133,7 @@ from collections.abc import Callable, Hashable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar, Union
 
-from flip7odds.chain_floor import ClassArrays, chain_floor, class_arrays
+from flip7odds.chain_floor import ClassArrays, chain_floor, class_arrays, owed_floor
 from flip7odds.drift import drift_ceiling
 from flip7odds.solver import IntArray
 
@@ -351,18 +349,6 @@ def _path_terms(path: Path, class_sums: Callable[[int, tuple[tuple[int, int], ..
     return base, slope
 
 
-def _forced_floor(path: Path, draws: int, banked: int, low: int) -> float:
-    """The forced floor (module docstring): ``p banked + (1 - p) low``, ``p`` the chance that the first
-    ``m = min(draws, room, size)`` cards are numbers of ``m`` different classes of ``path.classes``."""
-    m = min(draws, path.room, path.size)
-    ways = [1] + [0] * m
-    for copies, _ in path.classes:
-        for j in range(m, 0, -1):
-            ways[j] += copies * ways[j - 1]
-    safe = ways[m] / math.comb(path.size, m)
-    return safe * banked + (1 - safe) * low
-
-
 SurvivalFunction = Callable[[tuple[int, ...], int, int, int, int], list[float]]
 """`_survival`'s signature."""
 
@@ -506,7 +492,7 @@ class _Shared:
     ``outcomes``: the next-card outcomes of every state expanded, by key, prepared (`_prepared`: each round of
     the search walks the states of the round before again); ``hit_ceilings``: `_hit_ceiling` by its arguments and
     ``path_terms``: `_path_terms` by path, ``drift_ceilings``: `flip7odds.drift.drift_ceiling` by its arguments,
-    ``chain_floors``: `flip7odds.chain_floor.chain_floor` by its arguments and ``class_arrays`` its arrays by
+    ``chain_floors``: `flip7odds.chain_floor.chain_floor` and `owed_floor` by their arguments and ``class_arrays`` its arrays by
     classes, ``class_sums``: `_class_sums` by
     its arguments (many states share a ladder, a hazard or a path); ``survival``: `_survival` by its arguments.
     """
@@ -516,7 +502,7 @@ class _Shared:
         default_factory=dict)
     path_terms: dict[Path, tuple[float, float]] = field(default_factory=dict)
     drift_ceilings: dict[tuple[Path, int], float] = field(default_factory=dict)
-    chain_floors: dict[tuple[Path, LineScores, int, int], float] = field(default_factory=dict)
+    chain_floors: dict[tuple[Path, LineScores, int, int, int], float] = field(default_factory=dict)
     class_arrays: dict[tuple[tuple[int, int], ...], ClassArrays] = field(default_factory=dict)
     class_sums: dict[tuple[int, tuple[tuple[int, int], ...]], ClassSums] = field(default_factory=dict)
     survival: dict[tuple[tuple[int, ...], int, int, int, int], list[float]] = field(default_factory=dict)
@@ -634,24 +620,27 @@ class _Search(Generic[S]):
             hit_low = self.chain_floor(path, model.chain(state), low)
         if not free:
             draws = model.owed(state) if path is not None else 0
-            floor = _forced_floor(path, draws, model.banked(state), low) if path is not None and draws else low
-            return (min(max(float(low), floor, hit_low), hit_high), hit_high, *_ANY, 0.0)
+            if path is not None and draws:
+                hit_low = self.chain_floor(path, model.chain(state), low, draws)
+            return (min(max(float(low), hit_low), hit_high), hit_high, *_ANY, 0.0)
         if hit_high <= stay:
             return (stay, stay, 0.0, 0.0, 0.0, 0.0, _INF)
         return (min(max(stay, hit_low), hit_high), hit_high, *_ANY, 0.0)
 
-    def chain_floor(self, path: Path, chain: tuple[LineScores, int] | None, low: int) -> float:
-        """`flip7odds.chain_floor.chain_floor`, remembered by its arguments; -inf where the model gives no chain."""
+    def chain_floor(self, path: Path, chain: tuple[LineScores, int] | None, low: int, owed: int = 0) -> float:
+        """`flip7odds.chain_floor.chain_floor` (``owed`` 0) or its `owed_floor` for ``owed`` draws owed, remembered
+        by their arguments; -inf where the model gives no chain."""
         if chain is None:
             return -_INF
         floors = self.shared.chain_floors
-        key = (path, chain[0], chain[1], low)
+        key = (path, chain[0], chain[1], low, owed)
         known = floors.get(key)
         if known is None:
             arrays = self.shared.class_arrays.get(path.classes)
             if arrays is None:
                 arrays = self.shared.class_arrays[path.classes] = class_arrays(path.classes)
-            known = floors[key] = chain_floor(path, chain[0], low, chain[1], arrays=arrays)
+            known = floors[key] = (owed_floor(path, chain[0], low, owed, arrays) if owed else
+                                   chain_floor(path, chain[0], low, chain[1], arrays=arrays))
         return known
 
     def path_ceiling(self, path: Path, ceiling: int) -> float:

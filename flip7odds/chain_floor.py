@@ -35,6 +35,16 @@ the policy's draws: a policy that stops earlier is still a policy, so every dept
 tighter and costs ``sum_{j <= depth} C(classes, j)`` sets. Where the pile holds only numbers and you play alone,
 the chain is the whole game and the floor is the exact value of hitting (`tests/test_chain_floor.py`).
 
+Draws owed
+----------
+At a state that owes ``d`` draws (a Flip Four! or a Just One More!, nothing set aside or queued, no The Zero, no
+known discard pile to reshuffle: `RoundModel.owed`) the same recursion gives the forced floor (`owed_floor`): the
+first ``d`` levels have no choice (``F(K) = C(K)``, and no card is given away: a card drawn while draws are owed is
+set aside, and what it does after is at least ``L``), the ``d``-th number banks ``f(S_K)`` (you may stay after a
+Flip Four!'s draws, and must after a Just One More!'s), and a pile that runs out banks too. Where the first ``d``
+cards are numbers of ``d`` new classes (``p`` the chance), that is ``sum_K P(K) f(S_K) >= p f(held)``: each number
+drawn counts, where the forced floor before credited only the score you hold now.
+
 The sums run in one compiled loop over bit masks (`_chain_values`), like `flip7odds.drift`'s: every ``F`` is a
 finite sum of products of counts over ``N' - k`` with integer scores, so its rounding is of the kind the bounded
 solver's ``ROUNDING`` already covers.
@@ -75,25 +85,39 @@ def chain_floor(path: Path, scores: LineScores, low: int, skipped: int = 0, dept
     """``C(empty)`` (module docstring) with ``skipped`` = ``G`` cards you can give away: a floor for the value of
     hitting now, or -inf where it does not apply (you hold The Zero, or too many classes). ``arrays``: the path's
     `class_arrays`, where the caller remembers them."""
+    return _floor(path, scores, low, skipped, 1, min(depth, path.room, len(path.classes)), arrays)
+
+
+def owed_floor(path: Path, scores: LineScores, low: int, draws: int, arrays: ClassArrays | None = None) -> float:
+    """The forced floor (module docstring, "Draws owed") of a state owing ``draws`` draws, or -inf where it does not
+    apply."""
+    return _floor(path, scores, low, 0, draws, min(draws, path.room, len(path.classes)), arrays)
+
+
+def _floor(path: Path, scores: LineScores, low: int, skipped: int, forced: int, depth: int,
+           arrays: ClassArrays | None) -> float:
+    """``F(empty)`` over the sets of at most ``depth`` classes, the first ``forced`` levels without a choice."""
     size = path.size - skipped
-    if path.holds_zero or size <= 0 or path.room <= 0 or len(path.classes) > MAX_CLASSES or depth < 1:
+    if path.holds_zero or size <= 0 or path.room <= 0 or len(path.classes) > MAX_CLASSES or forced < 1:
         return -np.inf
     copies, values, total = class_arrays(path.classes) if arrays is None else arrays
     out = np.empty(1)
     _chain_values(copies, values, path.held, path.room, size, size - path.bust - total, float(low), scores.plain,
-                  scores.flip7, min(depth, path.room, len(path.classes)), out)
+                  scores.flip7, forced, depth, out)
     return float(out[0])
 
 
 @compiled_loop
 def _chain_values(copies: IntArray, values: IntArray, held: int, room: int, size: int, others: int, low: float,
-                  plain: IntArray, flip7: IntArray, depth: int, out: FloatArray) -> None:
-    """``out[0] = C(empty)`` (module docstring) over the sets of at most ``depth`` classes (``depth <= room``,
-    ``depth <= classes``); ``size`` is ``N'``.
+                  plain: IntArray, flip7: IntArray, forced: int, depth: int, out: FloatArray) -> None:
+    """``out[0] = F(empty)`` (module docstring) over the sets of at most ``depth`` classes (``depth <= room``,
+    ``depth <= classes``, ``depth <= forced`` or ``forced = 1``); ``size`` is ``N'``; below level ``forced`` you
+    must draw.
 
     ``F`` is computed for the sets of ``depth`` classes first, then ``depth - 1``, ... (each set's successors are
     one class larger); the sets of one size are enumerated in increasing order of their masks (Gosper's rule),
-    and only their entries of the table by mask are written or read.
+    and only their entries of the table by mask are written or read. A level below ``forced`` at ``depth`` has no
+    successor: every class is drawn, so the next card is a bust card or an other.
     """
     classes = copies.shape[0]
     value = np.empty(1 << classes, dtype=np.float64)
@@ -104,18 +128,19 @@ def _chain_values(copies: IntArray, values: IntArray, held: int, room: int, size
             for c in range(classes):
                 if (mask >> c) & 1:
                     total += values[c]
+            stay = float(plain[total])
             if k == room:
                 value[mask] = flip7[total]
-            elif mask != 0 and (k == depth or size == k):
-                value[mask] = plain[total]
+            elif size == k or (k >= forced and k == depth):
+                value[mask] = stay
             else:
                 acc = others * low
-                for c in range(classes):
-                    if not (mask >> c) & 1:
-                        acc += copies[c] * value[mask | (1 << c)]
+                if k < depth:
+                    for c in range(classes):
+                        if not (mask >> c) & 1:
+                            acc += copies[c] * value[mask | (1 << c)]
                 hit = acc / (size - k)
-                stay = float(plain[total])
-                value[mask] = hit if mask == 0 or hit > stay else stay
+                value[mask] = hit if k < forced or hit > stay else stay
             if mask == 0:
                 break
             low_bit = mask & -mask
@@ -124,4 +149,4 @@ def _chain_values(copies: IntArray, values: IntArray, held: int, room: int, size
     out[0] = value[0]
 
 
-__all__ = ["DEPTH", "MAX_CLASSES", "ClassArrays", "chain_floor", "class_arrays"]
+__all__ = ["DEPTH", "MAX_CLASSES", "ClassArrays", "chain_floor", "class_arrays", "owed_floor"]

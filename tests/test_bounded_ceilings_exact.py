@@ -15,11 +15,12 @@ import time
 from fractions import Fraction
 from typing import cast
 
+import numpy as np
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from flip7odds.bounded import Path, RoundModel, _forced_floor, _hit_ceiling, _path_ceiling, _Search, _survival
-from flip7odds.chain_floor import chain_floor
+from flip7odds.bounded import LineScores, Path, RoundModel, _hit_ceiling, _path_ceiling, _Search, _survival
+from flip7odds.chain_floor import chain_floor, owed_floor
 from flip7odds.drift import drift_ceiling
 from flip7odds.round_models import VengeanceModel
 from flip7odds.rules import VENGEANCE
@@ -56,7 +57,7 @@ def test_every_ceiling_holds_the_exact_hit_value_of_every_state_met(situation: V
             assert low <= values.value(state) + TOLERANCE
         draws = model.owed(state)
         if path is not None and draws:
-            floor = _forced_floor(path, draws, model.banked(state), low)
+            floor = owed_floor(path, model.chain(state)[0], low, draws)
             assert floor <= values.value(state) + TOLERANCE, (state, path, draws)
 
 
@@ -174,10 +175,13 @@ def test_the_path_ceiling_is_its_quantity_over_every_order(
 
 def test_the_zero_lowers_the_path_ceiling_and_the_forced_floor_lifts_the_floor() -> None:
     """``12 5 0`` must hit: a bust scores 0, so the path ceiling is below the same line without The Zero's rule;
-    ``12 5`` owing draws: at least 17 whenever the draws owed are new numbers (an 11 and a 10 here)."""
+    ``12 5`` owing draws: at least 17 and the numbers drawn whenever the draws owed are new numbers (an 11 and a 10
+    here)."""
     with_zero = Path(17, 4, 15, ((11, 11), (10, 10)), 17, 1, 40, 0, True)
     without = Path(17, 4, 15, ((11, 11), (10, 10), (1, 0)), 17, 1, 40, 0, False)
     assert _path_ceiling(with_zero, 60) < _path_ceiling(without, 60) - 5
     path = Path(17, 5, 15, ((11, 11), (10, 10)), 17, 1, 40)
-    assert _forced_floor(path, 4, 17, 0) == 0.0  # four new numbers cannot come from two classes
-    assert _forced_floor(path, 2, 17, 0) == 17 * (11 * 10) / math.comb(40, 2)
+    sums = np.arange(120, dtype=np.int64)
+    scores = LineScores(sums, sums + 15)
+    assert owed_floor(path, scores, 0, 4) == 0.0  # four new numbers cannot come from two classes
+    assert math.isclose(owed_floor(path, scores, 0, 2), (17 + 11 + 10) * (11 * 10) / math.comb(40, 2))

@@ -22,7 +22,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from flip7odds.bounded import LineScores, Path, RoundModel, _Search
-from flip7odds.chain_floor import chain_floor
+from flip7odds.chain_floor import chain_floor, owed_floor
 from flip7odds.round_models import VengeanceModel
 from flip7odds.rules import VENGEANCE, VENGEANCE_BRUTAL, RuleSet
 from flip7odds.vengeance.fast import TIE, State, _Values
@@ -64,10 +64,10 @@ def test_with_numbers_alone_the_floor_is_the_exact_value_of_hitting(table: tuple
     assert chain_floor(path, scores, low, given) <= exact + TOLERANCE  # the search's depth: a floor all the same
 
 
-def policy_value(path: Path, scores: LineScores, low: int, given: int, depth: int) -> Fraction:
+def policy_value(path: Path, scores: LineScores, low: int, given: int, depth: int, forced: int = 1) -> Fraction:
     """The chain floor's policy over the literal pile in fractions: hit, give away each of the ``given`` cards that
-    can be and draw on, after each new number stay or draw on, at most ``depth`` numbers; a bust card or a repeat
-    scores 0, any other card ``low``."""
+    can be and draw on, after each new number stay or draw on (before ``forced`` numbers: draw on), at most
+    ``depth`` numbers; a bust card or a repeat scores 0, any other card ``low``; a pile run out banks."""
     pile: Counter[str] = Counter({"bust": path.bust, "give": given,
                                   "other": path.size - given - path.bust - sum(c for c, _ in path.classes)})
     for i, (copies, _) in enumerate(path.classes):
@@ -93,8 +93,10 @@ def policy_value(path: Path, scores: LineScores, low: int, given: int, depth: in
                 now, taken = held + path.classes[index][1], drawn | {index}
                 if len(taken) == path.room:
                     total += count * int(scores.flip7[now])
-                elif len(taken) == depth or keep == 1:
+                elif keep == 1 or (len(taken) >= forced and len(taken) == depth):
                     total += count * int(scores.plain[now])
+                elif len(taken) < forced:
+                    total += count * hit(rest, taken, now)
                 else:
                     total += count * max(Fraction(int(scores.plain[now])), hit(rest, taken, now))
         return total / size
@@ -155,3 +157,18 @@ def test_a_discard_is_played_on_another_line_while_they_hold_enough_cards() -> N
         floors.append(chain_floor(path, scores, low, given))
         assert floors[-1] <= _Values(model.game, 1.0, TIE, 10**6).draw(root) + TOLERANCE
     assert floors[0] > floors[1] + 1
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.tuples(st.integers(1, 3), st.integers(1, 13)), max_size=4), st.integers(0, 3), st.integers(0, 3),
+       st.integers(0, 30), st.integers(1, 5), st.integers(-12, 0), st.integers(1, 4))
+def test_the_forced_floor_is_its_policy_card_by_card(classes: list[tuple[int, int]], bust: int, other: int, held: int,
+                                                     room: int, low: int, draws: int) -> None:
+    size = bust + other + sum(copies for copies, _ in classes)
+    if not size or size > 8:
+        return
+    path = Path(held, room, 15, tuple(classes), bust, 0, size)
+    sums = np.arange(200, dtype=np.int64)
+    scores = LineScores(sums - 4, sums + 11)
+    expected = policy_value(path, scores, low, 0, draws, forced=draws)
+    assert abs(owed_floor(path, scores, low, draws) - float(expected)) <= TOLERANCE
