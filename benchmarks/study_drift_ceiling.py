@@ -14,6 +14,7 @@ import argparse
 import math
 import statistics
 import time
+from collections.abc import Callable
 
 import numpy as np
 
@@ -30,20 +31,18 @@ def hindsight_only(path: Path, ceiling: int) -> float:
     return math.inf
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--max-budget", type=float, default=640.0)
-    args = parser.parse_args()
-    modes = {"path ceiling": hindsight_only, "with the drift ceiling": drift_ceiling}
+def compare(modes: dict[str, Callable[[], None]], max_budget: float) -> None:
+    """Print one Markdown row per situation (the fresh decks, then 14 from simulated games) with each mode's CPU and
+    gap at the depth ``max_budget``, then each mode's medians; a mode is a function that sets the bounds it uses."""
     situations = [fresh(VENGEANCE, 0), fresh(VENGEANCE, 3)] + vengeance_situations(VENGEANCE, 14,
                                                                                     np.random.default_rng(11))
     rows: dict[str, list[tuple[float, float]]] = {mode: [] for mode in modes}
     for i, situation in enumerate(situations):
         cells = []
-        for mode, ceiling in modes.items():
-            bounded.drift_ceiling = ceiling
+        for mode, use in modes.items():
+            use()
             start = time.process_time()
-            result = solve_bounded(VengeanceModel(situation), cpu_seconds=120, max_budget=args.max_budget)
+            result = solve_bounded(VengeanceModel(situation), cpu_seconds=120, max_budget=max_budget)
             seconds, gap = time.process_time() - start, result.optimal.hi - result.optimal.lo
             rows[mode].append((seconds, gap))
             cells.append(f"{seconds:.2f} s, gap {gap:.3g}")
@@ -51,6 +50,21 @@ def main() -> None:
     for mode, results in rows.items():
         print(f"{mode}: median CPU {statistics.median(r[0] for r in results):.2f} s, median gap "
               f"{statistics.median(r[1] for r in results):.3f}, mean gap {statistics.mean(r[1] for r in results):.3f}")
+
+
+def use_ceiling(ceiling: Callable[[Path, int], float]) -> Callable[[], None]:
+    """A mode of `compare` whose drift ceiling is ``ceiling``."""
+    def use() -> None:
+        bounded.drift_ceiling = ceiling
+    return use
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--max-budget", type=float, default=640.0)
+    args = parser.parse_args()
+    compare({"path ceiling": use_ceiling(hindsight_only), "with the drift ceiling": use_ceiling(drift_ceiling)},
+            args.max_budget)
 
 
 if __name__ == "__main__":
