@@ -207,10 +207,10 @@ class RoundModel(Protocol[S]):
     def owed(self, state: S) -> int:
         """The draws owed at a state with a path where the forced floor applies (module docstring), else 0."""
 
-    def chain(self, state: S) -> tuple[LineScores, int] | None:
+    def chain(self, state: S) -> Chain | None:
         """Where the chain floor applies (`flip7odds.chain_floor`: a new number changes your line by its value
-        only): your score for each sum of numbers with the modifiers of your line, and how many cards of the
-        drawing pile you can hand to another player and then decide again with the same line; else None."""
+        only): your score for each sum of numbers with the modifiers of your line, how many cards of the drawing pile
+        you can hand to another player and then decide again with the same line, and its Steals; else None."""
 
     def entries(self) -> int:
         """How many entries the model's own tables hold: freed with the model after the search, so the search's
@@ -257,6 +257,24 @@ class LineScores:
 
     plain: IntArray
     flip7: IntArray
+
+
+@dataclass(frozen=True, eq=False)
+class Steals:
+    """The Steals of a drawing pile and the numbers they can take from the other lines, for the chain floor
+    (`flip7odds.chain_floor`): ``count`` Steals; ``values`` of the numbers you could take without busting, largest
+    first, and ``classes`` the bit of each one's class among the path's classes (0 where the pile holds no copy of
+    it); ``passed``: how many of those that fit to pass over (cards a Discard played on the other lines may have
+    taken first). Compared and hashed by identity (the model makes one per view)."""
+
+    count: int
+    values: IntArray
+    classes: IntArray
+    passed: int
+
+
+Chain = tuple[LineScores, int, Steals]
+"""`RoundModel.chain`: your scores by sum of numbers, the cards you can give away, the Steals."""
 
 
 def _path_ceiling(path: Path, ceiling: int) -> float:
@@ -502,7 +520,7 @@ class _Shared:
         default_factory=dict)
     path_terms: dict[Path, tuple[float, float]] = field(default_factory=dict)
     drift_ceilings: dict[tuple[Path, int], float] = field(default_factory=dict)
-    chain_floors: dict[tuple[Path, LineScores, int, int, int], float] = field(default_factory=dict)
+    chain_floors: dict[tuple[Path, LineScores, int, Steals, int, int], float] = field(default_factory=dict)
     class_arrays: dict[tuple[tuple[int, int], ...], ClassArrays] = field(default_factory=dict)
     class_sums: dict[tuple[int, tuple[tuple[int, int], ...]], ClassSums] = field(default_factory=dict)
     survival: dict[tuple[tuple[int, ...], int, int, int, int], list[float]] = field(default_factory=dict)
@@ -627,20 +645,20 @@ class _Search(Generic[S]):
             return (stay, stay, 0.0, 0.0, 0.0, 0.0, _INF)
         return (min(max(stay, hit_low), hit_high), hit_high, *_ANY, 0.0)
 
-    def chain_floor(self, path: Path, chain: tuple[LineScores, int] | None, low: int, owed: int = 0) -> float:
+    def chain_floor(self, path: Path, chain: Chain | None, low: int, owed: int = 0) -> float:
         """`flip7odds.chain_floor.chain_floor` (``owed`` 0) or its `owed_floor` for ``owed`` draws owed, remembered
         by their arguments; -inf where the model gives no chain."""
         if chain is None:
             return -_INF
         floors = self.shared.chain_floors
-        key = (path, chain[0], chain[1], low, owed)
+        key = (path, *chain, low, owed)
         known = floors.get(key)
         if known is None:
             arrays = self.shared.class_arrays.get(path.classes)
             if arrays is None:
                 arrays = self.shared.class_arrays[path.classes] = class_arrays(path.classes)
             known = floors[key] = (owed_floor(path, chain[0], low, owed, arrays) if owed else
-                                   chain_floor(path, chain[0], low, chain[1], arrays=arrays))
+                                   chain_floor(path, chain[0], low, chain[1], arrays=arrays, steals=chain[2]))
         return known
 
     def path_ceiling(self, path: Path, ceiling: int) -> float:

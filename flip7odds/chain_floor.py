@@ -14,14 +14,18 @@ rescuers, cards you must keep...). Play: hit; give away every card you can; whil
 a number of a new class (a set ``K`` of them, ``k = |K|``), you are again at a free decision holding
 ``S_K = held + sum_{c in K} v_c`` with your modifiers unchanged: stay, or hit again (on to the next card that is
 not given away), whichever the values below make better; the first card of the ``O`` hands the round to any play at
-all. The cards given away leave your line and the chances of the others as they were: the first card not given
-away is uniform over the ``N' - k`` left (``N' = N - G``). So the policy's value is at least
+all, except a Steal (``T`` of the others, while another line holds a number): take the largest number in sight
+whose class you do not hold, then stay (``f(S_K + v)``, ``f7`` if it is your seventh; ``L`` if there is none;
+where Discards are played on the other lines, as many such numbers are passed over, since the Discards may have
+taken them first). The
+cards given away leave your line and the chances of the others as they were: the first card not given away is
+uniform over the ``N' - k`` left (``N' = N - G``). So the policy's value is at least
 
     F(K) = f7(S_K)                                   if k = room (the card made your Flip 7, the round ends)
     F(K) = f(S_K)                                    if k = depth or no such card is left (you stay)
-    F(K) = max(f(S_K), C(K)),   C(K) = [sum_{c not in K} n_c F(K + c) + O L] / (N' - k)   otherwise
+    F(K) = max(f(S_K), C(K)),   C(K) = [sum_{c not in K} n_c F(K + c) + T s(K) + (O - T) L] / (N' - k)   else
 
-with ``f`` and ``f7`` your score for a sum of numbers with the modifiers of your line (`flip7odds.bounded.
+with ``s(K)`` the Steal's value above, ``f`` and ``f7`` your score for a sum of numbers with the modifiers of your line (`flip7odds.bounded.
 LineScores`), ``L`` the least score reachable from the state (`RoundModel.reach`), which bounds whatever follows
 an other card, and 0 for the ``B + sum_{c in K} (n_c - 1)`` cards that bust you. The first draw is forced (you
 hit), so ``H >= C(empty)``.
@@ -59,7 +63,7 @@ import numpy as np
 from flip7odds.solver import FloatArray, IntArray, compiled_loop
 
 if TYPE_CHECKING:
-    from flip7odds.bounded import LineScores, Path
+    from flip7odds.bounded import LineScores, Path, Steals
 
 MAX_CLASSES = 16
 """Sets of classes are bit masks, ``2^classes`` of them: at most this many classes (With a Vengeance has 14)."""
@@ -80,39 +84,47 @@ def class_arrays(classes: tuple[tuple[int, int], ...]) -> ClassArrays:
     return copies, np.array([v for _, v in classes], dtype=np.int64), int(copies.sum())
 
 
+_NO_NUMBERS = np.zeros(0, dtype=np.int64)
+
+
 def chain_floor(path: Path, scores: LineScores, low: int, skipped: int = 0, depth: int = DEPTH,
-                arrays: ClassArrays | None = None) -> float:
-    """``C(empty)`` (module docstring) with ``skipped`` = ``G`` cards you can give away: a floor for the value of
-    hitting now, or -inf where it does not apply (you hold The Zero, or too many classes). ``arrays``: the path's
-    `class_arrays`, where the caller remembers them."""
-    return _floor(path, scores, low, skipped, 1, min(depth, path.room, len(path.classes)), arrays)
+                arrays: ClassArrays | None = None, steals: Steals | None = None) -> float:
+    """``C(empty)`` (module docstring) with ``skipped`` = ``G`` cards you can give away and the pile's ``steals``: a
+    floor for the value of hitting now, or -inf where it does not apply (you hold The Zero, or too many classes).
+    ``arrays``: the path's `class_arrays`, where the caller remembers them."""
+    return _floor(path, scores, low, skipped, 1, min(depth, path.room, len(path.classes)), arrays, steals)
 
 
 def owed_floor(path: Path, scores: LineScores, low: int, draws: int, arrays: ClassArrays | None = None) -> float:
     """The forced floor (module docstring, "Draws owed") of a state owing ``draws`` draws, or -inf where it does not
     apply."""
-    return _floor(path, scores, low, 0, draws, min(draws, path.room, len(path.classes)), arrays)
+    return _floor(path, scores, low, 0, draws, min(draws, path.room, len(path.classes)), arrays, None)
 
 
 def _floor(path: Path, scores: LineScores, low: int, skipped: int, forced: int, depth: int,
-           arrays: ClassArrays | None) -> float:
+           arrays: ClassArrays | None, steals: Steals | None) -> float:
     """``F(empty)`` over the sets of at most ``depth`` classes, the first ``forced`` levels without a choice."""
     size = path.size - skipped
     if path.holds_zero or size <= 0 or path.room <= 0 or len(path.classes) > MAX_CLASSES or forced < 1:
         return -np.inf
     copies, values, total = class_arrays(path.classes) if arrays is None else arrays
+    count, taken, bits, passed = (0, _NO_NUMBERS, _NO_NUMBERS, 0) if steals is None else (
+        steals.count, steals.values, steals.classes, steals.passed)
     out = np.empty(1)
     _chain_values(copies, values, path.held, path.room, size, size - path.bust - total, float(low), scores.plain,
-                  scores.flip7, forced, depth, out)
+                  scores.flip7, forced, depth, count, taken, bits, passed, out)
     return float(out[0])
 
 
 @compiled_loop
 def _chain_values(copies: IntArray, values: IntArray, held: int, room: int, size: int, others: int, low: float,
-                  plain: IntArray, flip7: IntArray, forced: int, depth: int, out: FloatArray) -> None:
+                  plain: IntArray, flip7: IntArray, forced: int, depth: int, steals: int, taken: IntArray,
+                  taken_classes: IntArray, passed: int, out: FloatArray) -> None:
     """``out[0] = F(empty)`` (module docstring) over the sets of at most ``depth`` classes (``depth <= room``,
     ``depth <= classes``, ``depth <= forced`` or ``forced = 1``); ``size`` is ``N'``; below level ``forced`` you
-    must draw.
+    must draw. ``steals`` of the ``others`` are Steals: one takes the largest of the numbers ``taken`` whose class
+    bit (``taken_classes``) is not in the set, past the first ``passed`` of them, and you stay (``low`` if there is
+    none).
 
     ``F`` is computed for the sets of ``depth`` classes first, then ``depth - 1``, ... (each set's successors are
     one class larger); the sets of one size are enumerated in increasing order of their masks (Gosper's rule),
@@ -134,7 +146,17 @@ def _chain_values(copies: IntArray, values: IntArray, held: int, room: int, size
             elif size == k or (k >= forced and k == depth):
                 value[mask] = stay
             else:
-                acc = others * low
+                acc = (others - steals) * low
+                if steals:  # take the largest number that does not bust you (past ``passed`` of them), then stay
+                    took = low
+                    fits = 0
+                    for j in range(taken.shape[0]):
+                        if not taken_classes[j] & mask:
+                            if fits == passed:
+                                took = float(flip7[total + taken[j]] if k + 1 == room else plain[total + taken[j]])
+                                break
+                            fits += 1
+                    acc += steals * took
                 if k < depth:
                     for c in range(classes):
                         if not (mask >> c) & 1:

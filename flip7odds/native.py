@@ -65,7 +65,7 @@ SIGNATURES: dict[str, str] = {
              "i8[:], i8[:], i8[:], i8[:], i8[:], i8[:], i8[:], f8[:], i8, i8, i8[:], f8[:], i8[:, :], i8[:, :], i8[:], "
              "f8, f8[:], i8[:, :], i8[:, :])",
     "_drift_sums": "void(i8[:], i8[:], b1, b1, i8, i8, i8, i8, i8, i8, f8, f8[:], f8[:])",
-    "_chain_values": "void(i8[:], i8[:], i8, i8, i8, i8, f8, i8[:], i8[:], i8, i8, f8[:])",
+    "_chain_values": "void(i8[:], i8[:], i8, i8, i8, i8, f8, i8[:], i8[:], i8, i8, i8, i8[:], i8[:], i8, f8[:])",
 }
 """Each loop's argument types (numba's notation: ``i8`` int64, ``u4`` uint32, ``f8`` float64, ``b1`` bool, ``u1`` uint8,
 ``[:]`` a 1-D array of any layout): the ahead-of-time compiler needs them written out (and compiles them

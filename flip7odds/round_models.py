@@ -28,7 +28,7 @@ from typing import Any
 
 import numpy as np
 
-from flip7odds.bounded import BANKED, BUST, FLIP_7, LineScores, Path
+from flip7odds.bounded import BANKED, BUST, FLIP_7, Chain, LineScores, Path, Steals
 from flip7odds.bounded import Node as BoundedNode
 from flip7odds.cards import SECOND_CHANCE, Action, Category, ModifierKind
 from flip7odds.counts import CardCounts
@@ -138,7 +138,7 @@ class EngineModel:
         """No forced floor (it needs a path, which this model does not give)."""
         return 0
 
-    def chain(self, state: RoundState) -> tuple[LineScores, int] | None:
+    def chain(self, state: RoundState) -> Chain | None:
         """No chain floor (it needs a path, which this model does not give)."""
         return None
 
@@ -163,6 +163,8 @@ class EngineModel:
 
 
 _REMOVERS = (Action.DISCARD, Action.SWAP)
+_NO_STEALS = Steals(0, np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64), 0)
+"""No Steal to come, or no number to take."""
 PileView = tuple[int, int, tuple[tuple[int, int, int], ...], tuple[int, int, int]]
 """What the path ceiling and the chain floor read of a pile (`VengeanceModel._pile_path`): its rescuers, its Steals,
 its numbers as (busting mask, copies, value) per class, and its (modifiers, Just One More! and Flip Four!,
@@ -198,6 +200,8 @@ class VengeanceModel:
         self._paths: dict[int, PileView] = {}
         self._line_paths: dict[tuple[int, int, bool], Path] = {}
         self._unique_paths: dict[tuple[Any, ...], Path] = {}
+        self._steal_views: dict[tuple[int, int, int, int], Steals] = {}
+        """`_steals` by pile, your numbers and the other lines' numbers."""
         self._line_scores: dict[int, LineScores] = {}
         """Your scores by sum of numbers, per set of modifiers in your line (`chain`)."""
         self._modifier_bits = sum(1 << k for k, card in enumerate(deck.kinds) if card.category is Category.MODIFIER)
@@ -209,7 +213,7 @@ class VengeanceModel:
         self._bonus = situation.rules.flip7_bonus
         self._tables: tuple[dict[Any, Any], ...] = (
             self._masks, self._values_of, self._ladders, self._penalties, self._piles, self._hazards, self._paths,
-            self._line_paths, self._unique_paths, self._held, self._line_scores)
+            self._line_paths, self._unique_paths, self._held, self._line_scores, self._steal_views)
 
     def root(self) -> State:
         """The state at your decision."""
@@ -480,14 +484,15 @@ class VengeanceModel:
             self._line_paths[pile, line, taken] = path
         return path
 
-    def chain(self, state: State) -> tuple[LineScores, int]:
+    def chain(self, state: State) -> Chain:
         """Your score for each sum of numbers with your line's modifiers (`Round.score`, up to every number kind's
         value once: no line holds more), remembered per set of modifiers; and the cards of the drawing pile you can
         hand to another player or play on theirs, after which you decide again with the same line: a modifier while
         another player is in the round (Brutal: or busted), a Just One More! or Flip Four! while another is in the
         round, a Discard on another line's card while the other lines hold at least as many cards as the pile's
         Discards (along the chain only Discards take their cards: a Steal or Swap ends it) (`Round.play`; the chain
-        floor, `flip7odds.chain_floor`)."""
+        floor, `flip7odds.chain_floor`); and the pile's Steals with the numbers of the other lines they can take
+        (`_steals`)."""
         modifiers = state[2] & ~self._numbers
         scores = self._line_scores.get(modifiers)
         if scores is None:
@@ -504,6 +509,7 @@ class VengeanceModel:
         modifiers_left, forcing, discards = known[3]
         active = bool(state[3])
         given = modifiers_left if active or (self._brutal and state[6] > 0) else 0
+        played = 0
         if active:
             given += forcing
             if discards:
@@ -512,7 +518,37 @@ class VengeanceModel:
                     others |= other
                 if others.bit_count() >= discards:
                     given += discards
-        return scores, given
+                    played = discards
+        return scores, given, self._steals(state, known, played)
+
+    def _steals(self, state: State, known: PileView, passed: int) -> Steals:
+        """The Steals of the drawing pile (``known``) and, largest first, the numbers of the other lines you could
+        take without busting (not The Zero), each with the bit of its class in `path`'s classes (0 where the pile
+        holds none of it), ``passed`` of them to pass over (the Discards played on the other lines); remembered by
+        pile, your numbers, the other lines' numbers and ``passed``."""
+        deck = self.game.deck
+        if not known[1]:
+            return _NO_STEALS
+        numbers = self._numbers
+        line = state[2] & numbers
+        others = 0
+        for other in state[3]:
+            others |= other
+        others &= numbers & ~deck.zero
+        if not others:
+            return _NO_STEALS
+        key = (state[0] if state[1] else state[4], line, others, passed)
+        steals = self._steal_views.get(key)
+        if steals is None:
+            bits: dict[int, int] = {}
+            for conflict, _, _ in known[2]:
+                if not conflict & line and conflict != deck.zero:
+                    bits[conflict] = 1 << len(bits)
+            found = sorted(((self.kinds[k].value, bits.get(deck.conflict[k], 0)) for k in range(len(self.kinds))
+                            if others >> k & 1 and not deck.conflict[k] & line), reverse=True)
+            steals = self._steal_views[key] = _NO_STEALS if not found else Steals(
+                known[1], np.array([v for v, _ in found], dtype=np.int64), np.array([b for _, b in found], dtype=np.int64), passed)
+        return steals
 
     def owed(self, state: State) -> int:
         """The draws owed where the forced floor applies (`flip7odds.bounded`, module docstring): nothing set

@@ -21,7 +21,7 @@ import numpy as np
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from flip7odds.bounded import LineScores, Path, RoundModel, _Search
+from flip7odds.bounded import LineScores, Path, RoundModel, Steals, _Search
 from flip7odds.chain_floor import chain_floor, owed_floor
 from flip7odds.round_models import VengeanceModel
 from flip7odds.rules import VENGEANCE, VENGEANCE_BRUTAL, RuleSet
@@ -59,17 +59,20 @@ def test_with_numbers_alone_the_floor_is_the_exact_value_of_hitting(table: tuple
     assert path is not None
     low, _ = model.reach(root)
     exact = _Values(model.game, 1.0, TIE, 10**6).draw(root)
-    scores, given = model.chain(root)
+    scores, given, _ = model.chain(root)
     assert abs(chain_floor(path, scores, low, given, depth=path.room) - exact) <= TOLERANCE
     assert chain_floor(path, scores, low, given) <= exact + TOLERANCE  # the search's depth: a floor all the same
 
 
-def policy_value(path: Path, scores: LineScores, low: int, given: int, depth: int, forced: int = 1) -> Fraction:
+def policy_value(path: Path, scores: LineScores, low: int, given: int, depth: int, forced: int = 1,
+                 steals: int = 0, stealable: tuple[tuple[int, int], ...] = (), passed: int = 0) -> Fraction:
     """The chain floor's policy over the literal pile in fractions: hit, give away each of the ``given`` cards that
     can be and draw on, after each new number stay or draw on (before ``forced`` numbers: draw on), at most
-    ``depth`` numbers; a bust card or a repeat scores 0, any other card ``low``; a pile run out banks."""
-    pile: Counter[str] = Counter({"bust": path.bust, "give": given,
-                                  "other": path.size - given - path.bust - sum(c for c, _ in path.classes)})
+    ``depth`` numbers; a bust card or a repeat scores 0, a Steal takes the largest of ``stealable`` ``(value, class or
+    -1)`` whose class is not drawn, past ``passed`` of them, then stays, any other card scores ``low``; a pile run
+    out banks."""
+    pile: Counter[str] = Counter({"bust": path.bust, "give": given, "steal": steals,
+                                  "other": path.size - given - steals - path.bust - sum(c for c, _ in path.classes)})
     for i, (copies, _) in enumerate(path.classes):
         pile[f"class{i}"] = copies
 
@@ -84,6 +87,13 @@ def policy_value(path: Path, scores: LineScores, low: int, given: int, depth: in
             rest = tuple((c, n - 1 if c == card else n) for c, n in left)
             if card == "give":
                 total += count * hit(rest, drawn, held)
+            elif card == "steal":
+                fits = [value for value, index in stealable if index not in drawn]
+                if len(fits) > passed:
+                    now = held + fits[passed]
+                    total += count * int(scores.flip7[now] if len(drawn) + 1 == path.room else scores.plain[now])
+                else:
+                    total += count * low
             elif card == "other":
                 total += count * low
             elif card == "bust" or int(card[5:]) in drawn:
@@ -104,20 +114,26 @@ def policy_value(path: Path, scores: LineScores, low: int, given: int, depth: in
     return hit(tuple(sorted(pile.items())), frozenset(), path.held)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(st.lists(st.tuples(st.integers(1, 3), st.integers(1, 13)), max_size=4), st.integers(0, 3), st.integers(0, 3),
-       st.integers(0, 2), st.integers(0, 30), st.integers(1, 4), st.integers(-12, 0), st.integers(1, 7), st.booleans())
+       st.integers(0, 2), st.integers(0, 30), st.integers(1, 4), st.integers(-12, 0), st.integers(1, 7), st.booleans(),
+       st.integers(0, 2), st.lists(st.tuples(st.integers(1, 13), st.integers(-1, 3)), max_size=3), st.integers(0, 1))
 def test_the_floor_is_its_policy_card_by_card(classes: list[tuple[int, int]], bust: int, other: int, given: int,
-                                               held: int, room: int, low: int, depth: int, halved: bool) -> None:
-    kept = bust + other + sum(copies for copies, _ in classes)
+                                               held: int, room: int, low: int, depth: int, halved: bool, steals: int,
+                                               taken: list[tuple[int, int]], passed: int) -> None:
+    kept = bust + other + steals + sum(copies for copies, _ in classes)
     if not kept or kept + given > 8:
         return
     path = Path(held, room, 15, tuple(classes), bust, 0, kept + given)
     sums = np.arange(200, dtype=np.int64)
     plain = sums // 2 - 3 if halved else sums
     scores = LineScores(plain, plain + 15)
-    expected = policy_value(path, scores, low, given, min(depth, room))
-    assert abs(chain_floor(path, scores, low, given, depth) - float(expected)) <= TOLERANCE
+    found = tuple(sorted(((v, i if i < len(classes) else -1) for v, i in taken), reverse=True))
+    view = Steals(steals, np.array([v for v, _ in found], dtype=np.int64),
+                  np.array([1 << i if i >= 0 else 0 for _, i in found], dtype=np.int64), passed)
+    expected = policy_value(path, scores, low, given, min(depth, room, len(classes)), steals=steals, stealable=found,
+                            passed=passed)
+    assert abs(chain_floor(path, scores, low, given, depth, steals=view) - float(expected)) <= TOLERANCE
 
 
 def test_a_fresh_pile_floor_is_well_above_staying() -> None:
@@ -152,7 +168,7 @@ def test_a_discard_is_played_on_another_line_while_they_hold_enough_cards() -> N
         path = model.path(root)
         assert path is not None
         low, _ = model.reach(root)
-        scores, given = model.chain(root)
+        scores, given, _ = model.chain(root)
         assert given == (2 if other else 1)  # the -4 is given away either way
         floors.append(chain_floor(path, scores, low, given))
         assert floors[-1] <= _Values(model.game, 1.0, TIE, 10**6).draw(root) + TOLERANCE
@@ -172,3 +188,35 @@ def test_the_forced_floor_is_its_policy_card_by_card(classes: list[tuple[int, in
     scores = LineScores(sums - 4, sums + 11)
     expected = policy_value(path, scores, low, 0, draws, forced=draws)
     assert abs(owed_floor(path, scores, low, draws) - float(expected)) <= TOLERANCE
+
+
+def test_a_steal_takes_the_largest_number_in_sight_that_fits() -> None:
+    """With a Steal to come and an 11 on another line, the policy takes the 11 and stays: its floor is higher than
+    with the Steal left to any play at all, and stays below the exact value of hitting. A 12 on the other line would
+    bust you: it is never the one taken."""
+    model = VengeanceModel(VengeanceSituation.from_text(VENGEANCE, "12", others=["12 11"],
+                                                        pile="10 9 8 steal 12"))
+    root = model.root()
+    path = model.path(root)
+    assert path is not None
+    low, _ = model.reach(root)
+    scores, given, steals = model.chain(root)
+    assert (steals.count, steals.values.tolist(), steals.passed) == (1, [11], 0)
+    with_steal = chain_floor(path, scores, low, given, steals=steals)
+    assert with_steal > chain_floor(path, scores, low, given) + 1
+    assert with_steal <= _Values(model.game, 1.0, TIE, 10**6).draw(root) + TOLERANCE
+
+
+def test_a_steal_passes_over_what_the_discards_may_have_taken() -> None:
+    """``12`` with an 11 and a 3 on another line, a Discard and a Steal to come: the Discard is played on the other
+    line (it may take the 11), so the Steal is counted for the 3 only."""
+    model = VengeanceModel(VengeanceSituation.from_text(VENGEANCE, "12", others=["11 3"],
+                                                        pile="10 9 8 discard steal 12"))
+    root = model.root()
+    path = model.path(root)
+    assert path is not None
+    low, _ = model.reach(root)
+    scores, given, steals = model.chain(root)
+    assert (given, steals.values.tolist(), steals.passed) == (1, [11, 3], 1)
+    assert chain_floor(path, scores, low, given, steals=steals) <= _Values(model.game, 1.0, TIE, 10**6).draw(root) + \
+        TOLERANCE

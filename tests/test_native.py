@@ -17,7 +17,7 @@ from numba import types
 from numba.core.sigutils import _parse_signature_string
 
 from flip7odds import Situation, analyze, find_rules, native
-from flip7odds.bounded import LineScores
+from flip7odds.bounded import LineScores, Steals
 from flip7odds.bounded import Path as ChainPath
 from flip7odds.chain_floor import chain_floor
 from flip7odds.drift import drift_ceiling
@@ -31,6 +31,8 @@ PATHS = [ChainPath(0, 7, 15, tuple((n, n) for n in range(1, 14)), 0, 5, 108, zer
 """Paths of the bounded solver's drift ceiling: a fresh With a Vengeance pile, and a late line holding The Zero."""
 SCORES = LineScores(np.arange(120, dtype=np.int64) // 2, np.arange(120, dtype=np.int64) // 2 + 15)
 """A halved line's scores, for the chain floor on the first path (the second holds The Zero: no chain floor)."""
+STEALS = Steals(2, np.array([12, 9], dtype=np.int64), np.array([1 << 11, 0], dtype=np.int64), 1)
+"""Two Steals that can take a 12 (of the path's twelfth class) or a 9 no pile card busts, one to pass over."""
 
 
 def _loose(kind: types.Type) -> str:
@@ -48,7 +50,7 @@ def test_the_declared_signatures_are_the_types_the_solver_passes(monkeypatch: py
         evaluate_policy(situation, parse_policy("lookahead"))
     for path in PATHS:
         drift_ceiling(path, 85)
-    chain_floor(PATHS[0], SCORES, -10, 6)
+    chain_floor(PATHS[0], SCORES, -10, 6, steals=STEALS)
     for name, declared in SIGNATURES.items():
         inferred = native.loop(name).jit.signatures
         assert len(inferred) == 1, f"{name} was called with several type combinations: {inferred}"
@@ -89,10 +91,10 @@ def test_the_compiled_loops_give_the_just_in_time_numbers(tmp_path: Path, monkey
             assert drift_ceiling(path, 85) == just_in_time_ceiling
     with monkeypatch.context() as patch:
         patch.setattr(native, "load", lambda: None)
-        just_in_time_floor = chain_floor(PATHS[0], SCORES, -10, 6)
+        just_in_time_floor = chain_floor(PATHS[0], SCORES, -10, 6, steals=STEALS)
     with monkeypatch.context() as patch:
         patch.setattr(native, "load", lambda: module)
-        assert chain_floor(PATHS[0], SCORES, -10, 6) == just_in_time_floor
+        assert chain_floor(PATHS[0], SCORES, -10, 6, steals=STEALS) == just_in_time_floor
 
 
 def _same(left: object, right: object) -> bool:
