@@ -8,24 +8,25 @@ The policy
 ----------
 On the path of `flip7odds.bounded.Path` the drawing pile's ``N`` cards are: ``B`` that bust you on arrival,
 the cards of number classes you do not hold (``n_c`` copies of class ``c``, worth ``v_c``; two cards of one class
-bust each other), ``G`` you can hand to another player (a modifier, a Just One More! or a Flip Four! while
-someone can take it: `flip7odds.bounded.RoundModel.chain`), and ``O = N - B - G - sum_c n_c`` others (The Zero,
-rescuers, cards you must keep...). Play: hit; give away every card you can; while every other card so far has been
-a number of a new class (a set ``K`` of them, ``k = |K|``), you are again at a free decision holding
-``S_K = held + sum_{c in K} v_c`` with your modifiers unchanged: stay, or hit again (on to the next card that is
-not given away), whichever the values below make better; the first card of the ``O`` hands the round to any play at
-all, except a Steal (``T`` of the others, while another line holds a number): take the largest number in sight
-whose class you do not hold, then stay (``f(S_K + v)``, ``f7`` if it is your seventh; ``L`` if there is none;
-where Discards are played on the other lines, as many such numbers are passed over, since the Discards may have
-taken them first). The
-cards given away leave your line and the chances of the others as they were: the first card not given away is
+bust each other), ``G`` you can hand to another player or play on theirs (`flip7odds.bounded.RoundModel.chain`: a
+modifier while someone can take it, a Just One More! or a Flip Four! while another player is in the round, a
+Discard while the other lines hold enough cards), and ``O = N - B - G - sum_c n_c`` others, ``T`` of them Steals
+(while another line holds a number), the rest The Zero, rescuers, cards you must keep...
+
+Play: hit; give away every card you can and draw on. While every other card so far has been a number of a new
+class (a set ``K`` of them, ``k = |K|``), you are again at a free decision holding ``S_K = held + sum_{c in K} v_c``
+with your modifiers unchanged: stay, or hit again, whichever the values below make better. A Steal takes the
+largest number in sight whose class you do not hold, and you stay: ``s(K) = f(S_K + v)`` (``f7`` if it is your
+seventh number; ``L`` if there is none; where Discards are played on the other lines, as many such numbers are passed
+over, since the Discards may have taken them first). Any other card of the ``O`` hands the round to any play at all.
+The cards given away leave your line and the chances of the others as they were: the first card not given away is
 uniform over the ``N' - k`` left (``N' = N - G``). So the policy's value is at least
 
     F(K) = f7(S_K)                                   if k = room (the card made your Flip 7, the round ends)
     F(K) = f(S_K)                                    if k = depth or no such card is left (you stay)
     F(K) = max(f(S_K), C(K)),   C(K) = [sum_{c not in K} n_c F(K + c) + T s(K) + (O - T) L] / (N' - k)   else
 
-with ``s(K)`` the Steal's value above, ``f`` and ``f7`` your score for a sum of numbers with the modifiers of your line (`flip7odds.bounded.
+with ``f`` and ``f7`` your score for a sum of numbers with the modifiers of your line (`flip7odds.bounded.
 LineScores`), ``L`` the least score reachable from the state (`RoundModel.reach`), which bounds whatever follows
 an other card, and 0 for the ``B + sum_{c in K} (n_c - 1)`` cards that bust you. The first draw is forced (you
 hit), so ``H >= C(empty)``.
@@ -33,7 +34,8 @@ hit), so ``H >= C(empty)``.
 Why the chain is the game: at a free decision with nothing set aside or queued (With a Vengeance: no draws owed),
 a number of a class you do not hold joins your line at once, and leaves you at a free decision again with the
 same modifiers, or makes your Flip 7 (`flip7odds.vengeance.fast.Round.outcomes`); a card handed to another player
-changes only the lines the policy never reads; the cards come uniformly from the pile. Staying needs a card in
+or played on their line changes only what the policy reads of the other lines for a Steal, which it reads
+conservatively; a stolen number joins your line as a drawn one does; the cards come uniformly from the pile. Staying needs a card in
 your line and no The Zero: ``K`` is not empty, and a state holding The Zero gets no chain floor. ``depth`` caps
 the policy's draws: a policy that stops earlier is still a policy, so every depth gives a true floor; deeper is
 tighter and costs ``sum_{j <= depth} C(classes, j)`` sets. Where the pile holds only numbers and you play alone,
