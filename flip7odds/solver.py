@@ -1085,9 +1085,8 @@ def compiled_helper(function: _Helper) -> _Helper:
     compiles into each loop calling it (`_Loop.helpers`), by both compilers. Its source is part of theirs
     (`flip7odds.native.source_digest`).
 
-    Numba compiles it as a function of its own that the loops call, not inlined into their typed code: for
-    `_finish_states` a poker tap took slightly fewer instructions so than with its loops written out in both
-    callers, and slightly more inlined (BENCHMARKS.md, Stop 28)."""
+    Numba inlines it into the loops' typed code: as a function of its own, called per row and chunk, the fresh
+    classic deck's backward pass took an eighth more instructions (BENCHMARKS.md, Stop 28)."""
     _HELPERS.append(function)
     return function
 
@@ -1097,7 +1096,7 @@ def _register_helper(function: Callable[..., None]) -> None:
     """Let numba compile ``function`` where a jitted function calls it (once per helper)."""
     from numba.extending import register_jitable
 
-    register_jitable(inline="never")(function)
+    register_jitable(inline="always")(function)
 
 
 _ROW_TILE = 8
