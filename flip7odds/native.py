@@ -81,12 +81,10 @@ def loop(name: str) -> Any:
 
 
 def source_digest() -> str:
-    """SHA-256 of the Python source of every loop of `SIGNATURES` and of the helpers it calls
-    (`flip7odds.solver.compiled_helper`), as their modules hold it now."""
+    """SHA-256 of the Python source of every loop of `SIGNATURES`, as their modules hold it now."""
     digest = hashlib.sha256()
     for name in SIGNATURES:
-        for function in (loop(name).python, *loop(name).helpers):
-            digest.update(loop_source(function).encode())
+        digest.update(loop_source(loop(name).python).encode())
     return digest.hexdigest()
 
 
@@ -157,7 +155,7 @@ def build(output_dir: Path) -> Path:
     if targeted:
         compiler.target_cpu = TARGET
     for name in SIGNATURES:
-        compiler.export(name, jit_signature(name))(loop(name).compilable)  # type: ignore[no-untyped-call]
+        compiler.export(name, jit_signature(name))(loop(name).python)  # type: ignore[no-untyped-call]
     compiler.compile()
     built = sorted(path for path in output_dir.glob("_loops.*") if path.name not in (SOURCE_DIGEST, TARGET_FILE))
     if not built:

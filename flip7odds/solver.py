@@ -129,8 +129,7 @@ from collections import Counter
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
-from functools import cache
-from typing import Any, Protocol, TypeVar, cast
+from typing import Any, Protocol, cast
 
 import numpy as np
 from numpy.typing import NDArray
@@ -1022,7 +1021,7 @@ class _Loop:
     (`flip7odds.native`: no numba to import, nothing to compile) or, where the installation has none and
     for layers shared among threads, by numba just in time (cached on disk, releasing the GIL).
 
-    ``python`` is the loop's source (what both compilers compile, `compilable`).
+    ``python`` is the loop's source (what both compilers compile).
     """
 
     def __init__(self, python: Callable[..., None]) -> None:
@@ -1037,23 +1036,8 @@ class _Loop:
         if self._jit is None:
             import numba
 
-            self._jit = cast(Callable[..., None], numba.njit(cache=True, nogil=True)(self.compilable))
+            self._jit = cast(Callable[..., None], numba.njit(cache=True, nogil=True)(self.python))
         return self._jit
-
-    @property
-    def helpers(self) -> tuple[Callable[..., None], ...]:
-        """The `compiled_helper` functions the loop calls: those its module defines under a global name its code
-        reads."""
-        names = set(self.python.__code__.co_names)
-        return tuple(helper for helper in _HELPERS
-                     if helper.__name__ in names and self.python.__globals__.get(helper.__name__) is helper)
-
-    @property
-    def compilable(self) -> Callable[..., None]:
-        """``python`` ready for numba's compilers (imports numba): its `helpers` registered, to be compiled into it."""
-        for helper in self.helpers:
-            _register_helper(helper)
-        return self.python
 
     @property
     def shared_ready(self) -> bool:
@@ -1075,30 +1059,6 @@ def compiled_loop(function: Callable[..., None]) -> _Loop:
     return _Loop(function)
 
 
-_Helper = TypeVar("_Helper", bound=Callable[..., None])
-_HELPERS: list[Callable[..., None]] = []
-"""Every `compiled_helper`."""
-
-
-def compiled_helper(function: _Helper) -> _Helper:
-    """A piece of several loops written once: a plain function (so its module imports no numba) that numba
-    compiles into each loop calling it (`_Loop.helpers`), by both compilers. Its source is part of theirs
-    (`flip7odds.native.source_digest`).
-
-    Numba inlines it into the loops' typed code: as a function of its own, called per row and chunk, the fresh
-    classic deck's backward pass took an eighth more instructions (BENCHMARKS.md, Stop 28)."""
-    _HELPERS.append(function)
-    return function
-
-
-@cache
-def _register_helper(function: Callable[..., None]) -> None:
-    """Let numba compile ``function`` where a jitted function calls it (once per helper)."""
-    from numba.extending import register_jitable
-
-    register_jitable(inline="always")(function)
-
-
 _ROW_TILE = 8
 """Rows of one block whose modifier draws `_backward_others` does together, reading each combination's moves
 once for all of them (tiles of 2, 4 and 8 rows took the same time, 8 the fewest instructions: BENCHMARKS.md,
@@ -1114,51 +1074,6 @@ _RECORD_U = np.uint64(_RECORD)
 _CHUNK = 64
 """Columns handled together by the number draws: the next layer's matching columns of every row
 (``rows x _CHUNK`` floats) stay in cache while all the rows that need them are done."""
-
-
-@compiled_helper
-def _finish_states(total: FloatArray, choice: ByteArray, row: int, mult: FloatArray, plus: FloatArray,
-                   decision: NDArray[np.bool_], has_cards: NDArray[np.bool_], must_draw: bool, n_left: int,
-                   tolerance: float, optimal: bool, carry: bool) -> None:
-    """Finish states of one row (of sum ``row``) whose sums ``total`` over the next card are whole: ``H = total / N``.
-
-    With ``optimal`` decide (hit iff forced, the line is empty and ``must_draw``, or ``H > stay + tolerance``) and
-    write ``V`` and the choice; otherwise ``total`` gets ``H``. It divides by ``N`` (rather than multiplying by
-    ``1 / N``) so that a value that is a whole multiple comes out exact: a policy comparing values strictly
-    sees the same exact ties as before. The stay ``row * mult + plus`` is taken in floats (``mult`` and
-    ``plus`` are `_Tables.float_mult` and ``float_plus``: every step is exact and gives the integer score) and
-    the choice without branches, so that vector instructions divide and decide several states at once.
-
-    With ``carry`` ``total`` holds records (`_RECORD`): P(Flip 7) and P(bust) by the end are multiplied by
-    ``1 / N`` (they are not compared: no need to divide); with ``optimal``, a state that stays gets 0 for both
-    (it banks), by the same choice as its value, ties included.
-    """
-    inverse = 1.0 / n_left
-    if optimal and not carry:
-        for k in range(len(mult)):
-            hit = total[k] / n_left
-            stay = row * mult[k] + plus[k]
-            hits = (not decision[k]) | ((not has_cards[k]) & must_draw) | (hit > stay + tolerance)
-            total[k] = hit if hits else stay
-            choice[k] = hits
-    elif optimal:
-        for k in range(len(mult)):
-            hit = total[_RECORD * k] / n_left
-            stay = row * mult[k] + plus[k]
-            hits = (not decision[k]) | ((not has_cards[k]) & must_draw) | (hit > stay + tolerance)
-            total[_RECORD * k] = hit if hits else stay
-            choice[k] = hits
-            drawn = hits * inverse
-            total[_RECORD * k + 1] *= drawn
-            total[_RECORD * k + 2] *= drawn
-    elif not carry:
-        for k in range(len(mult)):
-            total[k] = total[k] / n_left
-    else:
-        for k in range(len(mult)):
-            total[_RECORD * k] = total[_RECORD * k] / n_left
-            total[_RECORD * k + 1] *= inverse
-            total[_RECORD * k + 2] *= inverse
 
 
 @compiled_loop
@@ -1190,12 +1105,13 @@ def _backward_others(first: int, stop: int, t: int, sizes: IntArray, offset: Int
     apart, then written into its records.
 
     The top rows (``|S| = top``) draw no new number that leads on, so their sums are whole here: each block of
-    them is finished at once, while it is in cache, as `_backward_numbers` finishes the others (`_finish_states`:
-    divide by ``N``, and with ``optimal`` decide; ``hitting`` gets the choice), rather than read back from memory
-    by it.
+    them is finished at once, while it is in cache, as `_backward_numbers` finishes the others (the same
+    operations: divide by ``N``, and with ``optimal`` decide; ``hitting`` gets the choice), rather than read
+    back from memory by it.
     """
     scratch = np.empty(np.max(col_start[1:] - col_start[:-1]) if carry else 0)
     span = _RECORD if carry else 1  # floats per state
+    inverse = 1.0 / n_left  # probabilities are not compared: no need to divide
     q = first
     while q < stop:
         b = 0
@@ -1281,14 +1197,40 @@ def _backward_others(first: int, stop: int, t: int, sizes: IntArray, offset: Int
             if s < top:
                 continue
             # the top rows draw no number that leads on: their sums are whole, so decide (as `_backward_numbers`
-            # does, `_finish_states`) while the block is in cache
+            # would, the same operations) while the block is in cache
+            must_draw = s == 0  # (with an empty line)
             mb, pb = m[low:low + size], pl[low:low + size]
             free, line = decision[c0 + low:c0 + low + size], has_cards[c0 + low:c0 + low + size]
             for rr in range(r0, r1):
+                row = row_sum[row_start[s] + rr]
                 start = offset[b] + rr * width + low
-                _finish_states(out[span * start:span * (start + size)], hitting[start:start + size],
-                               row_sum[row_start[s] + rr], mb, pb, free, line, s == 0, n_left, tolerance, optimal,
-                               carry)
+                choice = hitting[start:start + size]
+                total = out[span * start:span * (start + size)]
+                if optimal and not carry:
+                    for k in range(size):
+                        hit = total[k] / n_left
+                        stay = row * mb[k] + pb[k]
+                        hits = (not free[k]) | ((not line[k]) & must_draw) | (hit > stay + tolerance)
+                        total[k] = hit if hits else stay
+                        choice[k] = hits
+                elif optimal:
+                    for k in range(size):
+                        hit = total[_RECORD * k] / n_left
+                        stay = row * mb[k] + pb[k]
+                        hits = (not free[k]) | ((not line[k]) & must_draw) | (hit > stay + tolerance)
+                        total[_RECORD * k] = hit if hits else stay
+                        choice[k] = hits
+                        drawn = hits * inverse
+                        total[_RECORD * k + 1] *= drawn
+                        total[_RECORD * k + 2] *= drawn
+                elif not carry:
+                    for k in range(size):
+                        total[k] = total[k] / n_left
+                else:
+                    for k in range(size):
+                        total[_RECORD * k] = total[_RECORD * k] / n_left
+                        total[_RECORD * k + 1] *= inverse
+                        total[_RECORD * k + 2] *= inverse
 
 
 @compiled_loop
@@ -1303,15 +1245,21 @@ def _backward_numbers(first: int, stop: int, t: int, n_left: int, sizes: IntArra
     `_backward_others` finishes the top rows).
 
     Chunk by chunk of columns (a forced phase moves a chunk as a whole: ``chunk_shift``), all rows
-    ``first:stop`` in turn, so the next layer's chunk is read from cache. Then `_finish_states`: with
-    ``optimal`` it decides (hit iff forced, the line is empty, or ``H > stay + tolerance``) and writes ``V``
-    and the choice; otherwise ``out`` gets ``H``.
+    ``first:stop`` in turn, so the next layer's chunk is read from cache. With ``optimal`` it then
+    decides (hit iff forced, the line is empty, or ``H > stay + tolerance``) and writes ``V`` and the
+    choice; otherwise ``out`` gets ``H``. It divides by ``N`` (rather than multiplying by ``1 / N``)
+    so that a value that is a whole multiple comes out exact: a policy comparing values strictly
+    sees the same exact ties as before. The stay ``sum * mult + plus`` is taken in floats (``mult`` and
+    ``plus`` are `_Tables.float_mult` and ``float_plus``: every step is exact and gives the integer score) and
+    the choice without branches, so that vector instructions divide and decide several states at once.
 
     With ``carry`` ``upper`` and ``out`` hold records (`_RECORD`): P(Flip 7) and P(bust) by the end are summed
-    beside the values, lane by lane, and finished with them.
+    beside the values, lane by lane, and multiplied by ``1 / N``; with ``optimal``, a state that stays gets 0 for
+    both (it banks), by the same choice as its value, ties included.
     """
     span = _RECORD if carry else 1  # floats per state
     gathered = np.empty(span * _CHUNK)
+    inverse = 1.0 / n_left  # probabilities are not compared: no need to divide
     for b in range(len(sizes)):
         low_row = max(first, cumulative[b]) - cumulative[b]
         high_row = min(stop, cumulative[b + 1]) - cumulative[b]
@@ -1327,6 +1275,7 @@ def _backward_numbers(first: int, stop: int, t: int, n_left: int, sizes: IntArra
             grows = chunk_live[h]
             m, pl = mult[c0 + low:c0 + high], plus[c0 + low:c0 + high]
             free, line = decision[c0 + low:c0 + high], has_cards[c0 + low:c0 + high]
+            must_draw = s == 0  # (with an empty line)
             acc = gathered[:span * n]
             for r in range(low_row, high_row):
                 g = row_start[s] + r
@@ -1343,8 +1292,34 @@ def _backward_numbers(first: int, stop: int, t: int, n_left: int, sizes: IntArra
                                 acc[k] += count * source[k]
                     for k in range(span * n):
                         total[k] += acc[k]
-                _finish_states(total, hitting[base + low:base + high], row_sum[g], m, pl, free, line, s == 0, n_left,
-                               tolerance, optimal, carry)
+                if optimal:
+                    row = row_sum[g]
+                    choice = hitting[base + low:base + high]
+                    if not carry:
+                        for k in range(n):
+                            hit = total[k] / n_left
+                            stay = row * m[k] + pl[k]
+                            hits = (not free[k]) | ((not line[k]) & must_draw) | (hit > stay + tolerance)
+                            total[k] = hit if hits else stay
+                            choice[k] = hits
+                    else:
+                        for k in range(n):
+                            hit = total[_RECORD * k] / n_left
+                            stay = row * m[k] + pl[k]
+                            hits = (not free[k]) | ((not line[k]) & must_draw) | (hit > stay + tolerance)
+                            total[_RECORD * k] = hit if hits else stay
+                            choice[k] = hits
+                            drawn = hits * inverse
+                            total[_RECORD * k + 1] *= drawn
+                            total[_RECORD * k + 2] *= drawn
+                elif not carry:
+                    for k in range(n):
+                        total[k] = total[k] / n_left
+                else:
+                    for k in range(n):
+                        total[_RECORD * k] = total[_RECORD * k] / n_left
+                        total[_RECORD * k + 1] *= inverse
+                        total[_RECORD * k + 2] *= inverse
 
 
 @compiled_loop

@@ -15,7 +15,7 @@ import pytest
 from numba import types
 from numba.core.sigutils import _parse_signature_string
 
-from flip7odds import Situation, analyze, find_rules, native, solver
+from flip7odds import Situation, analyze, find_rules, native
 from flip7odds.bounded import Path as ChainPath
 from flip7odds.drift import drift_ceiling
 from flip7odds.native import MODULE, SIGNATURES, build
@@ -92,18 +92,6 @@ def _same(left: object, right: object) -> bool:
     if isinstance(left, float) or isinstance(right, float):
         return abs(float(left) - float(right)) <= 1e-12  # type: ignore[arg-type]
     return left == right
-
-
-def test_the_source_digest_covers_the_helpers_the_loops_call(monkeypatch: pytest.MonkeyPatch) -> None:
-    """An edit to a helper (`flip7odds.solver.compiled_helper`) changes the loops calling it: their digest too."""
-    for name in ("_backward_others", "_backward_numbers"):
-        assert native.loop(name).helpers == (solver._finish_states,)
-    assert native.loop("_forward_rows").helpers == ()
-    before = native.source_digest()
-    source = native.loop_source
-    monkeypatch.setattr(native, "loop_source",
-                        lambda function: source(function) + ("# edited\n" if function is solver._finish_states else ""))
-    assert native.source_digest() != before
 
 
 def test_compiled_loops_of_another_source_are_left_for_the_just_in_time_ones(monkeypatch: pytest.MonkeyPatch) -> None:
