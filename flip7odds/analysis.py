@@ -15,7 +15,7 @@ import enum
 import functools
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import Any, Protocol
 
 from flip7odds.odds import bust_cards, bust_probability, drawing_pile_size, hit_once_score
 from flip7odds.situation import Situation
@@ -90,19 +90,51 @@ class Analysis:
         return max(0.0, self.optimal_score - self.stay_score)
 
     def to_json(self) -> dict[str, Any]:
-        """The JSON object of the command line: exactly docs/model.md's names plus ``pile_size``."""
-        return {
-            "stay_score": self.stay_score,
-            "bust_probability": fraction_json(self.bust_probability),
-            "hit_once_score": None if self.hit_once_score is None else fraction_json(self.hit_once_score),
-            "optimal_score": self.optimal_score,
-            "hit_score": self.hit_score,
-            "decision": self.decision.value,
-            "flip7_probability": self.flip7_probability,
-            "bust_final_probability": self.bust_final_probability,
-            "distribution": {str(score): p for score, p in self.distribution.items()},
-            "pile_size": self.pile_size,
-        }
+        """The JSON object of the command line: exactly docs/model.md's names plus ``pile_size`` (`model_json`)."""
+        return model_json(self)
+
+
+class ModelNumbers(Protocol):
+    """docs/model.md's numbers of one situation, as the analysis of every variant holds them (`model_json`): each
+    means what the field of `Analysis` of that name means."""
+
+    @property
+    def stay_score(self) -> int: ...
+    @property
+    def bust_probability(self) -> Fraction: ...
+    @property
+    def hit_once_score(self) -> Fraction | None: ...
+    @property
+    def optimal_score(self) -> float: ...
+    @property
+    def hit_score(self) -> float | None: ...
+    @property
+    def decision(self) -> Decision: ...
+    @property
+    def flip7_probability(self) -> float: ...
+    @property
+    def bust_final_probability(self) -> float: ...
+    @property
+    def distribution(self) -> dict[int, float]: ...
+    @property
+    def pile_size(self) -> int: ...
+
+
+def model_json(numbers: ModelNumbers) -> dict[str, Any]:
+    """docs/model.md's numbers as the command line's JSON object, with its names, plus ``pile_size``: exact fractions
+    as `fraction_json`, the solver's values and probabilities as floats (any variant: `ModelNumbers`)."""
+    return {
+        "stay_score": numbers.stay_score,
+        "bust_probability": fraction_json(numbers.bust_probability),
+        "hit_once_score": None if numbers.hit_once_score is None else fraction_json(numbers.hit_once_score),
+        "optimal_score": float(numbers.optimal_score),
+        "hit_score": None if numbers.hit_score is None else float(numbers.hit_score),
+        "decision": numbers.decision.value,
+        "flip7_probability": float(numbers.flip7_probability),
+        "bust_final_probability": float(numbers.bust_final_probability),
+        "distribution": {str(score): float(p) for score, p in numbers.distribution.items()},
+        "pile_size": numbers.pile_size,
+    }
 
 
 def fraction_json(value: Fraction) -> dict[str, Any]:
@@ -145,4 +177,5 @@ def analyze(situation: Situation, memory_limit: int | None = MEMORY_LIMIT, distr
     )
 
 
-__all__ = ["Analysis", "Decision", "analyze", "drawing_pile_size", "fraction_json", "problem_of"]
+__all__ = ["Analysis", "Decision", "ModelNumbers", "analyze", "drawing_pile_size", "fraction_json", "model_json",
+           "problem_of"]

@@ -15,8 +15,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Protocol
 
 from flip7odds.cards import Card, Category
+from flip7odds.counts import CardCounts
 from flip7odds.engine import Event, RoundRules
 from flip7odds.lookahead import hit_once_value
 from flip7odds.situation import Situation
@@ -32,11 +34,25 @@ class NextCard:
     event: Event
 
 
-def drawing_pile_size(situation: Situation) -> int:
-    """How many cards the next card is drawn from (the reshuffled discards if the pile is empty)."""
+class Piles(Protocol):
+    """A situation's piles, in any variant: the pile and the discard pile (None when it is not known)."""
+
+    @property
+    def pile(self) -> CardCounts: ...
+    @property
+    def discards(self) -> CardCounts | None: ...
+
+
+def drawing_pile(situation: Piles) -> CardCounts:
+    """The cards the next card is drawn from: the pile, or the reshuffled discards if the pile is empty."""
     if situation.pile.size == 0 and situation.discards is not None:
-        return situation.discards.size
-    return situation.pile.size
+        return situation.discards
+    return situation.pile
+
+
+def drawing_pile_size(situation: Piles) -> int:
+    """How many cards the next card is drawn from (`drawing_pile`)."""
+    return drawing_pile(situation).size
 
 
 def next_card_table(situation: Situation) -> tuple[NextCard, ...]:
@@ -48,8 +64,7 @@ def next_card_table(situation: Situation) -> tuple[NextCard, ...]:
 
 def bust_cards(situation: Situation) -> int:
     """How many cards in the (drawing) pile are numbers you already hold."""
-    pile = situation.pile if situation.pile.size or situation.discards is None else situation.discards
-    return sum(count for card, count in pile.items_ if card.category is Category.NUMBER
+    return sum(count for card, count in drawing_pile(situation).items_ if card.category is Category.NUMBER
                and card.value in situation.line.numbers)
 
 

@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
-from flip7odds.analysis import Decision, fraction_json
+from flip7odds.analysis import Decision, fraction_json, model_json
 from flip7odds.errors import SituationError
 from flip7odds.i18n import N_
 from flip7odds.vengeance.fast import FastResult, can_solve_within, fast_solve
@@ -57,21 +57,10 @@ class VengeanceAnalysis:
     states: int
 
     def to_json(self) -> dict[str, Any]:
-        """The classic command line's JSON keys, plus ``flip7_next_probability`` and the model's ``caveat``."""
-        return {
-            "stay_score": self.stay_score,
-            "bust_probability": fraction_json(self.bust_probability),
-            "hit_once_score": None if self.hit_once_score is None else fraction_json(self.hit_once_score),
-            "optimal_score": float(self.optimal_score),
-            "hit_score": None if self.hit_score is None else float(self.hit_score),
-            "decision": self.decision.value,
-            "flip7_probability": float(self.flip7_probability),
-            "bust_final_probability": float(self.bust_final_probability),
-            "distribution": {str(score): float(p) for score, p in self.distribution.items()},
-            "pile_size": self.pile_size,
-            "flip7_next_probability": fraction_json(self.flip7_next_probability),
-            "caveat": CAVEAT,
-        }
+        """The classic command line's JSON keys (`flip7odds.analysis.model_json`), plus ``flip7_next_probability``
+        and the model's ``caveat``."""
+        return {**model_json(self), "flip7_next_probability": fraction_json(self.flip7_next_probability),
+                "caveat": CAVEAT}
 
 
 def analyze_vengeance(situation: VengeanceSituation, max_states: int | None = None, *,

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from flip7odds.cards import Card
-from flip7odds.counts import CardCounts
+from flip7odds.odds import drawing_pile
 from flip7odds.rules import UNLUCKY_7
 from flip7odds.vengeance.engine import VengeanceRound, VEvent
 from flip7odds.vengeance.situation import FLIP_7_CARDS, VengeanceSituation
@@ -39,13 +39,6 @@ class VengeanceNextCard:
     count: int
     probability: Fraction
     event: VEvent
-
-
-def drawing_pile(situation: VengeanceSituation) -> CardCounts:
-    """The cards the next card is drawn from (the reshuffled discards if the pile is empty)."""
-    if situation.pile.size == 0 and situation.discards is not None:
-        return situation.discards
-    return situation.pile
 
 
 def bust_cards(situation: VengeanceSituation) -> int:
@@ -76,3 +69,7 @@ def next_card_table(situation: VengeanceSituation) -> tuple[VengeanceNextCard, .
     round_rules = VengeanceRound(situation.rules)
     size, outcomes = round_rules.draw_outcomes(round_rules.start(situation))
     return tuple(VengeanceNextCard(o.card, o.count, Fraction(o.count, size), o.event) for o in outcomes)
+
+
+__all__ = ["VengeanceNextCard", "bust_cards", "bust_probability", "drawing_pile", "flip7_next_probability",
+           "next_card_table"]
