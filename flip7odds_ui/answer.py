@@ -17,12 +17,15 @@ from flip7odds.answer import Answer
 from flip7odds.bounded import Bounds
 from flip7odds.i18n import Translator
 
+HIDE_SCROLLER = '.st-key-scroller, [data-testid="stLayoutWrapper"]:has(> .st-key-scroller) {display: none}'
+"""CSS that hides `scroll_to_top`'s script and its box (a visible box would leave a gap at the top of the page)."""
+
 STYLE = """
 <style>
 [data-testid="stLayoutWrapper"]:has(> .st-key-answer),
 [data-testid="stColumn"] > [data-testid="stVerticalBlock"] > [data-testid="stLayoutWrapper"]:has(.st-key-answer) {position: sticky; top: 3.75rem; z-index: 100;
                                                        background: var(--background-color, #fff); padding-bottom: 0.2rem}
-.st-key-scroller {display: none}
+HIDE_SCROLLER
 .f7-banner {border-radius: 0.7rem; padding: 0.3rem 0.8rem; color: #fff; display: flex; align-items: center;
             gap: 0.8rem; margin: 0}
 .f7-banner .f7-call {font-size: clamp(2.2rem, 9vw, 3.6rem); font-weight: 800; line-height: 1.05;
@@ -42,16 +45,20 @@ STYLE = """
 .st-key-picker button p {font-size: 1.15rem; font-weight: 600}
 .st-key-moves button {min-height: 2.9rem}
 .st-key-moves > [data-testid="stLayoutWrapper"],
-.st-key-moves > [data-testid="stLayoutWrapper"] > [data-testid="stVerticalBlock"] {flex: 0 1 auto; width: auto}
+.st-key-moves > [data-testid="stLayoutWrapper"] > [data-testid="stVerticalBlock"],
+.st-key-picker [data-testid="stHorizontalBlock"] > [data-testid="stLayoutWrapper"],
+.st-key-picker [data-testid="stHorizontalBlock"] > [data-testid="stLayoutWrapper"] > [data-testid="stVerticalBlock"] {
+  flex: 0 1 auto; width: auto}
 .st-key-vlive_target div {flex-wrap: wrap}
 @media (max-width: 640px) {
   .st-key-header [data-testid="stCaptionContainer"] {display: none}
   .st-key-header h1 {font-size: 1.3rem}
 }
 </style>
-"""
+""".replace("HIDE_SCROLLER", HIDE_SCROLLER)
 """The live pages' style: the sticky bar, the banner's colours, card buttons at least 44 px tall, the moves
-sized to their labels (each is a fragment of its own, whose box would otherwise share the row equally), the
+and the card buttons sized to their labels (each is a fragment of its own, whose box would otherwise share the row
+equally: two cards a row on a phone), the
 numbers beside the picker (`flip7odds_ui.details.show_numbers`: one element, set out as metrics are, a dotted
 label where hovering explains it)."""
 
