@@ -46,7 +46,7 @@ from flip7odds.vengeance.quiz import (
     vengeance_hint,
 )
 from flip7odds.vengeance.quiz import tier_name as vengeance_tier_name
-from flip7odds_ui.answer import scroll_to_top
+from flip7odds_ui.answer import HIDE_SCROLLER, scroll_to_top
 from flip7odds_ui.progress import DECISION_NAMES, record, say_next_run, session_progress, show_progress
 from flip7odds_ui.shell import app_href
 
@@ -66,6 +66,7 @@ STATUS_NAMES: dict[str, str] = {
 STYLE = """
 <style>
 [data-testid="stMainBlockContainer"] {padding-top: 3.8rem}
+HIDE_SCROLLER
 h1 {font-size: 1.7rem !important; padding-top: 0 !important}
 .st-key-quiz_card h3 {font-size: 1.45rem; padding: 0.2rem 0}
 .st-key-quiz_card [data-testid="stMetricValue"] {font-size: 1.35rem}
@@ -75,7 +76,7 @@ h1 {font-size: 1.7rem !important; padding-top: 0 !important}
 [class*="st-key-"][class*="_hit"] button:hover, [class*="st-key-"][class*="_stay"] button:hover {filter: brightness(1.15);
                                                                                                  color: #fff}
 </style>
-""".replace("HIT", HIT_COLOR).replace("STAY", STAY_COLOR)
+""".replace("HIT", HIT_COLOR).replace("STAY", STAY_COLOR).replace("HIDE_SCROLLER", HIDE_SCROLLER)
 """The quiz's style: the line, the answer buttons and the feedback fit one phone screen; HIT green and STAY blue,
 as on every page (`flip7odds.charts.HIT_COLOR`, `STAY_COLOR`)."""
 
@@ -149,7 +150,7 @@ def points(t: Translator, value: float) -> str:
 def grade_legend(t: Translator) -> str:
     limits = "; ".join(f"{t(grade.label)} < {t.number(limit, 1)}" for grade, limit in GRADE_LIMITS)
     return t("Grades by expected points lost: Best = the optimal action; {limits}; Blunder = {last} or more.").format(
-        limits=limits, last=t.number(GRADE_LIMITS[-1][1], 0))
+        limits=limits, last=t.number(GRADE_LIMITS[-1][1], 1))
 
 
 def answer_buttons(t: Translator, prefix: str, on_answer: Callable[[Decision], None]) -> None:
@@ -281,7 +282,7 @@ def show_classic_table(t: Translator, question: Question) -> None:
     with st.container(horizontal=True, gap="small"):
         st.metric(t("Cards in the pile"), situation.pile.size, width="content")
         st.metric(t("Still active"), sum(1 for p in situation.players if p.active), width="content")
-    st.markdown(t("**Discards since the shuffle** ({count}): `{cards}`").format(
+    st.markdown(t("**Discards since the shuffle** ({count}): {cards}").format(
         count=situation.discards.size,
         cards=" · ".join(copies_text(card, count, t, situation.rules)
                          for card, count in situation.discards.items_) or t("none")))

@@ -21,6 +21,9 @@ PILE_CHOICE_NAMES: dict[PileChoice, str] = {
 """How the teaching sidebar names each pile choice (message ids)."""
 
 
+PHONE_TITLE_CSS = "<style>@media (max-width: 640px) {h1 {font-size: 1.9rem !important}}</style>"
+"""On a phone a demo's long title takes two or three lines, not five (Streamlit's title is sized for a wide screen)."""
+
 DECK_PARAMETER = DECK
 """A demo link's pile choice when it is not the page's default and no ``pile`` says it (``deck=fresh``)."""
 
@@ -57,8 +60,7 @@ def teaching_sidebar(t: Translator, link: Link, default_line: str = "",
         if choice is PileChoice.FRESH:
             st.text_input(t("Cards seen, out of the pile"), key="seen")
         st.checkbox(t("No other player is active (alone)"), key="alone")
-    if st.session_state.present:
-        st.html(PRESENTATION_CSS)
+    st.html(PRESENTATION_CSS if st.session_state.present else PHONE_TITLE_CSS)
     rules = current_rules()
     situation_text = SituationText(line=st.session_state.line, pile=choice.pile(st.session_state.pile_text, rules),
                                    seen=st.session_state.seen if choice is PileChoice.FRESH else "",

@@ -41,6 +41,9 @@ def test_live_odds_in_spanish(browser: Browser, app_url: str, device: str) -> No
         # 12 and 7 held: 11 + 6 copies left among 94 - 3 - 4 = 87 cards.
         expect(page.get_by_text("17 de las 87 cartas que quedan te eliminarían.")).to_be_visible()
         expect(page.get_by_text(f"17/87 = {es.percent(17 / 87)}")).to_be_visible()
+        # The bar and the sentence under it name the bust chance with the same words.
+        expect(page.locator(".f7-banner")).to_contain_text("Eliminación ahora 17/87")
+        expect(page.get_by_text(f"Eliminación ahora: 17/87 = {es.percent(17 / 87)}")).to_be_visible()
         expect(page.get_by_text("Mazo 87 · Descartes 0 · En la mesa 7")).to_be_visible()
         expect(page.get_by_role("button", name="Siguiente ronda ➜")).to_be_visible()
         assert_no_exception(page)
