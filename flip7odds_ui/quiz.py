@@ -32,7 +32,6 @@ from flip7odds.quiz import (
     Tier,
     grade_answer,
     hint,
-    hit_text,
 )
 from flip7odds.rules import RuleSet
 from flip7odds.vengeance.analysis import CAVEAT
@@ -46,7 +45,7 @@ from flip7odds.vengeance.quiz import (
     vengeance_hint,
 )
 from flip7odds.vengeance.quiz import tier_name as vengeance_tier_name
-from flip7odds_ui.answer import HIDE_SCROLLER, scroll_to_top
+from flip7odds_ui.answer import HIDE_SCROLLER, bound_text, scroll_to_top
 from flip7odds_ui.progress import DECISION_NAMES, record, say_next_run, session_progress, show_progress
 from flip7odds_ui.shell import app_href
 
@@ -171,9 +170,18 @@ def show_grade(t: Translator, feedback: Feedback, exact: Exact, on_next: Callabl
     st.button(t("Next situation"), key=f"{prefix}_next", shortcut="N", type="primary", on_click=on_next)
     with st.container(horizontal=True, gap="small"):
         st.metric(t("Stay"), t.counted("{count} point", "{count} points", exact.stay_score), width="content")
-        st.metric(t("Hit (then play on optimally)"), t("{value} points").format(value=hit_text(exact, t)),
+        st.metric(t("Hit (then play on optimally)"), t("{value} points").format(value=hit_value(t, exact)),
                   width="content")
         st.metric(t("EV lost"), points(t, feedback.ev_loss), width="content")
+
+
+def hit_value(t: Translator, exact: Exact) -> str:
+    """What hitting is worth: the exact value, or the midpoint ``±`` its certified half-width rounded up to two
+    significant digits (`flip7odds_ui.answer.bound_text`: ``± 0.0031``, never a ``± 0.00`` that hides the bound)."""
+    value = t.number(exact.hit_score)
+    if exact.exact:
+        return value
+    return t("{value} ± {bound}").format(value=value, bound=bound_text(t, exact.error_bound / 2))
 
 
 def bust_sentence(t: Translator, exact: Exact) -> str:
