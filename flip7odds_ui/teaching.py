@@ -21,8 +21,13 @@ PILE_CHOICE_NAMES: dict[PileChoice, str] = {
 """How the teaching sidebar names each pile choice (message ids)."""
 
 
-PHONE_TITLE_CSS = "<style>@media (max-width: 640px) {h1 {font-size: 1.9rem !important}}</style>"
-"""On a phone a demo's long title takes two or three lines, not five (Streamlit's title is sized for a wide screen)."""
+WRAP_METRICS = ('[data-testid="stMetricLabel"] [data-testid="stMarkdownContainer"], [data-testid="stMetricLabel"] p, '
+                '[data-testid="stMetricDelta"] [data-testid="stMarkdownContainer"], [data-testid="stMetricDelta"] p '
+                "{white-space: normal; overflow: visible; text-overflow: clip}")
+"""A metric's label and note wrap instead of ending in an ellipsis (Spanish names of the rules on a projector)."""
+TEACHING_CSS = f"<style>{WRAP_METRICS} @media (max-width: 640px) {{h1 {{font-size: 1.9rem !important}}}}</style>"
+"""The demos' style: the metrics' words whole, and on a phone a long title on two or three lines, not five
+(Streamlit's title is sized for a wide screen)."""
 
 DECK_PARAMETER = DECK
 """A demo link's pile choice when it is not the page's default and no ``pile`` says it (``deck=fresh``)."""
@@ -60,7 +65,7 @@ def teaching_sidebar(t: Translator, link: Link, default_line: str = "",
         if choice is PileChoice.FRESH:
             st.text_input(t("Cards seen, out of the pile"), key="seen")
         st.checkbox(t("No other player is active (alone)"), key="alone")
-    st.html(PRESENTATION_CSS if st.session_state.present else PHONE_TITLE_CSS)
+    st.html(PRESENTATION_CSS + f"<style>{WRAP_METRICS}</style>" if st.session_state.present else TEACHING_CSS)
     rules = current_rules()
     situation_text = SituationText(line=st.session_state.line, pile=choice.pile(st.session_state.pile_text, rules),
                                    seen=st.session_state.seen if choice is PileChoice.FRESH else "",
