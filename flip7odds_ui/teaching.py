@@ -22,9 +22,11 @@ PILE_CHOICE_NAMES: dict[PileChoice, str] = {
 
 
 WRAP_METRICS = ('[data-testid="stMetricLabel"] [data-testid="stMarkdownContainer"], [data-testid="stMetricLabel"] p, '
-                '[data-testid="stMetricDelta"] [data-testid="stMarkdownContainer"], [data-testid="stMetricDelta"] p '
+                '[data-testid="stMetricDelta"] [data-testid="stMarkdownContainer"], [data-testid="stMetricDelta"] p, '
+                '[data-testid="stMetricValue"] div, [data-testid="stMetricValue"] p '
                 "{white-space: normal; overflow: visible; text-overflow: clip}")
-"""A metric's label and note wrap instead of ending in an ellipsis (Spanish names of the rules on a projector)."""
+"""A metric's label, value and note wrap instead of ending in an ellipsis (Spanish names of the rules on a projector,
+``29/91 ≈ 31.8681%`` in large type on a 1280 px projector)."""
 TEACHING_CSS = f"<style>{WRAP_METRICS} @media (max-width: 640px) {{h1 {{font-size: 1.9rem !important}}}}</style>"
 """The demos' style: the metrics' words whole, and on a phone a long title on two or three lines, not five
 (Streamlit's title is sized for a wide screen)."""
