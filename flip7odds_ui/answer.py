@@ -17,15 +17,20 @@ from flip7odds.answer import Answer
 from flip7odds.bounded import Bounds
 from flip7odds.i18n import Translator
 
+HIDE_SCROLLER = '.st-key-scroller, [data-testid="stLayoutWrapper"]:has(> .st-key-scroller) {display: none}'
+"""CSS that hides `scroll_to_top`'s script and its box (a visible box would leave a gap at the top of the page)."""
+
 STYLE = """
 <style>
 [data-testid="stLayoutWrapper"]:has(> .st-key-answer),
 [data-testid="stColumn"] > [data-testid="stVerticalBlock"] > [data-testid="stLayoutWrapper"]:has(.st-key-answer) {position: sticky; top: 3.75rem; z-index: 100;
                                                        background: var(--background-color, #fff); padding-bottom: 0.2rem}
-.st-key-scroller {display: none}
+HIDE_SCROLLER
 .f7-banner {border-radius: 0.7rem; padding: 0.3rem 0.8rem; color: #fff; display: flex; align-items: center;
-            gap: 0.8rem; margin: 0}
-.f7-banner .f7-call {font-size: clamp(2.2rem, 9vw, 3.6rem); font-weight: 800; line-height: 1.05;
+            gap: 0.8rem; margin: 0; container-type: inline-size}
+.f7-banner .f7-call {width: min-content}
+@container (min-width: 34rem) {.f7-banner .f7-call {width: auto; white-space: nowrap}}
+.f7-banner .f7-call {font-size: clamp(1.6rem, min(9vw, 12cqi), 3.6rem); font-weight: 800; line-height: 1.05;
                      letter-spacing: 0.05em}
 .f7-banner .f7-sub {font-size: clamp(0.9rem, 2vw, 1.2rem); line-height: 1.3; text-align: left}
 .f7-hit {background: #1b7f3b} .f7-stay {background: #1f4e9c} .f7-bust {background: #b3261e}
@@ -42,18 +47,23 @@ STYLE = """
 .st-key-picker button p {font-size: 1.15rem; font-weight: 600}
 .st-key-moves button {min-height: 2.9rem}
 .st-key-moves > [data-testid="stLayoutWrapper"],
-.st-key-moves > [data-testid="stLayoutWrapper"] > [data-testid="stVerticalBlock"] {flex: 0 1 auto; width: auto}
+.st-key-moves > [data-testid="stLayoutWrapper"] > [data-testid="stVerticalBlock"],
+.st-key-picker [data-testid="stHorizontalBlock"] > [data-testid="stLayoutWrapper"],
+.st-key-picker [data-testid="stHorizontalBlock"] > [data-testid="stLayoutWrapper"] > [data-testid="stVerticalBlock"] {
+  flex: 0 1 auto; width: auto}
 .st-key-vlive_target div {flex-wrap: wrap}
 @media (max-width: 640px) {
   .st-key-header [data-testid="stCaptionContainer"] {display: none}
   .st-key-header h1 {font-size: 1.3rem}
 }
 </style>
-"""
-"""The live pages' style: the sticky bar, the banner's colours, card buttons at least 44 px tall, the moves
-sized to their labels (each is a fragment of its own, whose box would otherwise share the row equally), the
-numbers beside the picker (`flip7odds_ui.details.show_numbers`: one element, set out as metrics are, a dotted
-label where hovering explains it)."""
+""".replace("HIDE_SCROLLER", HIDE_SCROLLER)
+"""The live pages' style: the sticky bar, the banner's colours and its word on one line where the bar is wide
+enough, else hugging its wrapped lines (PIDE CARTA, wrapped in a box of its unwrapped width, left a gap before the
+lines beside it), card buttons at least 44 px tall, the moves and the card buttons sized to their labels (each is a
+fragment of its own, whose box would otherwise share the row equally: two cards a row on a phone), the numbers
+beside the picker (`flip7odds_ui.details.show_numbers`: one element, set out as metrics are, a dotted label where
+hovering explains it)."""
 
 SCROLL_TO_TOP = """<script>
 document.querySelector('[data-testid="stMain"]')?.scrollTo({top: 0});

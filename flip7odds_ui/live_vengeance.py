@@ -177,9 +177,10 @@ def _screen(t: Translator, rules: RuleSet) -> None:
                             key=OTHERS_KEY, on_change=lambda: TABLE.play(t, SetOthers(int(st.session_state[OTHERS_KEY]))),
                             help=t("Every other player at the table. Those who stayed or are still playing can be "
                                    "targeted by Steal, Swap, Discard and your modifiers"), width=170)
-            st.number_input(t("Busted players"), min_value=0, max_value=MAX_OTHERS_ACTIVE, step=1, key=BUSTED_KEY,
-                            on_change=lambda: TABLE.play(t, SetBusted(int(st.session_state[BUSTED_KEY]))),
-                            help=t("Brutal mode: modifiers may be given to busted players too"), width=170)
+            if rules.brutal:  # busted players count only in Brutal mode (they may be given modifiers)
+                st.number_input(t("Busted players"), min_value=0, max_value=MAX_OTHERS_ACTIVE, step=1, key=BUSTED_KEY,
+                                on_change=lambda: TABLE.play(t, SetBusted(int(st.session_state[BUSTED_KEY]))),
+                                help=t("Brutal mode: modifiers may be given to busted players too"), width=170)
 
     def show_typing(targets: list[Target]) -> None:
         typing = st.expander(t("Type cards, or move them (Steal, Swap, Discard)"), key=TYPING_OPEN_KEY,

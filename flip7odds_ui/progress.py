@@ -204,7 +204,7 @@ def show_summary(t: Translator, answers: list[Answer]) -> None:
     summary = summarize(answers)
     with st.container(horizontal=True, gap="small"):
         st.metric(t("Streak"), summary.streak, t("best {best}").format(best=summary.best_streak), delta_color="off",
-                  width="content")
+                  delta_arrow="off", width="content")
         st.metric(t("Accuracy"), share(t, summary.accuracy), width="content")
         st.metric(t("Points lost"), t.number(summary.total_ev_lost), width="content")
         st.metric(t("Lost per answer"), "–" if summary.average_ev_lost is None else t.number(summary.average_ev_lost),

@@ -32,7 +32,6 @@ from flip7odds.quiz import (
     Tier,
     grade_answer,
     hint,
-    hit_text,
 )
 from flip7odds.rules import RuleSet
 from flip7odds.vengeance.analysis import CAVEAT
@@ -46,7 +45,7 @@ from flip7odds.vengeance.quiz import (
     vengeance_hint,
 )
 from flip7odds.vengeance.quiz import tier_name as vengeance_tier_name
-from flip7odds_ui.answer import scroll_to_top
+from flip7odds_ui.answer import HIDE_SCROLLER, bound_text, scroll_to_top
 from flip7odds_ui.progress import DECISION_NAMES, record, say_next_run, session_progress, show_progress
 from flip7odds_ui.shell import app_href
 
@@ -66,6 +65,7 @@ STATUS_NAMES: dict[str, str] = {
 STYLE = """
 <style>
 [data-testid="stMainBlockContainer"] {padding-top: 3.8rem}
+HIDE_SCROLLER
 h1 {font-size: 1.7rem !important; padding-top: 0 !important}
 .st-key-quiz_card h3 {font-size: 1.45rem; padding: 0.2rem 0}
 .st-key-quiz_card [data-testid="stMetricValue"] {font-size: 1.35rem}
@@ -75,7 +75,7 @@ h1 {font-size: 1.7rem !important; padding-top: 0 !important}
 [class*="st-key-"][class*="_hit"] button:hover, [class*="st-key-"][class*="_stay"] button:hover {filter: brightness(1.15);
                                                                                                  color: #fff}
 </style>
-""".replace("HIT", HIT_COLOR).replace("STAY", STAY_COLOR)
+""".replace("HIT", HIT_COLOR).replace("STAY", STAY_COLOR).replace("HIDE_SCROLLER", HIDE_SCROLLER)
 """The quiz's style: the line, the answer buttons and the feedback fit one phone screen; HIT green and STAY blue,
 as on every page (`flip7odds.charts.HIT_COLOR`, `STAY_COLOR`)."""
 
@@ -149,7 +149,7 @@ def points(t: Translator, value: float) -> str:
 def grade_legend(t: Translator) -> str:
     limits = "; ".join(f"{t(grade.label)} < {t.number(limit, 1)}" for grade, limit in GRADE_LIMITS)
     return t("Grades by expected points lost: Best = the optimal action; {limits}; Blunder = {last} or more.").format(
-        limits=limits, last=t.number(GRADE_LIMITS[-1][1], 0))
+        limits=limits, last=t.number(GRADE_LIMITS[-1][1], 1))
 
 
 def answer_buttons(t: Translator, prefix: str, on_answer: Callable[[Decision], None]) -> None:
@@ -170,9 +170,18 @@ def show_grade(t: Translator, feedback: Feedback, exact: Exact, on_next: Callabl
     st.button(t("Next situation"), key=f"{prefix}_next", shortcut="N", type="primary", on_click=on_next)
     with st.container(horizontal=True, gap="small"):
         st.metric(t("Stay"), t.counted("{count} point", "{count} points", exact.stay_score), width="content")
-        st.metric(t("Hit (then play on optimally)"), t("{value} points").format(value=hit_text(exact, t)),
+        st.metric(t("Hit (then play on optimally)"), t("{value} points").format(value=hit_value(t, exact)),
                   width="content")
         st.metric(t("EV lost"), points(t, feedback.ev_loss), width="content")
+
+
+def hit_value(t: Translator, exact: Exact) -> str:
+    """What hitting is worth: the exact value, or the midpoint ``±`` its certified half-width rounded up to two
+    significant digits (`flip7odds_ui.answer.bound_text`: ``± 0.0031``, never a ``± 0.00`` that hides the bound)."""
+    value = t.number(exact.hit_score)
+    if exact.exact:
+        return value
+    return t("{value} ± {bound}").format(value=value, bound=bound_text(t, exact.error_bound / 2))
 
 
 def bust_sentence(t: Translator, exact: Exact) -> str:
@@ -281,7 +290,7 @@ def show_classic_table(t: Translator, question: Question) -> None:
     with st.container(horizontal=True, gap="small"):
         st.metric(t("Cards in the pile"), situation.pile.size, width="content")
         st.metric(t("Still active"), sum(1 for p in situation.players if p.active), width="content")
-    st.markdown(t("**Discards since the shuffle** ({count}): `{cards}`").format(
+    st.markdown(t("**Discards since the shuffle** ({count}): {cards}").format(
         count=situation.discards.size,
         cards=" · ".join(copies_text(card, count, t, situation.rules)
                          for card, count in situation.discards.items_) or t("none")))

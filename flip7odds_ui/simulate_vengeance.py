@@ -51,10 +51,9 @@ def show_vengeance_games(t: Translator, rules: RuleSet) -> None:
     policy_text = st.session_state.v_policy
     params = {"players": str(players), "policy": policy_text, "games": str(games), "seed": str(seed)}
     set_page_parameters(params)
-    st.caption(t("Choices (whom to target, what to steal, swap or discard) follow the simple fixed rules written "
-                 "in flip7odds/vengeance/game.py: penalties to the player they hurt most, Just One More! and Flip "
-                 "Four! to the opponent most likely to bust, Steal, Swap and Discard for the best gain over the "
-                 "others."))
+    st.caption(t("Choices (whom to target, what to steal, swap or discard) follow simple fixed rules: penalties to "
+                 "the player they hurt most, Just One More! and Flip Four! to the opponent most likely to bust, "
+                 "Steal, Swap and Discard for the best gain over the others."))
 
     try:
         texts = [text.strip() for text in policy_text.split(",")]
@@ -75,7 +74,7 @@ def show_vengeance_games(t: Translator, rules: RuleSet) -> None:
     left, right = st.columns(2)
     with left:
         st.subheader(t("Wins"))
-        st.dataframe([{t("Seat"): seat, t("Policy"): name, t("Wins"): t.percent(rate)}
+        st.dataframe([{t("Seat"): seat + 1, t("Policy"): name, t("Wins"): t.percent(rate)}
                       for seat, (name, rate) in enumerate(zip(summary.policies, summary.win_rate_by_seat))],
                      hide_index=True, width="stretch")
         st.subheader(t("How rounds end"))

@@ -21,6 +21,16 @@ PILE_CHOICE_NAMES: dict[PileChoice, str] = {
 """How the teaching sidebar names each pile choice (message ids)."""
 
 
+WRAP_METRICS = ('[data-testid="stMetricLabel"] [data-testid="stMarkdownContainer"], [data-testid="stMetricLabel"] p, '
+                '[data-testid="stMetricDelta"] [data-testid="stMarkdownContainer"], [data-testid="stMetricDelta"] p, '
+                '[data-testid="stMetricValue"] div, [data-testid="stMetricValue"] p '
+                "{white-space: normal; overflow: visible; text-overflow: clip}")
+"""A metric's label, value and note wrap instead of ending in an ellipsis (Spanish names of the rules on a projector,
+``29/91 ≈ 31.8681%`` in large type on a 1280 px projector)."""
+TEACHING_CSS = f"<style>{WRAP_METRICS} @media (max-width: 640px) {{h1 {{font-size: 1.9rem !important}}}}</style>"
+"""The demos' style: the metrics' words whole, and on a phone a long title on two or three lines, not five
+(Streamlit's title is sized for a wide screen)."""
+
 DECK_PARAMETER = DECK
 """A demo link's pile choice when it is not the page's default and no ``pile`` says it (``deck=fresh``)."""
 
@@ -57,8 +67,7 @@ def teaching_sidebar(t: Translator, link: Link, default_line: str = "",
         if choice is PileChoice.FRESH:
             st.text_input(t("Cards seen, out of the pile"), key="seen")
         st.checkbox(t("No other player is active (alone)"), key="alone")
-    if st.session_state.present:
-        st.html(PRESENTATION_CSS)
+    st.html(PRESENTATION_CSS + f"<style>{WRAP_METRICS}</style>" if st.session_state.present else TEACHING_CSS)
     rules = current_rules()
     situation_text = SituationText(line=st.session_state.line, pile=choice.pile(st.session_state.pile_text, rules),
                                    seen=st.session_state.seen if choice is PileChoice.FRESH else "",

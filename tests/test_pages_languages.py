@@ -78,7 +78,7 @@ def test_live_page_in_spanish_cards_banner_and_numbers() -> None:
         at.run()  # the callback reran only the parts it changed
     text = shown_text(at)
     # 12 and 11 held, 89 cards left (3 Flip Threes seen) of which 11 + 10 are copies: 21/89 = 23,6 %.
-    assert "Eliminado ahora: **21/89 = 23,6\u00a0%**. 21 de las 89 cartas que quedan te eliminarían." in text
+    assert "Eliminación ahora: **21/89 = 23,6\u00a0%**. 21 de las 89 cartas que quedan te eliminarían." in text
     assert "**Tu línea** (23 puntos)" in text and ":gray-badge[Robar tres (3 copias)]" in text
     analysis = analyze(Situation.from_text(CLASSIC, "12 11", seen="flip3*3"))
     word, worth = ("PIDE CARTA", "pedir vale") if analysis.decision is Decision.HIT else ("PLÁNTATE", "plantarse vale")

@@ -1,12 +1,16 @@
 """The quiz page headless (AppTest): a full session, a restart that finds the saved progress, a corrupt file."""
 
+from fractions import Fraction
 from pathlib import Path
 
 import numpy as np
 from streamlit.testing.v1 import AppTest
 
+from flip7odds.analysis import Decision
+from flip7odds.i18n import translator
 from flip7odds.markup import unescape_markdown
-from flip7odds.quiz import QuizGenerator, Tier
+from flip7odds.quiz import Exact, QuizGenerator, Tier
+from flip7odds_ui.quiz import hit_value
 
 ROOT = Path(__file__).resolve().parents[1]
 APP = ROOT / "app.py"
@@ -107,3 +111,16 @@ def test_choosing_a_tier_deals_a_situation_of_that_tier(database: Path) -> None:
     assert question.situation.tier is Tier.MODIFIERS
     line = question.situation.line
     assert line.modifiers or line.second_chance or question.situation.others_active == 0
+
+
+def test_the_hit_value_never_hides_its_bound() -> None:
+    """A bounded hit value shows its half-width rounded up to two significant digits: never ``± 0.00``, never less
+    than the true half-width (the exact value lies within what is shown)."""
+    english = translator("en")
+    for width in (0.0006, 0.0041, 0.04, 0.5):
+        shown = hit_value(english, Exact(20, 23.456, Decision.HIT, 3, 40, Fraction(3, 40), False, width))
+        value, bound = shown.split(" ± ")
+        assert value == "23.46" and float(bound) >= width / 2 and float(bound) > 0
+    assert hit_value(english, Exact(20, 23.456, Decision.HIT, 3, 40, Fraction(3, 40), True, 0.0)) == "23.46"
+    assert hit_value(translator("es"), Exact(20, 23.456, Decision.HIT, 3, 40, Fraction(3, 40), False, 0.0006)) == \
+        "23,46 ± 0,00030"

@@ -187,7 +187,7 @@ def test_live_page_in_spanish_names_the_vengeance_cards() -> None:
     assert labels["card-steal"].startswith("Quitar") and labels["card-swap"].startswith("Intercambiar")
     assert labels["card-discard"].startswith("Descartar")
     tap(at, "card-12")
-    assert "Eliminado ahora: **11/107 = 10,3\u00a0%**" in shown_text(at)
+    assert "Eliminación ahora: **11/107 = 10,3\u00a0%**" in shown_text(at)
     assert "Otros jugadores" in [widget.label for widget in at.number_input]
 
 

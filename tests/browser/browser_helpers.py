@@ -157,12 +157,16 @@ def tables_off_screen(page: Page) -> list[str]:
     return found
 
 
-CUT_TEXT = """() => [...document.querySelectorAll(
-    '[data-testid="stMetricLabel"] p, [data-testid="stMetricValue"] div, [data-testid="stHeading"] h1, '
-    + '[data-testid="stPageLink"] p, [data-testid="stWidgetLabel"] p, button p')]
-  .filter(node => node.offsetParent !== null && node.scrollWidth > node.clientWidth + 1)
-  .map(node => node.innerText)"""
-"""Labels that do not fit their box (shown with an ellipsis or clipped)."""
+CUT_TEXT = """() => { const wider = (node) => { const range = document.createRange(); range.selectNodeContents(node);
+    return Math.max(node.scrollWidth, range.getBoundingClientRect().width) > node.clientWidth + 1; };
+  return [...document.querySelectorAll(
+    '[data-testid="stMetricLabel"] p, [data-testid="stMetricLabel"] [data-testid="stMarkdownContainer"], '
+    + '[data-testid="stMetricDelta"] [data-testid="stMarkdownContainer"], [data-testid="stMetricValue"] div, '
+    + '[data-testid="stHeading"] h1, [data-testid="stPageLink"] p, [data-testid="stWidgetLabel"] p, button p')]
+  .filter(node => node.offsetParent !== null && node.clientWidth > 0 && wider(node))
+  .map(node => node.innerText); }"""
+"""Labels that do not fit their box (shown with an ellipsis or clipped): a metric's label and its note (delta) are
+measured on the box that cuts them (Streamlit's markdown box inside), by their laid-out text's width."""
 
 
 def cut_text(page: Page) -> list[str]:

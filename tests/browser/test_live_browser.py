@@ -94,6 +94,10 @@ def test_on_a_phone_the_answer_and_the_moves_are_in_view_and_the_cards_big_enoug
         buttons = page.locator(".st-key-picker").get_by_role("button")
         heights = [buttons.nth(index).bounding_box()["height"] for index in range(buttons.count())]  # type: ignore[index]
         assert min(heights) >= 44, f"card buttons {min(heights):.0f} px tall"
+        # The buttons are sized to their labels and share a row: the 13 numbers take 3 rows, not 7 (two a row)
+        tops = {round(page.locator(f".st-key-card-{number}").get_by_role("button").bounding_box()["y"])  # type: ignore[index]
+                for number in range(13)}
+        assert len(tops) <= 3, f"the 13 number cards take {len(tops)} rows on a phone"
         screenshot(page, "live-tapping-phone")
     finally:
         page.close()

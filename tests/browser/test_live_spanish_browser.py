@@ -4,7 +4,15 @@ Screenshots: ``artifacts/screenshots/live-es-desktop.png`` and ``live-es-phone.p
 """
 
 import pytest
-from browser_helpers import RENDER_TIMEOUT_MS, VIEWPORTS, assert_no_exception, screenshot_whole, tap_card
+from browser_helpers import (
+    RENDER_TIMEOUT_MS,
+    VIEWPORTS,
+    assert_no_exception,
+    open_page,
+    screenshot,
+    screenshot_whole,
+    tap_card,
+)
 from playwright.sync_api import Browser, expect
 from test_live_browser import FLIP_THREES_OUT, open_live
 
@@ -14,6 +22,13 @@ from flip7odds.rules import CLASSIC
 from flip7odds.situation import Situation
 
 pytestmark = pytest.mark.browser
+
+PROJECTOR = (1920, 1080)
+BANNER_FIT = """() => { const box = (selector) => document.querySelector(selector).getBoundingClientRect();
+  const banner = box('.f7-banner'), call = box('.f7-banner .f7-call'), sub = box('.f7-banner .f7-sub');
+  const lineHeight = parseFloat(getComputedStyle(document.querySelector('.f7-banner .f7-call')).lineHeight);
+  return {over: call.right - banner.right, gap: sub.left - call.right, lines: Math.round(call.height / lineHeight)}; }"""
+"""How the bar's word sits in it: how far it runs past the bar, the gap before the lines beside it, its lines."""
 
 
 @pytest.mark.parametrize("device", VIEWPORTS)
@@ -41,9 +56,26 @@ def test_live_odds_in_spanish(browser: Browser, app_url: str, device: str) -> No
         # 12 and 7 held: 11 + 6 copies left among 94 - 3 - 4 = 87 cards.
         expect(page.get_by_text("17 de las 87 cartas que quedan te eliminarían.")).to_be_visible()
         expect(page.get_by_text(f"17/87 = {es.percent(17 / 87)}")).to_be_visible()
+        # The bar and the sentence under it name the bust chance with the same words.
+        expect(page.locator(".f7-banner")).to_contain_text("Eliminación ahora 17/87")
+        expect(page.get_by_text(f"Eliminación ahora: 17/87 = {es.percent(17 / 87)}")).to_be_visible()
         expect(page.get_by_text("Mazo 87 · Descartes 0 · En la mesa 7")).to_be_visible()
         expect(page.get_by_role("button", name="Siguiente ronda ➜")).to_be_visible()
+        fit = page.evaluate(BANNER_FIT)
+        assert fit["over"] <= 1, f"PIDE CARTA runs {fit['over']:.0f} px past the bar"
+        assert fit["gap"] <= 20, f"a gap of {fit['gap']:.0f} px between PIDE CARTA and the lines beside it"
         assert_no_exception(page)
         screenshot_whole(page, f"live-es-{device}")
+    finally:
+        page.close()
+
+
+def test_on_a_projector_the_spanish_call_is_one_line(browser: Browser, app_url: str) -> None:
+    page = open_page(browser, f"{app_url}/live?lang=es&line=12.7&{FLIP_THREES_OUT}", *PROJECTOR)
+    try:
+        expect(page.locator(".f7-call")).to_have_text("PIDE CARTA")
+        fit = page.evaluate(BANNER_FIT)
+        assert fit["lines"] == 1 and fit["over"] <= 1 and fit["gap"] <= 20, fit
+        screenshot(page, "live-es-projector")
     finally:
         page.close()

@@ -70,3 +70,14 @@ def test_demo_on_a_projector(browser: Browser, app_url: str, demo: str) -> None:
         assert chart_text_collisions(page) == []
         assert tables_off_screen(page) == []
         assert cut_text(page) == []
+
+
+def test_the_strategy_demo_in_spanish_on_a_projector_cuts_no_word(browser: Browser, app_url: str) -> None:
+    """The Spanish names of the rules are longer: the metrics' labels and notes wrap instead of ending in "…"."""
+    with app_page(browser, app_url, "strategy?present=1&lang=es", *PROJECTOR) as page:
+        expect(page.get_by_text("Mejor regla: plantarse con P(eliminado) ≥ θ")).to_be_visible()
+        page.wait_for_function("parseFloat(getComputedStyle(document.documentElement).fontSize) >= 28", timeout=30_000)
+        page.wait_for_timeout(500)
+        assert_no_exception(page)
+        screenshot(page, "teach-strategy-projector-es")
+        assert cut_text(page) == []

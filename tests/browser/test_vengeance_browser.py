@@ -44,6 +44,8 @@ def test_choosing_vengeance_in_the_sidebar_and_entering_another_players_line(bro
         expect(page.get_by_text("Pile 108 · Discards 0 · On the table 0")).to_be_visible()
         assert "line=" not in page.url  # the classic table's cards do not follow into the Vengeance game
         expect(page.locator(".st-key-card-steal").get_by_role("button")).to_contain_text("Steal")
+        expect(page.get_by_text("Other players", exact=True)).to_be_visible()
+        expect(page.get_by_text("Busted players")).to_have_count(0)  # they count only in Brutal mode
 
         tap_card(page, "12", "line=12&")
         tap_card(page, "5", "line=12.5&")
