@@ -510,9 +510,9 @@ class _Shared:
     ``outcomes``: the next-card outcomes of every state expanded, by key, prepared (`_prepared`: each round of
     the search walks the states of the round before again); ``hit_ceilings``: `_hit_ceiling` by its arguments and
     ``path_terms``: `_path_terms` by path, ``drift_ceilings``: `flip7odds.drift.drift_ceiling` by its arguments,
-    ``chain_floors``: `flip7odds.chain_floor.chain_floor` and `owed_floor` by their arguments and ``class_arrays`` its arrays by
-    classes, ``class_sums``: `_class_sums` by
-    its arguments (many states share a ladder, a hazard or a path); ``survival``: `_survival` by its arguments.
+    ``chain_floors``: `flip7odds.chain_floor.chain_floor` and `owed_floor` by their arguments, ``class_arrays``
+    their arrays by classes, ``class_sums``: `_class_sums` by its arguments (many states share a ladder, a hazard
+    or a path); ``survival``: `_survival` by its arguments.
     """
 
     outcomes: dict[Hashable, Prepared] = field(default_factory=dict)
@@ -602,9 +602,10 @@ class _Search(Generic[S]):
         """Bounds without looking at the next card (module docstring); exact where the round ends or closes.
 
         They are a function of ``once`` and of the model's `forced`, `may_stay`, `can_draw`, `banked`, `reach`,
-        `hazard`, `path`, `owed` and `chain` of the state alone (`compute_static` reads nothing else), which its leaf key
-        determines: so they are remembered by it, and a state whose leaf key was met before (With a Vengeance:
-        the same pile and line, other lines that differ but hold the same cards between them) costs a look-up.
+        `hazard`, `path`, `owed` and `chain` of the state alone (`compute_static` reads nothing else), which its
+        leaf key determines: so they are remembered by it, and a state whose leaf key was met before (With a
+        Vengeance: the same pile and line, other lines that differ but hold the same cards between them) costs a
+        look-up.
         """
         leaf = self.model.leaf_key(state)
         known = self.statics.get(leaf)

@@ -35,11 +35,11 @@ Why the chain is the game: at a free decision with nothing set aside or queued (
 a number of a class you do not hold joins your line at once, and leaves you at a free decision again with the
 same modifiers, or makes your Flip 7 (`flip7odds.vengeance.fast.Round.outcomes`); a card handed to another player
 or played on their line changes only what the policy reads of the other lines for a Steal, which it reads
-conservatively; a stolen number joins your line as a drawn one does; the cards come uniformly from the pile. Staying needs a card in
-your line and no The Zero: ``K`` is not empty, and a state holding The Zero gets no chain floor. ``depth`` caps
-the policy's draws: a policy that stops earlier is still a policy, so every depth gives a true floor; deeper is
-tighter and costs ``sum_{j <= depth} C(classes, j)`` sets. Where the pile holds only numbers and you play alone,
-the chain is the whole game and the floor is the exact value of hitting (`tests/test_chain_floor.py`).
+conservatively; a stolen number joins your line as a drawn one does; the cards come uniformly from the pile.
+Staying needs a card in your line and no The Zero: ``K`` is not empty, and a state holding The Zero gets no chain
+floor. ``depth`` caps the policy's draws: a policy that stops earlier is still a policy, so every depth gives a true
+floor; deeper is tighter and costs ``sum_{j <= depth} C(classes, j)`` sets. Where the pile holds only numbers and
+you play alone, the chain is the whole game and the floor is the exact value of hitting (`tests/test_chain_floor.py`).
 
 Draws owed
 ----------

@@ -163,6 +163,8 @@ class EngineModel:
 
 
 _REMOVERS = (Action.DISCARD, Action.SWAP)
+LineSplit = tuple[int, int, tuple[tuple[int, int], ...], tuple[int, ...]]
+"""`VengeanceModel._split`: copies that bust you, copies of The Zero, the other classes and their busting masks."""
 _NO_STEALS = Steals(0, np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64), 0)
 """No Steal to come, or no number to take."""
 PileView = tuple[int, int, tuple[tuple[int, int, int], ...], tuple[int, int, int]]
@@ -200,6 +202,8 @@ class VengeanceModel:
         self._paths: dict[int, PileView] = {}
         self._line_paths: dict[tuple[int, int, bool], Path] = {}
         self._unique_paths: dict[tuple[Any, ...], Path] = {}
+        self._splits: dict[tuple[int, int], LineSplit] = {}
+        """`_split` by pile and your numbers."""
         self._steal_views: dict[tuple[int, int, int, int], Steals] = {}
         """`_steals` by pile, your numbers and the other lines' numbers."""
         self._line_scores: dict[int, LineScores] = {}
@@ -213,7 +217,7 @@ class VengeanceModel:
         self._bonus = situation.rules.flip7_bonus
         self._tables: tuple[dict[Any, Any], ...] = (
             self._masks, self._values_of, self._ladders, self._penalties, self._piles, self._hazards, self._paths,
-            self._line_paths, self._unique_paths, self._held, self._line_scores, self._steal_views)
+            self._line_paths, self._unique_paths, self._held, self._line_scores, self._steal_views, self._splits)
 
     def root(self) -> State:
         """The state at your decision."""
@@ -459,22 +463,12 @@ class VengeanceModel:
             known = self._paths.get(pile)
             if known is None:
                 known = self._paths[pile] = self._pile_path(pile)
-            rescue, steals, numbers, _ = known
-            if taken:
-                rescue += steals
-            bust = zeros = 0
-            classes = []
-            for conflict, copies, value in numbers:
-                if conflict & line:
-                    bust += copies
-                elif conflict == deck.zero:
-                    zeros += copies
-                else:
-                    classes.append((copies, value))
+            rescue = known[0] + known[1] if taken else known[0]
+            bust, zeros, classes, _ = self._split(pile, known, line)
             held = self._held.get(line)
             if held is None:
                 held = self._held[line] = sum(self.kinds[k].value for k in self.game.cards(line))
-            fields = (held, FLIP_7_CARDS - self.game.number_count(line), self._bonus, tuple(classes), bust, rescue,
+            fields = (held, FLIP_7_CARDS - self.game.number_count(line), self._bonus, classes, bust, rescue,
                       size, zeros, bool(line & deck.zero))
             # One object per distinct path: the search's table of ceilings then finds it by identity, not by
             # comparing fields (piles that differ by a card that adds nothing give equal paths).
@@ -483,6 +477,26 @@ class VengeanceModel:
                 path = self._unique_paths[fields] = Path(*fields)
             self._line_paths[pile, line, taken] = path
         return path
+
+    def _split(self, pile: int, known: PileView, line: int) -> LineSplit:
+        """The numbers of a pile (``known``, its `_pile_path`) as your ``line`` meets them: the copies that bust you,
+        the copies of The Zero, the other classes as ``(copies, value)`` (`Path.classes`) and their busting masks in
+        the same order; remembered by pile and line."""
+        split = self._splits.get((pile, line))
+        if split is None:
+            zero = self.game.deck.zero
+            bust = zeros = 0
+            classes, conflicts = [], []
+            for conflict, copies, value in known[2]:
+                if conflict & line:
+                    bust += copies
+                elif conflict == zero:
+                    zeros += copies
+                else:
+                    classes.append((copies, value))
+                    conflicts.append(conflict)
+            split = self._splits[pile, line] = (bust, zeros, tuple(classes), tuple(conflicts))
+        return split
 
     def chain(self, state: State) -> Chain:
         """Your score for each sum of numbers with your line's modifiers (`Round.score`, up to every number kind's
@@ -537,17 +551,16 @@ class VengeanceModel:
         others &= numbers & ~deck.zero
         if not others:
             return _NO_STEALS
-        key = (state[0] if state[1] else state[4], line, others, passed)
+        pile = state[0] if state[1] else state[4]
+        key = (pile, line, others, passed)
         steals = self._steal_views.get(key)
         if steals is None:
-            bits: dict[int, int] = {}
-            for conflict, _, _ in known[2]:
-                if not conflict & line and conflict != deck.zero:
-                    bits[conflict] = 1 << len(bits)
+            bits = {conflict: 1 << i for i, conflict in enumerate(self._split(pile, known, line)[3])}
             found = sorted(((self.kinds[k].value, bits.get(deck.conflict[k], 0)) for k in range(len(self.kinds))
                             if others >> k & 1 and not deck.conflict[k] & line), reverse=True)
             steals = self._steal_views[key] = _NO_STEALS if not found else Steals(
-                known[1], np.array([v for v, _ in found], dtype=np.int64), np.array([b for _, b in found], dtype=np.int64), passed)
+                known[1], np.array([v for v, _ in found], dtype=np.int64),
+                np.array([b for _, b in found], dtype=np.int64), passed)
         return steals
 
     def owed(self, state: State) -> int:
