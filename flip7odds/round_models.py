@@ -206,6 +206,8 @@ class VengeanceModel:
         """`_split` by pile and your numbers."""
         self._steal_views: dict[tuple[int, int, int, int], Steals] = {}
         """`_steals` by pile, your numbers and the other lines' numbers."""
+        self._unique_steals: dict[tuple[int, tuple[int, ...], tuple[int, ...], int], Steals] = {}
+        """One `Steals` per distinct content: the chain floors are remembered by its identity (`_steals`)."""
         self._line_scores: dict[int, LineScores] = {}
         """Your scores by sum of numbers, per set of modifiers in your line (`chain`)."""
         self._modifier_bits = sum(1 << k for k, card in enumerate(deck.kinds) if card.category is Category.MODIFIER)
@@ -217,7 +219,8 @@ class VengeanceModel:
         self._bonus = situation.rules.flip7_bonus
         self._tables: tuple[dict[Any, Any], ...] = (
             self._masks, self._values_of, self._ladders, self._penalties, self._piles, self._hazards, self._paths,
-            self._line_paths, self._unique_paths, self._held, self._line_scores, self._steal_views, self._splits)
+            self._line_paths, self._unique_paths, self._held, self._line_scores, self._steal_views, self._splits,
+            self._unique_steals)
 
     def root(self) -> State:
         """The state at your decision."""
@@ -558,9 +561,17 @@ class VengeanceModel:
             bits = {conflict: 1 << i for i, conflict in enumerate(self._split(pile, known, line)[3])}
             found = sorted(((self.kinds[k].value, bits.get(deck.conflict[k], 0)) for k in range(len(self.kinds))
                             if others >> k & 1 and not deck.conflict[k] & line), reverse=True)
-            steals = self._steal_views[key] = _NO_STEALS if not found else Steals(
-                known[1], np.array([v for v, _ in found], dtype=np.int64),
-                np.array([b for _, b in found], dtype=np.int64), passed)
+            steals = self._steal_views[key] = _NO_STEALS if not found else self._unique_steal(known[1], found, passed)
+        return steals
+
+    def _unique_steal(self, count: int, found: list[tuple[int, int]], passed: int) -> Steals:
+        """The one `Steals` of this content (piles that differ by cards the Steals never read give equal views, and
+        the chain floors found for one serve the others)."""
+        values, classes = tuple(v for v, _ in found), tuple(b for _, b in found)
+        steals = self._unique_steals.get((count, values, classes, passed))
+        if steals is None:
+            steals = self._unique_steals[count, values, classes, passed] = Steals(
+                count, np.array(values, dtype=np.int64), np.array(classes, dtype=np.int64), passed)
         return steals
 
     def owed(self, state: State) -> int:
