@@ -77,7 +77,8 @@ still scores the sum and the bonus.
 * lower: ``stay(x)`` where you may stay (staying is one policy), else ``L``, or the forced floor below; at a
   free decision with a path and no The Zero, also the chain floor (`flip7odds.chain_floor`: hitting on new numbers,
   giving away what can be given, staying when the next number would not pay, is another policy) where it is higher
-  and hitting is not ruled out;
+  and hitting is not ruled out; holding The Zero with no draws owed, the Zero floor (the same policy drawing until
+  the Flip 7, the only way such a line scores);
 * upper: ``max(stay, H bound)``, or the ``H`` bound where you must draw;
 * closing: where you may stay and the ``H`` bound is at most ``stay``, hitting cannot beat staying, so
   ``V(x) = stay`` exactly and the policy stays. This closes most deep leaves: late in a line the bust
@@ -133,7 +134,7 @@ from collections.abc import Callable, Hashable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar, Union
 
-from flip7odds.chain_floor import ClassArrays, chain_floor, class_arrays, owed_floor
+from flip7odds.chain_floor import ClassArrays, chain_floor, class_arrays, owed_floor, zero_floor
 from flip7odds.drift import drift_ceiling
 from flip7odds.solver import IntArray
 
@@ -635,7 +636,7 @@ class _Search(Generic[S]):
         else:
             hit_high = self.hit_ceiling(tuple(ladder), model.hazard(state))
         hit_low = -_INF
-        if path is not None and not forced and hit_high > stay:  # the chain floor, where hitting is not ruled out
+        if path is not None and not forced and hit_high > stay:  # the chain or Zero floor, where hitting may pay
             hit_low = self.chain_floor(path, model.chain(state), low)
         if not free:
             draws = model.owed(state) if path is not None else 0
@@ -647,8 +648,9 @@ class _Search(Generic[S]):
         return (min(max(stay, hit_low), hit_high), hit_high, *_ANY, 0.0)
 
     def chain_floor(self, path: Path, chain: Chain | None, low: int, owed: int = 0) -> float:
-        """`flip7odds.chain_floor.chain_floor` (``owed`` 0) or its `owed_floor` for ``owed`` draws owed, remembered
-        by their arguments; -inf where the model gives no chain."""
+        """`flip7odds.chain_floor.chain_floor` (``owed`` 0), its `owed_floor` for ``owed`` draws owed, or its
+        `zero_floor` where you hold The Zero (never at a free decision, nor where draws are owed: `RoundModel.owed`),
+        remembered by their arguments; -inf where the model gives no chain."""
         if chain is None:
             return -_INF
         floors = self.shared.chain_floors
@@ -659,6 +661,7 @@ class _Search(Generic[S]):
             if arrays is None:
                 arrays = self.shared.class_arrays[path.classes] = class_arrays(path.classes)
             known = floors[key] = (owed_floor(path, chain[0], low, owed, arrays) if owed else
+                                   zero_floor(path, chain[0], low, chain[1], arrays) if path.holds_zero else
                                    chain_floor(path, chain[0], low, chain[1], arrays=arrays, steals=chain[2]))
         return known
 

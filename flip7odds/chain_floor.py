@@ -51,6 +51,17 @@ Flip Four!'s draws, and must after a Just One More!'s), and a pile that runs out
 cards are numbers of ``d`` new classes (``p`` the chance), that is ``sum_K P(K) f(S_K) >= p f(held)``: each number
 drawn counts, where the forced floor before credited only the score you hold now.
 
+Holding The Zero
+----------------
+While you hold The Zero you may not stay, and your score is 0 unless you make a Flip 7 (it counts toward the
+seven). At such a state with no draws owed (and a path: nothing that can change your line waits to resolve) the
+same recursion gives the Zero floor (`zero_floor`) of the policy "give away what you can and draw until the Flip 7":
+every level is without a choice, the ``room``-th new class scores ``f7(S_K)`` (The Zero adds 0 to the sum), and
+every other ending is at least ``L``: an other card, a bust card (0), the pile run out (the round banks 0, or
+goes on from the reshuffled discards). So ``H >= F(empty)`` with ``f`` replaced by ``L`` and ``depth = room``: sets of
+up to ``room`` classes, ``2^classes`` at most. Where the pile holds only numbers and you play alone, this policy is
+the whole game (you must draw until you bust or make the Flip 7), and the floor is the exact value.
+
 The sums run in one compiled loop over bit masks (`_chain_values`), like `flip7odds.drift`'s: every ``F`` is a
 finite sum of products of counts over ``N' - k`` with integer scores, so its rounding is of the kind the bounded
 solver's ``ROUNDING`` already covers.
@@ -101,6 +112,20 @@ def owed_floor(path: Path, scores: LineScores, low: int, draws: int, arrays: Cla
     """The forced floor (module docstring, "Draws owed") of a state owing ``draws`` draws, or -inf where it does not
     apply."""
     return _floor(path, scores, low, 0, draws, min(draws, path.room, len(path.classes)), arrays, None)
+
+
+def zero_floor(path: Path, scores: LineScores, low: int, skipped: int = 0, arrays: ClassArrays | None = None) -> float:
+    """The Zero floor (module docstring, "Holding The Zero") of a state holding The Zero with no draws owed, with
+    ``skipped`` = ``G`` cards you can give away; -inf where it does not apply."""
+    size = path.size - skipped
+    if not path.holds_zero or size <= 0 or path.room <= 0 or len(path.classes) > MAX_CLASSES:
+        return -np.inf
+    copies, values, total = class_arrays(path.classes) if arrays is None else arrays
+    banks = np.full(scores.plain.shape, low, dtype=np.int64)  # no stay: only the pile running out "banks", >= L
+    out = np.empty(1)
+    _chain_values(copies, values, path.held, path.room, size, size - path.bust - total, float(low), banks,
+                  scores.flip7, path.room, min(path.room, len(path.classes)), 0, _NO_NUMBERS, _NO_NUMBERS, 0, out)
+    return float(out[0])
 
 
 def _floor(path: Path, scores: LineScores, low: int, skipped: int, forced: int, depth: int,
@@ -173,4 +198,4 @@ def _chain_values(copies: IntArray, values: IntArray, held: int, room: int, size
     out[0] = value[0]
 
 
-__all__ = ["DEPTH", "MAX_CLASSES", "ClassArrays", "chain_floor", "class_arrays", "owed_floor"]
+__all__ = ["DEPTH", "MAX_CLASSES", "ClassArrays", "chain_floor", "class_arrays", "owed_floor", "zero_floor"]

@@ -3,7 +3,8 @@
 Every state the bounded search meets on random small With a Vengeance situations (Hypothesis, standard
 and Brutal) is solved exactly by the fast solver's value recursion; the hit ceiling (ladder, hazard and
 survival by classes), the path ceiling and the drift ceiling must each be at least the exact value of hitting
-there, and the forced floor at most the exact value of a state owing draws. The survival bound and the path ceiling's
+there, and the forced floor at most the exact value of a state owing draws (the chain floor and the Zero floor at
+most the exact value of hitting). The survival bound and the path ceiling's
 generating polynomials are also checked against brute forces over every order of tiny piles.
 """
 
@@ -20,7 +21,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from flip7odds.bounded import LineScores, Path, RoundModel, _hit_ceiling, _path_ceiling, _Search, _survival
-from flip7odds.chain_floor import chain_floor, owed_floor
+from flip7odds.chain_floor import chain_floor, owed_floor, zero_floor
 from flip7odds.drift import drift_ceiling
 from flip7odds.round_models import VengeanceModel
 from flip7odds.rules import VENGEANCE
@@ -53,6 +54,7 @@ def test_every_ceiling_holds_the_exact_hit_value_of_every_state_met(situation: V
             if not model.forced(state):
                 scores, given, steals = model.chain(state)
                 assert chain_floor(path, scores, low, given, steals=steals) <= hit + TOLERANCE, (state, path)
+                assert zero_floor(path, scores, low, given) <= hit + TOLERANCE, (state, path)
         if model.forced(state) or not model.may_stay(state):
             assert low <= values.value(state) + TOLERANCE
         draws = model.owed(state)

@@ -3,7 +3,9 @@
 * Where the pile holds only numbers and you play alone, the game *is* the chain: the floor as deep as a Flip 7
   is the exact value of hitting, as the fast With a Vengeance solver computes it.
 * On any path, the floor is the value of its policy computed card by card in exact fractions (a recursion over
-  the literal pile, not over sets of classes).
+  the literal pile, not over sets of classes); so are the forced floor and the Zero floor.
+* Holding The Zero with a pile of numbers only, alone, you must draw until you bust or make the Flip 7: the Zero
+  floor is the exact value (where no penalty puts the least reachable score below the 0 a run-out pile banks).
 * On every state the bounded search meets, the floor is at most the exact value of hitting
   (`tests/test_bounded_ceilings_exact.py`); here, a fresh pile's floor lifts the search's lower bound above
   what staying banks.
@@ -22,7 +24,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from flip7odds.bounded import LineScores, Path, RoundModel, Steals, _Search
-from flip7odds.chain_floor import chain_floor, owed_floor
+from flip7odds.chain_floor import chain_floor, owed_floor, zero_floor
 from flip7odds.round_models import VengeanceModel
 from flip7odds.rules import VENGEANCE, VENGEANCE_BRUTAL, RuleSet
 from flip7odds.vengeance.fast import TIE, State, _Values
@@ -62,6 +64,69 @@ def test_with_numbers_alone_the_floor_is_the_exact_value_of_hitting(table: tuple
     scores, given, _ = model.chain(root)
     assert abs(chain_floor(path, scores, low, given, depth=path.room) - exact) <= TOLERANCE
     assert chain_floor(path, scores, low, given) <= exact + TOLERANCE  # the search's depth: a floor all the same
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(number_tables())
+def test_holding_the_zero_with_numbers_alone_the_zero_floor_is_exact(table: tuple[RuleSet, str, str]) -> None:
+    rules, line, pile = table
+    model = VengeanceModel(VengeanceSituation.from_text(rules, f"0 {line}", pile=pile))
+    root = model.root()
+    path = model.path(root)
+    assert path is not None and path.holds_zero and not model.may_stay(root)
+    low, _ = model.reach(root)
+    scores, given, _ = model.chain(root)
+    floor, exact = zero_floor(path, scores, low, given), _Values(model.game, 1.0, TIE, 10**6).draw(root)
+    assert floor <= exact + TOLERANCE
+    if low == 0:  # the pile running out banks 0 with The Zero, which the floor counts as L (Brutal: a penalty lower)
+        assert abs(floor - exact) <= TOLERANCE
+
+
+def zero_policy_value(path: Path, flip7: list[int], low: int, given: int) -> Fraction:
+    """The Zero floor's policy over the literal pile in fractions: draw, give away each of the ``given`` cards and
+    draw on, until the ``room``-th new number (``flip7`` of the sum); a bust card or a repeat scores 0, any other
+    card ``low``, and so does the pile running out."""
+    pile: Counter[str] = Counter({"bust": path.bust, "give": given,
+                                  "other": path.size - given - path.bust - sum(c for c, _ in path.classes)})
+    for i, (copies, _) in enumerate(path.classes):
+        pile[f"class{i}"] = copies
+
+    @functools.cache
+    def draw(left: tuple[tuple[str, int], ...], drawn: frozenset[int], held: int) -> Fraction:
+        size = sum(count for _, count in left)
+        if not size:
+            return Fraction(low)
+        total = Fraction(0)
+        for card, count in left:
+            if not count:
+                continue
+            rest = tuple((c, n - 1 if c == card else n) for c, n in left)
+            if card == "give":
+                total += count * draw(rest, drawn, held)
+            elif card == "other":
+                total += count * low
+            elif card != "bust" and int(card[5:]) not in drawn:
+                index = int(card[5:])
+                now, taken = held + path.classes[index][1], drawn | {index}
+                total += count * (flip7[now] if len(taken) == path.room else draw(rest, taken, now))
+        return total / size
+
+    return draw(tuple(sorted(pile.items())), frozenset(), path.held)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.tuples(st.integers(1, 3), st.integers(1, 13)), max_size=4), st.integers(0, 3), st.integers(0, 3),
+       st.integers(0, 2), st.integers(0, 30), st.integers(1, 4), st.integers(-12, 0))
+def test_the_zero_floor_is_its_policy_card_by_card(classes: list[tuple[int, int]], bust: int, other: int, given: int,
+                                                   held: int, room: int, low: int) -> None:
+    kept = bust + other + sum(copies for copies, _ in classes)
+    if not kept or kept + given > 8:
+        return
+    path = Path(held, room, 15, tuple(classes), bust, 0, kept + given, holds_zero=True)
+    sums = np.arange(200, dtype=np.int64)
+    scores = LineScores(sums - 4, sums // 2 + 11)
+    expected = zero_policy_value(path, scores.flip7.tolist(), low, given)
+    assert abs(zero_floor(path, scores, low, given) - float(expected)) <= TOLERANCE
 
 
 def policy_value(path: Path, scores: LineScores, low: int, given: int, depth: int, forced: int = 1,
@@ -154,6 +219,7 @@ def test_the_zero_in_your_line_gets_no_chain_floor() -> None:
     path = model.path(root)
     assert path is not None and path.holds_zero
     assert chain_floor(path, *model.chain(root)[:1], 0) == -np.inf
+    assert zero_floor(Path(12, 5, 15, ((1, 11),), 0, 0, 1), *model.chain(root)[:1], 0) == -np.inf  # no The Zero
 
 
 def test_a_discard_is_played_on_another_line_while_they_hold_enough_cards() -> None:
