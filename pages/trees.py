@@ -6,7 +6,7 @@ import streamlit as st
 
 from flip7odds_ui.cache import tree
 from flip7odds_ui.shell import chosen, init_widget, page_link, set_page_parameters, start_page, stop_if_vengeance
-from flip7odds_ui.teaching import demo_link, show_rows, teaching_sidebar
+from flip7odds_ui.teaching import demo_link, show_rows, show_tree_key, teaching_sidebar
 
 t, rules = start_page()
 stop_if_vengeance(t)
@@ -88,7 +88,9 @@ bust, flip7 = result.probability_of(Termination.BUST), result.probability_of(Ter
 going = sum((leaf.probability for leaf in result.leaves if leaf.ending is None), Fraction(0))
 # On a projector the tree takes the whole width and its table comes below, in the room's type size.
 chart, side = (st.container(), st.container()) if st.session_state.present else st.columns([3, 2])
-chart.plotly_chart(tree_figure(result, font_size, t), width="stretch", theme=None)
+with chart:
+    show_tree_key(t)
+    st.plotly_chart(tree_figure(result, font_size, t, rules), width="stretch", theme=None)
 with side:
     for column, label, value in zip(st.columns(3), (t("P(bust)"), t("P(Flip 7)"), t("P(goes on)")),
                                     (bust, flip7, going)):
