@@ -133,8 +133,9 @@ def rounded(bounds: Bounds, digits: int) -> tuple[float, float, int]:
     """``bounds`` as written: (the midpoint rounded, the half-width rounded outward from it, their decimals).
 
     With ``d`` decimals, ``mid`` = the midpoint rounded to ``d`` and ``h`` = ``ceil(max(hi - mid, mid - lo) * 10^d) /
-    10^d``, so that ``[mid - h, mid + h]`` holds ``[lo, hi]``: ``h`` is at least half the width, and at most half the
-    width plus one unit of the last decimal (the rounding of the midpoint and of ``h``).
+    10^d``, so that ``[mid - h, mid + h]`` holds ``[lo, hi]``: ``h`` is at least half the width, and less than half
+    the width plus one and a half units of the last decimal (half a unit from rounding the midpoint, less than one
+    from rounding ``h`` up).
 
     >>> rounded(Bounds(23.436, 23.476), 2)     # 23.46 - 0.024 = 23.436: half the width (0.02) would not hold it
     (23.46, 0.03, 2)
