@@ -78,8 +78,10 @@ def test_a_corrupt_progress_file_is_reported_and_the_quiz_works(browser: Browser
     with serve("quiz-corrupt", {"FLIP7ODDS_DB": str(database)}) as url:
         page = open_quiz(browser, url)
         try:
-            expect(page.get_by_text("was damaged")).to_have_count(1)  # said once
-            expect(page.get_by_text("was damaged")).to_be_visible()
+            said = page.get_by_text("set aside (nothing deleted)")
+            expect(said).to_have_count(1)  # said once, in plain words
+            expect(said).to_be_visible()
+            expect(page.get_by_text(str(tmp_path))).to_have_count(0)  # never the server's paths
             page.get_by_role("button", name="STAY").click()
             expect(page.get_by_text("You chose STAY")).to_be_visible(timeout=ANSWER_TIMEOUT_MS)
             assert_no_exception(page)
