@@ -184,7 +184,7 @@ def log_store_problem(problem: ProgressError) -> None:
     text = ENGLISH.error(problem)
     if text not in told:
         told.add(text)
-        LOGGER.warning("progress store: %s", text)
+        LOGGER.log(logging.WARNING, "progress store: %s", text)  # for the server's log, not a page: not translated
 
 
 def show_profile(t: Translator, progress: PlayerProgress) -> None:
