@@ -21,6 +21,7 @@ from flip7odds.i18n import ENGLISH, N_, Translator
 from flip7odds.policies import fraction_of_optimal
 from flip7odds.rules import RuleSet
 from flip7odds.teaching import (
+    Branch,
     Convergence,
     DecisionCell,
     PolicyCurve,
@@ -284,11 +285,24 @@ def _node_id(node: TreeNode) -> str:
 
 
 def _node_label(node: TreeNode, t: Translator, notation: RuleSet | None) -> str:
-    if not node.path:
-        return t("now")
-    branch = node.path[-1]
+    return t("now") if not node.path else branch_label(node.path[-1], t, notation)
+
+
+def branch_label(branch: Branch, t: Translator = ENGLISH, notation: RuleSet | None = None) -> str:
+    """A branch as the tree and its table name it: what the card does, and the card when it has one, without saying
+    the same twice (an action card is named by what it does: ``Freeze``, poker's ``A (Freeze)``).
+
+    >>> from flip7odds.cards import FREEZE, Card
+    >>> from flip7odds.rules import POKER
+    >>> [branch_label(Branch(event, card), notation=POKER) for event, card in
+    ...  ((Event.NEW_NUMBER, Card.number(11)), (Event.FREEZE, FREEZE), (Event.BUST, None))]
+    ['J (new number)', 'A (Freeze)', 'bust']
+    """
     event = t(EVENT_LABELS[branch.event])
-    return event if branch.card is None else f"{card_name(branch.card, t, notation)} ({event})"
+    if branch.card is None:
+        return event
+    card = card_name(branch.card, t, notation)
+    return card if event in card else f"{card} ({event})"
 
 
 def tree_key(tree: ProbabilityTree) -> tuple[tuple[Event, str], ...]:
@@ -412,6 +426,7 @@ __all__ = [
     "FAMILY_TITLES",
     "PRESENTATION_CSS",
     "PROJECTOR_CHART_WIDTH",
+    "branch_label",
     "convergence_figure",
     "decision_heatmap_figure",
     "font_size_for",

@@ -11,7 +11,6 @@ from flip7odds_ui.teaching import demo_link, show_rows, show_tree_key, teaching_
 t, rules = start_page()
 stop_if_vengeance(t)
 
-from flip7odds.cards import card_name
 from flip7odds.engine import Termination
 from flip7odds.errors import Flip7Error
 from flip7odds.i18n import N_
@@ -22,7 +21,7 @@ from flip7odds.teaching import (
     TreeNode,
     TreeStart,
 )
-from flip7odds.teaching_charts import ENDING_LABELS, EVENT_LABELS, tree_figure
+from flip7odds.teaching_charts import ENDING_LABELS, branch_label, tree_figure
 
 STARTS: dict[TreeStart, str] = {
     TreeStart.HIT: N_("If I keep hitting"),
@@ -38,10 +37,7 @@ GROUPINGS: dict[Grouping, str] = {
 
 def path_text(node: TreeNode) -> str:
     """A leaf's path in words."""
-    return " → ".join(
-        t(EVENT_LABELS[branch.event]) if branch.card is None
-        else f"{card_name(branch.card, t, rules)} ({t(EVENT_LABELS[branch.event])})"
-        for branch in node.path)
+    return " → ".join(branch_label(branch, t, rules) for branch in node.path)
 
 
 link = page_link(t, "trees")

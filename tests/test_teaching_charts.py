@@ -217,3 +217,4 @@ def test_a_poker_tree_names_the_cards_as_poker_players_read_them() -> None:
     labels = set(tree_figure(tree, NORMAL_FONT_SIZE, translator("es"), POKER).data[0].labels)
     assert {"Comodín (número nuevo)", "J (número nuevo)", "Q (número nuevo)", "9 (eliminado)"} <= labels, labels
     assert not any(label.startswith(("0 ", "11 ", "12 ")) for label in labels)
+    assert "A (Congelar)" in labels and not any(label.count("Congelar") > 1 for label in labels)  # said once
