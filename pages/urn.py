@@ -20,9 +20,10 @@ from flip7odds.vengeance.odds import bust_cards, drawing_pile
 
 # LaTeX of the filled-in formulas (the same in every language).
 FORMULA_ONE = "P(\\text{{{bust}}}) = \\frac{{K}}{{N}} = \\frac{{{cards}}}{{{pile}}} {reduced} \\approx {percent}"
-FORMULA_MANY = ("P(X \\ge 1) = 1 - \\frac{{\\binom{{N-K}}{{n}}}}{{\\binom{{N}}{{n}}}}"
-                " = 1 - \\frac{{\\binom{{{safe}}}{{{draws}}}}}{{\\binom{{{pile}}}{{{draws}}}}}"
-                " = 1 - \\frac{{{safe_ways}}}{{{all_ways}}} = {fraction} \\approx {percent}")
+# One step a line, aligned on "=": on one line the filled-in formula ran off a phone's screen at "= 1 −".
+FORMULA_MANY = ("\\begin{{aligned}} P(X \\ge 1) &= 1 - \\frac{{\\binom{{N-K}}{{n}}}}{{\\binom{{N}}{{n}}}}"
+                " \\\\ &= 1 - \\frac{{\\binom{{{safe}}}{{{draws}}}}}{{\\binom{{{pile}}}{{{draws}}}}}"
+                " \\\\ &= 1 - \\frac{{{safe_ways}}}{{{all_ways}}} \\\\ &= {fraction} \\approx {percent} \\end{{aligned}}")
 
 
 def vengeance_urn(text: SituationText) -> UrnReading:
