@@ -263,7 +263,7 @@ def card_name(card: Card, translate: Callable[[str], str] = ENGLISH, notation: N
     >>> [card_name(card, translator("es")) for card in (FREEZE, FLIP_THREE, SECOND_CHANCE)]
     ['Congelar', 'Robar tres', 'Segunda oportunidad']
     >>> [card_name(card, translator("es"), POKER) for card in parse_cards("K joker A 3d Kd", POKER)]
-    ['K', 'joker', 'A (Congelar)', '3♦ (-3)', 'K♦ (×2)']
+    ['K', 'Comodín', 'A (Congelar)', '3♦ (-3)', 'K♦ (×2)']
     >>> from flip7odds.rules import VENGEANCE
     >>> [card_name(card, translator("es"), VENGEANCE) for card in parse_cards("0 u7 7 l13 /2 steal", VENGEANCE)]
     ['El Cero', '7 de la mala suerte', '7', '13 de la suerte', '÷2', 'Quitar']

@@ -184,6 +184,7 @@ def _poker_rules() -> RuleSet:
         shared_victory=True,
         names=tuple(sorted(names.items())),
         aliases=tuple(sorted(aliases.items())),
+        titles=((Card.number(0), N_("Joker")),),  # typed "joker", read "Joker" / "Comodín" (`card_name`)
     )
 
 

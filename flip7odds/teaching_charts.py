@@ -19,7 +19,9 @@ from flip7odds.charts import HIT_COLOR, PHONE_CHART_WIDTH, STAY_COLOR, fit_text
 from flip7odds.engine import Event, Termination
 from flip7odds.i18n import ENGLISH, N_, Translator
 from flip7odds.policies import fraction_of_optimal
+from flip7odds.rules import RuleSet
 from flip7odds.teaching import (
+    Branch,
     Convergence,
     DecisionCell,
     PolicyCurve,
@@ -282,16 +284,47 @@ def _node_id(node: TreeNode) -> str:
         f"#{node.ending.value}" if node.ending is not None else "")
 
 
-def _node_label(node: TreeNode, t: Translator) -> str:
-    if not node.path:
-        return t("now")
-    branch = node.path[-1]
+def _node_label(node: TreeNode, t: Translator, notation: RuleSet | None) -> str:
+    return t("now") if not node.path else branch_label(node.path[-1], t, notation)
+
+
+def branch_label(branch: Branch, t: Translator = ENGLISH, notation: RuleSet | None = None) -> str:
+    """A branch as the tree and its table name it: what the card does, and the card when it has one, without saying
+    the same twice (an action card is named by what it does: ``Freeze``, poker's ``A (Freeze)``).
+
+    >>> from flip7odds.cards import FREEZE, Card
+    >>> from flip7odds.rules import POKER
+    >>> [branch_label(Branch(event, card), notation=POKER) for event, card in
+    ...  ((Event.NEW_NUMBER, Card.number(11)), (Event.FREEZE, FREEZE), (Event.BUST, None))]
+    ['J (new number)', 'A (Freeze)', 'bust']
+    """
     event = t(EVENT_LABELS[branch.event])
-    return event if branch.card is None else f"{card_name(branch.card, t)} ({event})"
+    if branch.card is None:
+        return event
+    card = card_name(branch.card, t, notation)
+    return card if event in card else f"{card} ({event})"
 
 
-def tree_figure(tree: ProbabilityTree, font_size: int = NORMAL_FONT_SIZE, t: Translator = ENGLISH) -> go.Figure:
+def tree_key(tree: ProbabilityTree) -> tuple[tuple[Event, str], ...]:
+    """The colours a tree's boxes are painted with, each with what it means: the events its branches show, in
+    `EVENT_COLOURS`' order (the key a class reads the icicle with; plotly draws no legend for it).
+
+    >>> from flip7odds.rules import CLASSIC
+    >>> from flip7odds.situation import Situation
+    >>> from flip7odds.teaching import probability_tree
+    >>> [event.value for event, _ in tree_key(probability_tree(Situation.from_text(CLASSIC, "12 11"), 1))][:3]
+    ['new_number', 'bust', 'modifier']
+    """
+    shown = {branch.event for node in tree.nodes for branch in node.path}
+    return tuple((event, colour) for event, colour in EVENT_COLOURS.items() if event in shown)
+
+
+def tree_figure(tree: ProbabilityTree, font_size: int = NORMAL_FONT_SIZE, t: Translator = ENGLISH,
+                notation: RuleSet | None = None) -> go.Figure:
     """The tree as an icicle: now on the left, each column one more card; heights are exact probabilities.
+
+    ``notation`` (the rule set) names the cards of a one-branch-per-card tree as its players read them (poker:
+    ``J``, ``Joker``). The colours' key is `tree_key`.
 
     Every label is written horizontally at the figure's base size, and only in a box it fits
     (``uniformtext``: a thinner box stays blank, its numbers in the hover and the leaf table), so each level
@@ -305,7 +338,7 @@ def tree_figure(tree: ProbabilityTree, font_size: int = NORMAL_FONT_SIZE, t: Tra
         if not node.leaf:
             inner[node.path] = node_id
         ids.append(node_id)
-        labels.append(_node_label(node, t))
+        labels.append(_node_label(node, t, notation))
         parent_ids.append(inner[node.path[:-1]] if node.path else "")
         # "remainder" sizes: a parent holds 0 itself and is the sum of its leaves (exact to float rounding).
         values.append(float(node.probability) if node.leaf else 0.0)
@@ -324,9 +357,20 @@ def tree_figure(tree: ProbabilityTree, font_size: int = NORMAL_FONT_SIZE, t: Tra
         texttemplate=texts, textfont={"size": font_size}, sort=False,
         tiling={"orientation": "h", "pad": 2}, pathbar={"visible": False},
     ))
-    figure = _layout(figure, font_size, height=36 * font_size, t=t)
+    # The key (plotly draws no legend for an icicle's colours): one legend entry per colour the tree shows, an
+    # empty marker trace each, at the foot of the figure, so that the key goes wherever the chart goes.
+    key = tree_key(tree)
+    for event, colour in key:
+        figure.add_trace(go.Scatter(x=[None], y=[None], mode="markers", name=t(EVENT_LABELS[event]),
+                                    marker={"symbol": "square", "size": font_size, "color": colour},
+                                    hoverinfo="skip", showlegend=True))
+    # Room for the key under the tree: one line an entry where it wraps (a phone), most of it spare on a wide screen.
+    figure = _layout(figure, font_size, height=(36 + len(key)) * font_size, t=t)
     figure.update_layout(margin={"l": 10, "r": 10, "t": 10, "b": 10},
-                         uniformtext={"minsize": font_size, "mode": "hide"})
+                         uniformtext={"minsize": font_size, "mode": "hide"},
+                         xaxis={"visible": False}, yaxis={"visible": False},
+                         legend={"orientation": "h", "yref": "container", "yanchor": "bottom", "y": 0, "x": 0,
+                                 "itemclick": False, "itemdoubleclick": False, "font": {"size": font_size}})
     return figure
 
 
@@ -382,11 +426,13 @@ __all__ = [
     "FAMILY_TITLES",
     "PRESENTATION_CSS",
     "PROJECTOR_CHART_WIDTH",
+    "branch_label",
     "convergence_figure",
     "decision_heatmap_figure",
     "font_size_for",
     "policy_curves_figure",
     "score_histogram_figure",
     "tree_figure",
+    "tree_key",
     "urn_figure",
 ]

@@ -4,8 +4,13 @@ The bar is a container keyed ``answer`` that the page's style makes sticky at th
 fragment holding it, which is what stands in the column: a sticky box sticks only within its parent), so
 that the answer stays visible while the thumb is on the card buttons below it. Its HTML is built here
 from numbers and translated text only (never from text typed by a person). It says exactly what the
-library's `flip7odds.answer.Answer` knows: exact, within ±X points (certified bounds), or too close to
-call at ±X (the hit and stay intervals overlap), with HIT or STAY by the midpoints.
+library's `flip7odds.answer.Answer` knows: exact, or a value ± h (certified bounds), or too close to call
+(the hit and stay intervals overlap), with HIT or STAY by the midpoints.
+
+A certified number reads the same on every page (`certified`, `certified_percent`): its interval's midpoint,
+then ``± h`` with ``h`` half the interval's width rounded outward, so that ``value ± h`` as written holds the
+whole interval (docs/model.md, "How the app writes a certified number"). The command line's JSON
+``error_bound`` stays the full width.
 """
 
 import math
@@ -89,19 +94,19 @@ def show_answer_bar(t: Translator, result: Answer, bust: str) -> None:
         show_banner(t("STAY"), "f7-stay", t("STAY: no card can be drawn (the pile is empty); you bank {points}").format(
             points=result.stay_score))
         return
-    sure = [] if result.exact else [t("Within ±{bound} points (certified bounds)").format(
-        bound=bound_text(t, points_bound(result)))]
+    sure = [] if result.exact else [t("Within ±{bound} points (certified bounds)").format(bound=half_text(t, hit))]
     if not result.may_stay:
         show_banner(t("HIT"), "f7-hit", t("You hold The Zero: you may not stay (hit ≈ {hit})").format(
-            hit=t.number(hit.mid)), *sure, bust)
+            hit=mid_text(t, hit)), *sure, bust)
         return
     call = {Decision.HIT: t("HIT"), Decision.STAY: t("STAY")}[result.decision]
     if result.too_close:
-        show_banner(call, "f7-wait", t("Too close to call at ±{bound}: hit {hit}, stay {stay}; by the midpoints, "
-                                       "{decision}").format(bound=bound_text(t, points_bound(result)), hit=interval(t, hit),
-                                                            stay=result.stay_score, decision=call), bust)
+        show_banner(call, "f7-wait", t("Too close to call: hit {hit}, stay {stay}; by the midpoints, {decision}").format(
+            hit=certified(t, hit), stay=result.stay_score, decision=call), bust)
         return
-    values = {"hit": t.number(hit.mid), "stay": result.stay_score, "margin": "+" + t.number(result.margin)}
+    mid, _, places = rounded(hit, POINT_DIGITS)  # the margin as the midpoint written minus the stay score
+    values = {"hit": t.number(mid, places), "stay": result.stay_score,
+              "margin": "+" + t.number(abs(mid - result.stay_score), places)}
     if result.decision is Decision.HIT:
         show_banner(call, "f7-hit",
                     t("Hit ≈ {hit} · Stay {stay} · hitting is worth <b>{margin}</b> points").format(**values), *sure, bust)
@@ -110,32 +115,71 @@ def show_answer_bar(t: Translator, result: Answer, bust: str) -> None:
                     t("Stay {stay} · Hit ≈ {hit} · staying is worth <b>{margin}</b> points").format(**values), *sure, bust)
 
 
-def points_bound(result: Answer) -> float:
-    """The widest interval of an expected score (hit, hit once, best play): how many points the bar may be off.
+POINT_DIGITS = 2
+"""Decimals of an expected score as the pages write it (more when its certified half-width needs them)."""
+PERCENT_DIGITS = 1
+"""Decimals of a percentage as the pages write it (more when its certified half-width needs them)."""
 
-    (`Answer.error_bound` takes the probabilities' widths too, which are not points.)
+
+def decimals(half: float, digits: int) -> int:
+    """How many decimals a value ``± half`` is written with: ``digits``, or as many as give ``half`` two significant
+    digits (``0.0017``, never a ``± 0.00`` that hides the bound), at most 6."""
+    if half <= 0 or half >= 10.0**-digits:
+        return digits
+    return min(6, max(digits, 1 - math.floor(math.log10(half))))
+
+
+def rounded(bounds: Bounds, digits: int) -> tuple[float, float, int]:
+    """``bounds`` as written: (the midpoint rounded, the half-width rounded outward from it, their decimals).
+
+    With ``d`` decimals, ``mid`` = the midpoint rounded to ``d`` and ``h`` = ``ceil(max(hi - mid, mid - lo) * 10^d) /
+    10^d``, so that ``[mid - h, mid + h]`` holds ``[lo, hi]``: ``h`` is at least half the width, and less than half
+    the width plus one and a half units of the last decimal (half a unit from rounding the midpoint, less than one
+    from rounding ``h`` up).
+
+    >>> rounded(Bounds(23.436, 23.476), 2)     # 23.46 - 0.024 = 23.436: half the width (0.02) would not hold it
+    (23.46, 0.03, 2)
+    >>> rounded(Bounds(16.79, 16.88), 2)
+    (16.84, 0.05, 2)
+    >>> rounded(Bounds(10.0, 10.003), 2)
+    (10.0015, 0.0015, 4)
     """
-    return max(bounds.width for bounds in (result.optimal, result.hit, result.hit_once) if bounds is not None)
+    places = decimals(bounds.width / 2, digits)
+    mid = round(bounds.mid, places)
+    scale = 10.0**places
+    # A hair below a whole unit is float noise in the subtraction, not a unit of the bound.
+    half = math.ceil(max(bounds.hi - mid, mid - bounds.lo) * scale - 1e-9) / scale
+    return mid, half, places
 
 
-def bound_text(t: Translator, bound: float) -> str:
-    """An error bound with two significant digits at least (``0.0017``, not ``0.00``), rounded up."""
-    digits = 2 if bound >= 0.01 or bound <= 0 else min(6, 1 - math.floor(math.log10(bound)))
-    return t.number(math.ceil(bound * 10**digits) / 10**digits, digits)
+def mid_text(t: Translator, bounds: Bounds, digits: int = POINT_DIGITS) -> str:
+    """An expected score's midpoint, with as many decimals as its certified ``±`` is written with."""
+    mid, _, places = rounded(bounds, digits)
+    return t.number(mid, places)
 
 
-def interval(t: Translator, bounds: Bounds, digits: int = 2) -> str:
-    """A value the library bounds: one number when exact (to the digits shown), else ``lo to hi``."""
-    if bounds.width < 0.5 * 10.0**-digits:
+def half_text(t: Translator, bounds: Bounds, digits: int = POINT_DIGITS) -> str:
+    """An expected score's certified half-width, rounded outward from the midpoint `mid_text` writes."""
+    _, half, places = rounded(bounds, digits)
+    return t.number(half, places)
+
+
+def certified(t: Translator, bounds: Bounds, digits: int = POINT_DIGITS) -> str:
+    """An expected score the library bounds: one number when exact, else ``mid ± h`` (`rounded`: the written range
+    holds the whole interval, however narrow: ``10.0015 ± 0.0015``, not a ``10.00`` that hides the bound)."""
+    if bounds.width <= 0:
         return t.number(bounds.mid, digits)
-    return t("{lo} to {hi}").format(lo=t.number(bounds.lo, digits), hi=t.number(bounds.hi, digits))
+    mid, half, places = rounded(bounds, digits)
+    return t("{value} ± {bound}").format(value=t.number(mid, places), bound=t.number(half, places))
 
 
-def percent_interval(t: Translator, bounds: Bounds) -> str:
-    """A probability the library bounds, as a percentage: one when exact (to a tenth), else ``lo to hi``."""
-    if bounds.width < 5e-4:
-        return t.percent(bounds.mid)
-    return t("{lo} to {hi}").format(lo=t.percent(bounds.lo), hi=t.percent(bounds.hi))
+def certified_percent(t: Translator, bounds: Bounds) -> str:
+    """A probability the library bounds, as a percentage: one when exact (to a tenth), else ``mid % ± h %``."""
+    if bounds.width <= 0:
+        return t.percent(bounds.mid, PERCENT_DIGITS)
+    percents = Bounds(100 * bounds.lo, 100 * bounds.hi)
+    mid, half, places = rounded(percents, PERCENT_DIGITS)
+    return t("{value} ± {bound}").format(value=t.percent(mid / 100, places), bound=t.percent(half / 100, places))
 
 
 def bust_sentence(t: Translator, cards: int, pile: int, holds_numbers: bool, second_chance: bool,

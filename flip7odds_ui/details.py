@@ -19,7 +19,7 @@ from flip7odds.odds import next_card_table
 from flip7odds.situation import Situation
 from flip7odds.vengeance import VengeanceAnalysis
 from flip7odds.win_charts import WinChartText, win_probability_figure
-from flip7odds_ui.answer import bound_text, interval, percent_interval, points_bound
+from flip7odds_ui.answer import certified, certified_percent
 from flip7odds_ui.cache import win_of
 from flip7odds_ui.shell import app_href
 
@@ -32,7 +32,7 @@ WIN_OPEN_KEY = "live_win_open"
 
 
 def show_numbers(t: Translator, result: Answer) -> None:
-    """Stay now, hit once, hit then play best, best play, Flip 7 and bust chances: exact, or certified bounds.
+    """Stay now, hit once, hit then play best, best play, Flip 7 and bust chances: exact, or ``mid ± h`` (certified).
 
     One Markdown element set out as metrics (the style is `flip7odds_ui.answer.STYLE`'s), not six ``st.metric`` in
     a row: a tap redraws these numbers, and each element is one more message for the server to send and the phone
@@ -41,21 +41,21 @@ def show_numbers(t: Translator, result: Answer) -> None:
     """
     numbers = [(t("Stay now"), str(result.stay_score), "")] if result.may_stay else []
     if result.hit_once is not None:
-        numbers.append((t("Hit once, then stay"), interval(t, result.hit_once),
+        numbers.append((t("Hit once, then stay"), certified(t, result.hit_once),
                         t("Expected round score if you take exactly one more card and then stay")))
     if result.hit is not None:
-        numbers.append((t("Hit, then play best"), interval(t, result.hit),
+        numbers.append((t("Hit, then play best"), certified(t, result.hit),
                         t("Expected round score if you take a card now and then play perfectly")))
-    numbers += [(t("Best play"), interval(t, result.optimal), t("Expected round score if you play perfectly from here")),
-                (t("Flip 7"), percent_interval(t, result.flip7_probability),
+    numbers += [(t("Best play"), certified(t, result.optimal), t("Expected round score if you play perfectly from here")),
+                (t("Flip 7"), certified_percent(t, result.flip7_probability),
                  t("Chance to end with a Flip 7, playing perfectly")),
-                (t("Bust (by the end)"), percent_interval(t, result.bust_final_probability),
+                (t("Bust (by the end)"), certified_percent(t, result.bust_final_probability),
                  t("Chance to end this round busted, playing perfectly"))]
     cells = "".join(number_cell(label, value, explained) for label, value, explained in numbers)
     st.markdown(f'<div class="f7-numbers">{cells}</div>', unsafe_allow_html=True)
     if not result.exact:
-        st.caption(t("Within ±{bound} points: certified bounds (the exact value is inside each interval; the exact "
-                     "solver would take too long here)").format(bound=bound_text(t, points_bound(result))))
+        st.caption(t("Certified bounds: each exact value lies within the ± written beside it (the exact solver would "
+                     "take too long here)."))
 
 
 def number_cell(label: str, value: str, explained: str) -> str:

@@ -10,6 +10,7 @@ its charts, the table by category and the download are built only when the playe
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from datetime import datetime
 from urllib.parse import urlencode
@@ -17,7 +18,9 @@ from urllib.parse import urlencode
 import streamlit as st
 
 from flip7odds.analysis import Decision
-from flip7odds.i18n import N_, Translator
+from flip7odds.cards import card_name, parse_cards
+from flip7odds.errors import Flip7Error
+from flip7odds.i18n import ENGLISH, N_, Translator
 from flip7odds.links import PROFILE, Link
 from flip7odds.markup import escape_markdown
 from flip7odds.progress import (
@@ -49,6 +52,9 @@ NAME_KEY = "quiz_profile_name"
 KEY_KEY = "quiz_profile_key"
 PROFILE_OPEN_KEY = "quiz_profile_open_section"
 """Session key of the profile expander's state: its content runs only while it is open."""
+LOGGED_KEY = "quiz_progress_logged"
+"""Session key of the store problems already written to the server's log (each once a session)."""
+LOGGER = logging.getLogger(__name__)
 
 
 def start_progress(t: Translator, link: Link) -> PlayerProgress:
@@ -111,7 +117,7 @@ def show_progress(t: Translator, rules: RuleSet, tier: int, replay: Callable[[Pl
         st.markdown(t.ngettext("{count} situation to replay:", "{count} situations to replay, worst first:",
                                len(queue)).format(count=len(queue)))
         st.markdown("\n".join("- " + t("`{line}` — you said {answer}, best {best}, lost {loss} ({grade})").format(
-            line=item.line, answer=t(DECISION_NAMES[Decision(item.answer)]), best=t(DECISION_NAMES[Decision(item.best)]),
+            line=line_text(t, item.line, rules), answer=t(DECISION_NAMES[Decision(item.answer)]), best=t(DECISION_NAMES[Decision(item.best)]),
             loss=t.number(item.ev_loss), grade=t(Grade(item.grade).label)) for item in queue[:10]))
         st.button(t("Replay a mistake"), key=REPLAY_KEY, shortcut="M", on_click=replay, args=(progress, tier))
     else:
@@ -125,15 +131,60 @@ def show_progress(t: Translator, rules: RuleSet, tier: int, replay: Callable[[Pl
         show_details(t, answers)
 
 
+def line_text(t: Translator, stored: str, rules: RuleSet) -> str:
+    """A saved line (the base card notation) as the variant's players read it (poker: ``J Q K``, ``Joker``)."""
+    try:
+        return " ".join(card_name(card, t, rules) for card in parse_cards(stored, rules))
+    except Flip7Error:
+        return stored  # a line saved by another version: shown as it was written
+
+
 def show_save_status(t: Translator, progress: PlayerProgress) -> None:
-    """Saved, or not being saved and why (with the answers kept in the session): one message, plainly."""
+    """Saved, or not being saved and why (with the answers kept in the session): one message, plainly.
+
+    A player is told where their progress lives in plain words (on this server, or only in this browser
+    session), never the server's file path or database address: those, with the store's own reason, go to the
+    server's log for whoever runs it (`log_store_problem`).
+    """
     status = progress.status
+    if progress.notice is not None:
+        log_store_problem(progress.notice)
     if not status.saving:
-        st.warning(status.markdown(t))
+        if status.reason is not None:
+            log_store_problem(status.reason)
+        st.warning(save_status_text(t, progress))
         return
     if progress.notice is not None:  # the store works, after something was done about it (a file moved aside)
-        st.warning(t.markdown_error(progress.notice))
-    st.caption(status.markdown(t))
+        st.warning(t("The server's progress store had a problem: it was set aside (nothing deleted) and a new one "
+                     "was started, so answers from before it are not shown."))
+    st.caption(save_status_text(t, progress))
+
+
+def save_status_text(t: Translator, progress: PlayerProgress) -> str:
+    """Where this player's progress is kept, in plain words a player reads (no path, no address)."""
+    status = progress.status
+    if status.saving:
+        return t("Progress saved on this server, in your profile (its private link brings it back).")
+    if progress.retry is None and progress.failure is None:  # the store could not be opened: memory only
+        return t("Progress is not being saved on this server: your answers are kept in this browser session only "
+                 "and are lost when it ends.")
+    if status.pending:
+        return t.ngettext("Progress is not being saved right now: the server's store cannot be reached. {count} "
+                          "answer is kept in this browser session and will be saved when it is back.",
+                          "Progress is not being saved right now: the server's store cannot be reached. {count} "
+                          "answers are kept in this browser session and will be saved when it is back.",
+                          status.pending).format(count=status.pending)
+    return t("Progress is not being saved right now: the server's store cannot be reached. Your answers are kept in "
+             "this browser session and will be saved when it is back.")
+
+
+def log_store_problem(problem: ProgressError) -> None:
+    """The store's problem, with its path or address, in the server's log: once a session for each message."""
+    told: set[str] = st.session_state.setdefault(LOGGED_KEY, set())
+    text = ENGLISH.error(problem)
+    if text not in told:
+        told.add(text)
+        LOGGER.log(logging.WARNING, "progress store: %s", text)  # for the server's log, not a page: not translated
 
 
 def show_profile(t: Translator, progress: PlayerProgress) -> None:

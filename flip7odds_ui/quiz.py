@@ -15,6 +15,7 @@ import numpy as np
 import streamlit as st
 
 from flip7odds.analysis import Decision
+from flip7odds.bounded import Bounds
 from flip7odds.cards import Card, card_name, copies_text
 from flip7odds.charts import HIT_COLOR, STAY_COLOR
 from flip7odds.endgame_quiz import EndgameQuestion, generate_endgame, grade_win_answer
@@ -45,7 +46,7 @@ from flip7odds.vengeance.quiz import (
     vengeance_hint,
 )
 from flip7odds.vengeance.quiz import tier_name as vengeance_tier_name
-from flip7odds_ui.answer import HIDE_SCROLLER, bound_text, scroll_to_top
+from flip7odds_ui.answer import HIDE_SCROLLER, certified, scroll_to_top
 from flip7odds_ui.progress import DECISION_NAMES, record, say_next_run, session_progress, show_progress
 from flip7odds_ui.shell import app_href
 
@@ -176,12 +177,10 @@ def show_grade(t: Translator, feedback: Feedback, exact: Exact, on_next: Callabl
 
 
 def hit_value(t: Translator, exact: Exact) -> str:
-    """What hitting is worth: the exact value, or the midpoint ``±`` its certified half-width rounded up to two
-    significant digits (`flip7odds_ui.answer.bound_text`: ``± 0.0031``, never a ``± 0.00`` that hides the bound)."""
-    value = t.number(exact.hit_score)
-    if exact.exact:
-        return value
-    return t("{value} ± {bound}").format(value=value, bound=bound_text(t, exact.error_bound / 2))
+    """What hitting is worth: the exact value, or ``mid ± h`` as every page writes a certified value
+    (`flip7odds_ui.answer.certified`: ``h`` is half the interval's width, rounded outward)."""
+    half = exact.error_bound / 2
+    return certified(t, Bounds(exact.hit_score - half, exact.hit_score + half))
 
 
 def bust_sentence(t: Translator, exact: Exact) -> str:

@@ -28,6 +28,24 @@ APP_PARAMETERS = (LANGUAGE_PARAMETER, RULES_PARAMETER)
 """Query parameters that belong to the whole app; a page's own parameters must leave them alone."""
 
 
+TOUCH_STYLE = """
+<style>
+@media (max-width: 640px) {
+  [data-testid="stMain"] [data-testid="stButtonGroup"] button,
+  [data-testid="stMain"] [data-testid="stNumberInput"] input,
+  [data-testid="stMain"] [data-testid="stExpander"] summary {min-height: 2.75rem}
+  [data-testid="stMain"] [data-testid="stNumberInput"] button {min-height: 2.75rem; min-width: 2.75rem}
+  [data-testid="stMain"] [data-testid="stCheckbox"] label,
+  [data-testid="stMain"] [data-testid="stRadio"] [role="radiogroup"] label {min-height: 2.75rem; align-items: center}
+  [data-testid="stExpandSidebarButton"] {min-width: 2.75rem; min-height: 2.75rem}
+  [data-testid="stSidebar"] [data-baseweb="select"] > div {min-height: 2.75rem}
+}
+</style>
+"""
+"""On a phone every control a thumb uses is at least 44 px (2.75rem) tall: the segmented switches (your line / seen
+elsewhere), the number steppers, the sections' headers, the switches and choices with their labels, the menu's
+button and the sidebar's language and rules (Streamlit draws them 21 to 38 px tall)."""
+
 Choice = TypeVar("Choice")
 
 
@@ -59,6 +77,7 @@ def start_app() -> None:
     st.set_page_config(page_title="flip7odds", page_icon="🃏", layout="wide",
                        initial_sidebar_state="collapsed" if st.query_params.get("present") == "1" else "auto")
     st.session_state[_THROUGH_APP] = True
+    st.html(TOUCH_STYLE)
     t = choose_language()
     choose_rules(t)
     st.navigation(app_pages(t)).run()

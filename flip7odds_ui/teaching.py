@@ -100,3 +100,13 @@ def demo_link(t: Translator, params: Mapping[str, str]) -> str:
     """The teaching demos' caption: a link to this page with these parameters, in the same language and rules."""
     kept = {key: value for key, value in st.query_params.to_dict().items() if key in APP_PARAMETERS}
     return t("Link to this demo: {url}").format(url=f"{st.context.url or ''}?{urlencode({**kept, **params})}")
+
+
+
+def show_tree_key(t: Translator) -> None:
+    """How to read the tree, above it: the colours' key is in the figure itself (`flip7odds.teaching_charts.tree_key`,
+    drawn as its legend at the foot, so that it goes wherever the chart goes)."""
+    st.markdown(t("**How to read it:** *now* is on the left; each column to its right is one more card. A box's "
+                  "height is its probability, split among the boxes to its right; its colour says what the card "
+                  "does (the key is under the tree). A box with nothing to its right ends your round there (bust, "
+                  "Flip 7, frozen)."))

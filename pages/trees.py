@@ -6,12 +6,11 @@ import streamlit as st
 
 from flip7odds_ui.cache import tree
 from flip7odds_ui.shell import chosen, init_widget, page_link, set_page_parameters, start_page, stop_if_vengeance
-from flip7odds_ui.teaching import demo_link, show_rows, teaching_sidebar
+from flip7odds_ui.teaching import demo_link, show_rows, show_tree_key, teaching_sidebar
 
 t, rules = start_page()
 stop_if_vengeance(t)
 
-from flip7odds.cards import card_name
 from flip7odds.engine import Termination
 from flip7odds.errors import Flip7Error
 from flip7odds.i18n import N_
@@ -22,7 +21,7 @@ from flip7odds.teaching import (
     TreeNode,
     TreeStart,
 )
-from flip7odds.teaching_charts import ENDING_LABELS, EVENT_LABELS, tree_figure
+from flip7odds.teaching_charts import ENDING_LABELS, branch_label, tree_figure
 
 STARTS: dict[TreeStart, str] = {
     TreeStart.HIT: N_("If I keep hitting"),
@@ -38,10 +37,7 @@ GROUPINGS: dict[Grouping, str] = {
 
 def path_text(node: TreeNode) -> str:
     """A leaf's path in words."""
-    return " → ".join(
-        t(EVENT_LABELS[branch.event]) if branch.card is None
-        else f"{card_name(branch.card, t, rules)} ({t(EVENT_LABELS[branch.event])})"
-        for branch in node.path)
+    return " → ".join(branch_label(branch, t, rules) for branch in node.path)
 
 
 link = page_link(t, "trees")
@@ -88,7 +84,9 @@ bust, flip7 = result.probability_of(Termination.BUST), result.probability_of(Ter
 going = sum((leaf.probability for leaf in result.leaves if leaf.ending is None), Fraction(0))
 # On a projector the tree takes the whole width and its table comes below, in the room's type size.
 chart, side = (st.container(), st.container()) if st.session_state.present else st.columns([3, 2])
-chart.plotly_chart(tree_figure(result, font_size, t), width="stretch", theme=None)
+with chart:
+    show_tree_key(t)
+    st.plotly_chart(tree_figure(result, font_size, t, rules), width="stretch", theme=None)
 with side:
     for column, label, value in zip(st.columns(3), (t("P(bust)"), t("P(Flip 7)"), t("P(goes on)")),
                                     (bust, flip7, going)):

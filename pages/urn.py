@@ -10,6 +10,7 @@ from flip7odds_ui.teaching import demo_link, teaching_sidebar
 
 t, rules = start_page()
 
+from flip7odds.cards import card_name
 from flip7odds.errors import Flip7Error
 from flip7odds.markup import escape_markdown
 from flip7odds.teaching import SituationText, UrnReading
@@ -19,9 +20,10 @@ from flip7odds.vengeance.odds import bust_cards, drawing_pile
 
 # LaTeX of the filled-in formulas (the same in every language).
 FORMULA_ONE = "P(\\text{{{bust}}}) = \\frac{{K}}{{N}} = \\frac{{{cards}}}{{{pile}}} {reduced} \\approx {percent}"
-FORMULA_MANY = ("P(X \\ge 1) = 1 - \\frac{{\\binom{{N-K}}{{n}}}}{{\\binom{{N}}{{n}}}}"
-                " = 1 - \\frac{{\\binom{{{safe}}}{{{draws}}}}}{{\\binom{{{pile}}}{{{draws}}}}}"
-                " = 1 - \\frac{{{safe_ways}}}{{{all_ways}}} = {fraction} \\approx {percent}")
+# One step a line, aligned on "=": on one line the filled-in formula ran off a phone's screen at "= 1 −".
+FORMULA_MANY = ("\\begin{{aligned}} P(X \\ge 1) &= 1 - \\frac{{\\binom{{N-K}}{{n}}}}{{\\binom{{N}}{{n}}}}"
+                " \\\\ &= 1 - \\frac{{\\binom{{{safe}}}{{{draws}}}}}{{\\binom{{{pile}}}{{{draws}}}}}"
+                " \\\\ &= 1 - \\frac{{{safe_ways}}}{{{all_ways}}} \\\\ &= {fraction} \\approx {percent} \\end{{aligned}}")
 
 
 def vengeance_urn(text: SituationText) -> UrnReading:
@@ -80,7 +82,8 @@ except Flip7Error as error:
 if line.numbers:
     st.markdown(t("The pile is an urn of **N = {pile}** cards. **K = {bust}** of them are copies of numbers in your "
                   "line ({line}): each of those busts you. You draw **n = {draws}** without putting back.").format(
-        pile=urn.pile_size, bust=urn.bust_cards, draws=draws, line=escape_markdown(str(line))))
+        pile=urn.pile_size, bust=urn.bust_cards, draws=draws,
+        line=escape_markdown(" ".join(card_name(card, t, rules) for card in line.cards))))
 else:
     st.markdown(t("Your line holds no number yet, so **K = 0**: no card can bust you."))
 if line.second_chance:

@@ -15,7 +15,7 @@ from flip7odds.rules import POKER
 from flip7odds.situation import Situation
 from flip7odds.teaching import Grouping, SituationText, TreeStart, probability_tree
 from flip7odds_ui.shell import RULES_CHOSEN_KEY
-from tests.live_numbers import shown_numbers
+from tests.live_numbers import shown_numbers, written_range
 
 APP = Path(__file__).resolve().parents[1] / "app.py"
 
@@ -58,7 +58,7 @@ def test_live_page_opens_the_poker_table_with_playing_card_names() -> None:
     assert table_counts(at) == (57, 0, 0)
     assert at.query_params["rules"] == "poker"
     labels = {button.key: button.label for button in at.button if button.key and button.key.startswith("card-")}
-    assert labels["card-13"].startswith("K ") and labels["card-0"].startswith("joker ")
+    assert labels["card-13"].startswith("K ") and labels["card-0"].startswith("Joker ")
     assert labels["card-Kd"].startswith("K♦ (×2)") and labels["card--3"].startswith("3♦ (-3)")
     assert labels["card-freeze"].startswith("A (Freeze)") and labels["card-flip3"].startswith("3 (Flip Three)")
     assert "card-12" in labels and "card-1" not in labels and "card-+4" not in labels  # no 1, no +4 in this deck
@@ -92,7 +92,7 @@ def test_changing_the_sidebar_variant_starts_a_new_game_with_its_rules() -> None
 def test_a_poker_link_reproduces_the_poker_table() -> None:
     at = open_page("live", {"line": "13.9", "seen": "0.-3.Kd"})
     assert table_counts(at) == (52, 0, 5)
-    assert "joker" in shown_text(at) and "3♦ (-3)" in shown_text(at) and "K♦ (×2)" in shown_text(at)
+    assert "Joker" in shown_text(at) and "3♦ (-3)" in shown_text(at) and "K♦ (×2)" in shown_text(at)
 
 
 def test_typed_playing_card_names_are_read_with_the_poker_notation() -> None:
@@ -107,14 +107,18 @@ def test_typed_playing_card_names_are_read_with_the_poker_notation() -> None:
 def test_a_poker_situation_too_big_to_solve_in_a_tap_is_answered_within_certified_bounds() -> None:
     at = open_page("live", {"others": "0", "line": "13"})
     assert not at.warning
-    assert "points: certified bounds (the exact value is inside each interval" in shown_text(at)
+    assert "Certified bounds: each exact value lies within the ± written beside it" in shown_text(at)
     # A lone K on a whole deck: the bar calls it by the midpoints (staying banks 13; hitting is worth more), and
     # the best play is the larger of the two, so its interval starts at 13 at least.
     assert re.search(r'f7-call">HIT<', shown_text(at))
     metrics = shown_numbers(at)
-    best = [float(x) for x in re.findall(r"\d+\.\d+", metrics["Best play"])]
-    hit = [float(x) for x in re.findall(r"\d+\.\d+", metrics["Hit, then play best"])]
-    assert metrics["Stay now"] == "13" and min(best) >= 13 - 0.005 and max(best) == max(hit)
+    # Each written "mid ± h": the bar's words and the numbers' agree (the hit's ± in the bar is the number's).
+    best, hit = written_range(metrics["Best play"]), written_range(metrics["Hit, then play best"])
+    assert " ± " in metrics["Best play"] and " ± " in metrics["Hit, then play best"]
+    assert metrics["Stay now"] == "13" and best[0] >= 13 - 0.01 and abs(best[1] - hit[1]) <= 0.011
+    half = metrics["Hit, then play best"].split(" ± ")[1]
+    assert f"Within ±{half} points (certified bounds)" in shown_text(at)
+    assert f"Hit ≈ {metrics['Hit, then play best'].split(' ± ')[0]} ·" in shown_text(at)
 
 
 def test_quiz_deals_poker_situations_in_playing_card_notation(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -176,3 +180,20 @@ def test_home_page_shows_the_poker_variant_chosen_in_the_link() -> None:
     variant = at.sidebar.selectbox(key="rules")
     assert variant.value == "poker" and variant.format_func("poker") == "Two poker decks"
     assert at.query_params["rules"] == "poker"
+
+
+def test_the_urn_names_a_poker_line_as_its_players_read_it() -> None:
+    at = open_page("urn", {"line": "13.11.9.0", "draws": "3"})
+    assert_clean(at)
+    assert "copies of numbers in your line (Joker 9 J K)" in shown_text(at)
+
+
+def test_a_replayed_poker_mistake_is_listed_with_playing_card_names() -> None:
+    """The progress store keeps a line in the base notation (``0 9 13 -3 Kd``); the list of mistakes reads it back in
+    the poker notation: ``Joker 9 K 3♦ (-3) K♦ (×2)``, not ``0 9 13``."""
+    from flip7odds_ui.progress import line_text
+
+    stored = str(Situation.from_text(POKER, "K joker Kd 3d 9").line)
+    assert line_text(translator("en"), stored, POKER) == "Joker 9 K 3♦ (-3) K♦ (×2)"
+    assert line_text(translator("es"), stored, POKER).startswith("Comodín 9 K")
+    assert line_text(translator("en"), "not a line", POKER) == "not a line"  # another version's text, as it was

@@ -11,7 +11,7 @@ from flip7odds.charts import PHONE_CHART_WIDTH, NextCardText, OutcomeGroup, next
 from flip7odds.i18n import translator
 from flip7odds.odds import next_card_table
 from flip7odds.policies import evaluate_policy
-from flip7odds.rules import CLASSIC
+from flip7odds.rules import CLASSIC, POKER
 from flip7odds.situation import Situation
 from flip7odds.teaching import (
     Grouping,
@@ -28,6 +28,7 @@ from flip7odds.teaching import (
     simulate,
 )
 from flip7odds.teaching_charts import (
+    EVENT_LABELS,
     NORMAL_FONT_SIZE,
     PRESENTATION_CSS,
     PRESENTATION_FONT_SIZE,
@@ -38,6 +39,7 @@ from flip7odds.teaching_charts import (
     policy_curves_figure,
     score_histogram_figure,
     tree_figure,
+    tree_key,
     urn_figure,
 )
 
@@ -190,3 +192,29 @@ def test_long_chart_words_are_broken_into_lines_that_fit_the_narrowest_screen(cu
         assert any(texts)
         for text in filter(None, texts):
             assert widest_line(text, font_size) <= width, text
+
+
+def test_the_tree_carries_its_colour_key() -> None:
+    """Plotly draws no legend for an icicle's colours: the figure adds one entry per colour its boxes use, each in the
+    box's colour and named as the boxes are, in the page's language (a class reads the key off the projected chart)."""
+    tree = probability_tree(Situation.from_text(CLASSIC, "12 11 9"), 2, TreeStart.HIT, Grouping.OUTCOME)
+    spanish = translator("es")
+    figure = tree_figure(tree, font_size_for(True), spanish)
+    icicle, *entries = figure.data
+    key = tree_key(tree)
+    painted = set(icicle.marker.colors) - {"#ffffff"}  # the root ("now") is white
+    assert {colour for _, colour in key} == painted
+    assert [(entry.name, entry.marker.color) for entry in entries] == [
+        (spanish(EVENT_LABELS[event]), colour) for event, colour in key]
+    assert all(entry.showlegend and entry.marker.size == font_size_for(True) for entry in entries)
+    assert figure.layout.legend.font.size == font_size_for(True) and figure.layout.legend.orientation == "h"
+    assert entries[0].name == "número nuevo"
+
+
+def test_a_poker_tree_names_the_cards_as_poker_players_read_them() -> None:
+    situation = Situation.from_text(POKER, "K 9", pile="joker J Q 9 A")
+    tree = probability_tree(situation, 1, TreeStart.HIT, Grouping.CARD)
+    labels = set(tree_figure(tree, NORMAL_FONT_SIZE, translator("es"), POKER).data[0].labels)
+    assert {"Comodín (número nuevo)", "J (número nuevo)", "Q (número nuevo)", "9 (eliminado)"} <= labels, labels
+    assert not any(label.startswith(("0 ", "11 ", "12 ")) for label in labels)
+    assert "A (Congelar)" in labels and not any(label.count("Congelar") > 1 for label in labels)  # said once

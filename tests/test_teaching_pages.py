@@ -167,6 +167,8 @@ def test_urn_three_cards_is_a_hypergeometric_and_not_quite_the_game() -> None:
     at = open_page("urn", draws="3")
     formula = at.latex[0].value
     assert "\\binom{62}{3}" in formula and "\\binom{91}{3}" in formula
+    # One step a line (on one line it ran off a phone's screen): the formula, the binomials, the counts, the result.
+    assert "\\begin{aligned}" in formula and formula.count("\\\\") == 3 and formula.count("&=") == 4
     assert "Where the game is not quite an urn" in [header.value for header in at.subheader]
     assert at.query_params["draws"] == "3"
 

@@ -32,3 +32,22 @@ def test_choosing_poker_in_the_sidebar_deals_a_poker_table(browser: Browser, app
         expect(page.get_by_text("K♦ (×2)").first).to_be_visible()
         assert_no_exception(page)
         screenshot_whole(page, "live-poker-desktop")
+
+
+def test_a_certified_poker_answer_on_a_spanish_phone_says_one_plus_minus(browser: Browser, app_url: str) -> None:
+    """A lone K on a fresh poker deck is answered within certified bounds: the bar's "±h" is the one written beside
+    the hit value below it (midpoint ± half the width, rounded outward), the joker reads "Comodín", and the bar
+    stands at the top of the phone's screen."""
+    with app_page(browser, app_url, "live?rules=poker&line=13&lang=es", *VIEWPORTS["phone"]) as page:
+        banner = page.locator(".f7-banner")
+        expect(banner).to_contain_text("(cotas garantizadas)")
+        hit = page.locator(".f7-number", has_text="Pedir y jugar lo mejor").locator(".f7-value").inner_text()
+        mid, half = hit.split(" ± ")
+        expect(banner).to_contain_text(f"Pedir ≈ {mid} ·")
+        expect(banner).to_contain_text(f"Con un margen de ±{half} puntos (cotas garantizadas)")
+        expect(page.get_by_text("Cotas garantizadas: cada valor exacto está dentro del ±")).to_be_visible()
+        expect(page.locator(".st-key-card-0").get_by_role("button")).to_contain_text("Comodín")
+        box = banner.bounding_box()
+        assert box is not None and 0 <= box["y"] <= 200 and box["x"] + box["width"] <= VIEWPORTS["phone"][0]
+        assert_no_exception(page)
+        screenshot_whole(page, "live-poker-certified-es-phone")

@@ -59,7 +59,8 @@ def test_a_quiz_session_then_a_restart_finds_the_progress(browser: Browser, tmp_
     with serve("quiz-restart", {"FLIP7ODDS_DB": str(database)}) as url:
         page = open_quiz(browser, url, "phone", f"?profile={key}")
         try:
-            expect(page.get_by_text(f"Progress saved in {database}")).to_be_visible(timeout=ANSWER_TIMEOUT_MS)
+            expect(page.get_by_text("Progress saved on this server")).to_be_visible(timeout=ANSWER_TIMEOUT_MS)
+            expect(page.get_by_text(str(database))).to_have_count(0)  # a player never sees the server's path
             expect(page.get_by_text("Points lost").first).to_be_visible(timeout=ANSWER_TIMEOUT_MS)
             page.get_by_text("Charts and results by category").click()  # the charts, on request
             expect(page.get_by_role("button", name="Download my history (CSV)")).to_be_visible(
@@ -77,8 +78,10 @@ def test_a_corrupt_progress_file_is_reported_and_the_quiz_works(browser: Browser
     with serve("quiz-corrupt", {"FLIP7ODDS_DB": str(database)}) as url:
         page = open_quiz(browser, url)
         try:
-            expect(page.get_by_text("was damaged")).to_have_count(1)  # said once
-            expect(page.get_by_text("was damaged")).to_be_visible()
+            said = page.get_by_text("set aside (nothing deleted)")
+            expect(said).to_have_count(1)  # said once, in plain words
+            expect(said).to_be_visible()
+            expect(page.get_by_text(str(tmp_path))).to_have_count(0)  # never the server's paths
             page.get_by_role("button", name="STAY").click()
             expect(page.get_by_text("You chose STAY")).to_be_visible(timeout=ANSWER_TIMEOUT_MS)
             assert_no_exception(page)

@@ -72,3 +72,25 @@ def test_every_page_fits_a_spanish_phone(browser: Browser, app_url: str, name: s
         assert tables_off_screen(page) == []
         assert chart_text_collisions(page) == []
         assert_no_exception(page)
+
+
+SMALL_CONTROLS = """() => [...document.querySelectorAll(
+    '[data-testid="stMain"] button, [data-testid="stMain"] summary, [data-testid="stMain"] [data-testid="stCheckbox"] label, '
+    + '[data-testid="stMain"] [data-testid="stNumberInput"] input, [data-testid="stExpandSidebarButton"]')]
+  .filter(node => node.offsetParent !== null && !node.closest('.js-plotly-plot, [data-testid="stHeadingActionElements"]'))
+  .filter(node => !(node.getAttribute('aria-label') || '').startsWith('Help for'))  // Streamlit's (?) hover help
+  .map(node => [node.innerText.trim().slice(0, 40) || node.getAttribute('aria-label') || node.tagName,
+                Math.round(node.getBoundingClientRect().height)])
+  .filter(([, height]) => height < 44)"""
+"""Every control a thumb uses on the main screen (buttons, the segmented switches, the steppers, the sections'
+headers, the switches with their labels, the menu's button) that is under 44 px tall. Streamlit's small (?) help
+icons are left out: a hover tip, which the pages never rely on to be read on a touch screen."""
+
+
+@pytest.mark.parametrize("path", ["live?line=12.7&seen=5.flip3.flip3.flip3", "quiz"])
+def test_every_control_on_a_spanish_phone_is_a_thumb_high(browser: Browser, app_url: str, path: str) -> None:
+    with app_page(browser, app_url, path + ("&" if "?" in path else "?") + "lang=es", *PHONE) as page:
+        expect(page.locator('[data-testid="stMain"] button').first).to_be_visible(timeout=ANSWER_TIMEOUT_MS)
+        page.wait_for_timeout(500)
+        assert_no_exception(page)
+        assert page.evaluate(SMALL_CONTROLS) == []

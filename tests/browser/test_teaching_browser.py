@@ -81,3 +81,50 @@ def test_the_strategy_demo_in_spanish_on_a_projector_cuts_no_word(browser: Brows
         assert_no_exception(page)
         screenshot(page, "teach-strategy-projector-es")
         assert cut_text(page) == []
+
+
+LAPTOP = (1280, 800)
+
+
+@pytest.mark.parametrize(("language", "button"), [("en", "New seed"), ("es", "Semilla nueva")])
+def test_the_simulation_demo_on_a_laptop_projector_shows_its_button_whole(browser: Browser, app_url: str,
+                                                                         language: str, button: str) -> None:
+    """In presentation mode at 1280 px (a laptop driving a projector) the seed button is as wide as its words: in a
+    fifth of the row its label was cut to "Ne…"; it sits on the row of the rounds and the seed, inside the screen."""
+    params = {"line": "12 11 9", "question": "bust_next", "n": "2000", "seed": "7", "present": "1", "lang": language}
+    with app_page(browser, app_url, f"simulate?{urlencode(params)}", *LAPTOP) as page:
+        page.wait_for_function("parseFloat(getComputedStyle(document.documentElement).fontSize) >= 28", timeout=30_000)
+        seed_button = page.get_by_role("button", name=button, exact=True)
+        expect(seed_button).to_be_visible()
+        label = seed_button.locator("p")
+        assert label.evaluate("node => node.scrollWidth <= node.clientWidth + 1"), "the button's words are cut"
+        assert label.inner_text() == button
+        box, seed = seed_button.bounding_box(), page.get_by_test_id("stNumberInput").nth(1).bounding_box()
+        assert box is not None and seed is not None
+        assert box["x"] >= seed["x"] + seed["width"] and box["x"] + box["width"] <= LAPTOP[0]  # right of the seed
+        assert abs((box["y"] + box["height"]) - (seed["y"] + seed["height"])) <= 4  # on the inputs' line
+        assert_no_exception(page)
+        screenshot(page, f"teach-simulate-laptop-{language}")
+        assert cut_text(page) == []
+
+
+def test_the_tree_on_a_projector_has_its_key_under_it(browser: Browser, app_url: str) -> None:
+    """The icicle's colours are explained by a key drawn with the chart (its legend), under the boxes, in the room's
+    type size, with one entry per colour the boxes use; a line above says how to read the tree."""
+    params = {"line": "12.11.9", "cards": "2", "present": "1", "lang": "es"}
+    with app_page(browser, app_url, f"trees?{urlencode(params)}", *PROJECTOR) as page:
+        expect(page.get_by_text("Cómo leerlo:")).to_be_visible()
+        entries = page.locator(".js-plotly-plot .legend .traces")
+        expect(entries.first).to_be_visible(timeout=30_000)
+        names = [entries.nth(i).locator('.legendtext').text_content() for i in range(entries.count())]
+        assert names[:2] == ["número nuevo", "eliminado"] and "Congelar" in names, names
+        boxes_bottom = page.evaluate("""Math.max(...[...document.querySelectorAll('.js-plotly-plot .slice path')]
+                                        .map(node => node.getBoundingClientRect().bottom))""")
+        legend = page.locator(".js-plotly-plot .legend").first.bounding_box()
+        assert legend is not None
+        assert legend["y"] >= boxes_bottom - 1, (legend, boxes_bottom)  # under the boxes, not over them
+        sizes = page.evaluate("""[...document.querySelectorAll('.js-plotly-plot .legendtext')]
+                                 .map(node => parseFloat(node.style.fontSize || getComputedStyle(node).fontSize))""")
+        assert sizes and min(sizes) >= 28, sizes
+        assert chart_text_collisions(page) == []
+        screenshot_whole(page, "teach-trees-projector-es-key")
