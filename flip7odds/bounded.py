@@ -104,8 +104,10 @@ Stopping: a round cut off by the deadline stops wherever its depth-first walk is
 are largest, and narrows the bounds little (a fresh With a Vengeance deck: the gap 27.1 after the third
 round at 1.7 s, 26.3 when the fourth was cut at 3.0 s). So the search also stops after a round when the
 next one is predicted not to finish within the budget: each round costs the last round's time times the
-growth of the last two rounds (at least `MIN_GROWTH`). The bounds reported are those of the last round,
-as true as ever; only some narrowing is given up for the time.
+growth of the last two rounds (at least `MIN_GROWTH`). Where a full step does not fit, a last, shorter one
+may: ``eps`` divided by 2 or by the square root of 2 instead of `REFINE`, its cost predicted as the full step's
+to the power ``log(step) / log(REFINE)`` (`_last_step`), so that the time left narrows the bounds too. The bounds
+reported are those of the last round, as true as ever; only some narrowing is given up for the time.
 
 Probabilities: P(Flip 7) and P(bust) by the end are those of the *solver's policy*: at every state it
 expanded, hit when the midpoint of the hit interval beats staying (ties stay), take the option with the
@@ -774,6 +776,21 @@ def _next_round(rounds: Sequence[float]) -> float:
     return last * max(MIN_GROWTH, last / before if before > 0 else MIN_GROWTH)
 
 
+LAST_STEPS = (2.0, math.sqrt(2.0))
+"""The shorter steps a last round may take where a full one (`REFINE`) does not fit (module docstring, "Stopping")."""
+
+
+def _last_step(rounds: Sequence[float], deadline: float) -> float | None:
+    """The largest of `LAST_STEPS` whose round is predicted to finish by ``deadline``: the full step's predicted
+    time (`_next_round`) to the power ``log(step) / log(REFINE)`` of its growth; None if none is."""
+    last = rounds[-1] - rounds[-2]
+    growth = _next_round(rounds) / last if last > 0 else MIN_GROWTH
+    for step in LAST_STEPS:
+        if rounds[-1] + last * growth ** (math.log(step) / math.log(REFINE)) <= deadline:
+            return step
+    return None
+
+
 @dataclass(frozen=True)
 class Bounds:
     """A certified interval ``[lo, hi]`` holding an exact value."""
@@ -866,6 +883,7 @@ def _solve(model: RoundModel[S], root: S, stay: int, may_stay: bool, cpu_seconds
     budgets = {False: FIRST_BUDGET, True: FIRST_BUDGET}
     best: dict[bool, Entry] = {}
     rounds = [time.process_time()]
+    last_step = False
     while True:
         for mode, search in searches.items():
             if mode in best and (best[mode][6] == _INF or _gap(best[mode]) <= target):
@@ -880,8 +898,14 @@ def _solve(model: RoundModel[S], root: S, stay: int, may_stay: bool, cpu_seconds
         rounds.append(time.process_time())
         if settled or any(search.stopped for search in searches.values()) or max(budgets.values()) > max_budget:
             break
-        if rounds[-1] + _next_round(rounds) > deadline:
-            break  # the next round cannot finish in time (module docstring, "Stopping")
+        if last_step:
+            break
+        if rounds[-1] + _next_round(rounds) > deadline:  # the next round cannot finish in time ("Stopping")
+            step = _last_step(rounds, deadline)
+            if step is None:
+                break
+            last_step = True
+            budgets = {mode: budget / REFINE * step for mode, budget in budgets.items()}
     hit, once = best[False], best[True]
     exact = hit[6] == _INF and once[6] == _INF
     hit_bounds = Bounds(hit[0], hit[1]).widened(ROUNDING)

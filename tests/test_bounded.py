@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 
 from flip7odds.analysis import Decision, analyze
 from flip7odds.answer import Method, answer
-from flip7odds.bounded import BoundedResult, Bounds, solve_bounded
+from flip7odds.bounded import REFINE, BoundedResult, Bounds, _last_step, _next_round, solve_bounded
 from flip7odds.reference import reference_solve
 from flip7odds.round_models import model_of
 from flip7odds.rules import CLASSIC, POKER, VENGEANCE, VENGEANCE_BRUTAL
@@ -152,3 +152,15 @@ def test_the_decision_is_by_midpoints_and_too_close_when_the_intervals_overlap()
     assert coarse.too_close == (coarse.hit is not None and coarse.stay_score in coarse.hit)
     assert coarse.decision is (Decision.HIT if coarse.hit.mid > coarse.stay_score else Decision.STAY)  # type: ignore[union-attr]
     assert coarse.ev_loss(coarse.decision).lo == 0.0
+
+
+def test_a_last_shorter_step_takes_the_time_a_full_one_would_overrun() -> None:
+    """Rounds that took 1 s then 2 s (growth 2): a full step (eps / 4) is predicted at 4 s, eps / 2 at 2 * 2^(1/2)
+    = 2.83 s, eps / sqrt(2) at 2 * 2^(1/4) = 2.38 s; each is taken when it fits the time left, the largest first,
+    and none when even the shortest would overrun."""
+    rounds = [0.0, 1.0, 3.0]
+    assert _next_round(rounds) == 4.0
+    assert _last_step(rounds, 6.9) == 2.0
+    assert _last_step(rounds, 5.5) == math.sqrt(2.0)
+    assert _last_step(rounds, 5.3) is None
+    assert REFINE == 4.0  # the powers above are log(step) / log(4)
