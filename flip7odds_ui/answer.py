@@ -174,11 +174,18 @@ def certified(t: Translator, bounds: Bounds, digits: int = POINT_DIGITS) -> str:
 
 
 def certified_percent(t: Translator, bounds: Bounds) -> str:
-    """A probability the library bounds, as a percentage: one when exact (to a tenth), else ``mid % ± h %``."""
+    """A probability the library bounds, as a percentage: one when exact (to a tenth), else ``mid % ± h %``, or
+    the interval itself (``0.0% to 18.4%``, rounded outward) where ``mid ± h`` would reach 0% or 100% (or pass
+    them, which no probability can)."""
     if bounds.width <= 0:
         return t.percent(bounds.mid, PERCENT_DIGITS)
     percents = Bounds(100 * bounds.lo, 100 * bounds.hi)
     mid, half, places = rounded(percents, PERCENT_DIGITS)
+    if mid - half <= 0 or mid + half >= 100:
+        scale = 10.0**places
+        low = max(0.0, math.floor(percents.lo * scale + 1e-9) / scale)
+        high = min(100.0, math.ceil(percents.hi * scale - 1e-9) / scale)
+        return t("{lo} to {hi}").format(lo=t.percent(low / 100, places), hi=t.percent(high / 100, places))
     return t("{value} ± {bound}").format(value=t.percent(mid / 100, places), bound=t.percent(half / 100, places))
 
 

@@ -54,9 +54,22 @@ def test_a_probability_is_written_as_percent_plus_minus_percent(seed: int) -> No
         bounds = Bounds(lo, min(1.0, lo + 10 ** rng.uniform(-6, -0.5)))
         text = certified_percent(english, bounds)
         assert text.count("%") == 2, text
+        if " to " in text:  # mid ± h would pass 0% or 100%: the interval itself, rounded outward
+            low, high = (float(part.rstrip("%")) for part in text.split(" to "))
+            assert 0 <= low <= 100 * bounds.lo + 1e-7 and 100 * bounds.hi - 1e-7 <= high <= 100, (bounds, text)
+            continue
         mid, half, places = parse(text)
-        assert mid - half <= 100 * bounds.lo + 1e-7 and mid + half >= 100 * bounds.hi - 1e-7, (bounds, text)
+        assert 0 < mid - half <= 100 * bounds.lo + 1e-7 and 100 * bounds.hi - 1e-7 <= mid + half < 100, (bounds, text)
         assert half <= 50 * bounds.width + 1.5 * 10.0**-places + 1e-9 and places >= 1
+
+
+def test_a_probability_interval_reaching_0_or_100_percent_is_written_as_the_interval() -> None:
+    """A fresh With a Vengeance deck's P(Flip 7) can be bounded by 0% to 17.3%: ``8.6% ± 8.7%`` would reach below 0%
+    and ``8.7% ± 8.7%`` reads oddly, so the interval itself is written, rounded outward."""
+    assert certified_percent(translator("en"), Bounds(0.0, 0.1729)) == "0.0% to 17.3%"
+    assert certified_percent(translator("en"), Bounds(0.0, 0.17312)) == "0.0% to 17.4%"
+    assert certified_percent(translator("es"), Bounds(0.0, 0.17312)) == "de 0,0\xa0% a 17,4\xa0%"
+    assert certified_percent(translator("en"), Bounds(0.9, 1.0)) == "90.0% to 100.0%"
 
 
 def test_exact_values_are_one_number_and_spanish_uses_its_separators() -> None:
