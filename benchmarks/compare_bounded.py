@@ -1,0 +1,58 @@
+"""The bounded solver on 16 With a Vengeance situations, at one depth or within a CPU budget: to compare two versions.
+
+The fresh deck alone and with 3 others, then 14 situations from simulated games (seed 11), as in
+`study_drift_ceiling.py`. Each is searched by `flip7odds.bounded.solve_bounded` to the depth ``--max-budget``
+(``depth``: a deterministic stop, the same ``eps`` for every version) or within ``--cpu-seconds`` of CPU (``time``:
+what a user gets, stopping rule included). Printed: per situation the pile's size, the CPU seconds, the gap of the
+hit value (the wider of optimal and hit) and the states expanded; then the total CPU, the median and mean gap, the
+fresh decks' gaps, how many are within 0.01 and the states expanded in all. To compare two versions, run it once
+from each checkout (or with ``PYTHONPATH`` at each), one after the other, and say the load average.
+
+    PYTHONPATH=. python benchmarks/compare_bounded.py depth [--max-budget 320]
+    PYTHONPATH=. python benchmarks/compare_bounded.py time [--cpu-seconds 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+import numpy as np
+
+from benchmarks.bench_bounded import fresh, vengeance_situations
+from flip7odds.bounded import paused_cyclic_collection, solve_bounded
+from flip7odds.round_models import VengeanceModel
+from flip7odds.rules import VENGEANCE
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("mode", choices=["depth", "time"])
+    parser.add_argument("--max-budget", type=float, default=320.0)
+    parser.add_argument("--cpu-seconds", type=float, default=3.0)
+    args = parser.parse_args()
+    situations = [fresh(VENGEANCE, 0), fresh(VENGEANCE, 3)] + vengeance_situations(VENGEANCE, 14,
+                                                                                    np.random.default_rng(11))
+    gaps, total, expanded = [], 0.0, 0
+    for situation in situations:
+        start = time.process_time()
+        with paused_cyclic_collection():
+            if args.mode == "depth":
+                result = solve_bounded(VengeanceModel(situation), cpu_seconds=600, max_budget=args.max_budget)
+            else:
+                result = solve_bounded(VengeanceModel(situation), cpu_seconds=args.cpu_seconds)
+        seconds = time.process_time() - start
+        gap = max(result.optimal.width, 0.0 if result.hit is None else result.hit.width)
+        gaps.append(gap)
+        total += seconds
+        expanded += result.expansions
+        print(f"  pile {situation.pile.size:3d}  {seconds:5.2f} s  gap {gap:7.3f}  {result.expansions} states",
+              flush=True)
+    print(f"CPU {total:.2f} s, median gap {statistics.median(gaps):.4f}, mean {statistics.mean(gaps):.4f}, fresh "
+          f"alone {gaps[0]:.2f}, 3 others {gaps[1]:.2f}, within 0.01: {sum(g <= 0.01 for g in gaps)}, "
+          f"{expanded} states")
+
+
+if __name__ == "__main__":
+    main()
