@@ -77,6 +77,9 @@ _ACTION_ALIASES: dict[str, Action] = {
 }
 
 _MAX_REPEAT = 999
+_MODIFIER_ORDER: dict[ModifierKind, int] = {kind: index for index, kind in enumerate(ModifierKind)}
+_ACTION_ORDER: dict[Action, int] = {act: index for index, act in enumerate(Action)}
+"""Each kind's place in its enum, for `Card.sort_key` (a card pile is sorted on every move of a live table)."""
 
 
 @functools.total_ordering
@@ -145,9 +148,9 @@ class Card:
             return (0, 0, self.value, self.label)
         if self.category is Category.MODIFIER:
             assert self.modifier is not None
-            return (1, list(ModifierKind).index(self.modifier), self.value, self.label)
+            return (1, _MODIFIER_ORDER[self.modifier], self.value, self.label)
         assert self.act is not None
-        return (2, list(Action).index(self.act), 0, "")
+        return (2, _ACTION_ORDER[self.act], 0, "")
 
     def __hash__(self) -> int:
         # The enum members are singletons: their ids stand for them (the dataclass hash of the enum fields

@@ -30,7 +30,7 @@ class CardCounts:
         """Build from a card -> count mapping; negative counts are a bug in the caller."""
         if any(count < 0 for count in counts.values()):
             raise ValueError("CardCounts cannot hold a negative count")
-        return cls(tuple(sorted((card, count) for card, count in counts.items() if count > 0)))
+        return cls(tuple(sorted(((card, count) for card, count in counts.items() if count > 0), key=_card_order)))
 
     @classmethod
     def from_cards(cls, cards: Iterable[Card]) -> CardCounts:
@@ -80,16 +80,28 @@ class CardCounts:
         return CardCounts.from_mapping(total)
 
     def __sub__(self, other: CardCounts) -> CardCounts:
-        """Remove ``other``; raises `ValueError` if it holds a card more often than ``self``."""
-        left = self.as_dict()
+        """Remove ``other``; raises `ValueError` if it holds a card more often than ``self``.
+
+        What is left of a canonical (sorted) multiset is in the same order: nothing is re-sorted (a live table
+        takes its pile from the deck on every tap).
+        """
+        if not other.items_:
+            return self
+        held = dict(self.items_)
         for card, count in other.items_:
-            if left.get(card, 0) < count:
-                raise ValueError(f"cannot remove {count} x {card}: only {left.get(card, 0)} left")
-            left[card] -= count
-        return CardCounts.from_mapping(left)
+            if held.get(card, 0) < count:
+                raise ValueError(f"cannot remove {count} x {card}: only {held.get(card, 0)} left")
+        removed = dict(other.items_)
+        return CardCounts(tuple((card, count - removed.get(card, 0)) for card, count in self.items_
+                                if count > removed.get(card, 0)))
 
     def __str__(self) -> str:
         return format_cards(self)
+
+
+def _card_order(item: tuple[Card, int]) -> tuple[int, int, int, str]:
+    """The canonical order of a multiset's entries: by card (`Card.sort_key`)."""
+    return item[0].sort_key
 
 
 def onto_known(discards: CardCounts | None, *cards: Card) -> CardCounts | None:

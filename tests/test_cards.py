@@ -5,8 +5,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from flip7odds.cards import Action, Card, format_cards, parse_cards
+from flip7odds.counts import CardCounts
 from flip7odds.errors import CardError, Flip7Error
-from flip7odds.rules import CLASSIC
+from flip7odds.rules import CLASSIC, find_rules
 
 
 def test_every_kind_of_card_reads() -> None:
@@ -50,3 +51,22 @@ def test_garbage_raises_only_our_error(text: str) -> None:
         parse_cards(text)
     except Flip7Error:
         pass
+
+
+@given(st.sampled_from(["classic", "poker", "vengeance"]), st.data())
+def test_a_multiset_less_another_is_the_counts_subtracted_in_the_canonical_order(name: str, data: st.DataObject) -> None:
+    """`CardCounts.__sub__` keeps the remaining entries in place (no re-sort): the same multiset, equal and in the
+    same order as one built from the subtracted counts; removing a card more often than held still raises."""
+    deck = find_rules(name, experimental=True).deck
+    kept = {card: data.draw(st.integers(0, count)) for card, count in deck.items_}
+    taken = {card: data.draw(st.integers(0, count)) for card, count in kept.items()}
+    pile = CardCounts.from_mapping(kept)
+    removed = CardCounts.from_mapping(taken)
+    left = pile - removed
+    assert left == CardCounts.from_mapping({card: kept[card] - taken[card] for card in kept})
+    assert list(left.items_) == sorted(left.items_)
+    assert pile - CardCounts() is pile
+    extra = next((card for card, count in deck.items_ if kept[card] < count), None)
+    if extra is not None:
+        with pytest.raises(ValueError, match="cannot remove"):
+            pile - CardCounts.from_mapping({extra: kept[extra] + 1})
