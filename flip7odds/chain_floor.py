@@ -60,7 +60,8 @@ every level is without a choice, the ``room``-th new class scores ``f7(S_K)`` (T
 every other ending is at least ``L``: an other card, a bust card (0), the pile run out (the round banks 0, or
 goes on from the reshuffled discards). So ``H >= F(empty)`` with ``f`` replaced by ``L`` and ``depth = room``: sets of
 up to ``room`` classes, ``2^classes`` at most. Where the pile holds only numbers and you play alone, this policy is
-the whole game (you must draw until you bust or make the Flip 7), and the floor is the exact value.
+the whole game (you must draw until you bust or make the Flip 7), and the floor is the exact value where ``L`` is 0
+(Brutal penalties can put ``L`` below the 0 such a line banks when the pile runs out).
 
 The sums run in one compiled loop over bit masks (`_chain_values`), like `flip7odds.drift`'s: every ``F`` is a
 finite sum of products of counts over ``N' - k`` with integer scores, so its rounding is of the kind the bounded
