@@ -22,6 +22,7 @@ import argparse
 import collections
 import math
 import time
+from collections.abc import Iterator
 from typing import Any
 
 from flip7odds import bounded
@@ -55,55 +56,75 @@ def search(situation: VengeanceSituation, seconds: float) -> tuple[VengeanceMode
             return model, walker, shared, entry
 
 
-def attribute(model: VengeanceModel, walker: _Search[Any], shared: _Shared) -> dict[str, float]:
-    """The probability-weighted static gaps of the leaves, by kind (module docstring), and the floor lift."""
-    shares: collections.defaultdict[str, float] = collections.defaultdict(float)
+Leaf = tuple[Any, float, float, float]
+"""A state the search left unexpanded with a gap: (the state, the chance of the cards that lead to it, its bounds)."""
+
+
+def leaves(model: VengeanceModel, walker: _Search[Any], shared: _Shared) -> Iterator[Leaf]:
+    """The search's tree walked from the root through every state it expanded, each card weighted by its count over
+    the pile (at a choice, into the option with the highest ceiling), down to the states it left unexpanded with
+    ``hi > lo``."""
+
+    def terminal(node: Any) -> bool:
+        return isinstance(node, int) or (isinstance(node, tuple) and len(node) == 7 and isinstance(node[0], float))
 
     def bounds(node: Any) -> tuple[float, float]:
-        if isinstance(node, tuple) and len(node) == 7 and isinstance(node[0], float):  # a terminal's entry
-            return node[0], node[1]
         if isinstance(node, int):
             return float(node >> 2), float(node >> 2)
+        if terminal(node):  # a terminal's entry
+            return node[0], node[1]
         if isinstance(node, list):
             options = [bounds(option) for option in node]
             return max(o[0] for o in options), max(o[1] for o in options)
         entry = walker.known.get(model.key(node)) or walker.static(node)
         return entry[0], entry[1]
 
-    def hit(state: Any, chance: float) -> None:
+    def hit(state: Any, chance: float) -> Iterator[Leaf]:
         for weight, child, _ in shared.outcomes[model.key(state)]:
-            node(child, chance * weight)
+            yield from node(child, chance * weight)
 
-    def node(child: Any, chance: float) -> None:
-        if isinstance(child, int) or (isinstance(child, tuple) and len(child) == 7 and isinstance(child[0], float)):
+    def node(child: Any, chance: float) -> Iterator[Leaf]:
+        if terminal(child):
             return
         if isinstance(child, list):
-            node(max(child, key=lambda option: bounds(option)[1]), chance)
+            yield from node(max(child, key=lambda option: bounds(option)[1]), chance)
             return
         key = model.key(child)
         known = walker.known.get(key)
         if known is not None and (known[0] == known[1] or key in shared.outcomes):
             if known[0] != known[1]:
-                hit(child, chance)
+                yield from hit(child, chance)
             return
         low, high = bounds(child)
-        if high <= low:
-            return
-        kind = "free"
-        if model.forced(child) or not model.may_stay(child):
-            kind = ("owed" if model.forced(child) else
-                    "zero" if child[2] & model.game.deck.zero else "empty")
+        if high > low:
+            yield child, chance, low, high
+
+    yield from hit(model.root(), 1.0)
+
+
+def leaf_kind(model: VengeanceModel, state: Any) -> str:
+    """``free`` (you may stay), ``owed`` (draws owed), ``zero`` (you hold The Zero) or ``empty`` (an empty line)."""
+    if model.forced(state):
+        return "owed"
+    if model.may_stay(state):
+        return "free"
+    return "zero" if state[2] & model.game.deck.zero else "empty"
+
+
+def attribute(model: VengeanceModel, walker: _Search[Any], shared: _Shared) -> dict[str, float]:
+    """The probability-weighted static gaps of the leaves, by kind (module docstring), and the floor lift."""
+    shares: collections.defaultdict[str, float] = collections.defaultdict(float)
+    for child, chance, low, high in leaves(model, walker, shared):
+        kind = leaf_kind(model, child)
         base = float(model.banked(child)) if kind == "free" else float(model.reach(child)[0])
         shares["floor lift"] += chance * max(0.0, low - base)
         path = model.path(child)
         if path is None:
             shares[f"{kind}:ladder"] += chance * (high - low)
-            return
+            continue
         rescue = min(high - low, max(0.0, rescue_share(walker, path, max(model.reach(child)[1]))))
         shares[f"{kind}:path:rescue"] += chance * rescue
         shares[f"{kind}:path:other"] += chance * (high - low - rescue)
-
-    hit(model.root(), 1.0)
     return dict(shares)
 
 

@@ -3,8 +3,8 @@
 `study_bounded_gap.py` splits the leaves' gaps by the parts of the ceiling; this study asks the exact solver. It
 deals situations from simulated games (seed 5) that the fast exact solver can solve (14 cards or more in the pile),
 runs the hit search of `flip7odds.bounded` on each to one depth (``--max-budget``, as `solve_bounded`'s
-``max_budget``), walks the tree it built from the root down to the states it left unexpanded (weighting each card by
-its count over the pile; at a choice, into the option with the highest ceiling), and solves each such leaf exactly
+``max_budget``), walks the tree it built from the root down to the states it left unexpanded
+(`study_bounded_gap.leaves`), and solves each such leaf exactly
 (`flip7odds.vengeance.fast._Values`). A leaf's gap ``hi - lo``, times the chance of the cards that lead to it, splits
 into the ceiling's slack ``hi - V`` and the floor's ``V - lo``, by the kind of leaf: ``free`` (you may stay),
 ``owed`` (draws owed), ``zero`` (you hold The Zero), ``empty`` (an empty line); ``nopath`` where the model gives no
@@ -24,7 +24,7 @@ from typing import Any
 import numpy as np
 
 from benchmarks.bench_bounded import vengeance_situations
-from benchmarks.study_bounded_gap import rescue_share
+from benchmarks.study_bounded_gap import leaf_kind, leaves, rescue_share
 from flip7odds import bounded
 from flip7odds.bounded import _Search, _Shared
 from flip7odds.round_models import VengeanceModel
@@ -50,44 +50,9 @@ def slack(model: VengeanceModel, walker: _Search[Any], shared: _Shared) -> dict[
     """The probability-weighted slacks of the leaves, by kind (module docstring)."""
     values = _Values(model.game, 1.0, TIE, 10**7)
     shares: collections.defaultdict[str, float] = collections.defaultdict(float)
-
-    def terminal(node: Any) -> bool:
-        return isinstance(node, int) or (isinstance(node, tuple) and len(node) == 7 and isinstance(node[0], float))
-
-    def bounds(node: Any) -> tuple[float, float]:
-        if isinstance(node, int):
-            return float(node >> 2), float(node >> 2)
-        if terminal(node):
-            return node[0], node[1]
-        if isinstance(node, list):
-            options = [bounds(option) for option in node]
-            return max(o[0] for o in options), max(o[1] for o in options)
-        entry = walker.known.get(model.key(node)) or walker.static(node)
-        return entry[0], entry[1]
-
-    def hit(state: Any, chance: float) -> None:
-        for weight, child, _ in shared.outcomes[model.key(state)]:
-            node(child, chance * weight)
-
-    def node(child: Any, chance: float) -> None:
-        if terminal(child):
-            return
-        if isinstance(child, list):
-            node(max(child, key=lambda option: bounds(option)[1]), chance)
-            return
-        key = model.key(child)
-        known = walker.known.get(key)
-        if known is not None and (known[0] == known[1] or key in shared.outcomes):
-            if known[0] != known[1]:
-                hit(child, chance)
-            return
-        low, high = bounds(child)
-        if high <= low:
-            return
+    for child, chance, low, high in leaves(model, walker, shared):
         exact = values.value(child)
-        kind = "free"
-        if model.forced(child) or not model.may_stay(child):
-            kind = "owed" if model.forced(child) else "zero" if child[2] & model.game.deck.zero else "empty"
+        kind = leaf_kind(model, child)
         path = model.path(child)
         tag = kind + (":nopath" if path is None else "")
         tag += ":V=stay" if kind == "free" and exact <= model.banked(child) + TIE else ":V=hit"
@@ -98,8 +63,6 @@ def slack(model: VengeanceModel, walker: _Search[Any], shared: _Shared) -> dict[
         else:
             shares[f"{tag} ceiling"] += chance * (high - exact)
         shares[f"{tag} floor"] += chance * (exact - low)
-
-    hit(model.root(), 1.0)
     return dict(shares)
 
 
@@ -109,7 +72,8 @@ def main() -> None:
     parser.add_argument("--max-budget", type=float, default=2560.0)
     args = parser.parse_args()
     dealt = vengeance_situations(VENGEANCE, 400, np.random.default_rng(5))
-    situations = [s for s in dealt if s.pile.size >= 14 and can_solve_within(s, 3.0)][:args.count]
+    situations = [s for s in dealt if isinstance(s, VengeanceSituation) and s.pile.size >= 14
+                  and can_solve_within(s, 3.0)][:args.count]
     total: collections.defaultdict[str, float] = collections.defaultdict(float)
     for situation in situations:
         model, walker, shared, gap = search(situation, args.max_budget)
