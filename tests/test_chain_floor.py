@@ -82,15 +82,20 @@ def test_holding_the_zero_with_numbers_alone_the_zero_floor_is_exact(table: tupl
         assert abs(floor - exact) <= TOLERANCE
 
 
+def literal_pile(path: Path, given: int, steals: int = 0) -> tuple[tuple[str, int], ...]:
+    """The path's pile card by card, as the brute forces read it: its bust cards, the ``given`` cards you can give
+    away, its ``steals``, each number class (``class0``, ...) and the other cards, with their counts."""
+    pile: Counter[str] = Counter({"bust": path.bust, "give": given, "steal": steals,
+                                  "other": path.size - given - steals - path.bust - sum(c for c, _ in path.classes)})
+    for i, (copies, _) in enumerate(path.classes):
+        pile[f"class{i}"] = copies
+    return tuple(sorted(pile.items()))
+
+
 def zero_policy_value(path: Path, flip7: list[int], low: int, given: int) -> Fraction:
     """The Zero floor's policy over the literal pile in fractions: draw, give away each of the ``given`` cards and
     draw on, until the ``room``-th new number (``flip7`` of the sum); a bust card or a repeat scores 0, any other
     card ``low``, and so does the pile running out."""
-    pile: Counter[str] = Counter({"bust": path.bust, "give": given,
-                                  "other": path.size - given - path.bust - sum(c for c, _ in path.classes)})
-    for i, (copies, _) in enumerate(path.classes):
-        pile[f"class{i}"] = copies
-
     @functools.cache
     def draw(left: tuple[tuple[str, int], ...], drawn: frozenset[int], held: int) -> Fraction:
         size = sum(count for _, count in left)
@@ -111,7 +116,7 @@ def zero_policy_value(path: Path, flip7: list[int], low: int, given: int) -> Fra
                 total += count * (flip7[now] if len(taken) == path.room else draw(rest, taken, now))
         return total / size
 
-    return draw(tuple(sorted(pile.items())), frozenset(), path.held)
+    return draw(literal_pile(path, given), frozenset(), path.held)
 
 
 @settings(max_examples=150, deadline=None)
@@ -136,11 +141,6 @@ def policy_value(path: Path, scores: LineScores, low: int, given: int, depth: in
     ``depth`` numbers; a bust card or a repeat scores 0, a Steal takes the largest of ``stealable`` ``(value, class or
     -1)`` whose class is not drawn, past ``passed`` of them, then stays, any other card scores ``low``; a pile run
     out banks."""
-    pile: Counter[str] = Counter({"bust": path.bust, "give": given, "steal": steals,
-                                  "other": path.size - given - steals - path.bust - sum(c for c, _ in path.classes)})
-    for i, (copies, _) in enumerate(path.classes):
-        pile[f"class{i}"] = copies
-
     @functools.cache
     def hit(left: tuple[tuple[str, int], ...], drawn: frozenset[int], held: int) -> Fraction:
         size = sum(count for _, count in left)
@@ -176,7 +176,7 @@ def policy_value(path: Path, scores: LineScores, low: int, given: int, depth: in
                     total += count * max(Fraction(int(scores.plain[now])), hit(rest, taken, now))
         return total / size
 
-    return hit(tuple(sorted(pile.items())), frozenset(), path.held)
+    return hit(literal_pile(path, given, steals), frozenset(), path.held)
 
 
 @settings(max_examples=200, deadline=None)
