@@ -106,41 +106,43 @@ def chain_floor(path: Path, scores: LineScores, low: int, skipped: int = 0, dept
     """``C(empty)`` (module docstring) with ``skipped`` = ``G`` cards you can give away and the pile's ``steals``: a
     floor for the value of hitting now, or -inf where it does not apply (you hold The Zero, or too many classes).
     ``arrays``: the path's `class_arrays`, where the caller remembers them."""
-    return _floor(path, scores, low, skipped, 1, min(depth, path.room, len(path.classes)), arrays, steals)
+    if path.holds_zero:
+        return -np.inf
+    return _floor(path, scores.plain, scores.flip7, low, skipped, 1, min(depth, path.room, len(path.classes)), arrays,
+                  steals)
 
 
 def owed_floor(path: Path, scores: LineScores, low: int, draws: int, arrays: ClassArrays | None = None) -> float:
     """The forced floor (module docstring, "Draws owed") of a state owing ``draws`` draws, or -inf where it does not
     apply."""
-    return _floor(path, scores, low, 0, draws, min(draws, path.room, len(path.classes)), arrays, None)
+    if path.holds_zero:
+        return -np.inf
+    return _floor(path, scores.plain, scores.flip7, low, 0, draws, min(draws, path.room, len(path.classes)), arrays,
+                  None)
 
 
 def zero_floor(path: Path, scores: LineScores, low: int, skipped: int = 0, arrays: ClassArrays | None = None) -> float:
     """The Zero floor (module docstring, "Holding The Zero") of a state holding The Zero with no draws owed, with
     ``skipped`` = ``G`` cards you can give away; -inf where it does not apply."""
-    size = path.size - skipped
-    if not path.holds_zero or size <= 0 or path.room <= 0 or len(path.classes) > MAX_CLASSES:
+    if not path.holds_zero:
         return -np.inf
-    copies, values, total = class_arrays(path.classes) if arrays is None else arrays
     banks = np.full(scores.plain.shape, low, dtype=np.int64)  # no stay: only the pile running out "banks", >= L
-    out = np.empty(1)
-    _chain_values(copies, values, path.held, path.room, size, size - path.bust - total, float(low), banks,
-                  scores.flip7, path.room, min(path.room, len(path.classes)), 0, _NO_NUMBERS, _NO_NUMBERS, 0, out)
-    return float(out[0])
+    return _floor(path, banks, scores.flip7, low, skipped, path.room, min(path.room, len(path.classes)), arrays, None)
 
 
-def _floor(path: Path, scores: LineScores, low: int, skipped: int, forced: int, depth: int,
+def _floor(path: Path, plain: IntArray, flip7: IntArray, low: int, skipped: int, forced: int, depth: int,
            arrays: ClassArrays | None, steals: Steals | None) -> float:
-    """``F(empty)`` over the sets of at most ``depth`` classes, the first ``forced`` levels without a choice."""
+    """``F(empty)`` over the sets of at most ``depth`` classes, the first ``forced`` levels without a choice, with
+    ``plain`` what stopping banks and ``flip7`` what a Flip 7 scores, by sum of numbers."""
     size = path.size - skipped
-    if path.holds_zero or size <= 0 or path.room <= 0 or len(path.classes) > MAX_CLASSES or forced < 1:
+    if size <= 0 or path.room <= 0 or len(path.classes) > MAX_CLASSES or forced < 1:
         return -np.inf
     copies, values, total = class_arrays(path.classes) if arrays is None else arrays
     count, taken, bits, passed = (0, _NO_NUMBERS, _NO_NUMBERS, 0) if steals is None else (
         steals.count, steals.values, steals.classes, steals.passed)
     out = np.empty(1)
-    _chain_values(copies, values, path.held, path.room, size, size - path.bust - total, float(low), scores.plain,
-                  scores.flip7, forced, depth, count, taken, bits, passed, out)
+    _chain_values(copies, values, path.held, path.room, size, size - path.bust - total, float(low), plain, flip7,
+                  forced, depth, count, taken, bits, passed, out)
     return float(out[0])
 
 
