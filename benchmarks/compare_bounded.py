@@ -1,7 +1,7 @@
 """The bounded solver on 16 With a Vengeance situations, at one depth or within a CPU budget: to compare two versions.
 
-The fresh deck alone and with 3 others, then 14 situations from simulated games (seed 11), as in
-`study_drift_ceiling.py`. Each is searched by `flip7odds.bounded.solve_bounded` to the depth ``--max-budget``
+The fresh deck alone and with 3 others, then 14 situations from simulated games (seed 11):
+`study_drift_ceiling.study_situations`. Each is searched by `flip7odds.bounded.solve_bounded` to the depth ``--max-budget``
 (``depth``: a deterministic stop, the same ``eps`` for every version) or within ``--cpu-seconds`` of CPU (``time``:
 what a user gets, stopping rule included). Printed: per situation the pile's size, the CPU seconds, the gap of the
 hit value (the wider of optimal and hit) and the states expanded; then the total CPU, the median and mean gap, the
@@ -18,12 +18,9 @@ import argparse
 import statistics
 import time
 
-import numpy as np
-
-from benchmarks.bench_bounded import fresh, vengeance_situations
+from benchmarks.study_drift_ceiling import study_situations
 from flip7odds.bounded import paused_cyclic_collection, solve_bounded
 from flip7odds.round_models import VengeanceModel
-from flip7odds.rules import VENGEANCE
 
 
 def main() -> None:
@@ -32,8 +29,7 @@ def main() -> None:
     parser.add_argument("--max-budget", type=float, default=320.0)
     parser.add_argument("--cpu-seconds", type=float, default=3.0)
     args = parser.parse_args()
-    situations = [fresh(VENGEANCE, 0), fresh(VENGEANCE, 3)] + vengeance_situations(VENGEANCE, 14,
-                                                                                    np.random.default_rng(11))
+    situations = study_situations()
     gaps, total, expanded = [], 0.0, 0
     for situation in situations:
         start = time.process_time()

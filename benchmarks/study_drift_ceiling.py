@@ -20,6 +20,7 @@ import numpy as np
 
 from benchmarks.bench_bounded import fresh, vengeance_situations
 from flip7odds import bounded
+from flip7odds.answer import AnySituation
 from flip7odds.bounded import Path, solve_bounded
 from flip7odds.drift import drift_ceiling
 from flip7odds.round_models import VengeanceModel
@@ -31,11 +32,16 @@ def hindsight_only(path: Path, ceiling: int) -> float:
     return math.inf
 
 
+def study_situations() -> list[AnySituation]:
+    """The studies' 16 With a Vengeance situations: the fresh deck alone and with 3 others, then 14 from simulated
+    games (seed 11)."""
+    return [fresh(VENGEANCE, 0), fresh(VENGEANCE, 3)] + vengeance_situations(VENGEANCE, 14, np.random.default_rng(11))
+
+
 def compare(modes: dict[str, Callable[[], None]], max_budget: float) -> None:
-    """Print one Markdown row per situation (the fresh decks, then 14 from simulated games) with each mode's CPU and
-    gap at the depth ``max_budget``, then each mode's medians; a mode is a function that sets the bounds it uses."""
-    situations = [fresh(VENGEANCE, 0), fresh(VENGEANCE, 3)] + vengeance_situations(VENGEANCE, 14,
-                                                                                    np.random.default_rng(11))
+    """Print one Markdown row per situation (`study_situations`) with each mode's CPU and gap at the depth
+    ``max_budget``, then each mode's medians; a mode is a function that sets the bounds it uses."""
+    situations = study_situations()
     rows: dict[str, list[tuple[float, float]]] = {mode: [] for mode in modes}
     for i, situation in enumerate(situations):
         cells = []
