@@ -111,8 +111,13 @@ reported are those of the last round, as true as ever; only some narrowing is gi
 
 Probabilities: P(Flip 7) and P(bust) by the end are those of the *solver's policy*: at every state it
 expanded, hit when the midpoint of the hit interval beats staying (ties stay), take the option with the
-best midpoint (the first on ties); below an unexpanded state, any play at all (so such a state adds
-``[0, its probability]`` to each). When the answer is exact the policy is the optimal one.
+best midpoint (the first on ties); below an unexpanded state, the optimal play. When the answer is exact the
+policy is the optimal one. An unexpanded state adds its probability times an interval that holds the optimal
+play's: where it closes (staying is best) ``[0, 0]``; where it has a path, P(Flip 7) in ``[0, f]`` and P(bust)
+in ``[0, b]`` with ``f`` and ``b`` the path's chances of ending with a Flip 7 or a bust, each plus its chance of
+ending on a rescuer or running out (`_path_probabilities`: no play makes a Flip 7 or busts anywhere else on the
+path), and where that play draws the next card (you must, or the chain floor is above staying) P(bust) is at
+least that card's ``B / N``; elsewhere ``[0, 1]``.
 
 Floats: every bound is a finite sum of products of counts / N with integer scores, depth at most the
 pile, so its rounding error is below ``2 (depth + kinds) u M`` with ``u = 2^-53`` and ``M`` the largest
@@ -370,6 +375,46 @@ def _path_terms(path: Path, class_sums: Callable[[int, tuple[tuple[int, int], ..
     return base, slope
 
 
+def _path_probabilities(path: Path, class_sums: Callable[[int, tuple[tuple[int, int], ...]], ClassSums] | None = None
+                        ) -> tuple[float, float]:
+    """Ceilings of P(Flip 7) and P(bust) by the end, for any play from a state with ``path`` (module docstring,
+    "Probabilities").
+
+    Every play stops on the path or goes on past its end, and the cards come in the same order whatever it does:
+    it makes a Flip 7 only where the path does (its ``room``-th class), it busts only where the path ends on a
+    bust card or a repeat, and after a rescuer or when the pile runs out anything may follow. So each probability
+    is at most the path's chance of ending that way plus its chance of ending on a rescuer or running out
+    (`_path_terms`' ``slope``). In `_path_terms`' notation, with ``A'`` and the ends counted with The Zero's class
+    as there: a Flip 7 ``A'_room / C(M, room)``; a bust ``sum_k (B A_k + P_k + zeros ((B + zeros - 1) A_{k-1} +
+    P_{k-1})) / (C(M, k) (M - k))`` for ``k < room`` (holding The Zero a bust is still a bust). Each term is an
+    exact integer quotient rounded once; both are capped at 1.
+    """
+    depth = path.room
+    counts, _, repeats, _ = (class_sums or _class_sums)(depth, path.classes)
+    zeros, bust = path.zeros, path.bust
+    ended = [bust * count + repeat for count, repeat in zip(counts, repeats)]
+    if zeros:
+        ended = [ended[0]] + [total + zeros * ((bust + zeros - 1) * count + repeat)
+                              for total, count, repeat in zip(ended[1:], counts, repeats)]
+        counts = [counts[0]] + [total + zeros * below for total, below in zip(counts[1:], counts)]
+    live = bust + path.rescue + zeros + sum(copies for copies, _ in path.classes)
+    flip7 = busted = rest = 0.0
+    ways = 1  # C(live, k), as in `_path_terms`
+    for k in range(min(depth, live) + 1):
+        if k:
+            ways = ways * (live - k + 1) // k
+        if not counts[k]:
+            continue
+        if k == depth:
+            flip7 += counts[k] / ways
+        elif k == live:
+            rest += counts[k] / ways
+        else:
+            busted += ended[k] / (ways * (live - k))
+            rest += path.rescue * counts[k] / (ways * (live - k))
+    return min(1.0, flip7 + rest), min(1.0, busted + rest)
+
+
 SurvivalFunction = Callable[[tuple[int, ...], int, int, int, int], list[float]]
 """`_survival`'s signature."""
 
@@ -512,7 +557,8 @@ class _Shared:
 
     ``outcomes``: the next-card outcomes of every state expanded, by key, prepared (`_prepared`: each round of
     the search walks the states of the round before again); ``hit_ceilings``: `_hit_ceiling` by its arguments and
-    ``path_terms``: `_path_terms` by path, ``drift_ceilings``: `flip7odds.drift.drift_ceiling` by its arguments,
+    ``path_terms``: `_path_terms` and ``path_probabilities``: `_path_probabilities` by path,
+    ``drift_ceilings``: `flip7odds.drift.drift_ceiling` by its arguments,
     ``chain_floors``: `flip7odds.chain_floor.chain_floor` and `owed_floor` by their arguments, ``class_arrays``
     their arrays by classes, ``class_sums``: `_class_sums` by its arguments (many states share a ladder, a hazard
     or a path); ``survival``: `_survival` by its arguments.
@@ -522,6 +568,7 @@ class _Shared:
     hit_ceilings: dict[tuple[tuple[int, ...], tuple[int, int, int, int, tuple[int, ...]]], float] = field(
         default_factory=dict)
     path_terms: dict[Path, tuple[float, float]] = field(default_factory=dict)
+    path_probabilities: dict[Path, tuple[float, float]] = field(default_factory=dict)
     drift_ceilings: dict[tuple[Path, int], float] = field(default_factory=dict)
     chain_floors: dict[tuple[Path, LineScores, int, Steals, int, int], float] = field(default_factory=dict)
     class_arrays: dict[tuple[tuple[int, int], ...], ClassArrays] = field(default_factory=dict)
@@ -530,7 +577,8 @@ class _Shared:
 
     def entries(self) -> int:
         """How many entries the tables hold."""
-        return (len(self.outcomes) + len(self.hit_ceilings) + len(self.path_terms) + len(self.drift_ceilings)
+        return (len(self.outcomes) + len(self.hit_ceilings) + len(self.path_terms) + len(self.path_probabilities)
+                + len(self.drift_ceilings)
                 + len(self.chain_floors) + len(self.class_arrays) + len(self.class_sums) + len(self.survival))
 
 
@@ -640,14 +688,15 @@ class _Search(Generic[S]):
         hit_low = -_INF
         if path is not None and not forced and hit_high > stay:  # the chain or Zero floor, where hitting may pay
             hit_low = self.chain_floor(path, model.chain(state), low)
+        probabilities = _ANY if path is None else self.path_probabilities(path, draws=not free or hit_low > stay)
         if not free:
             draws = model.owed(state) if path is not None else 0
             if path is not None and draws:
                 hit_low = self.chain_floor(path, model.chain(state), low, draws)
-            return (min(max(float(low), hit_low), hit_high), hit_high, *_ANY, 0.0)
+            return (min(max(float(low), hit_low), hit_high), hit_high, *probabilities, 0.0)
         if hit_high <= stay:
             return (stay, stay, 0.0, 0.0, 0.0, 0.0, _INF)
-        return (min(max(stay, hit_low), hit_high), hit_high, *_ANY, 0.0)
+        return (min(max(stay, hit_low), hit_high), hit_high, *probabilities, 0.0)
 
     def chain_floor(self, path: Path, chain: Chain | None, low: int, owed: int = 0) -> float:
         """`flip7odds.chain_floor.chain_floor` (``owed`` 0), its `owed_floor` for ``owed`` draws owed, or its
@@ -677,6 +726,16 @@ class _Search(Generic[S]):
         if drift is None:
             drift = self.shared.drift_ceilings[path, ceiling] = drift_ceiling(path, ceiling)
         return min(terms[0] + terms[1] * max(0, ceiling), drift)
+
+    def path_probabilities(self, path: Path, draws: bool) -> tuple[float, float, float, float]:
+        """P(Flip 7) and P(bust) by the end under any optimal play from a state with ``path``, as ``(lo, hi, lo,
+        hi)``: from 0 to `_path_probabilities` (remembered by path); where that play ``draws`` the next card (you
+        must, or hitting is certainly better), P(bust) is at least that card's chance to bust you, ``B / N``."""
+        known = self.shared.path_probabilities.get(path)
+        if known is None:
+            known = self.shared.path_probabilities[path] = _path_probabilities(path, self.class_sums)
+        flip7, bust = known
+        return (0.0, flip7, min(bust, path.bust / path.size) if draws else 0.0, bust)
 
     def class_sums(self, depth: int, classes: tuple[tuple[int, int], ...]) -> ClassSums:
         """`_class_sums`, remembered by its arguments (never changed by its callers)."""

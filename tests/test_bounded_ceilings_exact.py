@@ -4,8 +4,9 @@ Every state the bounded search meets on random small With a Vengeance situations
 and Brutal) is solved exactly by the fast solver's value recursion; the hit ceiling (ladder, hazard and
 survival by classes), the path ceiling and the drift ceiling must each be at least the exact value of hitting
 there, and the forced floor at most the exact value of a state owing draws (the chain floor and the Zero floor at
-most the exact value of hitting). The survival bound and the path ceiling's
-generating polynomials are also checked against brute forces over every order of tiny piles.
+most the exact value of hitting). The probabilities a leaf is given (P(Flip 7) and P(bust) by the end) must hold
+those of every play that can be made from it, and P(bust) of the optimal play where it draws. The survival bound
+and the path ceiling's generating polynomials are also checked against brute forces over every order of tiny piles.
 """
 
 from __future__ import annotations
@@ -20,7 +21,18 @@ import numpy as np
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from flip7odds.bounded import LineScores, Path, RoundModel, _hit_ceiling, _path_ceiling, _Search, _survival
+from flip7odds.bounded import (
+    BUST,
+    FLIP_7,
+    LineScores,
+    Path,
+    RoundModel,
+    _hit_ceiling,
+    _path_ceiling,
+    _path_probabilities,
+    _Search,
+    _survival,
+)
 from flip7odds.chain_floor import chain_floor, owed_floor, zero_floor
 from flip7odds.drift import drift_ceiling
 from flip7odds.round_models import VengeanceModel
@@ -61,6 +73,51 @@ def test_every_ceiling_holds_the_exact_hit_value_of_every_state_met(situation: V
         if path is not None and draws:
             floor = owed_floor(path, model.chain(state)[0], low, draws)
             assert floor <= values.value(state) + TOLERANCE, (state, path, draws)
+
+
+def _most_likely(model: VengeanceModel, node: object, reason: int, memo: dict[object, float]) -> float:
+    """The largest chance, over every play from ``node``, that the round ends by ``reason`` (a Flip 7 or a bust):
+    a choice takes its best option, and a state where a card can be drawn draws it (staying ends the round with
+    neither)."""
+    if isinstance(node, int):
+        return float(node & 3 == reason)
+    if isinstance(node, list):
+        return max(_most_likely(model, option, reason, memo) for option in node)
+    state = cast(State, node)
+    key = model.key(state)
+    known = memo.get(key)
+    if known is None:
+        known = 0.0
+        if model.can_draw(state):
+            size, outcomes = model.outcomes(state)
+            known = sum(count * _most_likely(model, child, reason, memo) for count, child in outcomes) / size
+        memo[key] = known
+    return known
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(vengeance_situations(max_pile=7, max_discards=2, max_line_cards=4))
+def test_every_leaf_probability_holds_every_play_from_it(situation: VengeanceSituation) -> None:
+    model = VengeanceModel(situation)
+    search = _Search[State](cast(RoundModel[State], model), time.process_time() + 60.0)
+    if not model.can_draw(model.root()):
+        return
+    search.hit(model.root(), 30.0)
+    values = _Values(model.game, 1.0, TIE, 10**6)
+    flip7_memo: dict[object, float] = {}
+    bust_memo: dict[object, float] = {}
+    for state in cast(list[State], list(search.known)):
+        static = search.static(state)
+        if static[6] == math.inf:
+            continue
+        assert _most_likely(model, state, FLIP_7, flip7_memo) <= static[3] + TOLERANCE, state
+        assert _most_likely(model, state, BUST, bust_memo) <= static[5] + TOLERANCE, state
+        if static[4] > 0:  # the optimal play draws here, and the next card busts you that often
+            must = model.forced(state) or not model.may_stay(state)
+            assert must or values.draw(state) > model.banked(state) + TIE, state
+            size, outcomes = model.outcomes(state)
+            first = sum(count for count, child in outcomes if isinstance(child, int) and child & 3 == BUST) / size
+            assert static[4] <= first + TOLERANCE, state
 
 
 def _survival_by_orders(cards: list[str], held: set[str], depth: int) -> list[Fraction]:
@@ -173,6 +230,51 @@ def test_the_path_ceiling_is_its_quantity_over_every_order(
     path = Path(held, room, 15, tuple(classes), bust, rescue, size, zeros, holds_zero)
     assert math.isclose(_path_ceiling(path, ceiling), float(_path_by_orders(path, ceiling, neutral)),
                         abs_tol=TOLERANCE)
+
+
+def _ends_by_orders(path: Path, neutral: int) -> tuple[Fraction, Fraction]:
+    """`_path_probabilities`' quantities over every order of a tiny pile: the chance that the path ends with a Flip 7
+    or a bust, each plus the chance that it ends on a rescuer or runs out."""
+    cards = ["b"] * path.bust + ["r"] * path.rescue + ["n"] * neutral + ["z"] * path.zeros
+    cards += [str(index) for index, (copies, _) in enumerate(path.classes) for _ in range(copies)]
+    ends = {"flip7": 0, "bust": 0, "open": 0}
+    orders = 0
+    for order in itertools.permutations(cards):
+        orders += 1
+        seen = set[str]()
+        end = "open"
+        for card in order:
+            if len(seen) == path.room:
+                end = "flip7"
+                break
+            if card == "r":
+                break
+            if card == "b" or card in seen:
+                end = "bust"
+                break
+            if card != "n":
+                seen.add(card)
+        else:
+            end = "flip7" if len(seen) == path.room else "open"
+        ends[end] += 1
+    return Fraction(ends["flip7"] + ends["open"], orders), Fraction(ends["bust"] + ends["open"], orders)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.tuples(st.integers(1, 2), st.integers(1, 13)), max_size=3), st.integers(0, 2), st.integers(0, 1),
+       st.integers(0, 1), st.integers(0, 1), st.booleans(), st.integers(1, 4))
+def test_the_path_probabilities_are_their_quantities_over_every_order(
+        classes: list[tuple[int, int]], bust: int, rescue: int, neutral: int, zeros: int, holds_zero: bool,
+        room: int) -> None:
+    zeros = 0 if holds_zero else zeros
+    size = bust + rescue + neutral + zeros + sum(copies for copies, _ in classes)
+    if not size or size > 7:
+        return
+    path = Path(0, room, 15, tuple(classes), bust, rescue, size, zeros, holds_zero)
+    flip7, busted = _ends_by_orders(path, neutral)
+    computed = _path_probabilities(path)
+    assert math.isclose(computed[0], min(1.0, float(flip7)), abs_tol=TOLERANCE)
+    assert math.isclose(computed[1], min(1.0, float(busted)), abs_tol=TOLERANCE)
 
 
 def test_the_zero_lowers_the_path_ceiling_and_the_forced_floor_lifts_the_floor() -> None:
