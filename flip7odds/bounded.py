@@ -115,7 +115,7 @@ best midpoint (the first on ties); below an unexpanded state, the optimal play. 
 policy is the optimal one. An unexpanded state adds its probability times an interval that holds the optimal
 play's: where it closes (staying is best) ``[0, 0]``; where it has a path, P(Flip 7) in ``[0, f]`` and P(bust)
 in ``[0, b]`` with ``f`` and ``b`` the path's chances of ending with a Flip 7 or a bust, each plus its chance of
-ending on a rescuer or running out (`_path_probabilities`: no play makes a Flip 7 or busts anywhere else on the
+ending on a rescuer or running out (`_path_terms`: no play makes a Flip 7 or busts anywhere else on the
 path), and where that play draws the next card (you must, or the chain floor is above staying) P(bust) is at
 least that card's ``B / N``; elsewhere ``[0, 1]``.
 
@@ -285,10 +285,24 @@ Chain = tuple[LineScores, int, Steals]
 """`RoundModel.chain`: your scores by sum of numbers, the cards you can give away, the Steals."""
 
 
+@dataclass(frozen=True)
+class PathTerms:
+    """What a path bounds (`_path_terms`): the path ceiling of ``H`` is ``base + slope * max(0, W)``; any play from
+    the state makes a Flip 7 with probability at most ``flip7`` and busts with probability at most ``bust``."""
+
+    base: float
+    slope: float
+    flip7: float
+    bust: float
+
+    def ceiling(self, top: int) -> float:
+        """The path ceiling of ``H`` with ``W = top``, the ladder's top."""
+        return self.base + self.slope * max(0, top)
+
+
 def _path_ceiling(path: Path, ceiling: int) -> float:
     """The path ceiling of ``H`` (module docstring): ``E[the score at the end of the path]`` (`_path_terms`)."""
-    base, slope = _path_terms(path)
-    return base + slope * max(0, ceiling)
+    return _path_terms(path).ceiling(ceiling)
 
 
 ClassSums = tuple[list[int], list[int], list[int], list[int]]
@@ -318,10 +332,11 @@ def _class_sums(depth: int, classes: tuple[tuple[int, int], ...]) -> ClassSums:
 
 
 def _path_terms(path: Path, class_sums: Callable[[int, tuple[tuple[int, int], ...]], ClassSums] | None = None
-                ) -> tuple[float, float]:
+                ) -> PathTerms:
     """The path ceiling of ``H`` as ``base + slope * max(0, ceiling)``: the ceiling (the ladder's top ``W``) enters
     the expectation only as the value at a rescuer and when the pile runs out, so linearly, and one computation
-    serves every ceiling (`_Search.path_ceiling`). Each term is one exact integer quotient rounded once.
+    serves every ceiling (`_Search.path_ceiling`). Each term is one exact integer quotient rounded once. With it,
+    the ceilings of P(Flip 7) and P(bust) by the end under any play.
 
     Over the sets ``K`` of ``k`` classes, one card each: ``A_k = sum prod n_c``, ``S_k = sum prod n_c S_K``,
     ``P_k = sum prod n_c r_K``, ``D_k = sum prod n_c S_K r_K`` (``S_K = held + sum v_c``, ``r_K = sum (n_c - 1)``
@@ -339,9 +354,19 @@ def _path_terms(path: Path, class_sums: Callable[[int, tuple[tuple[int, int], ..
     ``zeros ((B + zeros - 1)(S_{k-1} + held A_{k-1}) + D_{k-1} + held P_{k-1}) / 2``, and they add
     ``zeros * A_{k-1}`` to ``A_k`` and ``zeros * S_{k-1}`` to ``S_k`` (for the Flip 7 and the rescuers).
     When you hold it every bust numerator is 0, and so is the first card's ``held B / N``.
+
+    The probabilities (module docstring, "Probabilities"): every play stops on the path or goes on past its end,
+    and the cards come in the same order whatever it does, so it makes a Flip 7 only where the path does, it busts
+    only where the path ends on a bust card or a repeat, and after a rescuer or when the pile runs out anything may
+    follow. Each probability is then at most the path's chance of ending that way plus ``slope`` (its chance of
+    ending on a rescuer or running out): a Flip 7 ``A_room / C(M, room)``, a bust ``sum_k (B A_k + P_k) /
+    (C(M, k) (M - k))`` for ``k < room``, The Zero's sets adding ``zeros ((B + zeros - 1) A_{k-1} + P_{k-1})`` to
+    the numerator (holding it, a bust is still a bust). Both are capped at 1.
     """
     depth, held = path.room, path.held
     counts, sums, repeats, both = (class_sums or _class_sums)(depth, path.classes)
+    bust = path.bust
+    busts = [bust * count + repeat for count, repeat in zip(counts, repeats)]  # the bust numerators, unweighted
     if held:  # S_K and S_K r_K with held: sums over sets of (held + sum v_c), linear in held
         sums = [total + held * count for total, count in zip(sums, counts)]
         both = [total + held * repeat for total, repeat in zip(both, repeats)]
@@ -354,11 +379,13 @@ def _path_terms(path: Path, class_sums: Callable[[int, tuple[tuple[int, int], ..
             before = sums[k - 1] + held * counts[k - 1]  # sum of 2 * (what was held before The Zero came)
             ended[k] += zeros * ((path.bust + zeros - 1) * before + both[k - 1] + held * repeats[k - 1])
     if zeros:  # new lists: the class sums may be remembered ones
+        busts = [busts[0]] + [total + zeros * ((bust + zeros - 1) * count + repeat)
+                              for total, count, repeat in zip(busts[1:], counts, repeats)]
         sums = [sums[0]] + [total + zeros * below for total, below in zip(sums[1:], sums)]
         counts = [counts[0]] + [total + zeros * below for total, below in zip(counts[1:], counts)]
     live = path.bust + path.rescue + zeros + sum(copies for copies, _ in path.classes)
     base = 0.0 if path.holds_zero else -held * path.bust / path.size
-    slope = 0.0
+    slope = flip7 = busted = 0.0
     ways = 1  # C(live, k), by C(live, k) = C(live, k - 1) (live - k + 1) / k
     for k in range(min(depth, live) + 1):
         if k:
@@ -367,52 +394,14 @@ def _path_terms(path: Path, class_sums: Callable[[int, tuple[tuple[int, int], ..
             continue
         if k == depth:
             base += (sums[k] + path.bonus * counts[k]) / ways
+            flip7 += counts[k] / ways
         elif k == live:
             slope += counts[k] / ways
         else:
             base += ended[k] / (2 * ways * (live - k))
             slope += path.rescue * counts[k] / (ways * (live - k))
-    return base, slope
-
-
-def _path_probabilities(path: Path, class_sums: Callable[[int, tuple[tuple[int, int], ...]], ClassSums] | None = None
-                        ) -> tuple[float, float]:
-    """Ceilings of P(Flip 7) and P(bust) by the end, for any play from a state with ``path`` (module docstring,
-    "Probabilities").
-
-    Every play stops on the path or goes on past its end, and the cards come in the same order whatever it does:
-    it makes a Flip 7 only where the path does (its ``room``-th class), it busts only where the path ends on a
-    bust card or a repeat, and after a rescuer or when the pile runs out anything may follow. So each probability
-    is at most the path's chance of ending that way plus its chance of ending on a rescuer or running out
-    (`_path_terms`' ``slope``). In `_path_terms`' notation, with ``A'`` and the ends counted with The Zero's class
-    as there: a Flip 7 ``A'_room / C(M, room)``; a bust ``sum_k (B A_k + P_k + zeros ((B + zeros - 1) A_{k-1} +
-    P_{k-1})) / (C(M, k) (M - k))`` for ``k < room`` (holding The Zero a bust is still a bust). Each term is an
-    exact integer quotient rounded once; both are capped at 1.
-    """
-    depth = path.room
-    counts, _, repeats, _ = (class_sums or _class_sums)(depth, path.classes)
-    zeros, bust = path.zeros, path.bust
-    ended = [bust * count + repeat for count, repeat in zip(counts, repeats)]
-    if zeros:
-        ended = [ended[0]] + [total + zeros * ((bust + zeros - 1) * count + repeat)
-                              for total, count, repeat in zip(ended[1:], counts, repeats)]
-        counts = [counts[0]] + [total + zeros * below for total, below in zip(counts[1:], counts)]
-    live = bust + path.rescue + zeros + sum(copies for copies, _ in path.classes)
-    flip7 = busted = rest = 0.0
-    ways = 1  # C(live, k), as in `_path_terms`
-    for k in range(min(depth, live) + 1):
-        if k:
-            ways = ways * (live - k + 1) // k
-        if not counts[k]:
-            continue
-        if k == depth:
-            flip7 += counts[k] / ways
-        elif k == live:
-            rest += counts[k] / ways
-        else:
-            busted += ended[k] / (ways * (live - k))
-            rest += path.rescue * counts[k] / (ways * (live - k))
-    return min(1.0, flip7 + rest), min(1.0, busted + rest)
+            busted += busts[k] / (ways * (live - k))
+    return PathTerms(base, slope, min(1.0, flip7 + slope), min(1.0, busted + slope))
 
 
 SurvivalFunction = Callable[[tuple[int, ...], int, int, int, int], list[float]]
@@ -557,8 +546,7 @@ class _Shared:
 
     ``outcomes``: the next-card outcomes of every state expanded, by key, prepared (`_prepared`: each round of
     the search walks the states of the round before again); ``hit_ceilings``: `_hit_ceiling` by its arguments and
-    ``path_terms``: `_path_terms` and ``path_probabilities``: `_path_probabilities` by path,
-    ``drift_ceilings``: `flip7odds.drift.drift_ceiling` by its arguments,
+    ``path_terms``: `_path_terms` by path, ``drift_ceilings``: `flip7odds.drift.drift_ceiling` by its arguments,
     ``chain_floors``: `flip7odds.chain_floor.chain_floor` and `owed_floor` by their arguments, ``class_arrays``
     their arrays by classes, ``class_sums``: `_class_sums` by its arguments (many states share a ladder, a hazard
     or a path); ``survival``: `_survival` by its arguments.
@@ -567,8 +555,7 @@ class _Shared:
     outcomes: dict[Hashable, Prepared] = field(default_factory=dict)
     hit_ceilings: dict[tuple[tuple[int, ...], tuple[int, int, int, int, tuple[int, ...]]], float] = field(
         default_factory=dict)
-    path_terms: dict[Path, tuple[float, float]] = field(default_factory=dict)
-    path_probabilities: dict[Path, tuple[float, float]] = field(default_factory=dict)
+    path_terms: dict[Path, PathTerms] = field(default_factory=dict)
     drift_ceilings: dict[tuple[Path, int], float] = field(default_factory=dict)
     chain_floors: dict[tuple[Path, LineScores, int, Steals, int, int], float] = field(default_factory=dict)
     class_arrays: dict[tuple[tuple[int, int], ...], ClassArrays] = field(default_factory=dict)
@@ -577,8 +564,7 @@ class _Shared:
 
     def entries(self) -> int:
         """How many entries the tables hold."""
-        return (len(self.outcomes) + len(self.hit_ceilings) + len(self.path_terms) + len(self.path_probabilities)
-                + len(self.drift_ceilings)
+        return (len(self.outcomes) + len(self.hit_ceilings) + len(self.path_terms) + len(self.drift_ceilings)
                 + len(self.chain_floors) + len(self.class_arrays) + len(self.class_sums) + len(self.survival))
 
 
@@ -719,23 +705,24 @@ class _Search(Generic[S]):
     def path_ceiling(self, path: Path, ceiling: int) -> float:
         """The lower of `_path_ceiling` (hindsight; its terms, `_path_terms`, remembered by path) and
         `flip7odds.drift.drift_ceiling` (the martingale, remembered by its arguments): both bound ``H``."""
-        terms = self.shared.path_terms.get(path)
-        if terms is None:
-            terms = self.shared.path_terms[path] = _path_terms(path, self.class_sums)
         drift = self.shared.drift_ceilings.get((path, ceiling))
         if drift is None:
             drift = self.shared.drift_ceilings[path, ceiling] = drift_ceiling(path, ceiling)
-        return min(terms[0] + terms[1] * max(0, ceiling), drift)
+        return min(self.terms(path).ceiling(ceiling), drift)
 
     def path_probabilities(self, path: Path, draws: bool) -> tuple[float, float, float, float]:
         """P(Flip 7) and P(bust) by the end under any optimal play from a state with ``path``, as ``(lo, hi, lo,
-        hi)``: from 0 to `_path_probabilities` (remembered by path); where that play ``draws`` the next card (you
-        must, or hitting is certainly better), P(bust) is at least that card's chance to bust you, ``B / N``."""
-        known = self.shared.path_probabilities.get(path)
-        if known is None:
-            known = self.shared.path_probabilities[path] = _path_probabilities(path, self.class_sums)
-        flip7, bust = known
-        return (0.0, flip7, min(bust, path.bust / path.size) if draws else 0.0, bust)
+        hi)``: from 0 to `_path_terms`' ceilings; where that play ``draws`` the next card (you must, or hitting is
+        certainly better), P(bust) is at least that card's chance to bust you, ``B / N``."""
+        terms = self.terms(path)
+        return (0.0, terms.flip7, min(terms.bust, path.bust / path.size) if draws else 0.0, terms.bust)
+
+    def terms(self, path: Path) -> PathTerms:
+        """`_path_terms`, remembered by path."""
+        terms = self.shared.path_terms.get(path)
+        if terms is None:
+            terms = self.shared.path_terms[path] = _path_terms(path, self.class_sums)
+        return terms
 
     def class_sums(self, depth: int, classes: tuple[tuple[int, int], ...]) -> ClassSums:
         """`_class_sums`, remembered by its arguments (never changed by its callers)."""

@@ -29,7 +29,7 @@ from flip7odds.bounded import (
     RoundModel,
     _hit_ceiling,
     _path_ceiling,
-    _path_probabilities,
+    _path_terms,
     _Search,
     _survival,
 )
@@ -44,16 +44,23 @@ from tests.strategies import vengeance_situations
 TOLERANCE = 1e-9
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(vengeance_situations(max_pile=9, max_discards=3, max_line_cards=4))
-def test_every_ceiling_holds_the_exact_hit_value_of_every_state_met(situation: VengeanceSituation) -> None:
+def _searched(situation: VengeanceSituation, budget: float) -> tuple[VengeanceModel, _Search[State], list[State]]:
+    """A search of ``situation`` to ``budget`` (``1 / eps``): its model, the search and every state it met (none
+    where no card can be drawn)."""
     model = VengeanceModel(situation)
     search = _Search[State](cast(RoundModel[State], model), time.process_time() + 60.0)
     if not model.can_draw(model.root()):
-        return
-    search.hit(model.root(), 1e6)
+        return model, search, []
+    search.hit(model.root(), budget)
+    return model, search, cast(list[State], list(search.known))
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(vengeance_situations(max_pile=9, max_discards=3, max_line_cards=4))
+def test_every_ceiling_holds_the_exact_hit_value_of_every_state_met(situation: VengeanceSituation) -> None:
+    model, _, states = _searched(situation, 1e6)
     values = _Values(model.game, 1.0, TIE, 10**6)
-    for state in cast(list[State], list(search.known)):
+    for state in states:
         if not model.can_draw(state):
             continue
         hit = values.draw(state)
@@ -98,15 +105,11 @@ def _most_likely(model: VengeanceModel, node: object, reason: int, memo: dict[ob
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(vengeance_situations(max_pile=7, max_discards=2, max_line_cards=4))
 def test_every_leaf_probability_holds_every_play_from_it(situation: VengeanceSituation) -> None:
-    model = VengeanceModel(situation)
-    search = _Search[State](cast(RoundModel[State], model), time.process_time() + 60.0)
-    if not model.can_draw(model.root()):
-        return
-    search.hit(model.root(), 30.0)
+    model, search, states = _searched(situation, 30.0)
     values = _Values(model.game, 1.0, TIE, 10**6)
     flip7_memo: dict[object, float] = {}
     bust_memo: dict[object, float] = {}
-    for state in cast(list[State], list(search.known)):
+    for state in states:
         static = search.static(state)
         if static[6] == math.inf:
             continue
@@ -233,7 +236,7 @@ def test_the_path_ceiling_is_its_quantity_over_every_order(
 
 
 def _ends_by_orders(path: Path, neutral: int) -> tuple[Fraction, Fraction]:
-    """`_path_probabilities`' quantities over every order of a tiny pile: the chance that the path ends with a Flip 7
+    """`_path_terms`' probabilities over every order of a tiny pile: the chance that the path ends with a Flip 7
     or a bust, each plus the chance that it ends on a rescuer or runs out."""
     cards = ["b"] * path.bust + ["r"] * path.rescue + ["n"] * neutral + ["z"] * path.zeros
     cards += [str(index) for index, (copies, _) in enumerate(path.classes) for _ in range(copies)]
@@ -272,9 +275,9 @@ def test_the_path_probabilities_are_their_quantities_over_every_order(
         return
     path = Path(0, room, 15, tuple(classes), bust, rescue, size, zeros, holds_zero)
     flip7, busted = _ends_by_orders(path, neutral)
-    computed = _path_probabilities(path)
-    assert math.isclose(computed[0], min(1.0, float(flip7)), abs_tol=TOLERANCE)
-    assert math.isclose(computed[1], min(1.0, float(busted)), abs_tol=TOLERANCE)
+    terms = _path_terms(path)
+    assert math.isclose(terms.flip7, min(1.0, float(flip7)), abs_tol=TOLERANCE)
+    assert math.isclose(terms.bust, min(1.0, float(busted)), abs_tol=TOLERANCE)
 
 
 def test_the_zero_lowers_the_path_ceiling_and_the_forced_floor_lifts_the_floor() -> None:
