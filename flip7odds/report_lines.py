@@ -25,14 +25,23 @@ def headline(t: Translator, decision: Decision, stay: int, hit: float | None, ma
     return template.format(margin=t.number(margin), stay=stay, hit=t.number(hit))
 
 
-def number_lines(t: Translator, *, bust: Fraction, why: str, hit_once: Fraction | None, hit: float | None,
+def bust_line(t: Translator, result: Answer, why: str) -> str:
+    """The next card's bust chance as a fraction of the pile's cards (``3/94``, ``0/108``, as ``why`` counts them),
+    reduced where the pile is not what is drawn from (run out: the discards are), and as a percentage."""
+    bust, size = result.bust_probability, result.pile_size
+    fraction = (f"{bust.numerator * (size // bust.denominator)}/{size}" if size and size % bust.denominator == 0 else
+                f"{bust.numerator}/{bust.denominator}")
+    return t("Bust on the next card: {fraction} = {percent} ({why})").format(
+        fraction=fraction, percent=t.percent(float(bust)), why=why)
+
+
+def number_lines(t: Translator, *, bust: str, hit_once: Fraction | None, hit: float | None,
                  stay: int, optimal: float, flip7: float, bust_final: float) -> list[str]:
-    """The numbers under the headline: the next card's bust chance (with ``why``), hitting once, hitting and
+    """The numbers under the headline: the next card's bust chance (`bust_line`), hitting once, hitting and
     playing best (when a card can be drawn), staying, the optimum and its Flip 7 and bust chances."""
     lines = []
     if hit is not None:
-        lines.append(t("Bust on the next card: {fraction} = {percent} ({why})").format(
-            fraction=f"{bust.numerator}/{bust.denominator}", percent=t.percent(float(bust)), why=why))
+        lines.append(bust)
         assert hit_once is not None
         lines.append(t("Hit once, then stay: {points} points (= {fraction})").format(
             points=t.number(float(hit_once)), fraction=f"{hit_once.numerator}/{hit_once.denominator}"))
@@ -57,7 +66,7 @@ def answer_lines(t: Translator, result: Answer, why: str, first: str | None = No
         if once is None and result.hit_once is not None:
             once = Fraction(result.hit_once.mid)
         lines = [first or headline(t, result.decision, result.stay_score, hit, result.may_stay, result.margin),
-                 *number_lines(t, bust=result.bust_probability, why=why, hit_once=once, hit=hit,
+                 *number_lines(t, bust=bust_line(t, result, why), hit_once=once, hit=hit,
                                stay=result.stay_score, optimal=result.optimal.mid, flip7=result.flip7_probability.mid,
                                bust_final=result.bust_final_probability.mid)]
         return [*lines, t("Exact.")]
@@ -79,9 +88,7 @@ def answer_lines(t: Translator, result: Answer, why: str, first: str | None = No
         top = template.format(margin=t.number(sure), stay=result.stay_score, hit=_interval(t, result.hit))
     lines = [top]
     if result.hit is not None:
-        bust = result.bust_probability
-        lines.append(t("Bust on the next card: {fraction} = {percent} ({why})").format(
-            fraction=f"{bust.numerator}/{bust.denominator}", percent=t.percent(float(bust)), why=why))
+        lines.append(bust_line(t, result, why))
         lines.append(t("Hit once, then stay: {points} points").format(points=_interval(t, result.hit_once)))
         lines.append(t("Hit, then play best: {points} points").format(points=_interval(t, result.hit)))
     lines.append(t("Stay now: {points} points").format(points=result.stay_score))

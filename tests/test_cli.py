@@ -45,6 +45,18 @@ def test_report_puts_the_decision_first() -> None:
     assert any("of the 89 cards left would bust you" in line for line in rest)
 
 
+@pytest.mark.parametrize("argv, fraction", [
+    (["--line", ""], "0/94 = 0.0% (0 of the 94 cards"),
+    (["--line", "5 6 sc"], "0/91 = 0.0% (you hold a Second Chance)"),
+    (["--line", "12 10"], "20/92 = 21.7% (20 of the 92 cards"),
+    (["--rules", "vengeance", "--line", "", "--alone"], "0/108 = 0.0% (0 of the 108 cards"),
+])
+def test_the_next_cards_bust_chance_is_counted_in_cards(argv: list[str], fraction: str) -> None:
+    """Not reduced (``20/92``, not ``5/23``; ``0/94``, not ``0/1``): the counts the reason beside it gives."""
+    status, text = run("analyze", *argv)
+    assert status == 0 and f"Bust on the next card: {fraction}" in text
+
+
 @pytest.mark.parametrize("argv, message", [
     (["analyze", "--line", "7 7"], "duplicate number 7"),
     (["analyze", "--line", "banana"], "unknown card 'banana'"),
