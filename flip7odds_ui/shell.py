@@ -40,11 +40,18 @@ TOUCH_STYLE = """
   [data-testid="stExpandSidebarButton"] {min-width: 2.75rem; min-height: 2.75rem}
   [data-testid="stSidebar"] [data-baseweb="select"] > div {min-height: 2.75rem}
 }
+@media (hover: none) {
+  [data-testid="stMain"] button kbd {display: none}
+  [data-testid="stMain"] .js-plotly-plot .modebar-container {display: none}
+}
 </style>
 """
 """On a phone every control a thumb uses is at least 44 px (2.75rem) tall: the segmented switches (your line / seen
 elsewhere), the number steppers, the sections' headers, the switches and choices with their labels, the menu's
-button and the sidebar's language and rules (Streamlit draws them 21 to 38 px tall)."""
+button and the sidebar's language and rules (Streamlit draws them 21 to 38 px tall). On a screen without hover (a
+touch screen) the buttons' keyboard shortcuts (the quiz's H, S, N) are not written (no keyboard to press them on),
+nor is the charts' tool bar drawn: a touch screen shows it all the time, over the chart's title and its top boxes,
+and the charts zoom and pan by touch without it."""
 
 Choice = TypeVar("Choice")
 
