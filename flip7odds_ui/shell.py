@@ -43,6 +43,7 @@ TOUCH_STYLE = """
 @media (hover: none) {
   [data-testid="stMain"] button kbd {display: none}
   [data-testid="stMain"] .js-plotly-plot .modebar-container {display: none}
+  [data-testid="stMain"] [data-testid="stElementContainer"]:has([data-testid="stDataFrame"]) {margin-top: 1.75rem}
 }
 </style>
 """
@@ -51,7 +52,8 @@ elsewhere), the number steppers, the sections' headers, the switches and choices
 button and the sidebar's language and rules (Streamlit draws them 21 to 38 px tall). On a screen without hover (a
 touch screen) the buttons' keyboard shortcuts (the quiz's H, S, N) are not written (no keyboard to press them on),
 nor is the charts' tool bar drawn: a touch screen shows it all the time, over the chart's title and its top boxes,
-and the charts zoom and pan by touch without it."""
+and the charts zoom and pan by touch without it. A table's tool bar (search, full screen), also shown all the time
+there, 44 px tall over what is above the table, gets room of its own: the table 1.75rem lower (with the 1rem gap)."""
 
 Choice = TypeVar("Choice")
 

@@ -94,3 +94,24 @@ def test_every_control_on_a_spanish_phone_is_a_thumb_high(browser: Browser, app_
         page.wait_for_timeout(500)
         assert_no_exception(page)
         assert page.evaluate(SMALL_CONTROLS) == []
+
+
+TOOLBARS_OVER = """() => [...document.querySelectorAll('[data-testid="stMain"] [data-testid="stElementToolbar"]')]
+  .filter(bar => bar.offsetParent !== null && getComputedStyle(bar).opacity !== '0')
+  .map(bar => { const own = bar.closest('[data-testid="stElementContainer"]');
+                let above = own.previousElementSibling; while (above && !above.offsetHeight) above = above.previousElementSibling;
+                return [bar.getBoundingClientRect().top, above ? above.getBoundingClientRect().bottom : -Infinity,
+                        above ? above.innerText.slice(0, 40) : '']; })
+  .filter(([top, bottom]) => top < bottom - 1)
+  .map(([, , text]) => text)"""
+"""What a table's tool bar (search, full screen), shown all the time on a touch screen, is drawn over."""
+
+
+@pytest.mark.parametrize("path", ["trees?line=12.11.9&cards=2", "simulate?rules=vengeance"])
+def test_on_a_spanish_touch_phone_no_table_tool_bar_covers_what_is_above(browser: Browser, app_url: str,
+                                                                          path: str) -> None:
+    with app_page(browser, app_url, f"{path}&lang=es", *PHONE, touch=True) as page:
+        expect(page.locator('[data-testid="stDataFrame"]').first).to_be_visible(timeout=ANSWER_TIMEOUT_MS)
+        page.wait_for_timeout(500)
+        assert_no_exception(page)
+        assert page.evaluate(TOOLBARS_OVER) == []
