@@ -44,9 +44,15 @@ HIDE_SCROLLER
 .st-key-header h1 {font-size: 1.6rem; padding: 0}
 .st-key-header [data-testid="stCaptionContainer"] {margin-bottom: -0.6rem}
 [data-testid="stMetricValue"] {font-size: 1.6rem}
-.f7-numbers {display: flex; flex-wrap: wrap; gap: 0.6rem 1.4rem; margin-bottom: 0.8rem}
+.f7-numbers {display: flex; flex-wrap: wrap; gap: 0.6rem 1.4rem; margin-bottom: 0.8rem; position: relative}
 .f7-number .f7-label {font-size: 0.875rem; line-height: 1.6}
 .f7-number[title] .f7-label {text-decoration: underline dotted; text-underline-offset: 0.2em}
+.f7-number summary {display: block; list-style: none; cursor: pointer}
+.f7-number summary::-webkit-details-marker {display: none}
+.f7-number[open] .f7-label {text-decoration-style: solid}
+.f7-explain {position: absolute; left: 0; right: 0; top: calc(100% + 0.2rem); z-index: 90; font-size: 0.95rem;
+             line-height: 1.4; padding: 0.5rem 0.75rem; border-radius: 0.5rem; color: var(--text-color, #31333f);
+             background: var(--secondary-background-color, #f0f2f6); box-shadow: 0 2px 8px rgba(0, 0, 0, 0.2)}
 .f7-number .f7-value {font-size: 1.6rem; line-height: 1.35}
 .st-key-picker button {min-width: 3.3rem; padding: 0.15rem 0.45rem; min-height: 2.9rem}
 .st-key-picker button p {font-size: 1.15rem; font-weight: 600}
@@ -58,6 +64,7 @@ HIDE_SCROLLER
   flex: 0 1 auto; width: auto}
 .st-key-vlive_target div {flex-wrap: wrap}
 @media (max-width: 640px) {
+  [data-testid="stHorizontalBlock"]:has(.st-key-picker) {gap: 1rem}
   .st-key-header [data-testid="stCaptionContainer"] {display: none}
   .st-key-header h1 {font-size: 1.3rem}
 }
@@ -65,10 +72,10 @@ HIDE_SCROLLER
 """.replace("HIDE_SCROLLER", HIDE_SCROLLER)
 """The live pages' style: the sticky bar, the banner's colours and its word on one line where the bar is wide
 enough, else hugging its wrapped lines (PIDE CARTA, wrapped in a box of its unwrapped width, left a gap before the
-lines beside it), card buttons at least 44 px tall, the moves and the card buttons sized to their labels (each is a
+lines beside it), on a phone the numbers 1rem under the picker (the columns' large gap, stacked, left 64 px blank), card buttons at least 44 px tall, the moves and the card buttons sized to their labels (each is a
 fragment of its own, whose box would otherwise share the row equally: two cards a row on a phone), the numbers
 beside the picker (`flip7odds_ui.details.show_numbers`: one element, set out as metrics are, a dotted label where
-hovering explains it)."""
+tapping or hovering explains it: the explanation opens over what is under the numbers, as wide as they are)."""
 
 SCROLL_TO_TOP = """<script>
 document.querySelector('[data-testid="stMain"]')?.scrollTo({top: 0});

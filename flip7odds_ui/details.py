@@ -36,8 +36,8 @@ def show_numbers(t: Translator, result: Answer) -> None:
 
     One Markdown element set out as metrics (the style is `flip7odds_ui.answer.STYLE`'s), not six ``st.metric`` in
     a row: a tap redraws these numbers, and each element is one more message for the server to send and the phone
-    to draw (29 -> 23 messages a tap). What a number means shows on hovering its label (a touch screen shows no
-    help icon's tooltip either). The text is translated messages and numbers, escaped.
+    to draw (29 -> 23 messages a tap). What a number means shows on tapping (or clicking) it, under the numbers
+    (`number_cell`), and on hovering its label. The text is translated messages and numbers, escaped.
     """
     numbers = [(t("Stay now"), str(result.stay_score), "")] if result.may_stay else []
     if result.hit_once is not None:
@@ -59,10 +59,14 @@ def show_numbers(t: Translator, result: Answer) -> None:
 
 
 def number_cell(label: str, value: str, explained: str) -> str:
-    """One number of `show_numbers` as HTML: its label (explained on hovering, when ``explained``) over its value."""
-    title = f' title="{html.escape(explained)}"' if explained else ""
-    return (f'<div class="f7-number"{title}><div class="f7-label">{html.escape(label)}</div>'
-            f'<div class="f7-value">{html.escape(value)}</div></div>')
+    """One number of `show_numbers` as HTML: its label over its value; when ``explained``, a disclosure (``details``)
+    whose explanation a tap opens under the numbers and a second tap closes (one open at a time: they share a
+    ``name``), and which hovering explains too (``title``). A phone has no hover: the explanation was out of reach."""
+    shown = f'<div class="f7-label">{html.escape(label)}</div><div class="f7-value">{html.escape(value)}</div>'
+    if not explained:
+        return f'<div class="f7-number">{shown}</div>'
+    return (f'<details class="f7-number" name="f7-explained" title="{html.escape(explained)}"><summary>{shown}</summary>'
+            f'<div class="f7-explain"><b>{html.escape(label)}</b>: {html.escape(explained)}</div></details>')
 
 
 def charts_shown(t: Translator) -> bool:

@@ -34,17 +34,33 @@ TOUCH_STYLE = """
   [data-testid="stMain"] [data-testid="stButtonGroup"] button,
   [data-testid="stMain"] [data-testid="stNumberInput"] input,
   [data-testid="stMain"] [data-testid="stExpander"] summary {min-height: 2.75rem}
+  :where([data-testid="stMain"]) [data-testid="stButton"] button {min-height: 2.75rem}
   [data-testid="stMain"] [data-testid="stNumberInput"] button {min-height: 2.75rem; min-width: 2.75rem}
   [data-testid="stMain"] [data-testid="stCheckbox"] label,
   [data-testid="stMain"] [data-testid="stRadio"] [role="radiogroup"] label {min-height: 2.75rem; align-items: center}
   [data-testid="stExpandSidebarButton"] {min-width: 2.75rem; min-height: 2.75rem}
-  [data-testid="stSidebar"] [data-baseweb="select"] > div {min-height: 2.75rem}
+  [data-testid="stSidebar"] [data-baseweb="select"] > div,
+  [data-testid="stMain"] [data-testid="stSelectbox"] button {min-height: 2.75rem}
+}
+@media (hover: none) {
+  [data-testid="stMain"] [data-testid="stElementToolbar"] button {min-width: 2.75rem; min-height: 2.75rem}
+  [data-testid="stMain"] button kbd {display: none}
+  [data-testid="stMain"] .js-plotly-plot .modebar-container {display: none}
+  [data-testid="stMain"] [data-testid="stElementContainer"]:has([data-testid="stDataFrame"]) {margin-top: 1.75rem}
 }
 </style>
 """
 """On a phone every control a thumb uses is at least 44 px (2.75rem) tall: the segmented switches (your line / seen
 elsewhere), the number steppers, the sections' headers, the switches and choices with their labels, the menu's
-button and the sidebar's language and rules (Streamlit draws them 21 to 38 px tall)."""
+button, the buttons (New seed), the select boxes (the simulation's question) and the sidebar's language and rules
+(Streamlit draws them 21 to 40 px tall). The buttons' rule weighs no more than a page's own (``:where``), so that
+the live page's card buttons keep their 2.9rem.
+
+On a screen without hover (a touch screen) the buttons' keyboard shortcuts (the quiz's H, S, N) are not written (no
+keyboard to press them on), nor is the charts' tool bar drawn: a touch screen shows it all the time, over the chart's
+title and its top boxes, and the charts zoom and pan by touch without it. A table's tool bar (search, full screen),
+also shown all the time there, 44 px tall over what is above the table, gets room of its own: the table 1.75rem
+lower (with the 1rem gap); its buttons are 44 px square (Streamlit draws them 24 px)."""
 
 Choice = TypeVar("Choice")
 

@@ -88,9 +88,12 @@ with chart:
     show_tree_key(t)
     st.plotly_chart(tree_figure(result, font_size, t, rules), width="stretch", theme=None)
 with side:
-    for column, label, value in zip(st.columns(3), (t("P(bust)"), t("P(Flip 7)"), t("P(goes on)")),
-                                    (bust, flip7, going)):
-        column.metric(label, t.percent(float(value), 2), str(value), delta_color="off", delta_arrow="off")
+    # Side by side as wide as each is (a row that wraps), not three equal columns: a third of the side column
+    # at 1280 px is narrower than "55,91 %" in the metrics' type, which then broke onto two lines.
+    with st.container(horizontal=True, gap="medium"):
+        for label, value in zip((t("P(bust)"), t("P(Flip 7)"), t("P(goes on)")), (bust, flip7, going)):
+            st.metric(label, t.percent(float(value), 2), str(value), delta_color="off", delta_arrow="off",
+                      width="content")
     st.markdown(t.ngettext("The {count} leaf adds up to exactly **{total}**.",
                            "The {count} leaves add up to exactly **{total}**.", len(result.leaves)).format(
         count=len(result.leaves), total=result.leaf_total))

@@ -2,14 +2,18 @@
 
 import io
 import json
+import re
 import subprocess
 import sys
 
 import pytest
 
 from flip7odds.analysis import analyze
+from flip7odds.answer import answer
 from flip7odds.cli import main
-from flip7odds.rules import CLASSIC
+from flip7odds.i18n import translator
+from flip7odds.report_lines import answer_lines
+from flip7odds.rules import CLASSIC, POKER
 from flip7odds.situation import Situation
 
 MODEL_KEYS = {"stay_score", "bust_probability", "hit_once_score", "optimal_score", "hit_score", "decision",
@@ -111,4 +115,25 @@ def test_a_poker_pile_alone_is_answered_with_certified_bounds_not_refused() -> N
     low, high = data["bounds"]["hit_score"]
     assert low <= data["hit_score"] <= high and data["distribution"] is None
     status, text = run("analyze", "--rules", "poker", "--line", "K", "--alone", "--cpu-seconds", "0.5")
-    assert status == 0 and "certified bounds" in text and "GB" not in text
+    assert status == 0 and "Certified bounds" in text and "GB" not in text
+
+
+def test_a_bounded_report_writes_each_interval_outward_and_the_widest_width_it_shows() -> None:
+    """Every score interval of the report holds the solver's interval (lo rounded down, hi up), the closing line's
+    width is the widest written one's, and the margin said to be "at least" is no more than the true one."""
+    result = answer(Situation.from_text(POKER, "K", others_active=0), cpu_seconds=0.5)
+    assert not result.exact and result.hit is not None and result.hit_once is not None
+    lines = answer_lines(translator("en"), result, "why")
+    written = {}
+    for name, bounds in (("Hit once, then stay", result.hit_once), ("Hit, then play best", result.hit),
+                         ("Optimal expected score", result.optimal)):
+        found = re.search(re.escape(name) + r": ([\d.]+) to ([\d.]+)", "\n".join(lines))
+        assert found is not None, name
+        low, high = float(found[1]), float(found[2])
+        assert low <= bounds.lo and bounds.hi <= high and high - low <= bounds.width + 0.02 + 1e-9
+        written[name] = high - low
+    widest = re.search(r"the widest score interval is ([\d.]+) points wide", lines[-1])
+    assert widest is not None and float(widest[1]) == pytest.approx(max(written.values()))
+    margin = re.search(r"at least ([\d.]+) points", lines[0])
+    assert margin is not None or result.too_close
+    assert margin is None or float(margin[1]) <= max(result.hit.lo - result.stay_score, result.stay_score - result.hit.hi)

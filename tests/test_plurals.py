@@ -32,8 +32,8 @@ WORD_FIELDS = frozenset({"card", "rules", "where", "line", "name", "status", "ro
                          "deck", "cards", "policy", "decision", "round", "win", "event", "place", "title"})
 """Placeholders that hold words, not counts ("too many {card} cards": a card's name)."""
 DECIMAL_AMOUNTS = {
-    "Within ±{bound} points: certified bounds (the exact value is inside each interval; the exact solver would take "
-    "too long here)": "a bound with decimals",
+    "Certified bounds: the exact value lies inside every interval above; the widest score interval is {width} points "
+    "wide (the exact solver would take too long here)": "a width with decimals",
     "Within ±{bound} points (certified bounds)": "a bound with decimals",
     "HIT: hitting is worth at least {margin} points more than staying (stay {stay}, hit {hit})": "a margin with decimals",
     "STAY: staying is worth at least {margin} points more than hitting (stay {stay}, hit {hit})": "a margin with decimals",

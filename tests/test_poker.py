@@ -203,7 +203,7 @@ def test_command_line_json_keys_match_classic_and_the_worst_case_is_answered_wit
     assert keys[0] == keys[1]
     out = io.StringIO()
     assert main(["analyze", "--rules", "poker", "--alone", "--lang", "en", "--cpu-seconds", "0.3"], out=out) == 0
-    assert "certified bounds" in out.getvalue() and "million states" not in out.getvalue()
+    assert "Certified bounds" in out.getvalue() and "million states" not in out.getvalue()
 
 
 def simulated_round(round_rules: RoundRules, start: RoundState, threshold: int, rng: np.random.Generator,

@@ -45,7 +45,7 @@ def test_others_count_and_alone_give_empty_handed_players() -> None:
 
 def test_a_fresh_deck_is_answered_within_certified_bounds() -> None:
     status, text = run("analyze", "--rules", "vengeance", "--line", "12 5", "--other", "10 9", "--cpu-seconds", "0.5")
-    assert status == 0 and "certified bounds" in text and "too large" not in text
+    assert status == 0 and "Certified bounds" in text and "too large" not in text
     assert text.splitlines()[-1] == CAVEAT
 
 

@@ -18,9 +18,10 @@ RENDER_TIMEOUT_MS = 30_000
 VIEWPORTS: dict[str, tuple[int, int]] = {"desktop": (1280, 900), "phone": (390, 844)}
 
 
-def open_page(browser: Browser, url: str, width: int, height: int) -> Page:
-    """Open url in a fresh page of that viewport size and wait until Streamlit has finished running; close it after."""
-    page = browser.new_page(viewport={"width": width, "height": height})
+def open_page(browser: Browser, url: str, width: int, height: int, touch: bool = False) -> Page:
+    """Open url in a fresh page of that viewport size (a phone's touch screen, without hover, when ``touch``) and wait
+    until Streamlit has finished running; close it after."""
+    page = browser.new_page(viewport={"width": width, "height": height}, has_touch=touch, is_mobile=touch)
     page.set_default_timeout(RENDER_TIMEOUT_MS)
     page.goto(url)
     page.wait_for_selector('[data-testid="stApp"]')
@@ -31,16 +32,17 @@ def open_page(browser: Browser, url: str, width: int, height: int) -> Page:
 
 
 @contextmanager
-def app_page(browser: Browser, app_url: str, path: str, width: int, height: int) -> Iterator[Page]:
-    """A page of the served app (``path``: ``live?line=12``) in a fresh browser page, closed after.
+def app_page(browser: Browser, app_url: str, path: str, width: int, height: int, touch: bool = False) -> Iterator[Page]:
+    """A page of the served app (``path``: ``live?line=12``) in a fresh browser page (a touch screen when ``touch``),
+    closed after.
 
     The app's home is opened once first: on a server whose very first request is a deep link, Streamlit
     may run ``pages/<page>.py`` directly (legacy pages/ folder) instead of app.py's navigation
     (`flip7odds_ui.shell.start_page` handles it, and `test_a_link_opened_first_runs_in_the_app` checks it;
     opening the home first keeps every other test independent of that).
     """
-    open_page(browser, app_url, width, height).close()
-    page = open_page(browser, f"{app_url}/{path}", width, height)
+    open_page(browser, app_url, width, height, touch).close()
+    page = open_page(browser, f"{app_url}/{path}", width, height, touch)
     try:
         yield page
     finally:

@@ -9,6 +9,7 @@ import re
 import pytest
 from browser_helpers import (
     VIEWPORTS,
+    app_page,
     assert_in_view,
     assert_no_exception,
     main_scroll_top,
@@ -126,3 +127,41 @@ def test_a_bad_link_shows_a_message_not_an_exception(browser: Browser, app_url: 
         screenshot_whole(page, "live-bad-link-phone")
     finally:
         page.close()
+
+
+def test_on_a_touch_phone_a_tap_on_a_number_explains_it(browser: Browser, app_url: str) -> None:
+    """A phone has no hover: what a number means (its ``title``) opens under the numbers on a tap, inside the
+    screen and over nothing of the numbers, one at a time, and closes on a second tap."""
+    with app_page(browser, app_url, f"live?line=12.7&{FLIP_THREES_OUT}", *VIEWPORTS["phone"], touch=True) as page:
+        numbers = page.locator(".f7-numbers")
+        expect(numbers).to_be_visible()
+        explained = page.locator("details.f7-number")
+        assert explained.count() == 5  # hit once, hit, best play, Flip 7, bust (stay now needs no words)
+        explanations = page.locator(".f7-explain")
+        for index in range(explained.count()):
+            explained.nth(index).locator("summary").tap()
+            expect(explanations.nth(index)).to_be_visible()
+            assert [explanations.nth(i).is_visible() for i in range(explained.count())].count(True) == 1
+            label = explained.nth(index).locator(".f7-label").inner_text()
+            assert explanations.nth(index).inner_text().startswith(label + ":")
+            box, under = explanations.nth(index).bounding_box(), numbers.bounding_box()
+            assert box is not None and under is not None
+            assert box["y"] >= under["y"] + under["height"] and box["x"] >= 0
+            assert box["x"] + box["width"] <= VIEWPORTS["phone"][0]
+        screenshot(page, "live-number-explained-phone")
+        explained.last.locator("summary").tap()
+        expect(explanations.last).to_be_hidden()
+        assert_no_exception(page)
+
+
+def test_on_a_touch_phone_no_keyboard_hint_nor_chart_tool_bar_is_drawn(browser: Browser, app_url: str) -> None:
+    """The quiz's buttons write no key to press (H, S) where there is no keyboard, and the charts draw no tool bar
+    (a touch screen shows it all the time, over the chart's top)."""
+    with app_page(browser, app_url, "quiz", *VIEWPORTS["phone"], touch=True) as page:
+        expect(page.get_by_role("button", name="HIT")).to_be_visible(timeout=60_000)
+        assert page.locator('[data-testid="stMain"] button kbd').evaluate_all(
+            "nodes => nodes.filter(node => node.offsetParent !== null).length") == 0
+    with app_page(browser, app_url, "simulate", *VIEWPORTS["phone"], touch=True) as page:
+        expect(page.locator(".js-plotly-plot .main-svg").first).to_be_visible(timeout=60_000)
+        assert page.locator(".js-plotly-plot .modebar-container").evaluate_all(
+            "nodes => nodes.filter(node => node.offsetParent !== null).length") == 0

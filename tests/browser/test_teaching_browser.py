@@ -128,3 +128,20 @@ def test_the_tree_on_a_projector_has_its_key_under_it(browser: Browser, app_url:
         assert sizes and min(sizes) >= 28, sizes
         assert chart_text_collisions(page) == []
         screenshot_whole(page, "teach-trees-projector-es-key")
+
+
+def test_the_tree_s_chances_on_a_laptop_in_spanish_stay_on_one_line(browser: Browser, app_url: str) -> None:
+    """Outside presentation mode at 1280 px the three chances sit beside the tree, each value on one line: in three
+    equal columns "55,91 %" was wider than its third and broke before the "%"."""
+    params = {"line": "12.11.9", "cards": "2", "lang": "es"}
+    with app_page(browser, app_url, f"trees?{urlencode(params)}", *LAPTOP) as page:
+        values = page.get_by_test_id("stMetricValue")
+        expect(values.nth(2)).to_be_visible()
+        texts = [values.nth(i).inner_text() for i in range(3)]
+        assert texts == ["55,91\xa0%", "0,00\xa0%", "44,09\xa0%"], texts
+        lines = values.evaluate_all("""nodes => nodes.map(node => { const size = parseFloat(getComputedStyle(node).fontSize);
+                                       return Math.round(node.getBoundingClientRect().height / (1.6 * size)); })""")
+        assert lines == [1, 1, 1], lines
+        screenshot(page, "teach-trees-laptop-es")
+        assert cut_text(page) == []
+        assert_no_exception(page)
