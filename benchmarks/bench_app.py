@@ -10,7 +10,8 @@ What it measures, on a 390x844 phone viewport:
 - ``first``: a server started with an empty numba cache (``NUMBA_CACHE_DIR`` pointed at a new folder):
   the page opened as soon as the server answers its health check, then the first card tapped at once, and
   on another fresh server ``--reading`` seconds after the page shows (a person finding their first card).
-- ``live``: the Live odds page, for the classic, poker and Vengeance rules: a card tapped, timed from the
+- ``live``: the Live odds page, for the classic, poker and Vengeance rules (Vengeance late in the deck, answered
+  exactly, and on a fresh deck, answered with certified bounds within the live budget): a card tapped, timed from the
   click until the page has settled (the tapped card's count changed, the app reports no script running and
   its status widget is hidden), and the server process's CPU time over the same span (``/proc/<pid>/stat``,
   user + system, 10 ms ticks).
@@ -824,6 +825,11 @@ async def main() -> None:
                         print(series[-1].row(), flush=True)
                         series.append(await live_series(new_page, server, "live Vengeance (late deck): tap a card",
                                                         vengeance_table(), ["12", "11", "9", "5", "3"],
+                                                        args.tap_timeout))
+                        print(series[-1].row(), flush=True)
+                        series.append(await live_series(new_page, server,
+                                                        "live Vengeance (fresh deck, certified bounds): tap a card seen",
+                                                        "rules=vengeance&line=12.7&others=2", CLASSIC_SEEN,
                                                         args.tap_timeout))
                         print(series[-1].row(), flush=True)
                         tap, undo = await cached_series(new_page, server, args.cached_taps, args.tap_timeout)
