@@ -1063,6 +1063,12 @@ _ROW_TILE = 8
 """Rows of one block whose modifier draws `_backward_others` does together, reading each combination's moves
 once for all of them (tiles of 2, 4 and 8 rows took the same time, 8 the fewest instructions: BENCHMARKS.md,
 Stop 26)."""
+_CARRY_TILE = 64
+"""Rows of one block whose modifier draws `_backward_others` does together where P(Flip 7) and P(bust) are carried
+(records, `_RECORD`): the next level's records of the tile's rows are copied side by side first, so that a move adds
+one run of ``3 x rows`` floats (vector instructions) where it added three floats a row at scattered places (the
+whole top block of a poker tap in one tile, 36 rows: 27% fewer instructions in `_backward_others`, BENCHMARKS.md,
+Stop 30)."""
 _ONE, _TWO = np.uint64(1), np.uint64(2)
 """Small unsigned indices (numba types an unsigned plus a signed 64-bit integer as a float)."""
 _RECORD = 3
@@ -1099,8 +1105,11 @@ def _backward_others(first: int, stop: int, t: int, sizes: IntArray, offset: Int
     all of them; every state still adds its terms in the same order (runs, then modifiers by group).
 
     With ``carry`` ``upper`` and ``out`` hold records (`_RECORD`: value, P(Flip 7), P(bust) by the end) and
-    the same sums are taken of the two probabilities, lane by lane: a Flip 7 counts ``sum_u p_u`` at the top row,
-    a duplicate that neither a held Second Chance saves busts (``1 - saved_live - saved_bank`` of the
+    the same sums are taken of the two probabilities, lane by lane. Then the tiles are `_CARRY_TILE` rows, and a
+    block's modifier draws first copy the target block's records of the tile's rows side by side (``near``: a
+    combination's records of every row in one run) and a state's sums into ``sums``, so that a move adds one run of
+    ``3 x rows`` floats; each state still adds the same terms in the same order. A Flip 7 counts ``sum_u p_u`` at
+    the top row, a duplicate that neither a held Second Chance saves busts (``1 - saved_live - saved_bank`` of the
     row's bust cards), every other ending counts 0 (`_Solver._backward`). A row's banked values are first summed
     apart, then written into its records.
 
@@ -1110,7 +1119,10 @@ def _backward_others(first: int, stop: int, t: int, sizes: IntArray, offset: Int
     back from memory by it.
     """
     scratch = np.empty(np.max(col_start[1:] - col_start[:-1]) if carry else 0)
+    near = np.empty(_RECORD * _CARRY_TILE * (np.int64(np.max(move_rank)) + 1) if carry and len(move_rank) else 0)
+    sums = np.empty(_RECORD * _CARRY_TILE)
     span = _RECORD if carry else 1  # floats per state
+    tile = _CARRY_TILE if carry else _ROW_TILE
     inverse = 1.0 / n_left  # probabilities are not compared: no need to divide
     q = first
     while q < stop:
@@ -1118,7 +1130,7 @@ def _backward_others(first: int, stop: int, t: int, sizes: IntArray, offset: Int
         while q >= cumulative[b + 1]:
             b += 1
         s = sizes[b]
-        tile_stop = min(stop, cumulative[b + 1], q + _ROW_TILE)
+        tile_stop = min(stop, cumulative[b + 1], q + tile)
         level = t - s
         c0, c1 = col_start[level], col_start[level + 1]
         width = c1 - c0
@@ -1168,32 +1180,51 @@ def _backward_others(first: int, stop: int, t: int, sizes: IntArray, offset: Int
         r0, r1 = q - cumulative[b], tile_stop - cumulative[b]
         q = tile_stop
         along, step = np.uint64(width), np.uint64(width1)
+        lanes = _RECORD_U * np.uint64(r1 - r0)  # floats of one column across the tile's rows (carried)
         for h in range(block_start[level], block_start[level + 1]):
             base = block_target[h]
             low, k0, size = block_low[h], block_first[h], block_size[h]
-            for k in range(size if width1 > 0 and base >= 0 else 0):
-                ranks = move_rank[move_start[k0 + k]:move_start[k0 + k + 1]]
-                copies = move_left[move_start[k0 + k]:move_start[k0 + k + 1]]
-                # unsigned: these indices are never negative, and numba checks only signed ones for that
-                here = np.uint64(offset[b] + r0 * width + low + k)
-                there = np.uint64(side_offset[b] + r0 * width1 + base)
-                for _ in range(r0, r1):
-                    if not carry:
+            if carry and width1 > 0 and base >= 0 and move_start[k0 + size] > move_start[k0]:
+                # the records of the target block, of every row of the tile side by side (`_CARRY_TILE`)
+                reach = np.uint64(np.max(move_rank[move_start[k0]:move_start[k0 + size]])) + _ONE
+                into = np.uint64(0)
+                for rr in range(r0, r1):
+                    at, spot = _RECORD_U * np.uint64(side_offset[b] + rr * width1 + base), into
+                    for _ in range(reach):
+                        near[spot], near[spot + _ONE], near[spot + _TWO] = upper[at], upper[at + _ONE], upper[at + _TWO]
+                        at += _RECORD_U
+                        spot += lanes
+                    into += _RECORD_U
+                for k in range(size):
+                    here = _RECORD_U * np.uint64(offset[b] + r0 * width + low + k)
+                    at, spot = here, np.uint64(0)
+                    for _ in range(r0, r1):
+                        sums[spot], sums[spot + _ONE], sums[spot + _TWO] = out[at], out[at + _ONE], out[at + _TWO]
+                        at += _RECORD_U * along
+                        spot += _RECORD_U
+                    for e in range(np.uint64(move_start[k0 + k]), np.uint64(move_start[k0 + k + 1])):
+                        weight, source = move_left[e], np.uint64(move_rank[e]) * lanes
+                        for x in range(lanes):
+                            sums[x] += weight * near[source + x]
+                    at, spot = here, np.uint64(0)
+                    for _ in range(r0, r1):
+                        out[at], out[at + _ONE], out[at + _TWO] = sums[spot], sums[spot + _ONE], sums[spot + _TWO]
+                        at += _RECORD_U * along
+                        spot += _RECORD_U
+            elif not carry:
+                for k in range(size if width1 > 0 and base >= 0 else 0):
+                    ranks = move_rank[move_start[k0 + k]:move_start[k0 + k + 1]]
+                    copies = move_left[move_start[k0 + k]:move_start[k0 + k + 1]]
+                    # unsigned: these indices are never negative, and numba checks only signed ones for that
+                    here = np.uint64(offset[b] + r0 * width + low + k)
+                    there = np.uint64(side_offset[b] + r0 * width1 + base)
+                    for _ in range(r0, r1):
                         value = out[here]
                         for e in range(len(ranks)):
                             value += copies[e] * upper[there + ranks[e]]
                         out[here] = value
-                    else:  # the three lanes of a record
-                        at = _RECORD_U * here
-                        value, flip7, bust = out[at], out[at + _ONE], out[at + _TWO]
-                        for e in range(len(ranks)):
-                            ahead = _RECORD_U * (there + ranks[e])
-                            value += copies[e] * upper[ahead]
-                            flip7 += copies[e] * upper[ahead + _ONE]
-                            bust += copies[e] * upper[ahead + _TWO]
-                        out[at], out[at + _ONE], out[at + _TWO] = value, flip7, bust
-                    here += along
-                    there += step
+                        here += along
+                        there += step
             if s < top:
                 continue
             # the top rows draw no number that leads on: their sums are whole, so decide (as `_backward_numbers`

@@ -1,7 +1,8 @@
 """The backward pass's modifier draws (`flip7odds.solver._backward_others`) against a straightforward sum.
 
 The compiled loop reads each modifier combination's moves compressed (`_Columns.move_start`, ``move_rank``,
-``move_left``) once for a tile of rows, with unsigned indices. Here the same sums are taken state by state from
+``move_left``) once for a tile of rows, with unsigned indices; carrying P(Flip 7) and P(bust), it first copies the
+next level's records of a tile's rows side by side. Here the same sums are taken state by state from
 the per-factor tables (``mod_next``, ``mod_left``), every group in order, as Python floats: the loop must give
 the same bits (the same terms added in the same order), for values and for the carried P(Flip 7) and P(bust),
 whatever rows a thread's piece starts and stops at.
@@ -20,23 +21,25 @@ from flip7odds.analysis import problem_of
 from flip7odds.cards import Card, Category
 from flip7odds.rules import POKER
 from flip7odds.situation import Situation
-from flip7odds.solver import _RECORD, _ROW_TILE, _backward_others, _Layer, _Solver
+from flip7odds.solver import _CARRY_TILE, _RECORD, _ROW_TILE, _backward_others, _Layer, _Solver
 
 FloatArray = NDArray[np.float64]
 
 
-def poker_situations(count: int, seed: int) -> list[Situation]:
-    """Poker situations holding 12 and 7 with 14 to 20 cards in the pile, alone or not, and at least five new
-    numbers to draw: ten pairs of them, so that some block has more rows than a tile (`_ROW_TILE`)."""
+def poker_situations(count: int, seed: int, numbers: tuple[int, ...] = (12, 7), new: int = 5) -> list[Situation]:
+    """Poker situations holding ``numbers`` with 14 to 20 cards in the pile, alone or not, and at least ``new`` new
+    numbers to draw. Holding 12 and 7, five new numbers make ten pairs of them, so that some block has more rows than
+    a tile (`_ROW_TILE`); holding 12 alone, nine make 84 triples, more than a tile where the probabilities are carried
+    (`_CARRY_TILE`)."""
     rng = np.random.default_rng(seed)
-    line = [Card.number(12), Card.number(7)]
+    line = [Card.number(number) for number in numbers]
     deck = list(POKER.deck)
     for card in line:
         deck.remove(card)
     situations: list[Situation] = []
     while len(situations) < count:
         pile = [deck[i] for i in sorted(rng.choice(len(deck), size=int(rng.integers(14, 21)), replace=False))]
-        if len({card.value for card in pile if card.category is Category.NUMBER} - {12, 7}) >= 5:
+        if len({card.value for card in pile if card.category is Category.NUMBER} - set(numbers)) >= new:
             situations.append(Situation.build(POKER, line, pile=pile,
                                               others_active=int(rng.integers(0, 2))))
     return situations
@@ -100,13 +103,15 @@ def same_bits(one: FloatArray, other: FloatArray) -> bool:
     return one.shape == other.shape and bool(np.array_equal(one.view(np.int64), other.view(np.int64)))
 
 
-@pytest.mark.parametrize("situation", poker_situations(4, seed=15), ids=str)
+@pytest.mark.parametrize("situation", poker_situations(4, seed=15) + poker_situations(2, seed=30, numbers=(12,), new=9),
+                         ids=str)
 def test_modifier_draws_are_the_straightforward_sums(situation: Situation) -> None:
     rng = np.random.default_rng(19)
     solver = _Solver(problem_of(situation).stripped(), 1e-9, None, False, distribution=False)
     without_modifiers = replace(solver.cols, block_start=np.zeros_like(solver.cols.block_start))
     with_modifiers = solver.cols
-    tiled = 0  # layers with a block of more rows than a tile
+    tiled = 0  # layers with a block of more rows than a tile (where the probabilities are carried, if one number held)
+    tile = _CARRY_TILE if len(situation.line.numbers) == 1 else _ROW_TILE
     for layer in solver.layers[:-1]:
         upper_total = solver.layers[layer.t + 1].total
         # values of both signs, and exact zeros of both signs, in the next layer
@@ -123,5 +128,5 @@ def test_modifier_draws_are_the_straightforward_sums(situation: Situation) -> No
             add_modifiers(solver, layer, upper, upper_ends, expected, expected_ends, carry)
             assert same_bits(out, expected)
             assert same_bits(ends, expected_ends)
-        tiled += int(layer.row_count.max() > _ROW_TILE)
+        tiled += int(layer.row_count.max() > tile)
     assert tiled > 0
