@@ -837,6 +837,19 @@ def _last_step(rounds: Sequence[float], deadline: float) -> float | None:
     return None
 
 
+def round_down(value: float, digits: int) -> float:
+    """``value`` rounded down to ``digits`` decimals (a margin said to be "at least" it stays true; an interval's
+    lower end as written, `Bounds.outward`).
+
+    The ``1e-9`` keeps a value that is already a round decimal (``0.29`` stored as ``0.28999…``) where it is.
+
+    >>> round_down(4.948, 2), round_down(0.29, 2)
+    (4.94, 0.29)
+    """
+    scale = 10.0**digits
+    return math.floor(value * scale + 1e-9) / scale
+
+
 @dataclass(frozen=True)
 class Bounds:
     """A certified interval ``[lo, hi]`` holding an exact value."""
@@ -861,6 +874,17 @@ class Bounds:
 
     def __contains__(self, value: float) -> bool:
         return self.lo <= value <= self.hi
+
+    def outward(self, digits: int) -> tuple[float, float]:
+        """The interval as written with ``digits`` decimals, rounded outward: ``lo`` down (`round_down`), ``hi`` up,
+        so that the written interval holds the whole interval, hence the exact value (at most one unit of the last
+        decimal wider at each end). A hair below a whole unit is float noise, not a unit of the bound.
+
+        >>> Bounds(21.9449, 22.7601).outward(2)
+        (21.94, 22.77)
+        """
+        scale = 10.0**digits
+        return round_down(self.lo, digits), math.ceil(self.hi * scale - 1e-9) / scale
 
     def widened(self, margin: float, floor: float = -_INF, ceiling: float = _INF) -> Bounds:
         """Moved outward by ``margin`` (kept within ``[floor, ceiling]``), unless exact."""

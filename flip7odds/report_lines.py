@@ -5,12 +5,11 @@ Each takes plain numbers, so a variant's own analysis type only chooses what to 
 
 from __future__ import annotations
 
-import math
 from fractions import Fraction
 
 from flip7odds.analysis import Decision
 from flip7odds.answer import Answer
-from flip7odds.bounded import Bounds
+from flip7odds.bounded import Bounds, round_down
 from flip7odds.i18n import Translator
 
 POINT_DIGITS = 2
@@ -86,7 +85,7 @@ def answer_lines(t: Translator, result: Answer, why: str, first: str | None = No
         top = headline(t, result.decision, result.stay_score, None if result.hit is None else result.hit.mid,
                        result.may_stay, result.margin)
     else:
-        sure = _down(max(result.hit.lo - result.stay_score, result.stay_score - result.hit.hi), POINT_DIGITS)
+        sure = round_down(max(result.hit.lo - result.stay_score, result.stay_score - result.hit.hi), POINT_DIGITS)
         template = (t("HIT: hitting is worth at least {margin} points more than staying (stay {stay}, hit {hit})")
                     if result.decision is Decision.HIT else
                     t("STAY: staying is worth at least {margin} points more than hitting (stay {stay}, hit {hit})"))
@@ -100,7 +99,7 @@ def answer_lines(t: Translator, result: Answer, why: str, first: str | None = No
     lines.append(t("Optimal expected score: {points}").format(points=_interval(t, result.optimal)))
     lines.append(t("Under the play above: P(Flip 7) {flip7}, P(bust) {bust}").format(
         flip7=_percent_interval(t, result.flip7_probability), bust=_percent_interval(t, result.bust_final_probability)))
-    scores = [_outward(b, POINT_DIGITS) for b in (result.hit_once, result.hit, result.optimal) if b is not None]
+    scores = [b.outward(POINT_DIGITS) for b in (result.hit_once, result.hit, result.optimal) if b is not None]
     widest = max(hi - lo for lo, hi in scores)
     lines.append(t("Certified bounds: the exact value lies inside every interval above; the widest score interval "
                    "is {width} points wide (the exact solver would take too long here)").format(
@@ -108,42 +107,19 @@ def answer_lines(t: Translator, result: Answer, why: str, first: str | None = No
     return lines
 
 
-def _down(value: float, digits: int) -> float:
-    """``value`` rounded down to ``digits`` decimals (a margin said to be "at least" it stays true).
-
-    The ``1e-9`` keeps a value that is already a round decimal (``0.29`` stored as ``0.28999…``) where it is.
-
-    >>> _down(4.948, 2), _down(0.29, 2)
-    (4.94, 0.29)
-    """
-    scale = 10.0**digits
-    return math.floor(value * scale + 1e-9) / scale
-
-
-def _outward(bounds: Bounds, digits: int) -> tuple[float, float]:
-    """``bounds`` as written with ``digits`` decimals, rounded outward: ``lo`` down, ``hi`` up, so that the written
-    interval holds the whole interval, hence the exact value (at most one unit of the last decimal wider at each end).
-
-    >>> _outward(Bounds(21.9449, 22.7601), 2)
-    (21.94, 22.77)
-    """
-    scale = 10.0**digits
-    return _down(bounds.lo, digits), math.ceil(bounds.hi * scale - 1e-9) / scale
-
-
 def _interval(t: Translator, bounds: Bounds | None) -> str:
-    """An expected score's interval as ``lo to hi`` (`_outward`), one number where both ends are written the same."""
+    """An expected score's interval as ``lo to hi`` (`Bounds.outward`), one number where both ends are written the same."""
     assert bounds is not None
-    lo, hi = _outward(bounds, POINT_DIGITS)
+    lo, hi = bounds.outward(POINT_DIGITS)
     if lo == hi:
         return t.number(lo, POINT_DIGITS)
     return t("{lo} to {hi}").format(lo=t.number(lo, POINT_DIGITS), hi=t.number(hi, POINT_DIGITS))
 
 
 def _percent_interval(t: Translator, bounds: Bounds) -> str:
-    """A probability's interval as percentages ``lo to hi`` (`_outward`, within 0% and 100%), one where both ends are
+    """A probability's interval as percentages ``lo to hi`` (`Bounds.outward`, within 0% and 100%), one where both ends are
     written the same."""
-    lo, hi = _outward(Bounds(100 * bounds.lo, 100 * bounds.hi), PERCENT_DIGITS)
+    lo, hi = Bounds(100 * bounds.lo, 100 * bounds.hi).outward(PERCENT_DIGITS)
     lo, hi = max(0.0, lo), min(100.0, hi)
     if lo == hi:
         return t.percent(lo / 100, PERCENT_DIGITS)

@@ -189,9 +189,8 @@ def certified_percent(t: Translator, bounds: Bounds) -> str:
     percents = Bounds(100 * bounds.lo, 100 * bounds.hi)
     mid, half, places = rounded(percents, PERCENT_DIGITS)
     if mid - half <= 0 or mid + half >= 100:
-        scale = 10.0**places
-        low = max(0.0, math.floor(percents.lo * scale + 1e-9) / scale)
-        high = min(100.0, math.ceil(percents.hi * scale - 1e-9) / scale)
+        low, high = percents.outward(places)
+        low, high = max(0.0, low), min(100.0, high)
         return t("{lo} to {hi}").format(lo=t.percent(low / 100, places), hi=t.percent(high / 100, places))
     return t("{value} ± {bound}").format(value=t.percent(mid / 100, places), bound=t.percent(half / 100, places))
 
