@@ -25,6 +25,7 @@ from flip7odds.counts import CardCounts
 from flip7odds.counts import onto_known as _plus
 from flip7odds.rules import RuleSet
 from flip7odds.situation import Line, Situation
+from flip7odds.tree import Choice, DrawingState, Outcome, Terminal
 
 FLIP_THREE_DRAWS = 3
 
@@ -71,15 +72,7 @@ class Event(enum.Enum):
 
 
 @dataclass(frozen=True)
-class Terminal:
-    """The end of your round: its reason and your round score."""
-
-    reason: Termination
-    score: int
-
-
-@dataclass(frozen=True)
-class RoundState:
+class RoundState(DrawingState):
     """Your round, literally. ``forced > 0`` means a Flip Three is resolving and owes that many draws."""
 
     line: Line
@@ -102,35 +95,10 @@ class RoundState:
         return hash((self.line, self.pile, self.discards, self.forced, self.pending_flip_threes,
                      self.aside_freezes, self.aside_flip_threes))
 
-    @property
-    def at_decision(self) -> bool:
-        """True when it is your free choice to hit or stay."""
-        return self.forced == 0
-
-    @property
-    def can_draw(self) -> bool:
-        """True when a card can still be drawn (from the pile or a reshuffled discard pile)."""
-        return self.pile.size > 0 or (self.discards is not None and self.discards.size > 0)
 
 
-@dataclass(frozen=True)
-class Choice:
-    """A drawn card gives you options; each leads to a node."""
-
-    options: tuple[tuple[Option, Node], ...]
-
-
-Node = Terminal | Choice | RoundState
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """One kind of next card: how many copies of it are in the pile, what it does, and where it leads."""
-
-    card: Card
-    count: int
-    event: Event
-    node: Node
+Node = Terminal[Termination] | Choice[Option, "Node"] | RoundState
+"""A node of the classic chance tree (`flip7odds.tree`)."""
 
 
 @dataclass(frozen=True)
@@ -144,11 +112,11 @@ class RoundRules:
         """The state at your decision in ``situation``."""
         return RoundState(situation.line, situation.pile, situation.discards)
 
-    def bank(self, state: RoundState, reason: Termination) -> Terminal:
+    def bank(self, state: RoundState, reason: Termination) -> Terminal[Termination]:
         """End the round keeping the line."""
         return Terminal(reason, state.line.score(self.rules))
 
-    def draw_outcomes(self, state: RoundState) -> tuple[int, tuple[Outcome, ...]]:
+    def draw_outcomes(self, state: RoundState) -> tuple[int, tuple[Outcome[Event, Node], ...]]:
         """The pile size and every possible next card, with its count, when you (must) draw.
 
         The probability of an outcome is ``count / pile size``. A pile that is empty is first
@@ -161,7 +129,7 @@ class RoundRules:
         outcomes = tuple(self._resolve(state, card, count) for card, count in state.pile.items_)
         return state.pile.size, outcomes
 
-    def draw_card(self, state: RoundState, card: Card) -> Outcome:
+    def draw_card(self, state: RoundState, card: Card) -> Outcome[Event, Node]:
         """What drawing one ``card`` now leads to: the outcome of `draw_outcomes` for that card alone.
 
         For samplers, which pick the card from the pile's counts themselves and need not resolve the
@@ -173,7 +141,7 @@ class RoundRules:
         assert state.pile[card] > 0, f"no {card} left to draw"
         return self._resolve(state, card, state.pile[card])
 
-    def _resolve(self, state: RoundState, card: Card, count: int) -> Outcome:
+    def _resolve(self, state: RoundState, card: Card, count: int) -> Outcome[Event, Node]:
         """What drawing ``card`` from ``state`` leads to."""
         drawn = replace(state, pile=state.pile.minus_one(card))
         line = drawn.line

@@ -82,10 +82,11 @@ import numpy as np
 from numpy.typing import NDArray
 
 from flip7odds.cards import FLIP_THREE, FREEZE, SECOND_CHANCE, Card, Category
-from flip7odds.engine import FLIP_THREE_DRAWS, Choice, Node, RoundRules, RoundState, Terminal
+from flip7odds.engine import FLIP_THREE_DRAWS, Node, RoundRules, RoundState
 from flip7odds.rules import RuleSet
 from flip7odds.situation import Situation
 from flip7odds.solver import compiled_loop, compressed_moves, modifier_groups, modifier_score_parts
+from flip7odds.tree import Choice, Terminal
 
 IntArray = NDArray[np.int64]
 FloatArray = NDArray[np.float64]

@@ -15,8 +15,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 
-from flip7odds.engine import Choice, Node, RoundRules, RoundState, Terminal, Termination
+from flip7odds.engine import Node, RoundRules, RoundState, Termination
 from flip7odds.situation import Situation
+from flip7odds.tree import Choice, Terminal
 
 
 @dataclass(frozen=True)
@@ -29,7 +30,7 @@ class Evaluation:
     distribution: tuple[tuple[int, Fraction], ...]
 
     @classmethod
-    def terminal(cls, terminal: Terminal) -> Evaluation:
+    def terminal(cls, terminal: Terminal[Termination]) -> Evaluation:
         """A finished round."""
         return cls(
             Fraction(terminal.score),
@@ -92,7 +93,7 @@ class ReferenceSolver:
             return hit if hit is not None and (stay is None or hit.value > stay.value) else stay
         return self.draw(node)
 
-    def terminal(self, terminal: Terminal) -> Evaluation:
+    def terminal(self, terminal: Terminal[Termination]) -> Evaluation:
         """A finished round; with a utility, its value is ``utility(score)`` instead of the score."""
         evaluation = Evaluation.terminal(terminal)
         if self.utility is None:

@@ -32,9 +32,10 @@ from flip7odds.bounded import BANKED, BUST, FLIP_7, Chain, LineScores, Path, Ste
 from flip7odds.bounded import Node as BoundedNode
 from flip7odds.cards import SECOND_CHANCE, Action, Category, ModifierKind
 from flip7odds.counts import CardCounts
-from flip7odds.engine import Choice, Node, RoundRules, RoundState, Terminal, Termination
+from flip7odds.engine import Node, RoundRules, RoundState, Termination
 from flip7odds.rules import LUCKY_13, RuleSet
 from flip7odds.situation import Situation
+from flip7odds.tree import Choice, Terminal
 from flip7odds.vengeance.fast import Node as VNode
 from flip7odds.vengeance.fast import Round, State
 from flip7odds.vengeance.situation import FLIP_7_CARDS, VengeanceSituation

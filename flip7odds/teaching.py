@@ -33,7 +33,7 @@ from scipy.stats import hypergeom  # type: ignore[import-untyped]
 from flip7odds.analysis import TOLERANCE, problem_of
 from flip7odds.cards import FLIP_THREE, FREEZE, Card, Category, card_name, parse_cards
 from flip7odds.counts import CardCounts
-from flip7odds.engine import Choice, Event, Node, Option, Outcome, RoundRules, RoundState, Terminal, Termination
+from flip7odds.engine import Event, Node, Option, RoundRules, RoundState, Termination
 from flip7odds.errors import Flip7Error
 from flip7odds.i18n import ENGLISH, N_, Translator
 from flip7odds.number_text import NumberTextError, parse_whole
@@ -54,6 +54,7 @@ from flip7odds.rules import CLASSIC, RuleSet, find_rules
 from flip7odds.shoe import MAX_OTHERS_ACTIVE
 from flip7odds.situation import Situation
 from flip7odds.solver import DecisionContext, solve, solve_cost
+from flip7odds.tree import Choice, Outcome, Terminal
 
 FloatArray = NDArray[np.float64]
 IntArray = NDArray[np.int64]
@@ -320,7 +321,7 @@ def _children(round_rules: RoundRules, members: dict[RoundState, Fraction], grou
     return {key: (total, {s: w / total for s, w in states.items()}) for key, (total, states) in children.items()}
 
 
-def _carry_on(node: Node) -> Terminal | RoundState:
+def _carry_on(node: Node) -> Terminal[Termination] | RoundState:
     """Resolve a choice a card gives you by carrying on (giving the Freeze or Flip Three away)."""
     while isinstance(node, Choice):
         node = dict(node.options)[Option.CARRY_ON]
@@ -497,7 +498,7 @@ class RoundSampler:
         self._once: dict[RoundState, float] = {}
         self._banks: dict[tuple[RoundState, HitStayPolicy], bool] = {}
 
-    def draw(self, state: RoundState, rng: np.random.Generator) -> Outcome:
+    def draw(self, state: RoundState, rng: np.random.Generator) -> Outcome[Event, Node]:
         """Draw one card uniformly from the drawing pile (the discards once the pile is empty)."""
         pile = state.pile if state.pile.size or state.discards is None else state.discards
         index = int(rng.integers(pile.size))
@@ -518,7 +519,7 @@ class RoundSampler:
                 return node.reason is Termination.BUST
         return False
 
-    def play(self, rng: np.random.Generator, policy: HitStayPolicy) -> Terminal:
+    def play(self, rng: np.random.Generator, policy: HitStayPolicy) -> Terminal[Termination]:
         """One round from the start, following ``policy`` at every free decision."""
         node = _carry_on(self.start)
         while isinstance(node, RoundState):
@@ -530,7 +531,7 @@ class RoundSampler:
             node = self._choose(self.draw(node, rng).node, policy)
         return node
 
-    def _choose(self, node: Node, policy: HitStayPolicy) -> Terminal | RoundState:
+    def _choose(self, node: Node, policy: HitStayPolicy) -> Terminal[Termination] | RoundState:
         """Resolve a choice a card gives you: carry on, or bank an empty line on a Freeze when that is worth more."""
         if isinstance(node, Choice):
             options = dict(node.options)

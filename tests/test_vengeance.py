@@ -18,8 +18,9 @@ from flip7odds.errors import CardError, Flip7Error, SituationError
 from flip7odds.reference import reference_solve as classic_reference_solve
 from flip7odds.rules import CLASSIC, LUCKY_13, RULESETS, UNLUCKY_7, VENGEANCE, VENGEANCE_BRUTAL, find_rules
 from flip7odds.situation import Situation
+from flip7odds.tree import Choice, Terminal
 from flip7odds.vengeance.analysis import analyze_vengeance
-from flip7odds.vengeance.engine import VChoice, VengeanceRound, VengeanceState, VEvent, VNode, VTerminal, VTermination
+from flip7odds.vengeance.engine import VengeanceRound, VengeanceState, VEvent, VNode, VTermination
 from flip7odds.vengeance.odds import bust_probability, flip7_next_probability, next_card_table
 from flip7odds.vengeance.reference import VengeanceReferenceSolver, reference_solve
 from flip7odds.vengeance.situation import VengeanceSituation
@@ -185,7 +186,7 @@ def test_flip_four_sets_actions_aside_until_its_draws_are_done() -> None:
     round_rules = VengeanceRound(VENGEANCE)
     start = round_rules.start(situation("10", "flip4 steal 3 4 5", others=("3",)))
     outcome = round_rules.draw_card(start, Card.action(Action.FLIP_FOUR))
-    assert isinstance(outcome.node, VChoice)
+    assert isinstance(outcome.node, Choice)
     taken = {move.kind.value: node for move, node in outcome.node.options}["take"]
     solver = VengeanceReferenceSolver(round_rules)
     assert solver.evaluate(taken).value == 0 and solver.evaluate(taken).bust_probability == 1
@@ -318,9 +319,9 @@ def play_round(node: VNode, round_rules: VengeanceRound, solver: VengeanceRefere
                rng: np.random.Generator) -> int:
     """Play one round by sampling cards from the pile's counts, every choice the solver's best (ties: first)."""
     while True:
-        if isinstance(node, VTerminal):
+        if isinstance(node, Terminal):
             return node.score
-        if isinstance(node, VChoice):
+        if isinstance(node, Choice):
             values = [solver.evaluate(option).value for _, option in node.options]
             node = node.options[values.index(max(values))][1]
             continue

@@ -17,7 +17,8 @@ from flip7odds.counts import CardCounts
 from flip7odds.errors import Flip7Error
 from flip7odds.rules import LUCKY_13, UNLUCKY_7, VENGEANCE, VENGEANCE_BRUTAL, RuleSet
 from flip7odds.simulator import InvariantError, RoundEnd
-from flip7odds.vengeance.engine import VChoice, VengeanceRound, VengeanceState, VNode, VTerminal, VTermination
+from flip7odds.tree import Choice, Terminal
+from flip7odds.vengeance.engine import VengeanceRound, VengeanceState, VNode, VTermination
 from flip7odds.vengeance.game import (
     BustThreshold,
     CardCount,
@@ -282,9 +283,9 @@ class FixedPolicyValue:
         self.memo: dict[VengeanceState, tuple[Fraction, Fraction, Fraction]] = {}
 
     def value(self, node: VNode) -> tuple[Fraction, Fraction, Fraction]:
-        if isinstance(node, VTerminal):
+        if isinstance(node, Terminal):
             return Fraction(node.score), Fraction(node.score**2), Fraction(0)
-        assert not isinstance(node, VChoice), "alone on this pile no card offers a choice"
+        assert not isinstance(node, Choice), "alone on this pile no card offers a choice"
         if node not in self.memo:
             self.memo[node] = self._state(node)
         return self.memo[node]

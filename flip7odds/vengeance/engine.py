@@ -3,8 +3,8 @@
 A `VengeanceState` is the literal state: your line, the other players' lines, the exact pile, the
 discard pile (when known) and, while a Flip Four! or Just One More! is resolving on you, the draws
 still owed, the cards set aside and the cards waiting to be resolved. `VengeanceRound.draw_outcomes`
-lists the next card's outcomes with their exact counts; each leads to a `VTerminal` (your round is
-over), a `VChoice` (the card gives you options) or the next state.
+lists the next card's outcomes with their exact counts; each leads to a `flip7odds.tree.Terminal` (your round
+is over), a `flip7odds.tree.Choice` (the card gives you options) or the next state.
 
 The model, in short (docs/vengeance.md says it in full):
 
@@ -32,6 +32,7 @@ from flip7odds.cards import Action, Card, Category
 from flip7odds.counts import CardCounts
 from flip7odds.counts import onto_known as _plus
 from flip7odds.rules import UNLUCKY_7, RuleSet
+from flip7odds.tree import Choice, DrawingState, Outcome, Terminal
 from flip7odds.vengeance.situation import FLIP_7_CARDS, THE_ZERO, VengeanceLine, VengeanceSituation
 
 FORCED_DRAWS = {Action.JUST_ONE_MORE: 1, Action.FLIP_FOUR: 4}
@@ -91,15 +92,7 @@ class Move:
 
 
 @dataclass(frozen=True)
-class VTerminal:
-    """The end of your round: its reason and your round score."""
-
-    reason: VTermination
-    score: int
-
-
-@dataclass(frozen=True)
-class VengeanceState:
+class VengeanceState(DrawingState):
     """Your round, literally. ``forced > 0``: a Flip Four! or Just One More! owes that many draws."""
 
     line: VengeanceLine
@@ -125,39 +118,13 @@ class VengeanceState:
                      self.aside, self.queue, self.then_stay))
 
     @property
-    def at_decision(self) -> bool:
-        """True when it is your free choice to hit or stay."""
-        return self.forced == 0
-
-    @property
-    def can_draw(self) -> bool:
-        """True when a card can still be drawn (from the pile or a reshuffled discard pile)."""
-        return self.pile.size > 0 or (self.discards is not None and self.discards.size > 0)
-
-    @property
     def may_stay(self) -> bool:
         """You may stay with at least one card, unless you hold The Zero."""
         return bool(self.line.cards) and not self.line.has_zero
 
 
-@dataclass(frozen=True)
-class VChoice:
-    """A card gives you options; each leads to a node."""
-
-    options: tuple[tuple[Move, VNode], ...]
-
-
-VNode = VTerminal | VChoice | VengeanceState
-
-
-@dataclass(frozen=True)
-class VOutcome:
-    """One kind of next card: its count in the pile, what it does, and where it leads."""
-
-    card: Card
-    count: int
-    event: VEvent
-    node: VNode
+VNode = Terminal[VTermination] | Choice[Move, "VNode"] | VengeanceState
+"""A node of the With a Vengeance chance tree (`flip7odds.tree`)."""
 
 
 @dataclass(frozen=True)
@@ -171,33 +138,33 @@ class VengeanceRound:
         return VengeanceState(situation.line, situation.others, situation.pile, situation.discards,
                               situation.busted_others if self.rules.brutal else 0)
 
-    def bank(self, state: VengeanceState, reason: VTermination) -> VTerminal:
+    def bank(self, state: VengeanceState, reason: VTermination) -> Terminal[VTermination]:
         """End your round keeping your line (0 with The Zero)."""
-        return VTerminal(reason, state.line.score(self.rules))
+        return Terminal(reason, state.line.score(self.rules))
 
-    def draw_outcomes(self, state: VengeanceState) -> tuple[int, tuple[VOutcome, ...]]:
+    def draw_outcomes(self, state: VengeanceState) -> tuple[int, tuple[Outcome[VEvent, VNode], ...]]:
         """The pile size and every possible next card with its count; call only when ``state.can_draw``."""
         state = _reshuffled(state)
         return state.pile.size, tuple(self._draw(state, card, count) for card, count in state.pile.items_)
 
-    def draw_card(self, state: VengeanceState, card: Card) -> VOutcome:
+    def draw_card(self, state: VengeanceState, card: Card) -> Outcome[VEvent, VNode]:
         """The outcome of drawing this one ``card`` (for samplers)."""
         state = _reshuffled(state)
         assert state.pile[card] > 0, f"no {card} left to draw"
         return self._draw(state, card, state.pile[card])
 
-    def _draw(self, state: VengeanceState, card: Card, count: int) -> VOutcome:
+    def _draw(self, state: VengeanceState, card: Card, count: int) -> Outcome[VEvent, VNode]:
         drawn = replace(state, pile=state.pile.minus_one(card))
         if card.is_number:
             event, node = self._receive_number(drawn, card, flipped=True)
             if isinstance(node, VengeanceState):
                 node = self.settle(replace(node, forced=max(0, node.forced - 1)))
-            return VOutcome(card, count, event, node)
+            return Outcome(card, count, event, node)
         if not state.at_decision:
-            return VOutcome(card, count, VEvent.SET_ASIDE,
+            return Outcome(card, count, VEvent.SET_ASIDE,
                             self.settle(replace(drawn, aside=(*drawn.aside, card), forced=drawn.forced - 1)))
         event = VEvent.MODIFIER if card.category is Category.MODIFIER else VEvent.ACTION
-        return VOutcome(card, count, event, self.play(drawn, card))
+        return Outcome(card, count, event, self.play(drawn, card))
 
     def _receive_number(self, state: VengeanceState, card: Card, flipped: bool) -> tuple[VEvent, VNode]:
         """A number card joins your line: flipped from the pile, stolen or swapped to you."""
@@ -206,10 +173,10 @@ class VengeanceRound:
             wiped = _plus(state.discards, *line.cards)
             return VEvent.UNLUCKY_7, replace(state, line=VengeanceLine.of((card,)), discards=wiped)
         if not line.accepts(card):
-            return VEvent.BUST, VTerminal(VTermination.BUST, 0)
+            return VEvent.BUST, Terminal(VTermination.BUST, 0)
         grown = line.plus(card)
         if grown.number_count >= FLIP_7_CARDS:
-            return VEvent.FLIP_7, VTerminal(VTermination.FLIP_7, grown.score(self.rules, flip7=True))
+            return VEvent.FLIP_7, Terminal(VTermination.FLIP_7, grown.score(self.rules, flip7=True))
         event = (VEvent.ZERO if card == THE_ZERO else
                  VEvent.LUCKY_SECOND_13 if any(n.value == card.value for n in line.numbers) else VEvent.NEW_NUMBER)
         return event, replace(state, line=grown)
@@ -244,7 +211,7 @@ class VengeanceRound:
         for move, node in options:
             first.setdefault(node, move)  # options that lead to the same node are one option
         unique = tuple((move, node) for node, move in first.items())
-        return unique[0][1] if len(unique) == 1 else VChoice(unique)
+        return unique[0][1] if len(unique) == 1 else Choice(unique)
 
     def _modifier_options(self, state: VengeanceState, card: Card) -> list[tuple[Move, VNode]]:
         options = [(Move(MoveKind.GIVE, (card,), index), self.settle(_with_other(state, index, other.plus(card))))
@@ -293,11 +260,11 @@ class VengeanceRound:
         if given.is_number and other.accepts(given) and other.number_count + 1 >= FLIP_7_CARDS:
             # They reach seven numbers: the round ends for everyone, and you bank what you hold then.
             if taken.is_number and not state.line.accepts(taken):
-                return VTerminal(VTermination.BUST, 0)
+                return Terminal(VTermination.BUST, 0)
             receiving = state.line.plus(taken)
             if receiving.number_count >= FLIP_7_CARDS:
-                return VTerminal(VTermination.FLIP_7, receiving.score(self.rules, flip7=True))
-            return VTerminal(VTermination.ROUND_ENDED, receiving.score(self.rules))
+                return Terminal(VTermination.FLIP_7, receiving.score(self.rules, flip7=True))
+            return Terminal(VTermination.ROUND_ENDED, receiving.score(self.rules))
         return self._receive(after, taken)
 
     def _discard_options(self, state: VengeanceState) -> list[tuple[Move, VNode]]:

@@ -15,14 +15,15 @@ from fractions import Fraction
 
 from flip7odds.errors import SituationError
 from flip7odds.reference import Evaluation
-from flip7odds.vengeance.engine import VChoice, VengeanceRound, VengeanceState, VNode, VTerminal, VTermination
+from flip7odds.tree import Choice, Terminal
+from flip7odds.vengeance.engine import VengeanceRound, VengeanceState, VNode, VTermination
 from flip7odds.vengeance.situation import VengeanceSituation
 
 DEFAULT_MAX_STATES = 100_000
 """The most decision and forced-draw states a solve may visit before it gives up."""
 
 
-def terminal_evaluation(terminal: VTerminal) -> Evaluation:
+def terminal_evaluation(terminal: Terminal[VTermination]) -> Evaluation:
     """A finished round as an evaluation."""
     return Evaluation(Fraction(terminal.score), Fraction(terminal.reason is VTermination.FLIP_7),
                       Fraction(terminal.reason is VTermination.BUST), ((terminal.score, Fraction(1)),))
@@ -62,9 +63,9 @@ class VengeanceReferenceSolver:
 
     def evaluate(self, node: VNode) -> Evaluation:
         """The optimal evaluation of any node."""
-        if isinstance(node, VTerminal):
+        if isinstance(node, Terminal):
             return terminal_evaluation(node)
-        if isinstance(node, VChoice):
+        if isinstance(node, Choice):
             best: Evaluation | None = None
             for _, option in node.options:
                 candidate = self.evaluate(option)
