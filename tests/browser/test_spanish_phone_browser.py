@@ -153,3 +153,18 @@ def test_on_a_spanish_phone_the_quiz_table_writes_each_player_on_one_line(browse
             screenshot(page, "es-phone-quiz-table")
             page.get_by_role("button", name="PIDE CARTA").click()
             page.get_by_role("button", name="Siguiente situación").click(timeout=ANSWER_TIMEOUT_MS)
+
+
+def test_on_a_spanish_phone_the_seed_s_label_is_level_with_the_rounds(browser: Browser, app_url: str) -> None:
+    """The seed's label has a (?) help; the phone's 44 px rule for a number input's buttons made that one 44 px tall
+    too, and "Semilla" stood 10 px higher than "Rondas a simular" beside it."""
+    with app_page(browser, app_url, "simulate?lang=es", *PHONE) as page:
+        labels = [page.get_by_test_id("stWidgetLabel").filter(has_text=name).locator("p")
+                  for name in ("Rondas a simular", "Semilla")]
+        expect(labels[1]).to_be_visible(timeout=ANSWER_TIMEOUT_MS)
+        page.wait_for_timeout(300)
+        assert_no_exception(page)
+        (rounds, seed) = (label.bounding_box() for label in labels)
+        assert rounds is not None and seed is not None
+        assert seed["x"] > rounds["x"] + rounds["width"], "the two inputs are side by side"
+        assert abs(seed["y"] - rounds["y"]) <= 2, f"Semilla at y={seed['y']:.0f}, Rondas a simular at {rounds['y']:.0f}"
