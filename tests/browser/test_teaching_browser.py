@@ -160,3 +160,18 @@ def test_the_tree_s_chances_on_a_laptop_in_spanish_stay_on_one_line(browser: Bro
         screenshot(page, "teach-trees-laptop-es")
         assert cut_text(page) == []
         assert_no_exception(page)
+
+
+def test_the_tree_s_choices_on_a_laptop_in_spanish_start_level(browser: Browser, app_url: str) -> None:
+    """The choices of cards (and of branches) wrap onto two lines beside a one-line group (how many cards): Streamlit
+    centred each group in its box, so the one-line group's choices stood 9 px below the others' first ones."""
+    params = {"line": "12.11.9", "cards": "2", "lang": "es"}
+    with app_page(browser, app_url, f"trees?{urlencode(params)}", *LAPTOP) as page:
+        expect(page.get_by_text("Si sigo pidiendo")).to_be_visible()
+        page.wait_for_timeout(300)
+        assert_no_exception(page)
+        groups = page.evaluate("""() => [...document.querySelectorAll('[data-testid="stMain"] [role="radiogroup"]')]
+          .map(group => [...group.querySelectorAll('label')].map(label => label.getBoundingClientRect().top))""")
+        assert len(groups) == 3 and len(set(groups[0])) == 2, groups  # the cards' choices on two lines
+        firsts = [min(tops) for tops in groups]
+        assert max(firsts) - min(firsts) <= 2, f"the groups' first choices stand at {firsts}"
