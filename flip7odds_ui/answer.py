@@ -101,7 +101,9 @@ def show_answer_bar(t: Translator, result: Answer, bust: str) -> None:
         show_banner(t("STAY"), "f7-stay", t("STAY: no card can be drawn (the pile is empty); you bank {points}").format(
             points=result.stay_score))
         return
-    sure = [] if result.exact else [t("Within ±{bound} points (certified bounds)").format(bound=half_text(t, hit))]
+    # A value keeps its unit (and a label its value) on one line: ``&nbsp;``, where the bar wraps its lines.
+    sure = [] if result.exact else [t("Within ±{bound}&nbsp;points (certified bounds)").format(
+        bound=half_text(t, hit))]
     if not result.may_stay:
         show_banner(t("HIT"), "f7-hit", t("You hold The Zero: you may not stay (hit ≈ {hit})").format(
             hit=mid_text(t, hit)), *sure, bust)
@@ -115,11 +117,11 @@ def show_answer_bar(t: Translator, result: Answer, bust: str) -> None:
     values = {"hit": t.number(mid, places), "stay": result.stay_score,
               "margin": "+" + t.number(abs(mid - result.stay_score), places)}
     if result.decision is Decision.HIT:
-        show_banner(call, "f7-hit",
-                    t("Hit ≈ {hit} · Stay {stay} · hitting is worth <b>{margin}</b> points").format(**values), *sure, bust)
+        show_banner(call, "f7-hit", t("Hit ≈&nbsp;{hit} · Stay&nbsp;{stay} · hitting is worth <b>{margin}</b>&nbsp;points")
+                    .format(**values), *sure, bust)
     else:
-        show_banner(call, "f7-stay",
-                    t("Stay {stay} · Hit ≈ {hit} · staying is worth <b>{margin}</b> points").format(**values), *sure, bust)
+        show_banner(call, "f7-stay", t("Stay&nbsp;{stay} · Hit ≈&nbsp;{hit} · staying is worth <b>{margin}</b>&nbsp;points")
+                    .format(**values), *sure, bust)
 
 
 POINT_DIGITS = 2

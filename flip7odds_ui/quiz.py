@@ -71,6 +71,8 @@ h1 {font-size: 1.7rem !important; padding-top: 0 !important}
 .st-key-quiz_card h3 {font-size: 1.45rem; padding: 0.2rem 0}
 .st-key-quiz_card [data-testid="stMetricValue"] {font-size: 1.35rem}
 .st-key-quiz_card button {min-height: 2.9rem}
+[data-testid="stMarkdownContainer"] td:first-child {white-space: nowrap}
+@media (max-width: 640px) {[data-testid="stMarkdownContainer"] :is(th, td) {padding: 0.4rem 0.5rem}}
 [class*="st-key-"][class*="_hit"] button {background-color: HIT; border-color: HIT; color: #fff}
 [class*="st-key-"][class*="_stay"] button {background-color: STAY; border-color: STAY; color: #fff}
 [class*="st-key-"][class*="_hit"] button:hover, [class*="st-key-"][class*="_stay"] button:hover {filter: brightness(1.15);
@@ -78,7 +80,9 @@ h1 {font-size: 1.7rem !important; padding-top: 0 !important}
 </style>
 """.replace("HIT", HIT_COLOR).replace("STAY", STAY_COLOR).replace("HIDE_SCROLLER", HIDE_SCROLLER)
 """The quiz's style: the line, the answer buttons and the feedback fit one phone screen; HIT green and STAY blue,
-as on every page (`flip7odds.charts.HIT_COLOR`, `STAY_COLOR`)."""
+as on every page (`flip7odds.charts.HIT_COLOR`, `STAY_COLOR`). The tables' first column (the players: "Jugador 2")
+stays on one line, and on a phone the cells' padding is narrower, so that the table fits the screen (it was 8 px
+wider) with each name on one line."""
 
 _DEALER = ThreadPoolExecutor(max_workers=2, thread_name_prefix="flip7odds-quiz-dealer")
 """Deals the next situations in the background (the generators simulate games and solve them)."""

@@ -35,7 +35,7 @@ TOUCH_STYLE = """
   [data-testid="stMain"] [data-testid="stNumberInput"] input,
   [data-testid="stMain"] [data-testid="stExpander"] summary {min-height: 2.75rem}
   :where([data-testid="stMain"]) [data-testid="stButton"] button {min-height: 2.75rem}
-  [data-testid="stMain"] [data-testid="stNumberInput"] button {min-height: 2.75rem; min-width: 2.75rem}
+  [data-testid="stMain"] [data-testid="stNumberInputContainer"] button {min-height: 2.75rem; min-width: 2.75rem}
   [data-testid="stMain"] [data-testid="stCheckbox"] label,
   [data-testid="stMain"] [data-testid="stRadio"] [role="radiogroup"] label {min-height: 2.75rem; align-items: center}
   [data-testid="stExpandSidebarButton"] {min-width: 2.75rem; min-height: 2.75rem}
@@ -54,7 +54,8 @@ TOUCH_STYLE = """
 elsewhere), the number steppers, the sections' headers, the switches and choices with their labels, the menu's
 button, the buttons (New seed), the select boxes (the simulation's question) and the sidebar's language and rules
 (Streamlit draws them 21 to 40 px tall). The buttons' rule weighs no more than a page's own (``:where``), so that
-the live page's card buttons keep their 2.9rem.
+the live page's card buttons keep their 2.9rem. A number input's rule is for its steppers only: its label's (?)
+help, 44 px tall too, set the label's words (Semilla) 10 px higher than its neighbour's (Rondas a simular).
 
 On a screen without hover (a touch screen) the buttons' keyboard shortcuts (the quiz's H, S, N) are not written (no
 keyboard to press them on), nor is the charts' tool bar drawn: a touch screen shows it all the time, over the chart's

@@ -15,7 +15,7 @@ from flip7odds.rules import RuleSet
 from flip7odds.trainer_cli import EVENT_WORDS, OUTCOME_WORDS, SimulationSummary, simulate
 from flip7odds.vengeance.game import POLICY_NAMES, policy_from_text
 from flip7odds_ui.shell import init_widget, page_link, set_page_parameters
-from flip7odds_ui.teaching import demo_link
+from flip7odds_ui.teaching import demo_link, metric_columns
 
 MAX_GAMES = SIMULATE_GAMES[1]
 MAX_PLAYERS = SIMULATE_PLAYERS[1]
@@ -65,7 +65,7 @@ def show_vengeance_games(t: Translator, rules: RuleSet) -> None:
     with st.spinner(t("Simulating {games}…").format(games=t.counted("{count} game", "{count} games", games))):
         summary = summary_of(rules, seats, games, seed)
 
-    metrics = st.columns(3)
+    metrics = metric_columns("simulate_vengeance", 3)
     metrics[0].metric(t("Mean round score"), t.number(summary.mean_round_score, 2),
                       t("± {stderr} (1 s.e.)").format(stderr=t.number(summary.round_score_stderr, 2)),
                       delta_color="off", delta_arrow="off")

@@ -32,7 +32,7 @@ from flip7odds.teaching import (
 from flip7odds.teaching_charts import decision_heatmap_figure, policy_curves_figure
 from flip7odds_ui.cache import decision_map, explorer_answer, explorer_merges_of, merged_map, policy_result
 from flip7odds_ui.shell import init_widget
-from flip7odds_ui.teaching import show_rows
+from flip7odds_ui.teaching import metric_columns, show_rows
 
 FAMILY_NAMES: dict[PolicyFamily, str] = {
     PolicyFamily.SUM: N_("stay at sum ≥ T"),
@@ -208,7 +208,7 @@ def show_curves(t: Translator, optimum: Optimum, grid: ExplorerGrid, results: di
     curves = [PolicyCurve(family, tuple(results[str(policy)] for policy in policies))
               for family, policies in grid.families.items()]
     low, high = optimum.low_high
-    metrics = st.columns(4)
+    metrics = metric_columns("strategy", 4)
     if optimum.certified:
         metrics[0].metric(t("Optimal play"), f"{t.number(low, 4)}–{t.number(high, 4)}", t("certified bounds"),
                           delta_color="off", delta_arrow="off")

@@ -5,6 +5,7 @@ from urllib.parse import urlencode
 
 import pandas as pd
 import streamlit as st
+from streamlit.delta_generator import DeltaGenerator
 
 from flip7odds.errors import Flip7Error
 from flip7odds.i18n import N_, Translator
@@ -27,9 +28,29 @@ WRAP_METRICS = ('[data-testid="stMetricLabel"] [data-testid="stMarkdownContainer
                 "{white-space: normal; overflow: visible; text-overflow: clip}")
 """A metric's label, value and note wrap instead of ending in an ellipsis (Spanish names of the rules on a projector,
 ``29/91 ≈ 31.8681%`` in large type on a 1280 px projector)."""
-TEACHING_CSS = f"<style>{WRAP_METRICS} @media (max-width: 640px) {{h1 {{font-size: 1.9rem !important}}}}</style>"
-"""The demos' style: the metrics' words whole, and on a phone a long title on two or three lines, not five
-(Streamlit's title is sized for a wide screen)."""
+METRIC_ROW = "metric_row"
+"""Key prefix of a row of metrics (`metric_columns`) whose values `ALIGN_METRICS` lines up."""
+_ROW = f'[class*="st-key-{METRIC_ROW}"] [data-testid="stHorizontalBlock"]'
+ALIGN_METRICS = (
+    "@media (min-width: 641px) {"
+    f"{_ROW} {{display: grid; grid-auto-flow: column; grid-auto-columns: minmax(0, 1fr); "
+    "grid-template-rows: repeat(3, auto); row-gap: 0}"
+    f"{_ROW} > [data-testid=\"stColumn\"] {{display: grid; grid-row: span 3; grid-template-rows: subgrid; width: auto}}"
+    f"{_ROW} > [data-testid=\"stColumn\"] > [data-testid=\"stVerticalBlock\"], "
+    f"{_ROW} > [data-testid=\"stColumn\"] > [data-testid=\"stVerticalBlock\"] > [data-testid=\"stElementContainer\"], "
+    f"{_ROW} [data-testid=\"stMetric\"], {_ROW} [data-testid=\"stMetric\"] > div {{display: contents}}"
+    f"{_ROW} [data-testid=\"stMetricLabel\"] {{align-self: end}}"
+    f"{_ROW} div:has(> [data-testid=\"stMetricDelta\"]) {{align-self: start}}}}")
+"""Side by side (wider than a phone, where the columns stack), a row of metrics lines up their labels, values and notes
+on three shared rows (a CSS subgrid: Streamlit's wrappers of each metric are left out of the layout), the labels at
+the foot of theirs, the notes at the top of theirs: a label on two lines no longer sets its value lower than its neighbours'."""
+RADIO_ROWS = '[data-testid="stRadio"] [role="radiogroup"] {align-items: flex-start}'
+"""A row of choices starts at the top of its box: Streamlit centres the options in a box at least 2.5rem tall, so a
+group whose options wrap onto two lines (the trees' Cards) stood 9 px (13 on a projector) above the one-line groups
+beside it."""
+TEACHING_CSS = f"<style>{WRAP_METRICS} {RADIO_ROWS} @media (max-width: 640px) {{h1 {{font-size: 1.9rem !important}}}}</style>"
+"""The demos' style: the metrics' words whole, the choices level, and on a phone a long title on two or three lines,
+not five (Streamlit's title is sized for a wide screen)."""
 
 DECK_PARAMETER = DECK
 """A demo link's pile choice when it is not the page's default and no ``pile`` says it (``deck=fresh``)."""
@@ -67,7 +88,7 @@ def teaching_sidebar(t: Translator, link: Link, default_line: str = "",
         if choice is PileChoice.FRESH:
             st.text_input(t("Cards seen, out of the pile"), key="seen")
         st.checkbox(t("No other player is active (alone)"), key="alone")
-    st.html(PRESENTATION_CSS + f"<style>{WRAP_METRICS}</style>" if st.session_state.present else TEACHING_CSS)
+    st.html(PRESENTATION_CSS + f"<style>{WRAP_METRICS} {RADIO_ROWS}</style>" if st.session_state.present else TEACHING_CSS)
     rules = current_rules()
     situation_text = SituationText(line=st.session_state.line, pile=choice.pile(st.session_state.pile_text, rules),
                                    seen=st.session_state.seen if choice is PileChoice.FRESH else "",
@@ -78,6 +99,13 @@ def teaching_sidebar(t: Translator, link: Link, default_line: str = "",
         except Flip7Error:
             pass  # the page itself says what is wrong with the situation
     return situation_text, choice, font_size_for(st.session_state.present)
+
+
+def metric_columns(key: str, count: int) -> list[DeltaGenerator]:
+    """``count`` equal columns, one metric in each, whose values line up (`ALIGN_METRICS`); ``key`` names the row."""
+    st.html(f"<style>{ALIGN_METRICS}</style>")
+    with st.container(key=f"{METRIC_ROW}_{key}"):
+        return list(st.columns(count))
 
 
 def deck_parameters(choice: PileChoice, default_pile: PileChoice) -> dict[str, str]:

@@ -7,7 +7,7 @@ import streamlit as st
 
 from flip7odds_ui.cache import exact
 from flip7odds_ui.shell import chosen, init_widget, page_link, set_page_parameters, start_page
-from flip7odds_ui.teaching import demo_link, teaching_sidebar
+from flip7odds_ui.teaching import demo_link, metric_columns, teaching_sidebar
 from flip7odds_ui.variants import SIMULATE_VIEWS
 
 t, rules = start_page()
@@ -109,7 +109,7 @@ outcomes = st.session_state.last_run[1]
 result = convergence(outcomes, answer)
 
 score = question is Question.POLICY_SCORE
-metrics = st.columns(3)
+metrics = metric_columns("simulate", 3)
 if answer.fraction is not None:
     metrics[0].metric(t("Exact"), f"{answer.fraction} ≈ {t.percent(answer.mean, 4)}",
                       t("counted from the pile"), delta_color="off", delta_arrow="off")

@@ -83,7 +83,7 @@ def test_live_page_in_spanish_cards_banner_and_numbers() -> None:
     analysis = analyze(Situation.from_text(CLASSIC, "12 11", seen="flip3*3"))
     word, worth = ("PIDE CARTA", "pedir vale") if analysis.decision is Decision.HIT else ("PLÁNTATE", "plantarse vale")
     margin = ("+" if analysis.margin >= 0 else "") + translator("es").number(analysis.margin)
-    assert f'f7-call">{word}<' in text and f"{worth} <b>{margin}</b> puntos" in text
+    assert f'f7-call">{word}<' in text and f"{worth} <b>{margin}</b>&nbsp;puntos" in text
     assert "Plantarse ahora" in shown_numbers(at)
 
 

@@ -34,7 +34,7 @@ WORD_FIELDS = frozenset({"card", "rules", "where", "line", "name", "status", "ro
 DECIMAL_AMOUNTS = {
     "Certified bounds: the exact value lies inside every interval above; the widest score interval is {width} points "
     "wide (the exact solver would take too long here)": "a width with decimals",
-    "Within ±{bound} points (certified bounds)": "a bound with decimals",
+    "Within ±{bound}&nbsp;points (certified bounds)": "a bound with decimals",
     "HIT: hitting is worth at least {margin} points more than staying (stay {stay}, hit {hit})": "a margin with decimals",
     "STAY: staying is worth at least {margin} points more than hitting (stay {stay}, hit {hit})": "a margin with decimals",
     "Hit once, then stay: {points} points": "an expected score with two decimals",
@@ -62,8 +62,8 @@ DECIMAL_AMOUNTS = {
 """Messages whose number before a noun is a decimal amount: read in the plural for every value shown
 ("0.35 points", "1.00 points", "26,40 puntos"), so they need no plural form."""
 
-COUNT_BEFORE_NOUN = re.compile(r"(?:%\{(?P<plotly>[^}]*)\}|\{(?P<field>[^{}:!]*)[^{}]*\})[ \u00a0]"
-                               r"(?:(?!(?:this|that|the|per|a|an|of|each|every|esta|este|la|el|por|cada)\b)[\w-]+[ \u00a0])?"
+COUNT_BEFORE_NOUN = re.compile(r"(?:%\{(?P<plotly>[^}]*)\}|\{(?P<field>[^{}:!]*)[^{}]*\})(?:[ \u00a0]|&nbsp;)"
+                               r"(?:(?!(?:this|that|the|per|a|an|of|each|every|esta|este|la|el|por|cada)\b)[\w-]+(?:[ \u00a0]|&nbsp;))?"
                                r"(?P<noun>" + "|".join(NOUNS) + r")\b", re.IGNORECASE)
 
 
@@ -77,6 +77,7 @@ def test_the_scan_finds_a_count_before_a_noun() -> None:
     assert counts_before_nouns("Pile: {pile} cards") == ["{pile} cards"]
     assert counts_before_nouns("{bust} of the {left} cards left") == ["{left} cards"]
     assert counts_before_nouns("quedan {count} cartas") == ["{count} cartas"]
+    assert counts_before_nouns("±{bound}&nbsp;points") == ["{bound}&nbsp;points"]  # kept on one line in HTML
     assert counts_before_nouns("%{text} answers") == ["%{text} answers"]
     assert counts_before_nouns("{n} other players") == ["{n} other players"]
     assert counts_before_nouns("too many {card} cards") == []

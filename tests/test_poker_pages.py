@@ -117,8 +117,8 @@ def test_a_poker_situation_too_big_to_solve_in_a_tap_is_answered_within_certifie
     assert " ± " in metrics["Best play"] and " ± " in metrics["Hit, then play best"]
     assert metrics["Stay now"] == "13" and best[0] >= 13 - 0.01 and abs(best[1] - hit[1]) <= 0.011
     half = metrics["Hit, then play best"].split(" ± ")[1]
-    assert f"Within ±{half} points (certified bounds)" in shown_text(at)
-    assert f"Hit ≈ {metrics['Hit, then play best'].split(' ± ')[0]} ·" in shown_text(at)
+    assert f"Within ±{half}&nbsp;points (certified bounds)" in shown_text(at)
+    assert f"Hit ≈&nbsp;{metrics['Hit, then play best'].split(' ± ')[0]} ·" in shown_text(at)
 
 
 def test_quiz_deals_poker_situations_in_playing_card_notation(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

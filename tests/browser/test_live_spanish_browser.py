@@ -79,3 +79,28 @@ def test_on_a_projector_the_spanish_call_is_one_line(browser: Browser, app_url: 
         screenshot(page, "live-es-projector")
     finally:
         page.close()
+
+
+UNIT_APART = """() => { const value = document.querySelector('.f7-banner .f7-sub b');
+  const unit = document.createRange(); unit.selectNodeContents(value.nextSibling);
+  return Math.round(unit.getClientRects()[0].top - value.getBoundingClientRect().top); }"""
+"""How far below the bar's margin (+3,17) its unit (puntos) starts: 0 when they share a line."""
+
+
+@pytest.mark.parametrize("query", ["line=12.7", "line=12.11&present=1"])
+def test_the_bars_margin_keeps_its_unit_on_its_line(browser: Browser, app_url: str, query: str) -> None:
+    """From a phone to a projector (sidebar shown or folded away: ``present=1``) the bar's lines wrap at many widths:
+    "puntos" was left alone on a line at 470-520, 710-1380 and 1800-1900 px (and on the projector's 1920 for
+    some lines); the unit now stays beside its value."""
+    page = open_page(browser, f"{app_url}/live?lang=es&{query}", *PROJECTOR)
+    try:
+        expect(page.locator(".f7-banner .f7-sub b")).to_be_visible()
+        apart = {}
+        for width in [390, *range(420, 1921, 30)]:
+            page.set_viewport_size({"width": width, "height": PROJECTOR[1]})
+            page.wait_for_timeout(50)
+            apart[width] = page.evaluate(UNIT_APART)
+        assert {width: gap for width, gap in apart.items() if gap} == {}
+        screenshot(page, f"live-es-projector-{query.split('&')[-1].replace('=', '-')}")
+    finally:
+        page.close()

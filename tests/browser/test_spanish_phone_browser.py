@@ -13,6 +13,7 @@ from browser_helpers import (
     assert_no_exception,
     chart_text_collisions,
     cut_text,
+    screenshot,
     screenshot_whole,
     tables_off_screen,
 )
@@ -124,3 +125,46 @@ def test_on_a_spanish_touch_phone_no_table_tool_bar_covers_what_is_above(browser
         page.wait_for_timeout(500)
         assert_no_exception(page)
         assert page.evaluate(TOOLBARS_OVER) == []
+
+
+PLAYER_LINES = """() => [...document.querySelectorAll('[data-testid="stMarkdownContainer"] table')].flatMap(table =>
+  [...table.querySelectorAll('td:first-child')].map(cell => { const text = document.createRange();
+    text.selectNodeContents(cell);
+    return [cell.innerText, new Set([...text.getClientRects()].map(box => Math.round(box.top))).size]; }))"""
+"""Each player's name in the quiz's tables, with how many lines it takes."""
+TABLES_SCROLL = """() => [...document.querySelectorAll('[data-testid="stMarkdownContainer"]:has(> table)')]
+  .map(box => box.scrollWidth - box.clientWidth)"""
+"""How much wider than its box each static table is (0: it fits, nothing to scroll sideways)."""
+
+
+def test_on_a_spanish_phone_the_quiz_table_writes_each_player_on_one_line(browser: Browser, app_url: str) -> None:
+    """"Jugador 2" took two lines in its column, and the table was 8 px wider than its box; each name now has one
+    line, the table fits, and a question dealt after an answer (other cards, other players) too."""
+    with app_page(browser, app_url, "quiz?lang=es", *PHONE) as page:
+        for _ in range(2):
+            expect(page.get_by_role("button", name="PIDE CARTA")).to_be_visible(timeout=ANSWER_TIMEOUT_MS)
+            page.wait_for_selector('[data-testid="stApp"][data-test-script-state="notRunning"]')
+            page.wait_for_timeout(300)
+            names = page.evaluate(PLAYER_LINES)
+            assert ["Tú", 1] in names and any(name.startswith("Jugador ") for name, _ in names), names
+            assert all(lines == 1 for _, lines in names), names
+            assert all(extra <= 1 for extra in page.evaluate(TABLES_SCROLL))
+            assert_no_exception(page)
+            screenshot(page, "es-phone-quiz-table")
+            page.get_by_role("button", name="PIDE CARTA").click()
+            page.get_by_role("button", name="Siguiente situación").click(timeout=ANSWER_TIMEOUT_MS)
+
+
+def test_on_a_spanish_phone_the_seed_s_label_is_level_with_the_rounds(browser: Browser, app_url: str) -> None:
+    """The seed's label has a (?) help; the phone's 44 px rule for a number input's buttons made that one 44 px tall
+    too, and "Semilla" stood 10 px higher than "Rondas a simular" beside it."""
+    with app_page(browser, app_url, "simulate?lang=es", *PHONE) as page:
+        labels = [page.get_by_test_id("stWidgetLabel").filter(has_text=name).locator("p")
+                  for name in ("Rondas a simular", "Semilla")]
+        expect(labels[1]).to_be_visible(timeout=ANSWER_TIMEOUT_MS)
+        page.wait_for_timeout(300)
+        assert_no_exception(page)
+        (rounds, seed) = (label.bounding_box() for label in labels)
+        assert rounds is not None and seed is not None
+        assert seed["x"] > rounds["x"] + rounds["width"], "the two inputs are side by side"
+        assert abs(seed["y"] - rounds["y"]) <= 2, f"Semilla at y={seed['y']:.0f}, Rondas a simular at {rounds['y']:.0f}"

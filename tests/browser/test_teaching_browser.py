@@ -72,15 +72,30 @@ def test_demo_on_a_projector(browser: Browser, app_url: str, demo: str) -> None:
         assert cut_text(page) == []
 
 
-def test_the_strategy_demo_in_spanish_on_a_projector_cuts_no_word(browser: Browser, app_url: str) -> None:
-    """The Spanish names of the rules are longer: the metrics' labels and notes wrap instead of ending in "…"."""
-    with app_page(browser, app_url, "strategy?present=1&lang=es", *PROJECTOR) as page:
+METRIC_PLACES = """() => [...document.querySelectorAll('[data-testid="stMetric"]')].map(metric => [
+  metric.querySelector('[data-testid="stMetricLabel"]').getBoundingClientRect().height,
+  metric.querySelector('[data-testid="stMetricValue"]').getBoundingClientRect().top])"""
+"""Each metric's label height and its value's top, in page order."""
+
+
+@pytest.mark.parametrize(("query", "size"), [("present=1&", PROJECTOR), ("", (1280, 900))], ids=["projector", "laptop"])
+def test_the_strategy_demo_in_spanish_cuts_no_word_and_lines_up_its_values(browser: Browser, app_url: str, query: str,
+                                                                         size: tuple[int, int]) -> None:
+    """The Spanish names of the rules are longer: the metrics' labels and notes wrap instead of ending in "…", and a
+    label on two lines (three at 1280) set its value 30 px (15) lower than the optimum's beside it."""
+    with app_page(browser, app_url, f"strategy?{query}lang=es", *size) as page:
         expect(page.get_by_text("Mejor regla: plantarse con P(eliminado) ≥ θ")).to_be_visible()
-        page.wait_for_function("parseFloat(getComputedStyle(document.documentElement).fontSize) >= 28", timeout=30_000)
+        if query:
+            page.wait_for_function("parseFloat(getComputedStyle(document.documentElement).fontSize) >= 28",
+                                   timeout=30_000)
         page.wait_for_timeout(500)
         assert_no_exception(page)
-        screenshot(page, "teach-strategy-projector-es")
+        screenshot(page, f"teach-strategy-{'projector' if query else 'laptop'}-es")
         assert cut_text(page) == []
+        places = page.evaluate(METRIC_PLACES)
+        assert len(places) == 4 and max(height for height, _ in places) > min(height for height, _ in places) + 10
+        tops = [top for _, top in places]
+        assert max(tops) - min(tops) <= 2, f"the metrics' values stand at {tops}"
 
 
 LAPTOP = (1280, 800)
@@ -145,3 +160,18 @@ def test_the_tree_s_chances_on_a_laptop_in_spanish_stay_on_one_line(browser: Bro
         screenshot(page, "teach-trees-laptop-es")
         assert cut_text(page) == []
         assert_no_exception(page)
+
+
+def test_the_tree_s_choices_on_a_laptop_in_spanish_start_level(browser: Browser, app_url: str) -> None:
+    """The choices of cards (and of branches) wrap onto two lines beside a one-line group (how many cards): Streamlit
+    centred each group in its box, so the one-line group's choices stood 9 px below the others' first ones."""
+    params = {"line": "12.11.9", "cards": "2", "lang": "es"}
+    with app_page(browser, app_url, f"trees?{urlencode(params)}", *LAPTOP) as page:
+        expect(page.get_by_text("Si sigo pidiendo")).to_be_visible()
+        page.wait_for_timeout(300)
+        assert_no_exception(page)
+        groups = page.evaluate("""() => [...document.querySelectorAll('[data-testid="stMain"] [role="radiogroup"]')]
+          .map(group => [...group.querySelectorAll('label')].map(label => label.getBoundingClientRect().top))""")
+        assert len(groups) == 3 and len(set(groups[0])) == 2, groups  # the cards' choices on two lines
+        firsts = [min(tops) for tops in groups]
+        assert max(firsts) - min(firsts) <= 2, f"the groups' first choices stand at {firsts}"
