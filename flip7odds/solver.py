@@ -1072,7 +1072,7 @@ _CARRY_TILE = 64
 one run of ``3 x rows`` floats (vector instructions) where it added three floats a row at scattered places (the
 whole top block of a poker tap in one tile, 36 rows: 27% fewer instructions in `_backward_others`, BENCHMARKS.md,
 Stop 30)."""
-_ONE, _TWO = np.uint64(1), np.uint64(2)
+_ONE, _TWO, _THREE, _FOUR = np.uint64(1), np.uint64(2), np.uint64(3), np.uint64(4)
 """Small unsigned indices (numba types an unsigned plus a signed 64-bit integer as a float)."""
 _RECORD = 3
 """Floats per state where P(Flip 7) and P(bust) are carried (`_Solver.carry`): a record of the value and the two
@@ -1292,8 +1292,9 @@ def _backward_columns(t: int, n_left: int, sizes: IntArray, offset: IntArray, ro
     row's sum ``sum_u p_u V(S + u, plain(k))`` adds, lane by lane, the records of its successors there.
 
     A block goes through its columns once for each step (long runs of memory, which the processor fetches ahead):
-    its banked sums, the runs (`_Tables`), its modifier moves, its new numbers, then its choices (each column taken
-    through every step at once, in cache, took about 1.4 times as long: BENCHMARKS.md, Stop 31).
+    its banked sums, the runs (`_Tables`), its modifier moves (four at a time: each adds its term to the column in
+    turn, as one at a time would, but the column is read and written once for the four), its new numbers, then its
+    choices (BENCHMARKS.md, Stop 31: a column, or a modifier block, taken through every step at once was slower).
     """
     must_draw_at = 0  # an empty line must draw (with no card in front of you, ``s == 0``)
     inverse = 1.0 / n_left  # probabilities are not compared: no need to divide
@@ -1319,20 +1320,31 @@ def _backward_columns(t: int, n_left: int, sizes: IntArray, offset: IntArray, ro
         sv, sb, sl, pb = saves[c0:c1], saved_bank[c0:c1], saved_live[c0:c1], plain_bank[c0:c1]
         block = out[_RECORD * offset[b]:_RECORD * (offset[b] + rows * width)]
         # banking after a side card, after a duplicate saved on the last forced draw, and after a new number
-        at = np.uint64(0)
         ends = s == top and flip7_at_top  # the seventh number: Flip 7 ends the round
         for k in range(width):
-            for r in range(rows):
-                row, bust_cards = number_sum[r], busts[r]
-                total = bm[k] * row + bp[k] + sb[k] * (bust_cards - sv[k]) * (row * m[k] + pl[k])
-                if s < top:
-                    total = total + pb[k] * (m[k] * drawn[r] + pl[k] * numbers[r])
-                elif ends:
-                    total = total + m[k] * drawn[r] + (pl[k] + bonus) * numbers[r]
-                block[at] = total
-                block[at + _ONE] = numbers[r] if ends else 0.0
-                block[at + _TWO] = (1.0 - sl[k] - sb[k]) * (bust_cards - sv[k])
-                at += _RECORD_U
+            column = block[np.uint64(k) * lanes:np.uint64(k + 1) * lanes]
+            bmk, bpk, sbk, svk, mk, plk, pbk = bm[k], bp[k], sb[k], sv[k], m[k], pl[k], pb[k]
+            lost = 1.0 - sl[k] - sbk  # a duplicate busts unless a held Second Chance saves it
+            if s < top:
+                for r in range(rows):
+                    row, bust_cards = number_sum[r], busts[r]
+                    column[_RECORD * r] = (bmk * row + bpk + sbk * (bust_cards - svk) * (row * mk + plk)
+                                           + pbk * (mk * drawn[r] + plk * numbers[r]))
+                    column[_RECORD * r + 1] = 0.0
+                    column[_RECORD * r + 2] = lost * (bust_cards - svk)
+            elif ends:
+                for r in range(rows):
+                    row, bust_cards = number_sum[r], busts[r]
+                    column[_RECORD * r] = (bmk * row + bpk + sbk * (bust_cards - svk) * (row * mk + plk)
+                                           + mk * drawn[r] + (plk + bonus) * numbers[r])
+                    column[_RECORD * r + 1] = numbers[r]
+                    column[_RECORD * r + 2] = lost * (bust_cards - svk)
+            else:
+                for r in range(rows):
+                    row, bust_cards = number_sum[r], busts[r]
+                    column[_RECORD * r] = bmk * row + bpk + sbk * (bust_cards - svk) * (row * mk + plk)
+                    column[_RECORD * r + 1] = 0.0
+                    column[_RECORD * r + 2] = lost * (bust_cards - svk)
         following = (upper[_RECORD * side_offset[b]:_RECORD * (side_offset[b] + rows * width1)] if width1 > 0
                      else upper[:0])
         for h in range(run_start[level], run_start[level + 1] if width1 > 0 else run_start[level]):
@@ -1358,10 +1370,26 @@ def _backward_columns(t: int, n_left: int, sizes: IntArray, offset: IntArray, ro
             low, k0, size = block_low[h], block_first[h], block_size[h]
             for k in range(size):
                 column = block[np.uint64(low + k) * lanes:np.uint64(low + k + 1) * lanes]
-                for e in range(np.uint64(move_start[k0 + k]), np.uint64(move_start[k0 + k + 1])):
-                    weight, source = move_left[e], np.uint64(base + np.int64(move_rank[e])) * lanes
+                e, last = np.uint64(move_start[k0 + k]), np.uint64(move_start[k0 + k + 1])
+                while e + _THREE < last:  # four moves at a time: the column read and written once for them
+                    w0, s0 = move_left[e], np.uint64(base + np.int64(move_rank[e])) * lanes
+                    w1, s1 = move_left[e + _ONE], np.uint64(base + np.int64(move_rank[e + _ONE])) * lanes
+                    w2, s2 = move_left[e + _TWO], np.uint64(base + np.int64(move_rank[e + _TWO])) * lanes
+                    w3, s3 = move_left[e + _THREE], np.uint64(base + np.int64(move_rank[e + _THREE])) * lanes
                     for x in range(lanes):
-                        column[x] += weight * following[source + x]
+                        column[x] = (column[x] + w0 * following[s0 + x] + w1 * following[s1 + x]
+                                     + w2 * following[s2 + x] + w3 * following[s3 + x])
+                    e += _FOUR
+                while e + _ONE < last:
+                    w0, s0 = move_left[e], np.uint64(base + np.int64(move_rank[e])) * lanes
+                    w1, s1 = move_left[e + _ONE], np.uint64(base + np.int64(move_rank[e + _ONE])) * lanes
+                    for x in range(lanes):
+                        column[x] = column[x] + w0 * following[s0 + x] + w1 * following[s1 + x]
+                    e += _TWO
+                if e < last:
+                    w0, s0 = move_left[e], np.uint64(base + np.int64(move_rank[e])) * lanes
+                    for x in range(lanes):
+                        column[x] += w0 * following[s0 + x]
         if s < top:
             # the new numbers: each row's successors in the next layer's rows one number on (record offsets in a
             # column of them), summed apart and then added
