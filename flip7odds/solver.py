@@ -1294,7 +1294,8 @@ def _backward_columns(t: int, n_left: int, sizes: IntArray, offset: IntArray, ro
     A block goes through its columns once for each step (long runs of memory, which the processor fetches ahead):
     its banked sums, the runs (`_Tables`), its modifier moves (four at a time: each adds its term to the column in
     turn, as one at a time would, but the column is read and written once for the four), its new numbers, then its
-    choices (BENCHMARKS.md, Stop 31: a column, or a modifier block, taken through every step at once was slower).
+    choices (BENCHMARKS.md, Stop 31: a column taken through every step at once was slower, a modifier block no
+    faster).
     """
     must_draw_at = 0  # an empty line must draw (with no card in front of you, ``s == 0``)
     inverse = 1.0 / n_left  # probabilities are not compared: no need to divide
@@ -1694,7 +1695,7 @@ memory (poker with 3 others after a K, 15 million: 0.65 -> 0.72 s; poker fresh w
 quiet machine, 2026-12-03)."""
 CARRIED_COLUMNS = True
 """Whether a carried backward pass lays each block of a layer out column by column (`_backward_columns`: a poker tap's
-backward pass about a third cheaper than row by row, BENCHMARKS.md, Stop 31); the same results, bit for bit."""
+backward pass in about 0.55 of the time row by row, BENCHMARKS.md, Stop 31); the same results, bit for bit."""
 _POOL: list[ThreadPoolExecutor] = []
 _POOL_LOCK = threading.Lock()
 
