@@ -1,6 +1,6 @@
 """The solver's loops compiled ahead of time, so that a command needs neither numba nor a compile.
 
-`flip7odds.solver`'s four loops over a lattice layer, `flip7odds.lookahead`'s hit-once
+`flip7odds.solver`'s five loops over a lattice layer, `flip7odds.lookahead`'s hit-once
 walk and `flip7odds.drift`'s sums over sets of classes (the bounded solver's drift ceiling) are numba functions. Compiled just in time, each process pays for importing
 numba and loading its machine code (about half a second of CPU), and the first call after an install
 compiles them (seconds). So the wheel carries them compiled: ``setup.py``'s build step calls `build`,
@@ -55,6 +55,10 @@ SIGNATURES: dict[str, str] = {
     "_backward_numbers": "void(i8, i8, i8, i8, i8[:], i8[:], i8[:], i8[:], i8[:], i8[:], i8[:], i8[:, :], i8[:], i8, "
                          "i8[:], i8[:], i8[:], i8[:], i8[:], b1[:], f8[:], f8[:], b1[:], b1[:], f8, b1, f8[:], f8[:], "
                          "u1[:], b1)",
+    "_backward_columns": "void(i8, i8, i8[:], i8[:], i8[:], i8[:], i8[:], i8[:], i8[:], i8[:], i8[:], i8[:, :], "
+                         "i8[:], i8[:], i8[:], i8, b1, i8, i8[:], f8[:], f8[:], f8[:], f8[:], f8[:], f8[:], i8[:], "
+                         "i8[:], i8[:], i8[:], f8[:], i8[:], i8[:], i8[:], i8[:], i8[:], i8[:], i8[:], u4[:], f8[:], "
+                         "f8[:], f8[:], i8[:], i8[:], i8[:], i8[:], b1[:], b1[:], b1[:], f8, b1, f8[:], f8[:], u1[:])",
     "_forward_rows": "void(i8, i8, i8, i8, i8[:], i8[:], i8[:], i8[:], i8[:], i8[:], i8[:], i8[:], i8[:], i8[:], "
                      "i8[:], i8, b1, i8, i8[:], i8[:], i8[:], f8[:], f8[:], f8[:], f8[:], i8[:, :], i8[:], i8[:], "
                      "i8[:], i8[:], i8[:], i8[:], f8[:], i8[:], i8[:], i8[:], i8[:], i8[:], i8[:], i8[:, :], "
@@ -73,7 +77,7 @@ for C-contiguous arrays, `jit_signature`)."""
 LOOP_MODULES: dict[str, str] = {name: {"_walk": "flip7odds.lookahead", "_drift_sums": "flip7odds.drift",
                                       "_chain_values": "flip7odds.chain_floor"}.get(name, "flip7odds.solver")
                                 for name in SIGNATURES}
-"""The module whose source holds each loop: the lattice solver's four, the hit-once walk and the bounded solver's
+"""The module whose source holds each loop: the lattice solver's five, the hit-once walk and the bounded solver's
 drift ceiling and chain floor."""
 
 

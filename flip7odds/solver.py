@@ -105,11 +105,14 @@ contiguous memory:
   per combination and per block instead of one entry per column and modifier group (1.4 kB a column
   for the poker deck before, about 200 bytes now, most of it the column attributes). Since they do not
   depend on the row, the backward pass reads a combination's moves (only the groups it can still draw
-  from) once for a few rows of a block (`_backward_others`);
+  from) once for a few rows of a block (`_backward_others`). Carried (no distribution, no policy), each
+  block is laid out column by column instead, the rows of a column side by side, so that a move, a run
+  and a column's new numbers read one run of memory for every row of the block (`_backward_columns`);
 * every card after which you bank (a Freeze alone, the last forced draw after a Freeze, a Flip 7)
   adds an affine function of the row's sums, e.g. ``mult * sum_u p_u (sum + u) + plus * sum_u p_u``.
 
-The loops over a layer are compiled (numba) and run on all cores, each thread taking pieces of rows;
+The loops over a layer are compiled (numba) and may run on several cores, each thread taking pieces of rows (the
+column-major carried layers run on one);
 the forward pass gathers into each row of the next layer, so no two threads write the same place, and
 sums a row's endings per score class (multiplier, plus) before spreading them over scores.
 
@@ -1069,7 +1072,7 @@ _CARRY_TILE = 64
 one run of ``3 x rows`` floats (vector instructions) where it added three floats a row at scattered places (the
 whole top block of a poker tap in one tile, 36 rows: 27% fewer instructions in `_backward_others`, BENCHMARKS.md,
 Stop 30)."""
-_ONE, _TWO = np.uint64(1), np.uint64(2)
+_ONE, _TWO, _THREE, _FOUR = np.uint64(1), np.uint64(2), np.uint64(3), np.uint64(4)
 """Small unsigned indices (numba types an unsigned plus a signed 64-bit integer as a float)."""
 _RECORD = 3
 """Floats per state where P(Flip 7) and P(bust) are carried (`_Solver.carry`): a record of the value and the two
@@ -1262,6 +1265,183 @@ def _backward_others(first: int, stop: int, t: int, sizes: IntArray, offset: Int
                         total[_RECORD * k] = total[_RECORD * k] / n_left
                         total[_RECORD * k + 1] *= inverse
                         total[_RECORD * k + 2] *= inverse
+
+
+@compiled_loop
+def _backward_columns(t: int, n_left: int, sizes: IntArray, offset: IntArray, row_count: IntArray,
+                      side_offset: IntArray, number_offset: IntArray, row_start: IntArray, row_sum: IntArray,
+                      row_bust: IntArray, row_mask: IntArray, successor: IntArray, number_counts: IntArray,
+                      left: IntArray, left_value: IntArray, top: int, flip7_at_top: bool, bonus: int,
+                      col_start: IntArray, mult: FloatArray, plus: FloatArray, saves: FloatArray,
+                      saved_live: FloatArray, saved_bank: FloatArray, plain_bank: FloatArray, run_start: IntArray,
+                      run_low: IntArray, run_high: IntArray, run_shift: IntArray, run_weight: FloatArray,
+                      run_saves: IntArray, block_start: IntArray, block_low: IntArray, block_size: IntArray,
+                      block_first: IntArray, block_target: IntArray, move_start: IntArray, move_rank: RankArray,
+                      move_left: FloatArray, bank_mult: FloatArray, bank_plus: FloatArray, chunk_start: IntArray,
+                      chunk_low: IntArray, chunk_high: IntArray, chunk_shift: IntArray,
+                      chunk_live: NDArray[np.bool_], decision: NDArray[np.bool_], has_cards: NDArray[np.bool_],
+                      tolerance: float, optimal: bool, upper: FloatArray, out: FloatArray, hitting: ByteArray) -> None:
+    """Layer ``t`` carried (records, `_RECORD`) and column-major: ``V`` (or ``H`` without ``optimal``) of every state.
+
+    The same sums as `_backward_others` then `_backward_numbers`, term by term in the same order (so the same bits),
+    on another layout: each block ``(s, level)`` goes column by column, the rows of a column side by side (state
+    ``(r, k)`` at ``offset[b] + k rows + r``, its choice there in ``hitting``), and so do the blocks of layer
+    ``t + 1`` it reads: the same rows one level on (``side_offset``) and the rows one number on (``number_offset``).
+    So a run of columns and a modifier move each read one run of ``3 x rows`` floats for every row of the block at
+    once, with nothing to copy (`_CARRY_TILE`), and a column's new numbers read the one successor column: each
+    row's sum ``sum_u p_u V(S + u, plain(k))`` adds, lane by lane, the records of its successors there.
+
+    A block goes through its columns once for each step (long runs of memory, which the processor fetches ahead):
+    its banked sums, the runs (`_Tables`), its modifier moves (four at a time: each adds its term to the column in
+    turn, as one at a time would, but the column is read and written once for the four), its new numbers, then its
+    choices (BENCHMARKS.md, Stop 31: a column taken through every step at once was slower, a modifier block no
+    faster).
+    """
+    must_draw_at = 0  # an empty line must draw (with no card in front of you, ``s == 0``)
+    inverse = 1.0 / n_left  # probabilities are not compared: no need to divide
+    most_rows = np.max(row_count) if len(row_count) else 0
+    number_sum, busts, drawn, numbers = np.empty(most_rows), np.empty(most_rows), np.empty(most_rows), np.empty(most_rows)
+    duplicates = np.empty(_RECORD * most_rows)
+    pair_start = np.zeros(most_rows + 1, dtype=np.int64)
+    pair_at = np.empty(most_rows * number_counts.shape[0], dtype=np.uint64)
+    pair_copies = np.empty(most_rows * number_counts.shape[0])
+    for b in range(len(sizes)):
+        s, rows = sizes[b], row_count[b]
+        level = t - s
+        c0, c1 = col_start[level], col_start[level + 1]
+        width = c1 - c0
+        width1 = col_start[level + 2] - c1 if level + 2 < len(col_start) else 0
+        lanes = _RECORD_U * np.uint64(rows)  # floats of one column
+        # each row's number sum, bust cards, copies of the new numbers left and sum over them of p_u (sum + u)
+        for r in range(rows):
+            g = row_start[s] + r
+            number_sum[r], busts[r], numbers[r] = row_sum[g], row_bust[g], left[g]
+            drawn[r] = row_sum[g] * left[g] + left_value[g]
+        m, pl, bm, bp = mult[c0:c1], plus[c0:c1], bank_mult[c0:c1], bank_plus[c0:c1]
+        sv, sb, sl, pb = saves[c0:c1], saved_bank[c0:c1], saved_live[c0:c1], plain_bank[c0:c1]
+        block = out[_RECORD * offset[b]:_RECORD * (offset[b] + rows * width)]
+        # banking after a side card, after a duplicate saved on the last forced draw, and after a new number
+        ends = s == top and flip7_at_top  # the seventh number: Flip 7 ends the round
+        for k in range(width):
+            column = block[np.uint64(k) * lanes:np.uint64(k + 1) * lanes]
+            bmk, bpk, sbk, svk, mk, plk, pbk = bm[k], bp[k], sb[k], sv[k], m[k], pl[k], pb[k]
+            lost = 1.0 - sl[k] - sbk  # a duplicate busts unless a held Second Chance saves it
+            if s < top:
+                for r in range(rows):
+                    row, bust_cards = number_sum[r], busts[r]
+                    column[_RECORD * r] = (bmk * row + bpk + sbk * (bust_cards - svk) * (row * mk + plk)
+                                           + pbk * (mk * drawn[r] + plk * numbers[r]))
+                    column[_RECORD * r + 1] = 0.0
+                    column[_RECORD * r + 2] = lost * (bust_cards - svk)
+            elif ends:
+                for r in range(rows):
+                    row, bust_cards = number_sum[r], busts[r]
+                    column[_RECORD * r] = (bmk * row + bpk + sbk * (bust_cards - svk) * (row * mk + plk)
+                                           + mk * drawn[r] + (plk + bonus) * numbers[r])
+                    column[_RECORD * r + 1] = numbers[r]
+                    column[_RECORD * r + 2] = lost * (bust_cards - svk)
+            else:
+                for r in range(rows):
+                    row, bust_cards = number_sum[r], busts[r]
+                    column[_RECORD * r] = bmk * row + bpk + sbk * (bust_cards - svk) * (row * mk + plk)
+                    column[_RECORD * r + 1] = 0.0
+                    column[_RECORD * r + 2] = lost * (bust_cards - svk)
+        following = (upper[_RECORD * side_offset[b]:_RECORD * (side_offset[b] + rows * width1)] if width1 > 0
+                     else upper[:0])
+        for h in range(run_start[level], run_start[level + 1] if width1 > 0 else run_start[level]):
+            low, high = np.uint64(run_low[h]), np.uint64(run_high[h])
+            moving = block[low * lanes:high * lanes]
+            target = following[np.uint64(run_low[h] + run_shift[h]) * lanes:np.uint64(run_high[h] + run_shift[h]) * lanes]
+            if run_saves[h] < 0:
+                weight = run_weight[h]
+                for x in range((high - low) * lanes):
+                    moving[x] += weight * target[x]
+                continue
+            for x in range(lanes):  # a duplicate saved: each row's bust cards less the saves, lane by lane
+                duplicates[x] = busts[x // _RECORD_U] - run_saves[h]
+            at = np.uint64(0)
+            for _ in range(high - low):
+                for x in range(lanes):
+                    moving[at + x] += duplicates[x] * target[at + x]
+                at += lanes
+        for h in range(block_start[level], block_start[level + 1] if width1 > 0 else block_start[level]):
+            base = block_target[h]
+            if base < 0:
+                continue
+            low, k0, size = block_low[h], block_first[h], block_size[h]
+            for k in range(size):
+                column = block[np.uint64(low + k) * lanes:np.uint64(low + k + 1) * lanes]
+                e, last = np.uint64(move_start[k0 + k]), np.uint64(move_start[k0 + k + 1])
+                while e + _THREE < last:  # four moves at a time: the column read and written once for them
+                    w0, s0 = move_left[e], np.uint64(base + np.int64(move_rank[e])) * lanes
+                    w1, s1 = move_left[e + _ONE], np.uint64(base + np.int64(move_rank[e + _ONE])) * lanes
+                    w2, s2 = move_left[e + _TWO], np.uint64(base + np.int64(move_rank[e + _TWO])) * lanes
+                    w3, s3 = move_left[e + _THREE], np.uint64(base + np.int64(move_rank[e + _THREE])) * lanes
+                    for x in range(lanes):
+                        column[x] = (column[x] + w0 * following[s0 + x] + w1 * following[s1 + x]
+                                     + w2 * following[s2 + x] + w3 * following[s3 + x])
+                    e += _FOUR
+                while e + _ONE < last:
+                    w0, s0 = move_left[e], np.uint64(base + np.int64(move_rank[e])) * lanes
+                    w1, s1 = move_left[e + _ONE], np.uint64(base + np.int64(move_rank[e + _ONE])) * lanes
+                    for x in range(lanes):
+                        column[x] = column[x] + w0 * following[s0 + x] + w1 * following[s1 + x]
+                    e += _TWO
+                if e < last:
+                    w0, s0 = move_left[e], np.uint64(base + np.int64(move_rank[e])) * lanes
+                    for x in range(lanes):
+                        column[x] += w0 * following[s0 + x]
+        if s < top:
+            # the new numbers: each row's successors in the next layer's rows one number on (record offsets in a
+            # column of them), summed apart and then added
+            for r in range(rows):
+                g, pairs = row_start[s] + r, pair_start[r]
+                for i in range(number_counts.shape[0]):
+                    if not (row_mask[g] >> i) & 1:
+                        pair_at[pairs], pair_copies[pairs] = _RECORD_U * np.uint64(successor[g, i]), number_counts[i]
+                        pairs += 1
+                pair_start[r + 1] = pairs
+            lanes1 = _RECORD_U * np.uint64(row_start[s + 2] - row_start[s + 1])  # floats of a successor column
+            for h in range(chunk_start[level], chunk_start[level + 1]):
+                if not chunk_live[h]:
+                    continue
+                for k in range(chunk_low[h], chunk_high[h]):
+                    source = np.uint64(_RECORD * number_offset[b]) + np.uint64(k + chunk_shift[h]) * lanes1
+                    column = block[np.uint64(k) * lanes:np.uint64(k + 1) * lanes]
+                    at = np.uint64(0)
+                    for r in range(rows):
+                        first, second, third = 0.0, 0.0, 0.0
+                        for p in range(pair_start[r], pair_start[r + 1]):
+                            there, copies = source + pair_at[p], pair_copies[p]
+                            first += copies * upper[there]
+                            second += copies * upper[there + _ONE]
+                            third += copies * upper[there + _TWO]
+                        column[at] += first
+                        column[at + _ONE] += second
+                        column[at + _TWO] += third
+                        at += _RECORD_U
+        # decide (or, without ``optimal``, divide): every sum is whole
+        at = np.uint64(0)
+        for k in range(width):
+            choice = hitting[offset[b] + k * rows:offset[b] + (k + 1) * rows]
+            forced, empty = not decision[c0 + k], (not has_cards[c0 + k]) & (s == must_draw_at)
+            if optimal:
+                for r in range(rows):
+                    hit = block[at] / n_left
+                    stay = number_sum[r] * m[k] + pl[k]
+                    hits = forced | empty | (hit > stay + tolerance)
+                    block[at] = hit if hits else stay
+                    choice[r] = hits
+                    drawn_now = hits * inverse
+                    block[at + _ONE] *= drawn_now
+                    block[at + _TWO] *= drawn_now
+                    at += _RECORD_U
+            else:
+                for r in range(rows):
+                    block[at] = block[at] / n_left
+                    block[at + _ONE] *= inverse
+                    block[at + _TWO] *= inverse
+                    at += _RECORD_U
 
 
 @compiled_loop
@@ -1513,6 +1693,9 @@ pile, 3.4 million, 0.174 -> 0.155 s) but costs more than it on large ones, share
 memory (poker with 3 others after a K, 15 million: 0.65 -> 0.72 s; poker fresh with one other, 48 million:
 1.48 -> 2.33 s and 204 -> 402 MB; the classic fresh deck alone, 89 million: 2.6 -> 3.7-5.0 s and 339 -> 742 MB;
 quiet machine, 2026-12-03)."""
+CARRIED_COLUMNS = True
+"""Whether a carried backward pass lays each block of a layer out column by column (`_backward_columns`: a poker tap's
+backward pass in about 0.55 of the time row by row, BENCHMARKS.md, Stop 31); the same results, bit for bit."""
 _POOL: list[ThreadPoolExecutor] = []
 _POOL_LOCK = threading.Lock()
 
@@ -1865,6 +2048,9 @@ class _Solver:
         self.last = min(self.top + self.cols.levels - 1, self.size)
         self.layers = [_layer(t, self.rows, self.cols, self.top) for t in range(self.last + 1)]
         self.carry = not distribution and sum(layer.total for layer in self.layers) <= CARRY_STATES
+        # carried layers column by column (`_backward_columns`): only where no choice but the root's is read again
+        # (no policy, no forward pass) and no layer is filled by `_exhausted` (row by row)
+        self.column_major = CARRIED_COLUMNS and self.carry and policy is None and self.last < self.size
         self.hitting: list[ByteArray] = []
         self.root_once: float | None = None
         self.root_hit = float("nan")
@@ -1960,7 +2146,19 @@ class _Solver:
         beside the values.
         """
         rows, cols, tables = self.rows, self.cols, self.tables
-        number_offset, _ = self._next_offsets(layer)
+        number_offset, side_offset = self._next_offsets(layer)
+        if carry and self.column_major:
+            _backward_columns(layer.t, n_left, layer.sizes, layer.offset, layer.row_count, side_offset, number_offset,
+                              rows.start, rows.number_sum, rows.bust_base, rows.mask, rows.successor, self.counts,
+                              tables.left, tables.left_value, self.top, self.flip7_at_top, self.bonus, cols.start,
+                              tables.float_mult, tables.float_plus, tables.float_saves, tables.saved_live,
+                              tables.saved_bank, tables.plain_bank, tables.run_start, tables.run_low, tables.run_high,
+                              tables.run_shift, tables.run_weight, tables.run_saves, *self._modifier_blocks(),
+                              cols.move_start, cols.move_rank, cols.move_left, tables.bank_mult, tables.bank_plus,
+                              tables.chunk_start, tables.chunk_low, tables.chunk_high, tables.chunk_shift,
+                              tables.chunk_live, cols.decision, cols.has_cards, self.tolerance, optimal, upper, out,
+                              hitting)
+            return
         cells = self._cells_before(layer)
         _in_parallel(_backward_others, cells, *self._others_arguments(layer, n_left, upper, out, hitting, optimal, carry))
         _in_parallel(_backward_numbers, cells, layer.t, n_left, layer.sizes, layer.offset, layer.cumulative_rows,

@@ -47,6 +47,7 @@ def test_the_declared_signatures_are_the_types_the_solver_passes(monkeypatch: py
     for rules, line, seen, others in SITUATIONS:
         situation = Situation.from_text(find_rules(rules), line, seen=seen, others_active=others)
         analyze(situation)
+        analyze(situation, distribution=False)  # carried, column by column (`_backward_columns`)
         evaluate_policy(situation, parse_policy("lookahead"))
     for path in PATHS:
         drift_ceiling(path, 85)
@@ -75,11 +76,14 @@ def test_the_compiled_loops_give_the_just_in_time_numbers(tmp_path: Path, monkey
         with monkeypatch.context() as patch:
             patch.setattr(native, "load", lambda: None)
             just_in_time = analyze(situation), evaluate_policy(situation, parse_policy("sum>=20"))
+            carried_just_in_time = analyze(situation, distribution=False)
         with monkeypatch.context() as patch:
             patch.setattr(native, "load", lambda: module)
             assert native.native_loop("_forward_rows") is module._forward_rows
             ahead_of_time = analyze(situation), evaluate_policy(situation, parse_policy("sum>=20"))
+            carried_ahead_of_time = analyze(situation, distribution=False)
         assert _same(ahead_of_time[0].to_json(), just_in_time[0].to_json())
+        assert _same(carried_ahead_of_time.to_json(), carried_just_in_time.to_json())
         assert ahead_of_time[1].expected_score == pytest.approx(just_in_time[1].expected_score, abs=1e-12)
         assert ahead_of_time[1].distribution.keys() == just_in_time[1].distribution.keys()
     for path in PATHS:

@@ -89,6 +89,29 @@ def test_the_live_pages_taps_agree() -> None:
             assert_agree(solve(problem), solve(problem, distribution=False))
 
 
+@pytest.mark.parametrize("rules, seen", [(CLASSIC, "5 6 11 3 2 4 9 10"), (POKER, "5 6 11 4 8 9 10 13")])
+def test_the_carried_layers_column_by_column_give_the_same_bits(monkeypatch: pytest.MonkeyPatch, rules: RuleSet,
+                                                                seen: str) -> None:
+    # `solver._backward_columns` adds the same terms in the same order as the loops row by row: equal floats.
+    cards = seen.split()
+    problems = [problem_of(Situation.from_text(rules, "12 7", seen=" ".join(cards[:count]), others_active=others))
+                for count, others in ((0, 0), (1, 1), (4, 2), (len(cards), 1))]
+    by_columns = [solve(problem, with_draw_then_stay=True, distribution=False) for problem in problems]
+    monkeypatch.setattr(solver, "CARRIED_COLUMNS", False)
+    assert by_columns == [solve(problem, with_draw_then_stay=True, distribution=False) for problem in problems]
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(mid_round_situations())
+def test_mid_round_situations_column_by_column_give_the_same_bits(situation: Situation) -> None:
+    note(repr(situation))
+    problem = problem_of(situation)
+    by_columns = solve(problem, memory_limit=None, distribution=False)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(solver, "CARRIED_COLUMNS", False)
+        assert solve(problem, memory_limit=None, distribution=False) == by_columns
+
+
 def test_a_tie_stays_both_ways() -> None:
     # tests/test_poker.py: hit = 38 = stay exactly; staying, the round ends with 38 (no Flip 7, no bust).
     problem = problem_of(Situation.from_text(POKER, "10 9 Jd", pile="Qd 10"))
