@@ -558,9 +558,17 @@ class VengeanceModel:
         key = (pile, line, others, passed)
         steals = self._steal_views.get(key)
         if steals is None:
-            bits = {conflict: 1 << i for i, conflict in enumerate(self._split(pile, known, line)[3])}
-            found = sorted(((self.kinds[k].value, bits.get(deck.conflict[k], 0)) for k in range(len(self.kinds))
-                            if others >> k & 1 and not deck.conflict[k] & line), reverse=True)
+            conflicts = self._split(pile, known, line)[3]
+            found = []
+            rest = others
+            while rest:  # the kinds of the other lines' numbers, one bit at a time
+                low = rest & -rest
+                rest ^= low
+                k = low.bit_length() - 1
+                conflict = deck.conflict[k]
+                if not conflict & line:
+                    found.append((self.kinds[k].value, 1 << conflicts.index(conflict) if conflict in conflicts else 0))
+            found.sort(reverse=True)
             steals = self._steal_views[key] = _NO_STEALS if not found else self._unique_steal(known[1], found, passed)
         return steals
 
