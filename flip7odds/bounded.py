@@ -141,9 +141,11 @@ from collections.abc import Callable, Hashable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar, Union
 
+import numpy as np
+
 from flip7odds.chain_floor import ClassArrays, chain_floor, class_arrays, owed_floor, zero_floor
 from flip7odds.drift import drift_ceiling
-from flip7odds.solver import IntArray
+from flip7odds.solver import IntArray, compiled_loop
 
 BANKED, FLIP_7, BUST = 0, 1, 2
 """How a round ended, in a terminal node ``4 * score + reason``."""
@@ -329,6 +331,39 @@ def _class_sums(depth: int, classes: tuple[tuple[int, int], ...]) -> ClassSums:
             sums[k] += copies * (summed + value * count)
             counts[k] += copies * count
     return counts, sums, repeats, both
+
+
+def _class_sums_compiled(depth: int, classes: tuple[tuple[int, int], ...], arrays: ClassArrays) -> ClassSums:
+    """`_class_sums` by a compiled loop (`_class_polynomials`) on the classes' `flip7odds.chain_floor.class_arrays`,
+    the same integers: every coefficient is at most ``A_k (1 + W) (1 + M)`` in size (``|S_K| <= W = sum |v_c|``,
+    ``r_K <= M``, the classes' copies) with ``A_k <= M^k``, and so is every partial sum of the loop; where that
+    bound reaches ``2^62``, `_class_sums` on Python's integers."""
+    copies, values, total = arrays
+    if max(total, 1) ** depth * (1 + sum(abs(value) for _, value in classes)) * (1 + total) >= 1 << 62:
+        return _class_sums(depth, classes)
+    out = np.zeros((4, depth + 1), dtype=np.int64)
+    _class_polynomials(copies, values, depth, out)
+    counts, sums, repeats, both = out.tolist()
+    return counts, sums, repeats, both
+
+
+@compiled_loop
+def _class_polynomials(copies: IntArray, values: IntArray, depth: int, out: IntArray) -> None:
+    """`_class_sums`' recursion on 64-bit integers: ``out[0..3, k]`` become ``A_k, S_k, P_k, D_k`` (``out`` of shape
+    ``(4, depth + 1)``, zeros)."""
+    out[0, 0] = 1
+    top = 0
+    for c in range(copies.shape[0]):
+        n = copies[c]
+        value = values[c]
+        extra = n - 1
+        top = min(depth, top + 1)
+        for k in range(top, 0, -1):
+            count, summed, repeat = out[0, k - 1], out[1, k - 1], out[2, k - 1]
+            out[3, k] += n * (out[3, k - 1] + value * repeat + extra * summed + value * extra * count)
+            out[2, k] += n * (repeat + extra * count)
+            out[1, k] += n * (summed + value * count)
+            out[0, k] += n * count
 
 
 def _path_terms(path: Path, class_sums: Callable[[int, tuple[tuple[int, int], ...]], ClassSums] | None = None
@@ -694,9 +729,7 @@ class _Search(Generic[S]):
         key = (path, *chain, low, owed)
         known = floors.get(key)
         if known is None:
-            arrays = self.shared.class_arrays.get(path.classes)
-            if arrays is None:
-                arrays = self.shared.class_arrays[path.classes] = class_arrays(path.classes)
+            arrays = self.class_arrays(path.classes)
             known = floors[key] = (owed_floor(path, chain[0], low, owed, arrays) if owed else
                                    zero_floor(path, chain[0], low, chain[1], arrays) if path.holds_zero else
                                    chain_floor(path, chain[0], low, chain[1], arrays=arrays, steals=chain[2]))
@@ -728,8 +761,16 @@ class _Search(Generic[S]):
         """`_class_sums`, remembered by its arguments (never changed by its callers)."""
         known = self.shared.class_sums.get((depth, classes))
         if known is None:
-            known = self.shared.class_sums[depth, classes] = _class_sums(depth, classes)
+            known = self.shared.class_sums[depth, classes] = _class_sums_compiled(depth, classes,
+                                                                                  self.class_arrays(classes))
         return known
+
+    def class_arrays(self, classes: tuple[tuple[int, int], ...]) -> ClassArrays:
+        """`flip7odds.chain_floor.class_arrays`, remembered by classes."""
+        arrays = self.shared.class_arrays.get(classes)
+        if arrays is None:
+            arrays = self.shared.class_arrays[classes] = class_arrays(classes)
+        return arrays
 
     def hit_ceiling(self, ladder: tuple[int, ...], hazard: tuple[int, int, int, int, tuple[int, ...]]) -> float:
         """`_hit_ceiling`, remembered by its arguments, with `_survival` remembered too."""

@@ -95,17 +95,21 @@ def _drift_sums(copies: IntArray, values: IntArray, zero_last: bool, holds_zero:
     classes (module docstring), ``P(K) = prod_{c in K} copies_c / ways[|K|]``.
 
     Every set is a bit mask; its sums are its mask without the lowest bit's, plus that class's (one pass over
-    the masks in increasing order). The Zero, when ``zero_last``, is the last class. Every sum of a set is an
+    the masks of at most ``deepest`` bits in increasing order: past a mask with more, the next with at most as many
+    is found by adding its lowest bit, since every mask in between keeps its bits; the sums of a mask without its
+    lowest bit were made before it). The Zero, when ``zero_last``, is the last class. Every sum of a set is an
     integer below ``2^53`` (exact in a float) until the drift's division and the weight's.
     """
     classes = copies.shape[0]
     count = 1 << classes
     deepest = ways.shape[0] - 1
-    size = np.zeros(count, dtype=np.int64)
-    points = np.zeros(count, dtype=np.int64)  # S_K - held: the set's values
-    cards = np.zeros(count, dtype=np.int64)  # copies of the set's classes
-    worth = np.zeros(count, dtype=np.int64)  # their values times copies
-    product = np.ones(count, dtype=np.float64)  # prod of copies
+    size = np.empty(count, dtype=np.int64)  # only the masks visited are written, and read after
+    points = np.empty(count, dtype=np.int64)  # S_K - held: the set's values
+    cards = np.empty(count, dtype=np.int64)  # copies of the set's classes
+    worth = np.empty(count, dtype=np.int64)  # their values times copies
+    product = np.empty(count, dtype=np.float64)  # prod of copies
+    size[0] = points[0] = cards[0] = worth[0] = 0
+    product[0] = 1.0
     all_cards = 0
     all_worth = 0
     for c in range(classes):
@@ -113,7 +117,8 @@ def _drift_sums(copies: IntArray, values: IntArray, zero_last: bool, holds_zero:
         all_worth += copies[c] * values[c]
     zero_bit = 1 << (classes - 1) if zero_last else 0
     later = 0.0
-    for mask in range(count):
+    mask = 0
+    while mask < count:
         if mask:
             low = mask & -mask
             c = 0
@@ -126,8 +131,6 @@ def _drift_sums(copies: IntArray, values: IntArray, zero_last: bool, holds_zero:
             worth[mask] = worth[rest] + copies[c] * values[c]
             product[mask] = product[rest] * copies[c]
         k = size[mask]
-        if k > deepest:
-            continue
         total = held + points[mask]  # S_K
         zero_in = holds_zero or (mask & zero_bit) != 0
         score = 0.0 if zero_in else float(total)  # Z(K)
@@ -148,6 +151,16 @@ def _drift_sums(copies: IntArray, values: IntArray, zero_last: bool, holds_zero:
             out[0] = drift
         elif drift > 0.0:
             later += product[mask] / ways[k] * drift
+        mask += 1
+        while mask < count:  # skip the masks of more than deepest classes
+            bits = 0
+            rest = mask
+            while rest:
+                rest &= rest - 1
+                bits += 1
+            if bits <= deepest:
+                break
+            mask += mask & -mask
     out[1] = later
 
 

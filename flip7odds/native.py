@@ -1,8 +1,9 @@
 """The solver's loops compiled ahead of time, so that a command needs neither numba nor a compile.
 
 `flip7odds.solver`'s five loops over a lattice layer, `flip7odds.lookahead`'s hit-once
-walk and `flip7odds.drift`'s sums over sets of classes (the bounded solver's drift ceiling) are numba functions. Compiled just in time, each process pays for importing
-numba and loading its machine code (about half a second of CPU), and the first call after an install
+walk, `flip7odds.drift`'s sums over sets of classes (the bounded solver's drift ceiling), `flip7odds.chain_floor`'s
+chain floor and `flip7odds.bounded`'s class sums (its path ceiling) are numba functions. Compiled just in time,
+each process pays for importing numba and loading its machine code (about half a second of CPU), and the first call after an install
 compiles them (seconds). So the wheel carries them compiled: ``setup.py``'s build step calls `build`,
 which compiles the loops' Python source with numba's ahead-of-time compiler (``numba.pycc``) into the
 extension module ``flip7odds._loops``, for the explicit `SIGNATURES` below. `load` imports it (in
@@ -70,15 +71,17 @@ SIGNATURES: dict[str, str] = {
              "f8, f8[:], i8[:, :], i8[:, :])",
     "_drift_sums": "void(i8[:], i8[:], b1, b1, i8, i8, i8, i8, i8, i8, f8, f8[:], f8[:])",
     "_chain_values": "void(i8[:], i8[:], i8, i8, i8, i8, f8, i8[:], i8[:], i8, i8, i8, i8[:], i8[:], i8, f8[:])",
+    "_class_polynomials": "void(i8[:], i8[:], i8, i8[:, :])",
 }
 """Each loop's argument types (numba's notation: ``i8`` int64, ``u4`` uint32, ``f8`` float64, ``b1`` bool, ``u1`` uint8,
 ``[:]`` a 1-D array of any layout): the ahead-of-time compiler needs them written out (and compiles them
 for C-contiguous arrays, `jit_signature`)."""
 LOOP_MODULES: dict[str, str] = {name: {"_walk": "flip7odds.lookahead", "_drift_sums": "flip7odds.drift",
-                                      "_chain_values": "flip7odds.chain_floor"}.get(name, "flip7odds.solver")
+                                      "_chain_values": "flip7odds.chain_floor",
+                                      "_class_polynomials": "flip7odds.bounded"}.get(name, "flip7odds.solver")
                                 for name in SIGNATURES}
 """The module whose source holds each loop: the lattice solver's five, the hit-once walk and the bounded solver's
-drift ceiling and chain floor."""
+drift ceiling, chain floor and path ceiling's class sums."""
 
 
 def loop(name: str) -> Any:

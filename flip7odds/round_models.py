@@ -211,10 +211,10 @@ class VengeanceModel:
         """One `Steals` per distinct content: the chain floors are remembered by its identity (`_steals`)."""
         self._line_scores: dict[int, LineScores] = {}
         """Your scores by sum of numbers, per set of modifiers in your line (`chain`)."""
-        self._modifier_bits = sum(1 << k for k, card in enumerate(deck.kinds) if card.category is Category.MODIFIER)
-        self._forcing_bits = sum(1 << k for k, act in enumerate(deck.acts)
-                                 if act in (Action.JUST_ONE_MORE, Action.FLIP_FOUR))
-        self._discard_bits = sum(1 << k for k, act in enumerate(deck.acts) if act is Action.DISCARD)
+        self._pile_roles = tuple(self._pile_role(k) for k in range(len(deck.kinds)))
+        """Per kind, what `_pile_path` counts it as: ``(role, busting mask, value, group)``, role 0 a rescuer, 1 a
+        Steal, 2 a number, 3 none of these; group 0 a modifier, 1 a Just One More! or Flip Four!, 2 a Discard, -1
+        none of these."""
         self._held: dict[int, int] = {}
         """The sum of the numbers of each of your lines met (a line's numbers only)."""
         self._bonus = situation.rules.flip7_bonus
@@ -559,9 +559,17 @@ class VengeanceModel:
         key = (pile, line, others, passed)
         steals = self._steal_views.get(key)
         if steals is None:
-            bits = {conflict: 1 << i for i, conflict in enumerate(self._split(pile, known, line)[3])}
-            found = sorted(((self.kinds[k].value, bits.get(deck.conflict[k], 0)) for k in range(len(self.kinds))
-                            if others >> k & 1 and not deck.conflict[k] & line), reverse=True)
+            conflicts = self._split(pile, known, line)[3]
+            found = []
+            rest = others
+            while rest:  # the kinds of the other lines' numbers, one bit at a time
+                low = rest & -rest
+                rest ^= low
+                k = low.bit_length() - 1
+                conflict = deck.conflict[k]
+                if not conflict & line:
+                    found.append((self.kinds[k].value, 1 << conflicts.index(conflict) if conflict in conflicts else 0))
+            found.sort(reverse=True)
             steals = self._steal_views[key] = _NO_STEALS if not found else self._unique_steal(known[1], found, passed)
         return steals
 
@@ -586,26 +594,37 @@ class VengeanceModel:
             return 0
         return int(draws)
 
+    def _pile_role(self, k: int) -> tuple[int, int, int, int]:
+        """What `_pile_path` counts kind ``k`` as (`_pile_roles`)."""
+        deck = self.game.deck
+        act = deck.acts[k]
+        role = (0 if k == deck.unlucky or k in self.removers else 1 if k in self.takers else
+                2 if deck.conflict[k] else 3)
+        group = (0 if self.kinds[k].category is Category.MODIFIER else
+                 1 if act in (Action.JUST_ONE_MORE, Action.FLIP_FOUR) else 2 if act is Action.DISCARD else -1)
+        return role, deck.conflict[k], self.kinds[k].value, group
+
     def _pile_path(self, pile: int) -> PileView:
         """A pile's rescuers, Steals, numbers as (busting mask, copies, value) per class, and its modifiers, Just One
         More! and Flip Four!, and Discards (`chain`)."""
-        deck = self.game.deck
         rescue = steals = 0
         numbers: dict[int, list[int]] = {}
         others = [0, 0, 0]
+        roles = self._pile_roles
         for k, count in self.game.present(pile):
-            if k == deck.unlucky or k in self.removers:
+            role, conflict, value, group = roles[k]
+            if role == 2:
+                number = numbers.get(conflict)
+                if number is None:
+                    numbers[conflict] = [count, value]
+                else:
+                    number[0] += count
+            elif role == 0:
                 rescue += count
-            elif k in self.takers:
+            elif role == 1:
                 steals += count
-            elif deck.conflict[k]:
-                numbers.setdefault(deck.conflict[k], [0, self.kinds[k].value])[0] += count
-            if self._modifier_bits >> k & 1:
-                others[0] += count
-            elif self._forcing_bits >> k & 1:
-                others[1] += count
-            elif self._discard_bits >> k & 1:
-                others[2] += count
+            if group >= 0:
+                others[group] += count
         return (rescue, steals, tuple((conflict, copies, value) for conflict, (copies, value) in numbers.items()),
                 (others[0], others[1], others[2]))
 

@@ -6,7 +6,8 @@ survival by classes), the path ceiling and the drift ceiling must each be at lea
 there, and the forced floor at most the exact value of a state owing draws (the chain floor and the Zero floor at
 most the exact value of hitting). The probabilities a leaf is given (P(Flip 7) and P(bust) by the end) must hold
 those of every play that can be made from it, and P(bust) of the optimal play where it draws. The survival bound
-and the path ceiling's generating polynomials are also checked against brute forces over every order of tiny piles.
+and the path ceiling's generating polynomials are also checked against brute forces over every order of tiny piles,
+and their compiled loop against their Python integers.
 """
 
 from __future__ import annotations
@@ -27,13 +28,15 @@ from flip7odds.bounded import (
     LineScores,
     Path,
     RoundModel,
+    _class_sums,
+    _class_sums_compiled,
     _hit_ceiling,
     _path_ceiling,
     _path_terms,
     _Search,
     _survival,
 )
-from flip7odds.chain_floor import chain_floor, owed_floor, zero_floor
+from flip7odds.chain_floor import chain_floor, class_arrays, owed_floor, zero_floor
 from flip7odds.drift import drift_ceiling
 from flip7odds.round_models import VengeanceModel
 from flip7odds.rules import VENGEANCE
@@ -233,6 +236,21 @@ def test_the_path_ceiling_is_its_quantity_over_every_order(
     path = Path(held, room, 15, tuple(classes), bust, rescue, size, zeros, holds_zero)
     assert math.isclose(_path_ceiling(path, ceiling), float(_path_by_orders(path, ceiling, neutral)),
                         abs_tol=TOLERANCE)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.integers(1, 12), st.integers(0, 13)), max_size=14), st.integers(0, 7))
+def test_the_compiled_class_sums_are_the_python_ones(classes: list[tuple[int, int]], depth: int) -> None:
+    """`_class_sums_compiled` gives `_class_sums`' integers, as Python ints (the path ceiling divides them)."""
+    compiled = _class_sums_compiled(depth, tuple(classes), class_arrays(tuple(classes)))
+    assert compiled == _class_sums(depth, tuple(classes))
+    assert all(type(number) is int for coefficients in compiled for number in coefficients)
+
+
+def test_class_sums_too_large_for_64_bits_are_summed_on_python_integers() -> None:
+    classes = tuple((10**6, 13) for _ in range(14))
+    assert _class_sums_compiled(7, classes, class_arrays(classes)) == _class_sums(7, classes)
+    assert _class_sums(7, classes)[3][7] >= 1 << 63
 
 
 def _ends_by_orders(path: Path, neutral: int) -> tuple[Fraction, Fraction]:

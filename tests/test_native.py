@@ -17,9 +17,9 @@ from numba import types
 from numba.core.sigutils import _parse_signature_string
 
 from flip7odds import Situation, analyze, find_rules, native
-from flip7odds.bounded import LineScores, Steals
+from flip7odds.bounded import LineScores, Steals, _class_sums_compiled
 from flip7odds.bounded import Path as ChainPath
-from flip7odds.chain_floor import chain_floor
+from flip7odds.chain_floor import chain_floor, class_arrays
 from flip7odds.drift import drift_ceiling
 from flip7odds.native import MODULE, SIGNATURES, build
 from flip7odds.policies import evaluate_policy, parse_policy
@@ -52,6 +52,7 @@ def test_the_declared_signatures_are_the_types_the_solver_passes(monkeypatch: py
     for path in PATHS:
         drift_ceiling(path, 85)
     chain_floor(PATHS[0], SCORES, -10, 6, steals=STEALS)
+    _class_sums_compiled(PATHS[0].room, PATHS[0].classes, class_arrays(PATHS[0].classes))
     for name, declared in SIGNATURES.items():
         inferred = native.loop(name).jit.signatures
         assert len(inferred) == 1, f"{name} was called with several type combinations: {inferred}"
