@@ -1070,7 +1070,7 @@ _CARRY_TILE = 64
 """Rows of one block whose modifier draws `_backward_others` does together where P(Flip 7) and P(bust) are carried
 (records, `_RECORD`): the next level's records of the tile's rows are copied side by side first, so that a move adds
 one run of ``3 x rows`` floats (vector instructions) where it added three floats a row at scattered places (the
-whole top block of a poker tap in one tile, 36 rows: 27% fewer instructions in `_backward_others`, BENCHMARKS.md,
+whole top block of a poker tap in one tile, 36 rows: 29% fewer instructions in `_backward_others`, BENCHMARKS.md,
 Stop 30)."""
 _ONE, _TWO, _THREE, _FOUR = np.uint64(1), np.uint64(2), np.uint64(3), np.uint64(4)
 """Small unsigned indices (numba types an unsigned plus a signed 64-bit integer as a float)."""
