@@ -179,7 +179,15 @@ def test_command_line_json_is_the_library_question(capsys: pytest.CaptureFixture
     assert (data["level"], data["rules"]) == (2, "vengeance")
     [shown] = data["situations"]
     [expected] = generate_vengeance(VTier.LUCKY_13, 1, 1, VENGEANCE)
-    assert shown == json.loads(json.dumps(expected.to_json()))
+    wanted = json.loads(json.dumps(expected.to_json()))
+    # Where the grade rests on certified bounds, each computation searched within its own CPU time, so the two
+    # intervals may differ; both hold the exact value, so their midpoints are within the two half-widths.
+    timed = ("hit_score", "margin", "error_bound")
+    assert {k: v for k, v in shown.items() if k not in timed} == {k: v for k, v in wanted.items() if k not in timed}
+    if wanted["exact"]:
+        assert shown == wanted
+    else:
+        assert abs(shown["hit_score"] - wanted["hit_score"]) <= (shown["error_bound"] + wanted["error_bound"]) / 2
     assert shown["caveat"].startswith("With a Vengeance model")
     assert VengeanceQuizSituation.from_json(shown) == expected.situation
 
