@@ -173,6 +173,11 @@ PileView = tuple[int, int, tuple[tuple[int, int, int], ...], tuple[int, int, int
 its numbers as (busting mask, copies, value) per class, and its (modifiers, Just One More! and Flip Four!,
 Discards)."""
 _TAKERS = (Action.STEAL, Action.SWAP)
+_RESCUER, _STEAL, _NUMBER, _OTHER = range(4)
+"""What `VengeanceModel._pile_path` counts a kind of card as (plain ints: it reads them for every kind of every pile)."""
+_MODIFIERS, _FORCING, _DISCARDS = range(3)
+"""Where `VengeanceModel._pile_path` counts a modifier, a Just One More! or Flip Four!, a Discard: `PileView`'s last
+triple."""
 
 
 class VengeanceModel:
@@ -212,9 +217,9 @@ class VengeanceModel:
         self._line_scores: dict[int, LineScores] = {}
         """Your scores by sum of numbers, per set of modifiers in your line (`chain`)."""
         self._pile_roles = tuple(self._pile_role(k) for k in range(len(deck.kinds)))
-        """Per kind, what `_pile_path` counts it as: ``(role, busting mask, value, group)``, role 0 a rescuer, 1 a
-        Steal, 2 a number, 3 none of these; group 0 a modifier, 1 a Just One More! or Flip Four!, 2 a Discard, -1
-        none of these."""
+        """Per kind, what `_pile_path` counts it as: ``(role, busting mask, value, group)``, the role one of
+        `_RESCUER`, `_STEAL`, `_NUMBER`, `_OTHER`; the group the index of its count in the pile view's last triple
+        (`_MODIFIERS`, `_FORCING`, `_DISCARDS`), -1 for none of these."""
         self._held: dict[int, int] = {}
         """The sum of the numbers of each of your lines met (a line's numbers only)."""
         self._bonus = situation.rules.flip7_bonus
@@ -598,10 +603,11 @@ class VengeanceModel:
         """What `_pile_path` counts kind ``k`` as (`_pile_roles`)."""
         deck = self.game.deck
         act = deck.acts[k]
-        role = (0 if k == deck.unlucky or k in self.removers else 1 if k in self.takers else
-                2 if deck.conflict[k] else 3)
-        group = (0 if self.kinds[k].category is Category.MODIFIER else
-                 1 if act in (Action.JUST_ONE_MORE, Action.FLIP_FOUR) else 2 if act is Action.DISCARD else -1)
+        role = (_RESCUER if k == deck.unlucky or k in self.removers else _STEAL if k in self.takers else
+                _NUMBER if deck.conflict[k] else _OTHER)
+        group = (_MODIFIERS if self.kinds[k].category is Category.MODIFIER else
+                 _FORCING if act in (Action.JUST_ONE_MORE, Action.FLIP_FOUR) else
+                 _DISCARDS if act is Action.DISCARD else -1)
         return role, deck.conflict[k], self.kinds[k].value, group
 
     def _pile_path(self, pile: int) -> PileView:
@@ -613,15 +619,15 @@ class VengeanceModel:
         roles = self._pile_roles
         for k, count in self.game.present(pile):
             role, conflict, value, group = roles[k]
-            if role == 2:
+            if role == _NUMBER:
                 number = numbers.get(conflict)
                 if number is None:
                     numbers[conflict] = [count, value]
                 else:
                     number[0] += count
-            elif role == 0:
+            elif role == _RESCUER:
                 rescue += count
-            elif role == 1:
+            elif role == _STEAL:
                 steals += count
             if group >= 0:
                 others[group] += count
