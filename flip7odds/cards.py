@@ -157,6 +157,17 @@ class Card:
         # is what made solvers slow). Never stored, so nothing process-specific is ever pickled.
         return hash((id(self.category), id(self.modifier), id(self.act), self.value, self.label))
 
+    def __eq__(self, other: object) -> bool:
+        # The dataclass's comparison builds two tuples of the fields; the deck's own cards are compared with
+        # themselves most of the time (a pile's counts looked up, cards tested against FLIP_THREE), so the
+        # identity comes first, then the fields one by one (enum members are singletons).
+        if self is other:
+            return True
+        if not isinstance(other, Card):
+            return NotImplemented
+        return (self.value == other.value and self.category is other.category and self.modifier is other.modifier
+                and self.act is other.act and self.label == other.label)
+
     def __lt__(self, other: object) -> bool:
         if not isinstance(other, Card):
             return NotImplemented

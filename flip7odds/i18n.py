@@ -32,7 +32,7 @@ from pathlib import Path
 from babel import Locale
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
-from babel.numbers import format_decimal, format_percent, get_decimal_symbol, get_group_symbol
+from babel.numbers import NumberPattern, get_decimal_symbol, get_group_symbol, parse_pattern
 
 from flip7odds.errors import Flip7Error
 from flip7odds.markup import escape_markdown
@@ -100,13 +100,14 @@ class Translator:
         return self.ngettext(singular, plural, count).format(count=self.number(count, 0))
 
     def percent(self, value: float, digits: int = 1) -> str:
-        """``value`` (a probability) as a percentage with ``digits`` decimals."""
-        pattern = Locale.parse(self.language).percent_formats[None].pattern
-        return format_percent(value, format=_with_decimals(pattern, digits), locale=self.language)
+        """``value`` (a probability) as a percentage with ``digits`` decimals (babel's ``format_percent``)."""
+        locale, pattern = _percent_format(self.language, digits)
+        return str(pattern.apply(value, locale))
 
     def number(self, value: float, digits: int = 2) -> str:
-        """``value`` with ``digits`` decimals and the language's separators."""
-        return format_decimal(value, format="#,##0" + ("." + "0" * digits if digits else ""), locale=self.language)
+        """``value`` with ``digits`` decimals and the language's separators (babel's ``format_decimal``)."""
+        locale, pattern = _decimal_format(self.language, digits)
+        return str(pattern.apply(value, locale))
 
     @property
     def separators(self) -> str:
@@ -127,6 +128,20 @@ class Translator:
         Unknown card \\!\\[x\\]\\(y\\)
         """
         return escape_markdown(error.message(self))
+
+
+@cache
+def _decimal_format(language: str, digits: int) -> tuple[Locale, NumberPattern]:
+    """The locale and the parsed pattern that babel's ``format_decimal`` would make on each call (a live tap writes
+    a dozen numbers: parsing the pattern was most of each)."""
+    return Locale.parse(language), parse_pattern("#,##0" + ("." + "0" * digits if digits else ""))
+
+
+@cache
+def _percent_format(language: str, digits: int) -> tuple[Locale, NumberPattern]:
+    """Likewise for ``format_percent``: the language's percent pattern with ``digits`` decimals."""
+    locale = Locale.parse(language)
+    return locale, parse_pattern(_with_decimals(locale.percent_formats[None].pattern, digits))
 
 
 def _with_decimals(pattern: str, digits: int) -> str:

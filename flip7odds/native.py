@@ -19,11 +19,13 @@ the big layers it shares among threads. A test checks that `SIGNATURES` are the 
 
 They are compiled as fast as the just-in-time ones: for the C-contiguous arrays the solver passes
 (`jit_signature`: over arrays of any layout numba cannot use vector instructions), and on an x86-64
-machine that has them, for the x86-64-v3 instruction set (AVX2, FMA: `TARGET`; the generic target has
-only SSE2). Together they take the four loops of the fresh classic deck played alone from about 4.2 to
-2.5 s of CPU (BENCHMARKS.md, Stop 24). A module built for x86-64-v3 records it (`TARGET_FILE`), and `load`
-leaves it for the just-in-time loops on a processor without those instructions (a wheel built on one
-machine and installed on another).
+machine that has them, for the best instruction set of `TARGETS` the building processor has: x86-64-v4
+(AVX-512), else x86-64-v3 (AVX2, FMA); the generic target has only SSE2. x86-64-v3 took the four loops of the
+fresh classic deck played alone from about 4.2 to 2.5 s of CPU (BENCHMARKS.md, Stop 24); x86-64-v4 takes a poker
+live tap's backward pass from about 29 to 26.5 ms, the same results bit for bit (Stop 32). A module built for
+a target records it (`TARGET_FILE`), and `load` leaves it for the just-in-time loops on a processor without
+those instructions (a wheel built on one machine and installed on another: one built on a processor with
+AVX-512 then compiles just in time on one without).
 """
 
 from __future__ import annotations
@@ -41,13 +43,16 @@ MODULE = "flip7odds._loops"
 SOURCE_DIGEST = "_loops.source-sha256"
 """The file, beside the compiled module, holding the SHA-256 of the loops' source it was compiled from."""
 TARGET_FILE = "_loops.target"
-"""The file, beside the compiled module, naming the instruction set it was compiled for (`TARGET`), if not generic."""
-TARGET = "x86-64-v3"
-"""The instruction set the loops are compiled for where the building processor has it (LLVM's name)."""
-TARGET_FLAGS = frozenset({"avx", "avx2", "bmi1", "bmi2", "f16c", "fma", "abm", "movbe", "xsave", "cx16", "lahf_lm",
-                          "popcnt", "sse4_1", "sse4_2", "ssse3"})
-"""The CPU flags (as Linux's ``/proc/cpuinfo`` names them) that `TARGET` may use: x86-64-v2 and v3's
-(``abm`` is LZCNT)."""
+"""The file, beside the compiled module, naming the instruction set it was compiled for (of `TARGETS`), if not
+generic."""
+_V3_FLAGS = frozenset({"avx", "avx2", "bmi1", "bmi2", "f16c", "fma", "abm", "movbe", "xsave", "cx16", "lahf_lm",
+                       "popcnt", "sse4_1", "sse4_2", "ssse3"})
+TARGETS: dict[str, frozenset[str]] = {
+    "x86-64-v4": _V3_FLAGS | {"avx512f", "avx512bw", "avx512cd", "avx512dq", "avx512vl"},
+    "x86-64-v3": _V3_FLAGS,
+}
+"""The instruction sets the loops may be compiled for (LLVM's names), best first, each with the CPU flags (as Linux's
+``/proc/cpuinfo`` names them) it may use: x86-64-v2 and v3's (``abm`` is LZCNT), and for v4 AVX-512's."""
 SIGNATURES: dict[str, str] = {
     "_backward_others": "void(i8, i8, i8, i8[:], i8[:], i8[:], i8[:], i8[:], i8[:], i8[:], i8[:], i8[:], i8, b1, i8, "
                         "i8[:], f8[:], f8[:], f8[:], f8[:], f8[:], i8[:], i8[:], i8[:], i8[:], f8[:], i8[:], i8[:], "
@@ -122,8 +127,17 @@ def load() -> ModuleType | None:
         fresh = (folder / SOURCE_DIGEST).read_text().strip() == source_digest()
     except OSError:
         return None
-    targeted = (folder / TARGET_FILE).is_file()
-    return module if fresh and (not targeted or TARGET_FLAGS <= cpu_flags()) else None
+    try:
+        target = (folder / TARGET_FILE).read_text().strip()
+    except OSError:  # built for the generic target
+        return module if fresh else None
+    needed = TARGETS.get(target)  # None: a target this version does not know
+    return module if fresh and needed is not None and needed <= cpu_flags() else None
+
+
+def best_target(flags: frozenset[str]) -> str | None:
+    """The best instruction set of `TARGETS` a processor with these flags has, or None (the generic target)."""
+    return next((name for name, needed in TARGETS.items() if needed <= flags), None)
 
 
 def cpu_flags() -> frozenset[str]:
@@ -152,7 +166,8 @@ def build(output_dir: Path) -> Path:
     """Compile the loops of `SIGNATURES` (for C-contiguous arrays, `jit_signature`) into
     ``output_dir/_loops.<platform suffix>``; return its path.
 
-    For `TARGET` where this processor has its instructions (`TARGET_FLAGS`), else for the generic target.
+    For the best target of `TARGETS` whose instructions this processor has (`best_target`), else for the generic
+    target.
     Needs numba (and its C compiler toolchain: a working ``cc``). Takes about 20 s of CPU.
     """
     from numba.pycc.cc import CC
@@ -160,9 +175,9 @@ def build(output_dir: Path) -> Path:
     compiler = CC("_loops")  # type: ignore[no-untyped-call]
     compiler.output_dir = str(output_dir)
     compiler.verbose = False
-    targeted = TARGET_FLAGS <= cpu_flags()
-    if targeted:
-        compiler.target_cpu = TARGET
+    target = best_target(cpu_flags())
+    if target is not None:
+        compiler.target_cpu = target
     for name in SIGNATURES:
         compiler.export(name, jit_signature(name))(loop(name).python)  # type: ignore[no-untyped-call]
     compiler.compile()
@@ -171,10 +186,10 @@ def build(output_dir: Path) -> Path:
         raise RuntimeError(f"numba.pycc wrote no _loops module into {output_dir}")
     (output_dir / SOURCE_DIGEST).write_text(source_digest() + "\n")
     (output_dir / TARGET_FILE).unlink(missing_ok=True)
-    if targeted:
-        (output_dir / TARGET_FILE).write_text(TARGET + "\n")
+    if target is not None:
+        (output_dir / TARGET_FILE).write_text(target + "\n")
     return built[0]
 
 
-__all__ = ["LOOP_MODULES", "MODULE", "SIGNATURES", "SOURCE_DIGEST", "TARGET", "TARGET_FILE", "TARGET_FLAGS", "build",
+__all__ = ["LOOP_MODULES", "MODULE", "SIGNATURES", "SOURCE_DIGEST", "TARGETS", "TARGET_FILE", "best_target", "build",
            "cpu_flags", "jit_signature", "load", "loop", "native_loop", "source_digest"]

@@ -19,6 +19,7 @@ flip7odds.errors.Flip7Error: unknown rules 'uno': choose one of classic, poker
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 from flip7odds.cards import FLIP_THREE, FREEZE, SECOND_CHANCE, Action, Card, ModifierKind
@@ -90,13 +91,25 @@ class RuleSet:
         """The values of the number cards in this deck."""
         return tuple(card.value for card in self.kinds if card.is_number)
 
+    @functools.cached_property
+    def _name_of(self) -> dict[Card, str]:
+        """`names` as a dict, made once per rule set (a situation's repr, the cache key of a live answer, names every
+        card of the pile: 80 calls of `card_name`, each of which built this dict)."""
+        return dict(self.names)
+
+    @functools.cached_property
+    def _title_of(self) -> dict[Card, str]:
+        """`titles` as a dict, made once per rule set."""
+        return dict(self.titles)
+
     def card_name(self, card: Card) -> str:
         """How this variant writes ``card`` (its own name, or the base notation)."""
-        return dict(self.names).get(card, str(card))
+        name = self._name_of.get(card)
+        return str(card) if name is None else name
 
     def card_title(self, card: Card) -> str | None:
         """The name people read for ``card`` in this variant (a message id), or None when it has none."""
-        return dict(self.titles).get(card)
+        return self._title_of.get(card)
 
     def card_from_token(self, token: str) -> Card | None:
         """The card a lower-case token names in this variant, or None for the base notation."""

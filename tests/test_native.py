@@ -130,20 +130,34 @@ def test_compiled_loops_of_another_source_are_left_for_the_just_in_time_ones(mon
 
 def test_loops_compiled_for_instructions_the_processor_lacks_are_left_for_the_just_in_time_ones(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    """A module compiled for `native.TARGET` (x86-64-v3) on one machine must not run on a processor without it."""
+    """A module compiled for a target of `native.TARGETS` on one machine must not run on a processor without it."""
     spec = importlib.util.find_spec(MODULE)
     if spec is None or spec.origin is None or not (Path(spec.origin).parent / native.TARGET_FILE).is_file():
-        pytest.skip(f"this installation has no loops compiled for {native.TARGET}")
+        pytest.skip("this installation has no loops compiled for a target of native.TARGETS")
+    target = (Path(spec.origin).parent / native.TARGET_FILE).read_text().strip()
     native.load.cache_clear()
     try:
-        assert native.TARGET_FLAGS <= native.cpu_flags()
+        assert native.TARGETS[target] <= native.cpu_flags()
         assert native.load() is not None
         monkeypatch.setattr(native, "cpu_flags", lambda: frozenset({"sse2", "avx"}))
         native.load.cache_clear()
         assert native.load() is None
+        if target == "x86-64-v4":  # AVX2 without AVX-512: a v4 module is left too
+            monkeypatch.setattr(native, "cpu_flags", lambda: native.TARGETS["x86-64-v3"])
+            native.load.cache_clear()
+            assert native.load() is None
     finally:
         monkeypatch.undo()
         native.load.cache_clear()
+
+
+def test_the_loops_are_built_for_the_best_target_the_processor_has() -> None:
+    """AVX-512 and AVX2: x86-64-v4; AVX2 alone: x86-64-v3; less: the generic target."""
+    v3 = native.TARGETS["x86-64-v3"]
+    assert native.best_target(native.TARGETS["x86-64-v4"] | {"sse2"}) == "x86-64-v4"
+    assert native.best_target(v3 | {"avx512f"}) == "x86-64-v3"
+    assert native.best_target(v3) == "x86-64-v3"
+    assert native.best_target(frozenset({"sse2", "avx"})) is None
 
 
 @pytest.mark.parametrize("name", sorted(SIGNATURES))
