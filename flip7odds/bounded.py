@@ -170,16 +170,16 @@ TEARDOWN = 2e-6
 tables it keeps alive): about 1.2 microseconds measured on a With a Vengeance search of 150 000 entries
 (0.18 s in all), doubled for a slower moment."""
 
-SECONDS_PER_WORK = 5e-6
-"""Nominal CPU seconds per unit of a search's work on the work clock (`solve_bounded`'s ``by_work``): a unit is an
-expansion or an entry of its tables or of the model's (static bounds, outcomes, ceilings, floors)."""
-
 S = TypeVar("S")
 Node = Union[int, list["Node[S]"], S]  # noqa: UP007 (a TypeVar in a union needs the old spelling here)
 
 
 class RoundModel(Protocol[S]):
     """What the bounded solver needs from the rules of a variant (module docstring)."""
+
+    work_seconds: float
+    """Nominal CPU seconds per unit of a search's work on the work clock (`solve_bounded`'s ``by_work``): a unit is
+    an expansion or an entry of the search's tables or the model's (static bounds, outcomes, ceilings, floors)."""
 
     def root(self) -> S:
         """The state at your decision in the situation being answered."""
@@ -981,7 +981,7 @@ def solve_bounded(model: RoundModel[S], cpu_seconds: float = 3.0, target: float 
     largest one is read).
 
     ``by_work``: ``cpu_seconds`` is read on the searches' work clock instead of the process's CPU clock: the work
-    done so far (expansions and table entries, the two searches' and the model's) at `SECONDS_PER_WORK` each. The
+    done so far (expansions and table entries, the two searches' and the model's) at `RoundModel.work_seconds` each. The
     deadline, the rounds' predicted costs and the last step ("Stopping") are then counted, not timed, so the same
     model gives the same result, bit for bit, however loaded the machine (the quiz, `flip7odds.answer.answer`'s
     ``deterministic``); its CPU time is about ``cpu_seconds`` on the BENCHMARKS.md machine, more on a slower one.
@@ -1008,7 +1008,7 @@ def _solve(model: RoundModel[S], root: S, stay: int, may_stay: bool, cpu_seconds
         done = shared.entries() + model.entries()
         for search in searches.values():
             done += len(search.known) + len(search.statics) + search.expansions
-        return SECONDS_PER_WORK * done
+        return model.work_seconds * done
 
     clock = work if by_work else time.process_time
     deadline = clock() + cpu_seconds

@@ -175,11 +175,11 @@ def run(argv: list[str]) -> int:
 
 
 def test_command_line_json_is_the_library_question(capsys: pytest.CaptureFixture[str]) -> None:
-    assert run(["--rules", "vengeance", "--level", "2", "--count", "1", "--seed", "1", "--json"]) == 0
+    assert run(["--rules", "vengeance", "--level", "2", "--count", "1", "--seed", "0", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert (data["level"], data["rules"]) == (2, "vengeance")
     [shown] = data["situations"]
-    [expected] = generate_vengeance(VTier.LUCKY_13, 1, 1, VENGEANCE)
+    [expected] = generate_vengeance(VTier.LUCKY_13, 1, 0, VENGEANCE)
     # graded on certified bounds (a deep pile), by a budget counted, not timed: the same numbers to the last bit
     assert not expected.exact.exact
     assert shown == json.loads(json.dumps(expected.to_json()))
