@@ -84,7 +84,8 @@ CLOSE_CALL = 1.0
 PART_USED_GONE = 24
 """Tier 2: at least this many cards of the deck are out of the pile."""
 QUIZ_CPU_SECONDS = 1.0
-"""The CPU budget of grading one candidate (`flip7odds.answer.answer`): exact, or bounds tight enough, or dealt again."""
+"""The budget of grading one candidate (`flip7odds.answer.answer`, counted: about as many CPU seconds): exact, or
+bounds tight enough, or dealt again."""
 REPLAY_CPU_SECONDS = 3.0
 """The budget of grading a saved situation again (a replay): the one the candidate was kept with, and more."""
 GRADE_WIDTH = 0.05

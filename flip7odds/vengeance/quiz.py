@@ -83,8 +83,9 @@ STEAL_AND_SWAP_PILES = (1, 30)
 1 point or more within the budget (BENCHMARKS.md: its questions all came from piles of 1-18 cards, at 24 s a
 question in Brutal mode when dealt from 1 to 100)."""
 VENGEANCE_CPU_SECONDS = 0.4
-"""The CPU budget of grading one candidate: a bounded answer tight enough to grade is nearly always so within
-0.4 s, and most deep-deck candidates are not (they are dealt again), so a short budget deals faster."""
+"""The budget of grading one candidate, counted (about as many CPU seconds: `flip7odds.quiz`): a bounded answer
+tight enough to grade is nearly always so within 0.4 s, and most deep-deck candidates are not (they are dealt
+again), so a short budget deals faster."""
 MAX_OTHERS = 3
 """At most this many other players who are not busted."""
 MAX_BUSTED = 2
