@@ -191,24 +191,35 @@ class Answer:
 
 
 def answer(situation: AnySituation, cpu_seconds: float = DEFAULT_CPU_SECONDS,
-           memory_limit: int = EXACT_MEMORY) -> Answer:
+           memory_limit: int = EXACT_MEMORY, *, deterministic: bool = False) -> Answer:
     """Answer ``situation`` (any variant) within about ``cpu_seconds`` of CPU: exact if it fits, else bounded.
 
     ``memory_limit``: the exact lattice solver (classic, poker) is used only within this many bytes.
+
+    ``deterministic``: the budget is counted, not timed (the quiz: the same situation gets the same numbers, bit for
+    bit, however loaded the machine). No solver reads the clock: which one answers is chosen by estimates as
+    always, the Vengeance solver stops at its state limit only (``cpu_seconds / 2`` at `SECONDS_PER_STATE`), the
+    relaxed decks are chosen for ``cpu_seconds`` (`flip7odds.relaxation.solve_relaxed`'s ``timed``), and the bounded
+    search reads its deadline on its work clock (`flip7odds.bounded.solve_bounded`'s ``by_work``), with
+    ``cpu_seconds`` less what an exact solve that stopped at its limit counted (half of it).
     """
     start = time.process_time()
-    exact = _exact(situation, cpu_seconds, memory_limit)
+    timed = not deterministic
+    exact = _exact(situation, cpu_seconds, memory_limit, timed)
     if exact is not None:
         return _from_analysis(exact, time.process_time() - start)
-    left = max(0.1, cpu_seconds - (time.process_time() - start))
+    if timed:
+        left = max(0.1, cpu_seconds - (time.process_time() - start))
+    else:
+        left = cpu_seconds / 2 if _exact_tried(situation, cpu_seconds, memory_limit) else cpu_seconds
     if isinstance(situation, Situation):
         problem = problem_of(situation)
         relaxation = (choose_relaxation(problem, left, memory_limit)
                       or coarsest_relaxation(problem, RELAXED_STRETCH * left, memory_limit))
         if relaxation is not None:
-            relaxed = solve_relaxed(problem, relaxation, HIT_ONCE_SHARE * left)
+            relaxed = solve_relaxed(problem, relaxation, HIT_ONCE_SHARE * left, timed)
             return _from_relaxed(situation, relaxed, time.process_time() - start)
-    result = _bounded(situation, left)
+    result = _bounded(situation, left, by_work=not timed)
     return _from_bounded(situation, result, time.process_time() - start)
 
 
@@ -233,14 +244,21 @@ def exact_fits(situation: AnySituation, cpu_seconds: float = DEFAULT_CPU_SECONDS
     return cost.memory_bytes <= memory_limit and cost.states * per_state <= EXACT_STRETCH * cpu_seconds
 
 
-def _exact(situation: AnySituation, cpu_seconds: float, memory_limit: int) -> Analysis | VengeanceAnalysis | None:
-    """The exact solver's answer when it fits the budget, else None."""
+def _exact_tried(situation: AnySituation, cpu_seconds: float, memory_limit: int) -> bool:
+    """True when `_exact` ran the Vengeance solver (it fit the estimate) and it stopped at its state limit."""
+    return isinstance(situation, VengeanceSituation) and exact_fits(situation, cpu_seconds, memory_limit)
+
+
+def _exact(situation: AnySituation, cpu_seconds: float, memory_limit: int,
+           timed: bool = True) -> Analysis | VengeanceAnalysis | None:
+    """The exact solver's answer when it fits the budget, else None (``timed``: the Vengeance solver is also
+    stopped by the clock; else by its state limit alone)."""
     if not exact_fits(situation, cpu_seconds, memory_limit):
         return None
     if isinstance(situation, VengeanceSituation):
         try:
             return analyze_vengeance(situation, max(1000, math.floor(cpu_seconds / 2 / SECONDS_PER_STATE)),
-                                     cpu_seconds=cpu_seconds / 2)
+                                     cpu_seconds=cpu_seconds / 2 if timed else math.inf)
         except SituationError:
             return None  # reached its state limit: the bounded solver answers with the time left
     try:
@@ -252,19 +270,19 @@ def _exact(situation: AnySituation, cpu_seconds: float, memory_limit: int) -> An
         return None
 
 
-def _bounded(situation: AnySituation, cpu_seconds: float) -> BoundedResult:
+def _bounded(situation: AnySituation, cpu_seconds: float, by_work: bool = False) -> BoundedResult:
     """The bounded solver on the model of ``situation``'s variant, the cyclic collector paused until the model's
     tables are freed too (`flip7odds.bounded.paused_cyclic_collection`: resumed while they live, its first
     collection walked them all, 0.2-0.3 s past the budget)."""
     with paused_cyclic_collection():
-        return _solve_model(situation, cpu_seconds)
+        return _solve_model(situation, cpu_seconds, by_work)
 
 
-def _solve_model(situation: AnySituation, cpu_seconds: float) -> BoundedResult:
+def _solve_model(situation: AnySituation, cpu_seconds: float, by_work: bool) -> BoundedResult:
     """`solve_bounded` on a model made here, freed on return."""
     # mypy cannot solve the recursive node type of the protocol against the adapters' own node types
     model = VengeanceModel(situation) if isinstance(situation, VengeanceSituation) else EngineModel(situation)
-    return solve_bounded(cast(RoundModel[Any], model), cpu_seconds)
+    return solve_bounded(cast(RoundModel[Any], model), cpu_seconds, by_work=by_work)
 
 
 def _from_analysis(result: Analysis | VengeanceAnalysis, seconds: float) -> Answer:

@@ -177,6 +177,10 @@ Node = Union[int, list["Node[S]"], S]  # noqa: UP007 (a TypeVar in a union needs
 class RoundModel(Protocol[S]):
     """What the bounded solver needs from the rules of a variant (module docstring)."""
 
+    work_seconds: float
+    """Nominal CPU seconds per unit of a search's work on the work clock (`solve_bounded`'s ``by_work``): a unit is
+    an expansion or an entry of the search's tables or the model's (static bounds, outcomes, ceilings, floors)."""
+
     def root(self) -> S:
         """The state at your decision in the situation being answered."""
 
@@ -613,9 +617,11 @@ class _Search(Generic[S]):
     """
 
     def __init__(self, model: RoundModel[S], deadline: float, once: bool = False,
-                 shared: _Shared | None = None) -> None:
+                 shared: _Shared | None = None, clock: Callable[[], float] = time.process_time) -> None:
         self.model = model
         self.deadline = deadline
+        self.clock = clock
+        """What the deadline is read on: the process CPU time, or a search's work clock (`solve_bounded`)."""
         self.once = once
         self.known: dict[Hashable, Entry] = {}
         """The bounds of every state met, by key: its static bounds (budget 0; a state left unexpanded is met again
@@ -793,7 +799,7 @@ class _Search(Generic[S]):
         self.expansions += 1
         held = (self.shared.entries() + len(self.known) + len(self.statics) + self.expansions
                 + self.model.entries())
-        if time.process_time() + TEARDOWN * held > self.deadline:
+        if self.clock() + TEARDOWN * held > self.deadline:
             self.stopped = True
         hit = self.hit(state, budget, key)
         model = self.model
@@ -967,12 +973,18 @@ class BoundedResult:
 
 
 def solve_bounded(model: RoundModel[S], cpu_seconds: float = 3.0, target: float = TARGET,
-                  max_budget: float = _INF) -> BoundedResult:
+                  max_budget: float = _INF, by_work: bool = False) -> BoundedResult:
     """Bound every number of the round at ``model.root()`` within ``target`` or ``cpu_seconds`` of CPU.
 
     ``max_budget``: stop refining once ``1 / eps`` would pass it (a deterministic stop, for tests and for
     comparing searches at the same depth; the ``1 / eps`` of a mode already settled no longer grows, so the
     largest one is read).
+
+    ``by_work``: ``cpu_seconds`` is read on the searches' work clock instead of the process's CPU clock: the work
+    done so far (expansions and table entries, the two searches' and the model's) at `RoundModel.work_seconds` each. The
+    deadline, the rounds' predicted costs and the last step ("Stopping") are then counted, not timed, so the same
+    model gives the same result, bit for bit, however loaded the machine (the quiz, `flip7odds.answer.answer`'s
+    ``deterministic``); its CPU time is about ``cpu_seconds`` on the BENCHMARKS.md machine, more on a slower one.
     """
     root = model.root()
     stay = model.banked(root)
@@ -982,18 +994,29 @@ def solve_bounded(model: RoundModel[S], cpu_seconds: float = 3.0, target: float 
         none = Bounds.point(0.0)
         return BoundedResult(stay, may_stay, None, None, banked, False, none, none, True, 0)
     with paused_cyclic_collection():
-        return _solve(model, root, stay, may_stay, cpu_seconds, target, max_budget)
+        return _solve(model, root, stay, may_stay, cpu_seconds, target, max_budget, by_work)
 
 
 def _solve(model: RoundModel[S], root: S, stay: int, may_stay: bool, cpu_seconds: float, target: float,
-           max_budget: float) -> BoundedResult:
+           max_budget: float, by_work: bool) -> BoundedResult:
     """`solve_bounded` from a root where a card can be drawn."""
-    deadline = time.process_time() + cpu_seconds
     shared = _Shared()
-    searches = {False: _Search(model, deadline, shared=shared), True: _Search(model, deadline, True, shared)}
+    searches: dict[bool, _Search[S]] = {}
+
+    def work() -> float:
+        """The work clock (`solve_bounded`): nominal seconds of the work done so far."""
+        done = shared.entries() + model.entries()
+        for search in searches.values():
+            done += len(search.known) + len(search.statics) + search.expansions
+        return model.work_seconds * done
+
+    clock = work if by_work else time.process_time
+    deadline = clock() + cpu_seconds
+    searches.update({False: _Search(model, deadline, shared=shared, clock=clock),
+                     True: _Search(model, deadline, True, shared, clock)})
     budgets = {False: FIRST_BUDGET, True: FIRST_BUDGET}
     best: dict[bool, Entry] = {}
-    rounds = [time.process_time()]
+    rounds = [clock()]
     last_step = False
     while True:
         for mode, search in searches.items():
@@ -1006,7 +1029,7 @@ def _solve(model: RoundModel[S], root: S, stay: int, may_stay: bool, cpu_seconds
             budgets[mode] *= REFINE
         settled = all(entry[6] == _INF or max(entry[1] - entry[0], entry[3] - entry[2], entry[5] - entry[4]) <= target
                       for entry in best.values())
-        rounds.append(time.process_time())
+        rounds.append(clock())
         if settled or any(search.stopped for search in searches.values()) or max(budgets.values()) > max_budget:
             break
         if last_step:

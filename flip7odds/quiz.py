@@ -36,9 +36,12 @@ play best) as an interval ``[lo, hi]`` that certainly holds it; the stay score `
 
 Under 1 and 2 every answer gets exactly the grade the exact values give; 3 keeps the numbers shown
 honest. A candidate that fails them is not asked: another is dealt (at most `MAX_SOLVES` solves per
-question, each within `QUIZ_CPU_SECONDS` of CPU). Because a bounded solve stops at its CPU budget, a
-candidate near the limit may be kept on a quiet machine and passed over on a busy one: a seed fixes
-the candidates, in order; an exact one is always graded the same.
+question, each within `QUIZ_CPU_SECONDS` of CPU).
+
+The budget is counted, not timed (`flip7odds.answer.answer`'s ``deterministic``: the bounded search reads its
+deadline on its work clock, the exact Vengeance solver stops at its state limit only), so a bounded grade is
+reproducible: the same seed deals the same questions with the same numbers, to the last bit, on any machine
+and under any load; and a saved situation replayed (`exact_of`) gets the same numbers on every replay.
 
 Examples
 --------
@@ -66,7 +69,7 @@ from typing import Any, Self, TypeVar
 import numpy as np
 
 from flip7odds.analysis import TOLERANCE, Decision, fraction_json
-from flip7odds.answer import Answer, AnySituation, answer
+from flip7odds.answer import EXACT_MEMORY, Answer, AnySituation, answer
 from flip7odds.cards import Card, Category, format_cards, parse_cards
 from flip7odds.counts import CardCounts
 from flip7odds.errors import Flip7Error
@@ -81,7 +84,8 @@ CLOSE_CALL = 1.0
 PART_USED_GONE = 24
 """Tier 2: at least this many cards of the deck are out of the pile."""
 QUIZ_CPU_SECONDS = 1.0
-"""The CPU budget of grading one candidate (`flip7odds.answer.answer`): exact, or bounds tight enough, or dealt again."""
+"""The budget of grading one candidate (`flip7odds.answer.answer`, counted: about as many CPU seconds): exact, or
+bounds tight enough, or dealt again."""
 REPLAY_CPU_SECONDS = 3.0
 """The budget of grading a saved situation again (a replay): the one the candidate was kept with, and more."""
 GRADE_WIDTH = 0.05
@@ -378,12 +382,12 @@ def hit_text(exact: Exact, t: Translator = ENGLISH, digits: int = 2) -> str:
 
 
 def graded_answer(situation: AnySituation, cpu_seconds: float = QUIZ_CPU_SECONDS) -> Exact | None:
-    """`graded` on `flip7odds.answer.answer` within ``cpu_seconds`` of CPU (`RESHUFFLE_REACH`: bounded only)."""
+    """`graded` on `flip7odds.answer.answer` within ``cpu_seconds`` of counted work (its ``deterministic``: the same
+    numbers on any load, module docstring; `RESHUFFLE_REACH`: bounded only)."""
     reshuffle = (isinstance(situation, Situation) and situation.discards is not None and situation.discards.size > 0
                  and situation.pile.size <= RESHUFFLE_REACH)
-    if reshuffle:
-        return graded(answer(situation, cpu_seconds, memory_limit=0))
-    return graded(answer(situation, cpu_seconds))
+    memory_limit = 0 if reshuffle else EXACT_MEMORY
+    return graded(answer(situation, cpu_seconds, memory_limit, deterministic=True))
 
 
 def exact_of(situation: AnySituation, cpu_seconds: float = REPLAY_CPU_SECONDS) -> Exact:
@@ -589,7 +593,8 @@ class QuizGenerator:
 
 
 def generate(tier: Tier, count: int, seed: int, rules: RuleSet = CLASSIC) -> list[Question]:
-    """``count`` questions of ``tier`` with these rules; the same seed gives the same questions."""
+    """``count`` questions of ``tier`` with these rules; the same seed gives the same questions, with the same
+    numbers (module docstring)."""
     generator = QuizGenerator(tier, np.random.default_rng(seed), rules)
     return [next(generator) for _ in range(count)]
 

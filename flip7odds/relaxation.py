@@ -428,7 +428,7 @@ HIT_ONCE_LOWER = Grouping(royal=True, groups=1)
 """Hit once, then stay, from below: every minor penalty one card at their mean, the royal flush kept."""
 
 
-def hit_once_bounds(problem: Problem, cpu_seconds: float) -> tuple[float, float]:
+def hit_once_bounds(problem: Problem, cpu_seconds: float, timed: bool = True) -> tuple[float, float]:
     """Bounds on hit once, then stay, within about ``cpu_seconds`` (exact alone, module docstring).
 
     Alone, hitting once and staying makes no choice (a Flip Three is taken, a Freeze banks), so it is a
@@ -437,21 +437,24 @@ def hit_once_bounds(problem: Problem, cpu_seconds: float) -> tuple[float, float]
     Flip Threes see which penalties came, so the mean deck is a lower bound and the upper one is the finest
     deck of at most `HIT_ONCE_GROUPS` groups expected to fit what is left of ``cpu_seconds`` (each group about
     one more lower solve's time, measured: 0.07, 0.10, 0.23 s for one, two, four groups on a fresh pile).
+    Not ``timed`` (an answer that must not depend on the clock), the upper deck has one group.
     """
     start = time.process_time()
     lower = _hit_once(problem, HIT_ONCE_LOWER, upper=False)
     if problem.alone:
         return _pair(float(lower), float(lower))
     spent = time.process_time() - start
-    groups = max([g for g in range(1, HIT_ONCE_GROUPS + 1) if spent * g <= cpu_seconds - spent], default=1)
+    groups = max([g for g in range(1, HIT_ONCE_GROUPS + 1) if timed and spent * g <= cpu_seconds - spent],
+                 default=1)
     upper = _hit_once(problem, replace(HIT_ONCE_LOWER, groups=groups), upper=True)
     return _pair(float(lower), float(upper))
 
 
 def solve_relaxed(problem: Problem, grouping: Grouping | Relaxation,
-                  hit_once_seconds: float = HIT_ONCE_SHARE * 3.0) -> RelaxedBounds:
+                  hit_once_seconds: float = HIT_ONCE_SHARE * 3.0, timed: bool = True) -> RelaxedBounds:
     """Bound ``problem``'s values by its two relaxed games (module docstring): both merged by ``grouping``, or
-    the lower and upper decks of a `Relaxation`; hit once, then stay, within ``hit_once_seconds``."""
+    the lower and upper decks of a `Relaxation`; hit once, then stay, within ``hit_once_seconds``
+    (`hit_once_bounds`; ``timed``: by the clock, else deterministically)."""
     relaxation = grouping if isinstance(grouping, Relaxation) else Relaxation(grouping, grouping)
     high_problem, _ = relaxed_problem(problem, relaxation.upper, upper=True)
     low_problem, scale = relaxed_problem(problem, relaxation.lower, upper=False)
@@ -463,7 +466,7 @@ def solve_relaxed(problem: Problem, grouping: Grouping | Relaxation,
         return RelaxedBounds(stay, may_stay, None, None, (stay, stay), False, 0.0, 0.0, relaxation.upper,
                              relaxation.lower, states)
     hit = _pair(low.draw.value, high.draw.value, scale, 1)
-    once = hit_once_bounds(problem, hit_once_seconds)
+    once = hit_once_bounds(problem, hit_once_seconds, timed)
     hits = not may_stay or (hit[0] + hit[1]) / 2 > stay + TIE
     optimal = hit if not may_stay else (max(stay, hit[0]), max(stay, hit[1]))
     flip7, bust = (low.draw.flip7_probability, low.draw.bust_probability) if hits else (0.0, 0.0)

@@ -46,6 +46,11 @@ _REASONS = {Termination.FLIP_7: FLIP_7, Termination.BUST: BUST}
 class EngineModel:
     """Classic and poker rounds (`flip7odds.engine`) for the bounded solver."""
 
+    work_seconds = 60e-6
+    """Nominal CPU seconds per unit of a search's work (`flip7odds.bounded.RoundModel.work_seconds`): at 60 us a
+    search by work took the CPU time of one by the clock on 24 poker quiz candidates (each process solving them
+    cold; BENCHMARKS.md, stop 32). The engine's outcomes cost more than Vengeance's."""
+
     def __init__(self, situation: Situation) -> None:
         self.situation = situation
         self.rules: RuleSet = situation.rules
@@ -182,6 +187,11 @@ triple."""
 
 class VengeanceModel:
     """With a Vengeance rounds, on `flip7odds.vengeance.fast.Round`'s integer-coded states."""
+
+    work_seconds = 8e-6
+    """Nominal CPU seconds per unit of a search's work (`flip7odds.bounded.RoundModel.work_seconds`): at 8 us a
+    search by work took the CPU time of one by the clock on 36 With a Vengeance quiz candidates (each process
+    solving them cold; BENCHMARKS.md, stop 32)."""
 
     def __init__(self, situation: VengeanceSituation) -> None:
         self.situation = situation

@@ -90,9 +90,13 @@ html { font-size: 28px; }
 [data-testid="stSidebar"] { font-size: 16px; }
 h1 { font-size: 2.4rem !important; }
 h2, h3 { font-size: 1.6rem !important; }
+[data-testid="stWidgetLabel"] > div:has([data-testid="stTooltipIcon"]) { flex: 0 0 auto; margin-left: 0.3rem; }
+[data-testid="stTooltipIcon"] button, [data-testid="stTooltipIcon"] svg { width: 0.8rem; height: 0.8rem; }
 </style>
 """
-"""Large type and a clean layout for a projector: injected by a page in presentation mode."""
+"""Large type and a clean layout for a projector: injected by a page in presentation mode. A label's (?) help stands
+just after the label's words, as large as they are (Streamlit draws it 16 px at the far end of the label's row: the
+seed's, small and some 900 px from "Seed" on a 1920 px projector)."""
 
 
 PROJECTOR_CHART_WIDTH = 1700

@@ -14,7 +14,7 @@ from flip7odds.charts import DistributionText, NextCardText, OutcomeGroup, next_
 from flip7odds.cli import win_report
 from flip7odds.endgame import parse_totals
 from flip7odds.errors import Flip7Error
-from flip7odds.i18n import Translator
+from flip7odds.i18n import N_, Translator
 from flip7odds.odds import next_card_table
 from flip7odds.situation import Situation
 from flip7odds.vengeance import VengeanceAnalysis
@@ -29,16 +29,24 @@ WIN_MINE_KEY = "live_win_mine"
 WIN_OTHERS_KEY = "live_win_others"
 WIN_OPEN_KEY = "live_win_open"
 """Session key of the *Play to win the game* expander's state: its content runs only while it is open."""
+FULL_LINE_NAMES: dict[int, tuple[str, str]] = {
+    7: (N_("Flip 7"), N_("Chance to end with a Flip 7, playing perfectly")),
+    5: (N_("Five numbers"), N_("Chance to end with five different numbers (the +20 bonus), playing perfectly")),
+}
+"""The chance of ending with a full line, named by how many numbers fill it (`flip7odds.rules.RuleSet.flip7_size`):
+a Flip 7 in classic and With a Vengeance, five numbers in the poker adaptation (docs/rules.md), where "Flip 7" is
+only the game's name (message ids)."""
 
 
 def show_numbers(t: Translator, result: Answer) -> None:
-    """Stay now, hit once, hit then play best, best play, Flip 7 and bust chances: exact, or ``mid ± h`` (certified).
+    """Stay now, hit once, hit then play best, best play, full line and bust chances: exact, or ``mid ± h`` (certified).
 
     One Markdown element set out as metrics (the style is `flip7odds_ui.answer.STYLE`'s), not six ``st.metric`` in
     a row: a tap redraws these numbers, and each element is one more message for the server to send and the phone
     to draw (29 -> 23 messages a tap). What a number means shows on tapping (or clicking) it, under the numbers
     (`number_cell`), and on hovering its label. The text is translated messages and numbers, escaped.
     """
+    full_line, full_line_explained = FULL_LINE_NAMES[result.situation.rules.flip7_size]
     numbers = [(t("Stay now"), str(result.stay_score), "")] if result.may_stay else []
     if result.hit_once is not None:
         numbers.append((t("Hit once, then stay"), certified(t, result.hit_once),
@@ -47,8 +55,7 @@ def show_numbers(t: Translator, result: Answer) -> None:
         numbers.append((t("Hit, then play best"), certified(t, result.hit),
                         t("Expected round score if you take a card now and then play perfectly")))
     numbers += [(t("Best play"), certified(t, result.optimal), t("Expected round score if you play perfectly from here")),
-                (t("Flip 7"), certified_percent(t, result.flip7_probability),
-                 t("Chance to end with a Flip 7, playing perfectly")),
+                (t(full_line), certified_percent(t, result.flip7_probability), t(full_line_explained)),
                 (t("Bust (by the end)"), certified_percent(t, result.bust_final_probability),
                  t("Chance to end this round busted, playing perfectly"))]
     cells = "".join(number_cell(label, value, explained) for label, value, explained in numbers)

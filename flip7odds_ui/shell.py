@@ -36,8 +36,9 @@ TOUCH_STYLE = """
   [data-testid="stMain"] [data-testid="stExpander"] summary {min-height: 2.75rem}
   :where([data-testid="stMain"]) [data-testid="stButton"] button {min-height: 2.75rem}
   [data-testid="stMain"] [data-testid="stNumberInputContainer"] button {min-height: 2.75rem; min-width: 2.75rem}
-  [data-testid="stMain"] [data-testid="stCheckbox"] label,
-  [data-testid="stMain"] [data-testid="stRadio"] [role="radiogroup"] label {min-height: 2.75rem; align-items: center}
+  [data-testid="stMain"] [data-testid="stCheckbox"] label {min-height: 2.75rem; align-items: center}
+  [data-testid="stMain"] [data-testid="stRadio"] [role="radiogroup"] {row-gap: 0}
+  [data-testid="stMain"] [data-testid="stRadio"] [role="radiogroup"] label {min-height: 2.75rem; padding-block: 0.6875rem}
   [data-testid="stExpandSidebarButton"] {min-width: 2.75rem; min-height: 2.75rem}
   [data-testid="stSidebar"] [data-baseweb="select"] > div,
   [data-testid="stMain"] [data-testid="stSelectbox"] button {min-height: 2.75rem}
@@ -55,7 +56,11 @@ elsewhere), the number steppers, the sections' headers, the switches and choices
 button, the buttons (New seed), the select boxes (the simulation's question) and the sidebar's language and rules
 (Streamlit draws them 21 to 40 px tall). The buttons' rule weighs no more than a page's own (``:where``), so that
 the live page's card buttons keep their 2.9rem. A number input's rule is for its steppers only: its label's (?)
-help, 44 px tall too, set the label's words (Semilla) 10 px higher than its neighbour's (Rondas a simular).
+help, 44 px tall too, set the label's words (Semilla) 10 px higher than its neighbour's (Rondas a simular). A choice
+(radio option) is 44 px tall by the same space above and below its words (11 px each, around a 22 px line), its
+options' rows with no gap between them: stacked options (the models' documents, the trees' Cards in Spanish) stand
+22 px apart, words to words, whether an option takes one line or two (a minimum height alone, plus the row gap, set
+one-line options 38 px apart, their words at the top of their 44 px, and a two-line one 16 px above the next).
 
 On a screen without hover (a touch screen) the buttons' keyboard shortcuts (the quiz's H, S, N) are not written (no
 keyboard to press them on), nor is the charts' tool bar drawn: a touch screen shows it all the time, over the chart's

@@ -11,6 +11,7 @@ from flip7odds_ui.shell import init_widget, page_link, set_page_parameters, star
 t, _ = start_page()
 
 from flip7odds.documents import DOCUMENTS, document
+from flip7odds_ui.document import show_document
 
 link = page_link(t, "models")
 init_widget("models_doc", link.text("doc"))  # a name of DOCUMENTS: never a path
@@ -21,4 +22,4 @@ set_page_parameters({"doc": name})
 text, written_in = document(name, t.language)
 if written_in != t.language:
     st.caption(t("This document is written in English."))
-st.markdown(text)
+show_document(text)

@@ -18,10 +18,12 @@ from the last cards of a pile to a nearly fresh deck:
    runs out your round ends as if you stayed (docs/vengeance.md). A deep pile's history can be too short
    for your target: a line with fewer than two numbers is dealt again.
 
-A dealt situation is kept when it fits the tier (below) and `flip7odds.quiz.graded_answer` grades it
-within `VENGEANCE_CPU_SECONDS` of CPU: exact where the exact solver fits (late in the deck),
+A dealt situation is kept when it fits the tier (below) and `flip7odds.quiz.graded` grades it
+within `VENGEANCE_CPU_SECONDS` of counted work: exact where the exact solver fits (late in the deck),
 else on certified bounds when they cannot change any grade (`flip7odds.quiz`, "Grading on bounds");
-otherwise it is dealt again (at most `flip7odds.quiz.MAX_SOLVES` solves per question).
+otherwise it is dealt again (at most `flip7odds.quiz.MAX_SOLVES` solves per question). The work is counted,
+not timed (`flip7odds.answer.answer`'s ``deterministic``), so the same seed deals the same questions with the
+same numbers, bounded grades included, on any machine and under any load.
 
 Tiers (`VTier`), each teaching one thing special to With a Vengeance, by a criterion checked on the
 dealt situation:
@@ -81,8 +83,9 @@ STEAL_AND_SWAP_PILES = (1, 30)
 1 point or more within the budget (BENCHMARKS.md: its questions all came from piles of 1-18 cards, at 24 s a
 question in Brutal mode when dealt from 1 to 100)."""
 VENGEANCE_CPU_SECONDS = 0.4
-"""The CPU budget of grading one candidate: a bounded answer tight enough to grade is nearly always so within
-0.4 s, and most deep-deck candidates are not (they are dealt again), so a short budget deals faster."""
+"""The budget of grading one candidate, counted (about as many CPU seconds: `flip7odds.quiz`): a bounded answer
+tight enough to grade is nearly always so within 0.4 s, and most deep-deck candidates are not (they are dealt
+again), so a short budget deals faster."""
 MAX_OTHERS = 3
 """At most this many other players who are not busted."""
 MAX_BUSTED = 2
@@ -327,12 +330,12 @@ def fits_before_solving(tier: VTier, situation: VengeanceSituation) -> bool:
 
 def opponent_gain(situation: VengeanceSituation, hit: Bounds, cpu_seconds: float = VENGEANCE_CPU_SECONDS) -> float:
     """A certified lower bound of how much the other lines add to hitting: the hit value, bounded by ``hit``,
-    minus the hit value with every other line empty (bounded by `flip7odds.answer.answer`).
+    minus the hit value with every other line empty (bounded by `flip7odds.answer.answer`, deterministically).
 
     The players stay (a modifier or a forcing card can still be given to them); only their cards go.
     """
     emptied = replace(situation, others=tuple(VengeanceLine() for _ in situation.others))
-    bare = answer(emptied, cpu_seconds).hit
+    bare = answer(emptied, cpu_seconds, deterministic=True).hit
     assert bare is not None
     return hit.lo - bare.hi
 
@@ -364,7 +367,7 @@ class VengeanceQuizGenerator:
             if solves == MAX_SOLVES:
                 raise Flip7Error("no quiz situation could be graded in {solves} tries", solves=MAX_SOLVES)
             solves += 1
-            result = answer(situation, self.cpu_seconds)
+            result = answer(situation, self.cpu_seconds, deterministic=True)
             numbers = graded(result)
             if numbers is None:
                 continue
@@ -378,9 +381,9 @@ class VengeanceQuizGenerator:
 
 def generate_vengeance(tier: VTier, count: int, seed: int, rules: RuleSet = VENGEANCE,
                        pile_sizes: tuple[int, int] | None = None) -> list[VengeanceQuestion]:
-    """``count`` questions of ``tier`` with these Vengeance rules; the same seed deals the same candidates.
+    """``count`` questions of ``tier`` with these Vengeance rules; the same seed deals the same questions with the
+    same numbers (module docstring).
 
-    (Exact ones are always kept the same way; a bounded one near the CPU limit may not be: `flip7odds.quiz`.)
     The random stream is seeded with ``(seed, tier)``, so that the tiers of one seed do not share their deals.
     """
     generator = VengeanceQuizGenerator(tier, np.random.default_rng((seed, int(tier))), rules, pile_sizes)

@@ -52,3 +52,19 @@ def test_a_certified_poker_answer_on_a_spanish_phone_says_one_plus_minus(browser
         assert box is not None and 0 <= box["y"] <= 200 and box["x"] + box["width"] <= VIEWPORTS["phone"][0]
         assert_no_exception(page)
         screenshot_whole(page, "live-poker-certified-es-phone")
+
+
+@pytest.mark.parametrize(("language", "name", "other"), [("en", "Five numbers", "Flip 7"),
+                                                          ("es", "Cinco números", "Flip 7")])
+def test_the_poker_live_page_names_the_five_numbers_as_a_poker_player_does(browser: Browser, app_url: str,
+                                                                           language: str, name: str, other: str) -> None:
+    """In the poker adaptation five different numbers end the round (+20): its chance was labelled "Flip 7", the
+    model's name; the classic page keeps "Flip 7"."""
+    with app_page(browser, app_url, f"live?rules=poker&line=13.9.5&lang={language}", *VIEWPORTS["phone"]) as page:
+        labels = page.locator(".f7-number .f7-label")
+        expect(labels.filter(has_text=name)).to_have_count(1)
+        expect(labels.filter(has_text=other)).to_have_count(0)
+        assert_no_exception(page)
+        screenshot_whole(page, f"live-poker-five-numbers-{language}")
+    with app_page(browser, app_url, f"live?rules=classic&line=12.9.5&lang={language}", *VIEWPORTS["phone"]) as page:
+        expect(page.locator(".f7-number .f7-label").filter(has_text=other)).to_have_count(1)

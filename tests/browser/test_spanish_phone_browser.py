@@ -168,3 +168,28 @@ def test_on_a_spanish_phone_the_seed_s_label_is_level_with_the_rounds(browser: B
         assert rounds is not None and seed is not None
         assert seed["x"] > rounds["x"] + rounds["width"], "the two inputs are side by side"
         assert abs(seed["y"] - rounds["y"]) <= 2, f"Semilla at y={seed['y']:.0f}, Rondas a simular at {rounds['y']:.0f}"
+
+
+STACKED_CHOICES = """() => [...document.querySelectorAll('[data-testid="stMain"] [role="radiogroup"]')].flatMap(group => {
+  const boxes = [...group.querySelectorAll('label')].map(label => [label.getBoundingClientRect(),
+    label.querySelector('[data-testid="stMarkdownContainer"]').getBoundingClientRect()]);
+  return boxes.slice(1).filter(([option], i) => option.top >= boxes[i][0].bottom - 1)
+    .map(([, words], i) => [Math.round(words.top - boxes[i][1].bottom), Math.round(boxes[i][0].height)]); })"""
+"""For each choice (radio option) that stands under the one before it: the space between the two options' words, and
+the upper option's height."""
+
+
+def test_on_a_spanish_phone_stacked_choices_are_evenly_spaced(browser: Browser, app_url: str) -> None:
+    """The models' documents are four choices, one of two lines: each was at least 44 px tall with a 16 px gap, its
+    words at the top, so one-line options stood 38 px apart, words to words, and the two-line one 16 px above the
+    next. Each is still a thumb high, and they now stand the same distance apart."""
+    with app_page(browser, app_url, "models?lang=es", *PHONE) as page:
+        expect(page.locator('[data-testid="stMain"] [role="radiogroup"]').first).to_be_visible()
+        page.wait_for_timeout(300)
+        stacked = page.evaluate(STACKED_CHOICES)
+        assert len(stacked) >= 3, stacked
+        spaces = [space for space, _ in stacked]
+        assert max(spaces) - min(spaces) <= 2 and max(spaces) <= 24, stacked
+        assert all(height >= 44 for _, height in stacked), stacked
+        assert_no_exception(page)
+        screenshot(page, "es-phone-models-choices")

@@ -1,5 +1,6 @@
 """The teaching demos in a real Chromium at projector size (1920x1080), in presentation mode, from their links."""
 
+import contextlib
 from urllib.parse import urlencode
 
 import pytest
@@ -13,6 +14,7 @@ from browser_helpers import (
     tables_off_screen,
 )
 from playwright.sync_api import Browser, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 pytestmark = pytest.mark.browser
 
@@ -175,3 +177,46 @@ def test_the_tree_s_choices_on_a_laptop_in_spanish_start_level(browser: Browser,
         assert len(groups) == 3 and len(set(groups[0])) == 2, groups  # the cards' choices on two lines
         firsts = [min(tops) for tops in groups]
         assert max(firsts) - min(firsts) <= 2, f"the groups' first choices stand at {firsts}"
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_on_a_projector_the_seed_s_help_stands_beside_its_label_as_large_as_its_words(browser: Browser, app_url: str,
+                                                                                       language: str) -> None:
+    """The seed's (?) help was 16 px, about half its label's 28 px words, at the far end of the label's row (some 900 px
+    right of "Seed" on a 1920 px projector): it now follows the word, about as tall as its letters."""
+    params = {"line": "12 11 9", "question": "bust_next", "n": "2000", "seed": "7", "present": "1", "lang": language}
+    with app_page(browser, app_url, f"simulate?{urlencode(params)}", *PROJECTOR) as page:
+        page.wait_for_function("parseFloat(getComputedStyle(document.documentElement).fontSize) >= 28", timeout=30_000)
+        label = page.get_by_test_id("stNumberInput").nth(1).get_by_test_id("stWidgetLabel")
+        icon = label.get_by_test_id("stTooltipIcon").locator("svg")
+        expect(icon).to_be_visible()
+        words, help_icon = label.locator("p").bounding_box(), icon.bounding_box()
+        assert words is not None and help_icon is not None
+        assert 0 <= help_icon["x"] - (words["x"] + words["width"]) <= 20, (words, help_icon)
+        assert help_icon["height"] >= 20, help_icon
+        assert abs((help_icon["y"] + help_icon["height"] / 2) - (words["y"] + words["height"] / 2)) <= 6
+        assert_no_exception(page)
+        screenshot(page, f"teach-simulate-seed-help-{language}")
+
+
+PROSE_WIDTHS = """() => [...document.querySelectorAll('[data-testid="stMain"] [data-testid="stMarkdown"] :is(p, li)')]
+  .filter(node => node.offsetParent !== null).map(node => Math.round(node.getBoundingClientRect().width))"""
+"""The width of every paragraph and list item of the models page's document."""
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_on_a_projector_the_models_prose_lines_are_short_enough_to_read(browser: Browser, app_url: str,
+                                                                        language: str) -> None:
+    """On a 1920 px projector the models' paragraphs ran about 1300 px (some 180 characters a line); each paragraph
+    and list item is now at most about 80 characters wide (70ch: 620 px of 16 px type), tables keep the page's width."""
+    with app_page(browser, app_url, f"models?doc=model&lang={language}", *PROJECTOR) as page:
+        expect(page.locator('[data-testid="stMarkdown"] h1').first).to_be_visible()
+        with contextlib.suppress(PlaywrightTimeout):  # the style may land a moment after the words on a fresh server
+            page.wait_for_function(f"() => Math.max(...({PROSE_WIDTHS})()) <= 700", timeout=10_000)
+        widths = page.evaluate(PROSE_WIDTHS)
+        assert len(widths) > 10 and max(widths) <= 700, widths
+        tables = page.evaluate("""() => [...document.querySelectorAll('[data-testid="stMarkdown"] table')]
+                                  .map(node => Math.round(node.getBoundingClientRect().width))""")
+        assert tables and max(tables) > 700, tables  # a table is not squeezed into the prose's measure
+        assert_no_exception(page)
+        screenshot(page, f"models-projector-{language}")
