@@ -641,16 +641,32 @@ class _Search(Generic[S]):
     def choice(self, options: list[Node[S]], budget: float) -> Entry:
         """Bounds of a choice: the maxima of its options' bounds; the probabilities of the first option with the
         best midpoint (the solver's policy; compared as ``lo + hi``, twice the midpoint, exactly: halving a float
-        is exact, so the order is the midpoints' order)."""
-        best = self.node(options[0], budget)
-        lo, hi, finest = best[0], best[1], best[6]
+        is exact, so the order is the midpoints' order).
+
+        Only options that may still be the best are refined: each option's bounds are first read as they are
+        (budget 0 expands nothing), then refined from the best midpoint down while its ``hi`` is above every
+        option's ``lo`` so far. A dominated option (``hi <= lo`` of another) moves neither maximum, and its
+        midpoint is below the best one's (or both are exact and equal), so refining it would change nothing
+        reported; nor does it keep the choice from being exact.
+        """
+        entries = [self.node(option, 0.0) for option in options]
+        if len(entries) > 1:
+            floor = max(entry[0] for entry in entries)
+            for i in sorted(range(len(entries)), key=lambda i: -(entries[i][0] + entries[i][1])):
+                if entries[i][1] > floor:
+                    entries[i] = self.node(options[i], budget)
+                    floor = max(floor, entries[i][0])
+        else:
+            entries[0] = self.node(options[0], budget)
+        best = entries[0]
+        lo, hi = best[0], best[1]
         best_mid = lo + hi
-        for option in itertools.islice(options, 1, None):
-            entry = self.node(option, budget)
+        for entry in itertools.islice(entries, 1, None):
             mid = entry[0] + entry[1]
             if mid > best_mid:
                 best, best_mid = entry, mid
-            lo, hi, finest = max(lo, entry[0]), max(hi, entry[1]), min(finest, entry[6])
+            lo, hi = max(lo, entry[0]), max(hi, entry[1])
+        finest = min(entry[6] for entry in entries if entry[1] > lo or entry is best)
         return (lo, hi, *best[2:6], finest)
 
     def state(self, state: S, budget: float) -> Entry:
