@@ -719,11 +719,13 @@ class _Search(Generic[S]):
         stay = float(model.banked(state)) if free else -_INF
         path = model.path(state)
         if path is not None:
-            hit_high = self.path_ceiling(path, top)
+            hit_high = self.path_ceiling(path, top, stay)
         else:
             hit_high = self.hit_ceiling(tuple(ladder), model.hazard(state))
+        if hit_high <= stay:  # closes (never where you may not stay: ``stay`` is -inf there)
+            return (stay, stay, 0.0, 0.0, 0.0, 0.0, _INF)
         hit_low = -_INF
-        if path is not None and not forced and hit_high > stay:  # the chain or Zero floor, where hitting may pay
+        if path is not None and not forced:  # the chain or Zero floor, where hitting may pay
             hit_low = self.chain_floor(path, model.chain(state), low)
         probabilities = _ANY if path is None else self.path_probabilities(path, draws=not free or hit_low > stay)
         if not free:
@@ -731,8 +733,6 @@ class _Search(Generic[S]):
             if path is not None and draws:
                 hit_low = self.chain_floor(path, model.chain(state), low, draws)
             return (min(max(float(low), hit_low), hit_high), hit_high, *probabilities, 0.0)
-        if hit_high <= stay:
-            return (stay, stay, 0.0, 0.0, 0.0, 0.0, _INF)
         return (min(max(stay, hit_low), hit_high), hit_high, *probabilities, 0.0)
 
     def chain_floor(self, path: Path, chain: Chain | None, low: int, owed: int = 0) -> float:
@@ -751,12 +751,16 @@ class _Search(Generic[S]):
                                    chain_floor(path, chain[0], low, chain[1], arrays=arrays, steals=chain[2]))
         return known
 
-    def path_ceiling(self, path: Path, ceiling: int) -> float:
+    def path_ceiling(self, path: Path, ceiling: int, stay: float = -_INF) -> float:
         """The lower of `_path_ceiling` (hindsight; its terms, `_path_terms`, remembered by path) and
-        `flip7odds.drift.drift_ceiling` (the martingale, remembered by its arguments): both bound ``H``."""
+        `flip7odds.drift.drift_ceiling` (the martingale, remembered by its arguments): both bound ``H``. Where the
+        drift ceiling is already at most ``stay`` the state closes whatever the other is, so it alone is returned
+        (and the path's terms are not computed for it)."""
         drift = self.shared.drift_ceilings.get((path, ceiling))
         if drift is None:
             drift = self.shared.drift_ceilings[path, ceiling] = drift_ceiling(path, ceiling)
+        if drift <= stay:
+            return drift
         return min(self.terms(path).ceiling(ceiling), drift)
 
     def path_probabilities(self, path: Path, draws: bool) -> tuple[float, float, float, float]:
