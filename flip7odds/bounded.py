@@ -98,7 +98,9 @@ The search is run for ``eps`` shrinking by `REFINE` each round; a state memoised
 (larger ``budget = p / eps``) is reused as it is, so each round costs about the new states only.
 It stops when every reported gap is at most the target (0.01), when nothing is left unexpanded (the
 answer is then exact), or at the CPU deadline (the last bounds still hold: an unexpanded state keeps
-its static bounds). Two intervals for the same value (one round and the next) are intersected.
+its static bounds). Two intervals for the same value (one round and the next) are intersected. At a choice only
+the options that may still be the best are refined (`_Search.choice`): one whose ``hi`` is below another's ``lo``
+stays below it however far it is refined, so it moves neither the choice's bounds nor the solver's policy.
 
 Stopping: a round cut off by the deadline stops wherever its depth-first walk is, not where the gaps
 are largest, and narrows the bounds little (a fresh With a Vengeance deck: the gap 27.1 after the third
@@ -644,16 +646,18 @@ class _Search(Generic[S]):
         is exact, so the order is the midpoints' order).
 
         Only options that may still be the best are refined: each option's bounds are first read as they are
-        (budget 0 expands nothing), then refined from the best midpoint down while its ``hi`` is above every
-        option's ``lo`` so far. A dominated option (``hi <= lo`` of another) moves neither maximum, and its
-        midpoint is below the best one's (or both are exact and equal), so refining it would change nothing
-        reported; nor does it keep the choice from being exact.
+        (budget 0 expands nothing), then refined from the best midpoint down unless its ``hi`` is below some
+        option's ``lo`` so far (another's: bounds rounded a hair apart may hold ``lo > hi``). Such a dominated
+        option stays dominated however far it is refined (refined bounds lie within the bounds before), so it moves
+        neither maximum and its midpoint stays below the best one's: refining it would change nothing reported, and
+        it does not keep the choice from being exact. (Where its ``hi`` equals another's ``lo`` it is refined as
+        before: refined, it could tie, and ties take the first.)
         """
         entries = [self.node(option, 0.0) for option in options]
         if len(entries) > 1:
             floor = max(entry[0] for entry in entries)
             for i in sorted(range(len(entries)), key=lambda i: -(entries[i][0] + entries[i][1])):
-                if entries[i][1] > floor:
+                if entries[i][1] >= floor or entries[i][0] >= floor:  # may be the best, or holds the floor
                     entries[i] = self.node(options[i], budget)
                     floor = max(floor, entries[i][0])
         else:
@@ -666,7 +670,7 @@ class _Search(Generic[S]):
             if mid > best_mid:
                 best, best_mid = entry, mid
             lo, hi = max(lo, entry[0]), max(hi, entry[1])
-        finest = min(entry[6] for entry in entries if entry[1] > lo or entry is best)
+        finest = min(entry[6] for entry in entries if entry[1] >= lo or entry[0] >= lo or entry is best)
         return (lo, hi, *best[2:6], finest)
 
     def state(self, state: S, budget: float) -> Entry:
