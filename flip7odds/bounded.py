@@ -654,14 +654,16 @@ class _Search(Generic[S]):
         before: refined, it could tie, and ties take the first.)
         """
         entries = [self.node(option, 0.0) for option in options]
-        if len(entries) > 1:
-            floor = max(entry[0] for entry in entries)
-            for i in sorted(range(len(entries)), key=lambda i: -(entries[i][0] + entries[i][1])):
-                if entries[i][1] >= floor or entries[i][0] >= floor:  # may be the best, or holds the floor
-                    entries[i] = self.node(options[i], budget)
-                    floor = max(floor, entries[i][0])
-        else:
-            entries[0] = self.node(options[0], budget)
+        floor = max(entry[0] for entry in entries)
+        # Only a choice or a state that `state` would expand at ``budget`` can change: the others are read once.
+        movable = [i for i, entry in enumerate(entries) if isinstance(options[i], list) or (
+            not isinstance(options[i], int) and entry[6] < budget and budget * _gap(entry) >= 1.0)]
+        if len(movable) > 1:
+            movable.sort(key=lambda i: -(entries[i][0] + entries[i][1]))
+        for i in movable:
+            if entries[i][1] >= floor or entries[i][0] >= floor:  # may be the best, or holds the floor
+                entries[i] = self.node(options[i], budget)
+                floor = max(floor, entries[i][0])
         best = entries[0]
         lo, hi = best[0], best[1]
         best_mid = lo + hi
