@@ -98,7 +98,9 @@ The search is run for ``eps`` shrinking by `REFINE` each round; a state memoised
 (larger ``budget = p / eps``) is reused as it is, so each round costs about the new states only.
 It stops when every reported gap is at most the target (0.01), when nothing is left unexpanded (the
 answer is then exact), or at the CPU deadline (the last bounds still hold: an unexpanded state keeps
-its static bounds). Two intervals for the same value (one round and the next) are intersected.
+its static bounds). Two intervals for the same value (one round and the next) are intersected. At a choice only
+the options that may still be the best are refined (`_Search.choice`): one whose ``hi`` is below another's ``lo``
+stays below it however far it is refined, so it moves neither the choice's bounds nor the solver's policy.
 
 Stopping: a round cut off by the deadline stops wherever its depth-first walk is, not where the gaps
 are largest, and narrows the bounds little (a fresh With a Vengeance deck: the gap 27.1 after the third
@@ -647,16 +649,36 @@ class _Search(Generic[S]):
     def choice(self, options: list[Node[S]], budget: float) -> Entry:
         """Bounds of a choice: the maxima of its options' bounds; the probabilities of the first option with the
         best midpoint (the solver's policy; compared as ``lo + hi``, twice the midpoint, exactly: halving a float
-        is exact, so the order is the midpoints' order)."""
-        best = self.node(options[0], budget)
-        lo, hi, finest = best[0], best[1], best[6]
+        is exact, so the order is the midpoints' order).
+
+        Only options that may still be the best are refined: each option's bounds are first read as they are
+        (budget 0 expands nothing), then refined from the best midpoint down unless its ``hi`` is below some
+        option's ``lo`` so far (another's: bounds rounded a hair apart may hold ``lo > hi``). Such a dominated
+        option stays dominated however far it is refined (refined bounds lie within the bounds before), so it moves
+        neither maximum and its midpoint stays below the best one's: refining it would change nothing reported, and
+        it does not keep the choice from being exact. (Where its ``hi`` equals another's ``lo`` it is refined as
+        before: refined, it could tie, and ties take the first.)
+        """
+        entries = [self.node(option, 0.0) for option in options]
+        floor = max(entry[0] for entry in entries)
+        # Only a choice or a state that `state` would expand at ``budget`` can change: the others are read once.
+        movable = [i for i, entry in enumerate(entries) if isinstance(options[i], list) or (
+            not isinstance(options[i], int) and entry[6] < budget and budget * _gap(entry) >= 1.0)]
+        if len(movable) > 1:
+            movable.sort(key=lambda i: -(entries[i][0] + entries[i][1]))
+        for i in movable:
+            if entries[i][1] >= floor or entries[i][0] >= floor:  # may be the best, or holds the floor
+                entries[i] = self.node(options[i], budget)
+                floor = max(floor, entries[i][0])
+        best = entries[0]
+        lo, hi = best[0], best[1]
         best_mid = lo + hi
-        for option in itertools.islice(options, 1, None):
-            entry = self.node(option, budget)
+        for entry in itertools.islice(entries, 1, None):
             mid = entry[0] + entry[1]
             if mid > best_mid:
                 best, best_mid = entry, mid
-            lo, hi, finest = max(lo, entry[0]), max(hi, entry[1]), min(finest, entry[6])
+            lo, hi = max(lo, entry[0]), max(hi, entry[1])
+        finest = min(entry[6] for entry in entries if entry[1] >= lo or entry[0] >= lo or entry is best)
         return (lo, hi, *best[2:6], finest)
 
     def state(self, state: S, budget: float) -> Entry:
@@ -709,11 +731,13 @@ class _Search(Generic[S]):
         stay = float(model.banked(state)) if free else -_INF
         path = model.path(state)
         if path is not None:
-            hit_high = self.path_ceiling(path, top)
+            hit_high = self.path_ceiling(path, top, stay)
         else:
             hit_high = self.hit_ceiling(tuple(ladder), model.hazard(state))
+        if hit_high <= stay:  # closes (never where you may not stay: ``stay`` is -inf there)
+            return (stay, stay, 0.0, 0.0, 0.0, 0.0, _INF)
         hit_low = -_INF
-        if path is not None and not forced and hit_high > stay:  # the chain or Zero floor, where hitting may pay
+        if path is not None and not forced:  # the chain or Zero floor, where hitting may pay
             hit_low = self.chain_floor(path, model.chain(state), low)
         probabilities = _ANY if path is None else self.path_probabilities(path, draws=not free or hit_low > stay)
         if not free:
@@ -721,8 +745,6 @@ class _Search(Generic[S]):
             if path is not None and draws:
                 hit_low = self.chain_floor(path, model.chain(state), low, draws)
             return (min(max(float(low), hit_low), hit_high), hit_high, *probabilities, 0.0)
-        if hit_high <= stay:
-            return (stay, stay, 0.0, 0.0, 0.0, 0.0, _INF)
         return (min(max(stay, hit_low), hit_high), hit_high, *probabilities, 0.0)
 
     def chain_floor(self, path: Path, chain: Chain | None, low: int, owed: int = 0) -> float:
@@ -741,12 +763,16 @@ class _Search(Generic[S]):
                                    chain_floor(path, chain[0], low, chain[1], arrays=arrays, steals=chain[2]))
         return known
 
-    def path_ceiling(self, path: Path, ceiling: int) -> float:
+    def path_ceiling(self, path: Path, ceiling: int, stay: float = -_INF) -> float:
         """The lower of `_path_ceiling` (hindsight; its terms, `_path_terms`, remembered by path) and
-        `flip7odds.drift.drift_ceiling` (the martingale, remembered by its arguments): both bound ``H``."""
+        `flip7odds.drift.drift_ceiling` (the martingale, remembered by its arguments): both bound ``H``. Where the
+        drift ceiling is already at most ``stay`` the state closes whatever the other is, so it alone is returned
+        (and the path's terms are not computed for it)."""
         drift = self.shared.drift_ceilings.get((path, ceiling))
         if drift is None:
             drift = self.shared.drift_ceilings[path, ceiling] = drift_ceiling(path, ceiling)
+        if drift <= stay:
+            return drift
         return min(self.terms(path).ceiling(ceiling), drift)
 
     def path_probabilities(self, path: Path, draws: bool) -> tuple[float, float, float, float]:
