@@ -7,6 +7,7 @@ on random small situations (Hypothesis, the suite's fixed seed) and fixed cases;
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 
@@ -27,6 +28,9 @@ from tests.strategies import small_situations, vengeance_situations
 TOLERANCE = 1e-9
 BUDGETS = (10.0, 300.0, math.inf)
 """Deterministic stops of the refinement (``max_budget``): coarse, finer, until exact or the target."""
+WIDTH_ROUNDING = 1e-12
+"""How far a width may grow from one budget to the next by rounding alone (a few units in the last place of a width
+of about 1: a Brutal case found 0.19761904762104757 at budget 10, 0.19761904762104762 at 300)."""
 
 
 def inside(value: float, bounds: Bounds | None) -> bool:
@@ -61,7 +65,10 @@ def check_against(situation: Situation | VengeanceSituation, hit: float | None, 
                 assert flip7 == pytest.approx(result.flip7_probability.mid, abs=TOLERANCE)
                 assert bust == pytest.approx(result.bust_probability.mid, abs=TOLERANCE)
         widths.append(result.error_bound)
-    assert widths == sorted(widths, reverse=True), "the bounds narrow as the budget grows"
+    # Narrower or equal, to the last bits: the same interval summed in another order (a choice's options refined at
+    # one budget, read as they are at the next) may round a few units in the last place apart.
+    assert all(later <= earlier + WIDTH_ROUNDING for earlier, later in itertools.pairwise(widths)), \
+        f"the bounds narrow as the budget grows: {widths}"
 
 
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
