@@ -25,6 +25,7 @@ import resource
 import statistics
 import time
 from fractions import Fraction
+from typing import Any
 
 import numpy as np
 
@@ -85,10 +86,11 @@ SEARCHES: list[tuple[int, float]] = []
 _solve_bounded = flip7odds.answer.solve_bounded
 
 
-def counted(model: RoundModel[object], cpu_seconds: float = 3.0) -> BoundedResult:
-    """`flip7odds.answer`'s `solve_bounded`, recording its expansions and CPU time in `SEARCHES`."""
+def counted(model: RoundModel[object], cpu_seconds: float = 3.0, **options: Any) -> BoundedResult:
+    """`flip7odds.answer`'s `solve_bounded` (its other arguments passed on), recording its expansions and CPU time in
+    `SEARCHES`."""
     start = time.process_time()
-    result = _solve_bounded(model, cpu_seconds)
+    result = _solve_bounded(model, cpu_seconds, **options)
     SEARCHES.append((result.expansions, time.process_time() - start))
     return result
 
