@@ -13,8 +13,10 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from flip7odds.answer import Method, answer
 from flip7odds.cards import parse_cards
 from flip7odds.counts import CardCounts
+from flip7odds.errors import SituationError
 from flip7odds.i18n import translator
 from flip7odds.links import write_cards
 from flip7odds.markup import unescape_markdown
@@ -243,13 +245,22 @@ def test_urn_page_counts_the_vengeance_bust_cards() -> None:
     assert [unescape_markdown(error.value) for error in bad.error] == ["Duplicate number 7 in your line: a second 7 busts you"]
 
 
-def test_live_page_answers_a_table_too_large_with_its_reshuffle_within_certified_bounds() -> None:
+def test_live_page_answers_a_table_too_large_for_the_exact_solver_with_its_reshuffle() -> None:
     # An Unlucky 7 and a Discard could run the pile out; with its discards reshuffled the table is too large
-    # for the exact solver in a tap. Without the reshuffle (a round that empties the pile ends as if you
-    # stayed) it is solved exactly: a lower bound, since a reshuffle only adds choices. The page's bounds agree.
+    # for the exact solver (it refuses it). Without the reshuffle (a round that empties the pile ends as if you
+    # stayed) it is solved exactly: a lower bound, since a reshuffle only adds choices. The bounded search settles
+    # the table exactly within seconds (every state it leaves closes), so the page answers with its value: exactly
+    # where the live budget sufficed, else within certified bounds that hold it, and says which.
     params, situation = late_deck(VENGEANCE, "12*3 11 9 5 u7 discard -4", "10 7", ("6 2",))
-    at = open_page("live", params)
+    with pytest.raises(SituationError):
+        analyze_vengeance(situation, 10**7)
+    settled = answer(situation, 10.0)
+    assert settled.exact and settled.method is Method.BOUNDED
+    value = settled.optimal.mid
     without = float(analyze_vengeance(replace(situation, discards=None)).optimal_score)
-    assert "Certified bounds: each exact value lies within the ± written beside it" in shown_text(at)
+    assert without <= value
+    at = open_page("live", params)
     low, high = written_range(shown_numbers(at)["Best play"])
-    assert low <= high and without <= high  # best play = max(stay, hit): a point when staying wins surely
+    assert low - 0.005 <= value <= high + 0.005  # written to two decimals, a certified range rounded outward
+    certified = "Certified bounds: each exact value lies within the ± written beside it" in shown_text(at)
+    assert certified == (low < high)
