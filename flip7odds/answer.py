@@ -205,13 +205,14 @@ def answer(situation: AnySituation, cpu_seconds: float = DEFAULT_CPU_SECONDS,
     """
     start = time.process_time()
     timed = not deterministic
-    exact = _exact(situation, cpu_seconds, memory_limit, timed)
+    fits = exact_fits(situation, cpu_seconds, memory_limit)
+    exact = _exact(situation, cpu_seconds, timed) if fits else None
     if exact is not None:
         return _from_analysis(exact, time.process_time() - start)
     if timed:
         left = max(0.1, cpu_seconds - (time.process_time() - start))
-    else:
-        left = cpu_seconds / 2 if _exact_tried(situation, cpu_seconds, memory_limit) else cpu_seconds
+    else:  # an exact Vengeance solve that stopped at its state limit counted half the budget
+        left = cpu_seconds / 2 if fits and isinstance(situation, VengeanceSituation) else cpu_seconds
     if isinstance(situation, Situation):
         problem = problem_of(situation)
         relaxation = (choose_relaxation(problem, left, memory_limit)
@@ -244,17 +245,9 @@ def exact_fits(situation: AnySituation, cpu_seconds: float = DEFAULT_CPU_SECONDS
     return cost.memory_bytes <= memory_limit and cost.states * per_state <= EXACT_STRETCH * cpu_seconds
 
 
-def _exact_tried(situation: AnySituation, cpu_seconds: float, memory_limit: int) -> bool:
-    """True when `_exact` ran the Vengeance solver (it fit the estimate) and it stopped at its state limit."""
-    return isinstance(situation, VengeanceSituation) and exact_fits(situation, cpu_seconds, memory_limit)
-
-
-def _exact(situation: AnySituation, cpu_seconds: float, memory_limit: int,
-           timed: bool = True) -> Analysis | VengeanceAnalysis | None:
-    """The exact solver's answer when it fits the budget, else None (``timed``: the Vengeance solver is also
-    stopped by the clock; else by its state limit alone)."""
-    if not exact_fits(situation, cpu_seconds, memory_limit):
-        return None
+def _exact(situation: AnySituation, cpu_seconds: float, timed: bool = True) -> Analysis | VengeanceAnalysis | None:
+    """The exact solver's answer, for a situation `exact_fits` the budget, or None where it reached its limit
+    (``timed``: the Vengeance solver is also stopped by the clock; else by its state limit alone)."""
     if isinstance(situation, VengeanceSituation):
         try:
             return analyze_vengeance(situation, max(1000, math.floor(cpu_seconds / 2 / SECONDS_PER_STATE)),
