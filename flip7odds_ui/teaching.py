@@ -48,9 +48,11 @@ RADIO_ROWS = '[data-testid="stRadio"] [role="radiogroup"] {align-items: flex-sta
 """A row of choices starts at the top of its box: Streamlit centres the options in a box at least 2.5rem tall, so a
 group whose options wrap onto two lines (the trees' Cards) stood 9 px (13 on a projector) above the one-line groups
 beside it."""
-TEACHING_CSS = f"<style>{WRAP_METRICS} {RADIO_ROWS} @media (max-width: 640px) {{h1 {{font-size: 1.9rem !important}}}}</style>"
-"""The demos' style: the metrics' words whole, the choices level, and on a phone a long title on two or three lines,
-not five (Streamlit's title is sized for a wide screen)."""
+DEMO_RULES = f"{WRAP_METRICS} {RADIO_ROWS}"
+"""What the demos' style is in both modes, on a screen and on a projector: the metrics' words whole, the choices level."""
+TEACHING_CSS = f"<style>{DEMO_RULES} @media (max-width: 640px) {{h1 {{font-size: 1.9rem !important}}}}</style>"
+"""The demos' style (`DEMO_RULES`), and on a phone a long title on two or three lines, not five (Streamlit's title is
+sized for a wide screen)."""
 
 DECK_PARAMETER = DECK
 """A demo link's pile choice when it is not the page's default and no ``pile`` says it (``deck=fresh``)."""
@@ -88,7 +90,7 @@ def teaching_sidebar(t: Translator, link: Link, default_line: str = "",
         if choice is PileChoice.FRESH:
             st.text_input(t("Cards seen, out of the pile"), key="seen")
         st.checkbox(t("No other player is active (alone)"), key="alone")
-    st.html(PRESENTATION_CSS + f"<style>{WRAP_METRICS} {RADIO_ROWS}</style>" if st.session_state.present else TEACHING_CSS)
+    st.html(PRESENTATION_CSS + f"<style>{DEMO_RULES}</style>" if st.session_state.present else TEACHING_CSS)
     rules = current_rules()
     situation_text = SituationText(line=st.session_state.line, pile=choice.pile(st.session_state.pile_text, rules),
                                    seen=st.session_state.seen if choice is PileChoice.FRESH else "",
