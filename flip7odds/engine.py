@@ -96,7 +96,6 @@ class RoundState(DrawingState):
                      self.aside_freezes, self.aside_flip_threes))
 
 
-
 Node = Terminal[Termination] | Choice[Option, "Node"] | RoundState
 """A node of the classic chance tree (`flip7odds.tree`)."""
 

@@ -162,7 +162,7 @@ class VengeanceRound:
             return Outcome(card, count, event, node)
         if not state.at_decision:
             return Outcome(card, count, VEvent.SET_ASIDE,
-                            self.settle(replace(drawn, aside=(*drawn.aside, card), forced=drawn.forced - 1)))
+                           self.settle(replace(drawn, aside=(*drawn.aside, card), forced=drawn.forced - 1)))
         event = VEvent.MODIFIER if card.category is Category.MODIFIER else VEvent.ACTION
         return Outcome(card, count, event, self.play(drawn, card))
 
