@@ -6,8 +6,8 @@ Run from the repository root::
 
 1. The next-card odds the live page always shows (`next_card_table`, `bust_probability`) on a fresh deck.
 2. The live page's answer on random late-deck tables, by pile size, as `flip7odds_ui.cache.answer_of`
-   makes it (`answer(situation, LIVE_CPU_SECONDS)`): how many are answered exactly, how many within
-   certified bounds (and the widest bound), and how long a tap waits.
+   makes it (`answer(situation, LIVE_CPU_SECONDS, call_width=LIVE_CALL_WIDTH)`): how many are answered exactly,
+   how many within certified bounds (and the widest bound), and how long a tap waits.
 3. The strategy explorer's presets (`decisions_by_line`), every line of each.
 
 Random tables use a fixed seed: a shuffled 108-card deck; your line is its first 2 cards that fit in a line,
@@ -30,7 +30,7 @@ from flip7odds.rules import VENGEANCE, VENGEANCE_BRUTAL
 from flip7odds.vengeance import bust_probability, next_card_table
 from flip7odds.vengeance.explorer import PRESETS, decisions_by_line
 from flip7odds.vengeance.situation import VengeanceLine, VengeanceSituation
-from flip7odds_ui.cache import LIVE_CPU_SECONDS
+from flip7odds_ui.cache import LIVE_CALL_WIDTH, LIVE_CPU_SECONDS
 
 SIZES = (8, 12, 16, 20, 24, 30, 40)
 TABLES = 8
@@ -78,7 +78,7 @@ def main() -> None:
         for _ in range(TABLES):
             situation = late_table(rng, size)
             start = time.perf_counter()
-            result = answer(situation, LIVE_CPU_SECONDS)
+            result = answer(situation, LIVE_CPU_SECONDS, call_width=LIVE_CALL_WIDTH)
             times.append(time.perf_counter() - start)
             if result.exact:
                 exact += 1

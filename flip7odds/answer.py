@@ -191,7 +191,7 @@ class Answer:
 
 
 def answer(situation: AnySituation, cpu_seconds: float = DEFAULT_CPU_SECONDS,
-           memory_limit: int = EXACT_MEMORY, *, deterministic: bool = False) -> Answer:
+           memory_limit: int = EXACT_MEMORY, *, deterministic: bool = False, call_width: float = 0.0) -> Answer:
     """Answer ``situation`` (any variant) within about ``cpu_seconds`` of CPU: exact if it fits, else bounded.
 
     ``memory_limit``: the exact lattice solver (classic, poker) is used only within this many bytes.
@@ -202,6 +202,10 @@ def answer(situation: AnySituation, cpu_seconds: float = DEFAULT_CPU_SECONDS,
     relaxed decks are chosen for ``cpu_seconds`` (`flip7odds.relaxation.solve_relaxed`'s ``timed``), and the bounded
     search reads its deadline on its work clock (`flip7odds.bounded.solve_bounded`'s ``by_work``), with
     ``cpu_seconds`` less what an exact solve that stopped at its limit counted (half of it).
+
+    ``call_width`` (the live page): the bounded search also stops once it settles the call and knows the hit
+    value within this width (`flip7odds.bounded.solve_bounded`); 0, the default, refines until the target or the
+    budget.
     """
     start = time.process_time()
     timed = not deterministic
@@ -220,7 +224,7 @@ def answer(situation: AnySituation, cpu_seconds: float = DEFAULT_CPU_SECONDS,
         if relaxation is not None:
             relaxed = solve_relaxed(problem, relaxation, HIT_ONCE_SHARE * left, timed)
             return _from_relaxed(situation, relaxed, time.process_time() - start)
-    result = _bounded(situation, left, by_work=not timed)
+    result = _bounded(situation, left, by_work=not timed, call_width=call_width)
     return _from_bounded(situation, result, time.process_time() - start)
 
 
@@ -263,19 +267,20 @@ def _exact(situation: AnySituation, cpu_seconds: float, timed: bool = True) -> A
         return None
 
 
-def _bounded(situation: AnySituation, cpu_seconds: float, by_work: bool = False) -> BoundedResult:
+def _bounded(situation: AnySituation, cpu_seconds: float, by_work: bool = False,
+             call_width: float = 0.0) -> BoundedResult:
     """The bounded solver on the model of ``situation``'s variant, the cyclic collector paused until the model's
     tables are freed too (`flip7odds.bounded.paused_cyclic_collection`: resumed while they live, its first
     collection walked them all, 0.2-0.3 s past the budget)."""
     with paused_cyclic_collection():
-        return _solve_model(situation, cpu_seconds, by_work)
+        return _solve_model(situation, cpu_seconds, by_work, call_width)
 
 
-def _solve_model(situation: AnySituation, cpu_seconds: float, by_work: bool) -> BoundedResult:
+def _solve_model(situation: AnySituation, cpu_seconds: float, by_work: bool, call_width: float) -> BoundedResult:
     """`solve_bounded` on a model made here, freed on return."""
     # mypy cannot solve the recursive node type of the protocol against the adapters' own node types
     model = VengeanceModel(situation) if isinstance(situation, VengeanceSituation) else EngineModel(situation)
-    return solve_bounded(cast(RoundModel[Any], model), cpu_seconds, by_work=by_work)
+    return solve_bounded(cast(RoundModel[Any], model), cpu_seconds, by_work=by_work, call_width=call_width)
 
 
 def _from_analysis(result: Analysis | VengeanceAnalysis, seconds: float) -> Answer:

@@ -460,6 +460,14 @@ def _terminal(node: int) -> Entry:
     return (score, score, flip7, flip7, bust, bust, _INF)
 
 
+def _called(hit: Entry, stay: int, may_stay: bool, call_width: float) -> bool:
+    """True when ``hit``'s interval is at most ``call_width`` wide (``call_width`` > 0) and settles the call: you
+    may not stay, or staying's score lies outside it by more than the widening of reported bounds (`ROUNDING`)."""
+    low, high = hit[0], hit[1]
+    certain = not may_stay or stay < low - ROUNDING or stay > high + ROUNDING
+    return 0 < call_width and high - low <= call_width and certain
+
+
 def _midpoint(entry: Entry) -> float:
     return (entry[0] + entry[1]) / 2
 
@@ -999,7 +1007,7 @@ class BoundedResult:
 
 
 def solve_bounded(model: RoundModel[S], cpu_seconds: float = 3.0, target: float = TARGET,
-                  max_budget: float = _INF, by_work: bool = False) -> BoundedResult:
+                  max_budget: float = _INF, by_work: bool = False, call_width: float = 0.0) -> BoundedResult:
     """Bound every number of the round at ``model.root()`` within ``target`` or ``cpu_seconds`` of CPU.
 
     ``max_budget``: stop refining once ``1 / eps`` would pass it (a deterministic stop, for tests and for
@@ -1011,6 +1019,11 @@ def solve_bounded(model: RoundModel[S], cpu_seconds: float = 3.0, target: float 
     deadline, the rounds' predicted costs and the last step ("Stopping") are then counted, not timed, so the same
     model gives the same result, bit for bit, however loaded the machine (the quiz, `flip7odds.answer.answer`'s
     ``deterministic``); its CPU time is about ``cpu_seconds`` on the BENCHMARKS.md machine, more on a slower one.
+
+    ``call_width`` (the live page; 0 leaves it out): also stop after the first round that settles the call and
+    knows the hit value this closely: the interval of hitting (hit now, then play best) at most ``call_width``
+    wide, and either you may not stay or staying's score lies outside that interval (so the decision by the
+    midpoints is the exact optimum's). The bounds reported are still certified; only their narrowing stops.
     """
     root = model.root()
     stay = model.banked(root)
@@ -1020,11 +1033,11 @@ def solve_bounded(model: RoundModel[S], cpu_seconds: float = 3.0, target: float 
         none = Bounds.point(0.0)
         return BoundedResult(stay, may_stay, None, None, banked, False, none, none, True, 0)
     with paused_cyclic_collection():
-        return _solve(model, root, stay, may_stay, cpu_seconds, target, max_budget, by_work)
+        return _solve(model, root, stay, may_stay, cpu_seconds, target, max_budget, by_work, call_width)
 
 
 def _solve(model: RoundModel[S], root: S, stay: int, may_stay: bool, cpu_seconds: float, target: float,
-           max_budget: float, by_work: bool) -> BoundedResult:
+           max_budget: float, by_work: bool, call_width: float) -> BoundedResult:
     """`solve_bounded` from a root where a card can be drawn."""
     shared = _Shared()
     searches: dict[bool, _Search[S]] = {}
@@ -1056,6 +1069,8 @@ def _solve(model: RoundModel[S], root: S, stay: int, may_stay: bool, cpu_seconds
         settled = all(entry[6] == _INF or max(entry[1] - entry[0], entry[3] - entry[2], entry[5] - entry[4]) <= target
                       for entry in best.values())
         rounds.append(clock())
+        if _called(best[False], stay, may_stay, call_width):
+            break
         if settled or any(search.stopped for search in searches.values()) or max(budgets.values()) > max_budget:
             break
         if last_step:

@@ -128,6 +128,22 @@ def test_fixed_vengeance_cases(situation: VengeanceSituation) -> None:
                   exact.optimal_score, exact.flip7_probability, exact.bust_final_probability)
 
 
+def test_a_search_stopped_once_the_call_is_settled_holds_the_exact_values_and_makes_the_exact_call() -> None:
+    """``call_width`` (the live page): the search stops at the first round whose hit interval is that narrow and
+    leaves staying outside, well before the bounds close; the bounds still hold the exact values."""
+    situation = VengeanceSituation.from_text(VENGEANCE, "12 5", others=("10 9",),
+                                             pile="12 11 10 5 3 u7 l13 13 -4 jom flip4 steal")
+    exact = analyze_vengeance(situation, 10**6)
+    assert exact.hit_score is not None
+    coarse, fine = (solve_bounded(model_of(situation), cpu_seconds=60.0, call_width=width) for width in (6.0, 3.0))
+    for called, width in ((coarse, 6.0), (fine, 3.0)):
+        assert called.hit is not None and 0.1 < called.hit.width <= width and not called.exact
+        assert called.stay_score < called.hit.lo and called.hits
+        assert inside(exact.hit_score, called.hit) and inside(exact.optimal_score, called.optimal)
+        check_identities(called)
+    assert coarse.expansions < fine.expansions and exact.hit_score > exact.stay_score
+
+
 def test_the_classic_reference_value_is_inside_the_bounds_of_a_fresh_deck() -> None:
     """MODEL.md: the fresh 94-card deck alone is worth 20.2970891 under RULES.md's reading."""
     result = solve_bounded(model_of(Situation.from_text(CLASSIC, "", others_active=0)), cpu_seconds=0.5)
