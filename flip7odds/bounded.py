@@ -885,25 +885,37 @@ def paused_cyclic_collection() -> Iterator[None]:
             gc.enable()
 
 
-def _next_round(rounds: Sequence[float]) -> float:
-    """The predicted CPU time of the next round, from the clock at the end of each round so far: the last
-    round's time times the growth of the last two (at least `MIN_GROWTH`)."""
-    last = rounds[-1] - rounds[-2]
-    if len(rounds) < 3:
+def _full_costs(rounds: Sequence[float], steps: Sequence[float]) -> list[float]:
+    """Each round's CPU time (``rounds``: the clock at the start and at the end of each round) as a full step's: a
+    round that divided ``eps`` by ``step`` (``steps``, one per round) counted ``log(REFINE) / log(step)`` times."""
+    return [(end - start) * math.log(REFINE) / math.log(step) for start, end, step in zip(rounds, rounds[1:], steps)]
+
+
+def _next_round(rounds: Sequence[float], steps: Sequence[float] | None = None) -> float:
+    """The predicted CPU time of the next full round (``eps`` divided by `REFINE`): the last round's time times
+    the growth of the last two (at least `MIN_GROWTH`), each counted as a full step's (`_full_costs`; ``steps``
+    None: every round so far was one)."""
+    costs = _full_costs(rounds, [REFINE] * (len(rounds) - 1) if steps is None else steps)
+    last = costs[-1]
+    if len(costs) < 2:
         return last * MIN_GROWTH
-    before = rounds[-2] - rounds[-3]
+    before = costs[-2]
     return last * max(MIN_GROWTH, last / before if before > 0 else MIN_GROWTH)
 
 
 LAST_STEPS = (2.0, math.sqrt(2.0))
-"""The shorter steps a last round may take where a full one (`REFINE`) does not fit (module docstring, "Stopping")."""
+"""The shorter steps a round may take where a full one (`REFINE`) does not fit (module docstring, "Stopping")."""
 
 
-def _last_step(rounds: Sequence[float], deadline: float) -> float | None:
-    """The largest of `LAST_STEPS` whose round is predicted to finish by ``deadline``: the full step's predicted
-    time (`_next_round`) to the power ``log(step) / log(REFINE)`` of its growth; None if none is."""
-    last = rounds[-1] - rounds[-2]
-    growth = _next_round(rounds) / last if last > 0 else MIN_GROWTH
+def _next_step(rounds: Sequence[float], steps: Sequence[float], deadline: float) -> float | None:
+    """The step of the next round (``steps``: those of the rounds so far): `REFINE` if its round is predicted to
+    finish by ``deadline`` (`_next_round`), else the largest of `LAST_STEPS` that is, its time predicted as the full
+    step's to the power ``log(step) / log(REFINE)`` of its growth; None if none is."""
+    full = _next_round(rounds, steps)
+    if rounds[-1] + full <= deadline:
+        return REFINE
+    last = _full_costs(rounds[-2:], steps[-1:])[0]
+    growth = full / last if last > 0 else MIN_GROWTH
     for step in LAST_STEPS:
         if rounds[-1] + last * growth ** (math.log(step) / math.log(REFINE)) <= deadline:
             return step
@@ -998,6 +1010,16 @@ class BoundedResult:
         return max(widths)
 
 
+def _intersected(before: Entry, after: Entry) -> Entry:
+    """The root's bounds after a round (``after``) and from the rounds before (``before``): the value intervals
+    intersected (both hold the exact value), the probability bounds of whichever bounds its policy's two
+    probabilities more narrowly (each holds for the policy of its own round: module docstring, "Probabilities"), the
+    budget of the last round."""
+    if (after[3] - after[2]) + (after[5] - after[4]) > (before[3] - before[2]) + (before[5] - before[4]):
+        return (max(after[0], before[0]), min(after[1], before[1]), *before[2:6], after[6])
+    return (max(after[0], before[0]), min(after[1], before[1]), *after[2:])
+
+
 def solve_bounded(model: RoundModel[S], cpu_seconds: float = 3.0, target: float = TARGET,
                   max_budget: float = _INF, by_work: bool = False) -> BoundedResult:
     """Bound every number of the round at ``model.root()`` within ``target`` or ``cpu_seconds`` of CPU.
@@ -1043,29 +1065,29 @@ def _solve(model: RoundModel[S], root: S, stay: int, may_stay: bool, cpu_seconds
     budgets = {False: FIRST_BUDGET, True: FIRST_BUDGET}
     best: dict[bool, Entry] = {}
     rounds = [clock()]
-    last_step = False
+    steps = [REFINE]  # the step of each round (the first: ``FIRST_BUDGET``, counted as a full one)
     while True:
+        ran = []
         for mode, search in searches.items():
             if mode in best and (best[mode][6] == _INF or _gap(best[mode]) <= target):
                 continue
             entry = search.hit(root, budgets[mode])
             if mode in best:
-                entry = (max(entry[0], best[mode][0]), min(entry[1], best[mode][1]), *entry[2:])
+                entry = _intersected(best[mode], entry)
             best[mode] = entry
-            budgets[mode] *= REFINE
+            ran.append(mode)
         settled = all(entry[6] == _INF or max(entry[1] - entry[0], entry[3] - entry[2], entry[5] - entry[4]) <= target
                       for entry in best.values())
         rounds.append(clock())
-        if settled or any(search.stopped for search in searches.values()) or max(budgets.values()) > max_budget:
+        if settled or any(search.stopped for search in searches.values()) or \
+                max(budgets[mode] * (REFINE if mode in ran else 1.0) for mode in budgets) > max_budget:
             break
-        if last_step:
+        step = _next_step(rounds, steps, deadline)  # ("Stopping")
+        if step is None:
             break
-        if rounds[-1] + _next_round(rounds) > deadline:  # the next round cannot finish in time ("Stopping")
-            step = _last_step(rounds, deadline)
-            if step is None:
-                break
-            last_step = True
-            budgets = {mode: budget / REFINE * step for mode, budget in budgets.items()}
+        steps.append(step)
+        for mode in ran:
+            budgets[mode] *= step
     hit, once = best[False], best[True]
     exact = hit[6] == _INF and once[6] == _INF
     hit_bounds = Bounds(hit[0], hit[1]).widened(ROUNDING)
