@@ -106,14 +106,20 @@ Stopping: a round cut off by the deadline stops wherever its depth-first walk is
 are largest, and narrows the bounds little (a fresh With a Vengeance deck: the gap 27.1 after the third
 round at 1.7 s, 26.3 when the fourth was cut at 3.0 s). So the search also stops after a round when the
 next one is predicted not to finish within the budget: each round costs the last round's time times the
-growth of the last two rounds (at least `MIN_GROWTH`). Where a full step does not fit, a last, shorter one
+growth of the last two rounds (at least `MIN_GROWTH`). Where a full step does not fit, a shorter one
 may: ``eps`` divided by 2 or by the square root of 2 instead of `REFINE`, its cost predicted as the full step's
-to the power ``log(step) / log(REFINE)`` (`_last_step`), so that the time left narrows the bounds too. The bounds
-reported are those of the last round, as true as ever; only some narrowing is given up for the time.
+to the power ``log(step) / log(REFINE)`` (`_next_step`), so that the time left narrows the bounds too; after it
+the next step is chosen the same way, each round's time counted as a full step's (``log(REFINE) / log(step)``
+times its own: `_full_costs`), until none is predicted to fit. The bounds reported are those of the rounds, as
+true as ever; only some narrowing is given up for the time. A round the deadline cuts all the same (its growth
+was underpredicted) meets new states with the root's bounds: its value is intersected with the rounds' before,
+and its probability bounds are kept only where they are narrower (`_intersected`).
 
 Probabilities: P(Flip 7) and P(bust) by the end are those of the *solver's policy*: at every state it
 expanded, hit when the midpoint of the hit interval beats staying (ties stay), take the option with the
-best midpoint (the first on ties); below an unexpanded state, the optimal play. When the answer is exact the
+best midpoint (the first on ties); below an unexpanded state, the optimal play. Each round's bounds hold for its
+own policy (the states it expanded, with the decisions it made there), so the root reports those of the round
+that bounds the two probabilities more narrowly (the sum of their widths; the later on ties). When the answer is exact the
 policy is the optimal one. An unexpanded state adds its probability times an interval that holds the optimal
 play's: where it closes (staying is best) ``[0, 0]``; where it has a path, P(Flip 7) in ``[0, f]`` and P(bust)
 in ``[0, b]`` with ``f`` and ``b`` the path's chances of ending with a Flip 7 or a bust, each plus its chance of

@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 
 from flip7odds.analysis import Decision, analyze
 from flip7odds.answer import Method, answer
-from flip7odds.bounded import REFINE, BoundedResult, Bounds, _next_round, _next_step, solve_bounded
+from flip7odds.bounded import REFINE, BoundedResult, Bounds, _intersected, _next_round, _next_step, solve_bounded
 from flip7odds.reference import reference_solve
 from flip7odds.round_models import model_of
 from flip7odds.rules import CLASSIC, POKER, VENGEANCE, VENGEANCE_BRUTAL
@@ -172,6 +172,17 @@ def test_a_shorter_step_takes_the_time_a_full_one_would_overrun() -> None:
     assert _next_step(rounds, full, 6.9) == 2.0
     assert _next_step(rounds, full, 5.5) == math.sqrt(2.0)
     assert _next_step(rounds, full, 5.3) is None
+
+
+def test_the_root_intersects_the_values_of_two_rounds_and_keeps_the_narrower_probabilities() -> None:
+    """A round cut by the deadline meets new states with the root's bounds: its value narrows nothing it should not
+    (intersected), and its probability bounds, wider, give way to the round before's (each holds for its own
+    round's policy); a round that narrows them is taken whole."""
+    before = (10.0, 14.0, 0.1, 0.2, 0.3, 0.5, 40.0)
+    cut = (11.0, 15.0, 0.0, 1.0, 0.0, 1.0, 160.0)
+    assert _intersected(before, cut) == (11.0, 14.0, 0.1, 0.2, 0.3, 0.5, 160.0)
+    finer = (9.0, 13.0, 0.12, 0.18, 0.35, 0.45, 160.0)
+    assert _intersected(before, finer) == (10.0, 13.0, 0.12, 0.18, 0.35, 0.45, 160.0)
 
 
 def test_a_round_after_a_shorter_step_is_predicted_from_it_as_from_a_full_one() -> None:
