@@ -52,7 +52,7 @@ def search(situation: VengeanceSituation, seconds: float) -> tuple[VengeanceMode
         rounds.append(time.process_time())
         if entry[6] == math.inf or entry[1] - entry[0] <= bounded.TARGET or walker.stopped:
             return model, walker, shared, entry
-        if rounds[-1] + bounded._next_round(rounds) > deadline:
+        if rounds[-1] + bounded._next_round(rounds) > deadline:  # full rounds only: no shorter last step
             return model, walker, shared, entry
 
 

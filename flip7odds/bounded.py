@@ -106,14 +106,20 @@ Stopping: a round cut off by the deadline stops wherever its depth-first walk is
 are largest, and narrows the bounds little (a fresh With a Vengeance deck: the gap 27.1 after the third
 round at 1.7 s, 26.3 when the fourth was cut at 3.0 s). So the search also stops after a round when the
 next one is predicted not to finish within the budget: each round costs the last round's time times the
-growth of the last two rounds (at least `MIN_GROWTH`). Where a full step does not fit, a last, shorter one
+growth of the last two rounds (at least `MIN_GROWTH`). Where a full step does not fit, a shorter one
 may: ``eps`` divided by 2 or by the square root of 2 instead of `REFINE`, its cost predicted as the full step's
-to the power ``log(step) / log(REFINE)`` (`_last_step`), so that the time left narrows the bounds too. The bounds
-reported are those of the last round, as true as ever; only some narrowing is given up for the time.
+to the power ``log(step) / log(REFINE)`` (`_next_step`), so that the time left narrows the bounds too; after it
+the next step is chosen the same way, each round's time counted as a full step's (``log(REFINE) / log(step)``
+times its own: `_full_costs`), until none is predicted to fit. The bounds reported are those of the rounds, as
+true as ever; only some narrowing is given up for the time. A round the deadline cuts all the same (its growth
+was underpredicted) meets new states with the root's bounds: its value is intersected with the rounds' before,
+and its probability bounds are kept only where they are narrower (`_intersected`).
 
 Probabilities: P(Flip 7) and P(bust) by the end are those of the *solver's policy*: at every state it
 expanded, hit when the midpoint of the hit interval beats staying (ties stay), take the option with the
-best midpoint (the first on ties); below an unexpanded state, the optimal play. When the answer is exact the
+best midpoint (the first on ties); below an unexpanded state, the optimal play. Each round's bounds hold for its
+own policy (the states it expanded, with the decisions it made there), so the root reports those of the round
+that bounds the two probabilities more narrowly (the sum of their widths; the later on ties). When the answer is exact the
 policy is the optimal one. An unexpanded state adds its probability times an interval that holds the optimal
 play's: where it closes (staying is best) ``[0, 0]``; where it has a path, P(Flip 7) in ``[0, f]`` and P(bust)
 in ``[0, b]`` with ``f`` and ``b`` the path's chances of ending with a Flip 7 or a bust, each plus its chance of
@@ -893,25 +899,37 @@ def paused_cyclic_collection() -> Iterator[None]:
             gc.enable()
 
 
-def _next_round(rounds: Sequence[float]) -> float:
-    """The predicted CPU time of the next round, from the clock at the end of each round so far: the last
-    round's time times the growth of the last two (at least `MIN_GROWTH`)."""
-    last = rounds[-1] - rounds[-2]
-    if len(rounds) < 3:
+def _full_costs(rounds: Sequence[float], steps: Sequence[float]) -> list[float]:
+    """Each round's CPU time (``rounds``: the clock at the start and at the end of each round) as a full step's: a
+    round that divided ``eps`` by ``step`` (``steps``, one per round) counted ``log(REFINE) / log(step)`` times."""
+    return [(end - start) * math.log(REFINE) / math.log(step) for start, end, step in zip(rounds, rounds[1:], steps)]
+
+
+def _next_round(rounds: Sequence[float], steps: Sequence[float] | None = None) -> float:
+    """The predicted CPU time of the next full round (``eps`` divided by `REFINE`): the last round's time times
+    the growth of the last two (at least `MIN_GROWTH`), each counted as a full step's (`_full_costs`; ``steps``
+    None: every round so far was one)."""
+    costs = _full_costs(rounds, [REFINE] * (len(rounds) - 1) if steps is None else steps)
+    last = costs[-1]
+    if len(costs) < 2:
         return last * MIN_GROWTH
-    before = rounds[-2] - rounds[-3]
+    before = costs[-2]
     return last * max(MIN_GROWTH, last / before if before > 0 else MIN_GROWTH)
 
 
 LAST_STEPS = (2.0, math.sqrt(2.0))
-"""The shorter steps a last round may take where a full one (`REFINE`) does not fit (module docstring, "Stopping")."""
+"""The shorter steps a round may take where a full one (`REFINE`) does not fit (module docstring, "Stopping")."""
 
 
-def _last_step(rounds: Sequence[float], deadline: float) -> float | None:
-    """The largest of `LAST_STEPS` whose round is predicted to finish by ``deadline``: the full step's predicted
-    time (`_next_round`) to the power ``log(step) / log(REFINE)`` of its growth; None if none is."""
-    last = rounds[-1] - rounds[-2]
-    growth = _next_round(rounds) / last if last > 0 else MIN_GROWTH
+def _next_step(rounds: Sequence[float], steps: Sequence[float], deadline: float) -> float | None:
+    """The step of the next round (``steps``: those of the rounds so far): `REFINE` if its round is predicted to
+    finish by ``deadline`` (`_next_round`), else the largest of `LAST_STEPS` that is, its time predicted as the full
+    step's to the power ``log(step) / log(REFINE)`` of its growth; None if none is."""
+    full = _next_round(rounds, steps)
+    if rounds[-1] + full <= deadline:
+        return REFINE
+    last = _full_costs(rounds[-2:], steps[-1:])[0]
+    growth = full / last if last > 0 else MIN_GROWTH
     for step in LAST_STEPS:
         if rounds[-1] + last * growth ** (math.log(step) / math.log(REFINE)) <= deadline:
             return step
@@ -1006,6 +1024,16 @@ class BoundedResult:
         return max(widths)
 
 
+def _intersected(before: Entry, after: Entry) -> Entry:
+    """The root's bounds after a round (``after``) and from the rounds before (``before``): the value intervals
+    intersected (both hold the exact value), the probability bounds of whichever bounds its policy's two
+    probabilities more narrowly (each holds for the policy of its own round: module docstring, "Probabilities"), the
+    budget of the last round."""
+    if (after[3] - after[2]) + (after[5] - after[4]) > (before[3] - before[2]) + (before[5] - before[4]):
+        return (max(after[0], before[0]), min(after[1], before[1]), *before[2:6], after[6])
+    return (max(after[0], before[0]), min(after[1], before[1]), *after[2:])
+
+
 def solve_bounded(model: RoundModel[S], cpu_seconds: float = 3.0, target: float = TARGET,
                   max_budget: float = _INF, by_work: bool = False, call_width: float = 0.0) -> BoundedResult:
     """Bound every number of the round at ``model.root()`` within ``target`` or ``cpu_seconds`` of CPU.
@@ -1056,31 +1084,31 @@ def _solve(model: RoundModel[S], root: S, stay: int, may_stay: bool, cpu_seconds
     budgets = {False: FIRST_BUDGET, True: FIRST_BUDGET}
     best: dict[bool, Entry] = {}
     rounds = [clock()]
-    last_step = False
+    steps = [REFINE]  # the step of each round (the first: ``FIRST_BUDGET``, counted as a full one)
     while True:
+        ran = []
         for mode, search in searches.items():
             if mode in best and (best[mode][6] == _INF or _gap(best[mode]) <= target):
                 continue
             entry = search.hit(root, budgets[mode])
             if mode in best:
-                entry = (max(entry[0], best[mode][0]), min(entry[1], best[mode][1]), *entry[2:])
+                entry = _intersected(best[mode], entry)
             best[mode] = entry
-            budgets[mode] *= REFINE
+            ran.append(mode)
         settled = all(entry[6] == _INF or max(entry[1] - entry[0], entry[3] - entry[2], entry[5] - entry[4]) <= target
                       for entry in best.values())
         rounds.append(clock())
         if _called(best[False], stay, may_stay, call_width):
             break
-        if settled or any(search.stopped for search in searches.values()) or max(budgets.values()) > max_budget:
+        if settled or any(search.stopped for search in searches.values()) or \
+                max(budgets[mode] * (REFINE if mode in ran else 1.0) for mode in budgets) > max_budget:
             break
-        if last_step:
+        step = _next_step(rounds, steps, deadline)  # ("Stopping")
+        if step is None:
             break
-        if rounds[-1] + _next_round(rounds) > deadline:  # the next round cannot finish in time ("Stopping")
-            step = _last_step(rounds, deadline)
-            if step is None:
-                break
-            last_step = True
-            budgets = {mode: budget / REFINE * step for mode, budget in budgets.items()}
+        steps.append(step)
+        for mode in ran:
+            budgets[mode] *= step
     hit, once = best[False], best[True]
     exact = hit[6] == _INF and once[6] == _INF
     hit_bounds = Bounds(hit[0], hit[1]).widened(ROUNDING)

@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 
 from flip7odds.analysis import Decision, analyze
 from flip7odds.answer import Method, answer
-from flip7odds.bounded import REFINE, BoundedResult, Bounds, _last_step, _next_round, solve_bounded
+from flip7odds.bounded import REFINE, BoundedResult, Bounds, _intersected, _next_round, _next_step, solve_bounded
 from flip7odds.reference import reference_solve
 from flip7odds.round_models import model_of
 from flip7odds.rules import CLASSIC, POKER, VENGEANCE, VENGEANCE_BRUTAL
@@ -177,13 +177,37 @@ def test_the_decision_is_by_midpoints_and_too_close_when_the_intervals_overlap()
     assert coarse.ev_loss(coarse.decision).lo == 0.0
 
 
-def test_a_last_shorter_step_takes_the_time_a_full_one_would_overrun() -> None:
+def test_a_shorter_step_takes_the_time_a_full_one_would_overrun() -> None:
     """Rounds that took 1 s then 2 s (growth 2): a full step (eps / 4) is predicted at 4 s, eps / 2 at 2 * 2^(1/2)
     = 2.83 s, eps / sqrt(2) at 2 * 2^(1/4) = 2.38 s; each is taken when it fits the time left, the largest first,
     and none when even the shortest would overrun."""
     rounds = [0.0, 1.0, 3.0]
-    assert _next_round(rounds) == 4.0
-    assert _last_step(rounds, 6.9) == 2.0
-    assert _last_step(rounds, 5.5) == math.sqrt(2.0)
-    assert _last_step(rounds, 5.3) is None
+    full = [REFINE, REFINE]
+    assert _next_round(rounds) == _next_round(rounds, full) == 4.0
+    assert _next_step(rounds, full, 7.0) == REFINE
+    assert _next_step(rounds, full, 6.9) == 2.0
+    assert _next_step(rounds, full, 5.5) == math.sqrt(2.0)
+    assert _next_step(rounds, full, 5.3) is None
+
+
+def test_the_root_intersects_the_values_of_two_rounds_and_keeps_the_narrower_probabilities() -> None:
+    """A round cut by the deadline meets new states with the root's bounds: its value narrows nothing it should not
+    (intersected), and its probability bounds, wider, give way to the round before's (each holds for its own
+    round's policy); a round that narrows them is taken whole."""
+    before = (10.0, 14.0, 0.1, 0.2, 0.3, 0.5, 40.0)
+    cut = (11.0, 15.0, 0.0, 1.0, 0.0, 1.0, 160.0)
+    assert _intersected(before, cut) == (11.0, 14.0, 0.1, 0.2, 0.3, 0.5, 160.0)
+    finer = (9.0, 13.0, 0.12, 0.18, 0.35, 0.45, 160.0)
+    assert _intersected(before, finer) == (10.0, 13.0, 0.12, 0.18, 0.35, 0.45, 160.0)
+
+
+def test_a_round_after_a_shorter_step_is_predicted_from_it_as_from_a_full_one() -> None:
+    """After a round at eps / 2 that took 1.5 s (3 s as a full step's: log 4 / log 2 = 2) following a full one of 1 s,
+    the growth is 3 and the next full round is predicted at 9 s; eps / 2 again at 3 * 3^(1/2) = 5.20 s."""
+    rounds = [0.0, 1.0, 2.5]
+    steps = [REFINE, 2.0]
+    assert math.isclose(_next_round(rounds, steps), 9.0)
+    assert _next_step(rounds, steps, 11.6) == REFINE
+    assert _next_step(rounds, steps, 11.4) == 2.0
+    assert _next_step(rounds, steps, 2.5 + 3 * 3 ** 0.25 - 0.01) is None
     assert REFINE == 4.0  # the powers above are log(step) / log(4)
