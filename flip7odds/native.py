@@ -25,7 +25,10 @@ fresh classic deck played alone from about 4.2 to 2.5 s of CPU (BENCHMARKS.md, S
 live tap's backward pass from about 29 to 26.5 ms, the same results bit for bit (Stop 32). A module built for
 a target records it (`TARGET_FILE`), and `load` leaves it for the just-in-time loops on a processor without
 those instructions (a wheel built on one machine and installed on another: one built on a processor with
-AVX-512 then compiles just in time on one without).
+AVX-512 then compiles just in time on one without). LLVM's superword (SLP) vectorizer, which numba leaves off, is
+on for the build (`BUILD_CONFIG`): it packs the loops' side-by-side scalar sums (a record's three lanes, the walk's
+residues and float) into vector instructions, the same operations in the same order, so the same bits; a live tap's
+`answer` 4-5% less CPU (poker), 7% (classic) (BENCHMARKS.md, Stop 33).
 """
 
 from __future__ import annotations
@@ -45,6 +48,11 @@ SOURCE_DIGEST = "_loops.source-sha256"
 TARGET_FILE = "_loops.target"
 """The file, beside the compiled module, naming the instruction set it was compiled for (of `TARGETS`), if not
 generic."""
+BUILD_CONFIG: dict[str, int] = {"SLP_VECTORIZE": 1}
+"""numba settings (``numba.config``, numba's ``NUMBA_*`` environment variables) the loops are compiled ahead of time
+with: LLVM's SLP vectorizer on (numba's default is off). No fast-math: every operation rounds as in the source, so
+the loops give the same bits either way (`benchmarks/exact_digest.py`); the digest of a build covers them
+(`source_digest`), so a build made with other settings is rebuilt, or left for the just-in-time loops."""
 _V3_FLAGS = frozenset({"avx", "avx2", "bmi1", "bmi2", "f16c", "fma", "abm", "movbe", "xsave", "cx16", "lahf_lm",
                        "popcnt", "sse4_1", "sse4_2", "ssse3"})
 TARGETS: dict[str, frozenset[str]] = {
@@ -95,8 +103,9 @@ def loop(name: str) -> Any:
 
 
 def source_digest() -> str:
-    """SHA-256 of the Python source of every loop of `SIGNATURES`, as their modules hold it now."""
-    digest = hashlib.sha256()
+    """SHA-256 of the Python source of every loop of `SIGNATURES`, as their modules hold it now, and of the
+    settings they are compiled with (`BUILD_CONFIG`)."""
+    digest = hashlib.sha256(repr(sorted(BUILD_CONFIG.items())).encode())
     for name in SIGNATURES:
         digest.update(loop_source(loop(name).python).encode())
     return digest.hexdigest()
@@ -168,8 +177,10 @@ def build(output_dir: Path) -> Path:
 
     For the best target of `TARGETS` whose instructions this processor has (`best_target`), else for the generic
     target.
-    Needs numba (and its C compiler toolchain: a working ``cc``). Takes about 20 s of CPU.
+    Needs numba (and its C compiler toolchain: a working ``cc``). Takes about 20 s of CPU. numba's settings are
+    those of `BUILD_CONFIG` while it compiles, then back as they were.
     """
+    from numba import config
     from numba.pycc.cc import CC
 
     compiler = CC("_loops")  # type: ignore[no-untyped-call]
@@ -180,7 +191,14 @@ def build(output_dir: Path) -> Path:
         compiler.target_cpu = target
     for name in SIGNATURES:
         compiler.export(name, jit_signature(name))(loop(name).python)  # type: ignore[no-untyped-call]
-    compiler.compile()
+    before = {key: getattr(config, key) for key in BUILD_CONFIG}
+    try:
+        for key, value in BUILD_CONFIG.items():
+            setattr(config, key, value)
+        compiler.compile()
+    finally:
+        for key, value in before.items():
+            setattr(config, key, value)
     built = sorted(path for path in output_dir.glob("_loops.*") if path.name not in (SOURCE_DIGEST, TARGET_FILE))
     if not built:
         raise RuntimeError(f"numba.pycc wrote no _loops module into {output_dir}")
@@ -191,5 +209,5 @@ def build(output_dir: Path) -> Path:
     return built[0]
 
 
-__all__ = ["LOOP_MODULES", "MODULE", "SIGNATURES", "SOURCE_DIGEST", "TARGETS", "TARGET_FILE", "best_target", "build",
-           "cpu_flags", "jit_signature", "load", "loop", "native_loop", "source_digest"]
+__all__ = ["BUILD_CONFIG", "LOOP_MODULES", "MODULE", "SIGNATURES", "SOURCE_DIGEST", "TARGETS", "TARGET_FILE",
+           "best_target", "build", "cpu_flags", "jit_signature", "load", "loop", "native_loop", "source_digest"]

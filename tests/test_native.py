@@ -128,6 +128,13 @@ def test_compiled_loops_of_another_source_are_left_for_the_just_in_time_ones(mon
         native.load.cache_clear()
 
 
+def test_loops_compiled_with_other_numba_settings_are_stale_too(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The digest a build is checked against covers numba's settings for it (`native.BUILD_CONFIG`)."""
+    digest = native.source_digest()
+    monkeypatch.setattr(native, "BUILD_CONFIG", {**native.BUILD_CONFIG, "SLP_VECTORIZE": 0})
+    assert native.source_digest() != digest
+
+
 def test_loops_compiled_for_instructions_the_processor_lacks_are_left_for_the_just_in_time_ones(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """A module compiled for a target of `native.TARGETS` on one machine must not run on a processor without it."""
