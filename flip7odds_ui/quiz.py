@@ -51,7 +51,7 @@ from flip7odds_ui.progress import DECISION_NAMES, record, say_next_run, session_
 from flip7odds_ui.shell import app_href
 
 TIER_NAMES: dict[Tier, str] = {
-    Tier.FRESH: N_("1 · Fresh pile, numbers only"),
+    Tier.FRESH: N_("1 · First round, numbers only"),
     Tier.PART_USED: N_("2 · Part-used pile"),
     Tier.MODIFIERS: N_("3 · Modifiers, Second Chance, alone"),
     Tier.CLOSE_CALLS: N_("4 · Close calls (within {points})"),
