@@ -193,3 +193,22 @@ def test_on_a_spanish_phone_stacked_choices_are_evenly_spaced(browser: Browser, 
         assert all(height >= 44 for _, height in stacked), stacked
         assert_no_exception(page)
         screenshot(page, "es-phone-models-choices")
+
+
+FRONT_DOOR = """() => [...document.querySelectorAll('.st-key-front [data-testid="stPageLink"]')].map(link => {
+  const label = link.querySelector('p'), style = getComputedStyle(label);
+  return [label.innerText, parseFloat(style.lineHeight) / parseFloat(style.fontSize),
+          Math.round(link.querySelector('a').getBoundingClientRect().height)]; })"""
+"""Each of the home page's big links: its label, the label's line height in font sizes, the link's height."""
+
+
+def test_on_a_spanish_phone_the_front_door_s_labels_keep_their_lines_together(browser: Browser, app_url: str) -> None:
+    """Two of the three Spanish labels wrap on a phone: their lines stood a whole line apart (a line height of twice
+    the font, Streamlit's one-line link height). They now read as one label, each link still a thumb high."""
+    with app_page(browser, app_url, "?lang=es", *PHONE) as page:
+        expect(page.locator('.st-key-front [data-testid="stPageLink"]')).to_have_count(3)
+        links = page.evaluate(FRONT_DOOR)
+        assert all(spacing <= 1.5 for _, spacing, _ in links), links
+        assert all(height >= 44 for _, _, height in links), links
+        assert_no_exception(page)
+        screenshot(page, "es-phone-home-front-door")
