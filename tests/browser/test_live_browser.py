@@ -104,7 +104,7 @@ def test_on_a_phone_the_answer_and_the_moves_are_in_view_and_the_cards_big_enoug
         page.close()
 
 
-def test_when_your_round_ends_the_picker_shows_the_cards_now_go_elsewhere(browser: Browser, app_url: str) -> None:
+def test_when_your_round_ends_or_comes_back_the_picker_shows_where_cards_go(browser: Browser, app_url: str) -> None:
     page = open_live(browser, app_url, "phone", f"line=12.7&{FLIP_THREES_OUT}")
     try:
         expect(page.get_by_role("radio", name="Your line")).to_have_attribute("aria-checked", "true")
@@ -115,6 +115,10 @@ def test_when_your_round_ends_the_picker_shows_the_cards_now_go_elsewhere(browse
         expect(page.get_by_role("radio", name="Your line")).to_have_attribute("aria-checked", "false")
         assert_no_exception(page)
         screenshot(page, "live-frozen-phone")
+        page.locator(".st-key-undo").get_by_role("button").click()  # a Freeze tapped by mistake, taken back
+        settle(page, "line=12.7&")
+        expect(page.get_by_role("radio", name="Your line")).to_have_attribute("aria-checked", "true")
+        tap_card(page, "5", "line=12.7.5&")  # the next card is yours again
     finally:
         page.close()
 
