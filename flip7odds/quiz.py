@@ -8,7 +8,7 @@ value (ties stay): exact where the exact solver fits, else certified bounds (`gr
 
 Difficulty tiers (`Tier`):
 
-1. **Fresh pile, numbers only**: the game's first round, your line holds numbers only.
+1. **First round, numbers only**: the game's first round (the pile not yet reshuffled), your line holds numbers only.
 2. **Part-used pile**: at least 24 cards are out of the pile; your line holds numbers only.
 3. **Modifiers, Second Chance, alone**: your line holds a modifier or a Second Chance, or you are alone.
 4. **Close calls**: any of the above where hitting and staying are within `CLOSE_CALL` points (certified:

@@ -200,7 +200,7 @@ def decision_heatmap_figure(cells: Sequence[DecisionCell], threshold: int | None
                             font_size: int = NORMAL_FONT_SIZE, t: Translator = ENGLISH) -> go.Figure:
     """The optimal decision by (sum of numbers, numbers held): the share of lines where it hits.
 
-    Pure blue cells always stay, pure orange always hit; a cell between has lines of both. A single
+    Pure blue cells always stay, pure green always hit; a cell between has lines of both. A single
     ``sum >= threshold`` rule would stay exactly right of the dashed line.
     """
     sums = range(min(c.number_sum for c in cells), max(c.number_sum for c in cells) + 1)
@@ -230,7 +230,9 @@ def decision_heatmap_figure(cells: Sequence[DecisionCell], threshold: int | None
         colorbar={"title": {"text": _fit(t("share of lines where the optimum hits"), font_size),
                             "side": "bottom"},  # under its bar: a title on top of a horizontal bar covers it
                   "tickformat": ".0%", "orientation": "h", "yref": "container", "y": 0, "yanchor": "bottom",
-                  "thickness": 14},
+                  # A little shorter than the map: "100%" centred on the bar's end would pass the figure's edge in
+                  # the projector's type, and plotly then drops it (the scale read 0% to 80%)
+                  "thickness": 14, "len": 0.94},
     ))
     if threshold is not None:
         figure.add_vline(x=threshold - 0.5, line={"color": "#222", "dash": "dash", "width": 3})

@@ -132,8 +132,8 @@ WHOLE_PAGE = "app"
 """``st.rerun`` scope of the whole page, run when a round starts or the rules change (every part changes, and the
 page scrolls to its top). The screen is no fragment of its own: Streamlit copies every entered container, with its
 parents, on each rerun of a fragment inside it, and a round starts far less often than a card is tapped."""
-ANSWER_PART, BUST_PART, UNDO_PART, NEXT_PART, CLEAR_PART, PLACE_PART, TABLE_PART, PLAYERS_PART = (
-    "live-answer", "live-bust", "live-undo", "live-next", "live-clear", "live-place", "live-table", "live-players")
+ANSWER_PART, BUST_PART, UNDO_PART, NEXT_PART, CLEAR_PART, TABLE_PART, PLAYERS_PART = (
+    "live-answer", "live-bust", "live-undo", "live-next", "live-clear", "live-table", "live-players")
 DETAILS_PART, TOOLS_PART = "live-details", "live-tools"
 """Fragment keys of the screen's parts (`parts_changed` names those a move redraws)."""
 TOOLS_OPEN_KEYS = (TYPING_OPEN_KEY, GAME_OPEN_KEY, CHARTS_KEY)
@@ -148,14 +148,15 @@ def card_part(card: Card) -> str:
 def parts_changed(before: Table, after: Table, place_moved: bool, round_started: bool,
                   tools_open: bool = False) -> str | list[str]:
     """The fragments a move from ``before`` to ``after`` changes: the whole page (`WHOLE_PAGE`) when a round
-    started (it scrolls to the top), else the answer, Undo (it names the last move), the table and the numbers, the
-    buttons of the cards whose count left changed, Next round and Clear round when cards came onto an empty
-    table or left it (they are disabled on an empty one), the players when those changed, where cards go when
-    the move changed it, and the sections under the numbers when one of them is open (``tools_open``: closed,
-    they show the same whatever the table)."""
+    started (it scrolls to the top) or where cards go changed (your round ended: Streamlit 1.67 does not show a
+    value set in a callback on a widget redrawn by a fragment's rerun, only on the whole page's), else the answer,
+    Undo (it names the last move), the table and the numbers, the buttons of the cards whose count left changed,
+    Next round and Clear round when cards came onto an empty table or left it (they are disabled on an empty one),
+    the players when those changed, and the sections under the numbers when one of them is open (``tools_open``:
+    closed, they show the same whatever the table)."""
     if after is before:  # an impossible move: only its message (shown under the answer)
         return [BUST_PART]
-    if round_started or after.rules != before.rules:
+    if round_started or place_moved or after.rules != before.rules:
         return WHOLE_PAGE
     parts = [ANSWER_PART, BUST_PART, UNDO_PART, TABLE_PART, DETAILS_PART]
     if bool(before.on_table.size) != bool(after.on_table.size):
@@ -166,8 +167,6 @@ def parts_changed(before: Table, after: Table, place_moved: bool, round_started:
     parts += [card_part(card) for card in after.rules.kinds if left_before[card] != left_after[card]]
     if (before.others_active, before.second_chance) != (after.others_active, after.second_chance):
         parts.append(PLAYERS_PART)
-    if place_moved:
-        parts.append(PLACE_PART)
     return parts
 
 
@@ -292,7 +291,6 @@ def cards_on_table() -> bool:
     return bool(session_table().on_table.size)
 
 
-@st.fragment(key=PLACE_PART)
 def show_place(t: Translator) -> None:
     """Where the next tapped card goes."""
     if TABLE.place_key not in st.session_state:

@@ -138,8 +138,13 @@ class TableKind(Generic[ShoeT]):
                 st.session_state[text_key] = ""
 
     def undo(self) -> None:
-        """Callback: take back the last move."""
-        st.session_state[self.shoe_key] = st.session_state[self.shoe_key].undo()
+        """Callback: take back the last move; where cards go follows your round back (taking back the card that
+        ended it makes the next card yours again, as `play` made it the others' when it ended)."""
+        shoe: ShoeT = st.session_state[self.shoe_key]
+        after = shoe.undo()
+        st.session_state[self.shoe_key] = after
+        if (after.table.status is RoundStatus.PLAYING) != (shoe.table.status is RoundStatus.PLAYING):
+            st.session_state[self.place_key] = Place.LINE if after.table.status is RoundStatus.PLAYING else Place.SEEN
 
     def notify(self, t: Translator, error: Flip7Error) -> None:
         """Say ``error`` on the next run, as a sentence on its own in the page's language."""

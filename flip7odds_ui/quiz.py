@@ -51,7 +51,7 @@ from flip7odds_ui.progress import DECISION_NAMES, record, say_next_run, session_
 from flip7odds_ui.shell import app_href
 
 TIER_NAMES: dict[Tier, str] = {
-    Tier.FRESH: N_("1 · Fresh pile, numbers only"),
+    Tier.FRESH: N_("1 · First round, numbers only"),
     Tier.PART_USED: N_("2 · Part-used pile"),
     Tier.MODIFIERS: N_("3 · Modifiers, Second Chance, alone"),
     Tier.CLOSE_CALLS: N_("4 · Close calls (within {points})"),
@@ -157,6 +157,13 @@ def grade_legend(t: Translator) -> str:
         limits=limits, last=t.number(GRADE_LIMITS[-1][1], 1))
 
 
+def keys_caption(t: Translator) -> None:
+    """The quiz's keyboard shortcuts, in a container that `flip7odds_ui.shell`'s touch-screen rule hides (a phone has
+    no keys to press)."""
+    with st.container(key="quiz_keys"):
+        st.caption(t("Keys: **H** hit, **S** stay, **N** next, **M** replay a mistake."))
+
+
 def answer_buttons(t: Translator, prefix: str, on_answer: Callable[[Decision], None]) -> None:
     """HIT and STAY side by side, full width, on a phone too (keys H and S)."""
     with st.container(horizontal=True, gap="small"):
@@ -222,8 +229,8 @@ def show_classic_quiz(t: Translator, rules: RuleSet) -> None:
                                     ) or Tier.FRESH
         predict = st.toggle(t("Predict first: estimate the bust chance before answering"), key="quiz_predict")
         st.caption(t("Situations from simulated games at every depth of the deck, graded by the optimum for your "
-                     "round's expected score (exact, or certified bounds too tight to change a grade). "
-                     "Keys: **H** hit, **S** stay, **N** next, **M** replay a mistake."))
+                     "round's expected score (exact, or certified bounds too tight to change a grade)."))
+        keys_caption(t)
     with card:
         show_classic_card(t, rules, deck, tier, predict, progress)
     show_endgame_quiz(t)
@@ -371,8 +378,8 @@ def show_vengeance_quiz(t: Translator, rules: RuleSet) -> None:
                                     default=VTier.ZERO_AND_UNLUCKY_7, key="vquiz_tier") or VTier.ZERO_AND_UNLUCKY_7
         st.caption(t("With a Vengeance: situations from every depth of the deck, graded by the optimum for your "
                      "round's expected score under [the model]({href}) (exact, or certified bounds too tight to "
-                     "change a grade). Keys: **H** hit, **S** stay, **N** next, **M** replay a mistake."
-                     ).format(href=app_href("models", {"doc": "vengeance"})))
+                     "change a grade).").format(href=app_href("models", {"doc": "vengeance"})))
+        keys_caption(t)
     with card:
         show_vengeance_card(t, rules, deck, tier, progress)
     show_progress(t, rules, tier, replay_into(t, deck, rules))

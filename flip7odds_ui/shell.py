@@ -46,6 +46,7 @@ TOUCH_STYLE = """
 @media (hover: none) {
   [data-testid="stMain"] [data-testid="stElementToolbar"] button {min-width: 2.75rem; min-height: 2.75rem}
   [data-testid="stMain"] button kbd {display: none}
+  [data-testid="stMain"] .st-key-quiz_keys {display: none}
   [data-testid="stMain"] .js-plotly-plot .modebar-container {display: none}
   [data-testid="stMain"] [data-testid="stElementContainer"]:has([data-testid="stDataFrame"]) {margin-top: 1.75rem}
 }

@@ -11,10 +11,11 @@ FRONT_DOOR_STYLE = """
 .st-key-front [data-testid="stPageLink"] a {border: 2px solid #d0d4da; border-radius: 0.8rem; padding: 0.8rem 1rem;
                                             min-height: 3.2rem; width: 100%}
 .st-key-front [data-testid="stPageLink"] p {font-size: 1.35rem; font-weight: 700; white-space: normal;
-                                            overflow: visible; text-overflow: clip}
+                                            overflow: visible; text-overflow: clip; line-height: 1.3}
 </style>
 """
-# The three uses as large buttons: easy to hit with a thumb, even where the menu is folded away (a phone).
+# The three uses as large buttons: easy to hit with a thumb, even where the menu is folded away (a phone). A label
+# that wraps on a phone keeps its lines together (Streamlit sets a link's line height to its one-line height).
 
 st.title("flip7odds")
 st.markdown(t("Exact odds for the card game **Flip 7**, computed from the cards that are really left in the deck."))

@@ -39,9 +39,9 @@ MIN_TRIALS, MAX_TRIALS = SIMULATE_TRIALS
 PROGRESS_STEPS = 40
 
 
-def value_text(value: float, score: bool) -> str:
-    """A mean: points for a round score, a percentage for a probability."""
-    return t("{value} points").format(value=t.number(value, 4)) if score else t.percent(value, 4)
+def value_text(value: float, score: bool, digits: int = 4) -> str:
+    """A mean (or its standard error): points for a round score, a percentage for a probability."""
+    return t("{value} points").format(value=t.number(value, digits)) if score else t.percent(value, digits)
 
 
 def next_seed() -> None:
@@ -119,7 +119,7 @@ else:
 metrics[1].metric(t("Simulated, {trials}").format(trials=t.counted("{count} round", "{count} rounds", trials)), value_text(result.final_mean, score))
 metrics[2].metric(t("Distance from exact"),
                   t("{errors} standard errors").format(errors=t.number(result.final_standard_errors)),
-                  t("1 standard error = {error}").format(error=t.number(answer.standard_error(trials), 4)),
+                  t("1 standard error = {error}").format(error=value_text(answer.standard_error(trials), score, 2)),
                   delta_color="off", delta_arrow="off")
 st.plotly_chart(convergence_figure(result, font_size, t), width="stretch", theme=None)
 st.markdown(t("**The misconception:** “after a run of busts, luck must even out”. It does not. The frequency gets "

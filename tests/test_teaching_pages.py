@@ -88,6 +88,8 @@ def test_simulate_default_shows_the_exact_fraction_and_a_seeded_run() -> None:
     shown = metrics(at)
     assert shown["Exact"][0] == "29/91 ≈ 31.8681%"  # 12 11 9 held: 11 + 10 + 8 bust cards of 91
     assert "standard errors" in shown["Distance from exact"][0]
+    # In the unit of the values beside it: sqrt(p (1 - p) / 2000) = 0.0104 of a proportion is 1.04 %
+    assert shown["Distance from exact"][1] == "1 standard error = 1.04%"
     assert at.query_params["seed"] == "7" and at.query_params["question"] == "bust_next"
     assert len(at.get("plotly_chart")) == 1
 
@@ -102,6 +104,7 @@ def test_simulate_replays_the_same_rounds_from_the_same_link() -> None:
 def test_simulate_a_rules_round_score_with_its_distribution() -> None:
     at = open_page("simulate", question="policy_score", policy="sum>=23", n="300", seed="1", line="")
     assert metrics(at)["Exact"][0].endswith("points")
+    assert metrics(at)["Distance from exact"][1].endswith(" points")  # its standard error too
     assert len(at.get("plotly_chart")) == 2  # the convergence panels and the score distribution
 
 

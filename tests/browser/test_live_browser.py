@@ -104,6 +104,25 @@ def test_on_a_phone_the_answer_and_the_moves_are_in_view_and_the_cards_big_enoug
         page.close()
 
 
+def test_when_your_round_ends_or_comes_back_the_picker_shows_where_cards_go(browser: Browser, app_url: str) -> None:
+    page = open_live(browser, app_url, "phone", f"line=12.7&{FLIP_THREES_OUT}")
+    try:
+        expect(page.get_by_role("radio", name="Your line")).to_have_attribute("aria-checked", "true")
+        tap_card(page, "freeze", "line=12.7.freeze&")
+        expect(page.locator(".f7-call")).to_have_text("FROZEN")
+        # The tap after a freeze goes to the others' cards: the control must say so before it, not after
+        expect(page.get_by_role("radio", name="Seen elsewhere")).to_have_attribute("aria-checked", "true")
+        expect(page.get_by_role("radio", name="Your line")).to_have_attribute("aria-checked", "false")
+        assert_no_exception(page)
+        screenshot(page, "live-frozen-phone")
+        page.locator(".st-key-undo").get_by_role("button").click()  # a Freeze tapped by mistake, taken back
+        settle(page, "line=12.7&")
+        expect(page.get_by_role("radio", name="Your line")).to_have_attribute("aria-checked", "true")
+        tap_card(page, "5", "line=12.7.5&")  # the next card is yours again
+    finally:
+        page.close()
+
+
 def test_a_link_opened_first_runs_in_the_app(browser: Browser) -> None:
     """On a fresh server, a link to a page (not the home page) is the first thing served: it still runs inside
     the app's navigation (menu, page config, the link's table), not as a legacy ``pages/`` script."""

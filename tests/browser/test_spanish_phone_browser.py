@@ -5,6 +5,7 @@ The screenshots (artifacts/screenshots/es-phone-<page>.png) are for review by ey
 its charts (they are built on request), the quiz after a few answers with its progress charts.
 """
 
+import contextlib
 from collections.abc import Callable
 
 import pytest
@@ -18,6 +19,7 @@ from browser_helpers import (
     tables_off_screen,
 )
 from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 pytestmark = pytest.mark.browser
 
@@ -193,3 +195,40 @@ def test_on_a_spanish_phone_stacked_choices_are_evenly_spaced(browser: Browser, 
         assert all(height >= 44 for _, height in stacked), stacked
         assert_no_exception(page)
         screenshot(page, "es-phone-models-choices")
+
+
+FRONT_DOOR = """() => [...document.querySelectorAll('.st-key-front [data-testid="stPageLink"]')].map(link => {
+  const label = link.querySelector('p'), style = getComputedStyle(label);
+  return [label.innerText, parseFloat(style.lineHeight) / parseFloat(style.fontSize),
+          Math.round(link.querySelector('a').getBoundingClientRect().height)]; })"""
+"""Each of the home page's big links: its label, the label's line height in font sizes, the link's height."""
+
+
+def test_on_a_spanish_phone_the_front_door_s_labels_keep_their_lines_together(browser: Browser, app_url: str) -> None:
+    """Two of the three Spanish labels wrap on a phone: their lines stood a whole line apart (a line height of twice
+    the font, Streamlit's one-line link height). They now read as one label, each link still a thumb high."""
+    with app_page(browser, app_url, "?lang=es", *PHONE) as page:
+        expect(page.locator('.st-key-front [data-testid="stPageLink"]')).to_have_count(3)
+        # The page's style comes with the run's elements: a busy machine may draw the links before it
+        with contextlib.suppress(PlaywrightTimeout):
+            page.wait_for_function(f"() => ({FRONT_DOOR})().every(([, spacing]) => spacing <= 1.5)", timeout=10_000)
+        links = page.evaluate(FRONT_DOOR)
+        assert all(spacing <= 1.5 for _, spacing, _ in links), links
+        assert all(height >= 44 for _, _, height in links), links
+        assert_no_exception(page)
+        screenshot(page, "es-phone-home-front-door")
+
+
+def test_the_quiz_names_its_keys_only_where_there_is_a_keyboard(browser: Browser, app_url: str) -> None:
+    """A touch phone has no H or S key to press: the quiz's line of keyboard shortcuts is hidden there, as the
+    buttons' key hints are, and shown on a laptop."""
+    for size, touch, shown in ((PHONE, True, False), ((1280, 800), False, True)):
+        with app_page(browser, app_url, "quiz?lang=es", *size, touch=touch) as page:
+            expect(page.get_by_role("button", name="PIDE CARTA")).to_be_visible(timeout=ANSWER_TIMEOUT_MS)
+            keys = page.get_by_text("Teclas: H pedir")
+            expect(keys).to_have_count(1)
+            if shown:
+                expect(keys).to_be_visible()
+            else:
+                expect(keys).to_be_hidden()
+            assert_no_exception(page)

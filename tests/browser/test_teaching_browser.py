@@ -72,6 +72,12 @@ def test_demo_on_a_projector(browser: Browser, app_url: str, demo: str) -> None:
         assert chart_text_collisions(page) == []
         assert tables_off_screen(page) == []
         assert cut_text(page) == []
+        scales = page.evaluate("""[...document.querySelectorAll('.js-plotly-plot .colorbar')]
+                                  .map(bar => [...bar.querySelectorAll('text:not([class])')]
+                                                 .filter(node => node.getBoundingClientRect().width > 0)
+                                                 .map(node => node.textContent))""")
+        # plotly hides (display: none) a tick label that would pass the figure's edge: the scale must end labelled
+        assert all(scale[-1] == "100%" for scale in scales), f"a colour scale's end is not labelled: {scales}"
 
 
 METRIC_PLACES = """() => [...document.querySelectorAll('[data-testid="stMetric"]')].map(metric => [
