@@ -3,6 +3,7 @@ keeps its link in the query parameters, and turns bad input into one clear messa
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -90,6 +91,8 @@ def test_simulate_default_shows_the_exact_fraction_and_a_seeded_run() -> None:
     assert "standard errors" in shown["Distance from exact"][0]
     # In the unit of the values beside it: sqrt(p (1 - p) / 2000) = 0.0104 of a proportion is 1.04 %
     assert shown["Distance from exact"][1] == "1 standard error = 1.04%"
+    # The simulated frequency to the error's second significant digit (one decimal of a percent), not 32.4000%
+    assert re.fullmatch(r"\d{1,3}\.\d%", shown["Simulated, 2,000 rounds"][0]), shown
     assert at.query_params["seed"] == "7" and at.query_params["question"] == "bust_next"
     assert len(at.get("plotly_chart")) == 1
 
