@@ -478,9 +478,14 @@ def _midpoint(entry: Entry) -> float:
     return (entry[0] + entry[1]) / 2
 
 
+def _probability_gap(entry: Entry) -> float:
+    """The widths of a node's two probability intervals (P(Flip 7), P(bust)), summed."""
+    return (entry[3] - entry[2]) + (entry[5] - entry[4])
+
+
 def _gap(entry: Entry) -> float:
     """What is still unknown about a node: its value gap plus its probability gaps."""
-    return (entry[1] - entry[0]) + (entry[3] - entry[2]) + (entry[5] - entry[4])
+    return (entry[1] - entry[0]) + _probability_gap(entry)
 
 
 def _survival(classes: tuple[int, ...], bust: int, rescue: int, size: int, depth: int) -> list[float]:
@@ -1029,7 +1034,7 @@ def _intersected(before: Entry, after: Entry) -> Entry:
     intersected (both hold the exact value), the probability bounds of whichever bounds its policy's two
     probabilities more narrowly (each holds for the policy of its own round: module docstring, "Probabilities"), the
     budget of the last round."""
-    if (after[3] - after[2]) + (after[5] - after[4]) > (before[3] - before[2]) + (before[5] - before[4]):
+    if _probability_gap(after) > _probability_gap(before):
         return (max(after[0], before[0]), min(after[1], before[1]), *before[2:6], after[6])
     return (max(after[0], before[0]), min(after[1], before[1]), *after[2:])
 
@@ -1098,9 +1103,8 @@ def _solve(model: RoundModel[S], root: S, stay: int, may_stay: bool, cpu_seconds
         settled = all(entry[6] == _INF or max(entry[1] - entry[0], entry[3] - entry[2], entry[5] - entry[4]) <= target
                       for entry in best.values())
         rounds.append(clock())
-        if _called(best[False], stay, may_stay, call_width):
-            break
-        if settled or any(search.stopped for search in searches.values()) or \
+        if settled or _called(best[False], stay, may_stay, call_width) or \
+                any(search.stopped for search in searches.values()) or \
                 max(budgets[mode] * (REFINE if mode in ran else 1.0) for mode in budgets) > max_budget:
             break
         step = _next_step(rounds, steps, deadline)  # ("Stopping")
