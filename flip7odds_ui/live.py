@@ -132,8 +132,8 @@ WHOLE_PAGE = "app"
 """``st.rerun`` scope of the whole page, run when a round starts or the rules change (every part changes, and the
 page scrolls to its top). The screen is no fragment of its own: Streamlit copies every entered container, with its
 parents, on each rerun of a fragment inside it, and a round starts far less often than a card is tapped."""
-ANSWER_PART, BUST_PART, UNDO_PART, NEXT_PART, CLEAR_PART, TABLE_PART, PLAYERS_PART = (
-    "live-answer", "live-bust", "live-undo", "live-next", "live-clear", "live-table", "live-players")
+ANSWER_PART, BUST_PART, UNDO_PART, NEXT_PART, CLEAR_PART, PLACE_PART, TABLE_PART, PLAYERS_PART = (
+    "live-answer", "live-bust", "live-undo", "live-next", "live-clear", "live-place", "live-table", "live-players")
 DETAILS_PART, TOOLS_PART = "live-details", "live-tools"
 """Fragment keys of the screen's parts (`parts_changed` names those a move redraws)."""
 TOOLS_OPEN_KEYS = (TYPING_OPEN_KEY, GAME_OPEN_KEY, CHARTS_KEY)
@@ -291,8 +291,11 @@ def cards_on_table() -> bool:
     return bool(session_table().on_table.size)
 
 
+@st.fragment(key=PLACE_PART)
 def show_place(t: Translator) -> None:
-    """Where the next tapped card goes."""
+    """Where the next tapped card goes: a fragment, so that choosing a place reruns only this control (a whole page's
+    rerun, which a card tapped at once would interrupt, could leave the cards after the tapped one undrawn). A move
+    that changes the place reruns the whole page instead (`parts_changed`), which draws the value its callback set."""
     if TABLE.place_key not in st.session_state:
         st.session_state[TABLE.place_key] = Place.LINE if session_table().status is RoundStatus.PLAYING else Place.SEEN
     place_control(t, [Place.LINE, Place.SEEN], TABLE.place_key, lambda place: t(PLACE_NAMES[place]))
