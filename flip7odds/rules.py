@@ -75,6 +75,9 @@ class RuleSet:
     score_floor: int | None = None
     vengeance: bool = False
     brutal: bool = False
+    unknown_card: str = ""
+    """What to say (a message id with ``{card!r}``) when a token names no card of the variant; empty: the base
+    notation's message."""
 
     @property
     def label(self) -> str:
@@ -116,12 +119,11 @@ class RuleSet:
         own = dict(self.aliases).get(token)
         if own is None:
             own = {name.lower(): card for card, name in self.names}.get(token)
-        if own is None and self.vengeance:
+        if own is None and self.unknown_card:
             try:
                 Card.from_text(token)
             except CardError:
-                raise CardError("unknown card {card!r}: use 0-13, u7, l13, /2, -2 -4 -6 -8 -10, jom, flip4, steal, "
-                                "swap or discard", card=token) from None
+                raise CardError(self.unknown_card, card=token) from None
         return own
 
     def score(self, number_sum: int, modifiers: tuple[Card, ...], flip7: bool) -> int:
@@ -198,6 +200,8 @@ def _poker_rules() -> RuleSet:
         names=tuple(sorted(names.items())),
         aliases=tuple(sorted(aliases.items())),
         titles=((Card.number(0), N_("Joker")),),  # typed "joker", read "Joker" / "Comodín" (`card_name`)
+        unknown_card=N_("unknown card {card!r}: use 4-10, J, Q, K, joker, A (Freeze), 2 (Second Chance), "
+                        "3 (Flip Three), Ad-10d, Jd, Qd or Kd"),
     )
 
 
@@ -234,6 +238,8 @@ def _vengeance_rules(brutal: bool) -> RuleSet:
         names=tuple(sorted(names.items())),
         aliases=tuple(sorted(aliases.items())),
         titles=tuple(sorted(VENGEANCE_TITLES.items())),
+        unknown_card=N_("unknown card {card!r}: use 0-13, u7, l13, /2, -2 -4 -6 -8 -10, jom, flip4, steal, "
+                        "swap or discard"),
     )
 
 
