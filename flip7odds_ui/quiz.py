@@ -344,8 +344,9 @@ def show_endgame_quiz(t: Translator) -> None:
         def on_answer(action: Decision) -> None:
             st.session_state.endgame_feedback = grade_win_answer(endgame, action)
 
-        for column, action in zip(st.columns(2), (Decision.HIT, Decision.STAY)):
-            column.button(names[action], key=f"endgame_{action.value}", width="stretch", on_click=on_answer,
+        with st.container(horizontal=True, gap="small"):  # side by side on a phone too (columns would stack)
+            for action in (Decision.HIT, Decision.STAY):
+                st.button(names[action], key=f"endgame_{action.value}", width="stretch", on_click=on_answer,
                           args=(action,))
         return
     win = endgame.win
