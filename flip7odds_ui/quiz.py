@@ -289,7 +289,8 @@ def show_classic_card(t: Translator, rules: RuleSet, deck: Deck[Tier, Question],
 
 
 def show_classic_table(t: Translator, question: Question) -> None:
-    """The other players and the discards, under the answer."""
+    """The other players, who is still active and the discards, under the answer (the pile's count is written once,
+    under the line)."""
     situation = question.situation
     st.subheader(t("The table"))
     st.markdown(markdown_table(
@@ -297,9 +298,7 @@ def show_classic_table(t: Translator, question: Question) -> None:
           t("Cards"): " ".join(card_name(card, t, situation.rules) for card in p.cards) or t("(no cards)"),
           t("Status"): t(STATUS_NAMES[p.status]) if p.status in STATUS_NAMES else p.status, t("Game total"): p.total}
          for p in situation.players]))
-    with st.container(horizontal=True, gap="small"):
-        st.metric(t("Cards in the pile"), situation.pile.size, width="content")
-        st.metric(t("Still active"), sum(1 for p in situation.players if p.active), width="content")
+    st.metric(t("Still active"), sum(1 for p in situation.players if p.active), width="content")
     st.markdown(t("**Discards since the shuffle** ({count}): {cards}").format(
         count=situation.discards.size,
         cards=" · ".join(copies_text(card, count, t, situation.rules)
@@ -420,10 +419,8 @@ def show_vengeance_card(t: Translator, rules: RuleSet, deck: Deck[VTier, Vengean
                                     for seat, other in enumerate(situation.others)]))
     else:
         st.caption(t("No other player can be targeted: every action and modifier you draw is yours."))
-    with st.container(horizontal=True, gap="small"):
-        st.metric(t("Cards in the pile"), situation.pile.size, width="content")
-        if situation.rules.brutal:
-            st.metric(t("Busted players"), situation.busted_others, width="content")
+    if situation.rules.brutal:
+        st.metric(t("Busted players"), situation.busted_others, width="content")
     st.markdown(t("**The pile** ({count}): {cards}").format(
         count=t.counted("{count} card", "{count} cards", situation.pile.size),
         cards=" · ".join(copies_text(card, count, t, situation.rules) for card, count in situation.pile.items_)))
