@@ -261,12 +261,12 @@ def show_classic_card(t: Translator, rules: RuleSet, deck: Deck[Tier, Question],
         st.session_state["quiz_last_guess"] = guess
         record(progress, question, Answer.of(question, graded, None if guess is None else guess / 100))
 
-    if predict:
-        st.slider(t("Your estimate of the chance that the next card busts you (%)"), 0, 100, 25,
-                  disabled=feedback is not None, key="quiz_guess")
     if feedback is None:
+        if predict:
+            st.slider(t("Your estimate of the chance that the next card busts you (%)"), 0, 100, 25, key="quiz_guess")
         answer_buttons(t, "quiz", on_answer)
     else:
+        show_estimate(t, exact)
         show_grade(t, feedback, exact, lambda: deck.new_question(rules, tier), "quiz")
         if exact.second_chance:
             st.markdown(t.ngettext("The next card cannot bust you: your Second Chance saves you from the first "
@@ -278,14 +278,19 @@ def show_classic_card(t: Translator, rules: RuleSet, deck: Deck[Tier, Question],
         else:
             st.markdown(bust_sentence(t, exact))
         st.markdown(t("Why: {sentence}").format(sentence=hint(question, t)))
-        last_guess = st.session_state.get("quiz_last_guess")
-        if last_guess is not None:
-            truth = float(exact.bust_probability)
-            st.info(t("You estimated {guess}; the exact chance is {truth} — off by {error} points.").format(
-                guess=t.percent(last_guess / 100, 0), truth=t.percent(truth),
-                error=t.number(abs(last_guess - 100 * truth), 1)))
         st.caption(grade_legend(t))
     show_classic_table(t, question)
+
+
+def show_estimate(t: Translator, exact: Exact) -> None:
+    """Predict first: your estimate against the exact bust chance, in the estimate's place, right under the line (under
+    the grade, it fell below a phone's screen)."""
+    last_guess = st.session_state.get("quiz_last_guess")
+    if last_guess is not None:
+        truth = float(exact.bust_probability)
+        st.info(t("You estimated {guess}; the exact chance is {truth} — off by {error} points.").format(
+            guess=t.percent(last_guess / 100, 0), truth=t.percent(truth),
+            error=t.number(abs(last_guess - 100 * truth), 1)))
 
 
 def show_classic_table(t: Translator, question: Question) -> None:

@@ -1,0 +1,71 @@
+"""What a person needs on a 390x844 touch phone is on its screen, in Spanish (the longer language): the quiz's
+predict-first feedback and its endgame's buttons, the tables' numbers, the live numbers with their unit; and the live
+page and the quiz have a presentation mode as the demos do."""
+
+import pytest
+from browser_helpers import app_page, assert_in_view, assert_no_exception, screenshot, scroll_main
+from playwright.sync_api import Browser, Page, expect
+
+pytestmark = pytest.mark.browser
+
+PHONE = (390, 844)
+ANSWER_TIMEOUT_MS = 60_000
+
+
+def quiz_ready(page: Page) -> None:
+    """Wait until the quiz's question is drawn with its answer buttons, the run finished."""
+    expect(page.get_by_role("button", name="PIDE CARTA", exact=True)).to_be_visible(timeout=ANSWER_TIMEOUT_MS)
+    page.wait_for_selector('[data-testid="stApp"][data-test-script-state="notRunning"]')
+
+
+def test_on_a_spanish_phone_the_predict_first_feedback_fits_one_screen(browser: Browser, app_url: str) -> None:
+    """Predict first: the estimate's feedback came under the grade, the reasons and the bust sentence, below the
+    screen; it now stands in the estimate's place, with the line, the choice and Next on the same screen."""
+    with app_page(browser, app_url, "quiz?lang=es", *PHONE, touch=True) as page:
+        quiz_ready(page)
+        page.get_by_text("Primero predice").click()  # under the question: the tap scrolled down to it
+        slider = page.get_by_role("slider")
+        expect(slider).to_be_visible()
+        page.wait_for_selector('[data-testid="stApp"][data-test-script-state="notRunning"]')
+        scroll_main(page, -10_000)
+        line = page.locator(".st-key-quiz_card h3").first
+        for what, locator in (("the line", line), ("the estimate", slider),
+                              ("PIDE CARTA", page.get_by_role("button", name="PIDE CARTA", exact=True)),
+                              ("PLÁNTATE", page.get_by_role("button", name="PLÁNTATE", exact=True))):
+            assert_in_view(page, locator, what)
+        page.get_by_role("button", name="PLÁNTATE", exact=True).click()
+        estimate = page.get_by_text("Estimaste un 25")
+        expect(estimate).to_be_visible(timeout=ANSWER_TIMEOUT_MS)
+        page.wait_for_timeout(300)
+        screenshot(page, "es-phone-quiz-predict-feedback")
+        for what, locator in (("the line", line), ("the estimate's feedback", estimate),
+                              ("the choice", page.get_by_text("Elegiste PLÁNTATE")),
+                              ("Next", page.get_by_role("button", name="Siguiente situación"))):
+            assert_in_view(page, locator, what)
+        assert_no_exception(page)
+
+
+def test_on_a_spanish_phone_the_endgame_s_buttons_stand_side_by_side(browser: Browser, app_url: str) -> None:
+    """Two columns stacked the endgame's PIDE CARTA over PLÁNTATE on a phone; they are side by side, as the quiz's."""
+    with app_page(browser, app_url, "quiz?lang=es", *PHONE, touch=True) as page:
+        quiz_ready(page)
+        page.get_by_text("Final de partida: jugar para ganar").click()
+        hit, stay = (page.locator(f".st-key-endgame_{action} button") for action in ("hit", "stay"))
+        expect(stay).to_be_visible(timeout=ANSWER_TIMEOUT_MS)
+        stay.scroll_into_view_if_needed()
+        page.wait_for_timeout(300)
+        screenshot(page, "es-phone-quiz-endgame")
+        (hit_box, stay_box) = (hit.bounding_box(), stay.bounding_box())
+        assert hit_box is not None and stay_box is not None
+        assert abs(hit_box["y"] - stay_box["y"]) <= 1 and stay_box["x"] >= hit_box["x"] + hit_box["width"], (
+            hit_box, stay_box)
+        assert_no_exception(page)
+
+
+def test_on_a_spanish_phone_the_quiz_writes_the_pile_s_count_once(browser: Browser, app_url: str) -> None:
+    """"Mazo 83" under the line, and a metric "Cartas en el mazo 83" under the table: the same number twice."""
+    with app_page(browser, app_url, "quiz?lang=es", *PHONE, touch=True) as page:
+        quiz_ready(page)
+        expect(page.get_by_text("Mazo ", exact=False).first).to_be_visible()
+        expect(page.get_by_test_id("stMetricLabel").filter(has_text="Cartas en el mazo")).to_have_count(0)
+        assert_no_exception(page)
