@@ -69,3 +69,34 @@ def test_on_a_spanish_phone_the_quiz_writes_the_pile_s_count_once(browser: Brows
         expect(page.get_by_text("Mazo ", exact=False).first).to_be_visible()
         expect(page.get_by_test_id("stMetricLabel").filter(has_text="Cartas en el mazo")).to_have_count(0)
         assert_no_exception(page)
+
+
+HEADER_RIGHT = """(name) => { const cells = [...document.querySelectorAll('[data-testid="stTable"] th')]
+  .filter(cell => cell.offsetParent !== null && cell.innerText.trim() === name);
+  return cells.map(cell => Math.round(cell.getBoundingClientRect().right)); }"""
+"""Where each shown static table's column headed ``name`` ends (px from the screen's left)."""
+
+
+@pytest.mark.parametrize(("path", "column"), [("trees?line=12.11.9&cards=2", "≈"),
+                                              ("strategy", "Proporción del óptimo")])
+def test_on_a_spanish_phone_a_demo_table_s_numbers_are_on_the_screen(browser: Browser, app_url: str, path: str,
+                                                                    column: str) -> None:
+    """The interactive table's first column (a tree's path, a rule's name) took the phone's width and pushed the
+    numbers past its edge; a phone shows a static table whose columns wrap, the rule's command-line name last."""
+    with app_page(browser, app_url, f"{path}{'&' if '?' in path else '?'}lang=es", *PHONE, touch=True) as page:
+        table = page.locator('[data-testid="stTable"]').filter(has_text=column)
+        expect(table).to_be_visible(timeout=ANSWER_TIMEOUT_MS)
+        expect(page.locator('[data-testid="stDataFrame"]')).to_be_hidden()
+        table.scroll_into_view_if_needed()
+        page.wait_for_timeout(300)
+        screenshot(page, f"es-phone-table-{path.split('?')[0]}")
+        (right,) = page.evaluate(HEADER_RIGHT, column)
+        assert right <= PHONE[0], f"the column {column} ends at {right} px, the screen at {PHONE[0]}"
+        assert_no_exception(page)
+
+
+def test_on_a_laptop_a_demo_table_is_the_interactive_one(browser: Browser, app_url: str) -> None:
+    with app_page(browser, app_url, "trees?line=12.11.9&cards=2&lang=es", 1280, 900) as page:
+        expect(page.locator('[data-testid="stDataFrame"]')).to_be_visible(timeout=ANSWER_TIMEOUT_MS)
+        expect(page.locator('[data-testid="stTable"]')).to_be_hidden()
+        assert_no_exception(page)
