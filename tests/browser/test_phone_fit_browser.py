@@ -100,3 +100,22 @@ def test_on_a_laptop_a_demo_table_is_the_interactive_one(browser: Browser, app_u
         expect(page.locator('[data-testid="stDataFrame"]')).to_be_visible(timeout=ANSWER_TIMEOUT_MS)
         expect(page.locator('[data-testid="stTable"]')).to_be_hidden()
         assert_no_exception(page)
+
+
+UNITS = """() => [...document.querySelectorAll('.f7-number')].map(number => {
+  const value = number.querySelector('.f7-value'), unit = number.querySelector('.f7-unit');
+  return [number.querySelector('.f7-label').innerText, unit ? unit.innerText : '',
+          unit ? Math.abs(unit.getBoundingClientRect().bottom - value.getBoundingClientRect().bottom) : 0]; })"""
+"""Each live number's label, its unit's word, and how far the unit's foot is from its value's (0: on its line)."""
+
+
+def test_on_a_spanish_phone_the_live_scores_say_their_unit(browser: Browser, app_url: str) -> None:
+    """The live numbers read "19", "21,02", "22,15" under their labels: a score now says "puntos" beside it."""
+    with app_page(browser, app_url, "live?line=12.7&seen=5.flip3.flip3.flip3&lang=es", *PHONE, touch=True) as page:
+        expect(page.locator(".f7-number").first).to_be_visible(timeout=ANSWER_TIMEOUT_MS)
+        units = {label: (unit, gap) for label, unit, gap in page.evaluate(UNITS)}
+        assert {label for label, (unit, _) in units.items() if unit == "puntos"} == {
+            "Plantarse ahora", "Pedir una y plantarse", "Pedir y jugar lo mejor", "Mejor jugada"}, units
+        assert all(gap <= 6 for _, gap in units.values()), units
+        assert units["Flip 7"][0] == "" and units["Eliminación (al final)"][0] == "", units  # a percentage says its own
+        assert_no_exception(page)
