@@ -118,9 +118,11 @@ def deck_parameters(choice: PileChoice, default_pile: PileChoice) -> dict[str, s
 
 PHONE_ROWS, WIDE_ROWS = "phone_rows", "wide_rows"
 """Keys of `show_rows`'s two tables: the static one a phone shows, the interactive one a wider screen shows."""
-ROWS_BY_SCREEN = (f"<style>.st-key-{PHONE_ROWS} {{display: none}} @media (max-width: 640px) "
-                  f"{{.st-key-{PHONE_ROWS} {{display: flex}} .st-key-{WIDE_ROWS} {{display: none}}}}</style>")
-"""A phone shows the static table, a wider screen the interactive one."""
+_PHONE, _WIDE = (f'[data-testid="stLayoutWrapper"]:has(> .st-key-{key}), .st-key-{key}' for key in (PHONE_ROWS, WIDE_ROWS))
+ROWS_BY_SCREEN = (f"<style>:is({_PHONE}) {{display: none}} @media (max-width: 640px) "
+                  f"{{:is({_PHONE}) {{display: flex}} :is({_WIDE}) {{display: none}}}}</style>")
+"""A phone shows the static table, a wider screen the interactive one (each with its box's wrapper: the phone's
+frame, 480 px tall, left a blank that high on a wider screen)."""
 PHONE_ROWS_SHOWN = 12
 """The most rows a phone's static table shows before it scrolls in a frame of its own (the trees' one per card)."""
 

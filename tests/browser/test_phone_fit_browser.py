@@ -100,9 +100,16 @@ def test_on_a_spanish_phone_a_demo_table_s_numbers_are_on_the_screen(browser: Br
 
 
 def test_on_a_laptop_a_demo_table_is_the_interactive_one(browser: Browser, app_url: str) -> None:
+    """The phone's static table is hidden, and so is its frame: 480 px tall, it left a blank that high above the
+    interactive table."""
     with app_page(browser, app_url, "trees?line=12.11.9&cards=2&lang=es", 1280, 900) as page:
-        expect(page.locator('[data-testid="stDataFrame"]')).to_be_visible(timeout=ANSWER_TIMEOUT_MS)
+        table = page.locator('[data-testid="stDataFrame"]')
+        expect(table).to_be_visible(timeout=ANSWER_TIMEOUT_MS)
         expect(page.locator('[data-testid="stTable"]')).to_be_hidden()
+        page.wait_for_timeout(300)
+        above, box = page.get_by_text("Las 31 hojas suman").bounding_box(), table.bounding_box()
+        assert above is not None and box is not None
+        assert box["y"] - (above["y"] + above["height"]) < 80, (above, box)
         assert_no_exception(page)
 
 
