@@ -150,6 +150,30 @@ def _parameter_text(curve: PolicyCurve, value: float, t: Translator) -> str:
     return f"{name}={shown}"
 
 
+NOTE_BAND = 0.22
+"""The share of a curve panel's height, at its foot, that the best rule's note takes (two lines of the chart's type in a
+panel about 21 of its lines tall, 0.03 above the foot): no curve is drawn there."""
+TOP_ROOM = 0.08
+"""Room above the highest score (the optimum's line and its star), as a share of the scores' span."""
+
+
+def _clear_of_notes(scores: Sequence[float]) -> list[float]:
+    """The curves' score axis ``[low, high]``: the scores in its upper part, its foot (`NOTE_BAND`) left to the notes.
+
+    With ``span = max - min`` (1 when every score is the same) and ``high = max + TOP_ROOM * span``, ``low`` solves
+    ``(min - low) / (high - low) = NOTE_BAND``: ``low = min - NOTE_BAND * (high - min) / (1 - NOTE_BAND)``. Plotly's own
+    range ended at the lowest score, and a falling curve (``k`` past its best, down to 5.7 at 7 numbers) ran through
+    its note on a phone.
+
+    >>> [round(end, 4) for end in _clear_of_notes([6.0, 18.0])]
+    [2.3446, 18.96]
+    """
+    low, high = min(scores), max(scores)
+    span = (high - low) or 1.0
+    top = high + TOP_ROOM * span
+    return [low - NOTE_BAND * (top - low) / (1 - NOTE_BAND), top]
+
+
 def policy_curves_figure(curves: Sequence[PolicyCurve], optimal_score: float, font_size: int = NORMAL_FONT_SIZE,
                          t: Translator = ENGLISH) -> go.Figure:
     """Expected round score against each family's threshold, the optimum as a line, each best marked."""
@@ -189,6 +213,8 @@ def policy_curves_figure(curves: Sequence[PolicyCurve], optimal_score: float, fo
                           text=t("optimum {value}").format(value=t.number(optimal_score, 4)), showarrow=False,
                           font={"color": EXACT_COLOUR, "size": font_size})
     figure.update_yaxes(title_text=t("expected round score"), row=1, col=1)
+    figure.update_yaxes(range=_clear_of_notes([result.expected_score for curve in curves for result in curve.results]
+                                              + [optimal_score]))
     figure = _layout(figure, font_size, height=30 * font_size, t=t)
     figure.update_layout(title_text=t("Stay as soon as…"), title_x=0, title_xanchor="left", title_y=1,
                          title_yref="container", title_yanchor="top", title_pad_t=font_size // 2,

@@ -53,7 +53,8 @@ HIDE_SCROLLER
 .f7-explain {position: absolute; left: 0; right: 0; top: calc(100% + 0.2rem); z-index: 90; font-size: 0.95rem;
              line-height: 1.4; padding: 0.5rem 0.75rem; border-radius: 0.5rem; color: var(--text-color, #31333f);
              background: var(--secondary-background-color, #f0f2f6); box-shadow: 0 2px 8px rgba(0, 0, 0, 0.2)}
-.f7-number .f7-value {font-size: 1.6rem; line-height: 1.35}
+.f7-number .f7-value {font-size: 1.6rem; line-height: 1.35; display: inline}
+.f7-number .f7-unit {font-size: 0.95rem; margin-left: 0.3em}
 .st-key-picker button {min-width: 3.3rem; padding: 0.15rem 0.45rem; min-height: 2.9rem}
 .st-key-picker button p {font-size: 1.15rem; font-weight: 600}
 .st-key-moves button {min-height: 2.9rem}
@@ -99,19 +100,20 @@ def show_answer_bar(t: Translator, result: Answer, bust: str) -> None:
     hit = result.hit
     if hit is None:  # nothing left to draw
         show_banner(t("STAY"), "f7-stay", t("STAY: no card can be drawn (the pile is empty); you bank {points}").format(
-            points=result.stay_score))
+            points=t.counted("{count} point", "{count} points", result.stay_score)))
         return
     # A value keeps its unit (and a label its value) on one line: ``&nbsp;``, where the bar wraps its lines.
     sure = [] if result.exact else [t("Within ±{bound}&nbsp;points (certified bounds)").format(
         bound=half_text(t, hit))]
     if not result.may_stay:
         show_banner(t("HIT"), "f7-hit", t("You hold The Zero: you may not stay (hit ≈ {hit})").format(
-            hit=mid_text(t, hit)), *sure, bust)
+            hit=t("{value} points").format(value=mid_text(t, hit))), *sure, bust)
         return
     call = {Decision.HIT: t("HIT"), Decision.STAY: t("STAY")}[result.decision]
     if result.too_close:
         show_banner(call, "f7-wait", t("Too close to call: hit {hit}, stay {stay}; by the midpoints, {decision}").format(
-            hit=certified(t, hit), stay=result.stay_score, decision=call), bust)
+            hit=t("{value} points").format(value=certified(t, hit)),
+            stay=t.counted("{count} point", "{count} points", result.stay_score), decision=call), bust)
         return
     mid, _, places = rounded(hit, POINT_DIGITS)  # the margin as the midpoint written minus the stay score
     values = {"hit": t.number(mid, places), "stay": result.stay_score,

@@ -47,29 +47,34 @@ def show_numbers(t: Translator, result: Answer) -> None:
     (`number_cell`), and on hovering its label. The text is translated messages and numbers, escaped.
     """
     full_line, full_line_explained = FULL_LINE_NAMES[result.situation.rules.flip7_size]
-    numbers = [(t("Stay now"), str(result.stay_score), "")] if result.may_stay else []
+    points = t("points")  # an expected score's unit (a mean: 1.00 points)
+    numbers = [(t("Stay now"), str(result.stay_score), "", t.ngettext("point", "points", result.stay_score))
+               ] if result.may_stay else []
     if result.hit_once is not None:
         numbers.append((t("Hit once, then stay"), certified(t, result.hit_once),
-                        t("Expected round score if you take exactly one more card and then stay")))
+                        t("Expected round score if you take exactly one more card and then stay"), points))
     if result.hit is not None:
         numbers.append((t("Hit, then play best"), certified(t, result.hit),
-                        t("Expected round score if you take a card now and then play perfectly")))
-    numbers += [(t("Best play"), certified(t, result.optimal), t("Expected round score if you play perfectly from here")),
-                (t(full_line), certified_percent(t, result.flip7_probability), t(full_line_explained)),
+                        t("Expected round score if you take a card now and then play perfectly"), points))
+    numbers += [(t("Best play"), certified(t, result.optimal), t("Expected round score if you play perfectly from here"),
+                 points),
+                (t(full_line), certified_percent(t, result.flip7_probability), t(full_line_explained), ""),
                 (t("Bust (by the end)"), certified_percent(t, result.bust_final_probability),
-                 t("Chance to end this round busted, playing perfectly"))]
-    cells = "".join(number_cell(label, value, explained) for label, value, explained in numbers)
+                 t("Chance to end this round busted, playing perfectly"), "")]
+    cells = "".join(number_cell(label, value, explained, unit) for label, value, explained, unit in numbers)
     st.markdown(f'<div class="f7-numbers">{cells}</div>', unsafe_allow_html=True)
     if not result.exact:
         st.caption(t("Certified bounds: each exact value lies within the ± written beside it (the exact solver would "
                      "take too long here)."))
 
 
-def number_cell(label: str, value: str, explained: str) -> str:
-    """One number of `show_numbers` as HTML: its label over its value; when ``explained``, a disclosure (``details``)
-    whose explanation a tap opens under the numbers and a second tap closes (one open at a time: they share a
-    ``name``), and which hovering explains too (``title``). A phone has no hover: the explanation was out of reach."""
-    shown = f'<div class="f7-label">{html.escape(label)}</div><div class="f7-value">{html.escape(value)}</div>'
+def number_cell(label: str, value: str, explained: str, unit: str = "") -> str:
+    """One number of `show_numbers` as HTML: its label over its value and its ``unit`` (points: a score's "22.15" alone
+    read as nothing in particular); when ``explained``, a disclosure (``details``) whose explanation a tap opens under
+    the numbers and a second tap closes (one open at a time: they share a ``name``), and which hovering explains too
+    (``title``). A phone has no hover: the explanation was out of reach."""
+    written = f'<span class="f7-unit">{html.escape(unit)}</span>' if unit else ""
+    shown = f'<div class="f7-label">{html.escape(label)}</div><div class="f7-value">{html.escape(value)}</div>{written}'
     if not explained:
         return f'<div class="f7-number">{shown}</div>'
     return (f'<details class="f7-number" name="f7-explained" title="{html.escape(explained)}"><summary>{shown}</summary>'

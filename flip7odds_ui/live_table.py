@@ -22,7 +22,7 @@ from flip7odds.i18n import N_, Translator
 from flip7odds.markup import escape_markdown
 from flip7odds.rules import RuleSet
 from flip7odds.shoe import Place, RoundStatus
-from flip7odds_ui.shell import set_page_parameters
+from flip7odds_ui.shell import presenting, set_page_parameters
 
 PLACE_NAMES: dict[Place, str] = {
     Place.LINE: N_("Your line"),
@@ -103,11 +103,11 @@ class TableKind(Generic[ShoeT]):
         return linked if linked.table.rules == rules else linked.play(self.new_game(rules))
 
     def keep(self, shoe: ShoeT) -> None:
-        """Store the shoe in the session and its table in the page's address."""
+        """Store the shoe in the session and its table in the page's address (with presentation mode, when on)."""
         params = self.parameters_of(shoe.table)
         st.session_state[self.shoe_key] = shoe
         st.session_state[self.synced_key] = params
-        set_page_parameters(params)
+        set_page_parameters(params | presenting())
 
     def play(self, t: Translator, move: Any) -> None:
         """Callback: make a move; an impossible one leaves the table as it was and says why."""

@@ -39,7 +39,7 @@ from flip7odds.quiz import TRIVIAL_MARGIN, Grade, Question
 from flip7odds.rules import RuleSet
 from flip7odds.trainer_charts import category_figure, ev_loss_figure, progress_figure
 from flip7odds.vengeance.quiz import VengeanceQuestion
-from flip7odds_ui.shell import set_page_parameters
+from flip7odds_ui.shell import presenting, set_page_parameters
 
 DECISION_NAMES: dict[Decision, str] = {Decision.HIT: N_("HIT"), Decision.STAY: N_("STAY")}
 """The two answers, as the buttons and the feedback name them (message ids)."""
@@ -71,7 +71,7 @@ def start_progress(t: Translator, link: Link) -> PlayerProgress:
         if asked is not None and progress.profile.key != asked:
             st.session_state[MESSAGE_KEY] = t("No profile has the key of this link here: a new profile was started.")
     progress = session_progress()
-    set_page_parameters({PROFILE: progress.profile.key})
+    set_page_parameters({PROFILE: progress.profile.key} | presenting())
     return progress
 
 

@@ -261,12 +261,12 @@ def show_classic_card(t: Translator, rules: RuleSet, deck: Deck[Tier, Question],
         st.session_state["quiz_last_guess"] = guess
         record(progress, question, Answer.of(question, graded, None if guess is None else guess / 100))
 
-    if predict:
-        st.slider(t("Your estimate of the chance that the next card busts you (%)"), 0, 100, 25,
-                  disabled=feedback is not None, key="quiz_guess")
     if feedback is None:
+        if predict:
+            st.slider(t("Your estimate of the chance that the next card busts you (%)"), 0, 100, 25, key="quiz_guess")
         answer_buttons(t, "quiz", on_answer)
     else:
+        show_estimate(t, exact)
         show_grade(t, feedback, exact, lambda: deck.new_question(rules, tier), "quiz")
         if exact.second_chance:
             st.markdown(t.ngettext("The next card cannot bust you: your Second Chance saves you from the first "
@@ -278,18 +278,24 @@ def show_classic_card(t: Translator, rules: RuleSet, deck: Deck[Tier, Question],
         else:
             st.markdown(bust_sentence(t, exact))
         st.markdown(t("Why: {sentence}").format(sentence=hint(question, t)))
-        last_guess = st.session_state.get("quiz_last_guess")
-        if last_guess is not None:
-            truth = float(exact.bust_probability)
-            st.info(t("You estimated {guess}; the exact chance is {truth} — off by {error} points.").format(
-                guess=t.percent(last_guess / 100, 0), truth=t.percent(truth),
-                error=t.number(abs(last_guess - 100 * truth), 1)))
         st.caption(grade_legend(t))
     show_classic_table(t, question)
 
 
+def show_estimate(t: Translator, exact: Exact) -> None:
+    """Predict first: your estimate against the exact bust chance, in the estimate's place, right under the line (under
+    the grade, it fell below a phone's screen)."""
+    last_guess = st.session_state.get("quiz_last_guess")
+    if last_guess is not None:
+        truth = float(exact.bust_probability)
+        st.info(t("You estimated {guess}; the exact chance is {truth} — off by {error} points.").format(
+            guess=t.percent(last_guess / 100, 0), truth=t.percent(truth),
+            error=t.number(abs(last_guess - 100 * truth), 1)))
+
+
 def show_classic_table(t: Translator, question: Question) -> None:
-    """The other players and the discards, under the answer."""
+    """The other players, who is still active and the discards, under the answer (the pile's count is written once,
+    under the line)."""
     situation = question.situation
     st.subheader(t("The table"))
     st.markdown(markdown_table(
@@ -297,9 +303,7 @@ def show_classic_table(t: Translator, question: Question) -> None:
           t("Cards"): " ".join(card_name(card, t, situation.rules) for card in p.cards) or t("(no cards)"),
           t("Status"): t(STATUS_NAMES[p.status]) if p.status in STATUS_NAMES else p.status, t("Game total"): p.total}
          for p in situation.players]))
-    with st.container(horizontal=True, gap="small"):
-        st.metric(t("Cards in the pile"), situation.pile.size, width="content")
-        st.metric(t("Still active"), sum(1 for p in situation.players if p.active), width="content")
+    st.metric(t("Still active"), sum(1 for p in situation.players if p.active), width="content")
     st.markdown(t("**Discards since the shuffle** ({count}): {cards}").format(
         count=situation.discards.size,
         cards=" · ".join(copies_text(card, count, t, situation.rules)
@@ -344,8 +348,9 @@ def show_endgame_quiz(t: Translator) -> None:
         def on_answer(action: Decision) -> None:
             st.session_state.endgame_feedback = grade_win_answer(endgame, action)
 
-        for column, action in zip(st.columns(2), (Decision.HIT, Decision.STAY)):
-            column.button(names[action], key=f"endgame_{action.value}", width="stretch", on_click=on_answer,
+        with st.container(horizontal=True, gap="small"):  # side by side on a phone too (columns would stack)
+            for action in (Decision.HIT, Decision.STAY):
+                st.button(names[action], key=f"endgame_{action.value}", width="stretch", on_click=on_answer,
                           args=(action,))
         return
     win = endgame.win
@@ -419,10 +424,8 @@ def show_vengeance_card(t: Translator, rules: RuleSet, deck: Deck[VTier, Vengean
                                     for seat, other in enumerate(situation.others)]))
     else:
         st.caption(t("No other player can be targeted: every action and modifier you draw is yours."))
-    with st.container(horizontal=True, gap="small"):
-        st.metric(t("Cards in the pile"), situation.pile.size, width="content")
-        if situation.rules.brutal:
-            st.metric(t("Busted players"), situation.busted_others, width="content")
+    if situation.rules.brutal:
+        st.metric(t("Busted players"), situation.busted_others, width="content")
     st.markdown(t("**The pile** ({count}): {cards}").format(
         count=t.counted("{count} card", "{count} cards", situation.pile.size),
         cards=" · ".join(copies_text(card, count, t, situation.rules) for card, count in situation.pile.items_)))

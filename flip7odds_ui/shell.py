@@ -10,8 +10,9 @@ from typing import TypeVar
 import streamlit as st
 
 from flip7odds.i18n import LANGUAGES, Translator, language_from_locale, translator
-from flip7odds.links import LANG, RULES, Link, Value, page_href, read_link
+from flip7odds.links import LANG, PRESENT, RULES, Link, Value, page_href, read_link
 from flip7odds.rules import ALL_RULESETS, RuleSet
+from flip7odds.teaching_charts import PRESENTATION_CSS
 from flip7odds_ui.warming import start_warm_up
 
 _THROUGH_APP = "_flip7odds_through_app"
@@ -242,6 +243,22 @@ def set_page_parameters(params: Mapping[str, str]) -> None:
     wanted = {**kept, **params}
     if st.query_params.to_dict() != wanted:
         st.query_params.from_dict(wanted)
+
+
+def presentation_switch(t: Translator, linked: bool) -> None:
+    """The sidebar's *Presentation mode* switch of a page that is not a demo (the live odds, the quiz), as the demos have
+    (`flip7odds_ui.teaching.teaching_sidebar`, the same session key): on at first when the link says so (``linked``:
+    ``present=1``); while it is on, the projector's large type (`flip7odds.teaching_charts.PRESENTATION_CSS`). The page
+    keeps it in its address with `presenting`."""
+    init_widget(PRESENT, linked)
+    st.sidebar.toggle(t("Presentation mode"), key=PRESENT)
+    if st.session_state[PRESENT]:
+        st.html(PRESENTATION_CSS)
+
+
+def presenting() -> dict[str, str]:
+    """The page parameter that keeps presentation mode in the address (``present=1``) while it is on, else none."""
+    return {PRESENT: "1"} if st.session_state.get(PRESENT) else {}
 
 
 def init_widget(key: str, value: object) -> None:

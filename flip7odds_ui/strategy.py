@@ -230,21 +230,23 @@ def show_curves(t: Translator, optimum: Optimum, grid: ExplorerGrid, results: di
 
 def show_table(t: Translator, optimum: Optimum, curves: list[PolicyCurve], grid: ExplorerGrid,
                results: dict[str, RuleValue]) -> None:
-    """The rules side by side: the optimum, each curve's best and the extra rules."""
+    """The rules side by side: the optimum, each curve's best and the extra rules; each rule's command-line name last
+    (the numbers come first on a phone's narrow screen)."""
     st.subheader(t("The rules side by side"))
     rows = []
     shown: list[RuleValue] = [] if optimum.exact is None else [optimum.exact]
     if optimum.bounds is not None:
         low, high = optimum.low_high
         bounds = optimum.bounds
-        rows.append({t("Rule"): t("Optimal play"), t("Command line"): "optimal",
+        rows.append({t("Rule"): t("Optimal play"),
                      t("Expected score"): t("{low}–{high} (certified bounds)").format(
                          low=t.number(low, 4), high=t.number(high, 4)) if optimum.certified
                      else t.number(optimum.score, 4),
                      t("Share of optimal"): t.percent(1.0, 2),
                      t("P(bust)"): _probability_text(t, bounds.bust_final_probability.lo,
                                                      bounds.bust_final_probability.hi, 2),
-                     t("P(Flip 7)"): _probability_text(t, bounds.flip7_probability.lo, bounds.flip7_probability.hi, 3)})
+                     t("P(Flip 7)"): _probability_text(t, bounds.flip7_probability.lo, bounds.flip7_probability.hi, 3),
+                     t("Command line"): "optimal"})
     shown += [curve.best for curve in curves] + [results[str(policy)] for policy in grid.extras]
     seen: set[str] = {"optimal"} if rows else set()
     for result in shown:
@@ -252,11 +254,11 @@ def show_table(t: Translator, optimum: Optimum, curves: list[PolicyCurve], grid:
             seen.add(str(result.policy))
             rows.append({
                 t("Rule"): rule_name(t, result.policy),
-                t("Command line"): str(result.policy),
                 t("Expected score"): score_text(result, t),
                 t("Share of optimal"): share_range(result.expected_score, optimum.against, t),
                 t("P(bust)"): t.percent(result.bust_probability, 2),
                 t("P(Flip 7)"): t.percent(result.flip7_probability, 3),
+                t("Command line"): str(result.policy),
             })
     show_rows(rows)
 

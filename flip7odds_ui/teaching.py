@@ -116,14 +116,36 @@ def deck_parameters(choice: PileChoice, default_pile: PileChoice) -> dict[str, s
     return {DECK_PARAMETER: choice.value} if choice is PileChoice.FRESH and default_pile is not PileChoice.FRESH else {}
 
 
+PHONE_ROWS, WIDE_ROWS = "phone_rows", "wide_rows"
+"""Keys of `show_rows`'s two tables: the static one a phone shows, the interactive one a wider screen shows."""
+_PHONE, _WIDE = (f'[data-testid="stLayoutWrapper"]:has(> .st-key-{key}), .st-key-{key}' for key in (PHONE_ROWS, WIDE_ROWS))
+ROWS_BY_SCREEN = (f"<style>:is({_PHONE}) {{display: none}} @media (max-width: 640px) "
+                  f"{{:is({_PHONE}) {{display: flex}} :is({_WIDE}) {{display: none}}}}</style>")
+"""A phone shows the static table, a wider screen the interactive one (each with its box's wrapper: the phone's
+frame, 480 px tall, left a blank that high on a wider screen)."""
+PHONE_ROWS_SHOWN = 12
+"""The most rows a phone's static table shows before it scrolls in a frame of its own (the trees' one per card)."""
+
+
 def show_rows(rows: Sequence[Mapping[str, object]]) -> None:
     """A table of the demos: a static table on a projector (it takes the page's large type and wraps its
-    columns instead of cutting them), the interactive one otherwise."""
-    if st.session_state.get("present") and rows:
-        frame = pd.DataFrame(list(rows))
-        st.table(frame.set_index(frame.columns[0]))
-    else:
-        st.dataframe(rows, hide_index=True, width="stretch")
+    columns instead of cutting them), and on a phone, where the interactive one's first column (a tree's path, a
+    rule's name) took the screen's width and pushed the numbers out of it; the interactive one otherwise.
+
+    On a screen, both are sent and the page's style shows one by the screen's width (`ROWS_BY_SCREEN`): the server
+    does not know it."""
+    if not rows:
+        return
+    frame = pd.DataFrame(list(rows))
+    static = frame.set_index(frame.columns[0])
+    if st.session_state.get("present"):
+        st.table(static)
+        return
+    st.html(ROWS_BY_SCREEN)
+    with st.container(key=PHONE_ROWS, height=480 if len(rows) > PHONE_ROWS_SHOWN else "content"):
+        st.table(static)
+    with st.container(key=WIDE_ROWS):
+        st.dataframe(frame, hide_index=True, width="stretch")
 
 
 def demo_link(t: Translator, params: Mapping[str, str]) -> str:

@@ -218,3 +218,14 @@ def test_a_poker_tree_names_the_cards_as_poker_players_read_them() -> None:
     assert {"Comodín (número nuevo)", "J (número nuevo)", "Q (número nuevo)", "9 (eliminado)"} <= labels, labels
     assert not any(label.startswith(("0 ", "11 ", "12 ")) for label in labels)
     assert "A (Congelar)" in labels and not any(label.count("Congelar") > 1 for label in labels)  # said once
+
+
+def test_policy_curves_leave_the_foot_of_each_panel_to_its_note(curves: list[PolicyCurve]) -> None:
+    """The best rule's note stands at the foot of its panel: plotly's range ended at the lowest score, and the k curve
+    (down to 5.74 at 7 numbers) ran through it. Every panel's score axis (shared) leaves its lowest 22% empty."""
+    figure = policy_curves_figure(curves, 18.5652176, NORMAL_FONT_SIZE)
+    axes = [figure.layout[name] for name in figure.layout if name.startswith("yaxis")]
+    low, high = axes[0].range
+    assert all(tuple(axis.range or axes[0].range) == (low, high) for axis in axes)
+    scores = [y for trace in figure.data for y in trace.y]
+    assert (min(scores) - low) / (high - low) == pytest.approx(0.22) and max(scores) < high

@@ -1,0 +1,164 @@
+"""What a person needs on a 390x844 touch phone is on its screen, in Spanish (the longer language): the quiz's
+predict-first feedback and its endgame's buttons, the tables' numbers, the live numbers with their unit; and the live
+page and the quiz have a presentation mode as the demos do."""
+
+import contextlib
+import re
+
+import pytest
+from browser_helpers import app_page, assert_in_view, assert_no_exception, screenshot, scroll_main, tap_card
+from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+pytestmark = pytest.mark.browser
+
+PHONE = (390, 844)
+ANSWER_TIMEOUT_MS = 60_000
+
+
+def quiz_ready(page: Page) -> None:
+    """Wait until the quiz's question is drawn with its answer buttons, the run finished."""
+    expect(page.locator(".st-key-quiz_hit button")).to_be_visible(timeout=ANSWER_TIMEOUT_MS)
+    page.wait_for_selector('[data-testid="stApp"][data-test-script-state="notRunning"]')
+
+
+def test_on_a_spanish_phone_the_predict_first_feedback_fits_one_screen(browser: Browser, app_url: str) -> None:
+    """Predict first: the estimate's feedback came under the grade, the reasons and the bust sentence, below the
+    screen; it now stands in the estimate's place, with the line, the choice and Next on the same screen."""
+    with app_page(browser, app_url, "quiz?lang=es", *PHONE, touch=True) as page:
+        quiz_ready(page)
+        page.get_by_text("Primero predice").click()  # under the question: the tap scrolled down to it
+        slider = page.get_by_role("slider")
+        expect(slider).to_be_visible()
+        page.wait_for_selector('[data-testid="stApp"][data-test-script-state="notRunning"]')
+        scroll_main(page, -10_000)
+        line = page.locator(".st-key-quiz_card h3").first
+        for what, locator in (("the line", line), ("the estimate", slider),
+                              ("PIDE CARTA", page.locator(".st-key-quiz_hit button")),
+                              ("PLÁNTATE", page.locator(".st-key-quiz_stay button"))):
+            assert_in_view(page, locator, what)
+        page.locator(".st-key-quiz_stay button").click()
+        estimate = page.get_by_text("Estimaste un 25")
+        expect(estimate).to_be_visible(timeout=ANSWER_TIMEOUT_MS)
+        page.wait_for_timeout(300)
+        screenshot(page, "es-phone-quiz-predict-feedback")
+        for what, locator in (("the line", line), ("the estimate's feedback", estimate),
+                              ("the choice", page.get_by_text("Elegiste PLÁNTATE")),
+                              ("Next", page.get_by_role("button", name="Siguiente situación"))):
+            assert_in_view(page, locator, what)
+        assert_no_exception(page)
+
+
+def test_on_a_spanish_phone_the_endgame_s_buttons_stand_side_by_side(browser: Browser, app_url: str) -> None:
+    """Two columns stacked the endgame's PIDE CARTA over PLÁNTATE on a phone; they are side by side, as the quiz's."""
+    with app_page(browser, app_url, "quiz?lang=es", *PHONE, touch=True) as page:
+        quiz_ready(page)
+        page.get_by_text("Final de partida: jugar para ganar").click()
+        hit, stay = (page.locator(f".st-key-endgame_{action} button") for action in ("hit", "stay"))
+        expect(stay).to_be_visible(timeout=ANSWER_TIMEOUT_MS)
+        stay.scroll_into_view_if_needed()
+        page.wait_for_timeout(300)
+        screenshot(page, "es-phone-quiz-endgame")
+        (hit_box, stay_box) = (hit.bounding_box(), stay.bounding_box())
+        assert hit_box is not None and stay_box is not None
+        assert abs(hit_box["y"] - stay_box["y"]) <= 1 and stay_box["x"] >= hit_box["x"] + hit_box["width"], (
+            hit_box, stay_box)
+        assert_no_exception(page)
+
+
+def test_on_a_spanish_phone_the_quiz_writes_the_pile_s_count_once(browser: Browser, app_url: str) -> None:
+    """"Mazo 83" under the line, and a metric "Cartas en el mazo 83" under the table: the same number twice."""
+    with app_page(browser, app_url, "quiz?lang=es", *PHONE, touch=True) as page:
+        quiz_ready(page)
+        expect(page.get_by_text("Mazo ", exact=False).first).to_be_visible()
+        expect(page.get_by_test_id("stMetricLabel").filter(has_text="Cartas en el mazo")).to_have_count(0)
+        assert_no_exception(page)
+
+
+HEADER_RIGHT = """(name) => { const cells = [...document.querySelectorAll('[data-testid="stTable"] th')]
+  .filter(cell => cell.offsetParent !== null && cell.innerText.trim() === name);
+  return cells.map(cell => Math.round(cell.getBoundingClientRect().right)); }"""
+"""Where each shown static table's column headed ``name`` ends (px from the screen's left)."""
+
+
+@pytest.mark.parametrize(("path", "column"), [("trees?line=12.11.9&cards=2", "≈"),
+                                              ("strategy", "Proporción del óptimo")])
+def test_on_a_spanish_phone_a_demo_table_s_numbers_are_on_the_screen(browser: Browser, app_url: str, path: str,
+                                                                    column: str) -> None:
+    """The interactive table's first column (a tree's path, a rule's name) took the phone's width and pushed the
+    numbers past its edge; a phone shows a static table whose columns wrap, the rule's command-line name last."""
+    with app_page(browser, app_url, f"{path}{'&' if '?' in path else '?'}lang=es", *PHONE, touch=True) as page:
+        table = page.locator('[data-testid="stTable"]').filter(has_text=column)
+        expect(table).to_be_visible(timeout=ANSWER_TIMEOUT_MS)
+        expect(page.locator('[data-testid="stDataFrame"]')).to_be_hidden()
+        table.scroll_into_view_if_needed()
+        page.wait_for_timeout(300)
+        screenshot(page, f"es-phone-table-{path.split('?')[0]}")
+        (right,) = page.evaluate(HEADER_RIGHT, column)
+        assert right <= PHONE[0], f"the column {column} ends at {right} px, the screen at {PHONE[0]}"
+        assert_no_exception(page)
+
+
+def test_on_a_laptop_a_demo_table_is_the_interactive_one(browser: Browser, app_url: str) -> None:
+    """The phone's static table is hidden, and so is its frame: 480 px tall, it left a blank that high above the
+    interactive table."""
+    with app_page(browser, app_url, "trees?line=12.11.9&cards=2&lang=es", 1280, 900) as page:
+        table = page.locator('[data-testid="stDataFrame"]')
+        expect(table).to_be_visible(timeout=ANSWER_TIMEOUT_MS)
+        expect(page.locator('[data-testid="stTable"]')).to_be_hidden()
+        page.wait_for_timeout(300)
+        above, box = page.get_by_text("Las 31 hojas suman").bounding_box(), table.bounding_box()
+        assert above is not None and box is not None
+        assert box["y"] - (above["y"] + above["height"]) < 80, (above, box)
+        assert_no_exception(page)
+
+
+UNITS = """() => [...document.querySelectorAll('.f7-number')].map(number => {
+  const value = number.querySelector('.f7-value'), unit = number.querySelector('.f7-unit');
+  return [number.querySelector('.f7-label').innerText, unit ? unit.innerText : '',
+          unit ? Math.abs(unit.getBoundingClientRect().bottom - value.getBoundingClientRect().bottom) : 0]; })"""
+"""Each live number's label, its unit's word, and how far the unit's foot is from its value's (0: on its line)."""
+
+
+def test_on_a_spanish_phone_the_live_scores_say_their_unit(browser: Browser, app_url: str) -> None:
+    """The live numbers read "19", "21,02", "22,15" under their labels: a score now says "puntos" beside it."""
+    with app_page(browser, app_url, "live?line=12.7&seen=5.flip3.flip3.flip3&lang=es", *PHONE, touch=True) as page:
+        expect(page.locator(".f7-number").first).to_be_visible(timeout=ANSWER_TIMEOUT_MS)
+        # The page's style comes with the run's elements: a busy machine may draw the numbers before it
+        with contextlib.suppress(PlaywrightTimeout):
+            page.wait_for_function(f"() => ({UNITS})().every(([, , gap]) => gap <= 6)", timeout=10_000)
+        units = {label: (unit, gap) for label, unit, gap in page.evaluate(UNITS)}
+        assert {label for label, (unit, _) in units.items() if unit == "puntos"} == {
+            "Plantarse ahora", "Pedir una y plantarse", "Pedir y jugar lo mejor", "Mejor jugada"}, units
+        assert all(gap <= 6 for _, gap in units.values()), units
+        assert units["Flip 7"][0] == "" and units["Eliminación (al final)"][0] == "", units  # a percentage says its own
+        assert_no_exception(page)
+
+
+ROOT_FONT = "() => parseFloat(getComputedStyle(document.documentElement).fontSize)"
+PROJECTOR = (1920, 1080)
+
+
+@pytest.mark.parametrize("path", ["live?line=12.7&seen=5.flip3.flip3.flip3", "quiz"])
+def test_the_live_page_and_the_quiz_have_a_presentation_mode(browser: Browser, app_url: str, path: str) -> None:
+    """The demos had a presentation mode (the sidebar's switch, ``present=1``); the live odds and the quiz had none.
+    A projector link opens them in its large type, and the address keeps it after a tap (a card, an answer)."""
+    url = f"{path}{'&' if '?' in path else '?'}lang=es&present=1"
+    with app_page(browser, app_url, url, *PROJECTOR) as page:
+        page.wait_for_function(f"() => ({ROOT_FONT})() >= 28")
+        if path == "quiz":
+            quiz_ready(page)
+            page.locator(".st-key-quiz_stay button").click()
+            expect(page.get_by_role("button", name="Siguiente situación")).to_be_visible(timeout=ANSWER_TIMEOUT_MS)
+            expect(page).to_have_url(re.compile(r"profile=.*present=1|present=1.*profile="))
+        else:
+            tap_card(page, "9", "line=12.7.9")
+            expect(page).to_have_url(re.compile("present=1"))
+        page.wait_for_timeout(300)
+        screenshot(page, f"es-projector-{path.split('?')[0]}")
+        assert page.evaluate(ROOT_FONT) >= 28
+        assert_no_exception(page)
+    with app_page(browser, app_url, path, *PROJECTOR) as page:  # without the link's flag: the app's own type
+        page.get_by_test_id("stExpandSidebarButton").or_(page.get_by_test_id("stSidebar")).first.wait_for()
+        expect(page.get_by_test_id("stSidebar").get_by_text("Presentation mode")).to_have_count(1)
+        assert page.evaluate(ROOT_FONT) < 28
