@@ -132,8 +132,8 @@ WHOLE_PAGE = "app"
 """``st.rerun`` scope of the whole page, run when a round starts or the rules change (every part changes, and the
 page scrolls to its top). The screen is no fragment of its own: Streamlit copies every entered container, with its
 parents, on each rerun of a fragment inside it, and a round starts far less often than a card is tapped."""
-ANSWER_PART, BUST_PART, UNDO_PART, NEXT_PART, CLEAR_PART, PLACE_PART, TABLE_PART, PLAYERS_PART = (
-    "live-answer", "live-bust", "live-undo", "live-next", "live-clear", "live-place", "live-table", "live-players")
+ANSWER_PART, UNDO_PART, NEXT_PART, CLEAR_PART, PLACE_PART, TABLE_PART, PLAYERS_PART = (
+    "live-answer", "live-undo", "live-next", "live-clear", "live-place", "live-table", "live-players")
 DETAILS_PART, TOOLS_PART = "live-details", "live-tools"
 """Fragment keys of the screen's parts (`parts_changed` names those a move redraws)."""
 TOOLS_OPEN_KEYS = (TYPING_OPEN_KEY, GAME_OPEN_KEY, CHARTS_KEY)
@@ -149,16 +149,16 @@ def parts_changed(before: Table, after: Table, place_moved: bool, round_started:
                   tools_open: bool = False) -> str | list[str]:
     """The fragments a move from ``before`` to ``after`` changes: the whole page (`WHOLE_PAGE`) when a round
     started (it scrolls to the top) or where cards go changed (your round ended: Streamlit 1.67 does not show a
-    value set in a callback on a widget redrawn by a fragment's rerun, only on the whole page's), else the answer,
-    Undo (it names the last move), the table and the numbers, the buttons of the cards whose count left changed,
-    Next round and Clear round when cards came onto an empty table or left it (they are disabled on an empty one),
-    the players when those changed, and the sections under the numbers when one of them is open (``tools_open``:
+    value set in a callback on a widget redrawn by a fragment's rerun, only on the whole page's), else the answer
+    (the bar and the bust sentence under it), Undo (it names the last move), the table and the numbers, the
+    buttons of the cards whose count left changed, Next round and Clear round when cards came onto an empty table
+    or left it (they are disabled on an empty one), the players when those changed, and the sections under the numbers when one of them is open (``tools_open``:
     closed, they show the same whatever the table)."""
-    if after is before:  # an impossible move: only its message (shown under the answer)
-        return [BUST_PART]
+    if after is before:  # an impossible move: only its message (shown under the answer, in its fragment)
+        return [ANSWER_PART]
     if round_started or place_moved or after.rules != before.rules:
         return WHOLE_PAGE
-    parts = [ANSWER_PART, BUST_PART, UNDO_PART, TABLE_PART, DETAILS_PART]
+    parts = [ANSWER_PART, UNDO_PART, TABLE_PART, DETAILS_PART]
     if bool(before.on_table.size) != bool(after.on_table.size):
         parts += [NEXT_PART, CLEAR_PART]
     if tools_open:
@@ -236,37 +236,40 @@ def current_answer(table: Table) -> tuple[Situation | None, Answer | None]:
 
 @st.fragment(key=ANSWER_PART)
 def show_answer(t: Translator) -> None:
-    """The sticky bar: HIT or STAY and what each is worth, or how the round ended."""
+    """The sticky bar (HIT or STAY and what each is worth, or how the round ended), then under it the message of
+    the last move and the bust sentence (or what to do once the round is over).
+
+    One fragment: every move changes both, and each fragment a tap reruns costs the server about half a
+    millisecond (BENCHMARKS.md, stop 34). Only the bar's container sticks at the top of the screen: the page's
+    style (`flip7odds_ui.answer.STYLE`) lets the fragment's own boxes give way, so that it sticks within the column.
+    """
     table = session_table()
     with st.container(key="answer"):
-        if table.status is not RoundStatus.PLAYING:
-            show_round_over(t, table)
-            return
-        try:
-            situation = situation_of(table)
-        except Flip7Error as error:
-            st.warning(t("No odds to show: {error}").format(error=escape_markdown(error.text(t))))
-            return
-        short, _ = bust_now(t, situation)
-        if situation.line.is_empty:  # you may not stay: nothing to compute, no wait
-            show_banner(t("HIT"), "f7-hit", t("No card in front of you yet: you must take one."), short)
-        else:
-            show_answer_bar(t, answer_for(table), short)
-
-
-@st.fragment(key=BUST_PART)
-def show_bust(t: Translator) -> None:
-    """Under the bar: the message of the last move, then the bust sentence (or what to do once the round is over)."""
+        sentence = show_bar(t, table)
     TABLE.show_notice()
-    table = session_table()
     if table.status is not RoundStatus.PLAYING:
         st.caption(t("Keep tapping the other players' cards (they go under *Seen elsewhere*), then **Next round**."))
-        return
+    elif sentence is not None:
+        st.markdown(sentence)
+
+
+def show_bar(t: Translator, table: Table) -> str | None:
+    """The bar's content; the bust sentence to show under it (None when the round is over or the table has no odds:
+    the bar says why)."""
+    if table.status is not RoundStatus.PLAYING:
+        show_round_over(t, table)
+        return None
     try:
         situation = situation_of(table)
-    except Flip7Error:  # the bar says why
-        return
-    st.markdown(bust_now(t, situation)[1])
+    except Flip7Error as error:
+        st.warning(t("No odds to show: {error}").format(error=escape_markdown(error.text(t))))
+        return None
+    short, sentence = bust_now(t, situation)
+    if situation.line.is_empty:  # you may not stay: nothing to compute, no wait
+        show_banner(t("HIT"), "f7-hit", t("No card in front of you yet: you must take one."), short)
+    else:
+        show_answer_bar(t, answer_for(table), short)
+    return sentence
 
 
 def show_moves(t: Translator, column: DeltaGenerator) -> None:
@@ -414,7 +417,6 @@ def show_live(t: Translator, rules: RuleSet) -> None:
     # moves and the cards are drawn in their rows with the column left, not entered around them.
     with picker_column:
         show_answer(t)
-        show_bust(t)
     show_moves(t, picker_column)
     with picker_column:
         show_place(t)
