@@ -47,7 +47,7 @@ from flip7odds.shoe import (
 from flip7odds.situation import Situation
 from flip7odds_ui.answer import bust_line, bust_sentence, scroll_to_top, show_answer_bar, show_banner
 from flip7odds_ui.cache import answer_of
-from flip7odds_ui.details import CHARTS_KEY, show_charts, show_endgame, show_numbers
+from flip7odds_ui.details import show_charts, show_endgame, show_numbers
 from flip7odds_ui.live_table import PLACE_NAMES, TableKind
 from flip7odds_ui.picker import (
     card_button,
@@ -136,8 +136,11 @@ ANSWER_PART, UNDO_PART, NEXT_PART, CLEAR_PART, PLACE_PART, TABLE_PART, PLAYERS_P
     "live-answer", "live-undo", "live-next", "live-clear", "live-place", "live-table", "live-players")
 DETAILS_PART, TOOLS_PART = "live-details", "live-tools"
 """Fragment keys of the screen's parts (`parts_changed` names those a move redraws)."""
-TOOLS_OPEN_KEYS = (TYPING_OPEN_KEY, GAME_OPEN_KEY, CHARTS_KEY)
-"""Session keys of the sections under the numbers that draw something only while open (or switched on)."""
+TOOLS_OPEN_KEY = "live_tools_open"
+"""Session key: whether one of the sections under the numbers (typing cards, the game, the charts) was open or
+switched on when they were last drawn (`show_tools`). Each reruns its fragment when opened, closed or switched,
+so the value is current; a move's callback reads this one plain value, not the three widgets' states (each
+read of a widget's state in a callback decodes it)."""
 
 
 def card_part(card: Card) -> str:
@@ -159,12 +162,13 @@ def parts_changed(before: Table, after: Table, place_moved: bool, round_started:
     if round_started or place_moved or after.rules != before.rules:
         return WHOLE_PAGE
     parts = [ANSWER_PART, UNDO_PART, TABLE_PART, DETAILS_PART]
-    if bool(before.on_table.size) != bool(after.on_table.size):
+    if has_cards_on_table(before) != has_cards_on_table(after):
         parts += [NEXT_PART, CLEAR_PART]
     if tools_open:
         parts.append(TOOLS_PART)
-    left_before, left_after = drawing_pile_of(before), drawing_pile_of(after)
-    parts += [card_part(card) for card in after.rules.kinds if left_before[card] != left_after[card]]
+    # The kinds whose count left differs: the entries (card, count) in one pile and not the other.
+    changed = {card for card, _ in set(drawing_pile_of(before).items_) ^ set(drawing_pile_of(after).items_)}
+    parts += [card_part(card) for card in after.rules.kinds if card in changed]
     if (before.others_active, before.second_chance) != (after.others_active, after.second_chance):
         parts.append(PLAYERS_PART)
     return parts
@@ -180,7 +184,7 @@ def redraw_after(change: Callable[[], None]) -> None:
     change()
     after, place_after, rounds_after = state()
     TABLE.keep(st.session_state[TABLE.shoe_key])
-    tools_open = any(st.session_state.get(key) for key in TOOLS_OPEN_KEYS)
+    tools_open = bool(st.session_state.get(TOOLS_OPEN_KEY))
     st.rerun(parts_changed(before, after, place_after != place, rounds_after != rounds, tools_open))
 
 
@@ -290,8 +294,14 @@ def show_undo(t: Translator) -> None:
 
 
 def cards_on_table() -> bool:
-    """Whether any card is on the table (Next round and Clear round have something to do)."""
-    return bool(session_table().on_table.size)
+    """Whether any card is on the session's table (Next round and Clear round have something to do)."""
+    return has_cards_on_table(session_table())
+
+
+def has_cards_on_table(table: Table) -> bool:
+    """Whether any card is on ``table``: in your line or seen elsewhere (``Table.on_table`` is not empty, without
+    counting it: a move's callback asks before and after)."""
+    return bool(table.line or table.seen.items_)
 
 
 @st.fragment(key=PLACE_PART)
@@ -350,11 +360,11 @@ def show_players(t: Translator) -> None:
                                          else RemoveCards(second_chance, Place.LINE)))
 
 
-def show_typing(t: Translator, rules: RuleSet) -> None:
-    """The second way in: card notation typed or pasted, added to or taken back from a place."""
+def show_typing(t: Translator, rules: RuleSet) -> bool:
+    """The second way in: card notation typed or pasted, added to or taken back from a place; whether it is open."""
     typing = st.expander(t("Type cards"), key=TYPING_OPEN_KEY, on_change="rerun")
     if not typing.open:  # its widgets are drawn (and cost a tap's rerun) only while it is open
-        return
+        return False
     with typing:
         st.text_input(t("Cards"), key=TYPED_KEY, placeholder=t("12 7 +4 x2 sc freeze flip3 5*2"))
         st.segmented_control(t("Where"), list(Place), key=TYPED_PLACE_KEY, required=True, default=Place.LINE,
@@ -362,6 +372,7 @@ def show_typing(t: Translator, rules: RuleSet) -> None:
         with st.container(horizontal=True, gap="small"):
             st.button(t("Add"), key="typed_add", on_click=typed, args=(t, rules, AddCards))
             st.button(t("Take back"), key="typed_remove", on_click=typed, args=(t, rules, RemoveCards))
+    return True
 
 
 def typed(t: Translator, rules: RuleSet, kind: type[AddCards | RemoveCards]) -> None:
@@ -370,17 +381,18 @@ def typed(t: Translator, rules: RuleSet, kind: type[AddCards | RemoveCards]) -> 
                                           lambda cards: kind(cards, st.session_state[TYPED_PLACE_KEY])))
 
 
-def show_game(t: Translator, table: Table) -> None:
-    """Rules, a new game, the discard pile, and the link."""
+def show_game(t: Translator, table: Table) -> bool:
+    """Rules, a new game, the discard pile, and the link; whether the section is open."""
     game = st.expander(t("Game"), key=GAME_OPEN_KEY, on_change="rerun")
     if not game.open:
-        return
+        return False
     with game:
         st.caption(t("Rules: {rules} (change them in the sidebar)").format(rules=t(table.rules.label)))
         st.button(t("New game / new deck"), key="new_game", on_click=play, args=(t, NewGame(table.rules)))
         st.markdown(t("**Discard pile** ({count}): {cards}").format(count=table.discards.size,
                                                                    cards=count_chips(t, table.rules, table.discards)))
         st.caption(t("The page's address holds this whole table: bookmark it or share it to reproduce it."))
+    return True
 
 
 @st.fragment(key=DETAILS_PART)
@@ -397,11 +409,11 @@ def show_details(t: Translator) -> None:
 def show_tools(t: Translator) -> None:
     """Under the numbers: typing cards, the game, the charts (a move reruns them only while one is open)."""
     table = session_table()
-    show_typing(t, table.rules)
-    show_game(t, table)
+    typing_open = show_typing(t, table.rules)
+    game_open = show_game(t, table)
     situation, result = current_answer(table)
-    if situation is not None:
-        show_charts(t, situation, result)
+    charts_on = situation is not None and show_charts(t, situation, result)
+    st.session_state[TOOLS_OPEN_KEY] = typing_open or game_open or charts_on
 
 
 def show_live(t: Translator, rules: RuleSet) -> None:
