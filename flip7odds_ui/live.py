@@ -15,7 +15,8 @@ the exact solver would take too long).
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import lru_cache
+from functools import lru_cache, wraps
+from typing import TypeVar
 
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
@@ -198,15 +199,36 @@ def undo() -> None:
     redraw_after(TABLE.undo)
 
 
-@lru_cache(maxsize=256)
+Derived = TypeVar("Derived")
+
+
+def per_table(function: Callable[[Table], Derived]) -> Callable[[Table], Derived]:
+    """``function`` of a table, remembered for the last tables of every session (``lru_cache``: tables are immutable
+    and hashable), and before that for the last table it was asked about, by identity: the parts a tap reruns ask
+    about the same table object, and hashing a table (its rules with their deck, every card) costs 15-40 us, more
+    than looking it up. One slot, replaced whole, so sessions asking at once at worst look up by value."""
+    by_value = lru_cache(maxsize=256)(function)
+    last: list[tuple[Table, Derived] | None] = [None]
+
+    @wraps(function)
+    def remembered(table: Table) -> Derived:
+        kept = last[0]
+        if kept is not None and kept[0] is table:
+            return kept[1]
+        value = by_value(table)
+        last[0] = (table, value)
+        return value
+    return remembered
+
+
+@per_table
 def situation_of(table: Table) -> Situation:
-    """`Table.situation`, remembered for the last tables of every session (tables are immutable and hashable): a
-    tap's parts (the answer, the bust sentence, the numbers) each ask for it, and building it (the pile's counts,
-    the checks) costs more than looking it up."""
+    """`Table.situation` (`per_table`): a tap's parts (the answer, the bust sentence, the numbers) each ask for it,
+    and building it (the pile's counts, the checks) costs more than looking it up."""
     return table.situation()
 
 
-@lru_cache(maxsize=256)
+@per_table
 def answer_for(table: Table) -> Answer:
     """`answer_of` the table's situation (a line that holds cards), remembered per table likewise: the answer bar
     and the numbers both show it, and a hit in Streamlit's shared cache hashes the situation again (about
@@ -214,7 +236,7 @@ def answer_for(table: Table) -> Answer:
     return answer_of(situation_of(table))
 
 
-@lru_cache(maxsize=256)
+@per_table
 def drawing_pile_of(table: Table) -> CardCounts:
     """`Table.drawing_pile`, remembered likewise: a move compares the piles before and after it, and each card's
     button shows its count left."""
