@@ -1,8 +1,10 @@
 """The answer bar: HIT or STAY, what it is worth, the bust count; kept in view on a phone while cards are tapped.
 
-The bar is a container keyed ``answer`` that the page's style makes sticky at the top of the screen (or the
-fragment holding it, which is what stands in the column: a sticky box sticks only within its parent), so
-that the answer stays visible while the thumb is on the card buttons below it. Its HTML is built here
+The bar is a container keyed ``answer`` that the page's style makes sticky at the top of the screen, so that
+the answer stays visible while the thumb is on the card buttons below it. A sticky box sticks only within its
+parent: where the bar is drawn in a fragment with more under it (the classic live page's bust sentence), the
+style gives the fragment's boxes ``display: contents``, so that the bar's parent box is the column (and the bar
+the space under it that the fragment's sticky box gave it). Its HTML is built here
 from numbers and translated text only (never from text typed by a person). It says exactly what the
 library's `flip7odds.answer.Answer` knows: exact, or a value ± h (certified bounds), or too close to call
 (the hit and stay intervals overlap), with HIT or STAY by the midpoints.
@@ -27,9 +29,13 @@ HIDE_SCROLLER = '.st-key-scroller, [data-testid="stLayoutWrapper"]:has(> .st-key
 
 STYLE = """
 <style>
-[data-testid="stLayoutWrapper"]:has(> .st-key-answer),
-[data-testid="stColumn"] > [data-testid="stVerticalBlock"] > [data-testid="stLayoutWrapper"]:has(.st-key-answer) {position: sticky; top: 3.75rem; z-index: 100;
+[data-testid="stLayoutWrapper"]:has(> .st-key-answer) {position: sticky; top: 3.75rem; z-index: 100;
                                                        background: var(--background-color, #fff); padding-bottom: 0.2rem}
+[data-testid="stColumn"] > [data-testid="stVerticalBlock"] > [data-testid="stLayoutWrapper"]:has(.st-key-answer):not(:has(> .st-key-answer)),
+[data-testid="stColumn"] > [data-testid="stVerticalBlock"] > [data-testid="stLayoutWrapper"]:has(.st-key-answer):not(:has(> .st-key-answer))
+  > [data-testid="stVerticalBlock"] {display: contents}
+[data-testid="stLayoutWrapper"]:has(.st-key-answer):not(:has(> .st-key-answer)) > [data-testid="stVerticalBlock"]
+  > [data-testid="stLayoutWrapper"]:has(> .st-key-answer) {padding-bottom: 0.4rem}
 HIDE_SCROLLER
 .f7-banner {border-radius: 0.7rem; padding: 0.3rem 0.8rem; color: #fff; display: flex; align-items: center;
             gap: 0.8rem; margin: 0; container-type: inline-size}
@@ -71,8 +77,8 @@ HIDE_SCROLLER
 }
 </style>
 """.replace("HIDE_SCROLLER", HIDE_SCROLLER)
-"""The live pages' style: the sticky bar, the banner's colours and its word on one line where the bar is wide
-enough, else hugging its wrapped lines (PIDE CARTA, wrapped in a box of its unwrapped width, left a gap before the
+"""The live pages' style: the sticky bar (sticking within the column, the boxes of a fragment around it given
+way), the banner's colours and its word on one line where the bar is wide enough, else hugging its wrapped lines (PIDE CARTA, wrapped in a box of its unwrapped width, left a gap before the
 lines beside it), on a phone the numbers 1rem under the picker (the columns' large gap, stacked, left 64 px blank), card buttons at least 44 px tall, the moves and the card buttons sized to their labels (each is a
 fragment of its own, whose box would otherwise share the row equally: two cards a row on a phone), the numbers
 beside the picker (`flip7odds_ui.details.show_numbers`: one element, set out as metrics are, a dotted label where

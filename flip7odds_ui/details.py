@@ -86,11 +86,11 @@ def charts_shown(t: Translator) -> bool:
     return st.toggle(t("Show the charts"), key=CHARTS_KEY)
 
 
-def show_charts(t: Translator, situation: Situation, result: Answer | None) -> None:
+def show_charts(t: Translator, situation: Situation, result: Answer | None) -> bool:
     """The next card's outcomes and (when the exact solver answered) the final score's distribution, built
-    only when the switch is on."""
+    only when the switch is on; whether it is."""
     if not charts_shown(t):
-        return
+        return False
     rules = situation.rules
     text = NextCardText(title=t("Next card"), card_axis=t("card"), probability_axis=t("chance"), groups={
         OutcomeGroup.BUST: t("Bust"), OutcomeGroup.SAVED: t("Uses your Second Chance"),
@@ -99,6 +99,7 @@ def show_charts(t: Translator, situation: Situation, result: Answer | None) -> N
     st.plotly_chart(figure.update_layout(separators=t.separators), config=CHART_CONFIG, key="next_card")
     if result is not None and result.analysis is not None:
         show_score_chart(t, result.analysis)
+    return True
 
 
 def show_score_chart(t: Translator, analysis: Analysis | VengeanceAnalysis) -> None:

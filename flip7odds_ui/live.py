@@ -15,7 +15,8 @@ the exact solver would take too long).
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import lru_cache
+from functools import lru_cache, wraps
+from typing import TypeVar
 
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
@@ -47,7 +48,7 @@ from flip7odds.shoe import (
 from flip7odds.situation import Situation
 from flip7odds_ui.answer import bust_line, bust_sentence, scroll_to_top, show_answer_bar, show_banner
 from flip7odds_ui.cache import answer_of
-from flip7odds_ui.details import CHARTS_KEY, show_charts, show_endgame, show_numbers
+from flip7odds_ui.details import show_charts, show_endgame, show_numbers
 from flip7odds_ui.live_table import PLACE_NAMES, TableKind
 from flip7odds_ui.picker import (
     card_button,
@@ -132,12 +133,15 @@ WHOLE_PAGE = "app"
 """``st.rerun`` scope of the whole page, run when a round starts or the rules change (every part changes, and the
 page scrolls to its top). The screen is no fragment of its own: Streamlit copies every entered container, with its
 parents, on each rerun of a fragment inside it, and a round starts far less often than a card is tapped."""
-ANSWER_PART, BUST_PART, UNDO_PART, NEXT_PART, CLEAR_PART, PLACE_PART, TABLE_PART, PLAYERS_PART = (
-    "live-answer", "live-bust", "live-undo", "live-next", "live-clear", "live-place", "live-table", "live-players")
+ANSWER_PART, UNDO_PART, NEXT_PART, CLEAR_PART, PLACE_PART, TABLE_PART, PLAYERS_PART = (
+    "live-answer", "live-undo", "live-next", "live-clear", "live-place", "live-table", "live-players")
 DETAILS_PART, TOOLS_PART = "live-details", "live-tools"
 """Fragment keys of the screen's parts (`parts_changed` names those a move redraws)."""
-TOOLS_OPEN_KEYS = (TYPING_OPEN_KEY, GAME_OPEN_KEY, CHARTS_KEY)
-"""Session keys of the sections under the numbers that draw something only while open (or switched on)."""
+TOOLS_OPEN_KEY = "live_tools_open"
+"""Session key: whether one of the sections under the numbers (typing cards, the game, the charts) was open or
+switched on when they were last drawn (`show_tools`). Each reruns its fragment when opened, closed or switched,
+so the value is current; a move's callback reads this one plain value, not the three widgets' states (each
+read of a widget's state in a callback decodes it)."""
 
 
 def card_part(card: Card) -> str:
@@ -149,22 +153,23 @@ def parts_changed(before: Table, after: Table, place_moved: bool, round_started:
                   tools_open: bool = False) -> str | list[str]:
     """The fragments a move from ``before`` to ``after`` changes: the whole page (`WHOLE_PAGE`) when a round
     started (it scrolls to the top) or where cards go changed (your round ended: Streamlit 1.67 does not show a
-    value set in a callback on a widget redrawn by a fragment's rerun, only on the whole page's), else the answer,
-    Undo (it names the last move), the table and the numbers, the buttons of the cards whose count left changed,
-    Next round and Clear round when cards came onto an empty table or left it (they are disabled on an empty one),
-    the players when those changed, and the sections under the numbers when one of them is open (``tools_open``:
+    value set in a callback on a widget redrawn by a fragment's rerun, only on the whole page's), else the answer
+    (the bar and the bust sentence under it), Undo (it names the last move), the table and the numbers, the
+    buttons of the cards whose count left changed, Next round and Clear round when cards came onto an empty table
+    or left it (they are disabled on an empty one), the players when those changed, and the sections under the numbers when one of them is open (``tools_open``:
     closed, they show the same whatever the table)."""
-    if after is before:  # an impossible move: only its message (shown under the answer)
-        return [BUST_PART]
+    if after is before:  # an impossible move: only its message (shown under the answer, in its fragment)
+        return [ANSWER_PART]
     if round_started or place_moved or after.rules != before.rules:
         return WHOLE_PAGE
-    parts = [ANSWER_PART, BUST_PART, UNDO_PART, TABLE_PART, DETAILS_PART]
-    if bool(before.on_table.size) != bool(after.on_table.size):
+    parts = [ANSWER_PART, UNDO_PART, TABLE_PART, DETAILS_PART]
+    if has_cards_on_table(before) != has_cards_on_table(after):
         parts += [NEXT_PART, CLEAR_PART]
     if tools_open:
         parts.append(TOOLS_PART)
-    left_before, left_after = drawing_pile_of(before), drawing_pile_of(after)
-    parts += [card_part(card) for card in after.rules.kinds if left_before[card] != left_after[card]]
+    # The kinds whose count left differs: the entries (card, count) in one pile and not the other.
+    changed = {card for card, _ in set(drawing_pile_of(before).items_) ^ set(drawing_pile_of(after).items_)}
+    parts += [card_part(card) for card in after.rules.kinds if card in changed]
     if (before.others_active, before.second_chance) != (after.others_active, after.second_chance):
         parts.append(PLAYERS_PART)
     return parts
@@ -180,7 +185,7 @@ def redraw_after(change: Callable[[], None]) -> None:
     change()
     after, place_after, rounds_after = state()
     TABLE.keep(st.session_state[TABLE.shoe_key])
-    tools_open = any(st.session_state.get(key) for key in TOOLS_OPEN_KEYS)
+    tools_open = bool(st.session_state.get(TOOLS_OPEN_KEY))
     st.rerun(parts_changed(before, after, place_after != place, rounds_after != rounds, tools_open))
 
 
@@ -194,15 +199,36 @@ def undo() -> None:
     redraw_after(TABLE.undo)
 
 
-@lru_cache(maxsize=256)
+Derived = TypeVar("Derived")
+
+
+def per_table(function: Callable[[Table], Derived]) -> Callable[[Table], Derived]:
+    """``function`` of a table, remembered for the last tables of every session (``lru_cache``: tables are immutable
+    and hashable), and before that for the last table it was asked about, by identity: the parts a tap reruns ask
+    about the same table object, and hashing a table (its rules with their deck, every card) costs 15-40 us, more
+    than looking it up. One slot, replaced whole, so sessions asking at once at worst look up by value."""
+    by_value = lru_cache(maxsize=256)(function)
+    last: list[tuple[Table, Derived] | None] = [None]
+
+    @wraps(function)
+    def remembered(table: Table) -> Derived:
+        kept = last[0]
+        if kept is not None and kept[0] is table:
+            return kept[1]
+        value = by_value(table)
+        last[0] = (table, value)
+        return value
+    return remembered
+
+
+@per_table
 def situation_of(table: Table) -> Situation:
-    """`Table.situation`, remembered for the last tables of every session (tables are immutable and hashable): a
-    tap's parts (the answer, the bust sentence, the numbers) each ask for it, and building it (the pile's counts,
-    the checks) costs more than looking it up."""
+    """`Table.situation` (`per_table`): a tap's parts (the answer, the bust sentence, the numbers) each ask for it,
+    and building it (the pile's counts, the checks) costs more than looking it up."""
     return table.situation()
 
 
-@lru_cache(maxsize=256)
+@per_table
 def answer_for(table: Table) -> Answer:
     """`answer_of` the table's situation (a line that holds cards), remembered per table likewise: the answer bar
     and the numbers both show it, and a hit in Streamlit's shared cache hashes the situation again (about
@@ -210,7 +236,7 @@ def answer_for(table: Table) -> Answer:
     return answer_of(situation_of(table))
 
 
-@lru_cache(maxsize=256)
+@per_table
 def drawing_pile_of(table: Table) -> CardCounts:
     """`Table.drawing_pile`, remembered likewise: a move compares the piles before and after it, and each card's
     button shows its count left."""
@@ -236,37 +262,40 @@ def current_answer(table: Table) -> tuple[Situation | None, Answer | None]:
 
 @st.fragment(key=ANSWER_PART)
 def show_answer(t: Translator) -> None:
-    """The sticky bar: HIT or STAY and what each is worth, or how the round ended."""
+    """The sticky bar (HIT or STAY and what each is worth, or how the round ended), then under it the message of
+    the last move and the bust sentence (or what to do once the round is over).
+
+    One fragment: every move changes both, and each fragment a tap reruns costs the server about half a
+    millisecond (BENCHMARKS.md, stop 34). Only the bar's container sticks at the top of the screen: the page's
+    style (`flip7odds_ui.answer.STYLE`) lets the fragment's own boxes give way, so that it sticks within the column.
+    """
     table = session_table()
     with st.container(key="answer"):
-        if table.status is not RoundStatus.PLAYING:
-            show_round_over(t, table)
-            return
-        try:
-            situation = situation_of(table)
-        except Flip7Error as error:
-            st.warning(t("No odds to show: {error}").format(error=escape_markdown(error.text(t))))
-            return
-        short, _ = bust_now(t, situation)
-        if situation.line.is_empty:  # you may not stay: nothing to compute, no wait
-            show_banner(t("HIT"), "f7-hit", t("No card in front of you yet: you must take one."), short)
-        else:
-            show_answer_bar(t, answer_for(table), short)
-
-
-@st.fragment(key=BUST_PART)
-def show_bust(t: Translator) -> None:
-    """Under the bar: the message of the last move, then the bust sentence (or what to do once the round is over)."""
+        sentence = show_bar(t, table)
     TABLE.show_notice()
-    table = session_table()
     if table.status is not RoundStatus.PLAYING:
         st.caption(t("Keep tapping the other players' cards (they go under *Seen elsewhere*), then **Next round**."))
-        return
+    elif sentence is not None:
+        st.markdown(sentence)
+
+
+def show_bar(t: Translator, table: Table) -> str | None:
+    """The bar's content; the bust sentence to show under it (None when the round is over or the table has no odds:
+    the bar says why)."""
+    if table.status is not RoundStatus.PLAYING:
+        show_round_over(t, table)
+        return None
     try:
         situation = situation_of(table)
-    except Flip7Error:  # the bar says why
-        return
-    st.markdown(bust_now(t, situation)[1])
+    except Flip7Error as error:
+        st.warning(t("No odds to show: {error}").format(error=escape_markdown(error.text(t))))
+        return None
+    short, sentence = bust_now(t, situation)
+    if situation.line.is_empty:  # you may not stay: nothing to compute, no wait
+        show_banner(t("HIT"), "f7-hit", t("No card in front of you yet: you must take one."), short)
+    else:
+        show_answer_bar(t, answer_for(table), short)
+    return sentence
 
 
 def show_moves(t: Translator, column: DeltaGenerator) -> None:
@@ -287,8 +316,14 @@ def show_undo(t: Translator) -> None:
 
 
 def cards_on_table() -> bool:
-    """Whether any card is on the table (Next round and Clear round have something to do)."""
-    return bool(session_table().on_table.size)
+    """Whether any card is on the session's table (Next round and Clear round have something to do)."""
+    return has_cards_on_table(session_table())
+
+
+def has_cards_on_table(table: Table) -> bool:
+    """Whether any card is on ``table``: in your line or seen elsewhere (``Table.on_table`` is not empty, without
+    counting it: a move's callback asks before and after)."""
+    return bool(table.line or table.seen.items_)
 
 
 @st.fragment(key=PLACE_PART)
@@ -347,11 +382,11 @@ def show_players(t: Translator) -> None:
                                          else RemoveCards(second_chance, Place.LINE)))
 
 
-def show_typing(t: Translator, rules: RuleSet) -> None:
-    """The second way in: card notation typed or pasted, added to or taken back from a place."""
+def show_typing(t: Translator, rules: RuleSet) -> bool:
+    """The second way in: card notation typed or pasted, added to or taken back from a place; whether it is open."""
     typing = st.expander(t("Type cards"), key=TYPING_OPEN_KEY, on_change="rerun")
     if not typing.open:  # its widgets are drawn (and cost a tap's rerun) only while it is open
-        return
+        return False
     with typing:
         st.text_input(t("Cards"), key=TYPED_KEY, placeholder=t("12 7 +4 x2 sc freeze flip3 5*2"))
         st.segmented_control(t("Where"), list(Place), key=TYPED_PLACE_KEY, required=True, default=Place.LINE,
@@ -359,6 +394,7 @@ def show_typing(t: Translator, rules: RuleSet) -> None:
         with st.container(horizontal=True, gap="small"):
             st.button(t("Add"), key="typed_add", on_click=typed, args=(t, rules, AddCards))
             st.button(t("Take back"), key="typed_remove", on_click=typed, args=(t, rules, RemoveCards))
+    return True
 
 
 def typed(t: Translator, rules: RuleSet, kind: type[AddCards | RemoveCards]) -> None:
@@ -367,17 +403,18 @@ def typed(t: Translator, rules: RuleSet, kind: type[AddCards | RemoveCards]) -> 
                                           lambda cards: kind(cards, st.session_state[TYPED_PLACE_KEY])))
 
 
-def show_game(t: Translator, table: Table) -> None:
-    """Rules, a new game, the discard pile, and the link."""
+def show_game(t: Translator, table: Table) -> bool:
+    """Rules, a new game, the discard pile, and the link; whether the section is open."""
     game = st.expander(t("Game"), key=GAME_OPEN_KEY, on_change="rerun")
     if not game.open:
-        return
+        return False
     with game:
         st.caption(t("Rules: {rules} (change them in the sidebar)").format(rules=t(table.rules.label)))
         st.button(t("New game / new deck"), key="new_game", on_click=play, args=(t, NewGame(table.rules)))
         st.markdown(t("**Discard pile** ({count}): {cards}").format(count=table.discards.size,
                                                                    cards=count_chips(t, table.rules, table.discards)))
         st.caption(t("The page's address holds this whole table: bookmark it or share it to reproduce it."))
+    return True
 
 
 @st.fragment(key=DETAILS_PART)
@@ -394,11 +431,11 @@ def show_details(t: Translator) -> None:
 def show_tools(t: Translator) -> None:
     """Under the numbers: typing cards, the game, the charts (a move reruns them only while one is open)."""
     table = session_table()
-    show_typing(t, table.rules)
-    show_game(t, table)
+    typing_open = show_typing(t, table.rules)
+    game_open = show_game(t, table)
     situation, result = current_answer(table)
-    if situation is not None:
-        show_charts(t, situation, result)
+    charts_on = situation is not None and show_charts(t, situation, result)
+    st.session_state[TOOLS_OPEN_KEY] = typing_open or game_open or charts_on
 
 
 def show_live(t: Translator, rules: RuleSet) -> None:
@@ -414,7 +451,6 @@ def show_live(t: Translator, rules: RuleSet) -> None:
     # moves and the cards are drawn in their rows with the column left, not entered around them.
     with picker_column:
         show_answer(t)
-        show_bust(t)
     show_moves(t, picker_column)
     with picker_column:
         show_place(t)

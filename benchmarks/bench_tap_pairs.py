@@ -1,0 +1,122 @@
+"""Two checkouts of the app side by side, their live taps measured in turn: the server CPU of a tap, paired.
+
+Run from the repository root, with a second checkout to compare against (``git worktree add --detach /tmp/base
+<commit>``, its compiled loops built)::
+
+    python benchmarks/bench_tap_pairs.py --base /tmp/base --rules poker --rounds 20
+
+Both servers run at once (``streamlit run app.py``, the base one with ``PYTHONPATH`` at its checkout), each with a
+protocol client (`bench_app.ProtocolPhone`, no browser) on the live page of the bench's table (``line=12.7``,
+cards tapped as seen elsewhere: `bench_app.POKER_SEEN` or `CLASSIC_SEEN`). Each first taps the cards once (the
+solver answers: the *fresh* taps), then, round by round and in turn (base first in even rounds, the branch first in
+odd ones), undoes them all and taps them again: every situation answered before, so each tap's server CPU (the
+kernel's clock of the process, `bench_app.cpu_seconds`) is the page's and Streamlit's cost without the solver.
+
+On a machine shared with other work the load moves the CPU of the same tap by 10-20% from one minute to the next;
+`bench_app.py` runs one server after the other and cannot tell 0.5 ms from that. Here both servers see the same
+load, round by round, so a difference of a few percent shows.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from bench_app import (
+    CLASSIC_SEEN,
+    POKER_SEEN,
+    ROOT,
+    ProtocolPhone,
+    Server,
+    cpu_seconds,
+    free_port,
+    healthy,
+    load_average,
+    warm_up,
+)
+
+
+@contextmanager
+def serve(root: Path, env: dict[str, str]) -> Iterator[Server]:
+    """``streamlit run app.py`` in ``root`` on a free port (its output in artifacts/logs/bench_tap_pairs.log)."""
+    port = free_port()
+    command = [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true",
+               "--server.address", "127.0.0.1", "--server.port", str(port),
+               "--server.fileWatcherType", "none", "--browser.gatherUsageStats", "false"]
+    log_path = ROOT / "artifacts" / "logs" / "bench_tap_pairs.log"
+    log_path.parent.mkdir(parents=True, exist_ok=True)
+    with log_path.open("a") as log:
+        process = subprocess.Popen(command, cwd=root, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,
+                                   env={**os.environ, **env})
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while not healthy(url):
+            if process.poll() is not None or time.monotonic() > deadline:
+                raise SystemExit(f"streamlit did not start in {root} (see {log_path})")
+            time.sleep(0.1)
+        yield Server(url, process.pid, time.monotonic())
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+
+
+async def tapped(server: Server, phone: ProtocolPhone, key: str, cpus: list[float]) -> None:
+    """Tap the button ``key``; its server CPU appended to ``cpus``."""
+    before = cpu_seconds(server.pid)
+    await phone.tap(key, 60)
+    cpus.append(cpu_seconds(server.pid) - before)
+
+
+def summary(cpus: list[float]) -> str:
+    return f"median {1000 * statistics.median(cpus):.2f} ms (mean {1000 * statistics.mean(cpus):.2f}, n={len(cpus)})"
+
+
+async def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--base", type=Path, required=True, help="the other checkout (its loops built)")
+    parser.add_argument("--rules", choices=["poker", "classic"], default="poker")
+    parser.add_argument("--rounds", type=int, default=20, help="undo-all-then-tap-all rounds per server")
+    args = parser.parse_args()
+    cards = POKER_SEEN if args.rules == "poker" else CLASSIC_SEEN
+    print(f"load average before: {load_average()}", flush=True)
+    with serve(args.base.resolve(), {"PYTHONPATH": str(args.base.resolve())}) as base, serve(ROOT, {}) as branch:
+        phones: dict[str, tuple[Server, ProtocolPhone]] = {}
+        fresh: dict[str, list[float]] = {}
+        cached: dict[str, tuple[list[float], list[float]]] = {}
+        for name, server in (("base", base), ("branch", branch)):
+            await warm_up(server, 120)
+            phone = ProtocolPhone(server.url, "live", f"rules={args.rules}&line=12.7")
+            await phone.open(60)
+            await phone.choose("live_place", "Seen elsewhere", 60)
+            fresh[name], cached[name] = [], ([], [])
+            for card in cards:
+                await tapped(server, phone, f"card-{card}", fresh[name])
+            phones[name] = (server, phone)
+        for index in range(args.rounds):
+            for name in ("base", "branch") if index % 2 == 0 else ("branch", "base"):
+                server, phone = phones[name]
+                taps, undos = cached[name]
+                for _ in cards:
+                    await tapped(server, phone, "undo", undos)
+                for card in cards:
+                    await tapped(server, phone, f"card-{card}", taps)
+        for name in ("base", "branch"):
+            taps, undos = cached[name]
+            print(f"| {name} | {args.rules} | fresh taps {summary(fresh[name])} | tap, answer cached {summary(taps)} | "
+                  f"Undo {summary(undos)} |")
+        for _, phone in phones.values():
+            await phone.close()
+    print(f"load average after: {load_average()}")
+
+
+if __name__ == "__main__":
+    asyncio.run(main())
