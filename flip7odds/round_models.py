@@ -259,9 +259,9 @@ class VengeanceModel:
         pile's and the discards' sizes; `owed` the draws owed, the set-aside and queued kinds, your line, the
         sizes and whether there is a discard pile; `hazard` the pile (or the discards), the sizes, your line and
         the set-aside and queued kinds; `path` those, and of the other lines only the numbers of their union
-        (whether one holds a number, the largest a Swap could give you); `reach` the pile, the discards, the set-aside and queued kinds, your
-        line, and of the other lines only the union of their masks (``others``), and in Brutal mode the sum of
-        their penalties; `chain` your line, the pile (or the discards), whether another player is in the round,
+        (whether one holds a number, the largest a Swap could give you); `reach` the pile, the discards, the
+        set-aside and queued kinds, your line, and of the other lines only the union of their masks (``others``),
+        and in Brutal mode the sum of their penalties; `chain` your line, the pile (or the discards), whether another player is in the round,
         the union of the other lines, and in Brutal mode whether one is busted. None reads more of the busted
         players, nor the made-to-stay flag.
         """
