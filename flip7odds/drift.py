@@ -84,6 +84,22 @@ chain's value bounds the real play's score wherever it stops; at ``W`` it bounds
 most ``Z_0`` plus the first card's drift plus ``sum P(K) max(0, d(K)) + sum P_1 max(0, d_1) + sum P_2 max(0,
 d_2)``. The bound with every rescuer ending at ``W`` holds too, and the loop sums both: the ceiling is the lower
 (the second level's positive drifts can outweigh what it saves where the bonus is near).
+
+After a Steal
+-------------
+Of the ``R`` rescuers, ``T = Path.steals`` are Steals that can take a number (another line holds one). After one
+your line has gained at most one card, a number worth at most ``grab`` (the largest on the other lines), and lost
+none, so it busts on every card of ``H`` as before, and on more. The chain goes on at level S, a relaxed line that
+keeps ``H``, holds ``S_K + grab`` and forgives nothing: ``Z_S(J) = S_J + grab``, plus the bonus at six
+(``j + 1 = room``: the real line may hold one number more, and may have made its Flip 7 there). Pathwise the real
+line is alive only while the relaxed one is, with at most its sum; a Steal drawn during a Flip Four! resolves later,
+when the real line has had no more. With ``m = live - j - 1`` live cards left::
+
+    m d_S(J) = sum_{c not in J} n_c (Z_S(J + c) - Z_S(J)) - (B + r_J) Z_S(J) + (R - 1) (W - Z_S(J))
+
+(a Flip 7 past six scores ``S_J + grab + v_c + bonus``; the last live card ends at ``W``, or at 0 where it busts),
+level 0 adds ``T (Z_S(K) - Z(K))`` in place of ``T (W - Z(K))``, and the chain is at level S on ``J`` with
+``P_S(J) = T prod n_c / C(live, j + 1)``, as at level 1.
 """
 
 from __future__ import annotations
@@ -118,8 +134,8 @@ def drift_ceiling(path: Path, ceiling: int) -> float:
     ways = np.array([math.comb(live, j) for j in range(deepest + 3)], dtype=np.float64)
     out = np.zeros(4)
     _drift_sums(np.array(copies, dtype=np.int64), np.array(values, dtype=np.int64), path.zeros > 0, path.holds_zero,
-                path.held, path.room, path.bonus, path.bust, path.rescue, path.second, path.lift, live, float(top),
-                ways, out)
+                path.held, path.room, path.bonus, path.bust, path.rescue, path.second, path.lift, path.steals,
+                path.grab, live, float(top), ways, out)
     start = 0.0 if path.holds_zero else float(path.held)
     neutral = path.size - live
     return min(start + (neutral * max(first, 0.0) + live * first) / path.size + later
@@ -128,11 +144,11 @@ def drift_ceiling(path: Path, ceiling: int) -> float:
 
 @compiled_loop
 def _drift_sums(copies: IntArray, values: IntArray, zero_last: bool, holds_zero: bool, held: int, room: int, bonus: int,
-                bust: int, rescue: int, second: int, lift: int, live: int, top: float, ways: FloatArray,
-                out: FloatArray) -> None:
-    """``out = (d(empty), sum_{K not empty} P(K) max(0, d(K)) + sum_J P_1(J) max(0, d_1(J)) + P_2(J) max(0, d_2(J)),
-    d(empty), sum_{K not empty} P(K) max(0, d(K)))``, with the second level in the first two (a Discard or Swap leads
-    to level 1), every rescuer ending at ``W`` in the last two, over the sets of at most ``len(ways) - 3`` classes
+                bust: int, rescue: int, second: int, lift: int, steals: int, grab: int, live: int, top: float,
+                ways: FloatArray, out: FloatArray) -> None:
+    """``out = (d(empty), sum_{K not empty} P(K) max(0, d(K)) + sum_J P_1(J) max(0, d_1(J)) + P_2(J) max(0, d_2(J)) +
+    P_S(J) max(0, d_S(J)), d(empty), sum_{K not empty} P(K) max(0, d(K)))``, with the second level in the first two (a
+    Discard or Swap leads to level 1, a Steal to level S), every rescuer ending at ``W`` in the last two, over the sets of at most ``len(ways) - 3`` classes
     (module docstring), ``P(K) = prod_{c in K} copies_c / ways[|K|]`` (``ways[j] = C(live, j)``, ``j <= deepest +
     2``).
 
@@ -195,8 +211,9 @@ def _drift_sums(copies: IntArray, values: IntArray, zero_last: bool, holds_zero:
             out[2] = drift
         elif drift > 0.0:
             plain += product[mask] / ways[k] * drift
-        if second > 0 and k + 1 < live:  # level 0, level 1 after a Discard or Swap
-            drift = (change + second * (lifted - top)) / (live - k)
+        taken = float(total + grab + (bonus if k + 1 == room else 0))  # Z_S(K)
+        if (second > 0 or steals > 0) and k + 1 < live:  # level 0: level 1 after a Discard or Swap, S after a Steal
+            drift = (change + second * (lifted - top) + steals * (taken - top)) / (live - k)
         if mask == 0:
             out[0] = drift
         elif drift > 0.0:
@@ -226,6 +243,15 @@ def _drift_sums(copies: IntArray, values: IntArray, zero_last: bool, holds_zero:
                     drift = (grow - left * after + (rescue - 1) * (top - after)) / (live - k - 2)
                 if drift > 0.0:
                     later += product[mask] * second * spare / (6.0 * ways[k + 2]) * drift
+        if steals > 0 and k + 1 < live:  # level S at K
+            spare = bust + repeats
+            if k + 2 == live:
+                drift = left_cards * (top - taken) - spare * taken + (rescue - 1) * (top - taken)
+            else:
+                grow = float(left_points + left_cards * bonus) if k + 2 == room else float(left_points)
+                drift = (grow - spare * taken + (rescue - 1) * (top - taken)) / (live - k - 1)
+            if drift > 0.0:
+                later += product[mask] * steals / ways[k + 1] * drift
         mask += 1
         while mask < count:  # skip the masks of more than deepest classes
             bits = 0

@@ -471,7 +471,9 @@ class VengeanceModel:
         your line has lost at most one card, and the Swaps, after which it has lost at most one and gained at most
         one of the other lines' cards (worth at most their largest number; -1 where they hold none, so that no
         number comes in). Where no other line holds a number and the pile holds a Steal, a Swap may hand one of
-        your numbers to a Steal to take back: the Swaps then stay rescuers of the first level only."""
+        your numbers to a Steal to take back: the Swaps then stay rescuers of the first level only. Where another
+        line holds a number, the Steals, after which your line has gained at most one card, worth at most the
+        largest of those numbers (`Path.steals`, `Path.grab`)."""
         if (state[8] or state[9]) and any(self._hostile >> k & 1 for k in (*state[8], *state[9])):
             return None
         pile, size = (state[0], state[1]) if state[1] else (state[4], state[5])
@@ -496,9 +498,11 @@ class VengeanceModel:
             discards, swaps = known[3][2], known[3][3]
             if not taken and known[1]:  # a Swap may give a Steal a number to take back: it stays a rescuer
                 swaps = 0
-            lift = max((self.kinds[k].value for k in self.game.cards(others)), default=-1) if swaps else -1
+            grab = max((self.kinds[k].value for k in self.game.cards(others)), default=-1)
+            lift = grab if swaps else -1
             fields = (held, FLIP_7_CARDS - self.game.number_count(line), self._bonus, classes, bust, rescue,
-                      size, zeros, bool(line & deck.zero), discards + swaps, lift)
+                      size, zeros, bool(line & deck.zero), discards + swaps, lift, known[1] if taken else 0,
+                      max(grab, 0))
             # One object per distinct path: the search's table of ceilings then finds it by identity, not by
             # comparing fields (piles that differ by a card that adds nothing give equal paths).
             path = self._unique_paths.get(fields)

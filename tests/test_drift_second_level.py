@@ -1,8 +1,8 @@
-"""The drift ceiling's second level (after a Discard or a Swap: `flip7odds.drift`) against its chain and exact values.
+"""The drift ceiling's second level (after a Discard, a Swap or a Steal: `flip7odds.drift`) against its chain and exact values.
 
 The compiled loop must be the martingale bound of the relaxed chain it describes, summed here state by state with the
 chance of each state found by walking the chain forward (not by the closed forms ``P_1`` and ``P_2``); and on random
-small With a Vengeance situations whose piles hold Discards and Swaps, with numbers on the other lines, the ceiling
+small With a Vengeance situations whose piles hold Discards, Swaps and Steals, with numbers on the other lines, the ceiling
 must hold the exact value of hitting (the fast solver's value recursion) at every state a search meets, and be lower
 than the ceiling without the second level at some of them.
 """
@@ -48,6 +48,9 @@ def _chain(path: Path, top: float, level: int, held: int) -> tuple[float, list[S
         value, spare, rescuers = float(total), path.bust + repeats, path.rescue
     elif level == 1:
         value, spare, rescuers = float(total + lift), path.bust + repeats, path.rescue - 1
+    elif level == 3:  # after a Steal
+        value = float(total + path.grab + (path.bonus if six else 0))
+        spare, rescuers = path.bust + repeats, path.rescue - 1
     else:
         value = float(total + lift + (path.bonus if six and path.lift >= 0 else 0))
         spare, rescuers = path.bust + repeats - 1, path.rescue - 1
@@ -61,7 +64,8 @@ def _chain(path: Path, top: float, level: int, held: int) -> tuple[float, list[S
         if left == 1:
             steps.append((chance, None, top))
         elif six:
-            end = top if level == 1 else float(total + (lift if level else 0) + worth + path.bonus)
+            added = (0, lift, lift, path.grab)[level]
+            end = top if level == 1 else float(total + added + worth + path.bonus)
             steps.append((chance, None, end))
         else:
             steps.append((chance, (level, held | 1 << index), 0.0))
@@ -71,10 +75,12 @@ def _chain(path: Path, top: float, level: int, held: int) -> tuple[float, list[S
         else:
             steps.append((spare / left, None, 0.0))
     if level == 0:
-        if path.rescue - path.second:
-            steps.append(((path.rescue - path.second) / left, None, top))
+        if path.rescue - path.second - path.steals:
+            steps.append(((path.rescue - path.second - path.steals) / left, None, top))
         if path.second:
             steps.append((path.second / left, (1, held) if left > 1 else None, top))
+        if path.steals:
+            steps.append((path.steals / left, (3, held) if left > 1 else None, top))
     elif rescuers:
         steps.append((rescuers / left, None, top))
     return value, steps
@@ -85,7 +91,7 @@ def _chain_bound(path: Path, top: float) -> float:
     positive drift times the chance that the chain reaches it, found by walking the chain forward."""
     reached: defaultdict[tuple[int, int], float] = defaultdict(float)
     reached[0, 0] = 1.0
-    states = sorted(((level, held) for level in range(3) for held in range(1 << len(path.classes))),
+    states = sorted(((level, held) for level in range(4) for held in range(1 << len(path.classes))),
                     key=lambda state: (state[1].bit_count(), state[0]))
     live = path.bust + path.rescue + sum(copies for copies, _ in path.classes)
     bound = 0.0
@@ -109,28 +115,29 @@ def _chain_bound(path: Path, top: float) -> float:
 
 @settings(max_examples=300, deadline=None)
 @given(st.lists(st.tuples(st.integers(1, 3), st.integers(1, 13)), max_size=5), st.integers(0, 3),
-       st.integers(1, 3), st.integers(1, 3), st.integers(-1, 13), st.integers(0, 30), st.integers(1, 7),
-       st.integers(0, 3), st.integers(30, 91))
+       st.integers(1, 3), st.integers(0, 3), st.integers(-1, 13), st.integers(0, 2), st.integers(0, 30),
+       st.integers(1, 7), st.integers(0, 3), st.integers(30, 91))
 def test_the_drift_loop_is_the_bound_of_its_relaxed_chain(
-        classes: list[tuple[int, int]], bust: int, rescue: int, second: int, lift: int, held: int, room: int,
-        neutral: int, top: int) -> None:
+        classes: list[tuple[int, int]], bust: int, rescue: int, second: int, lift: int, steals: int, held: int,
+        room: int, neutral: int, top: int) -> None:
     second = min(second, rescue)
+    steals = min(steals, rescue - second)
     size = bust + rescue + neutral + sum(copies for copies, _ in classes)
-    path = Path(held, room, 15, tuple(classes), bust, rescue, size, second=second, lift=lift)
-    plain = dataclasses.replace(path, second=0)
+    path = Path(held, room, 15, tuple(classes), bust, rescue, size, second=second, lift=lift, steals=steals,
+                grab=max(lift, 0))
+    plain = dataclasses.replace(path, second=0, steals=0)
     assert math.isclose(drift_ceiling(plain, top), _chain_bound(plain, top), abs_tol=TOLERANCE)
     assert math.isclose(drift_ceiling(path, top), min(_chain_bound(path, top), _chain_bound(plain, top)),
                         abs_tol=TOLERANCE)
 
 
 def _situation(rng: random.Random) -> VengeanceSituation:
-    """A small pile from the whole deck with a Discard and a Swap among three actions, your line and up to two other
-    lines holding some of the rest (numbers on them more often than not), sometimes a known discard pile."""
+    """A small pile from the whole deck with a Discard, a Swap and a Steal, your line and up to two other lines holding
+    some of the rest (numbers on them more often than not), sometimes a known discard pile."""
     rules = rng.choice([VENGEANCE, VENGEANCE_BRUTAL])
     deck = [card for card, count in rules.deck.items_ for _ in range(count)]
     rng.shuffle(deck)
-    chosen = [Card.action(Action.DISCARD), Card.action(Action.SWAP),
-              next(card for card in deck if card.category is Category.ACTION)]
+    chosen = [Card.action(Action.DISCARD), Card.action(Action.SWAP), Card.action(Action.STEAL)]
     for card in chosen:
         deck.remove(card)
     size = rng.randint(6, 8)
@@ -149,7 +156,7 @@ def _situation(rng: random.Random) -> VengeanceSituation:
 
 def test_the_second_level_holds_the_exact_hit_value_of_every_state_met() -> None:
     rng = random.Random(19)
-    checked = lower = 0
+    checked = lower = stolen = 0
     for _ in range(20):
         situation = _situation(rng)
         model = VengeanceModel(situation)
@@ -160,11 +167,12 @@ def test_the_second_level_holds_the_exact_hit_value_of_every_state_met() -> None
         values = _Values(model.game, 1.0, TIE, 10**6)
         for state in cast(list[State], list(search.known)):
             path = model.path(state)
-            if path is None or not path.second or not model.can_draw(state):
+            if path is None or not (path.second or path.steals) or not model.can_draw(state):
                 continue
             top = max(model.reach(state)[1])
             ceiling = drift_ceiling(path, top)
             assert ceiling >= values.draw(state) - TOLERANCE, (situation, state, path)
             checked += 1
-            lower += ceiling < drift_ceiling(dataclasses.replace(path, second=0), top) - TOLERANCE
-    assert checked > 300 and lower > 30, (checked, lower)
+            lower += ceiling < drift_ceiling(dataclasses.replace(path, second=0, steals=0), top) - TOLERANCE
+            stolen += path.steals > 0
+    assert checked > 10000 and lower > 1000 and stolen > 5000, (checked, lower, stolen)
