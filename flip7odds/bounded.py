@@ -64,8 +64,12 @@ a key of what they read (`RoundModel.leaf_key`), coarser than the state's.
 The drift ceiling (`flip7odds.drift`): on the same path, what a play that stops at a point can score at most,
 minus its summed expected changes, is a martingale, so any stopping rule that knows only the cards seen scores at
 most the ceiling now plus the expected sum of the positive expected changes along the path (the duality of optimal
-stopping). Hindsight is not credited: where every expected change is negative the state closes. A state with a path
-takes the lower of the two ceilings.
+stopping). Hindsight is not credited: where every expected change is negative the state closes. After a Discard or
+a Swap (`Path.second`) the path goes on instead of ending at ``W``, as a relaxed line that keeps every class it held,
+holds the best number a Swap could bring (`Path.lift`) and lets one card of those classes through: it bounds the real
+line's sum wherever a play stops (`flip7odds.drift`, "After a Discard or a Swap"); after a Steal that can take a number
+(`Path.steals`) it goes on as a line that holds the largest number it could take (`Path.grab`) and forgives nothing
+("After a Steal"). A state with a path takes the lower of the two ceilings.
 
 The Zero on the path (With a Vengeance): while you hold The Zero your score is 0 unless you make a Flip 7, and
 nothing but a rescuer takes it away (Discard, Swap, the Unlucky 7: all end the path). So a play that stops on
@@ -260,12 +264,22 @@ class Path:
     size: int
     zeros: int = 0
     holds_zero: bool = False
+    second: int = 0
+    """Of the ``rescue`` cards, those after which your line differs from the one before by at most one card taken
+    away and one card worth at most ``lift`` put in (a Discard; a Swap): the drift ceiling's second level
+    (`flip7odds.drift`, "After a Discard or a Swap")."""
+    lift: int = 0
+    steals: int = 0
+    """Of the ``rescue`` cards, the Steals that can take a number (another line holds one), after which your line has
+    gained at most one card, worth at most ``grab`` (`flip7odds.drift`, "After a Steal")."""
+    grab: int = 0
     _hash: int = field(init=False, repr=False, compare=False)
     """The hash of the fields, computed once: paths are looked up far more often than made."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_hash", hash((self.held, self.room, self.bonus, self.classes, self.bust,
-                                                self.rescue, self.size, self.zeros, self.holds_zero)))
+                                                self.rescue, self.size, self.zeros, self.holds_zero, self.second,
+                                                self.lift, self.steals, self.grab)))
 
     def __hash__(self) -> int:
         return self._hash

@@ -48,6 +48,58 @@ does. Each sum runs over the sets of at most ``min(room, live) - 1`` classes (a 
 Vengeance pile), in one compiled loop (`_drift_sums`); every quantity is an integer or a product of integers below
 ``2^53`` until one division per set, so the float result is within a few units in the last place of the exact
 rational bound, and a drift's sign is exact (closing compares exactly).
+
+After a Discard or a Swap (the second level)
+--------------------------------------------
+Of the ``R`` rescuers, ``D = Path.second`` are Discards and Swaps: after one your line has lost at most one card
+``c`` (you discard it or swap it away; nothing if you play the card on the other lines) and gained at most one card
+of the other lines, a number worth at most ``lift`` (``lift = -1``: no number can come in). The chain then goes on
+past it instead of ending at ``W``, as a *relaxed* line that keeps every class it held (``H``: your line's and
+``K``'s), holds ``S_K + max(lift, 0)`` in numbers, and forgives the first card of a class of ``H`` (a bust card or
+a repeat, of ``K`` or of the classes joined since): level 1 before that card, level 2 after it. Pathwise, while the
+real play is alive the relaxed line holds at least its numbers' sum: the real line busts on any card of ``H`` but
+``c`` and on a repeat of what joined since; ``c``'s first card comes back into it, and that is the card forgiven if
+it comes first (if another card of ``H`` comes first, the real play busted on it). So after the forgiven card the
+real line holds every class of the relaxed one, and the next card of ``H`` busts it. The real line holds at most as
+many numbers as the relaxed one, one more after a Swap that brought a number and a forgiven ``c``: at level 2 with
+six (``j + 1 = room``) the relaxed line counts the bonus (the real one may have made its Flip 7); at level 1 with
+seven the chain ends at ``W`` (the real line may hold six). A rescuer at level 1 or 2, or the live cards running out,
+ends it at ``W``. A Discard or Swap drawn during a Flip Four! resolves after the four: the real line changes later
+and meanwhile busts on every card of ``H``, so the same holds. The Zero is a class of value 0 at levels 1 and 2
+(a score is at most the numbers' sum, The Zero or not, and a Discard may take it away). With ``Z_1(J) = S_J + max(lift, 0)``, ``Z_2(J) = Z_1(J)`` plus the bonus at six where
+``lift >= 0``, and ``m`` live cards left (``live - j - 1`` at level 1, ``live - j - 2`` at level 2)::
+
+    m d_1(J) = sum_{c not in J} n_c (Z_1(J + c) - Z_1(J)) + (B + r_J) (Z_2(J) - Z_1(J)) + (R - 1) (W - Z_1(J))
+    m d_2(J) = sum_{c not in J} n_c (Z_2(J + c) - Z_2(J)) - (B + r_J - 1) Z_2(J) + (R - 1) (W - Z_2(J))
+
+(a Flip 7 at level 2 scores ``S_J + v_c + bonus``, one at level 1 ends at ``W``; the last live card ends at ``W``,
+or at 0 where it busts at level 2), and a Discard or Swap adds ``D (Z_1(K) - Z(K))`` to ``m d(K)`` at level 0 in
+place of ``D (W - Z(K))``. The chain is at level 1 on ``J`` when its first ``j + 1`` live cards are one of each
+class of ``J`` and one of the ``D``, in any order: ``P_1(J) = D prod n_c / C(live, j + 1)``. It is at level 2 on
+``J`` when they are one of each class of ``A``, a subset of ``J``, and one of the ``D``, then one of the ``B + r_A``
+cards of ``H`` left, then one of each class of ``J - A``: summed over ``A`` (``sum_a C(j, a) (a + 1)! (j - a)! =
+(j + 2)! / 2`` and, for each class's ``n_c - 1`` repeats, ``sum_a C(j - 1, a - 1) (a + 1)! (j - a)! = (j + 2)! /
+3``), ``P_2(J) = D prod n_c (3 B + 2 r_J) / (6 C(live, j + 2))``. The martingale argument is unchanged (the relaxed
+chain's value bounds the real play's score wherever it stops; at ``W`` it bounds what may follow), so ``H`` is at
+most ``Z_0`` plus the first card's drift plus ``sum P(K) max(0, d(K)) + sum P_1 max(0, d_1) + sum P_2 max(0,
+d_2)``. The bound with every rescuer ending at ``W`` holds too, and the loop sums both: the ceiling is the lower
+(the second level's positive drifts can outweigh what it saves where the bonus is near).
+
+After a Steal
+-------------
+Of the ``R`` rescuers, ``T = Path.steals`` are Steals that can take a number (another line holds one). After one
+your line has gained at most one card, a number worth at most ``grab`` (the largest on the other lines), and lost
+none, so it busts on every card of ``H`` as before, and on more. The chain goes on at level S, a relaxed line that
+keeps ``H``, holds ``S_K + grab`` and forgives nothing: ``Z_S(J) = S_J + grab``, plus the bonus at six
+(``j + 1 = room``: the real line may hold one number more, and may have made its Flip 7 there). Pathwise the real
+line is alive only while the relaxed one is, with at most its sum; a Steal drawn during a Flip Four! resolves later,
+when the real line has had no more. With ``m = live - j - 1`` live cards left::
+
+    m d_S(J) = sum_{c not in J} n_c (Z_S(J + c) - Z_S(J)) - (B + r_J) Z_S(J) + (R - 1) (W - Z_S(J))
+
+(a Flip 7 past six scores ``S_J + grab + v_c + bonus``; the last live card ends at ``W``, or at 0 where it busts),
+level 0 adds ``T (Z_S(K) - Z(K))`` in place of ``T (W - Z(K))``, and the chain is at level S on ``J`` with
+``P_S(J) = T prod n_c / C(live, j + 1)``, as at level 1.
 """
 
 from __future__ import annotations
@@ -68,7 +120,8 @@ has 14 with The Zero)."""
 
 
 def drift_ceiling(path: Path, ceiling: int) -> float:
-    """The drift ceiling of ``H`` (module docstring) for the path ``path`` and the ladder's top ``ceiling``."""
+    """The drift ceiling of ``H`` (module docstring) for the path ``path`` and the ladder's top ``ceiling``: the lower
+    of the bounds with and without the second level."""
     top = max(0, ceiling)
     copies = [c for c, _ in path.classes] + ([path.zeros] if path.zeros else [])
     values = [v for _, v in path.classes] + ([0] if path.zeros else [])
@@ -78,21 +131,26 @@ def drift_ceiling(path: Path, ceiling: int) -> float:
     if path.room <= 0 or len(copies) > MAX_CLASSES:
         return math.inf
     deepest = min(path.room, live) - 1  # the chain is alive and not ended at sets of at most this size
-    ways = np.array([math.comb(live, j) for j in range(deepest + 1)], dtype=np.float64)
-    out = np.zeros(2)
+    ways = np.array([math.comb(live, j) for j in range(deepest + 3)], dtype=np.float64)
+    out = np.zeros(4)
     _drift_sums(np.array(copies, dtype=np.int64), np.array(values, dtype=np.int64), path.zeros > 0, path.holds_zero,
-                path.held, path.room, path.bonus, path.bust, path.rescue, live, float(top), ways, out)
-    first, later = float(out[0]), float(out[1])
+                path.held, path.room, path.bonus, path.bust, path.rescue, path.second, path.lift, path.steals,
+                path.grab, live, float(top), ways, out)
     start = 0.0 if path.holds_zero else float(path.held)
     neutral = path.size - live
-    return start + (neutral * max(first, 0.0) + live * first) / path.size + later
+    return min(start + (neutral * max(first, 0.0) + live * first) / path.size + later
+               for first, later in ((float(out[0]), float(out[1])), (float(out[2]), float(out[3]))))
 
 
 @compiled_loop
 def _drift_sums(copies: IntArray, values: IntArray, zero_last: bool, holds_zero: bool, held: int, room: int, bonus: int,
-                bust: int, rescue: int, live: int, top: float, ways: FloatArray, out: FloatArray) -> None:
-    """``out = (d(empty), sum_{K not empty} P(K) max(0, d(K)))`` over the sets ``K`` of at most ``len(ways) - 1``
-    classes (module docstring), ``P(K) = prod_{c in K} copies_c / ways[|K|]``.
+                bust: int, rescue: int, second: int, lift: int, steals: int, grab: int, live: int, top: float,
+                ways: FloatArray, out: FloatArray) -> None:
+    """``out = (d(empty), sum_{K not empty} P(K) max(0, d(K)) + sum_J P_1(J) max(0, d_1(J)) + P_2(J) max(0, d_2(J)) +
+    P_S(J) max(0, d_S(J)), d(empty), sum_{K not empty} P(K) max(0, d(K)))``, with the second level in the first two (a
+    Discard or Swap leads to level 1, a Steal to level S), every rescuer ending at ``W`` in the last two, over the sets of at most ``len(ways) - 3`` classes
+    (module docstring), ``P(K) = prod_{c in K} copies_c / ways[|K|]`` (``ways[j] = C(live, j)``, ``j <= deepest +
+    2``).
 
     Every set is a bit mask; its sums are its mask without the lowest bit's, plus that class's (one pass over
     the masks of at most ``deepest`` bits in increasing order: past a mask with more, the next with at most as many
@@ -102,7 +160,7 @@ def _drift_sums(copies: IntArray, values: IntArray, zero_last: bool, holds_zero:
     """
     classes = copies.shape[0]
     count = 1 << classes
-    deepest = ways.shape[0] - 1
+    deepest = ways.shape[0] - 3
     size = np.empty(count, dtype=np.int64)  # only the masks visited are written, and read after
     points = np.empty(count, dtype=np.int64)  # S_K - held: the set's values
     cards = np.empty(count, dtype=np.int64)  # copies of the set's classes
@@ -116,7 +174,7 @@ def _drift_sums(copies: IntArray, values: IntArray, zero_last: bool, holds_zero:
         all_cards += copies[c]
         all_worth += copies[c] * values[c]
     zero_bit = 1 << (classes - 1) if zero_last else 0
-    later = 0.0
+    later = plain = 0.0
     mask = 0
     while mask < count:
         if mask:
@@ -146,11 +204,54 @@ def _drift_sums(copies: IntArray, values: IntArray, zero_last: bool, holds_zero:
             zeros_left = copies[classes - 1] if zero_last and (mask & zero_bit) == 0 else 0
             onward = left_points - zeros_left * score
         repeats = cards[mask] - k
-        drift = (onward - (bust + repeats) * score + rescue * (top - score)) / (live - k)
+        lifted = float(total + max(lift, 0))  # Z_1(K)
+        change = onward - (bust + repeats) * score + rescue * (top - score)  # level 0, W after every rescuer
+        drift = change / (live - k)
+        if mask == 0:
+            out[2] = drift
+        elif drift > 0.0:
+            plain += product[mask] / ways[k] * drift
+        taken = float(total + grab + (bonus if k + 1 == room else 0))  # Z_S(K)
+        if (second > 0 or steals > 0) and k + 1 < live:  # level 0: level 1 after a Discard or Swap, S after a Steal
+            drift = (change + second * (lifted - top) + steals * (taken - top)) / (live - k)
         if mask == 0:
             out[0] = drift
         elif drift > 0.0:
             later += product[mask] / ways[k] * drift
+        if second > 0 and k + 1 < live:  # level 1 at K
+            flip = k + 1 == room
+            after = lifted + (bonus if flip and lift >= 0 else 0)  # Z_2(K)
+            if k + 2 == live:
+                drift = top - lifted
+            else:
+                grow = left_cards * (top - lifted) if flip else float(left_points)
+                drift = (grow + (bust + repeats) * (after - lifted) + (rescue - 1) * (top - lifted)) / (live - k - 1)
+            if drift > 0.0:
+                later += product[mask] * second / ways[k + 1] * drift
+            spare = 3 * bust + 2 * repeats
+            if k + 2 < live and spare > 0:  # level 2 at K
+                left = bust + repeats - 1
+                if k + 3 == live:
+                    drift = left_cards * (top - after) - left * after + (rescue - 1) * (top - after)
+                else:
+                    if flip:  # a Flip 7: S + v + bonus
+                        grow = left_points + left_cards * (lifted + bonus - after)
+                    elif k + 2 == room and lift >= 0:  # to Z_2 with the bonus
+                        grow = float(left_points + left_cards * bonus)
+                    else:
+                        grow = float(left_points)
+                    drift = (grow - left * after + (rescue - 1) * (top - after)) / (live - k - 2)
+                if drift > 0.0:
+                    later += product[mask] * second * spare / (6.0 * ways[k + 2]) * drift
+        if steals > 0 and k + 1 < live:  # level S at K
+            spare = bust + repeats
+            if k + 2 == live:
+                drift = left_cards * (top - taken) - spare * taken + (rescue - 1) * (top - taken)
+            else:
+                grow = float(left_points + left_cards * bonus) if k + 2 == room else float(left_points)
+                drift = (grow - spare * taken + (rescue - 1) * (top - taken)) / (live - k - 1)
+            if drift > 0.0:
+                later += product[mask] * steals / ways[k + 1] * drift
         mask += 1
         while mask < count:  # skip the masks of more than deepest classes
             bits = 0
@@ -162,6 +263,7 @@ def _drift_sums(copies: IntArray, values: IntArray, zero_last: bool, holds_zero:
                 break
             mask += mask & -mask
     out[1] = later
+    out[3] = plain
 
 
 __all__ = ["MAX_CLASSES", "drift_ceiling"]

@@ -173,16 +173,16 @@ LineSplit = tuple[int, int, tuple[tuple[int, int], ...], tuple[int, ...]]
 """`VengeanceModel._split`: copies that bust you, copies of The Zero, the other classes and their busting masks."""
 _NO_STEALS = Steals(0, np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64), 0)
 """No Steal to come, or no number to take."""
-PileView = tuple[int, int, tuple[tuple[int, int, int], ...], tuple[int, int, int]]
+PileView = tuple[int, int, tuple[tuple[int, int, int], ...], tuple[int, int, int, int]]
 """What the path ceiling and the chain floor read of a pile (`VengeanceModel._pile_path`): its rescuers, its Steals,
 its numbers as (busting mask, copies, value) per class, and its (modifiers, Just One More! and Flip Four!,
-Discards)."""
+Discards, Swaps)."""
 _TAKERS = (Action.STEAL, Action.SWAP)
 _RESCUER, _STEAL, _NUMBER, _OTHER = range(4)
 """What `VengeanceModel._pile_path` counts a kind of card as (plain ints: it reads them for every kind of every pile)."""
-_MODIFIERS, _FORCING, _DISCARDS = range(3)
-"""Where `VengeanceModel._pile_path` counts a modifier, a Just One More! or Flip Four!, a Discard: `PileView`'s last
-triple."""
+_MODIFIERS, _FORCING, _DISCARDS, _SWAPS = range(4)
+"""Where `VengeanceModel._pile_path` counts a modifier, a Just One More! or Flip Four!, a Discard, a Swap: `PileView`'s
+last four."""
 
 
 class VengeanceModel:
@@ -216,7 +216,7 @@ class VengeanceModel:
         self._piles: dict[int, tuple[int, tuple[tuple[int, int], ...]]] = {}
         self._hazards: dict[tuple[int, int], tuple[int, int, tuple[int, ...]]] = {}
         self._paths: dict[int, PileView] = {}
-        self._line_paths: dict[tuple[int, int, bool], Path] = {}
+        self._line_paths: dict[tuple[int, int, int], Path] = {}
         self._unique_paths: dict[tuple[Any, ...], Path] = {}
         self._splits: dict[tuple[int, int], LineSplit] = {}
         """`_split` by pile and your numbers."""
@@ -228,8 +228,8 @@ class VengeanceModel:
         """Your scores by sum of numbers, per set of modifiers in your line (`chain`)."""
         self._pile_roles = tuple(self._pile_role(k) for k in range(len(deck.kinds)))
         """Per kind, what `_pile_path` counts it as: ``(role, busting mask, value, group)``, the role one of
-        `_RESCUER`, `_STEAL`, `_NUMBER`, `_OTHER`; the group the index of its count in the pile view's last triple
-        (`_MODIFIERS`, `_FORCING`, `_DISCARDS`), -1 for none of these."""
+        `_RESCUER`, `_STEAL`, `_NUMBER`, `_OTHER`; the group the index of its count in the pile view's last four
+        (`_MODIFIERS`, `_FORCING`, `_DISCARDS`, `_SWAPS`), -1 for none of these."""
         self._held: dict[int, int] = {}
         """The sum of the numbers of each of your lines met (a line's numbers only)."""
         self._bonus = situation.rules.flip7_bonus
@@ -258,10 +258,10 @@ class VengeanceModel:
         Proof, method by method: `forced` reads the draws owed; `may_stay` and `banked` your line; `can_draw` the
         pile's and the discards' sizes; `owed` the draws owed, the set-aside and queued kinds, your line, the
         sizes and whether there is a discard pile; `hazard` the pile (or the discards), the sizes, your line and
-        the set-aside and queued kinds; `path` those, and of the other lines only whether one holds a number
-        (the union holds one exactly then); `reach` the pile, the discards, the set-aside and queued kinds, your
-        line, and of the other lines only the union of their masks (``others``), and in Brutal mode the sum of
-        their penalties; `chain` your line, the pile (or the discards), whether another player is in the round,
+        the set-aside and queued kinds; `path` those, and of the other lines only the numbers of their union
+        (whether one holds a number, the largest a Swap could give you); `reach` the pile, the discards, the
+        set-aside and queued kinds, your line, and of the other lines only the union of their masks (``others``),
+        and in Brutal mode the sum of their penalties; `chain` your line, the pile (or the discards), whether another player is in the round,
         the union of the other lines, and in Brutal mode whether one is busted. None reads more of the busted
         players, nor the made-to-stay flag.
         """
@@ -465,36 +465,50 @@ class VengeanceModel:
         Flip Four! adds no number and takes none away: it only lowers your score or makes you draw the next
         cards of the same pile, so every play still stops on the path. A Steal can take a number only from a
         line holding one; the other lines get numbers only by a Swap, a rescuer: before one, a Steal adds no
-        number. The Zero is kept apart from the other classes (`flip7odds.bounded.Path`)."""
+        number. The Zero is kept apart from the other classes (`flip7odds.bounded.Path`).
+
+        The drift ceiling's second level (`Path.second`, `Path.lift`; `flip7odds.drift`): the Discards, after which
+        your line has lost at most one card, and the Swaps, after which it has lost at most one and gained at most
+        one of the other lines' cards (worth at most their largest number; -1 where they hold none, so that no
+        number comes in). Where no other line holds a number and the pile holds a Steal, a Swap may hand one of
+        your numbers to a Steal to take back: the Swaps then stay rescuers of the first level only. Where another
+        line holds a number, the Steals, after which your line has gained at most one card, worth at most the
+        largest of those numbers (`Path.steals`, `Path.grab`)."""
         if (state[8] or state[9]) and any(self._hostile >> k & 1 for k in (*state[8], *state[9])):
             return None
         pile, size = (state[0], state[1]) if state[1] else (state[4], state[5])
         number_kinds = self._numbers
         line = state[2] & number_kinds
-        taken = False
+        others = 0
         for other in state[3]:
-            if other & number_kinds:
-                taken = True
-                break
-        path = self._line_paths.get((pile, line, taken))
+            others |= other
+        others &= number_kinds
+        path = self._line_paths.get((pile, line, others))
         if path is None:
             deck = self.game.deck
             known = self._paths.get(pile)
             if known is None:
                 known = self._paths[pile] = self._pile_path(pile)
+            taken = others != 0
             rescue = known[0] + known[1] if taken else known[0]
             bust, zeros, classes, _ = self._split(pile, known, line)
             held = self._held.get(line)
             if held is None:
                 held = self._held[line] = sum(self.kinds[k].value for k in self.game.cards(line))
+            discards, swaps = known[3][2], known[3][3]
+            if not taken and known[1]:  # a Swap may give a Steal a number to take back: it stays a rescuer
+                swaps = 0
+            grab = max((self.kinds[k].value for k in self.game.cards(others)), default=-1)
+            lift = grab if swaps else -1
             fields = (held, FLIP_7_CARDS - self.game.number_count(line), self._bonus, classes, bust, rescue,
-                      size, zeros, bool(line & deck.zero))
+                      size, zeros, bool(line & deck.zero), discards + swaps, lift, known[1] if taken else 0,
+                      max(grab, 0))
             # One object per distinct path: the search's table of ceilings then finds it by identity, not by
             # comparing fields (piles that differ by a card that adds nothing give equal paths).
             path = self._unique_paths.get(fields)
             if path is None:
                 path = self._unique_paths[fields] = Path(*fields)
-            self._line_paths[pile, line, taken] = path
+            self._line_paths[pile, line, others] = path
         return path
 
     def _split(self, pile: int, known: PileView, line: int) -> LineSplit:
@@ -539,7 +553,7 @@ class VengeanceModel:
         known = self._paths.get(pile)
         if known is None:
             known = self._paths[pile] = self._pile_path(pile)
-        modifiers_left, forcing, discards = known[3]
+        modifiers_left, forcing, discards, _ = known[3]
         active = bool(state[3])
         given = modifiers_left if active or (self._brutal and state[6] > 0) else 0
         played = 0
@@ -617,7 +631,7 @@ class VengeanceModel:
                 _NUMBER if deck.conflict[k] else _OTHER)
         group = (_MODIFIERS if self.kinds[k].category is Category.MODIFIER else
                  _FORCING if act in (Action.JUST_ONE_MORE, Action.FLIP_FOUR) else
-                 _DISCARDS if act is Action.DISCARD else -1)
+                 _DISCARDS if act is Action.DISCARD else _SWAPS if act is Action.SWAP else -1)
         return role, deck.conflict[k], self.kinds[k].value, group
 
     def _pile_path(self, pile: int) -> PileView:
@@ -625,7 +639,7 @@ class VengeanceModel:
         More! and Flip Four!, and Discards (`chain`)."""
         rescue = steals = 0
         numbers: dict[int, list[int]] = {}
-        others = [0, 0, 0]
+        others = [0, 0, 0, 0]
         roles = self._pile_roles
         for k, count in self.game.present(pile):
             role, conflict, value, group = roles[k]
@@ -642,7 +656,7 @@ class VengeanceModel:
             if group >= 0:
                 others[group] += count
         return (rescue, steals, tuple((conflict, copies, value) for conflict, (copies, value) in numbers.items()),
-                (others[0], others[1], others[2]))
+                (others[0], others[1], others[2], others[3]))
 
     def _pile_hazard(self, pile: int) -> tuple[int, tuple[tuple[int, int], ...]]:
         """A pile's rescuers (Unlucky 7, Discard, Swap), and its other numbers as (busting mask, copies) per class."""

@@ -1,0 +1,178 @@
+"""The drift ceiling's second level (after a Discard, a Swap or a Steal: `flip7odds.drift`) against its chain and exact values.
+
+The compiled loop must be the martingale bound of the relaxed chain it describes, summed here state by state with the
+chance of each state found by walking the chain forward (not by the closed forms ``P_1`` and ``P_2``); and on random
+small With a Vengeance situations whose piles hold Discards, Swaps and Steals, with numbers on the other lines, the ceiling
+must hold the exact value of hitting (the fast solver's value recursion) at every state a search meets, and be lower
+than the ceiling without the second level at some of them.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import random
+import time
+from collections import defaultdict
+from typing import cast
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from flip7odds.bounded import Path, RoundModel, _Search
+from flip7odds.cards import Action, Card, Category
+from flip7odds.drift import drift_ceiling
+from flip7odds.round_models import VengeanceModel
+from flip7odds.rules import VENGEANCE, VENGEANCE_BRUTAL
+from flip7odds.vengeance.fast import TIE, State, _Values
+from flip7odds.vengeance.situation import VengeanceLine, VengeanceSituation
+
+TOLERANCE = 1e-9
+
+Step = tuple[float, tuple[int, int] | None, float]
+"""A move of the relaxed chain: its chance, the next state ``(level, classes as a bit mask)`` or None where the chain
+ends, and the value it ends with (unused otherwise)."""
+
+
+def _chain(path: Path, top: float, level: int, held: int) -> tuple[float, list[Step]]:
+    """The relaxed chain at ``level`` on the set of classes ``held`` (module docstring of `flip7odds.drift`; no The
+    Zero): its value ``Z`` and its moves."""
+    classes = path.classes
+    joined = [index for index in range(len(classes)) if held >> index & 1]
+    k = len(joined)
+    total = path.held + sum(classes[index][1] for index in joined)
+    repeats = sum(classes[index][0] - 1 for index in joined)
+    lift = max(path.lift, 0)
+    six = k + 1 == path.room
+    if level == 0:
+        value, spare, rescuers = float(total), path.bust + repeats, path.rescue
+    elif level == 1:
+        value, spare, rescuers = float(total + lift), path.bust + repeats, path.rescue - 1
+    elif level == 3:  # after a Steal
+        value = float(total + path.grab + (path.bonus if six else 0))
+        spare, rescuers = path.bust + repeats, path.rescue - 1
+    else:
+        value = float(total + lift + (path.bonus if six and path.lift >= 0 else 0))
+        spare, rescuers = path.bust + repeats - 1, path.rescue - 1
+    new = [(index, copies, worth) for index, (copies, worth) in enumerate(classes) if not held >> index & 1]
+    left = sum(copies for _, copies, _ in new) + spare + rescuers
+    if left == 0:
+        return value, [(1.0, None, top)]
+    steps: list[Step] = []
+    for index, copies, worth in new:
+        chance = copies / left
+        if left == 1:
+            steps.append((chance, None, top))
+        elif six:
+            added = (0, lift, lift, path.grab)[level]
+            end = top if level == 1 else float(total + added + worth + path.bonus)
+            steps.append((chance, None, end))
+        else:
+            steps.append((chance, (level, held | 1 << index), 0.0))
+    if spare:
+        if level == 1:
+            steps.append((spare / left, (2, held) if left > 1 else None, top))
+        else:
+            steps.append((spare / left, None, 0.0))
+    if level == 0:
+        if path.rescue - path.second - path.steals:
+            steps.append(((path.rescue - path.second - path.steals) / left, None, top))
+        if path.second:
+            steps.append((path.second / left, (1, held) if left > 1 else None, top))
+        if path.steals:
+            steps.append((path.steals / left, (3, held) if left > 1 else None, top))
+    elif rescuers:
+        steps.append((rescuers / left, None, top))
+    return value, steps
+
+
+def _chain_bound(path: Path, top: float) -> float:
+    """``Z_0`` plus the first card's drift (a neutral card leaves the chain where it is) plus every later state's
+    positive drift times the chance that the chain reaches it, found by walking the chain forward."""
+    reached: defaultdict[tuple[int, int], float] = defaultdict(float)
+    reached[0, 0] = 1.0
+    states = sorted(((level, held) for level in range(4) for held in range(1 << len(path.classes))),
+                    key=lambda state: (state[1].bit_count(), state[0]))
+    live = path.bust + path.rescue + sum(copies for copies, _ in path.classes)
+    bound = 0.0
+    for state in states:
+        chance = reached.get(state, 0.0)
+        if not chance:
+            continue
+        value, steps = _chain(path, top, *state)
+        drift = sum(step * ((end if after is None else _chain(path, top, *after)[0]) - value)
+                    for step, after, end in steps)
+        if state == (0, 0):
+            neutral = path.size - live
+            bound += value + (neutral * max(drift, 0.0) + live * drift) / path.size
+        else:
+            bound += chance * max(drift, 0.0)
+        for step, after, _ in steps:
+            if after is not None:
+                reached[after] += chance * step
+    return bound
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(st.integers(1, 3), st.integers(1, 13)), max_size=5), st.integers(0, 3),
+       st.integers(1, 3), st.integers(0, 3), st.integers(-1, 13), st.integers(0, 2), st.integers(0, 30),
+       st.integers(1, 7), st.integers(0, 3), st.integers(30, 91))
+def test_the_drift_loop_is_the_bound_of_its_relaxed_chain(
+        classes: list[tuple[int, int]], bust: int, rescue: int, second: int, lift: int, steals: int, held: int,
+        room: int, neutral: int, top: int) -> None:
+    second = min(second, rescue)
+    steals = min(steals, rescue - second)
+    size = bust + rescue + neutral + sum(copies for copies, _ in classes)
+    path = Path(held, room, 15, tuple(classes), bust, rescue, size, second=second, lift=lift, steals=steals,
+                grab=max(lift, 0))
+    plain = dataclasses.replace(path, second=0, steals=0)
+    assert math.isclose(drift_ceiling(plain, top), _chain_bound(plain, top), abs_tol=TOLERANCE)
+    assert math.isclose(drift_ceiling(path, top), min(_chain_bound(path, top), _chain_bound(plain, top)),
+                        abs_tol=TOLERANCE)
+
+
+def _situation(rng: random.Random) -> VengeanceSituation:
+    """A small pile from the whole deck with a Discard, a Swap and a Steal, your line and up to two other lines holding
+    some of the rest (numbers on them more often than not), sometimes a known discard pile."""
+    rules = rng.choice([VENGEANCE, VENGEANCE_BRUTAL])
+    deck = [card for card, count in rules.deck.items_ for _ in range(count)]
+    rng.shuffle(deck)
+    chosen = [Card.action(Action.DISCARD), Card.action(Action.SWAP), Card.action(Action.STEAL)]
+    for card in chosen:
+        deck.remove(card)
+    size = rng.randint(6, 8)
+    pile, rest = deck[:size - 3] + chosen, deck[size - 3:]
+    lines = [VengeanceLine() for _ in range(3)]
+    for card in rest[:rng.randint(1, 7)]:
+        where = rng.randrange(3)
+        if card.category is not Category.ACTION and (
+                not card.is_number or (lines[where].accepts(card) and lines[where].number_count < 5)):
+            lines[where] = lines[where].plus(card)
+    others = lines[1:1 + rng.randint(1, 2)]
+    discards = rest[20:20 + rng.randint(0, 3)] if rng.random() < 0.3 else None
+    return VengeanceSituation.build(rules, lines[0].cards, others=[line.cards for line in others], pile=pile,
+                                    discards=discards, busted_others=rng.randint(0, 1))
+
+
+def test_the_second_level_holds_the_exact_hit_value_of_every_state_met() -> None:
+    rng = random.Random(19)
+    checked = lower = stolen = 0
+    for _ in range(20):
+        situation = _situation(rng)
+        model = VengeanceModel(situation)
+        if not model.can_draw(model.root()):
+            continue
+        search = _Search[State](cast(RoundModel[State], model), time.process_time() + 60.0)
+        search.hit(model.root(), 1e6)
+        values = _Values(model.game, 1.0, TIE, 10**6)
+        for state in cast(list[State], list(search.known)):
+            path = model.path(state)
+            if path is None or not (path.second or path.steals) or not model.can_draw(state):
+                continue
+            top = max(model.reach(state)[1])
+            ceiling = drift_ceiling(path, top)
+            assert ceiling >= values.draw(state) - TOLERANCE, (situation, state, path)
+            checked += 1
+            lower += ceiling < drift_ceiling(dataclasses.replace(path, second=0, steals=0), top) - TOLERANCE
+            stolen += path.steals > 0
+    assert checked > 10000 and lower > 1000 and stolen > 5000, (checked, lower, stolen)
