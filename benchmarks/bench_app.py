@@ -382,24 +382,24 @@ class Server:
 
 
 @contextmanager
-def serve(env: dict[str, str] | None = None) -> Iterator[Server]:
-    """``streamlit run app.py`` on a free port, its output in artifacts/logs/bench_app.log."""
+def serve(env: dict[str, str] | None = None, root: Path = ROOT, log: str = "bench_app") -> Iterator[Server]:
+    """``streamlit run app.py`` in the checkout ``root`` on a free port, its output in artifacts/logs/<log>.log."""
     port = free_port()
-    log_path = ROOT / "artifacts" / "logs" / "bench_app.log"
+    log_path = ROOT / "artifacts" / "logs" / f"{log}.log"
     log_path.parent.mkdir(parents=True, exist_ok=True)
     command = [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true",
                "--server.address", "127.0.0.1", "--server.port", str(port),
                "--server.fileWatcherType", "none", "--browser.gatherUsageStats", "false"]
     started = time.monotonic()
-    with log_path.open("a") as log:
-        process = subprocess.Popen(command, cwd=ROOT, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,
+    with log_path.open("a") as output:
+        process = subprocess.Popen(command, cwd=root, stdin=subprocess.DEVNULL, stdout=output, stderr=subprocess.STDOUT,
                                    env={**os.environ, **(env or {})})
     url = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + 60
         while not healthy(url):
             if process.poll() is not None or time.monotonic() > deadline:
-                raise SystemExit(f"streamlit did not start (see {log_path})")
+                raise SystemExit(f"streamlit did not start in {root} (see {log_path})")
             time.sleep(0.1)
         yield Server(url, process.pid, started)
     finally:

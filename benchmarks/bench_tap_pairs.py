@@ -21,52 +21,19 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import os
 import statistics
-import subprocess
-import sys
-import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 from bench_app import (
     CLASSIC_SEEN,
     POKER_SEEN,
-    ROOT,
     ProtocolPhone,
     Server,
     cpu_seconds,
-    free_port,
-    healthy,
     load_average,
+    serve,
     warm_up,
 )
-
-
-@contextmanager
-def serve(root: Path, env: dict[str, str]) -> Iterator[Server]:
-    """``streamlit run app.py`` in ``root`` on a free port (its output in artifacts/logs/bench_tap_pairs.log)."""
-    port = free_port()
-    command = [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true",
-               "--server.address", "127.0.0.1", "--server.port", str(port),
-               "--server.fileWatcherType", "none", "--browser.gatherUsageStats", "false"]
-    log_path = ROOT / "artifacts" / "logs" / "bench_tap_pairs.log"
-    log_path.parent.mkdir(parents=True, exist_ok=True)
-    with log_path.open("a") as log:
-        process = subprocess.Popen(command, cwd=root, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,
-                                   env={**os.environ, **env})
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 60
-        while not healthy(url):
-            if process.poll() is not None or time.monotonic() > deadline:
-                raise SystemExit(f"streamlit did not start in {root} (see {log_path})")
-            time.sleep(0.1)
-        yield Server(url, process.pid, time.monotonic())
-    finally:
-        process.terminate()
-        process.wait(timeout=10)
 
 
 async def tapped(server: Server, phone: ProtocolPhone, key: str, cpus: list[float]) -> None:
@@ -88,7 +55,9 @@ async def main() -> None:
     args = parser.parse_args()
     cards = POKER_SEEN if args.rules == "poker" else CLASSIC_SEEN
     print(f"load average before: {load_average()}", flush=True)
-    with serve(args.base.resolve(), {"PYTHONPATH": str(args.base.resolve())}) as base, serve(ROOT, {}) as branch:
+    base_root = args.base.resolve()
+    with serve({"PYTHONPATH": str(base_root)}, base_root, "bench_tap_pairs") as base, \
+            serve(log="bench_tap_pairs") as branch:
         phones: dict[str, tuple[Server, ProtocolPhone]] = {}
         fresh: dict[str, list[float]] = {}
         cached: dict[str, tuple[list[float], list[float]]] = {}
