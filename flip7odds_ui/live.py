@@ -156,8 +156,8 @@ def parts_changed(before: Table, after: Table, place_moved: bool, round_started:
     value set in a callback on a widget redrawn by a fragment's rerun, only on the whole page's), else the answer
     (the bar and the bust sentence under it), Undo (it names the last move), the table and the numbers, the
     buttons of the cards whose count left changed, Next round and Clear round when cards came onto an empty table
-    or left it (they are disabled on an empty one), the players when those changed, and the sections under the numbers when one of them is open (``tools_open``:
-    closed, they show the same whatever the table)."""
+    or left it (they are disabled on an empty one), the players when those changed, and the sections under the
+    numbers when one of them is open (``tools_open``: closed, they show the same whatever the table)."""
     if after is before:  # an impossible move: only its message (shown under the answer, in its fragment)
         return [ANSWER_PART]
     if round_started or place_moved or after.rules != before.rules:
