@@ -208,7 +208,6 @@ def _poker_rules() -> RuleSet:
 POKER = _poker_rules()
 
 
-
 def _vengeance_rules(brutal: bool) -> RuleSet:
     # docs/rules.md section 3: 108 cards. Numbers 0..13 with count(v) = v and one 0 (The Zero);
     # one of the seven 7s is the Unlucky 7 and one of the thirteen 13s the Lucky 13 (distinct cards).

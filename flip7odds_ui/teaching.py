@@ -154,7 +154,6 @@ def demo_link(t: Translator, params: Mapping[str, str]) -> str:
     return t("Link to this demo: {url}").format(url=f"{st.context.url or ''}?{urlencode({**kept, **params})}")
 
 
-
 def show_tree_key(t: Translator) -> None:
     """How to read the tree, above it: the colours' key is in the figure itself (`flip7odds.teaching_charts.tree_key`,
     drawn as its legend at the foot, so that it goes wherever the chart goes)."""
