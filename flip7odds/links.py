@@ -380,6 +380,17 @@ def spec_for(page: str, rules: RuleSet) -> PageLink:
     return PAGES.get(page + _VENGEANCE, PAGES[page]) if rules.vengeance else PAGES[page]
 
 
+def flag_on(params: Mapping[str, str], name: str) -> bool:
+    """Whether the address ``params`` turns the flag ``name`` on, read as `read_link` reads a `Kind.FLAG` (``1``,
+    ``true``, ``yes``, ``on``); missing or unreadable, it is off. For a flag read before any page's link is (the
+    app's presentation mode: the sidebar folded away from the first draw).
+
+    >>> flag_on({"present": "True"}, "present"), flag_on({"present": "maybe"}, "present"), flag_on({}, "present")
+    (True, False, False)
+    """
+    return _FLAGS.get(params.get(name, "").strip().lower(), False)
+
+
 def read_link(page: str, params: Mapping[str, str], rules: RuleSet | None = None) -> Link:
     """Read the link of ``page`` (a name of `PAGES`): every parameter checked, none of them ever raising.
 

@@ -10,7 +10,7 @@ from typing import TypeVar
 import streamlit as st
 
 from flip7odds.i18n import LANGUAGES, Translator, language_from_locale, translator
-from flip7odds.links import LANG, PRESENT, RULES, Link, Value, page_href, read_link
+from flip7odds.links import LANG, PRESENT, RULES, Link, Value, flag_on, page_href, read_link
 from flip7odds.rules import ALL_RULESETS, RuleSet
 from flip7odds.teaching_charts import PRESENTATION_CSS
 from flip7odds_ui.warming import start_warm_up
@@ -99,7 +99,7 @@ def start_app() -> None:
     start_warm_up()
     # A projector link (``present=1``) opens with the sidebar folded away: the class sees only the canvas.
     st.set_page_config(page_title="flip7odds", page_icon="🃏", layout="wide",
-                       initial_sidebar_state="collapsed" if st.query_params.get("present") == "1" else "auto")
+                       initial_sidebar_state="collapsed" if flag_on(st.query_params, PRESENT) else "auto")
     st.session_state[_THROUGH_APP] = True
     st.html(TOUCH_STYLE)
     t = choose_language()
@@ -245,12 +245,12 @@ def set_page_parameters(params: Mapping[str, str]) -> None:
         st.query_params.from_dict(wanted)
 
 
-def presentation_switch(t: Translator, linked: bool) -> None:
-    """The sidebar's *Presentation mode* switch of a page that is not a demo (the live odds, the quiz), as the demos have
-    (`flip7odds_ui.teaching.teaching_sidebar`, the same session key): on at first when the link says so (``linked``:
-    ``present=1``); while it is on, the projector's large type (`flip7odds.teaching_charts.PRESENTATION_CSS`). The page
-    keeps it in its address with `presenting`."""
-    init_widget(PRESENT, linked)
+def presentation_switch(t: Translator) -> None:
+    """The sidebar's *Presentation mode* switch, every page's that has one (the demos, the live odds, the quiz; one
+    session key): on at first when the link says so (``present=1``, `flip7odds.links.flag_on`); while it is on, the
+    projector's large type (`flip7odds.teaching_charts.PRESENTATION_CSS`). A page keeps it in its address with
+    `presenting`."""
+    init_widget(PRESENT, flag_on(st.query_params, PRESENT))
     st.sidebar.toggle(t("Presentation mode"), key=PRESENT)
     if st.session_state[PRESENT]:
         st.html(PRESENTATION_CSS)

@@ -11,8 +11,8 @@ from flip7odds.errors import Flip7Error
 from flip7odds.i18n import N_, Translator
 from flip7odds.links import DECK, LINE, Link
 from flip7odds.teaching import PileChoice, SituationText, situation_summary
-from flip7odds.teaching_charts import PRESENTATION_CSS, font_size_for
-from flip7odds_ui.shell import APP_PARAMETERS, current_rules, init_widget
+from flip7odds.teaching_charts import font_size_for
+from flip7odds_ui.shell import APP_PARAMETERS, current_rules, init_widget, presentation_switch
 
 PILE_CHOICE_NAMES: dict[PileChoice, str] = {
     PileChoice.FRESH: N_("Fresh deck"),
@@ -62,8 +62,8 @@ def teaching_sidebar(t: Translator, link: Link, default_line: str = "",
                      default_pile: PileChoice = PileChoice.FRESH) -> tuple[SituationText, PileChoice, int]:
     """The sidebar every teaching demo shares: presentation mode and the situation (pile, line, alone).
 
-    The first run of a session takes them from the page's ``link`` (`flip7odds_ui.shell.page_link`: ``present``,
-    ``pile``, ``deck``, ``line``, ``seen``, ``alone``, each already checked); ``default_line`` and
+    The first run of a session takes them from the page's ``link`` (`flip7odds_ui.shell.page_link`: ``pile``,
+    ``deck``, ``line``, ``seen``, ``alone``, each already checked; ``present`` by `flip7odds_ui.shell.presentation_switch`); ``default_line`` and
     ``default_pile`` are the line and the pile without one (the pile the page's title is about); a link's
     empty ``line=`` is an empty line. Returns the situation as card notation (with the sidebar's rule
     variant), the pile choice, and the chart font size for the mode. In presentation mode the situation is
@@ -73,14 +73,13 @@ def teaching_sidebar(t: Translator, link: Link, default_line: str = "",
     linked = (PileChoice.from_text(pile, current_rules()) if pile
               else PileChoice(link.text(DECK_PARAMETER)) if link.given(DECK_PARAMETER) else default_pile)
     line_given = link.given(LINE) or (LINE in st.query_params and all(p.parameter != LINE for p in link.problems))
-    init_widget("present", link.flag("present"))
+    presentation_switch(t)
     init_widget("pile_choice", linked)
     init_widget("pile_text", pile)
     init_widget("line", link.text(LINE) if line_given else default_line)
     init_widget("seen", link.text("seen"))
     init_widget("alone", link.flag("alone"))
     with st.sidebar:
-        st.toggle(t("Presentation mode"), key="present")
         st.subheader(t("Situation"))
         choice = st.selectbox(t("Pile"), list(PileChoice), key="pile_choice",
                               format_func=lambda c: t(PILE_CHOICE_NAMES[c])) or PileChoice.FRESH
@@ -90,7 +89,7 @@ def teaching_sidebar(t: Translator, link: Link, default_line: str = "",
         if choice is PileChoice.FRESH:
             st.text_input(t("Cards seen, out of the pile"), key="seen")
         st.checkbox(t("No other player is active (alone)"), key="alone")
-    st.html(PRESENTATION_CSS + f"<style>{DEMO_RULES}</style>" if st.session_state.present else TEACHING_CSS)
+    st.html(f"<style>{DEMO_RULES}</style>" if st.session_state.present else TEACHING_CSS)
     rules = current_rules()
     situation_text = SituationText(line=st.session_state.line, pile=choice.pile(st.session_state.pile_text, rules),
                                    seen=st.session_state.seen if choice is PileChoice.FRESH else "",

@@ -7,12 +7,11 @@ redrawn alone on each tap (a fragment). Presentation mode (the sidebar, ``presen
 
 import streamlit as st
 
-from flip7odds.links import PRESENT
 from flip7odds_ui.answer import STYLE
 from flip7odds_ui.shell import presentation_switch, start_page
 from flip7odds_ui.variants import LIVE_VIEWS
 
 t, rules = start_page()
 st.html(STYLE)
-presentation_switch(t, st.query_params.get(PRESENT) == "1")  # the table's own parameters are read by the view
+presentation_switch(t)
 LIVE_VIEWS[rules.name](t, rules)

@@ -7,16 +7,14 @@ alone (a fragment). Presentation mode (the sidebar, ``present=1``) shows it in a
 
 import streamlit as st
 
-from flip7odds.links import PRESENT
 from flip7odds_ui.progress import start_progress
 from flip7odds_ui.quiz import STYLE
 from flip7odds_ui.shell import page_link, presentation_switch, start_page
 from flip7odds_ui.variants import QUIZ_VIEWS
 
 t, rules = start_page()
-link = page_link(t, "quiz")
 st.html(STYLE)
-presentation_switch(t, link.flag(PRESENT))
+presentation_switch(t)
 st.title(t("Hit or stay?"))
-start_progress(t, link)  # the player's profile: the link's (?profile=), else a new one
+start_progress(t, page_link(t, "quiz"))  # the player's profile: the link's (?profile=), else a new one
 QUIZ_VIEWS[rules.name](t, rules)
