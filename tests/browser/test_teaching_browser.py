@@ -176,6 +176,10 @@ def test_the_tree_s_choices_on_a_laptop_in_spanish_start_level(browser: Browser,
     params = {"line": "12.11.9", "cards": "2", "lang": "es"}
     with app_page(browser, app_url, f"trees?{urlencode(params)}", *LAPTOP) as page:
         expect(page.get_by_text("Si sigo pidiendo")).to_be_visible()
+        # The demos' style (its RADIO_ROWS rule) comes in an element of its own: measure once it applies (a busy
+        # machine drew the choices before it)
+        page.wait_for_function("""() => [...document.querySelectorAll('[data-testid="stMain"] [role="radiogroup"]')]
+          .every(group => getComputedStyle(group).alignItems === 'flex-start')""", timeout=30_000)
         page.wait_for_timeout(300)
         assert_no_exception(page)
         groups = page.evaluate("""() => [...document.querySelectorAll('[data-testid="stMain"] [role="radiogroup"]')]
