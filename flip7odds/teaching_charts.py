@@ -80,6 +80,7 @@ PRESENTATION_FONT_SIZE = 30
 
 PRESENTATION_CSS = """
 <style>
+@media (min-width: 641px) {
 html { font-size: 28px; }
 [data-testid="stToolbar"], [data-testid="stDecoration"], [data-testid="stAppDeployButton"] { display: none; }
 [data-testid="stMainBlockContainer"] { padding-top: 5rem; padding-left: 3rem; padding-right: 3rem; max-width: 100%; }
@@ -92,11 +93,14 @@ h1 { font-size: 2.4rem !important; }
 h2, h3 { font-size: 1.6rem !important; }
 [data-testid="stWidgetLabel"] > div:has([data-testid="stTooltipIcon"]) { flex: 0 0 auto; margin-left: 0.3rem; }
 [data-testid="stTooltipIcon"] button, [data-testid="stTooltipIcon"] svg { width: 0.8rem; height: 0.8rem; }
+}
 </style>
 """
-"""Large type and a clean layout for a projector: injected by a page in presentation mode. A label's (?) help stands
-just after the label's words, as large as they are (Streamlit draws it 16 px at the far end of the label's row: the
-seed's, small and some 900 px from "Seed" on a 1920 px projector)."""
+"""Large type and a clean layout for a projector: injected by a page in presentation mode, on a screen wider than a
+phone's 640 px (a projector's link opened on a phone, a class following its teacher, keeps the phone's own page: the
+28 px type in a column 3rem in from each edge left the live answer bar cut at its right and titles broken mid-word). A
+label's (?) help stands just after the label's words, as large as they are (Streamlit draws it 16 px at the far end of
+the label's row: the seed's, small and some 900 px from "Seed" on a 1920 px projector)."""
 
 
 PROJECTOR_CHART_WIDTH = 1700

@@ -162,3 +162,24 @@ def test_the_live_page_and_the_quiz_have_a_presentation_mode(browser: Browser, a
         page.get_by_test_id("stExpandSidebarButton").or_(page.get_by_test_id("stSidebar")).first.wait_for()
         expect(page.get_by_test_id("stSidebar").get_by_text("Presentation mode")).to_have_count(1)
         assert page.evaluate(ROOT_FONT) < 28
+
+
+def test_a_projector_link_opened_on_a_phone_keeps_the_phone_s_page(browser: Browser, app_url: str) -> None:
+    """A teacher's projector link (``present=1``) opened on a student's phone set the page in the projector's 28 px
+    type in a column 3rem in from each edge: the answer bar's numbers were cut at its right. The projector's type is
+    for screens wider than a phone; the phone keeps its own page, the switch still on."""
+    with app_page(browser, app_url, "live?lang=es&line=12.7&present=1", *PHONE, touch=True) as page:
+        banner = page.locator(".f7-banner")
+        expect(banner).to_contain_text("Plantarse 19", timeout=ANSWER_TIMEOUT_MS)
+        page.wait_for_selector('[data-testid="stApp"][data-test-script-state="notRunning"]')
+        page.wait_for_timeout(300)
+        screenshot(page, "es-phone-live-projector-link")
+        assert page.evaluate(ROOT_FONT) < 28
+        box = banner.bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE[0], box
+        words = page.locator(".f7-banner").get_by_text("Eliminación ahora 17/92")
+        assert_in_view(page, words, "the bar's bust count")
+        words_box = words.bounding_box()
+        assert words_box is not None and words_box["x"] + words_box["width"] <= PHONE[0], words_box
+        expect(page).to_have_url(re.compile("present=1"))
+        assert_no_exception(page)
