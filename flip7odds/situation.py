@@ -30,8 +30,11 @@ class Line:
     second_chance: bool = False
 
     @classmethod
-    def from_cards(cls, cards: Iterable[Card]) -> Line:
-        """Build a line; a duplicate number, two Second Chances or a Freeze/Flip Three raise `SituationError`."""
+    def from_cards(cls, cards: Iterable[Card], card_name: Callable[[Card], str] = str) -> Line:
+        """Build a line; a duplicate number, two Second Chances or a Freeze/Flip Three raise `SituationError`.
+
+        A duplicate is named by ``card_name`` (the variant's `RuleSet.card_name`: a poker K, not 13).
+        """
         numbers: set[int] = set()
         modifiers: list[Card] = []
         second_chance = False
@@ -39,7 +42,7 @@ class Line:
             if card.category is Category.NUMBER:
                 if card.value in numbers:
                     raise SituationError("duplicate number {value} in your line: a second {value} busts you",
-                                         value=card.value)
+                                         value=card_name(card))
                 numbers.add(card.value)
             elif card.category is Category.MODIFIER:
                 modifiers.append(card)
@@ -122,7 +125,7 @@ class Situation:
         if others_active < 0:
             raise SituationError("others active must be 0 or more, not {count}", count=others_active)
         line_cards = tuple(line)
-        the_line = Line.from_cards(line_cards)
+        the_line = Line.from_cards(line_cards, rules.card_name)
         if len(the_line.numbers) >= rules.flip7_size:
             raise SituationError(Plural("your line already holds {size} number: that is a Flip 7, the round is over",
                                         "your line already holds {size} numbers: that is a Flip 7, the round is over",

@@ -66,6 +66,7 @@ def test_the_next_cards_bust_chance_is_counted_in_cards(argv: list[str], fractio
     (["analyze", "--line", "banana"], "unknown card 'banana': use 0-12, +2"),
     (["analyze", "--rules", "poker", "--line", "banana"], "unknown card 'banana': use 4-10, J, Q, K, joker, A (Freeze)"),
     (["analyze", "--rules", "poker", "--line", "K", "--seen", "1"], "card 1 is not in the poker deck"),
+    (["analyze", "--rules", "poker", "--line", "K 5 K"], "duplicate number K in your line: a second K busts you"),
     (["analyze", "--line", "5", "--seen", "12*13"], "too many 12 cards"),
     (["analyze", "--line", "5", "--pile", ""], "the pile is empty and there is no discard pile"),
     (["analyze", "--line", "5", "--others", "-2"], "-2 is negative"),
