@@ -473,6 +473,11 @@ def hint(question: Question, t: Translator = ENGLISH) -> str:
                               "one), so the next card cannot bust you: hit.",
                               "Your Second Chance absorbs the first duplicate ({bust} of the {left} cards left would be "
                               "one), so the next card cannot bust you: hit.", left).format(**values)
+        if gain > 0 and exact.bust_cards == 0:
+            return t.ngettext("None of the {left} card left would bust you: one more card adds {gain} points on "
+                              "average, so hit.",
+                              "None of the {left} cards left would bust you: one more card adds {gain} points on "
+                              "average, so hit.", left).format(**values)
         if gain > risk:
             return t.ngettext("Only {bust} of the {left} card left would bust you: one more card adds {gain} points on "
                               "average and risks {risk}, so hit.",
@@ -480,6 +485,11 @@ def hint(question: Question, t: Translator = ENGLISH) -> str:
                               "average and risks {risk}, so hit.", left).format(**values)
         return t("One card alone adds {gain} points for {risk} at risk, but the cards after it (and the Flip 7 "
                  "bonus) make hitting worth {more} more than your {stay}: hit.").format(**values)
+    if gain <= 0 and exact.bust_cards == 0:
+        return t.ngettext("None of the {left} card left would bust you, but one more card changes your score by "
+                          "{gain} points on average: stay.",
+                          "None of the {left} cards left would bust you, but one more card changes your score by "
+                          "{gain} points on average: stay.", left).format(**values)
     if risk >= gain:
         values["points"] = t.counted("{count} point", "{count} points", exact.stay_score)
         return t.ngettext("{bust} of the {left} card left would bust you: one more card risks {risk} of your {points} "

@@ -6,13 +6,16 @@ from fractions import Fraction
 import pytest
 
 from flip7odds.analysis import TOLERANCE, Decision, problem_of
-from flip7odds.cards import Category
+from flip7odds.cards import Category, parse_cards
+from flip7odds.counts import CardCounts
 from flip7odds.errors import Flip7Error
+from flip7odds.i18n import translator
 from flip7odds.quiz import (
     CLOSE_CALL,
     GRADE_WIDTH,
     PART_USED_GONE,
     Grade,
+    PlayerLine,
     Question,
     QuizSituation,
     Tier,
@@ -25,7 +28,7 @@ from flip7odds.quiz import (
     tier_from_number,
 )
 from flip7odds.reference import reference_solve
-from flip7odds.rules import CLASSIC
+from flip7odds.rules import CLASSIC, POKER, RuleSet
 from flip7odds.situation import Situation
 from flip7odds.solver import solve, solve_cost
 
@@ -138,6 +141,29 @@ def test_the_hint_names_the_exact_counts() -> None:
     sentence = hint(question)
     assert f"of the {question.exact.pile_size} cards left" in sentence
     assert sentence.endswith(f"{question.exact.decision.value}.")
+
+
+def _question(line: str, pile: str, rules: RuleSet = CLASSIC) -> Question:
+    """A question on ``line`` against one other active player, with this pile and no discards."""
+    situation = QuizSituation(Tier.PART_USED, rules, 0, (PlayerLine(0, parse_cards(line, rules), "active", 0),
+                                                          PlayerLine(1, (), "active", 0)),
+                              CardCounts.from_cards(parse_cards(pile, rules)), CardCounts(), 1)
+    return Question(situation, exact_of(situation.situation))
+
+
+def test_the_hint_says_none_would_bust_rather_than_only_0() -> None:
+    # 12 11 against 5 6 7: every card is safe, one more adds (5 + 6 + 7) / 3 = 6 points.
+    sentence = hint(_question("12 11", "5 6 7"))
+    assert sentence == "None of the 3 cards left would bust you: one more card adds 6.0 points on average, so hit."
+    assert "Ninguna de las 3 cartas" in hint(_question("12 11", "5 6 7"), translator("es"))
+
+
+def test_the_hint_when_no_card_busts_but_a_penalty_makes_staying_best() -> None:
+    # Poker: K Q (25) against two penalties, the 2 of diamonds (-2) and the 3 of diamonds (-3): none busts you.
+    question = _question("K Q", "2d 3d", POKER)
+    assert question.exact.decision is Decision.STAY
+    assert hint(question) == ("None of the 2 cards left would bust you, but one more card changes your score by "
+                              "-2.5 points on average: stay.")
 
 
 def test_tier_numbers() -> None:
