@@ -1,8 +1,8 @@
 """Pure plotly builders for the teaching pages: every function takes library results and returns a figure.
 
 No streamlit here: the figures are tested on their own. ``font_size`` is the base size of a figure's
-text; `font_size_for` gives it for normal use or for a projector (`PRESENTATION_CSS` does the same for
-the page around the figures).
+text: `NORMAL_FONT_SIZE`, or `PRESENTATION_FONT_SIZE` for a projector (`PRESENTATION_CSS` does the same for the
+page around the figures).
 """
 
 from __future__ import annotations
@@ -108,15 +108,14 @@ PROJECTOR_CHART_WIDTH = 1700
 size, `flip7odds.charts.PHONE_CHART_WIDTH`: a phone)."""
 
 
-def font_size_for(presentation: bool) -> int:
-    """The base font size of a figure, larger on a projector."""
-    return PRESENTATION_FONT_SIZE if presentation else NORMAL_FONT_SIZE
-
-
 def _fit(text: str, size: int, share: float = 1.0) -> str:
     """``text`` broken into lines (``<br>``) that fit ``share`` of the narrowest screen a figure of this size is
     drawn on (a phone, or a projector in presentation mode): plotly never wraps a title by itself, it cuts it."""
     return fit_text(text, size, share * (PROJECTOR_CHART_WIDTH if size >= PRESENTATION_FONT_SIZE else PHONE_CHART_WIDTH))
+
+
+TITLE_LINE = 1.3
+"""The height of a line of a title, in units of its font size."""
 
 
 def _layout(figure: go.Figure, font_size: int, height: int, t: Translator) -> go.Figure:
@@ -282,8 +281,8 @@ def convergence_figure(result: Convergence, font_size: int = NORMAL_FONT_SIZE, t
               else t("Running frequency of yes: it settles on the exact value"),
               t("Total difference: total − n·E wanders further and further from 0") if score
               else t("Count difference: yes − n·p wanders further and further from 0")]
-    figure = make_subplots(rows=2, cols=1, shared_xaxes=True, vertical_spacing=0.16,
-                           subplot_titles=[_fit(title, font_size + 2) for title in titles])
+    titles = [_fit(title, font_size + 2) for title in titles]
+    figure = make_subplots(rows=2, cols=1, shared_xaxes=True, vertical_spacing=0.16, subplot_titles=titles)
     figure.update_annotations(font_size=font_size + 2)  # the subplot titles
     n = result.trials
     mu = result.exact.mean
@@ -309,8 +308,11 @@ def convergence_figure(result: Convergence, font_size: int = NORMAL_FONT_SIZE, t
     figure.update_yaxes(title_text=t("total − n·E") if score else t("yes − n·p"), row=2, col=1)
     figure = _layout(figure, font_size, height=36 * font_size, t=t)
     # The legend at the foot of the figure, under the axis title however many lines that takes.
+    # Room above the upper panel for its title, on as many lines as a phone takes (three in Spanish: the top one was
+    # cut by the figure's edge).
+    top = max(4 * font_size, round((TITLE_LINE * (titles[0].count("<br>") + 1) + 1) * (font_size + 2)))
     figure.update_layout(legend={"orientation": "h", "yref": "container", "yanchor": "bottom", "y": 0, "x": 0},
-                         margin={"b": 2 * font_size})
+                         margin={"b": 2 * font_size, "t": top})
     return figure
 
 
@@ -460,12 +462,13 @@ __all__ = [
     "ENDING_LABELS",
     "EVENT_LABELS",
     "FAMILY_TITLES",
+    "NORMAL_FONT_SIZE",
     "PRESENTATION_CSS",
+    "PRESENTATION_FONT_SIZE",
     "PROJECTOR_CHART_WIDTH",
     "branch_label",
     "convergence_figure",
     "decision_heatmap_figure",
-    "font_size_for",
     "policy_curves_figure",
     "score_histogram_figure",
     "tree_figure",

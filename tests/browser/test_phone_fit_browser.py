@@ -6,7 +6,16 @@ import contextlib
 import re
 
 import pytest
-from browser_helpers import app_page, assert_in_view, assert_no_exception, screenshot, scroll_main, tap_card
+from browser_helpers import (
+    app_page,
+    assert_in_view,
+    assert_no_exception,
+    chart_text_collisions,
+    screenshot,
+    screenshot_whole,
+    scroll_main,
+    tap_card,
+)
 from playwright.sync_api import Browser, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
@@ -182,4 +191,32 @@ def test_a_projector_link_opened_on_a_phone_keeps_the_phone_s_page(browser: Brow
         words_box = words.bounding_box()
         assert words_box is not None and words_box["x"] + words_box["width"] <= PHONE[0], words_box
         expect(page).to_have_url(re.compile("present=1"))
+        assert_no_exception(page)
+
+
+SHOWN_CHART_TEXT = """() => [...document.querySelectorAll('.js-plotly-plot')].filter(plot => plot.offsetParent !== null)
+  .flatMap(plot => [...plot.querySelectorAll('text')].filter(node => node.getBoundingClientRect().width > 0)
+  .map(node => parseFloat(node.style.fontSize || getComputedStyle(node).fontSize)))"""
+"""The font size of every word of the charts on the screen (a hidden drawing left out)."""
+PROJECTOR_LINKS = {"trees": ("trees?line=12.11.9&cards=2", 1), "urn": ("urn?line=12.11.9&draws=3", 1),
+                   "simulate": ("simulate?line=9.3&question=policy_score&policy=sum>=20&n=2000&seed=7", 2),
+                   "strategy": ("strategy", 2)}
+"""A demo's projector link (``present=1`` is added) and how many charts it shows."""
+
+
+@pytest.mark.parametrize("demo", PROJECTOR_LINKS)
+def test_a_demo_s_projector_link_opened_on_a_phone_draws_its_charts_for_the_phone(browser: Browser, app_url: str,
+                                                                                   demo: str) -> None:
+    """The server does not know the screen's width: a projector's link drew the charts in the projector's 30 px type on
+    a student's phone too, the tree's key and the panels' titles cut at the screen's edge. A phone shows the charts
+    drawn for it (14 px type, words wrapped for its width); a projector still shows its own (`test_teaching_browser`)."""
+    path, charts = PROJECTOR_LINKS[demo]
+    with app_page(browser, app_url, f"{path}{'&' if '?' in path else '?'}lang=es&present=1", *PHONE, touch=True) as page:
+        expect(page.locator(".js-plotly-plot:visible")).to_have_count(charts, timeout=ANSWER_TIMEOUT_MS)
+        page.wait_for_selector('[data-testid="stApp"][data-test-script-state="notRunning"]')
+        page.wait_for_timeout(500)  # let plotly finish drawing
+        screenshot_whole(page, f"es-phone-{demo}-projector-link")
+        sizes = page.evaluate(SHOWN_CHART_TEXT)
+        assert sizes and max(sizes) < 20, sorted(set(sizes))
+        assert chart_text_collisions(page) == []
         assert_no_exception(page)
