@@ -6,7 +6,7 @@ import streamlit as st
 
 from flip7odds_ui.cache import tree
 from flip7odds_ui.shell import chosen, init_widget, page_link, set_page_parameters, start_page, stop_if_vengeance
-from flip7odds_ui.teaching import demo_link, show_figure, show_rows, show_tree_key, teaching_sidebar
+from flip7odds_ui.teaching import demo_link, show_figure, show_rows, show_tree_key, side_by_side, teaching_sidebar
 
 t, rules = start_page()
 stop_if_vengeance(t)
@@ -83,7 +83,7 @@ except Flip7Error as error:
 bust, flip7 = result.probability_of(Termination.BUST), result.probability_of(Termination.FLIP_7)
 going = sum((leaf.probability for leaf in result.leaves if leaf.ending is None), Fraction(0))
 # On a projector the tree takes the whole width and its table comes below, in the room's type size.
-chart, side = (st.container(), st.container()) if st.session_state.present else st.columns([3, 2])
+chart, side = side_by_side(3, 2)
 with chart:
     show_tree_key(t)
     show_figure("tree", lambda font_size: tree_figure(result, font_size, t, rules))

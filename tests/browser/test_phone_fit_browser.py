@@ -99,7 +99,7 @@ def test_on_a_spanish_phone_a_demo_table_s_numbers_are_on_the_screen(browser: Br
     with app_page(browser, app_url, f"{path}{'&' if '?' in path else '?'}lang=es", *PHONE, touch=True) as page:
         table = page.locator('[data-testid="stTable"]').filter(has_text=column)
         expect(table).to_be_visible(timeout=ANSWER_TIMEOUT_MS)
-        expect(page.locator('[data-testid="stDataFrame"]')).to_be_hidden()
+        expect(page.locator('[data-testid="stDataFrame"]')).to_have_count(0)
         table.scroll_into_view_if_needed()
         page.wait_for_timeout(300)
         screenshot(page, f"es-phone-table-{path.split('?')[0]}")
@@ -108,17 +108,28 @@ def test_on_a_spanish_phone_a_demo_table_s_numbers_are_on_the_screen(browser: Br
         assert_no_exception(page)
 
 
-def test_on_a_laptop_a_demo_table_is_the_interactive_one(browser: Browser, app_url: str) -> None:
-    """The phone's static table is hidden, and so is its frame: 480 px tall, it left a blank that high above the
-    interactive table."""
-    with app_page(browser, app_url, "trees?line=12.11.9&cards=2&lang=es", 1280, 900) as page:
-        table = page.locator('[data-testid="stDataFrame"]')
-        expect(table).to_be_visible(timeout=ANSWER_TIMEOUT_MS)
-        expect(page.locator('[data-testid="stTable"]')).to_be_hidden()
+FRAME_RIGHT = """() => Math.round(document.querySelector('.st-key-rows').getBoundingClientRect().right)"""
+"""Where the frame a long demo table scrolls in ends (px from the screen's left)."""
+
+
+@pytest.mark.parametrize(("size", "path"), [((1920, 1080), "trees?cards=3&lang=es"),
+                                            ((1280, 900), "trees?line=12.11.9&cards=2&lang=es"),
+                                            ((1440, 900), "trees?cards=2&branches=card&rules=poker&lang=es")],
+                         ids=["1920", "1280", "1440-poker"])
+def test_on_a_wide_screen_the_spanish_tree_s_table_fits_its_frame(browser: Browser, app_url: str,
+                                                                  size: tuple[int, int], path: str) -> None:
+    """The interactive table beside the Spanish tree sized its path column to the longest path and cut its last
+    column ("Ronda") on a 1920 px screen; the static table, the phone's, wraps its words and fits, on every screen,
+    sent once. Where the side column would be too narrow for it (1280 px, the sidebar open) it goes under the tree."""
+    with app_page(browser, app_url, path, *size) as page:
+        table = page.locator('[data-testid="stTable"]')
+        expect(table).to_have_count(1, timeout=ANSWER_TIMEOUT_MS)
+        expect(page.locator('[data-testid="stDataFrame"]')).to_have_count(0)
         page.wait_for_timeout(300)
-        above, box = page.get_by_text("Las 31 hojas suman").bounding_box(), table.bounding_box()
-        assert above is not None and box is not None
-        assert box["y"] - (above["y"] + above["height"]) < 80, (above, box)
+        screenshot(page, f"es-{size[0]}-trees-table")
+        (right,) = page.evaluate(HEADER_RIGHT, "Ronda")
+        frame = page.evaluate(FRAME_RIGHT)
+        assert right <= frame, f"the column Ronda ends at {right} px, its frame at {frame}"
         assert_no_exception(page)
 
 
