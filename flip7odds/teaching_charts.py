@@ -93,6 +93,7 @@ h1 { font-size: 2.4rem !important; }
 h2, h3 { font-size: 1.6rem !important; }
 [data-testid="stWidgetLabel"] > div:has([data-testid="stTooltipIcon"]) { flex: 0 0 auto; margin-left: 0.3rem; }
 [data-testid="stTooltipIcon"] button, [data-testid="stTooltipIcon"] svg { width: 0.8rem; height: 0.8rem; }
+[data-testid="stHorizontalBlock"] > [data-testid="stElementContainer"]:has(> [data-testid="stNumberInput"], > [data-testid="stSelectbox"]) { min-width: 10.625rem; }
 }
 </style>
 """
@@ -100,7 +101,9 @@ h2, h3 { font-size: 1.6rem !important; }
 phone's 640 px (a projector's link opened on a phone, a class following its teacher, keeps the phone's own page: the
 28 px type in a column 3rem in from each edge left the live answer bar cut at its right and titles broken mid-word). A
 label's (?) help stands just after the label's words, as large as they are (Streamlit draws it 16 px at the far end of
-the label's row: the seed's, small and some 900 px from "Seed" on a 1920 px projector)."""
+the label's row: the seed's, small and some 900 px from "Seed" on a 1920 px projector). A number or a choice given a
+width in a row (170 px) is at least that many of the projector's type (10.625rem): in 170 px its label broke in two
+and the number's − and + were hidden (Streamlit hides them in a box under 7.5rem)."""
 
 
 PROJECTOR_CHART_WIDTH = 1700
@@ -437,7 +440,10 @@ def urn_figure(reading: UrnReading, font_size: int = NORMAL_FONT_SIZE, t: Transl
                                         font_size, 0.8), dtick=1, autorange="reversed")
     figure.update_xaxes(title_text=t("P(X = j)"), tickformat=".0%", range=[0, width],
                         tickvals=[tick / 4 for tick in range(5) if tick / 4 <= width])
-    return _layout(figure, font_size, height=(10 + 3 * len(js)) * font_size, t=t)
+    figure = _layout(figure, font_size, height=(10 + 3 * len(js)) * font_size, t=t)
+    # Room at the right for half of "100%", centred on the axis's end: plotly drops a tick label that would pass the
+    # figure's edge (in the projector's type the scale ended at 75%).
+    return figure.update_layout(margin={"r": 2 * font_size})
 
 
 def score_histogram_figure(scores: Sequence[float], distribution: dict[int, float], expected: float,

@@ -231,3 +231,22 @@ def test_a_demo_s_projector_link_opened_on_a_phone_draws_its_charts_for_the_phon
         assert sizes and max(sizes) < 20, sorted(set(sizes))
         assert chart_text_collisions(page) == []
         assert_no_exception(page)
+
+
+@pytest.mark.parametrize("path", ["live?line=12.7", "live?rules=vengeance"])
+def test_on_a_projector_the_live_page_s_count_of_players_shows_its_buttons(browser: Browser, app_url: str,
+                                                                            path: str) -> None:
+    """The count of other players is 170 px wide: in the projector's 28 px type its label broke in two ("Otros aún /
+    activos") and its − and + were hidden (Streamlit hides them in a box under 7.5rem); it is as wide in that type."""
+    with app_page(browser, app_url, f"{path}&lang=es&present=1", *PROJECTOR) as page:
+        page.wait_for_function(f"() => ({ROOT_FONT})() >= 28")
+        number = page.get_by_test_id("stNumberInput").first
+        expect(number).to_be_visible(timeout=ANSWER_TIMEOUT_MS)
+        page.wait_for_timeout(300)
+        screenshot(page, f"es-projector-{path.split('=')[-1]}-players")
+        expect(number.get_by_test_id("stNumberInputStepUp")).to_be_visible()
+        expect(number.get_by_test_id("stNumberInputStepDown")).to_be_visible()
+        label = number.locator('[data-testid="stWidgetLabel"] p').first
+        height = label.evaluate("node => node.getBoundingClientRect().height / parseFloat(getComputedStyle(node).fontSize)")
+        assert height < 2, f"the label {label.inner_text()!r} is {height:.1f} of its type tall: on two lines"
+        assert_no_exception(page)

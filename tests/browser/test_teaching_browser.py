@@ -235,3 +235,16 @@ def test_on_a_projector_the_models_prose_lines_are_short_enough_to_read(browser:
         assert tables and max(tables) > 700, tables  # a table is not squeezed into the prose's measure
         assert_no_exception(page)
         screenshot(page, f"models-projector-{language}")
+
+
+def test_on_a_projector_the_urn_s_scale_ends_labelled(browser: Browser, app_url: str) -> None:
+    """The urn's scale ended at 75%: "100%", centred on the axis's end in the projector's type, would have passed the
+    figure's edge, and plotly drops such a tick label. The figure keeps room for it."""
+    params = {"line": "12 11 9", "draws": "3", "present": "1"}
+    with app_page(browser, app_url, f"urn?{urlencode(params)}", *PROJECTOR) as page:
+        expect(page.locator(".js-plotly-plot:visible")).to_have_count(1, timeout=30_000)
+        page.wait_for_timeout(500)
+        ticks = page.evaluate(f"""[...document.querySelectorAll('.js-plotly-plot .xtick text')].filter({SHOWN})
+                                  .filter(node => node.getBoundingClientRect().width > 0).map(node => node.textContent)""")
+        assert ticks[-1] == "100%", ticks
+        assert chart_text_collisions(page) == []
