@@ -1,8 +1,8 @@
 """Pure plotly builders for the teaching pages: every function takes library results and returns a figure.
 
 No streamlit here: the figures are tested on their own. ``font_size`` is the base size of a figure's
-text; `font_size_for` gives it for normal use or for a projector (`PRESENTATION_CSS` does the same for
-the page around the figures).
+text: `NORMAL_FONT_SIZE`, or `PRESENTATION_FONT_SIZE` for a projector (`PRESENTATION_CSS` does the same for the
+page around the figures).
 """
 
 from __future__ import annotations
@@ -93,6 +93,7 @@ h1 { font-size: 2.4rem !important; }
 h2, h3 { font-size: 1.6rem !important; }
 [data-testid="stWidgetLabel"] > div:has([data-testid="stTooltipIcon"]) { flex: 0 0 auto; margin-left: 0.3rem; }
 [data-testid="stTooltipIcon"] button, [data-testid="stTooltipIcon"] svg { width: 0.8rem; height: 0.8rem; }
+[data-testid="stHorizontalBlock"] > [data-testid="stElementContainer"]:has(> [data-testid="stNumberInput"], > [data-testid="stSelectbox"]) { min-width: 10.625rem; }
 }
 </style>
 """
@@ -100,7 +101,9 @@ h2, h3 { font-size: 1.6rem !important; }
 phone's 640 px (a projector's link opened on a phone, a class following its teacher, keeps the phone's own page: the
 28 px type in a column 3rem in from each edge left the live answer bar cut at its right and titles broken mid-word). A
 label's (?) help stands just after the label's words, as large as they are (Streamlit draws it 16 px at the far end of
-the label's row: the seed's, small and some 900 px from "Seed" on a 1920 px projector)."""
+the label's row: the seed's, small and some 900 px from "Seed" on a 1920 px projector). A number or a choice given a
+width in a row (170 px) is at least that many of the projector's type (10.625rem): in 170 px its label broke in two
+and the number's − and + were hidden (Streamlit hides them in a box under 7.5rem)."""
 
 
 PROJECTOR_CHART_WIDTH = 1700
@@ -108,15 +111,14 @@ PROJECTOR_CHART_WIDTH = 1700
 size, `flip7odds.charts.PHONE_CHART_WIDTH`: a phone)."""
 
 
-def font_size_for(presentation: bool) -> int:
-    """The base font size of a figure, larger on a projector."""
-    return PRESENTATION_FONT_SIZE if presentation else NORMAL_FONT_SIZE
-
-
 def _fit(text: str, size: int, share: float = 1.0) -> str:
     """``text`` broken into lines (``<br>``) that fit ``share`` of the narrowest screen a figure of this size is
     drawn on (a phone, or a projector in presentation mode): plotly never wraps a title by itself, it cuts it."""
     return fit_text(text, size, share * (PROJECTOR_CHART_WIDTH if size >= PRESENTATION_FONT_SIZE else PHONE_CHART_WIDTH))
+
+
+TITLE_LINE = 1.3
+"""The height of a line of a title, in units of its font size."""
 
 
 def _layout(figure: go.Figure, font_size: int, height: int, t: Translator) -> go.Figure:
@@ -282,8 +284,8 @@ def convergence_figure(result: Convergence, font_size: int = NORMAL_FONT_SIZE, t
               else t("Running frequency of yes: it settles on the exact value"),
               t("Total difference: total − n·E wanders further and further from 0") if score
               else t("Count difference: yes − n·p wanders further and further from 0")]
-    figure = make_subplots(rows=2, cols=1, shared_xaxes=True, vertical_spacing=0.16,
-                           subplot_titles=[_fit(title, font_size + 2) for title in titles])
+    titles = [_fit(title, font_size + 2) for title in titles]
+    figure = make_subplots(rows=2, cols=1, shared_xaxes=True, vertical_spacing=0.16, subplot_titles=titles)
     figure.update_annotations(font_size=font_size + 2)  # the subplot titles
     n = result.trials
     mu = result.exact.mean
@@ -309,8 +311,11 @@ def convergence_figure(result: Convergence, font_size: int = NORMAL_FONT_SIZE, t
     figure.update_yaxes(title_text=t("total − n·E") if score else t("yes − n·p"), row=2, col=1)
     figure = _layout(figure, font_size, height=36 * font_size, t=t)
     # The legend at the foot of the figure, under the axis title however many lines that takes.
+    # Room above the upper panel for its title, on as many lines as a phone takes (three in Spanish: the top one was
+    # cut by the figure's edge).
+    top = max(4 * font_size, round((TITLE_LINE * (titles[0].count("<br>") + 1) + 1) * (font_size + 2)))
     figure.update_layout(legend={"orientation": "h", "yref": "container", "yanchor": "bottom", "y": 0, "x": 0},
-                         margin={"b": 2 * font_size})
+                         margin={"b": 2 * font_size, "t": top})
     return figure
 
 
@@ -435,7 +440,10 @@ def urn_figure(reading: UrnReading, font_size: int = NORMAL_FONT_SIZE, t: Transl
                                         font_size, 0.8), dtick=1, autorange="reversed")
     figure.update_xaxes(title_text=t("P(X = j)"), tickformat=".0%", range=[0, width],
                         tickvals=[tick / 4 for tick in range(5) if tick / 4 <= width])
-    return _layout(figure, font_size, height=(10 + 3 * len(js)) * font_size, t=t)
+    figure = _layout(figure, font_size, height=(10 + 3 * len(js)) * font_size, t=t)
+    # Room at the right for half of "100%", centred on the axis's end: plotly drops a tick label that would pass the
+    # figure's edge (in the projector's type the scale ended at 75%).
+    return figure.update_layout(margin={"r": 2 * font_size})
 
 
 def score_histogram_figure(scores: Sequence[float], distribution: dict[int, float], expected: float,
@@ -460,12 +468,13 @@ __all__ = [
     "ENDING_LABELS",
     "EVENT_LABELS",
     "FAMILY_TITLES",
+    "NORMAL_FONT_SIZE",
     "PRESENTATION_CSS",
+    "PRESENTATION_FONT_SIZE",
     "PROJECTOR_CHART_WIDTH",
     "branch_label",
     "convergence_figure",
     "decision_heatmap_figure",
-    "font_size_for",
     "policy_curves_figure",
     "score_histogram_figure",
     "tree_figure",

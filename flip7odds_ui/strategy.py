@@ -12,6 +12,7 @@ import time
 from dataclasses import dataclass
 from typing import cast
 
+import plotly.graph_objects as go  # type: ignore[import-untyped]
 import streamlit as st
 
 from flip7odds.answer import Answer
@@ -32,7 +33,7 @@ from flip7odds.teaching import (
 from flip7odds.teaching_charts import decision_heatmap_figure, policy_curves_figure
 from flip7odds_ui.cache import decision_map, explorer_answer, explorer_merges_of, merged_map, policy_result
 from flip7odds_ui.shell import init_widget
-from flip7odds_ui.teaching import metric_columns, show_rows
+from flip7odds_ui.teaching import metric_columns, show_figure, show_rows
 
 FAMILY_NAMES: dict[PolicyFamily, str] = {
     PolicyFamily.SUM: N_("stay at sum ≥ T"),
@@ -202,8 +203,8 @@ def _probability_text(t: Translator, low: float, high: float, digits: int) -> st
     return f"{t.percent(low, digits)}–{t.percent(high, digits)}"
 
 
-def show_curves(t: Translator, optimum: Optimum, grid: ExplorerGrid, results: dict[str, RuleValue],
-                font_size: int) -> list[PolicyCurve]:
+def show_curves(t: Translator, optimum: Optimum, grid: ExplorerGrid, results: dict[str, RuleValue]
+                ) -> list[PolicyCurve]:
     """The metrics (the optimum, each family's best) and the curves; returns the curves."""
     curves = [PolicyCurve(family, tuple(results[str(policy)] for policy in policies))
               for family, policies in grid.families.items()]
@@ -217,10 +218,14 @@ def show_curves(t: Translator, optimum: Optimum, grid: ExplorerGrid, results: di
     for column, curve in zip(metrics[1:], curves):
         column.metric(t("Best {family}").format(family=t(FAMILY_NAMES[curve.family])), score_text(curve.best, t),
                       rule_name(t, curve.best.policy), delta_color="off", delta_arrow="off")
-    figure = policy_curves_figure(curves, optimum.score, font_size, t)
-    if optimum.certified:  # the certified interval of the optimum, behind every curve
-        figure.add_hrect(y0=low, y1=high, row="all", col="all", line_width=0, fillcolor="rgba(0,0,0,0.15)")
-    st.plotly_chart(figure, width="stretch", theme=None)
+
+    def draw(font_size: int) -> go.Figure:
+        figure = policy_curves_figure(curves, optimum.score, font_size, t)
+        if optimum.certified:  # the certified interval of the optimum, behind every curve
+            figure.add_hrect(y0=low, y1=high, row="all", col="all", line_width=0, fillcolor="rgba(0,0,0,0.15)")
+        return figure
+
+    show_figure("curves", draw)
     if any(isinstance(result, BlindValue) and not result.exact for result in results.values()):
         st.caption(t("Played alone on this pile even the merged deck is large, so the royal flush's cards are "
                      "merged too: a rule shown as a range has certified bounds (its bonus paid never, or whenever "
@@ -277,7 +282,7 @@ def show_published(t: Translator, text: SituationText, choice: PileChoice, optim
         bust_share=t.percent(share["bust>=0.26"], 2), cards_share=t.percent(share["cards>=3"], 1)))
 
 
-def show_decision_map(t: Translator, optimum: Optimum, threshold: int, font_size: int) -> None:
+def show_decision_map(t: Translator, optimum: Optimum, threshold: int) -> None:
     """Where a single threshold fails: the optimal decision by sum and count of numbers, and the pair of lines
     no single bust threshold plays right."""
     st.subheader(t("Where a single threshold fails: the optimal decision by sum and count of numbers"))
@@ -289,7 +294,7 @@ def show_decision_map(t: Translator, optimum: Optimum, threshold: int, font_size
                       "cards of their mean value: a real way to play (it looks only at what that deck shows), which "
                       "earns at most the optimum."))
     decisions = optimum.decisions
-    st.plotly_chart(decision_heatmap_figure(decisions.cells(), threshold, font_size, t), width="stretch", theme=None)
+    show_figure("decisions", lambda font_size: decision_heatmap_figure(decisions.cells(), threshold, font_size, t))
     risky, safe = decisions.riskiest_hit, decisions.safest_stay
     if risky is None or safe is None or risky.bust_probability <= safe.bust_probability:
         return

@@ -1,9 +1,10 @@
 """The teaching demos' shared parts: the sidebar (presentation mode and the situation) and the demo link."""
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from urllib.parse import urlencode
 
 import pandas as pd
+import plotly.graph_objects as go  # type: ignore[import-untyped]
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
@@ -11,7 +12,7 @@ from flip7odds.errors import Flip7Error
 from flip7odds.i18n import N_, Translator
 from flip7odds.links import DECK, LINE, Link
 from flip7odds.teaching import PileChoice, SituationText, situation_summary
-from flip7odds.teaching_charts import font_size_for
+from flip7odds.teaching_charts import NORMAL_FONT_SIZE, PRESENTATION_FONT_SIZE
 from flip7odds_ui.shell import APP_PARAMETERS, current_rules, init_widget, presentation_switch
 
 PILE_CHOICE_NAMES: dict[PileChoice, str] = {
@@ -59,15 +60,15 @@ DECK_PARAMETER = DECK
 
 
 def teaching_sidebar(t: Translator, link: Link, default_line: str = "",
-                     default_pile: PileChoice = PileChoice.FRESH) -> tuple[SituationText, PileChoice, int]:
+                     default_pile: PileChoice = PileChoice.FRESH) -> tuple[SituationText, PileChoice]:
     """The sidebar every teaching demo shares: presentation mode and the situation (pile, line, alone).
 
     The first run of a session takes them from the page's ``link`` (`flip7odds_ui.shell.page_link`: ``pile``,
     ``deck``, ``line``, ``seen``, ``alone``, each already checked; ``present`` by `flip7odds_ui.shell.presentation_switch`); ``default_line`` and
     ``default_pile`` are the line and the pile without one (the pile the page's title is about); a link's
     empty ``line=`` is an empty line. Returns the situation as card notation (with the sidebar's rule
-    variant), the pile choice, and the chart font size for the mode. In presentation mode the situation is
-    also written on the canvas (the sidebar is folded away on a projector).
+    variant) and the pile choice (a chart is drawn for the mode by `show_figure`). In presentation mode the situation
+    is also written on the canvas (the sidebar is folded away on a projector).
     """
     pile = link.text("pile")
     linked = (PileChoice.from_text(pile, current_rules()) if pile
@@ -99,7 +100,7 @@ def teaching_sidebar(t: Translator, link: Link, default_line: str = "",
             st.markdown("#### " + situation_summary(situation_text.situation(), choice, t))
         except Flip7Error:
             pass  # the page itself says what is wrong with the situation
-    return situation_text, choice, font_size_for(st.session_state.present)
+    return situation_text, choice
 
 
 def metric_columns(key: str, count: int) -> list[DeltaGenerator]:
@@ -115,24 +116,47 @@ def deck_parameters(choice: PileChoice, default_pile: PileChoice) -> dict[str, s
     return {DECK_PARAMETER: choice.value} if choice is PileChoice.FRESH and default_pile is not PileChoice.FRESH else {}
 
 
-PHONE_ROWS, WIDE_ROWS = "phone_rows", "wide_rows"
-"""Keys of `show_rows`'s two tables: the static one a phone shows, the interactive one a wider screen shows."""
-_PHONE, _WIDE = (f'[data-testid="stLayoutWrapper"]:has(> .st-key-{key}), .st-key-{key}' for key in (PHONE_ROWS, WIDE_ROWS))
-ROWS_BY_SCREEN = (f"<style>:is({_PHONE}) {{display: none}} @media (max-width: 640px) "
-                  f"{{:is({_PHONE}) {{display: flex}} :is({_WIDE}) {{display: none}}}}</style>")
-"""A phone shows the static table, a wider screen the interactive one (each with its box's wrapper: the phone's
-frame, 480 px tall, left a blank that high on a wider screen)."""
-PHONE_ROWS_SHOWN = 12
-"""The most rows a phone's static table shows before it scrolls in a frame of its own (the trees' one per card)."""
+SIDE_BY_SIDE = "side_by_side"
+"""Key of `side_by_side`'s row."""
+SIDE_MIN_WIDTH = "23rem"
+"""The narrowest the side column of `side_by_side` stands beside the main one: a tree's table (its path, the exact
+fraction, the percentage, the round's end), its words wrapped, is 325 px wide in Spanish, in a frame 2rem wider."""
+_COLUMNS = f'.st-key-{SIDE_BY_SIDE} [data-testid="stHorizontalBlock"]:has(> [data-testid="stColumn"])'
+WRAP_SIDE = (f"<style>{_COLUMNS} {{flex-wrap: wrap}} "
+             f'{_COLUMNS} > [data-testid="stColumn"]:last-child {{min-width: min(100%, {SIDE_MIN_WIDTH})}}</style>')
+"""The side column goes under the main one (each then as wide as the page) where it would be narrower than
+`SIDE_MIN_WIDTH`."""
+
+
+def side_by_side(main_share: int, side_share: int) -> tuple[DeltaGenerator, DeltaGenerator]:
+    """A demo's main part (a chart) and its side (metrics, a table) in those shares of the width; on a projector
+    (presentation mode) one under the other, each the page's width; on a screen where the side would be narrower than
+    `SIDE_MIN_WIDTH` (a 1280 px laptop with the sidebar open: about 320 px), the side under the main part too: the
+    Spanish tree's table, in a column that narrow, ran past its frame."""
+    if st.session_state.get("present"):
+        return st.container(), st.container()
+    st.html(WRAP_SIDE)
+    with st.container(key=SIDE_BY_SIDE):
+        main, side = st.columns([main_share, side_share])
+    return main, side
+
+
+ROWS = "rows"
+"""Key of `show_rows`'s frame."""
+ROWS_SHOWN = 12
+"""The most rows a table shows before it scrolls in a frame of its own (a tree's one per card, up to 476)."""
 
 
 def show_rows(rows: Sequence[Mapping[str, object]]) -> None:
-    """A table of the demos: a static table on a projector (it takes the page's large type and wraps its
-    columns instead of cutting them), and on a phone, where the interactive one's first column (a tree's path, a
-    rule's name) took the screen's width and pushed the numbers out of it; the interactive one otherwise.
+    """A table of the demos: a static table, which takes the page's type (a projector's, in presentation mode) and
+    wraps its columns instead of cutting them; beyond `ROWS_SHOWN` rows, outside presentation mode, it scrolls in a
+    frame.
 
-    On a screen, both are sent and the page's style shows one by the screen's width (`ROWS_BY_SCREEN`): the server
-    does not know it."""
+    The same table on every screen, sent once (the server does not know the screen's width). An interactive table
+    (`st.dataframe`, sortable) wraps a cell's words only in rows over 4rem tall, so its first column (a tree's path,
+    a rule's name) took its width: on a phone it pushed the numbers off the screen, and beside the Spanish tree on a
+    1920 px screen it cut the last column ("Ronda"). Both were sent before, the page's style showing one by the
+    screen's width: up to 476 rows twice."""
     if not rows:
         return
     frame = pd.DataFrame(list(rows))
@@ -140,11 +164,36 @@ def show_rows(rows: Sequence[Mapping[str, object]]) -> None:
     if st.session_state.get("present"):
         st.table(static)
         return
-    st.html(ROWS_BY_SCREEN)
-    with st.container(key=PHONE_ROWS, height=480 if len(rows) > PHONE_ROWS_SHOWN else "content"):
+    with st.container(key=ROWS, height=480 if len(rows) > ROWS_SHOWN else "content"):
         st.table(static)
-    with st.container(key=WIDE_ROWS):
-        st.dataframe(frame, hide_index=True, width="stretch")
+
+
+PROJECTOR_FIGURE, PHONE_FIGURE = "projector_figure", "phone_figure"
+"""Key prefixes of `show_figure`'s two drawings of a figure in presentation mode: a projector's, a phone's."""
+_PROJECTOR_FIGURE, _PHONE_FIGURE = (f'[data-testid="stLayoutWrapper"]:has(> [class*="st-key-{key}"]), '
+                                    f'[class*="st-key-{key}"]' for key in (PROJECTOR_FIGURE, PHONE_FIGURE))
+FIGURES_BY_SCREEN = (f"<style>:is({_PHONE_FIGURE}) {{display: none}} @media (max-width: 640px) "
+                     f"{{:is({_PHONE_FIGURE}) {{display: flex}} :is({_PROJECTOR_FIGURE}) {{display: none}}}}</style>")
+"""In presentation mode a screen wider than a phone's 640 px (a projector) shows the projector's drawing, a phone the
+phone's: the same screens `flip7odds.teaching_charts.PRESENTATION_CSS` gives the projector's type."""
+
+
+def show_figure(key: str, draw: Callable[[int], go.Figure]) -> None:
+    """A demo's chart, ``draw(font_size)``, as wide as its column: at the normal size, and in presentation mode also at
+    the projector's (`flip7odds.teaching_charts.PRESENTATION_FONT_SIZE`, its words wrapped for a projector's width).
+
+    The server does not know the screen's width, and a projector's link is opened on phones too (a class following
+    its teacher): a figure drawn in the projector's 30 px type on a 390 px phone had its key and labels cut at the
+    screen's edge. In presentation mode both drawings are sent, each in a box keyed ``key``, and the page's style
+    shows the one for the screen (`FIGURES_BY_SCREEN`)."""
+    if not st.session_state.get("present"):
+        st.plotly_chart(draw(NORMAL_FONT_SIZE), width="stretch", theme=None, key=key)
+        return
+    st.html(FIGURES_BY_SCREEN)
+    with st.container(key=f"{PROJECTOR_FIGURE}_{key}"):
+        st.plotly_chart(draw(PRESENTATION_FONT_SIZE), width="stretch", theme=None, key=f"{key}_projector")
+    with st.container(key=f"{PHONE_FIGURE}_{key}"):
+        st.plotly_chart(draw(NORMAL_FONT_SIZE), width="stretch", theme=None, key=f"{key}_phone")
 
 
 def demo_link(t: Translator, params: Mapping[str, str]) -> str:

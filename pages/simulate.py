@@ -7,7 +7,7 @@ import streamlit as st
 
 from flip7odds_ui.cache import exact
 from flip7odds_ui.shell import chosen, init_widget, page_link, set_page_parameters, start_page
-from flip7odds_ui.teaching import demo_link, metric_columns, teaching_sidebar
+from flip7odds_ui.teaching import demo_link, metric_columns, show_figure, teaching_sidebar
 from flip7odds_ui.variants import SIMULATE_VIEWS
 
 t, rules = start_page()
@@ -63,7 +63,7 @@ init_widget("policy", link.text("policy"))
 init_widget("trials", link.whole("n"))
 init_widget("seed", link.whole("seed"))
 
-situation_text, choice, font_size = teaching_sidebar(t, link, default_line="12 11 9")
+situation_text, choice = teaching_sidebar(t, link, default_line="12 11 9")
 
 st.title(t("Exact next to simulated"))
 st.markdown(t("First the exact answer, counted from the cards in the pile. Then the same question played out as many "
@@ -130,7 +130,7 @@ metrics[2].metric(t("Distance from exact"),
                   t("{errors} standard errors").format(errors=t.number(result.final_standard_errors)),
                   t("1 standard error = {error}").format(error=value_text(answer.standard_error(trials), score, 2)),
                   delta_color="off", delta_arrow="off")
-st.plotly_chart(convergence_figure(result, font_size, t), width="stretch", theme=None)
+show_figure("convergence", lambda font_size: convergence_figure(result, font_size, t))
 st.markdown(t("**The misconception:** “after a run of busts, luck must even out”. It does not. The frequency gets "
               "closer to the exact value because the *difference* between what happened and what was expected is "
               "divided by a growing n, not because the difference shrinks: the lower panel wanders further away, "
@@ -138,6 +138,7 @@ st.markdown(t("**The misconception:** “after a run of busts, luck must even ou
 if score:
     st.subheader(t("What “expected value” means: the average of many rounds, not a typical round"))
     assert answer.distribution is not None, "a round score has its exact distribution"
-    st.plotly_chart(score_histogram_figure(outcomes.tolist(), answer.distribution, answer.mean, font_size, t),
-                    width="stretch", theme=None)
+    distribution = answer.distribution
+    show_figure("scores", lambda font_size: score_histogram_figure(outcomes.tolist(), distribution, answer.mean,
+                                                                    font_size, t))
 st.caption(demo_link(t, params))

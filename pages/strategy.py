@@ -17,7 +17,7 @@ from flip7odds.teaching import STRATEGY_DEMO_PILE, PolicyFamily, strategy_headli
 from flip7odds_ui import strategy
 
 link = page_link(t, "strategy")
-situation_text, choice, font_size = teaching_sidebar(t, link, default_pile=STRATEGY_DEMO_PILE)
+situation_text, choice = teaching_sidebar(t, link, default_pile=STRATEGY_DEMO_PILE)
 # The title follows the pile shown: it is written once the curves say which sum rule is best here.
 heading, lead = st.empty(), st.empty()
 heading.title(t("How close simple rules come to the best play"))
@@ -36,11 +36,11 @@ set_page_parameters(params)
 grid = strategy.chosen_grid(t, situation_text, explorer_grid(sums, bust, bust_step, cards, optimum.merged),
                             optimum.merged)
 results = strategy.evaluate_grid(t, situation_text, grid, optimum.merged)
-curves = strategy.show_curves(t, optimum, grid, results, font_size)
+curves = strategy.show_curves(t, optimum, grid, results)
 strategy.show_table(t, optimum, curves, grid, results)
 headline = strategy_headline(curves[0], optimum.against, situation_text.situation().pile.size, t)
 heading.title(headline.title)
 lead.markdown(headline.lead)
 strategy.show_published(t, situation_text, choice, optimum, results)
-strategy.show_decision_map(t, optimum, int(PolicyFamily.parameter(curves[0].best.policy)), font_size)
+strategy.show_decision_map(t, optimum, int(PolicyFamily.parameter(curves[0].best.policy)))
 st.caption(demo_link(t, params))

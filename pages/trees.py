@@ -6,7 +6,7 @@ import streamlit as st
 
 from flip7odds_ui.cache import tree
 from flip7odds_ui.shell import chosen, init_widget, page_link, set_page_parameters, start_page, stop_if_vengeance
-from flip7odds_ui.teaching import demo_link, show_rows, show_tree_key, teaching_sidebar
+from flip7odds_ui.teaching import demo_link, show_figure, show_rows, show_tree_key, side_by_side, teaching_sidebar
 
 t, rules = start_page()
 stop_if_vengeance(t)
@@ -45,7 +45,7 @@ init_widget("start", TreeStart(link.text("start")))
 init_widget("draws", int(link.text("cards")))
 init_widget("grouping", Grouping(link.text("branches")))
 
-situation_text, choice, font_size = teaching_sidebar(t, link)
+situation_text, choice = teaching_sidebar(t, link)
 
 st.title(t("Probability trees: the next cards"))
 st.markdown(t("Each column is one more card, from left to right. A branch's probability is counted from the cards left at that point; along "
@@ -83,10 +83,10 @@ except Flip7Error as error:
 bust, flip7 = result.probability_of(Termination.BUST), result.probability_of(Termination.FLIP_7)
 going = sum((leaf.probability for leaf in result.leaves if leaf.ending is None), Fraction(0))
 # On a projector the tree takes the whole width and its table comes below, in the room's type size.
-chart, side = (st.container(), st.container()) if st.session_state.present else st.columns([3, 2])
+chart, side = side_by_side(3, 2)
 with chart:
     show_tree_key(t)
-    st.plotly_chart(tree_figure(result, font_size, t, rules), width="stretch", theme=None)
+    show_figure("tree", lambda font_size: tree_figure(result, font_size, t, rules))
 with side:
     # Side by side as wide as each is (a row that wraps), not three equal columns: a third of the side column
     # at 1280 px is narrower than "55,91 %" in the metrics' type, which then broke onto two lines.

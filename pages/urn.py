@@ -6,7 +6,7 @@ import streamlit as st
 
 from flip7odds_ui.cache import flip_three_bust, reading
 from flip7odds_ui.shell import init_widget, page_link, set_page_parameters, start_page
-from flip7odds_ui.teaching import demo_link, teaching_sidebar
+from flip7odds_ui.teaching import demo_link, show_figure, teaching_sidebar
 
 t, rules = start_page()
 
@@ -62,7 +62,7 @@ if rules.vengeance:  # one card: a Vengeance hit (Flip Four's four cards are not
 
 init_widget("urn_draws", int(link.text("draws")))
 
-situation_text, choice, font_size = teaching_sidebar(t, link, default_line="12 11 9")
+situation_text, choice = teaching_sidebar(t, link, default_line="12 11 9")
 
 st.title(t("The urn: why a card draw is a counting problem"))
 draws = st.radio(t("Draw"), [1, 3], key="urn_draws", horizontal=True,
@@ -113,7 +113,7 @@ st.markdown(t("`scipy.stats.hypergeom(M={pile}, n={bust}, N={draws}).sf(0)` = **
     exact=t.number(float(probability), 15), gap=f"{abs(scipy_value - float(probability)):.1e}".replace(".", t.separators[0])))
 if draws > 1:
     st.subheader(t("How many bust cards among the {draws}?").format(draws=draws))
-    st.plotly_chart(urn_figure(urn, font_size, t), width="stretch", theme=None)
+    show_figure("urn", lambda font_size: urn_figure(urn, font_size, t))
     st.subheader(t("Where the game is not quite an urn"))
     exact = flip_three_bust(situation_text)
     st.markdown(t("In a real Flip Three you also bust if two of the three cards are the **same new number**, and a "

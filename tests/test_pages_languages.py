@@ -130,7 +130,7 @@ def test_strategy_in_spanish_uses_the_decimal_comma() -> None:
     at = open_page("strategy", "es", pile=numbers_only_pile())
     assert {metric.label: metric.value for metric in at.metric}["Juego óptimo"] == "18,5652"
     assert "**18,5212 (99,76\u00a0%)**" in at.caption[0].value
-    assert "Plantarse con suma ≥ 23" in at.dataframe[0].value["Regla"].tolist()
+    assert "Plantarse con suma ≥ 23" in at.table[0].value.reset_index()["Regla"].tolist()
 
 
 @pytest.mark.parametrize(
@@ -150,7 +150,7 @@ def test_trees_in_spanish_name_the_cards_and_endings() -> None:
     at = open_page("trees", "es", line="12 11", branches="card", cards="1")
     assert [toggle.label for toggle in at.sidebar.toggle] == ["Modo presentación"]  # the shared sidebar
     assert at.sidebar.selectbox[0].options == ["Baraja completa", "Solo números (79)", "Mazo a medida"]
-    table = at.dataframe[0].value
+    table = at.table[0].value.reset_index()
     assert list(table.columns) == ["Camino", "Probabilidad (exacta)", "≈", "Ronda"]
     paths = " ".join(table["Camino"].tolist())
     assert "Congelar" in paths and "eliminado" in paths

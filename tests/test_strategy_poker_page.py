@@ -48,7 +48,7 @@ def test_the_fresh_poker_pile_shows_every_curve_without_asking() -> None:
         assert [button.label for button in at.button] == ["Compute every threshold"]
     low, high = optimum_bounds(at)
     assert low < high  # a fresh pile is too large for the exact optimum within the page's budget
-    table = at.dataframe[0].value
+    table = at.table[0].value.reset_index()
     commands = table["Command line"].tolist()
     assert commands[0] == "optimal" and "certified bounds" in table["Expected score"].tolist()[0]
     assert "lookahead" not in commands and {"sum>=23", "bust>=0.26", "cards>=3", "always"} <= set(commands)
@@ -65,7 +65,7 @@ def test_the_rules_shown_are_their_exact_values_on_the_real_deck() -> None:
     assert explorer_merges(text.situation())
     at = open_page({"pile": pile, "sum": "20-30", "bust": "20-30", "bust_step": "10", "cards": "2-4"}, timeout=90)
     low, high = optimum_bounds(at)
-    table = at.dataframe[0].value
+    table = at.table[0].value.reset_index()
     for command, score in zip(table["Command line"].tolist()[1:], table["Expected score"].tolist()[1:]):
         exact = evaluate_policy(text.situation(), parse_policy(command)).expected_score
         assert score == f"{exact:.4f}", command
@@ -82,7 +82,7 @@ def test_the_fresh_poker_pile_alone_shows_exact_curves_within_the_certified_boun
     shown = "\n".join(element.value for element in at.markdown)
     assert "**certified bounds**" in shown
     _, high = optimum_bounds(at)
-    table = at.dataframe[0].value
+    table = at.table[0].value.reset_index()
     rules = dict(zip(table["Command line"].tolist()[1:], table["Expected score"].tolist()[1:]))
     problem = problem_of(SituationText(alone=True, rules="poker").situation())
     for command in ("sum>=23", "always"):

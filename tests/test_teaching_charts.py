@@ -35,7 +35,6 @@ from flip7odds.teaching_charts import (
     PROJECTOR_CHART_WIDTH,
     convergence_figure,
     decision_heatmap_figure,
-    font_size_for,
     policy_curves_figure,
     score_histogram_figure,
     tree_figure,
@@ -137,21 +136,21 @@ def test_histogram_overlays_simulated_and_exact_scores() -> None:
 
 
 def test_presentation_sizes() -> None:
-    assert font_size_for(True) == PRESENTATION_FONT_SIZE > font_size_for(False) == NORMAL_FONT_SIZE
+    assert PRESENTATION_FONT_SIZE > NORMAL_FONT_SIZE
     assert PRESENTATION_CSS.strip().startswith("<style>") and "font-size" in PRESENTATION_CSS
 
 
 def test_projector_text_reads_from_the_back_row() -> None:
     # At 1920x1080 a class reads 28 px and more; the page's own text grows with it (PRESENTATION_CSS).
-    assert font_size_for(True) >= 28 > font_size_for(False)
+    assert PRESENTATION_FONT_SIZE >= 28 > NORMAL_FONT_SIZE
     assert "html { font-size: 28px; }" in PRESENTATION_CSS
 
 
 def test_the_tree_labels_only_the_boxes_they_fit() -> None:
     tree = probability_tree(Situation.from_text(CLASSIC, "12 11 9"), 3, TreeStart.HIT, Grouping.OUTCOME)
-    figure = tree_figure(tree, font_size_for(True))
-    assert figure.layout.uniformtext.mode == "hide" and figure.layout.uniformtext.minsize == font_size_for(True)
-    assert figure.data[0].textfont.size == font_size_for(True)  # a label is written at the base size or not at all
+    figure = tree_figure(tree, PRESENTATION_FONT_SIZE)
+    assert figure.layout.uniformtext.mode == "hide" and figure.layout.uniformtext.minsize == PRESENTATION_FONT_SIZE
+    assert figure.data[0].textfont.size == PRESENTATION_FONT_SIZE  # a label is written at the base size or not at all
     assert figure.data[0].tiling.orientation == "h"  # horizontal text, one column per card
 
 
@@ -199,15 +198,15 @@ def test_the_tree_carries_its_colour_key() -> None:
     box's colour and named as the boxes are, in the page's language (a class reads the key off the projected chart)."""
     tree = probability_tree(Situation.from_text(CLASSIC, "12 11 9"), 2, TreeStart.HIT, Grouping.OUTCOME)
     spanish = translator("es")
-    figure = tree_figure(tree, font_size_for(True), spanish)
+    figure = tree_figure(tree, PRESENTATION_FONT_SIZE, spanish)
     icicle, *entries = figure.data
     key = tree_key(tree)
     painted = set(icicle.marker.colors) - {"#ffffff"}  # the root ("now") is white
     assert {colour for _, colour in key} == painted
     assert [(entry.name, entry.marker.color) for entry in entries] == [
         (spanish(EVENT_LABELS[event]), colour) for event, colour in key]
-    assert all(entry.showlegend and entry.marker.size == font_size_for(True) for entry in entries)
-    assert figure.layout.legend.font.size == font_size_for(True) and figure.layout.legend.orientation == "h"
+    assert all(entry.showlegend and entry.marker.size == PRESENTATION_FONT_SIZE for entry in entries)
+    assert figure.layout.legend.font.size == PRESENTATION_FONT_SIZE and figure.layout.legend.orientation == "h"
     assert entries[0].name == "número nuevo"
 
 

@@ -45,7 +45,7 @@ def test_strategy_on_the_numbers_only_pile_reproduces_the_published_values() -> 
     assert shown["Best stay at sum ≥ T"] == ("18.5212", "Stay at sum ≥ 23")
     published = at.caption[0].value
     assert "**18.5212 (99.76%)**" in published and "**99.81%**" in published and "**95.1%**" in published
-    table = at.dataframe[0].value
+    table = at.table[0].value.reset_index()
     assert table["Command line"].tolist()[0] == "optimal"
     assert {"sum>=23", "bust>=0.26", "cards>=3", "lookahead", "always"} <= set(table["Command line"])
     assert "**39.7%** (29 of 73 cards)" in markdown_text(at) and "**26.0%** (20 of 77 cards)" in markdown_text(at)
@@ -59,7 +59,7 @@ def test_strategy_on_the_fresh_deck_alone_shows_the_curves_without_asking() -> N
     # the counted game, and where the whole grid is still long a thinned grid comes first, exact at every point.
     at = open_page("strategy", deck="fresh", alone="1")  # the page opens on the number cards
     assert len(at.get("plotly_chart")) == 2  # the curves and the decision map
-    table = at.dataframe[0].value
+    table = at.table[0].value.reset_index()
     rules = dict(zip(table["Command line"], table["Expected score"]))
     assert rules["optimal"] == "20.2971"  # docs/model.md: 20.2970891 alone on the fresh deck
     assert float(rules["always"]) < float(rules["sum>=23"]) < 20.2971
@@ -72,7 +72,7 @@ def test_strategy_grid_comes_from_the_link() -> None:
     at = open_page("strategy", pile=numbers_only_pile(), sum="20-25", bust="20-30", bust_step="5", cards="2-4")
     assert at.slider(key="sum_range").value == (20, 25)
     assert at.select_slider(key="bust_step").value == 5
-    assert at.dataframe[0].value.shape[0] >= 6
+    assert at.table[0].value.reset_index().shape[0] >= 6
 
 
 def test_strategy_bad_pile_is_one_clear_message() -> None:

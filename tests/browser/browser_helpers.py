@@ -112,7 +112,8 @@ def screenshot_whole(page: Page, name: str) -> Path:
 CHART_TEXT_COLLISIONS = """() => {
   const found = [];
   const box = (node) => node.getBoundingClientRect();
-  for (const [index, plot] of [...document.querySelectorAll('.js-plotly-plot')].entries()) {
+  const shown = [...document.querySelectorAll('.js-plotly-plot')].filter(plot => plot.offsetParent !== null);
+  for (const [index, plot] of shown.entries()) {
     const frame = box(plot.querySelector('.main-svg'));
     const words = [...plot.querySelectorAll('text')].filter(node => node.closest('.cbtitle')
       || /^(gtitle|annotation-text|[xy]\\d*title|legendtext)$/.test(node.getAttribute('class') || ''));
@@ -133,8 +134,9 @@ CHART_TEXT_COLLISIONS = """() => {
   }
   return found;
 }"""
-"""Every chart's words (title, panel titles, labels, axis titles, legend, colour bar) that run over the chart's
-edge or over each other; tick numbers are left to plotly, which spaces them itself."""
+"""Every shown chart's words (title, panel titles, labels, axis titles, legend, colour bar) that run over the chart's
+edge or over each other; tick numbers are left to plotly, which spaces them itself. A chart the page's style hides
+(presentation mode sends a phone's and a projector's drawing) is not on the screen."""
 
 
 def chart_text_collisions(page: Page) -> list[str]:

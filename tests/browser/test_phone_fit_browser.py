@@ -6,7 +6,16 @@ import contextlib
 import re
 
 import pytest
-from browser_helpers import app_page, assert_in_view, assert_no_exception, screenshot, scroll_main, tap_card
+from browser_helpers import (
+    app_page,
+    assert_in_view,
+    assert_no_exception,
+    chart_text_collisions,
+    screenshot,
+    screenshot_whole,
+    scroll_main,
+    tap_card,
+)
 from playwright.sync_api import Browser, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
@@ -90,7 +99,7 @@ def test_on_a_spanish_phone_a_demo_table_s_numbers_are_on_the_screen(browser: Br
     with app_page(browser, app_url, f"{path}{'&' if '?' in path else '?'}lang=es", *PHONE, touch=True) as page:
         table = page.locator('[data-testid="stTable"]').filter(has_text=column)
         expect(table).to_be_visible(timeout=ANSWER_TIMEOUT_MS)
-        expect(page.locator('[data-testid="stDataFrame"]')).to_be_hidden()
+        expect(page.locator('[data-testid="stDataFrame"]')).to_have_count(0)
         table.scroll_into_view_if_needed()
         page.wait_for_timeout(300)
         screenshot(page, f"es-phone-table-{path.split('?')[0]}")
@@ -99,17 +108,28 @@ def test_on_a_spanish_phone_a_demo_table_s_numbers_are_on_the_screen(browser: Br
         assert_no_exception(page)
 
 
-def test_on_a_laptop_a_demo_table_is_the_interactive_one(browser: Browser, app_url: str) -> None:
-    """The phone's static table is hidden, and so is its frame: 480 px tall, it left a blank that high above the
-    interactive table."""
-    with app_page(browser, app_url, "trees?line=12.11.9&cards=2&lang=es", 1280, 900) as page:
-        table = page.locator('[data-testid="stDataFrame"]')
-        expect(table).to_be_visible(timeout=ANSWER_TIMEOUT_MS)
-        expect(page.locator('[data-testid="stTable"]')).to_be_hidden()
+FRAME_RIGHT = """() => Math.round(document.querySelector('.st-key-rows').getBoundingClientRect().right)"""
+"""Where the frame a long demo table scrolls in ends (px from the screen's left)."""
+
+
+@pytest.mark.parametrize(("size", "path"), [((1920, 1080), "trees?cards=3&lang=es"),
+                                            ((1280, 900), "trees?line=12.11.9&cards=2&lang=es"),
+                                            ((1440, 900), "trees?cards=2&branches=card&rules=poker&lang=es")],
+                         ids=["1920", "1280", "1440-poker"])
+def test_on_a_wide_screen_the_spanish_tree_s_table_fits_its_frame(browser: Browser, app_url: str,
+                                                                  size: tuple[int, int], path: str) -> None:
+    """The interactive table beside the Spanish tree sized its path column to the longest path and cut its last
+    column ("Ronda") on a 1920 px screen; the static table, the phone's, wraps its words and fits, on every screen,
+    sent once. Where the side column would be too narrow for it (1280 px, the sidebar open) it goes under the tree."""
+    with app_page(browser, app_url, path, *size) as page:
+        table = page.locator('[data-testid="stTable"]')
+        expect(table).to_have_count(1, timeout=ANSWER_TIMEOUT_MS)
+        expect(page.locator('[data-testid="stDataFrame"]')).to_have_count(0)
         page.wait_for_timeout(300)
-        above, box = page.get_by_text("Las 31 hojas suman").bounding_box(), table.bounding_box()
-        assert above is not None and box is not None
-        assert box["y"] - (above["y"] + above["height"]) < 80, (above, box)
+        screenshot(page, f"es-{size[0]}-trees-table")
+        (right,) = page.evaluate(HEADER_RIGHT, "Ronda")
+        frame = page.evaluate(FRAME_RIGHT)
+        assert right <= frame, f"the column Ronda ends at {right} px, its frame at {frame}"
         assert_no_exception(page)
 
 
@@ -182,4 +202,51 @@ def test_a_projector_link_opened_on_a_phone_keeps_the_phone_s_page(browser: Brow
         words_box = words.bounding_box()
         assert words_box is not None and words_box["x"] + words_box["width"] <= PHONE[0], words_box
         expect(page).to_have_url(re.compile("present=1"))
+        assert_no_exception(page)
+
+
+SHOWN_CHART_TEXT = """() => [...document.querySelectorAll('.js-plotly-plot')].filter(plot => plot.offsetParent !== null)
+  .flatMap(plot => [...plot.querySelectorAll('text')].filter(node => node.getBoundingClientRect().width > 0)
+  .map(node => parseFloat(node.style.fontSize || getComputedStyle(node).fontSize)))"""
+"""The font size of every word of the charts on the screen (a hidden drawing left out)."""
+PROJECTOR_LINKS = {"trees": ("trees?line=12.11.9&cards=2", 1), "urn": ("urn?line=12.11.9&draws=3", 1),
+                   "simulate": ("simulate?line=9.3&question=policy_score&policy=sum>=20&n=2000&seed=7", 2),
+                   "strategy": ("strategy", 2)}
+"""A demo's projector link (``present=1`` is added) and how many charts it shows."""
+
+
+@pytest.mark.parametrize("demo", PROJECTOR_LINKS)
+def test_a_demo_s_projector_link_opened_on_a_phone_draws_its_charts_for_the_phone(browser: Browser, app_url: str,
+                                                                                   demo: str) -> None:
+    """The server does not know the screen's width: a projector's link drew the charts in the projector's 30 px type on
+    a student's phone too, the tree's key and the panels' titles cut at the screen's edge. A phone shows the charts
+    drawn for it (14 px type, words wrapped for its width); a projector still shows its own (`test_teaching_browser`)."""
+    path, charts = PROJECTOR_LINKS[demo]
+    with app_page(browser, app_url, f"{path}{'&' if '?' in path else '?'}lang=es&present=1", *PHONE, touch=True) as page:
+        expect(page.locator(".js-plotly-plot:visible")).to_have_count(charts, timeout=ANSWER_TIMEOUT_MS)
+        page.wait_for_selector('[data-testid="stApp"][data-test-script-state="notRunning"]')
+        page.wait_for_timeout(500)  # let plotly finish drawing
+        screenshot_whole(page, f"es-phone-{demo}-projector-link")
+        sizes = page.evaluate(SHOWN_CHART_TEXT)
+        assert sizes and max(sizes) < 20, sorted(set(sizes))
+        assert chart_text_collisions(page) == []
+        assert_no_exception(page)
+
+
+@pytest.mark.parametrize("path", ["live?line=12.7", "live?rules=vengeance"])
+def test_on_a_projector_the_live_page_s_count_of_players_shows_its_buttons(browser: Browser, app_url: str,
+                                                                            path: str) -> None:
+    """The count of other players is 170 px wide: in the projector's 28 px type its label broke in two ("Otros aún /
+    activos") and its − and + were hidden (Streamlit hides them in a box under 7.5rem); it is as wide in that type."""
+    with app_page(browser, app_url, f"{path}&lang=es&present=1", *PROJECTOR) as page:
+        page.wait_for_function(f"() => ({ROOT_FONT})() >= 28")
+        number = page.get_by_test_id("stNumberInput").first
+        expect(number).to_be_visible(timeout=ANSWER_TIMEOUT_MS)
+        page.wait_for_timeout(300)
+        screenshot(page, f"es-projector-{path.split('=')[-1]}-players")
+        expect(number.get_by_test_id("stNumberInputStepUp")).to_be_visible()
+        expect(number.get_by_test_id("stNumberInputStepDown")).to_be_visible()
+        label = number.locator('[data-testid="stWidgetLabel"] p').first
+        height = label.evaluate("node => node.getBoundingClientRect().height / parseFloat(getComputedStyle(node).fontSize)")
+        assert height < 2, f"the label {label.inner_text()!r} is {height:.1f} of its type tall: on two lines"
         assert_no_exception(page)

@@ -33,6 +33,11 @@ DEMOS: dict[str, tuple[dict[str, str], str, int, str]] = {
 }
 
 
+SHOWN = "node => node.closest('.js-plotly-plot').offsetParent !== null"
+"""A chart's part on the screen: presentation mode sends each chart twice, a projector's and a phone's, and the page's
+style hides the other screen's (`flip7odds_ui.teaching.show_figure`)."""
+
+
 @pytest.mark.parametrize("demo", DEMOS)
 def test_demo_on_a_projector(browser: Browser, app_url: str, demo: str) -> None:
     params, heading, charts, situation = DEMOS[demo]
@@ -42,15 +47,15 @@ def test_demo_on_a_projector(browser: Browser, app_url: str, demo: str) -> None:
         main = page.get_by_test_id("stMain").bounding_box()
         assert main is not None and main["x"] < 10, f"the sidebar is open: the canvas starts at x={main}"
         expect(page.get_by_test_id("stMain").get_by_text(situation)).to_be_visible()
-        expect(page.locator(".js-plotly-plot")).to_have_count(charts, timeout=30_000)  # a busy machine draws late
+        expect(page.locator(".js-plotly-plot:visible")).to_have_count(charts, timeout=30_000)  # a busy machine draws late
         assert_no_exception(page)
         # Presentation mode: text for the back row, at least 28 px: the page, its tables and the charts.
         root_size = "parseFloat(getComputedStyle(document.documentElement).fontSize)"
         # The style comes with the run's elements: a busy machine may still be sending them (fails after 30 s).
         page.wait_for_function(f"{root_size} >= 28", timeout=30_000)
         assert page.evaluate(root_size) >= 28
-        chart_sizes = page.evaluate("""[...document.querySelectorAll('.js-plotly-plot .xtick text, '
-                                    + '.js-plotly-plot .ytick text, .js-plotly-plot .slicetext')]
+        chart_sizes = page.evaluate(f"""[...document.querySelectorAll('.js-plotly-plot .xtick text, '
+                                    + '.js-plotly-plot .ytick text, .js-plotly-plot .slicetext')].filter({SHOWN})
                                     .map(node => parseFloat(node.style.fontSize || getComputedStyle(node).fontSize))""")
         assert chart_sizes and min(chart_sizes) >= 28, chart_sizes
         cells = page.evaluate("""[...document.querySelectorAll('[data-testid="stTable"] td')]
@@ -72,7 +77,7 @@ def test_demo_on_a_projector(browser: Browser, app_url: str, demo: str) -> None:
         assert chart_text_collisions(page) == []
         assert tables_off_screen(page) == []
         assert cut_text(page) == []
-        scales = page.evaluate("""[...document.querySelectorAll('.js-plotly-plot .colorbar')]
+        scales = page.evaluate(f"""[...document.querySelectorAll('.js-plotly-plot .colorbar')].filter({SHOWN})
                                   .map(bar => [...bar.querySelectorAll('text:not([class])')]
                                                  .filter(node => node.getBoundingClientRect().width > 0)
                                                  .map(node => node.textContent))""")
@@ -137,16 +142,16 @@ def test_the_tree_on_a_projector_has_its_key_under_it(browser: Browser, app_url:
     params = {"line": "12.11.9", "cards": "2", "present": "1", "lang": "es"}
     with app_page(browser, app_url, f"trees?{urlencode(params)}", *PROJECTOR) as page:
         expect(page.get_by_text("Cómo leerlo:")).to_be_visible()
-        entries = page.locator(".js-plotly-plot .legend .traces")
+        entries = page.locator(".js-plotly-plot:visible .legend .traces")
         expect(entries.first).to_be_visible(timeout=30_000)
         names = [entries.nth(i).locator('.legendtext').text_content() for i in range(entries.count())]
         assert names[:2] == ["número nuevo", "eliminado"] and "Congelar" in names, names
-        boxes_bottom = page.evaluate("""Math.max(...[...document.querySelectorAll('.js-plotly-plot .slice path')]
-                                        .map(node => node.getBoundingClientRect().bottom))""")
-        legend = page.locator(".js-plotly-plot .legend").first.bounding_box()
+        boxes_bottom = page.evaluate(f"""Math.max(...[...document.querySelectorAll('.js-plotly-plot .slice path')]
+                                        .filter({SHOWN}).map(node => node.getBoundingClientRect().bottom))""")
+        legend = page.locator(".js-plotly-plot:visible .legend").first.bounding_box()
         assert legend is not None
         assert legend["y"] >= boxes_bottom - 1, (legend, boxes_bottom)  # under the boxes, not over them
-        sizes = page.evaluate("""[...document.querySelectorAll('.js-plotly-plot .legendtext')]
+        sizes = page.evaluate(f"""[...document.querySelectorAll('.js-plotly-plot .legendtext')].filter({SHOWN})
                                  .map(node => parseFloat(node.style.fontSize || getComputedStyle(node).fontSize))""")
         assert sizes and min(sizes) >= 28, sizes
         assert chart_text_collisions(page) == []
@@ -230,3 +235,16 @@ def test_on_a_projector_the_models_prose_lines_are_short_enough_to_read(browser:
         assert tables and max(tables) > 700, tables  # a table is not squeezed into the prose's measure
         assert_no_exception(page)
         screenshot(page, f"models-projector-{language}")
+
+
+def test_on_a_projector_the_urn_s_scale_ends_labelled(browser: Browser, app_url: str) -> None:
+    """The urn's scale ended at 75%: "100%", centred on the axis's end in the projector's type, would have passed the
+    figure's edge, and plotly drops such a tick label. The figure keeps room for it."""
+    params = {"line": "12 11 9", "draws": "3", "present": "1"}
+    with app_page(browser, app_url, f"urn?{urlencode(params)}", *PROJECTOR) as page:
+        expect(page.locator(".js-plotly-plot:visible")).to_have_count(1, timeout=30_000)
+        page.wait_for_timeout(500)
+        ticks = page.evaluate(f"""[...document.querySelectorAll('.js-plotly-plot .xtick text')].filter({SHOWN})
+                                  .filter(node => node.getBoundingClientRect().width > 0).map(node => node.textContent)""")
+        assert ticks[-1] == "100%", ticks
+        assert chart_text_collisions(page) == []
