@@ -230,12 +230,12 @@ class VengeanceModel:
         """Per kind, what `_pile_path` counts it as: ``(role, busting mask, value, group)``, the role one of
         `_RESCUER`, `_STEAL`, `_NUMBER`, `_OTHER`; the group the index of its count in the pile view's last four
         (`_MODIFIERS`, `_FORCING`, `_DISCARDS`, `_SWAPS`), -1 for none of these."""
-        self._number_sums: dict[int, tuple[int, int]] = {}
-        """`_sum_and_largest` by mask of numbers."""
+        self._held: dict[int, int] = {}
+        """The sum of the numbers of each of your lines met (a line's numbers only)."""
         self._bonus = situation.rules.flip7_bonus
         self._tables: tuple[dict[Any, Any], ...] = (
             self._masks, self._values_of, self._ladders, self._penalties, self._piles, self._hazards, self._paths,
-            self._line_paths, self._unique_paths, self._number_sums, self._line_scores, self._steal_views, self._splits,
+            self._line_paths, self._unique_paths, self._held, self._line_scores, self._steal_views, self._splits,
             self._unique_steals)
 
     def root(self) -> State:
@@ -495,11 +495,13 @@ class VengeanceModel:
             taken = others != 0
             rescue = known[0] + known[1] if taken else known[0]
             bust, zeros, classes, _ = self._split(pile, known, line)
-            held = self._sum_and_largest(line)[0]
+            held = self._held.get(line)
+            if held is None:
+                held = self._held[line] = sum(self.kinds[k].value for k in self.game.cards(line))
             discards, swaps = known[3][2], known[3][3]
             if not taken and known[1]:  # a Swap may give a Steal a number to take back: it stays a rescuer
                 swaps = 0
-            grab = self._sum_and_largest(others)[1]
+            grab = max((self.kinds[k].value for k in self.game.cards(others)), default=-1)
             lift = grab if swaps else -1
             fields = (held, FLIP_7_CARDS - self.game.number_count(line), self._bonus, classes, bust, rescue,
                       size, zeros, bool(line & deck.zero), discards + swaps, lift, known[1] if taken else 0,
@@ -511,15 +513,6 @@ class VengeanceModel:
                 path = self._unique_paths[fields] = Path(*fields)
             self._line_paths[pile, line, others] = path
         return path
-
-    def _sum_and_largest(self, numbers: int) -> tuple[int, int]:
-        """The sum of the values of the number kinds of the mask ``numbers`` and the largest (-1 for none), remembered
-        by mask (`path` reads them for your line and for the other lines' numbers)."""
-        known = self._number_sums.get(numbers)
-        if known is None:
-            values = [self.kinds[k].value for k in self.game.cards(numbers)]
-            known = self._number_sums[numbers] = (sum(values), max(values, default=-1))
-        return known
 
     def _split(self, pile: int, known: PileView, line: int) -> LineSplit:
         """The numbers of a pile (``known``, its `_pile_path`) as your ``line`` meets them: the copies that bust you,
