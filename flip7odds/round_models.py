@@ -658,7 +658,7 @@ class VengeanceModel:
                 steals += count
             if group >= 0:
                 others[group] += count
-        return (rescue, steals, tuple((conflict, copies, value) for conflict, (copies, value) in numbers.items()),
+        return (rescue, steals, tuple([(conflict, copies, value) for conflict, (copies, value) in numbers.items()]),
                 (others[0], others[1], others[2], others[3]))
 
     def _pile_hazard(self, pile: int) -> tuple[int, tuple[tuple[int, int], ...]]:
