@@ -884,7 +884,7 @@ class _Search(Generic[S]):
             f7_hi += weight * entry[3]
             bust_lo += weight * entry[4]
             bust_hi += weight * entry[5]
-            if entry[6] < finest:  # min(), without the call (no budget is NaN)
+            if entry[6] < finest:  # noqa: PLR1730 (min() without the call, in the hottest loop; no budget is NaN)
                 finest = entry[6]
         return (lo, hi, f7_lo, f7_hi, bust_lo, bust_hi, finest)
 
