@@ -28,6 +28,7 @@ from benchmarks.study_drift_ceiling import study_situations
 from flip7odds import bounded
 from flip7odds.bounded import Bounds, RoundModel, solve_bounded
 from flip7odds.round_models import VengeanceModel
+from flip7odds.vengeance.situation import VengeanceSituation
 
 
 def _hex(values: Iterable[float]) -> str:
@@ -46,14 +47,14 @@ def main() -> None:
         made(search, *arguments, **keywords)
         searches.append(search)
 
-    bounded._Search.__init__ = remembered  # type: ignore[method-assign]
+    bounded._Search.__init__ = remembered  # type: ignore[method-assign, assignment]
     results, tables = hashlib.sha256(), hashlib.sha256()
     expansions = statics = 0
     cpu = 0.0
     for situation in study_situations():
         searches.clear()
         start = time.process_time()
-        model = cast(RoundModel[Any], VengeanceModel(situation))
+        model = cast(RoundModel[Any], VengeanceModel(cast(VengeanceSituation, situation)))
         result = (solve_bounded(model, cpu_seconds=0.5, by_work=True) if args.work else
                   solve_bounded(model, cpu_seconds=1e9, max_budget=args.max_budget))
         cpu += time.process_time() - start
