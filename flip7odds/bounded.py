@@ -424,44 +424,36 @@ def _path_terms(path: Path, class_sums: Callable[[int, tuple[tuple[int, int], ..
     (C(M, k) (M - k))`` for ``k < room``, The Zero's sets adding ``zeros ((B + zeros - 1) A_{k-1} + P_{k-1})`` to
     the numerator (holding it, a bust is still a bust). Both are capped at 1.
     """
-    depth, held = path.room, path.held
+    depth, held, bust, zeros, rescue = path.room, path.held, path.bust, path.zeros, path.rescue
     counts, sums, repeats, both = (class_sums or _class_sums)(depth, path.classes)
-    bust = path.bust
-    busts = [bust * count + repeat for count, repeat in zip(counts, repeats)]  # the bust numerators, unweighted
-    if held:  # S_K and S_K r_K with held: sums over sets of (held + sum v_c), linear in held
-        sums = [total + held * count for total, count in zip(sums, counts)]
-        both = [total + held * repeat for total, repeat in zip(both, repeats)]
-    zeros = path.zeros
-    ended = [2 * (path.bust * total + repeat_sums) for total, repeat_sums in zip(sums, both)]  # doubled
-    if path.holds_zero:
-        ended = [0] * (depth + 1)
-    elif zeros:
-        for k in range(depth, 0, -1):
-            before = sums[k - 1] + held * counts[k - 1]  # sum of 2 * (what was held before The Zero came)
-            ended[k] += zeros * ((path.bust + zeros - 1) * before + both[k - 1] + held * repeats[k - 1])
-    if zeros:  # new lists: the class sums may be remembered ones
-        busts = [busts[0]] + [total + zeros * ((bust + zeros - 1) * count + repeat)
-                              for total, count, repeat in zip(busts[1:], counts, repeats)]
-        sums = [sums[0]] + [total + zeros * below for total, below in zip(sums[1:], sums)]
-        counts = [counts[0]] + [total + zeros * below for total, below in zip(counts[1:], counts)]
-    live = path.bust + path.rescue + zeros + sum(copies for copies, _ in path.classes)
-    base = 0.0 if path.holds_zero else -held * path.bust / path.size
+    live = bust + rescue + zeros + sum(copies for copies, _ in path.classes)
+    spread = bust + zeros - 1  # with The Zero in the set: the bust cards and the other copies of The Zero
+    holds_zero = path.holds_zero
+    base = 0.0 if holds_zero else -held * bust / path.size
     slope = flip7 = busted = 0.0
     ways = 1  # C(live, k), by C(live, k) = C(live, k - 1) (live - k + 1) / k
+    # One pass over k; the sets holding The Zero read the sums of k - 1 classes (``*_before``, 0 at k = 0).
+    count_before = total_before = repeat_before = both_before = 0
     for k in range(min(depth, live) + 1):
         if k:
             ways = ways * (live - k + 1) // k
-        if not counts[k]:
-            continue
-        if k == depth:
-            base += (sums[k] + path.bonus * counts[k]) / ways
-            flip7 += counts[k] / ways
-        elif k == live:
-            slope += counts[k] / ways
-        else:
-            base += ended[k] / (2 * ways * (live - k))
-            slope += path.rescue * counts[k] / (ways * (live - k))
-            busted += busts[k] / (ways * (live - k))
+        count, repeat = counts[k], repeats[k]
+        total, repeat_sums = sums[k] + held * count, both[k] + held * repeat  # S_k, D_k with held
+        weight = count + zeros * count_before  # A_k with The Zero's sets
+        if weight:
+            if k == depth:
+                base += (total + zeros * total_before + path.bonus * weight) / ways
+                flip7 += weight / ways
+            elif k == live:
+                slope += weight / ways
+            else:
+                ended = 0 if holds_zero else 2 * (bust * total + repeat_sums) + zeros * (
+                    spread * (total_before + held * count_before) + both_before + held * repeat_before)  # doubled
+                base += ended / (2 * ways * (live - k))
+                slope += rescue * weight / (ways * (live - k))
+                busts = bust * count + repeat + zeros * (spread * count_before + repeat_before)
+                busted += busts / (ways * (live - k))
+        count_before, total_before, repeat_before, both_before = count, total, repeat, repeat_sums
     return PathTerms(base, slope, min(1.0, flip7 + slope), min(1.0, busted + slope))
 
 
@@ -892,7 +884,8 @@ class _Search(Generic[S]):
             f7_hi += weight * entry[3]
             bust_lo += weight * entry[4]
             bust_hi += weight * entry[5]
-            finest = min(finest, entry[6])
+            if entry[6] < finest:  # noqa: PLR1730 (min() without the call, in the hottest loop; no budget is NaN)
+                finest = entry[6]
         return (lo, hi, f7_lo, f7_hi, bust_lo, bust_hi, finest)
 
 

@@ -104,6 +104,7 @@ level 0 adds ``T (Z_S(K) - Z(K))`` in place of ``T (W - Z(K))``, and the chain i
 
 from __future__ import annotations
 
+import functools
 import math
 from typing import TYPE_CHECKING
 
@@ -123,23 +124,39 @@ def drift_ceiling(path: Path, ceiling: int) -> float:
     """The drift ceiling of ``H`` (module docstring) for the path ``path`` and the ladder's top ``ceiling``: the lower
     of the bounds with and without the second level."""
     top = max(0, ceiling)
-    copies = [c for c, _ in path.classes] + ([path.zeros] if path.zeros else [])
-    values = [v for _, v in path.classes] + ([0] if path.zeros else [])
-    live = path.bust + path.rescue + sum(copies)
+    copies, values, total = _class_columns(path.classes, path.zeros)
+    live = path.bust + path.rescue + total
     if live == 0:
         return float(top)  # nothing changes the path before the pile runs out
-    if path.room <= 0 or len(copies) > MAX_CLASSES:
+    if path.room <= 0 or copies.shape[0] > MAX_CLASSES:
         return math.inf
     deepest = min(path.room, live) - 1  # the chain is alive and not ended at sets of at most this size
-    ways = np.array([math.comb(live, j) for j in range(deepest + 3)], dtype=np.float64)
     out = np.zeros(4)
-    _drift_sums(np.array(copies, dtype=np.int64), np.array(values, dtype=np.int64), path.zeros > 0, path.holds_zero,
-                path.held, path.room, path.bonus, path.bust, path.rescue, path.second, path.lift, path.steals,
-                path.grab, live, float(top), ways, out)
+    _drift_sums(copies, values, path.zeros > 0, path.holds_zero, path.held, path.room, path.bonus, path.bust,
+                path.rescue, path.second, path.lift, path.steals, path.grab, live, float(top), _ways(live, deepest + 3),
+                out)
     start = 0.0 if path.holds_zero else float(path.held)
     neutral = path.size - live
-    return min(start + (neutral * max(first, 0.0) + live * first) / path.size + later
-               for first, later in ((float(out[0]), float(out[1])), (float(out[2]), float(out[3]))))
+    with_second = start + (neutral * max(float(out[0]), 0.0) + live * float(out[0])) / path.size + float(out[1])
+    plain = start + (neutral * max(float(out[2]), 0.0) + live * float(out[2])) / path.size + float(out[3])
+    return min(with_second, plain)
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def _class_columns(classes: tuple[tuple[int, int], ...], zeros: int) -> tuple[IntArray, IntArray, int]:
+    """The copies and values of a path's classes as `_drift_sums` reads them, The Zero's class (``zeros`` copies, value
+    0) last where the pile holds it, and the copies' total; the last few thousand remembered (many paths share their
+    classes; a server answering for hours meets ever new ones)."""
+    copies = [c for c, _ in classes] + ([zeros] if zeros else [])
+    values = [v for _, v in classes] + ([0] if zeros else [])
+    return np.array(copies, dtype=np.int64), np.array(values, dtype=np.int64), sum(copies)
+
+
+@functools.cache
+def _ways(live: int, count: int) -> FloatArray:
+    """``C(live, j)`` for ``j < count``, as the floats `_drift_sums` divides by; remembered (``live`` is at most a
+    deck's cards, ``count`` at most 9: a few hundred arrays at most)."""
+    return np.array([math.comb(live, j) for j in range(count)], dtype=np.float64)
 
 
 @compiled_loop

@@ -302,7 +302,10 @@ class VengeanceModel:
         """The bit mask of the kinds a pile or discard code holds, remembered per code."""
         known = self._masks.get(code)
         if known is None:
-            known = self._masks[code] = sum(1 << k for k, _ in self.game.present(code))
+            known = 0
+            for k, _ in self.game.present(code):
+                known |= 1 << k
+            self._masks[code] = known
         return known
 
     def _penalty(self, mask: int) -> int:
@@ -655,7 +658,7 @@ class VengeanceModel:
                 steals += count
             if group >= 0:
                 others[group] += count
-        return (rescue, steals, tuple((conflict, copies, value) for conflict, (copies, value) in numbers.items()),
+        return (rescue, steals, tuple([(conflict, copies, value) for conflict, (copies, value) in numbers.items()]),
                 (others[0], others[1], others[2], others[3]))
 
     def _pile_hazard(self, pile: int) -> tuple[int, tuple[tuple[int, int], ...]]:
