@@ -50,7 +50,10 @@ shared``, the default: each is still its own Streamlit session, and the browsers
 tap); ``--contexts phone`` gives each its own context. The single-phone rows use a Chromium at normal priority. Waits
 run inside the page (a check on each DOM mutation), not as a poll from the benchmark every 20 ms. Before the
 single-phone rows the benchmark waits for the server to go idle (the solver's background warm-up compiling),
-so that their CPU is the taps' own.
+so that their CPU is the taps' own. With ``--pin`` the single-phone rows run the server on CPU 0 and their Chromium
+on CPU 1: on this 2-core machine the phone's drawing (2-4 times the server's CPU a tap) otherwise preempts the
+solve, whose own thread CPU then grows (the caches refilled), by 5-10 ms on a fresh poker tap
+(`study_tap_drivers.py`; BENCHMARKS.md, stop 35); a real phone draws on its own CPU.
 
 Every run is bounded: ``--tap-timeout`` per tap, ``--deadline`` per concurrent run. The load average is
 printed before and after (the machine may be shared): quote it with the numbers.
@@ -382,14 +385,18 @@ class Server:
 
 
 @contextmanager
-def serve(env: dict[str, str] | None = None, root: Path = ROOT, log: str = "bench_app") -> Iterator[Server]:
-    """``streamlit run app.py`` in the checkout ``root`` on a free port, its output in artifacts/logs/<log>.log."""
+def serve(env: dict[str, str] | None = None, root: Path = ROOT, log: str = "bench_app", cpus: str | None = None
+          ) -> Iterator[Server]:
+    """``streamlit run app.py`` in the checkout ``root`` on a free port, its output in artifacts/logs/<log>.log;
+    pinned to ``cpus`` (``taskset -c``) when given."""
     port = free_port()
     log_path = ROOT / "artifacts" / "logs" / f"{log}.log"
     log_path.parent.mkdir(parents=True, exist_ok=True)
     command = [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true",
                "--server.address", "127.0.0.1", "--server.port", str(port),
                "--server.fileWatcherType", "none", "--browser.gatherUsageStats", "false"]
+    if cpus is not None:
+        command = ["taskset", "-c", cpus, *command]
     started = time.monotonic()
     with log_path.open("a") as output:
         process = subprocess.Popen(command, cwd=root, stdin=subprocess.DEVNULL, stdout=output, stderr=subprocess.STDOUT,
@@ -633,10 +640,10 @@ async def cached_series(new_page: PageMaker, server: Server, taps: int, timeout_
     return tapped, undone
 
 
-async def first_tap(new_page: PageMaker, timeout_s: float, reading_s: float) -> str:
+async def first_tap(new_page: PageMaker, timeout_s: float, reading_s: float, cpus: str | None = None) -> str:
     """A fresh server with an empty numba cache: open the live page as soon as the server answers, then tap a
     card after ``reading_s`` seconds (0: at once; a person takes a few seconds to find their first card)."""
-    with tempfile.TemporaryDirectory(prefix="bench-numba-") as cache, serve({"NUMBA_CACHE_DIR": cache}) as server:
+    with tempfile.TemporaryDirectory(prefix="bench-numba-") as cache, serve({"NUMBA_CACHE_DIR": cache}, cpus=cpus) as server:
         opened = time.perf_counter()
         page = await open_page(new_page, f"{server.url}/live?seen={FLIP_THREES_OUT}", timeout_s)
         load = time.perf_counter() - opened
@@ -795,6 +802,11 @@ async def main() -> None:
                              "before) among protocol clients (Streamlit's websocket protocol, no browser: the load of "
                              "phones that draw on their own CPUs); or protocol clients only")
     parser.add_argument("--chromium-phones", type=int, default=3, help="Chromium phones among the sessions (mixed)")
+    parser.add_argument("--pin", action="store_true",
+                        help="the single-phone rows (first, live, browser, quiz) with the server on CPU 0 and their "
+                             "Chromium on CPU 1: a phone draws on its own CPU, and here Chromium's drawing (2-4 times "
+                             "the server's CPU a tap) otherwise preempts the solve, whose own CPU then grows by 5-10 ms "
+                             "(BENCHMARKS.md, stop 35); the concurrent sessions' servers are not pinned")
     parser.add_argument("--contexts", choices=["phone", "shared"], default="shared",
                         help="the concurrent phones as tabs of one browser context (each still its own Streamlit "
                              "session on its own websocket; a third of the browsers' CPU), or a context each "
@@ -802,20 +814,22 @@ async def main() -> None:
     args = parser.parse_args()
     setup = (f"the concurrent sessions' browser: nice {args.browser_nice}, CPUs {args.browser_cpus or 'all'}, "
              f"{'a context per phone' if args.contexts == 'phone' else 'one shared context'} (mixed runs: a context "
-             f"per timed phone)")
+             f"per timed phone); single phone: {'server on CPU 0, Chromium on CPU 1' if args.pin else 'not pinned'}")
     print(f"load average before: {load_average()}  ({time.strftime('%Y-%m-%d %H:%M:%S %Z')}); {setup}", flush=True)
     rows: list[str] = []
+    server_cpus = "0" if args.pin else None
     async with async_playwright() as playwright, AsyncExitStack() as stack:
-        browser = await playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        single = await stack.enter_async_context(launcher(0, "1" if args.pin else None))
+        browser = await playwright.chromium.launch(executable_path=single, headless=True, args=CHROMIUM_ARGS)
         stack.push_async_callback(browser.close)
         new_page = await page_maker(browser, args.contexts)
         try:
             if "first" in args.only:
                 for reading in args.reading:
-                    rows.append(await first_tap(new_page, args.tap_timeout, reading))
+                    rows.append(await first_tap(new_page, args.tap_timeout, reading, server_cpus))
                     print(rows[-1], flush=True)
             if {"live", "browser", "quiz", "sessions"} & set(args.only):
-                with serve() as server:
+                with serve(cpus=server_cpus) as server:
                     await (await open_page(new_page, server.url, args.tap_timeout)).close()
                     warm = await open_page(new_page, f"{server.url}/live?line=12.7&seen={FLIP_THREES_OUT}",
                                            args.tap_timeout)  # loads the compiled loops and the modules
