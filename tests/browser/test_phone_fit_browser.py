@@ -91,7 +91,7 @@ HEADER_RIGHT = """(name) => { const cells = [...document.querySelectorAll('[data
 
 
 @pytest.mark.parametrize(("path", "column"), [("trees?line=12.11.9&cards=2", "≈"),
-                                              ("strategy", "Proporción del óptimo")])
+                                              ("strategy", "% del óptimo")])
 def test_on_a_spanish_phone_a_demo_table_s_numbers_are_on_the_screen(browser: Browser, app_url: str, path: str,
                                                                     column: str) -> None:
     """The interactive table's first column (a tree's path, a rule's name) took the phone's width and pushed the
@@ -106,6 +106,32 @@ def test_on_a_spanish_phone_a_demo_table_s_numbers_are_on_the_screen(browser: Br
         (right,) = page.evaluate(HEADER_RIGHT, column)
         assert right <= PHONE[0], f"the column {column} ends at {right} px, the screen at {PHONE[0]}"
         assert_no_exception(page)
+
+
+SHOWN_HEADERS = """() => [...document.querySelectorAll('[data-testid="stTable"] thead th')]
+  .filter(cell => cell.offsetParent !== null).map(cell => [cell.innerText.trim(), cell.getBoundingClientRect().right])"""
+"""Each shown static table's header: its words and where its column ends (px from the screen's left)."""
+
+
+@pytest.mark.parametrize(("lang", "command_line"), [("en", "Command line"), ("es", "Línea de órdenes")])
+def test_on_a_phone_the_strategy_table_fits_the_screen(browser: Browser, app_url: str, lang: str,
+                                                       command_line: str) -> None:
+    """The rules' six columns took 479 px of a 390 px phone's 358 in Spanish: P(Flip 7), the command-line names and
+    part of P(eliminado) needed a sideways scroll. A phone hides the command-line names (for typing a rule on a
+    computer; the rule's name says it in words) and the Spanish headers are shorter: every number is on the screen."""
+    with app_page(browser, app_url, f"strategy?lang={lang}", *PHONE, touch=True) as page:
+        table = page.locator('[data-testid="stTable"]')
+        expect(table).to_be_visible(timeout=ANSWER_TIMEOUT_MS)
+        table.scroll_into_view_if_needed()
+        page.wait_for_timeout(300)
+        screenshot(page, f"{lang}-phone-strategy-table")
+        headers = dict(page.evaluate(SHOWN_HEADERS))
+        assert command_line not in headers, headers
+        assert "P(Flip 7)" in headers and max(headers.values()) <= PHONE[0] - 15, headers  # inside the page's margin
+        assert_no_exception(page)
+    with app_page(browser, app_url, f"strategy?lang={lang}", *PROJECTOR) as page:  # a wide screen keeps them
+        expect(page.locator('[data-testid="stTable"]')).to_be_visible(timeout=ANSWER_TIMEOUT_MS)
+        assert command_line in dict(page.evaluate(SHOWN_HEADERS))
 
 
 FRAME_RIGHT = """() => Math.round(document.querySelector('.st-key-rows').getBoundingClientRect().right)"""
