@@ -210,6 +210,26 @@ def test_the_live_page_and_the_quiz_have_a_presentation_mode(browser: Browser, a
         assert page.evaluate(ROOT_FONT) < 28
 
 
+FRONT_DOOR = """() => [...document.querySelectorAll('.st-key-front [data-testid="stPageLink"]')].map(link =>
+  [link.querySelector('a').getAttribute('href'), parseFloat(getComputedStyle(link.querySelector('p')).fontSize)])"""
+"""The home page's big links: each one's address and its label's size (px)."""
+
+
+def test_a_projector_link_opens_the_home_page_in_the_projector_s_type(browser: Browser, app_url: str) -> None:
+    """The home page had no presentation mode: ``present=1`` left it in its normal type on a projector. It opens in
+    the projector's type, its big links' labels larger than its paragraphs, and the links keep the mode."""
+    with app_page(browser, app_url, "?lang=es&present=1", *PROJECTOR) as page:
+        expect(page.locator(".st-key-front")).to_be_visible()
+        page.wait_for_function(f"() => ({ROOT_FONT})() >= 28")
+        screenshot(page, "es-projector-home")
+        links = page.evaluate(FRONT_DOOR)
+        assert len(links) == 3 and all("present=1" in href and size >= 1.3 * 28 for href, size in links), links
+        assert_no_exception(page)
+    with app_page(browser, app_url, "?lang=es&present=1", *PHONE, touch=True) as page:  # a phone keeps its page
+        expect(page.locator(".st-key-front")).to_be_visible()
+        assert page.evaluate(ROOT_FONT) < 28
+
+
 def test_a_projector_link_opened_on_a_phone_keeps_the_phone_s_page(browser: Browser, app_url: str) -> None:
     """A teacher's projector link (``present=1``) opened on a student's phone set the page in the projector's 28 px
     type in a column 3rem in from each edge: the answer bar's numbers were cut at its right. The projector's type is
