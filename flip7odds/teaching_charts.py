@@ -91,6 +91,7 @@ html { font-size: 28px; }
 [data-testid="stSidebar"] { font-size: 16px; }
 h1 { font-size: 2.4rem !important; }
 h2, h3 { font-size: 1.6rem !important; }
+[data-testid="stMain"] .katex-display > .katex { font-size: 1.5rem; }
 [data-testid="stWidgetLabel"] > div:has([data-testid="stTooltipIcon"]) { flex: 0 0 auto; margin-left: 0.3rem; }
 [data-testid="stTooltipIcon"] button, [data-testid="stTooltipIcon"] svg { width: 0.8rem; height: 0.8rem; }
 [data-testid="stHorizontalBlock"] > [data-testid="stElementContainer"]:has(> [data-testid="stNumberInput"], > [data-testid="stSelectbox"]) { min-width: 10.625rem; }
@@ -103,7 +104,8 @@ phone's 640 px (a projector's link opened on a phone, a class following its teac
 label's (?) help stands just after the label's words, as large as they are (Streamlit draws it 16 px at the far end of
 the label's row: the seed's, small and some 900 px from "Seed" on a 1920 px projector). A number or a choice given a
 width in a row (170 px) is at least that many of the projector's type (10.625rem): in 170 px its label broke in two
-and the number's − and + were hidden (Streamlit hides them in a box under 7.5rem)."""
+and the number's − and + were hidden (Streamlit hides them in a box under 7.5rem). A formula (the urn's) is 1.5rem,
+between the text and the headings (KaTeX's 1.21em of the text's 1rem was the size of the words around it)."""
 
 
 PROJECTOR_CHART_WIDTH = 1700

@@ -230,6 +230,26 @@ def test_a_projector_link_opens_the_home_page_in_the_projector_s_type(browser: B
         assert page.evaluate(ROOT_FONT) < 28
 
 
+FORMULA_FONT = """() => parseFloat(getComputedStyle(document.querySelector('.katex-display > .katex')).fontSize)"""
+"""The urn's formula's type size (px)."""
+
+
+def test_on_a_projector_the_urn_s_formula_is_larger_than_its_text(browser: Browser, app_url: str) -> None:
+    """In the projector's type the urn's formula was KaTeX's 1.21em of the text's 1rem: about the words around it, small
+    under the headings. It is 1.5rem on a projector; a phone's and a desktop's keep KaTeX's size."""
+    with app_page(browser, app_url, "urn?lang=es&draws=3&present=1", *PROJECTOR) as page:
+        formula = page.locator(".katex-display").first
+        expect(formula).to_be_visible(timeout=ANSWER_TIMEOUT_MS)
+        page.wait_for_function(f"() => ({ROOT_FONT})() >= 28")
+        formula.scroll_into_view_if_needed()
+        screenshot(page, "es-projector-urn-formula")
+        assert page.evaluate(FORMULA_FONT) >= 1.5 * 28
+        assert_no_exception(page)
+    with app_page(browser, app_url, "urn?lang=es&draws=3&present=1", *PHONE, touch=True) as page:
+        expect(page.locator(".katex-display").first).to_be_visible(timeout=ANSWER_TIMEOUT_MS)
+        assert page.evaluate(FORMULA_FONT) < 1.5 * 16
+
+
 def test_a_projector_link_opened_on_a_phone_keeps_the_phone_s_page(browser: Browser, app_url: str) -> None:
     """A teacher's projector link (``present=1``) opened on a student's phone set the page in the projector's 28 px
     type in a column 3rem in from each edge: the answer bar's numbers were cut at its right. The projector's type is
