@@ -5,15 +5,12 @@ import streamlit as st
 from flip7odds_ui.shell import (
     LANGUAGE_PARAMETER,
     RULES_PARAMETER,
-    presentation_switch,
-    presenting,
-    set_page_parameters,
+    presentation_type,
     start_page,
 )
 
 t, rules = start_page()
-presentation_switch(t)  # a projector link (present=1) opens the home in the projector's type too
-set_page_parameters(presenting())
+presenting = presentation_type()  # a projector link (present=1) opens the home in the projector's type too
 
 FRONT_DOOR_STYLE = """
 <style>
@@ -31,7 +28,7 @@ st.title("flip7odds")
 st.markdown(t("Exact odds for the card game **Flip 7**, computed from the cards that are really left in the deck."))
 st.html(FRONT_DOOR_STYLE)
 # The same language and rules on the next page, and presentation mode while it is on
-kept = {LANGUAGE_PARAMETER: t.language, RULES_PARAMETER: rules.name} | presenting()
+kept = {LANGUAGE_PARAMETER: t.language, RULES_PARAMETER: rules.name} | presenting
 uses = (
     ("pages/live.py", "🃏", t("At the table: live odds"),
      t("On your phone during a real game, tap each card as it comes up (yours and everyone else's). The page tracks "
