@@ -7,6 +7,7 @@ page around the figures).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from fractions import Fraction
 
@@ -15,7 +16,7 @@ import plotly.graph_objects as go  # type: ignore[import-untyped]
 from plotly.subplots import make_subplots  # type: ignore[import-untyped]
 
 from flip7odds.cards import card_name
-from flip7odds.charts import HIT_COLOR, PHONE_CHART_WIDTH, STAY_COLOR, fit_text
+from flip7odds.charts import CHARACTER_WIDTH, HIT_COLOR, PHONE_CHART_WIDTH, STAY_COLOR, fit_text
 from flip7odds.engine import Event, Termination
 from flip7odds.i18n import ENGLISH, N_, Translator
 from flip7odds.policies import fraction_of_optimal
@@ -91,6 +92,7 @@ html { font-size: 28px; }
 [data-testid="stSidebar"] { font-size: 16px; }
 h1 { font-size: 2.4rem !important; }
 h2, h3 { font-size: 1.6rem !important; }
+[data-testid="stMain"] .katex-display > .katex { font-size: 1.5rem; }
 [data-testid="stWidgetLabel"] > div:has([data-testid="stTooltipIcon"]) { flex: 0 0 auto; margin-left: 0.3rem; }
 [data-testid="stTooltipIcon"] button, [data-testid="stTooltipIcon"] svg { width: 0.8rem; height: 0.8rem; }
 [data-testid="stHorizontalBlock"] > [data-testid="stElementContainer"]:has(> [data-testid="stNumberInput"], > [data-testid="stSelectbox"]) { min-width: 10.625rem; }
@@ -103,7 +105,8 @@ phone's 640 px (a projector's link opened on a phone, a class following its teac
 label's (?) help stands just after the label's words, as large as they are (Streamlit draws it 16 px at the far end of
 the label's row: the seed's, small and some 900 px from "Seed" on a 1920 px projector). A number or a choice given a
 width in a row (170 px) is at least that many of the projector's type (10.625rem): in 170 px its label broke in two
-and the number's − and + were hidden (Streamlit hides them in a box under 7.5rem)."""
+and the number's − and + were hidden (Streamlit hides them in a box under 7.5rem). A formula (the urn's) is 1.5rem,
+between the text and the headings (KaTeX's 1.21em of the text's 1rem was the size of the words around it)."""
 
 
 PROJECTOR_CHART_WIDTH = 1700
@@ -275,6 +278,23 @@ def decision_heatmap_figure(cells: Sequence[DecisionCell], threshold: int | None
     return _layout(figure, font_size, height=24 * font_size, t=t)
 
 
+def log_ticks(last: int, font_size: int) -> tuple[list[int], list[int]]:
+    """The convergence chart's labelled values on its log axis, from 1 to the last round ``last``: the powers of ten
+    and ``last`` itself; and unlabelled grid lines at 2·10^k and 5·10^k below ``last``. Plotly's own labels there
+    were "2" and "5": its last, at the chart's edge, read "2" for 2000.
+
+    A power of ten is left to the grid where its label would touch the last one's: on the narrowest screen the
+    figure is drawn for (a phone's 330 px, a projector's 1700 px, less the y axis's ``4 · font_size``) a decade takes
+    ``width / log10(last)`` px, and two labels of ``len(str(last))`` digits need about
+    ``CHARACTER_WIDTH · font_size · digits + font_size / 2`` px between their centres: 1000 beside 2000 on a phone."""
+    width = (PROJECTOR_CHART_WIDTH if font_size >= PRESENTATION_FONT_SIZE else PHONE_CHART_WIDTH) - 4 * font_size
+    gap = (CHARACTER_WIDTH * font_size * len(str(last)) + font_size / 2) * max(math.log10(last), 1) / width
+    powers = [10**k for k in range(len(str(last)))]
+    labelled = [power for power in powers if math.log10(last / power) >= gap]
+    grid = sorted({step * power for power in powers for step in (1, 2, 5) if step * power < last} - set(labelled))
+    return [*labelled, last], grid
+
+
 def convergence_figure(result: Convergence, font_size: int = NORMAL_FONT_SIZE, t: Translator = ENGLISH
                        ) -> go.Figure:
     """Two panels over the number of trials: the running mean settling on the exact value, and the
@@ -303,7 +323,9 @@ def convergence_figure(result: Convergence, font_size: int = NORMAL_FONT_SIZE, t
                                 name=t("simulated")), row=1, col=1)
     figure.add_trace(go.Scatter(x=n, y=result.difference, mode="lines", line={"color": SIMULATED_COLOUR, "width": 3},
                                 showlegend=False), row=2, col=1)
-    figure.update_xaxes(type="log")
+    labelled, grid = log_ticks(int(n[-1]), font_size)
+    figure.update_xaxes(type="log", tickmode="array", tickvals=labelled,
+                        minor={"tickmode": "array", "tickvals": grid, "showgrid": True})
     figure.update_xaxes(title_text=_fit(t("number of simulated rounds n (log scale)"), font_size), row=2, col=1)
     if not score:
         figure.update_yaxes(range=[-0.02, 1.02], row=1, col=1)  # a frequency lives in [0, 1]
@@ -314,8 +336,11 @@ def convergence_figure(result: Convergence, font_size: int = NORMAL_FONT_SIZE, t
     # Room above the upper panel for its title, on as many lines as a phone takes (three in Spanish: the top one was
     # cut by the figure's edge).
     top = max(4 * font_size, round((TITLE_LINE * (titles[0].count("<br>") + 1) + 1) * (font_size + 2)))
+    # Room on the right for half the last round's label, centred on the axis's end: plotly hides a label that would
+    # pass the figure's edge ("2000" in the projector's type).
+    right = max(20, round((CHARACTER_WIDTH * len(str(labelled[-1])) + 0.5) * font_size / 2))
     figure.update_layout(legend={"orientation": "h", "yref": "container", "yanchor": "bottom", "y": 0, "x": 0},
-                         margin={"b": 2 * font_size, "t": top})
+                         margin={"b": 2 * font_size, "t": top, "r": right})
     return figure
 
 

@@ -256,6 +256,18 @@ def presentation_switch(t: Translator) -> None:
         st.html(PRESENTATION_CSS)
 
 
+def presentation_type() -> dict[str, str]:
+    """The projector's type on a page without the switch (the home page), while the link asks for it (``present=1``)
+    or presentation mode is on in the session; the parameter that keeps the mode on the next page, else none.
+
+    The home page has no switch of its own: a toggle keyed as the others' would be set up there first and its state
+    carried, or dropped, as the session moves to a page with the real switch."""
+    if not (flag_on(st.query_params, PRESENT) or st.session_state.get(PRESENT)):
+        return {}
+    st.html(PRESENTATION_CSS)
+    return {PRESENT: "1"}
+
+
 def presenting() -> dict[str, str]:
     """The page parameter that keeps presentation mode in the address (``present=1``) while it is on, else none."""
     return {PRESENT: "1"} if st.session_state.get(PRESENT) else {}

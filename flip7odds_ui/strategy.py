@@ -233,10 +233,21 @@ def show_curves(t: Translator, optimum: Optimum, grid: ExplorerGrid, results: di
     return curves
 
 
+RULES_TABLE = "rules_table"
+"""The key of the box that holds the rules' table (`show_table`)."""
+PHONE_RULES_TABLE = (f"<style>@media (max-width: 640px) {{.st-key-{RULES_TABLE} [data-testid=\"stTable\"] "
+                     f":is(th, td) {{padding: 4px}} .st-key-{RULES_TABLE} [data-testid=\"stTable\"] "
+                     f"tr > :last-child {{display: none}}}}</style>")
+"""On a phone (the screens `flip7odds.teaching_charts.PRESENTATION_CSS` leaves in the normal type) the rules' table
+hides its last column, the command-line names, and its cells' padding is 4 px: its six columns took 479 px of a
+390 px phone's 358, P(Flip 7) past the edge. A command-line name is for typing the rule on a computer; the rule's
+name, first, says the same rule in words."""
+
+
 def show_table(t: Translator, optimum: Optimum, curves: list[PolicyCurve], grid: ExplorerGrid,
                results: dict[str, RuleValue]) -> None:
-    """The rules side by side: the optimum, each curve's best and the extra rules; each rule's command-line name last
-    (the numbers come first on a phone's narrow screen)."""
+    """The rules side by side: the optimum, each curve's best and the extra rules; each rule's command-line name last,
+    hidden on a phone (`PHONE_RULES_TABLE`)."""
     st.subheader(t("The rules side by side"))
     rows = []
     shown: list[RuleValue] = [] if optimum.exact is None else [optimum.exact]
@@ -265,7 +276,9 @@ def show_table(t: Translator, optimum: Optimum, curves: list[PolicyCurve], grid:
                 t("P(Flip 7)"): t.percent(result.flip7_probability, 3),
                 t("Command line"): str(result.policy),
             })
-    show_rows(rows)
+    st.html(PHONE_RULES_TABLE)
+    with st.container(key=RULES_TABLE):
+        show_rows(rows)
 
 
 def show_published(t: Translator, text: SituationText, choice: PileChoice, optimum: Optimum,

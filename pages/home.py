@@ -2,25 +2,33 @@
 
 import streamlit as st
 
-from flip7odds_ui.shell import LANGUAGE_PARAMETER, RULES_PARAMETER, start_page
+from flip7odds_ui.shell import (
+    LANGUAGE_PARAMETER,
+    RULES_PARAMETER,
+    presentation_type,
+    start_page,
+)
 
 t, rules = start_page()
+presenting = presentation_type()  # a projector link (present=1) opens the home in the projector's type too
 
 FRONT_DOOR_STYLE = """
 <style>
 .st-key-front [data-testid="stPageLink"] a {border: 2px solid #d0d4da; border-radius: 0.8rem; padding: 0.8rem 1rem;
                                             min-height: 3.2rem; width: 100%}
-.st-key-front [data-testid="stPageLink"] p {font-size: 1.35rem; font-weight: 700; white-space: normal;
+.st-key-front [data-testid="stPageLink"] p {font-size: 1.35rem !important; font-weight: 700; white-space: normal;
                                             overflow: visible; text-overflow: clip; line-height: 1.3}
 </style>
 """
 # The three uses as large buttons: easy to hit with a thumb, even where the menu is folded away (a phone). A label
-# that wraps on a phone keeps its lines together (Streamlit sets a link's line height to its one-line height).
+# that wraps on a phone keeps its lines together (Streamlit sets a link's line height to its one-line height). The
+# label's size wins over the projector's type, which sets every paragraph to 1rem.
 
 st.title("flip7odds")
 st.markdown(t("Exact odds for the card game **Flip 7**, computed from the cards that are really left in the deck."))
 st.html(FRONT_DOOR_STYLE)
-kept = {LANGUAGE_PARAMETER: t.language, RULES_PARAMETER: rules.name}  # the same language and rules on the next page
+# The same language and rules on the next page, and presentation mode while it is on
+kept = {LANGUAGE_PARAMETER: t.language, RULES_PARAMETER: rules.name} | presenting
 uses = (
     ("pages/live.py", "🃏", t("At the table: live odds"),
      t("On your phone during a real game, tap each card as it comes up (yours and everyone else's). The page tracks "

@@ -35,6 +35,7 @@ from flip7odds.teaching_charts import (
     PROJECTOR_CHART_WIDTH,
     convergence_figure,
     decision_heatmap_figure,
+    log_ticks,
     policy_curves_figure,
     score_histogram_figure,
     tree_figure,
@@ -100,6 +101,22 @@ def test_convergence_figure_shows_the_running_mean_and_the_difference() -> None:
     exact_lines = [trace for trace in figure.data if trace.line.dash == "dash"]
     assert set(exact_lines[0].y) == {exact.mean} and set(exact_lines[1].y) == {0.0}
     assert figure.layout.xaxis.type == "log" and figure.layout.xaxis2.type == "log"
+
+
+@pytest.mark.parametrize("font_size", [NORMAL_FONT_SIZE, PRESENTATION_FONT_SIZE])
+def test_convergence_figure_labels_its_last_round_in_full(font_size: int) -> None:
+    """Plotly's log axis labelled 2·10^k and 5·10^k "2" and "5": the last label, at the chart's edge, read "2" for
+    2000. The axis labels the powers of ten and the last round itself, with room for it inside the figure."""
+    exact = exact_value(MID_ROUND, Question.BUST_NEXT)
+    result = convergence(simulate(MID_ROUND, Question.BUST_NEXT, 2000, np.random.default_rng(5)), exact)
+    figure = convergence_figure(result, font_size)
+    for axis in (figure.layout.xaxis, figure.layout.xaxis2):
+        assert axis.tickmode == "array" and axis.tickvals[-1] == 2000 and axis.tickvals[:3] == (1, 10, 100)
+        assert {2, 5, 20, 50, 200, 500} <= set(axis.minor.tickvals)
+    assert figure.layout.margin.r >= 0.55 * font_size * len("2000") / 2
+    assert log_ticks(2000, PRESENTATION_FONT_SIZE)[0] == [1, 10, 100, 1000, 2000]  # 1700 px: room for both
+    assert log_ticks(2000, NORMAL_FONT_SIZE) == ([1, 10, 100, 2000], [2, 5, 20, 50, 200, 500, 1000])  # a phone: not
+    assert log_ticks(1000, NORMAL_FONT_SIZE)[0] == [1, 10, 100, 1000]
 
 
 @pytest.mark.parametrize(("draws", "start", "grouping"), [(2, TreeStart.HIT, Grouping.OUTCOME),

@@ -91,7 +91,7 @@ HEADER_RIGHT = """(name) => { const cells = [...document.querySelectorAll('[data
 
 
 @pytest.mark.parametrize(("path", "column"), [("trees?line=12.11.9&cards=2", "≈"),
-                                              ("strategy", "Proporción del óptimo")])
+                                              ("strategy", "% del óptimo")])
 def test_on_a_spanish_phone_a_demo_table_s_numbers_are_on_the_screen(browser: Browser, app_url: str, path: str,
                                                                     column: str) -> None:
     """The interactive table's first column (a tree's path, a rule's name) took the phone's width and pushed the
@@ -106,6 +106,32 @@ def test_on_a_spanish_phone_a_demo_table_s_numbers_are_on_the_screen(browser: Br
         (right,) = page.evaluate(HEADER_RIGHT, column)
         assert right <= PHONE[0], f"the column {column} ends at {right} px, the screen at {PHONE[0]}"
         assert_no_exception(page)
+
+
+SHOWN_HEADERS = """() => [...document.querySelectorAll('[data-testid="stTable"] thead th')]
+  .filter(cell => cell.offsetParent !== null).map(cell => [cell.innerText.trim(), cell.getBoundingClientRect().right])"""
+"""Each shown static table's header: its words and where its column ends (px from the screen's left)."""
+
+
+@pytest.mark.parametrize(("lang", "command_line"), [("en", "Command line"), ("es", "Línea de órdenes")])
+def test_on_a_phone_the_strategy_table_fits_the_screen(browser: Browser, app_url: str, lang: str,
+                                                       command_line: str) -> None:
+    """The rules' six columns took 479 px of a 390 px phone's 358 in Spanish: P(Flip 7), the command-line names and
+    part of P(eliminado) needed a sideways scroll. A phone hides the command-line names (for typing a rule on a
+    computer; the rule's name says it in words) and the Spanish headers are shorter: every number is on the screen."""
+    with app_page(browser, app_url, f"strategy?lang={lang}", *PHONE, touch=True) as page:
+        table = page.locator('[data-testid="stTable"]')
+        expect(table).to_be_visible(timeout=ANSWER_TIMEOUT_MS)
+        table.scroll_into_view_if_needed()
+        page.wait_for_timeout(300)
+        screenshot(page, f"{lang}-phone-strategy-table")
+        headers = dict(page.evaluate(SHOWN_HEADERS))
+        assert command_line not in headers, headers
+        assert "P(Flip 7)" in headers and max(headers.values()) <= PHONE[0] - 15, headers  # inside the page's margin
+        assert_no_exception(page)
+    with app_page(browser, app_url, f"strategy?lang={lang}", *PROJECTOR) as page:  # a wide screen keeps them
+        expect(page.locator('[data-testid="stTable"]')).to_be_visible(timeout=ANSWER_TIMEOUT_MS)
+        assert command_line in dict(page.evaluate(SHOWN_HEADERS))
 
 
 FRAME_RIGHT = """() => Math.round(document.querySelector('.st-key-rows').getBoundingClientRect().right)"""
@@ -182,6 +208,46 @@ def test_the_live_page_and_the_quiz_have_a_presentation_mode(browser: Browser, a
         page.get_by_test_id("stExpandSidebarButton").or_(page.get_by_test_id("stSidebar")).first.wait_for()
         expect(page.get_by_test_id("stSidebar").get_by_text("Presentation mode")).to_have_count(1)
         assert page.evaluate(ROOT_FONT) < 28
+
+
+FRONT_DOOR = """() => [...document.querySelectorAll('.st-key-front [data-testid="stPageLink"]')].map(link =>
+  [link.querySelector('a').getAttribute('href'), parseFloat(getComputedStyle(link.querySelector('p')).fontSize)])"""
+"""The home page's big links: each one's address and its label's size (px)."""
+
+
+def test_a_projector_link_opens_the_home_page_in_the_projector_s_type(browser: Browser, app_url: str) -> None:
+    """The home page had no presentation mode: ``present=1`` left it in its normal type on a projector. It opens in
+    the projector's type, its big links' labels larger than its paragraphs, and the links keep the mode."""
+    with app_page(browser, app_url, "?lang=es&present=1", *PROJECTOR) as page:
+        expect(page.locator(".st-key-front")).to_be_visible()
+        page.wait_for_function(f"() => ({ROOT_FONT})() >= 28")
+        screenshot(page, "es-projector-home")
+        links = page.evaluate(FRONT_DOOR)
+        assert len(links) == 3 and all("present=1" in href and size >= 1.3 * 28 for href, size in links), links
+        assert_no_exception(page)
+    with app_page(browser, app_url, "?lang=es&present=1", *PHONE, touch=True) as page:  # a phone keeps its page
+        expect(page.locator(".st-key-front")).to_be_visible()
+        assert page.evaluate(ROOT_FONT) < 28
+
+
+FORMULA_FONT = """() => parseFloat(getComputedStyle(document.querySelector('.katex-display > .katex')).fontSize)"""
+"""The urn's formula's type size (px)."""
+
+
+def test_on_a_projector_the_urn_s_formula_is_larger_than_its_text(browser: Browser, app_url: str) -> None:
+    """In the projector's type the urn's formula was KaTeX's 1.21em of the text's 1rem: about the words around it, small
+    under the headings. It is 1.5rem on a projector; a phone's and a desktop's keep KaTeX's size."""
+    with app_page(browser, app_url, "urn?lang=es&draws=3&present=1", *PROJECTOR) as page:
+        formula = page.locator(".katex-display").first
+        expect(formula).to_be_visible(timeout=ANSWER_TIMEOUT_MS)
+        page.wait_for_function(f"() => ({ROOT_FONT})() >= 28")
+        formula.scroll_into_view_if_needed()
+        screenshot(page, "es-projector-urn-formula")
+        assert page.evaluate(FORMULA_FONT) >= 1.5 * 28
+        assert_no_exception(page)
+    with app_page(browser, app_url, "urn?lang=es&draws=3&present=1", *PHONE, touch=True) as page:
+        expect(page.locator(".katex-display").first).to_be_visible(timeout=ANSWER_TIMEOUT_MS)
+        assert page.evaluate(FORMULA_FONT) < 1.5 * 16
 
 
 def test_a_projector_link_opened_on_a_phone_keeps_the_phone_s_page(browser: Browser, app_url: str) -> None:
