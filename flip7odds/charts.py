@@ -79,6 +79,10 @@ NEGLIGIBLE = 1e-12
 """Probabilities below this (float rounding of an exact 0) are not drawn."""
 PHONE_CHART_WIDTH = 330
 """The narrowest a chart is drawn, in px: a 390 px phone less the page's and the figure's margins."""
+PHONE_SCREEN = "@media (max-width: 640px)"
+"""The app's style for a phone (CSS): the screens where Streamlit stacks its columns, 640 px wide at most."""
+WIDER_THAN_PHONE = "@media (min-width: 641px)"
+"""The app's style for every screen wider than a phone's (`PHONE_SCREEN`): a laptop, a projector."""
 CHARACTER_WIDTH = 0.55
 """A generous average width of a character of the charts' sans-serif font, in units of its size."""
 TITLE_FONT_SIZE = 17

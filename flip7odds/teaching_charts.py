@@ -16,7 +16,7 @@ import plotly.graph_objects as go  # type: ignore[import-untyped]
 from plotly.subplots import make_subplots  # type: ignore[import-untyped]
 
 from flip7odds.cards import card_name
-from flip7odds.charts import CHARACTER_WIDTH, HIT_COLOR, PHONE_CHART_WIDTH, STAY_COLOR, fit_text
+from flip7odds.charts import CHARACTER_WIDTH, HIT_COLOR, PHONE_CHART_WIDTH, STAY_COLOR, WIDER_THAN_PHONE, fit_text
 from flip7odds.engine import Event, Termination
 from flip7odds.i18n import ENGLISH, N_, Translator
 from flip7odds.policies import fraction_of_optimal
@@ -81,7 +81,7 @@ PRESENTATION_FONT_SIZE = 30
 
 PRESENTATION_CSS = """
 <style>
-@media (min-width: 641px) {
+WIDER_THAN_PHONE {
 html { font-size: 28px; }
 [data-testid="stToolbar"], [data-testid="stDecoration"], [data-testid="stAppDeployButton"] { display: none; }
 [data-testid="stMainBlockContainer"] { padding-top: 5rem; padding-left: 3rem; padding-right: 3rem; max-width: 100%; }
@@ -98,7 +98,7 @@ h2, h3 { font-size: 1.6rem !important; }
 [data-testid="stHorizontalBlock"] > [data-testid="stElementContainer"]:has(> [data-testid="stNumberInput"], > [data-testid="stSelectbox"]) { min-width: 10.625rem; }
 }
 </style>
-"""
+""".replace("WIDER_THAN_PHONE", WIDER_THAN_PHONE)
 """Large type and a clean layout for a projector: injected by a page in presentation mode, on a screen wider than a
 phone's 640 px (a projector's link opened on a phone, a class following its teacher, keeps the phone's own page: the
 28 px type in a column 3rem in from each edge left the live answer bar cut at its right and titles broken mid-word). A

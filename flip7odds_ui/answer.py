@@ -22,6 +22,7 @@ import streamlit as st
 from flip7odds.analysis import Decision
 from flip7odds.answer import Answer
 from flip7odds.bounded import Bounds
+from flip7odds.charts import PHONE_SCREEN
 from flip7odds.i18n import Translator
 
 HIDE_SCROLLER = '.st-key-scroller, [data-testid="stLayoutWrapper"]:has(> .st-key-scroller) {display: none}'
@@ -70,13 +71,13 @@ HIDE_SCROLLER
 .st-key-picker [data-testid="stHorizontalBlock"] > [data-testid="stLayoutWrapper"] > [data-testid="stVerticalBlock"] {
   flex: 0 1 auto; width: auto}
 .st-key-vlive_target div {flex-wrap: wrap}
-@media (max-width: 640px) {
+PHONE_SCREEN {
   [data-testid="stHorizontalBlock"]:has(.st-key-picker) {gap: 1rem}
   .st-key-header [data-testid="stCaptionContainer"] {display: none}
   .st-key-header h1 {font-size: 1.3rem}
 }
 </style>
-""".replace("HIDE_SCROLLER", HIDE_SCROLLER)
+""".replace("PHONE_SCREEN", PHONE_SCREEN).replace("HIDE_SCROLLER", HIDE_SCROLLER)
 """The live pages' style: the sticky bar (sticking within the column, the boxes of a fragment around it given
 way), the banner's colours and its word on one line where the bar is wide enough, else hugging its wrapped lines (PIDE CARTA, wrapped in a box of its unwrapped width, left a gap before the
 lines beside it), on a phone the numbers 1rem under the picker (the columns' large gap, stacked, left 64 px blank), card buttons at least 44 px tall, the moves and the card buttons sized to their labels (each is a

@@ -17,7 +17,7 @@ import streamlit as st
 from flip7odds.analysis import Decision
 from flip7odds.bounded import Bounds
 from flip7odds.cards import Card, card_name, copies_text
-from flip7odds.charts import HIT_COLOR, STAY_COLOR
+from flip7odds.charts import HIT_COLOR, PHONE_SCREEN, STAY_COLOR
 from flip7odds.endgame_quiz import EndgameQuestion, generate_endgame, grade_win_answer
 from flip7odds.i18n import N_, Translator
 from flip7odds.markup import escape_markdown
@@ -72,13 +72,14 @@ h1 {font-size: 1.7rem !important; padding-top: 0 !important}
 .st-key-quiz_card [data-testid="stMetricValue"] {font-size: 1.35rem}
 .st-key-quiz_card button {min-height: 2.9rem}
 [data-testid="stMarkdownContainer"] td:first-child {white-space: nowrap}
-@media (max-width: 640px) {[data-testid="stMarkdownContainer"] :is(th, td) {padding: 0.4rem 0.5rem}}
+PHONE_SCREEN {[data-testid="stMarkdownContainer"] :is(th, td) {padding: 0.4rem 0.5rem}}
 [class*="st-key-"][class*="_hit"] button {background-color: HIT; border-color: HIT; color: #fff}
 [class*="st-key-"][class*="_stay"] button {background-color: STAY; border-color: STAY; color: #fff}
 [class*="st-key-"][class*="_hit"] button:hover, [class*="st-key-"][class*="_stay"] button:hover {filter: brightness(1.15);
                                                                                                  color: #fff}
 </style>
-""".replace("HIT", HIT_COLOR).replace("STAY", STAY_COLOR).replace("HIDE_SCROLLER", HIDE_SCROLLER)
+""".replace("PHONE_SCREEN", PHONE_SCREEN).replace("HIT", HIT_COLOR).replace("STAY", STAY_COLOR).replace(
+    "HIDE_SCROLLER", HIDE_SCROLLER)
 """The quiz's style: the line, the answer buttons and the feedback fit one phone screen; HIT green and STAY blue,
 as on every page (`flip7odds.charts.HIT_COLOR`, `STAY_COLOR`). The tables' first column (the players: "Jugador 2")
 stays on one line, and on a phone the cells' padding is narrower, so that the table fits the screen (it was 8 px

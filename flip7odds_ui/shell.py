@@ -9,6 +9,7 @@ from typing import TypeVar
 
 import streamlit as st
 
+from flip7odds.charts import PHONE_SCREEN
 from flip7odds.i18n import LANGUAGES, Translator, language_from_locale, translator
 from flip7odds.links import LANG, PRESENT, RULES, Link, Value, flag_on, page_href, read_link
 from flip7odds.rules import ALL_RULESETS, RuleSet
@@ -31,7 +32,7 @@ APP_PARAMETERS = (LANGUAGE_PARAMETER, RULES_PARAMETER)
 
 TOUCH_STYLE = """
 <style>
-@media (max-width: 640px) {
+PHONE_SCREEN {
   [data-testid="stMain"] [data-testid="stButtonGroup"] button,
   [data-testid="stMain"] [data-testid="stNumberInput"] input,
   [data-testid="stMain"] [data-testid="stExpander"] summary {min-height: 2.75rem}
@@ -52,7 +53,7 @@ TOUCH_STYLE = """
   [data-testid="stMain"] [data-testid="stElementContainer"]:has([data-testid="stDataFrame"]) {margin-top: 1.75rem}
 }
 </style>
-"""
+""".replace("PHONE_SCREEN", PHONE_SCREEN)
 """On a phone every control a thumb uses is at least 44 px (2.75rem) tall: the segmented switches (your line / seen
 elsewhere), the number steppers, the sections' headers, the switches and choices with their labels, the menu's
 button, the buttons (New seed), the select boxes (the simulation's question) and the sidebar's language and rules

@@ -16,6 +16,7 @@ import plotly.graph_objects as go  # type: ignore[import-untyped]
 import streamlit as st
 
 from flip7odds.answer import Answer
+from flip7odds.charts import PHONE_SCREEN
 from flip7odds.i18n import N_, Translator
 from flip7odds.links import Link
 from flip7odds.policies import HitStayPolicy, PolicyResult, StayAtBust, StayAtCount, StayAtSum, parse_policy
@@ -235,7 +236,7 @@ def show_curves(t: Translator, optimum: Optimum, grid: ExplorerGrid, results: di
 
 RULES_TABLE = "rules_table"
 """The key of the box that holds the rules' table (`show_table`)."""
-PHONE_RULES_TABLE = (f"<style>@media (max-width: 640px) {{.st-key-{RULES_TABLE} [data-testid=\"stTable\"] "
+PHONE_RULES_TABLE = (f"<style>{PHONE_SCREEN} {{.st-key-{RULES_TABLE} [data-testid=\"stTable\"] "
                      f":is(th, td) {{padding: 4px}} .st-key-{RULES_TABLE} [data-testid=\"stTable\"] "
                      f"tr > :last-child {{display: none}}}}</style>")
 """On a phone (the screens `flip7odds.teaching_charts.PRESENTATION_CSS` leaves in the normal type) the rules' table

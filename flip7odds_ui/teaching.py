@@ -8,6 +8,7 @@ import plotly.graph_objects as go  # type: ignore[import-untyped]
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
+from flip7odds.charts import PHONE_SCREEN, WIDER_THAN_PHONE
 from flip7odds.errors import Flip7Error
 from flip7odds.i18n import N_, Translator
 from flip7odds.links import DECK, LINE, Link
@@ -33,7 +34,7 @@ METRIC_ROW = "metric_row"
 """Key prefix of a row of metrics (`metric_columns`) whose values `ALIGN_METRICS` lines up."""
 _ROW = f'[class*="st-key-{METRIC_ROW}"] [data-testid="stHorizontalBlock"]'
 ALIGN_METRICS = (
-    "@media (min-width: 641px) {"
+    f"{WIDER_THAN_PHONE} {{"
     f"{_ROW} {{display: grid; grid-auto-flow: column; grid-auto-columns: minmax(0, 1fr); "
     "grid-template-rows: repeat(3, auto); row-gap: 0}"
     f"{_ROW} > [data-testid=\"stColumn\"] {{display: grid; grid-row: span 3; grid-template-rows: subgrid; width: auto}}"
@@ -51,7 +52,7 @@ group whose options wrap onto two lines (the trees' Cards) stood 9 px (13 on a p
 beside it."""
 DEMO_RULES = f"{WRAP_METRICS} {RADIO_ROWS}"
 """What the demos' style is in both modes, on a screen and on a projector: the metrics' words whole, the choices level."""
-TEACHING_CSS = f"<style>{DEMO_RULES} @media (max-width: 640px) {{h1 {{font-size: 1.9rem !important}}}}</style>"
+TEACHING_CSS = f"<style>{DEMO_RULES} {PHONE_SCREEN} {{h1 {{font-size: 1.9rem !important}}}}</style>"
 """The demos' style (`DEMO_RULES`), and on a phone a long title on two or three lines, not five (Streamlit's title is
 sized for a wide screen)."""
 
@@ -172,7 +173,7 @@ PROJECTOR_FIGURE, PHONE_FIGURE = "projector_figure", "phone_figure"
 """Key prefixes of `show_figure`'s two drawings of a figure in presentation mode: a projector's, a phone's."""
 _PROJECTOR_FIGURE, _PHONE_FIGURE = (f'[data-testid="stLayoutWrapper"]:has(> [class*="st-key-{key}"]), '
                                     f'[class*="st-key-{key}"]' for key in (PROJECTOR_FIGURE, PHONE_FIGURE))
-FIGURES_BY_SCREEN = (f"<style>:is({_PHONE_FIGURE}) {{display: none}} @media (max-width: 640px) "
+FIGURES_BY_SCREEN = (f"<style>:is({_PHONE_FIGURE}) {{display: none}} {PHONE_SCREEN} "
                      f"{{:is({_PHONE_FIGURE}) {{display: flex}} :is({_PROJECTOR_FIGURE}) {{display: none}}}}</style>")
 """In presentation mode a screen wider than a phone's 640 px (a projector) shows the projector's drawing, a phone the
 phone's: the same screens `flip7odds.teaching_charts.PRESENTATION_CSS` gives the projector's type."""
