@@ -114,10 +114,16 @@ PROJECTOR_CHART_WIDTH = 1700
 size, `flip7odds.charts.PHONE_CHART_WIDTH`: a phone)."""
 
 
+def _narrowest(font_size: int) -> int:
+    """The narrowest a figure with this base font size is drawn, in px: a projector's in presentation mode, else a
+    phone's."""
+    return PROJECTOR_CHART_WIDTH if font_size >= PRESENTATION_FONT_SIZE else PHONE_CHART_WIDTH
+
+
 def _fit(text: str, size: int, share: float = 1.0) -> str:
     """``text`` broken into lines (``<br>``) that fit ``share`` of the narrowest screen a figure of this size is
-    drawn on (a phone, or a projector in presentation mode): plotly never wraps a title by itself, it cuts it."""
-    return fit_text(text, size, share * (PROJECTOR_CHART_WIDTH if size >= PRESENTATION_FONT_SIZE else PHONE_CHART_WIDTH))
+    drawn on (`_narrowest`): plotly never wraps a title by itself, it cuts it."""
+    return fit_text(text, size, share * _narrowest(size))
 
 
 TITLE_LINE = 1.3
@@ -287,7 +293,7 @@ def log_ticks(last: int, font_size: int) -> tuple[list[int], list[int]]:
     figure is drawn for (a phone's 330 px, a projector's 1700 px, less the y axis's ``4 · font_size``) a decade takes
     ``width / log10(last)`` px, and two labels of ``len(str(last))`` digits need about
     ``CHARACTER_WIDTH · font_size · digits + font_size / 2`` px between their centres: 1000 beside 2000 on a phone."""
-    width = (PROJECTOR_CHART_WIDTH if font_size >= PRESENTATION_FONT_SIZE else PHONE_CHART_WIDTH) - 4 * font_size
+    width = _narrowest(font_size) - 4 * font_size
     gap = (CHARACTER_WIDTH * font_size * len(str(last)) + font_size / 2) * max(math.log10(last), 1) / width
     powers = [10**k for k in range(len(str(last)))]
     labelled = [power for power in powers if math.log10(last / power) >= gap]
