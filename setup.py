@@ -1,8 +1,8 @@
 """Build hooks: the app, its documents and the solver's compiled loops go into the wheel.
 
 Everything else is declared in ``pyproject.toml``. A wheel holds packages only, so ``build_py`` copies
-the app's entry point and pages (``app.py``, ``pages/*.py``, ``.streamlit/config.toml`` and, until they
-move into ``flip7odds_ui``, the app's helper modules next to ``app.py``) into ``flip7odds/_app/`` and the
+the app's entry point, its pages and its settings (``app.py``, ``pages/*.py``, ``.streamlit/config.toml``; the
+pages' shared Streamlit code is a package of its own, ``flip7odds_ui``) into ``flip7odds/_app/`` and the
 documents (``docs/*.md``) into ``flip7odds/_docs/`` (`flip7odds.resources` finds them there). It also
 compiles the solver's loops ahead of time into the extension module ``flip7odds._loops``
 (`flip7odds.native`), so that an installed command starts without numba and never compiles; where that
