@@ -1285,7 +1285,8 @@ def _backward_columns(t: int, n_left: int, sizes: IntArray, offset: IntArray, ro
 
     The same sums as `_backward_others` then `_backward_numbers`, term by term in the same order (so the same bits),
     on another layout: each block ``(s, level)`` goes column by column, the rows of a column side by side (state
-    ``(r, k)`` at ``offset[b] + k rows + r``, its choice there in ``hitting``), and so do the blocks of layer
+    ``(r, k)`` at ``offset[b] + k rows + r``, its choice there in ``hitting`` unless that is empty: only the root's
+    layer keeps its choices, the only ones a carried solve reads), and so do the blocks of layer
     ``t + 1`` it reads: the same rows one level on (``side_offset``) and the rows one number on (``number_offset``).
     So a run of columns and a modifier move each read one run of ``3 x rows`` floats for every row of the block at
     once, with nothing to copy (`_CARRY_TILE`), and a column's new numbers read the one successor column: each
@@ -1299,6 +1300,7 @@ def _backward_columns(t: int, n_left: int, sizes: IntArray, offset: IntArray, ro
     """
     must_draw_at = 0  # an empty line must draw (with no card in front of you, ``s == 0``)
     inverse = 1.0 / n_left  # probabilities are not compared: no need to divide
+    keep = len(hitting) > 0  # the choices are kept only where they are read (`_Solver._backward`: the root's layer)
     most_rows = np.max(row_count) if len(row_count) else 0
     number_sum, busts, drawn, numbers = np.empty(most_rows), np.empty(most_rows), np.empty(most_rows), np.empty(most_rows)
     duplicates = np.empty(_RECORD * most_rows)
@@ -1423,15 +1425,25 @@ def _backward_columns(t: int, n_left: int, sizes: IntArray, offset: IntArray, ro
         # decide (or, without ``optimal``, divide): every sum is whole
         at = np.uint64(0)
         for k in range(width):
-            choice = hitting[offset[b] + k * rows:offset[b] + (k + 1) * rows]
             forced, empty = not decision[c0 + k], (not has_cards[c0 + k]) & (s == must_draw_at)
-            if optimal:
+            if optimal and keep:
+                choice = hitting[offset[b] + k * rows:offset[b] + (k + 1) * rows]
                 for r in range(rows):
                     hit = block[at] / n_left
                     stay = number_sum[r] * m[k] + pl[k]
                     hits = forced | empty | (hit > stay + tolerance)
                     block[at] = hit if hits else stay
                     choice[r] = hits
+                    drawn_now = hits * inverse
+                    block[at + _ONE] *= drawn_now
+                    block[at + _TWO] *= drawn_now
+                    at += _RECORD_U
+            elif optimal:  # the same, the choices not kept
+                for r in range(rows):
+                    hit = block[at] / n_left
+                    stay = number_sum[r] * m[k] + pl[k]
+                    hits = forced | empty | (hit > stay + tolerance)
+                    block[at] = hit if hits else stay
                     drawn_now = hits * inverse
                     block[at + _ONE] *= drawn_now
                     block[at + _TWO] *= drawn_now
@@ -2089,7 +2101,8 @@ class _Solver:
     # -- backward pass
 
     def _backward(self) -> None:
-        """Values layer by layer, most cards drawn first; keeps every state's hit/stay choice.
+        """Values layer by layer, most cards drawn first; keeps every state's hit/stay choice (column by column, only
+        the root layer's: no other is read again).
 
         Two float buffers of the largest layer's size take turns (fresh memory costs page faults). Where
         P(Flip 7) and P(bust) are carried they hold records (`_RECORD` floats a state).
@@ -2098,9 +2111,12 @@ class _Solver:
         span = _RECORD if self.carry else 1
         self.buffers = (np.empty(span * most), np.empty(span * most))
         after_buffers = (np.empty(most), np.empty(most)) if self.track_once else None
-        choices = np.zeros(sum(layer.total for layer in self.layers), dtype=np.uint8)
-        ends = np.cumsum([layer.total for layer in self.layers])
-        self.hitting = [choices[end - layer.total:end] for layer, end in zip(self.layers, ends.tolist())]
+        if self.column_major:  # `_backward_columns` writes no choice into an empty array
+            self.hitting = [np.zeros(layer.total if layer.t == 0 else 0, dtype=np.uint8) for layer in self.layers]
+        else:
+            choices = np.zeros(sum(layer.total for layer in self.layers), dtype=np.uint8)
+            ends = np.cumsum([layer.total for layer in self.layers])
+            self.hitting = [choices[end - layer.total:end] for layer, end in zip(self.layers, ends.tolist())]
         upper = self.buffers[1][:0]
         upper_after = upper
         for t in reversed(range(len(self.layers))):
