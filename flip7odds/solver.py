@@ -1302,6 +1302,7 @@ def _backward_columns(t: int, n_left: int, sizes: IntArray, offset: IntArray, ro
     inverse = 1.0 / n_left  # probabilities are not compared: no need to divide
     keep = len(hitting) > 0  # the choices are kept only where they are read (`_Solver._backward`: the root's layer)
     most_rows = np.max(row_count) if len(row_count) else 0
+    unkept = np.empty(0 if keep else most_rows, dtype=np.uint8)  # a column's choices, overwritten by the next
     number_sum, busts, drawn, numbers = np.empty(most_rows), np.empty(most_rows), np.empty(most_rows), np.empty(most_rows)
     duplicates = np.empty(_RECORD * most_rows)
     pair_start = np.zeros(most_rows + 1, dtype=np.int64)
@@ -1426,24 +1427,14 @@ def _backward_columns(t: int, n_left: int, sizes: IntArray, offset: IntArray, ro
         at = np.uint64(0)
         for k in range(width):
             forced, empty = not decision[c0 + k], (not has_cards[c0 + k]) & (s == must_draw_at)
-            if optimal and keep:
-                choice = hitting[offset[b] + k * rows:offset[b] + (k + 1) * rows]
+            if optimal:
+                choice = hitting[offset[b] + k * rows:offset[b] + (k + 1) * rows] if keep else unkept[:rows]
                 for r in range(rows):
                     hit = block[at] / n_left
                     stay = number_sum[r] * m[k] + pl[k]
                     hits = forced | empty | (hit > stay + tolerance)
                     block[at] = hit if hits else stay
                     choice[r] = hits
-                    drawn_now = hits * inverse
-                    block[at + _ONE] *= drawn_now
-                    block[at + _TWO] *= drawn_now
-                    at += _RECORD_U
-            elif optimal:  # the same, the choices not kept
-                for r in range(rows):
-                    hit = block[at] / n_left
-                    stay = number_sum[r] * m[k] + pl[k]
-                    hits = forced | empty | (hit > stay + tolerance)
-                    block[at] = hit if hits else stay
                     drawn_now = hits * inverse
                     block[at + _ONE] *= drawn_now
                     block[at + _TWO] *= drawn_now
