@@ -236,3 +236,33 @@ def test_the_quiz_names_its_keys_only_where_there_is_a_keyboard(browser: Browser
             else:
                 expect(keys).to_be_hidden()
             assert_no_exception(page)
+
+
+TEXT_LINES = """(selector) => [...document.querySelectorAll(selector)].map(cell => {
+  const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT), tops = new Set();
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const range = document.createRange(); range.selectNodeContents(node);
+    for (const box of range.getClientRects()) if (box.width > 0) tops.add(Math.round(box.top));
+  }
+  return [cell.innerText.trim(), tops.size]; })"""
+"""Each element's text (the elements ``selector`` finds) with how many lines its words take."""
+
+
+@pytest.mark.parametrize("language", ["es", "en"])
+def test_on_a_phone_the_strategy_table_s_headers_keep_p_flip_7_on_one_line(browser: Browser, app_url: str,
+                                                                            language: str) -> None:
+    """The rules' table's header "P(Flip 7)" broke after "P(Flip", "7)" alone under it, in both languages; it now
+    takes one line, and the table still fits the phone."""
+    with app_page(browser, app_url, f"strategy?lang={language}", *PHONE) as page:
+        headers = page.locator(".st-key-rules_table th")
+        expect(headers.first).to_be_visible(timeout=ANSWER_TIMEOUT_MS)
+        page.wait_for_selector('[data-testid="stApp"][data-test-script-state="notRunning"]')
+        page.wait_for_timeout(300)
+        page.locator(".st-key-rules_table").scroll_into_view_if_needed()
+        screenshot(page, f"{language}-phone-strategy-table")
+        lines = dict(page.evaluate(TEXT_LINES, ".st-key-rules_table th"))
+        flip7 = next(name for name in lines if name.startswith("P(Flip"))
+        assert lines[flip7] == 1, lines
+        assert tables_off_screen(page) == []
+        assert page.evaluate(OVERFLOW) <= 1
+        assert_no_exception(page)
