@@ -247,8 +247,8 @@ def set_page_parameters(params: Mapping[str, str]) -> None:
 
 
 def presentation_switch(t: Translator) -> None:
-    """The sidebar's *Presentation mode* switch, every page's that has one (the demos, the live odds, the quiz; one
-    session key): on at first when the link says so (``present=1``, `flip7odds.links.flag_on`); while it is on, the
+    """The sidebar's *Presentation mode* switch of the demos, the live odds and the quiz (one session key; the home
+    page has its own, `home_presentation_switch`): on at first when the link says so (``present=1``, `flip7odds.links.flag_on`); while it is on, the
     projector's large type (`flip7odds.teaching_charts.PRESENTATION_CSS`). A page keeps it in its address with
     `presenting`."""
     init_widget(PRESENT, flag_on(st.query_params, PRESENT))
@@ -257,16 +257,34 @@ def presentation_switch(t: Translator) -> None:
         st.html(PRESENTATION_CSS)
 
 
-def presentation_type() -> dict[str, str]:
-    """The projector's type on a page without the switch (the home page), while the link asks for it (``present=1``)
-    or presentation mode is on in the session; the parameter that keeps the mode on the next page, else none.
+HOME_PRESENT = "present_home"
+"""The session key of the home page's *Presentation mode* switch (`home_presentation_switch`)."""
 
-    The home page has no switch of its own: a toggle keyed as the others' would be set up there first and its state
-    carried, or dropped, as the session moves to a page with the real switch."""
-    if not (flag_on(st.query_params, PRESENT) or st.session_state.get(PRESENT)):
-        return {}
-    st.html(PRESENTATION_CSS)
-    return {PRESENT: "1"}
+
+def _carry_home_switch() -> None:
+    """The home page's switch, turned by hand, sets the mode the other pages' switch (``present``) opens with."""
+    st.session_state[PRESENT] = st.session_state[HOME_PRESENT]
+
+
+def home_presentation_switch(t: Translator) -> dict[str, str]:
+    """The home page's *Presentation mode* switch, as the other pages' (`presentation_switch`): on at first when the
+    link says so (``present=1``) or the mode is on in the session; while it is on, the projector's type, and the
+    address and the front door's links say so. The parameter that keeps the mode on the next page, else none.
+
+    It has a key of its own (`HOME_PRESENT`): a switch keyed ``present`` here, where every session starts, set that key
+    up first, and the next page's switch took its state, not the next page's link (`init_widget`). This one passes the
+    mode on only when it is turned by hand (`_carry_home_switch`), and leaves the address's other parameters alone."""
+    init_widget(HOME_PRESENT, flag_on(st.query_params, PRESENT) or bool(st.session_state.get(PRESENT)))
+    st.sidebar.toggle(t("Presentation mode"), key=HOME_PRESENT, on_change=_carry_home_switch)
+    on = bool(st.session_state[HOME_PRESENT])
+    if on:
+        st.html(PRESENTATION_CSS)
+    if flag_on(st.query_params, PRESENT) != on:
+        if on:
+            st.query_params[PRESENT] = "1"
+        else:
+            del st.query_params[PRESENT]
+    return {PRESENT: "1"} if on else {}
 
 
 def presenting() -> dict[str, str]:

@@ -5,12 +5,12 @@ import streamlit as st
 from flip7odds_ui.shell import (
     LANGUAGE_PARAMETER,
     RULES_PARAMETER,
-    presentation_type,
+    home_presentation_switch,
     start_page,
 )
 
 t, rules = start_page()
-presenting = presentation_type()  # a projector link (present=1) opens the home in the projector's type too
+presenting = home_presentation_switch(t)
 
 FRONT_DOOR_STYLE = """
 <style>

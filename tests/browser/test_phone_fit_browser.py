@@ -316,3 +316,29 @@ def test_on_a_projector_the_live_page_s_count_of_players_shows_its_buttons(brows
         height = label.evaluate("node => node.getBoundingClientRect().height / parseFloat(getComputedStyle(node).fontSize)")
         assert height < 2, f"the label {label.inner_text()!r} is {height:.1f} of its type tall: on two lines"
         assert_no_exception(page)
+
+
+def test_the_home_page_has_a_presentation_switch_and_the_next_page_keeps_it(browser: Browser, app_url: str) -> None:
+    """The demos' sidebar has the *Presentation mode* switch; the home page had none (only a projector link,
+    ``present=1``, set its type). Its switch now turns the projector's type on, the address and the front door's links
+    say ``present=1``, and the page a link opens has its own switch on."""
+    with app_page(browser, app_url, "?lang=es", *PROJECTOR) as page:
+        switch = page.get_by_test_id("stSidebar").get_by_role("switch", name="Modo presentación")
+        expect(switch).to_have_count(1)
+        expect(switch).not_to_be_checked()
+        assert page.evaluate(ROOT_FONT) < 28
+        page.get_by_test_id("stSidebar").get_by_text("Modo presentación").click()
+        page.wait_for_function(f"() => ({ROOT_FONT})() >= 28")
+        expect(page).to_have_url(re.compile("present=1"))
+        expect(switch).to_be_checked()
+        page.wait_for_selector('[data-testid="stApp"][data-test-script-state="notRunning"]')
+        links = page.evaluate(FRONT_DOOR)
+        assert len(links) == 3 and all("present=1" in href for href, _ in links), links
+        screenshot(page, "es-projector-home-switch")
+        page.locator(".st-key-front [data-testid='stPageLink'] a").nth(2).click()  # the demos: the probability trees
+        expect(page).to_have_url(re.compile(r"/trees\?.*present=1"))
+        page.wait_for_selector('[data-testid="stApp"][data-test-script-state="notRunning"]')
+        expect(page.get_by_test_id("stSidebar").get_by_role("switch", name="Modo presentación")).to_be_checked()
+        assert page.evaluate(ROOT_FONT) >= 28
+        assert_no_exception(page)
+
