@@ -28,6 +28,7 @@ FORMULA_MANY = ("\\begin{{aligned}} P(X \\ge 1) &= 1 - \\frac{{\\binom{{N-K}}{{n
 
 def vengeance_urn(text: SituationText) -> UrnReading:
     """The next card's urn under With a Vengeance: N cards to draw from, K of them bust you on arrival."""
+    text = text.card_notation()  # a demo's link writes its line as "12.11.9"
     situation = VengeanceSituation.from_text(rules, text.line, pile=text.pile or None,
                                              seen=None if text.pile else text.seen, others=() if text.alone else ("",))
     return UrnReading(drawing_pile(situation).size, bust_cards(situation), 1)
