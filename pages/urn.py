@@ -111,7 +111,7 @@ scipy_value = urn.scipy_at_least_one()
 st.markdown(t("`scipy.stats.hypergeom(M={pile}, n={bust}, N={draws}).sf(0)` = **{scipy}**; the exact fraction as a "
               "decimal = **{exact}**; they differ by {gap}.").format(
     pile=urn.pile_size, bust=urn.bust_cards, draws=draws, scipy=t.number(scipy_value, 15),
-    exact=t.number(float(probability), 15), gap=f"{abs(scipy_value - float(probability)):.1e}".replace(".", t.separators[0])))
+    exact=t.number(float(probability), 15), gap=t.scientific(abs(scipy_value - float(probability)), 1)))
 if draws > 1:
     st.subheader(t("How many bust cards among the {draws}?").format(draws=draws))
     show_figure("urn", lambda font_size: urn_figure(urn, font_size, t))

@@ -342,3 +342,28 @@ def test_the_home_page_has_a_presentation_switch_and_the_next_page_keeps_it(brow
         assert page.evaluate(ROOT_FONT) >= 28
         assert_no_exception(page)
 
+
+URN_SCIPY = """() => { const text = [...document.querySelectorAll('[data-testid="stMain"] p')]
+    .find(node => node.innerText.startsWith('scipy.stats.hypergeom'));
+  const code = text.querySelector('code'), gap = [...text.childNodes].at(-1), at = gap.textContent.search(/\\d\\S*e\\S\\d+/);
+  const range = document.createRange(); range.setStart(gap, at); range.setEnd(gap, gap.textContent.length - 1);
+  return [parseFloat(getComputedStyle(code).fontSize), parseFloat(getComputedStyle(text).fontSize),
+          range.toString(), new Set([...range.getClientRects()].map(box => Math.round(box.top))).size]; }"""
+"""The urn's scipy sentence: its code's type size and its words' (px), the gap at its end and how many lines it takes."""
+
+
+def test_on_a_projector_the_urn_s_scipy_line_reads_as_its_text(browser: Browser, app_url: str) -> None:
+    """In the projector's type the scipy call was Streamlit's 0.75em of its sentence (21 px of 28), the gap at the end
+    broke after "1,1e-" with "16" alone on the next line, and the chart's standing title ran past its top and bottom.
+    The call is 0.9em of its words, the gap one number on one line (a minus sign), the title in two lines."""
+    with app_page(browser, app_url, "urn?lang=es&line=12.11.9&draws=3&present=1", *PROJECTOR) as page:
+        expect(page.get_by_text("scipy.stats.hypergeom(M=91").first).to_be_visible(timeout=ANSWER_TIMEOUT_MS)
+        page.wait_for_function(f"() => ({ROOT_FONT})() >= 28")
+        expect(page.locator(".js-plotly-plot .main-svg").first).to_be_visible(timeout=ANSWER_TIMEOUT_MS)
+        page.wait_for_timeout(800)  # plotly draws after the script run
+        screenshot_whole(page, "es-projector-urn-scipy")
+        code_size, text_size, gap, gap_lines = page.evaluate(URN_SCIPY)
+        assert code_size >= 0.85 * text_size, (code_size, text_size)
+        assert gap_lines == 1, gap
+        assert chart_text_collisions(page) == []
+        assert_no_exception(page)
