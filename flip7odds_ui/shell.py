@@ -50,7 +50,8 @@ PHONE_SCREEN {
   [data-testid="stMain"] button kbd {display: none}
   [data-testid="stMain"] .st-key-quiz_keys {display: none}
   [data-testid="stMain"] .js-plotly-plot .modebar-container {display: none}
-  [data-testid="stMain"] [data-testid="stElementContainer"]:has([data-testid="stDataFrame"]) {margin-top: 1.75rem}
+  [data-testid="stMain"] [data-testid="stElementContainer"]:has([data-testid="stDataFrame"]) {margin-top: 3rem}
+  [data-testid="stMain"] [data-testid="stDataFrame"] > [data-testid="stElementToolbar"] {top: auto; bottom: 100%}
 }
 </style>
 """.replace("PHONE_SCREEN", PHONE_SCREEN)
@@ -68,8 +69,10 @@ one-line options 38 px apart, their words at the top of their 44 px, and a two-l
 On a screen without hover (a touch screen) the buttons' keyboard shortcuts (the quiz's H, S, N) are not written (no
 keyboard to press them on), nor is the charts' tool bar drawn: a touch screen shows it all the time, over the chart's
 title and its top boxes, and the charts zoom and pan by touch without it. A table's tool bar (search, full screen),
-also shown all the time there, 44 px tall over what is above the table, gets room of its own: the table 1.75rem
-lower (with the 1rem gap); its buttons are 44 px square (Streamlit draws them 24 px)."""
+also shown all the time there, gets room of its own above the table: its buttons are 44 px square (Streamlit draws
+them 24 px), the bar (64 px with its padding) stands on the table's top edge, and the table is 3rem lower (with the
+1rem gap, 64 px). Streamlit puts the bar 44 px above the table's top: over what is above it, and, once its buttons were
+44 px, 20 px over the table's header ("Plantarse ahora" in the Vengeance explorer)."""
 
 Choice = TypeVar("Choice")
 
