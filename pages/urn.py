@@ -45,10 +45,11 @@ if rules.vengeance:  # one card: a Vengeance hit (Flip Four's four cards are not
     except Flip7Error as error:
         st.error(t.markdown_error(error))
         st.stop()
+    urn_line = situation_text.card_notation().line  # "12 11 9", not a link's "12.11.9"
     st.markdown(t("The pile is an urn of **N = {pile}** cards. **K = {bust}** of them bust you on arrival: copies of "
                   "the numbers in your line ({line}), except that the Unlucky 7 never busts when it is drawn and, "
                   "while you hold one 13, a second 13 is safe if one of the two is the Lucky 13. You draw "
-                  "**n = 1**.").format(pile=urn.pile_size, bust=urn.bust_cards, line=escape_markdown(situation_text.line) or "-"))
+                  "**n = 1**.").format(pile=urn.pile_size, bust=urn.bust_cards, line=escape_markdown(urn_line) or "-"))
     probability = urn.at_least_one
     percent_tex = t.percent(float(probability), 2).replace(",", "{,}").replace("\xa0", "\\,").replace("%", "\\%")
     reduced = "" if probability.denominator == urn.pile_size else (

@@ -85,6 +85,7 @@ def test_the_vengeance_urn_reads_a_demo_link_s_line(browser: Browser, app_url: s
     under Venganza said "Carta desconocida '12.11.9'" instead of its urn. It reads the line as the classic one does."""
     with app_page(browser, app_url, "urn?rules=vengeance&line=12.11.9&lang=es", *VIEWPORTS["phone"]) as page:
         expect(page.get_by_text("El mazo es una urna de").first).to_be_visible()
+        expect(page.get_by_text("copias de los números de tu línea (12 11 9)")).to_be_visible()
         screenshot_whole(page, "es-phone-urn-vengeance")
         assert page.get_by_test_id("stAlert").count() == 0
         assert_no_exception(page)
