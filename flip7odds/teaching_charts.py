@@ -83,7 +83,7 @@ PRESENTATION_CSS = """
 <style>
 WIDER_THAN_PHONE {
 html { font-size: 28px; }
-[data-testid="stToolbar"], [data-testid="stDecoration"], [data-testid="stAppDeployButton"] { display: none; }
+[data-testid="stMainMenu"], [data-testid="stDecoration"], [data-testid="stAppDeployButton"] { display: none; }
 [data-testid="stMainBlockContainer"] { padding-top: 5rem; padding-left: 3rem; padding-right: 3rem; max-width: 100%; }
 [data-testid="stMetricValue"] div { white-space: normal !important; overflow: visible !important; }
 [data-testid="stMain"] p, [data-testid="stCaptionContainer"], [data-testid="stMetricDelta"] div { font-size: 1rem !important; }
@@ -102,7 +102,10 @@ h2, h3 { font-size: 1.6rem !important; }
 """.replace("WIDER_THAN_PHONE", WIDER_THAN_PHONE)
 """Large type and a clean layout for a projector: injected by a page in presentation mode, on a screen wider than a
 phone's 640 px (a projector's link opened on a phone, a class following its teacher, keeps the phone's own page: the
-28 px type in a column 3rem in from each edge left the live answer bar cut at its right and titles broken mid-word). A
+28 px type in a column 3rem in from each edge left the live answer bar cut at its right and titles broken mid-word).
+The menu and Streamlit's decoration are hidden, not the button that opens the sidebar (it is in Streamlit's toolbar,
+which this style hid whole: a projector link opens with the sidebar folded, and its switch and situation were out of
+reach). A
 label's (?) help stands just after the label's words, as large as they are (Streamlit draws it 16 px at the far end of
 the label's row: the seed's, small and some 900 px from "Seed" on a 1920 px projector). A number or a choice given a
 width in a row (170 px) is at least that many of the projector's type (10.625rem): in 170 px its label broke in two
