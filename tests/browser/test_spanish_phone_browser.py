@@ -269,7 +269,7 @@ def test_on_a_phone_the_strategy_table_s_headers_keep_p_flip_7_on_one_line(brows
         page.wait_for_selector('[data-testid="stApp"][data-test-script-state="notRunning"]')
         page.wait_for_timeout(300)
         page.locator(".st-key-rules_table").scroll_into_view_if_needed()
-        screenshot(page, f"{language}-phone-strategy-table")
+        screenshot(page, f"{language}-phone-strategy-table-header")
         lines = dict(page.evaluate(TEXT_LINES, ".st-key-rules_table th"))
         flip7 = next(name for name in lines if name.startswith("P(Flip"))
         assert lines[flip7] == 1, lines
