@@ -90,6 +90,7 @@ html { font-size: 28px; }
 [data-testid="stMetricValue"], [data-testid="stMetricValue"] p { font-size: 2.2rem !important; }
 [data-testid="stTable"] table, [data-testid="stTable"] th, [data-testid="stTable"] td { font-size: 1rem; }
 [data-testid="stSidebar"] { font-size: 16px; }
+[data-testid="stSidebar"][data-collapsed="false"] { min-width: 16rem; }
 h1 { font-size: 2.4rem !important; }
 h2, h3 { font-size: 1.6rem !important; }
 [data-testid="stMain"] .katex-display > .katex { font-size: 1.5rem; }
@@ -105,7 +106,8 @@ phone's 640 px (a projector's link opened on a phone, a class following its teac
 28 px type in a column 3rem in from each edge left the live answer bar cut at its right and titles broken mid-word).
 The menu and Streamlit's decoration are hidden, not the button that opens the sidebar (it is in Streamlit's toolbar,
 which this style hid whole: a projector link opens with the sidebar folded, and its switch and situation were out of
-reach). A
+reach); the sidebar, open, is at least 16rem wide (Streamlit's 12.5rem, in the projector's type, cut its pages' names:
+"Probabilidades …", "Explorador de e…"). A
 label's (?) help stands just after the label's words, as large as they are (Streamlit draws it 16 px at the far end of
 the label's row: the seed's, small and some 900 px from "Seed" on a 1920 px projector). A number or a choice given a
 width in a row (170 px) is at least that many of the projector's type (10.625rem): in 170 px its label broke in two

@@ -370,11 +370,19 @@ def test_on_a_projector_the_urn_s_scipy_line_reads_as_its_text(browser: Browser,
         assert_no_exception(page)
 
 
+SIDEBAR_CUT = """() => [...document.querySelectorAll('[data-testid="stSidebar"] *')]
+  .filter(node => node.offsetParent !== null && getComputedStyle(node).textOverflow === 'ellipsis'
+                  && node.scrollWidth > node.clientWidth + 1)
+  .map(node => node.innerText)"""
+"""The sidebar's words cut with an ellipsis (its pages' names)."""
+
+
 @pytest.mark.parametrize("path", ["trees?line=12.11.9&cards=2", ""])
 def test_on_a_projector_the_sidebar_opens_in_presentation_mode(browser: Browser, app_url: str, path: str) -> None:
     """A projector link (``present=1``) opens with the sidebar folded away, and the projector's style hid Streamlit's
     whole toolbar, where the button that opens the sidebar is: the switch and the demo's situation were out of reach
-    (only editing the address left presentation mode). The button is there; it opens the sidebar with its switch on."""
+    (only editing the address left presentation mode). The button is there; it opens the sidebar with its switch on,
+wide enough for the pages' names in the projector's type (12.5rem cut "Probabilidades en vivo" and four others)."""
     with app_page(browser, app_url, f"{path}{'&' if '?' in path else '?'}lang=es&present=1", *PROJECTOR) as page:
         page.wait_for_function(f"() => ({ROOT_FONT})() >= 28")
         opener = page.get_by_test_id("stExpandSidebarButton")
@@ -383,5 +391,7 @@ def test_on_a_projector_the_sidebar_opens_in_presentation_mode(browser: Browser,
         switch = page.get_by_test_id("stSidebar").get_by_role("switch", name="Modo presentación")
         expect(switch).to_be_visible()
         expect(switch).to_be_checked()
+        page.wait_for_timeout(300)
         screenshot(page, f"es-projector-sidebar-{path.split('?')[0] or 'home'}")
+        assert page.evaluate(SIDEBAR_CUT) == []
         assert_no_exception(page)
