@@ -249,39 +249,48 @@ def set_page_parameters(params: Mapping[str, str]) -> None:
         st.query_params.from_dict(wanted)
 
 
-def presentation_switch(t: Translator) -> None:
-    """The sidebar's *Presentation mode* switch of the demos, the live odds and the quiz (one session key; the home
-    page has its own, `home_presentation_switch`): on at first when the link says so (``present=1``, `flip7odds.links.flag_on`); while it is on, the
-    projector's large type (`flip7odds.teaching_charts.PRESENTATION_CSS`). A page keeps it in its address with
-    `presenting`."""
-    init_widget(PRESENT, flag_on(st.query_params, PRESENT))
-    st.sidebar.toggle(t("Presentation mode"), key=PRESENT)
-    if st.session_state[PRESENT]:
-        st.html(PRESENTATION_CSS)
-
-
+PRESENTATION_MODE = "_flip7odds_presentation"
+"""The session's presentation mode, kept apart from the switches that show it (`presentation_switch`)."""
 HOME_PRESENT = "present_home"
 """The session key of the home page's *Presentation mode* switch (`home_presentation_switch`)."""
 
 
-def _carry_home_switch() -> None:
-    """The home page's switch, turned by hand, sets the mode the other pages' switch (``present``) opens with."""
-    st.session_state[PRESENT] = st.session_state[HOME_PRESENT]
+def _carry_switch(key: str) -> None:
+    """A switch turned by hand sets the session's presentation mode."""
+    st.session_state[PRESENTATION_MODE] = bool(st.session_state[key])
+
+
+def _switch(t: Translator, key: str) -> bool:
+    """The sidebar's *Presentation mode* switch under ``key``, showing the session's mode (the link's, ``present=1``,
+    at first); whether it is on. While it is on, the projector's large type
+    (`flip7odds.teaching_charts.PRESENTATION_CSS`).
+
+    The mode is a session value of its own (`PRESENTATION_MODE`), set from the switch by its callback and copied into
+    the switch before each run: a switch's state outlives a visit to a page without it (Streamlit keeps a value set
+    through the session's state), so a switch turned off on one page came back on on the next."""
+    if PRESENTATION_MODE not in st.session_state:
+        st.session_state[PRESENTATION_MODE] = flag_on(st.query_params, PRESENT)
+    st.session_state[key] = st.session_state[PRESENTATION_MODE]
+    st.sidebar.toggle(t("Presentation mode"), key=key, on_change=_carry_switch, args=(key,))
+    on = bool(st.session_state[PRESENTATION_MODE])
+    if on:
+        st.html(PRESENTATION_CSS)
+    return on
+
+
+def presentation_switch(t: Translator) -> None:
+    """The *Presentation mode* switch of the demos, the live odds and the quiz (session key ``present``, which they
+    read): see `_switch`. A page keeps the mode in its address with `presenting`."""
+    _switch(t, PRESENT)
 
 
 def home_presentation_switch(t: Translator) -> dict[str, str]:
-    """The home page's *Presentation mode* switch, as the other pages' (`presentation_switch`): on at first when the
-    link says so (``present=1``) or the mode is on in the session; while it is on, the projector's type, and the
-    address and the front door's links say so. The parameter that keeps the mode on the next page, else none.
+    """The home page's *Presentation mode* switch (see `_switch`), the address saying ``present=1`` while it is on (its
+    other parameters left alone); the parameter that keeps the mode on the next page, else none.
 
-    It has a key of its own (`HOME_PRESENT`): a switch keyed ``present`` here, where every session starts, set that key
-    up first, and the next page's switch took its state, not the next page's link (`init_widget`). This one passes the
-    mode on only when it is turned by hand (`_carry_home_switch`), and leaves the address's other parameters alone."""
-    init_widget(HOME_PRESENT, flag_on(st.query_params, PRESENT) or bool(st.session_state.get(PRESENT)))
-    st.sidebar.toggle(t("Presentation mode"), key=HOME_PRESENT, on_change=_carry_home_switch)
-    on = bool(st.session_state[HOME_PRESENT])
-    if on:
-        st.html(PRESENTATION_CSS)
+    It has a key of its own (`HOME_PRESENT`): a switch keyed ``present`` here, where every session starts, was set up
+    first and the next page's switch kept its state, not the next page's link (stop 35)."""
+    on = _switch(t, HOME_PRESENT)
     if flag_on(st.query_params, PRESENT) != on:
         if on:
             st.query_params[PRESENT] = "1"

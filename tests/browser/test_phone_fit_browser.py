@@ -322,7 +322,7 @@ def test_on_a_projector_the_live_page_s_count_of_players_shows_its_buttons(brows
 def test_the_home_page_has_a_presentation_switch_and_the_next_page_keeps_it(browser: Browser, app_url: str) -> None:
     """The demos' sidebar has the *Presentation mode* switch; the home page had none (only a projector link,
     ``present=1``, set its type). Its switch now turns the projector's type on, the address and the front door's links
-    say ``present=1``, and the page a link opens has its own switch on."""
+    say ``present=1``, and the page a link opens has its own switch on; turned off there, it is off back home."""
     with app_page(browser, app_url, "?lang=es", *PROJECTOR) as page:
         switch = page.get_by_test_id("stSidebar").get_by_role("switch", name="Modo presentación")
         expect(switch).to_have_count(1)
@@ -341,6 +341,15 @@ def test_the_home_page_has_a_presentation_switch_and_the_next_page_keeps_it(brow
         page.wait_for_selector('[data-testid="stApp"][data-test-script-state="notRunning"]')
         expect(page.get_by_test_id("stSidebar").get_by_role("switch", name="Modo presentación")).to_be_checked()
         assert page.evaluate(ROOT_FONT) >= 28
+        # Turned off there, the mode is off back home (the home's switch kept its own state: it came back on)
+        page.get_by_test_id("stSidebar").get_by_role("switch", name="Modo presentación").evaluate("input => input.click()")
+        page.wait_for_function(f"() => ({ROOT_FONT})() < 28")
+        page.get_by_test_id("stSidebar").get_by_role("link", name="Inicio").evaluate("link => link.click()")
+        expect(page.locator(".st-key-front")).to_be_visible()
+        page.wait_for_selector('[data-testid="stApp"][data-test-script-state="notRunning"]')
+        expect(switch).not_to_be_checked()
+        assert page.evaluate(ROOT_FONT) < 28
+        assert "present=1" not in page.url
         assert_no_exception(page)
 
 
