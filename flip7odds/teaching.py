@@ -126,13 +126,24 @@ class SituationText:
             params["alone"] = "1"
         return params
 
+    def card_notation(self) -> SituationText:
+        """The same text with the links' conventions read (`_link_notation`): what a parser of card notation reads
+        (`situation`, and a With a Vengeance situation's ``from_text``).
+
+        >>> text = SituationText(line="12.11.9", seen="5.p4").card_notation()
+        >>> text.line, text.seen
+        ('12 11 9', '5 +4')
+        """
+        line, pile, seen, discards = (_link_notation(text) for text in (self.line, self.pile, self.seen, self.discards))
+        return replace(self, line=line, pile=pile, seen=seen, discards=discards)
+
     def situation(self, rules: RuleSet | None = None) -> Situation:
         """The checked situation (with ``rules``, else the variant named by ``self.rules``); raises a
         `Flip7Error` subclass with a message for people."""
-        line, seen, pile, discards = (_link_notation(text) for text in (self.line, self.seen, self.pile, self.discards))
+        text = self.card_notation()
         return Situation.from_text(
-            rules or find_rules(self.rules), line,
-            seen=seen or None, pile=pile or None, discards=discards or None,
+            rules or find_rules(self.rules), text.line,
+            seen=text.seen or None, pile=text.pile or None, discards=text.discards or None,
             others_active=0 if self.alone else 1,
         )  # fmt: skip
 

@@ -83,16 +83,18 @@ PRESENTATION_CSS = """
 <style>
 WIDER_THAN_PHONE {
 html { font-size: 28px; }
-[data-testid="stToolbar"], [data-testid="stDecoration"], [data-testid="stAppDeployButton"] { display: none; }
+[data-testid="stMainMenu"], [data-testid="stDecoration"], [data-testid="stAppDeployButton"] { display: none; }
 [data-testid="stMainBlockContainer"] { padding-top: 5rem; padding-left: 3rem; padding-right: 3rem; max-width: 100%; }
 [data-testid="stMetricValue"] div { white-space: normal !important; overflow: visible !important; }
 [data-testid="stMain"] p, [data-testid="stCaptionContainer"], [data-testid="stMetricDelta"] div { font-size: 1rem !important; }
 [data-testid="stMetricValue"], [data-testid="stMetricValue"] p { font-size: 2.2rem !important; }
 [data-testid="stTable"] table, [data-testid="stTable"] th, [data-testid="stTable"] td { font-size: 1rem; }
 [data-testid="stSidebar"] { font-size: 16px; }
+[data-testid="stSidebar"][data-collapsed="false"] { min-width: 16rem; }
 h1 { font-size: 2.4rem !important; }
 h2, h3 { font-size: 1.6rem !important; }
 [data-testid="stMain"] .katex-display > .katex { font-size: 1.5rem; }
+[data-testid="stMain"] :is(p, li) code { font-size: 0.9em; }
 [data-testid="stWidgetLabel"] > div:has([data-testid="stTooltipIcon"]) { flex: 0 0 auto; margin-left: 0.3rem; }
 [data-testid="stTooltipIcon"] button, [data-testid="stTooltipIcon"] svg { width: 0.8rem; height: 0.8rem; }
 [data-testid="stHorizontalBlock"] > [data-testid="stElementContainer"]:has(> [data-testid="stNumberInput"], > [data-testid="stSelectbox"]) { min-width: 10.625rem; }
@@ -101,12 +103,17 @@ h2, h3 { font-size: 1.6rem !important; }
 """.replace("WIDER_THAN_PHONE", WIDER_THAN_PHONE)
 """Large type and a clean layout for a projector: injected by a page in presentation mode, on a screen wider than a
 phone's 640 px (a projector's link opened on a phone, a class following its teacher, keeps the phone's own page: the
-28 px type in a column 3rem in from each edge left the live answer bar cut at its right and titles broken mid-word). A
+28 px type in a column 3rem in from each edge left the live answer bar cut at its right and titles broken mid-word).
+The menu and Streamlit's decoration are hidden, not the button that opens the sidebar (it is in Streamlit's toolbar,
+which this style hid whole: a projector link opens with the sidebar folded, and its switch and situation were out of
+reach); the sidebar, open, is at least 16rem wide (Streamlit's 12.5rem, in the projector's type, cut its pages' names:
+"Probabilidades …", "Explorador de e…"). A
 label's (?) help stands just after the label's words, as large as they are (Streamlit draws it 16 px at the far end of
 the label's row: the seed's, small and some 900 px from "Seed" on a 1920 px projector). A number or a choice given a
 width in a row (170 px) is at least that many of the projector's type (10.625rem): in 170 px its label broke in two
 and the number's − and + were hidden (Streamlit hides them in a box under 7.5rem). A formula (the urn's) is 1.5rem,
-between the text and the headings (KaTeX's 1.21em of the text's 1rem was the size of the words around it)."""
+between the text and the headings (KaTeX's 1.21em of the text's 1rem was the size of the words around it). Code in
+the text (the urn's scipy call) is 0.9em of its words (Streamlit's 0.75em, 21 px, was small on a projector)."""
 
 
 PROJECTOR_CHART_WIDTH = 1700
@@ -467,11 +474,15 @@ def urn_figure(reading: UrnReading, font_size: int = NORMAL_FONT_SIZE, t: Transl
                             marker={"color": EXACT_COLOUR}, hovertemplate="%{x:.15f}<extra></extra>"))
     figure.update_layout(barmode="group", bargap=0.25)
     width = float(max(exact)) / URN_BAR_SHARE
-    figure.update_yaxes(title_text=_fit(t("bust cards among the {draws} drawn (j)").format(draws=reading.draws),
-                                        font_size, 0.8), dtick=1, autorange="reversed")
+    height = (10 + 3 * len(js)) * font_size
+    # The axis's title stands up: it must fit the figure's height under the top margin (4 font sizes) as well as 0.8
+    # of its width (on a projector, on one line, it ran past the figure's top and bottom)
+    title_room = min(0.8 * _narrowest(font_size), height - 4 * font_size)
+    figure.update_yaxes(title_text=fit_text(t("bust cards among the {draws} drawn (j)").format(draws=reading.draws),
+                                            font_size, title_room), dtick=1, autorange="reversed")
     figure.update_xaxes(title_text=t("P(X = j)"), tickformat=".0%", range=[0, width],
                         tickvals=[tick / 4 for tick in range(5) if tick / 4 <= width])
-    figure = _layout(figure, font_size, height=(10 + 3 * len(js)) * font_size, t=t)
+    figure = _layout(figure, font_size, height=height, t=t)
     # Room at the right for half of "100%", centred on the axis's end: plotly drops a tick label that would pass the
     # figure's edge (in the projector's type the scale ended at 75%).
     return figure.update_layout(margin={"r": 2 * font_size})

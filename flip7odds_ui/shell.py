@@ -50,7 +50,8 @@ PHONE_SCREEN {
   [data-testid="stMain"] button kbd {display: none}
   [data-testid="stMain"] .st-key-quiz_keys {display: none}
   [data-testid="stMain"] .js-plotly-plot .modebar-container {display: none}
-  [data-testid="stMain"] [data-testid="stElementContainer"]:has([data-testid="stDataFrame"]) {margin-top: 1.75rem}
+  [data-testid="stMain"] [data-testid="stElementContainer"]:has([data-testid="stDataFrame"]) {margin-top: 3rem}
+  [data-testid="stMain"] [data-testid="stDataFrame"] > [data-testid="stElementToolbar"] {top: auto; bottom: 100%}
 }
 </style>
 """.replace("PHONE_SCREEN", PHONE_SCREEN)
@@ -68,8 +69,10 @@ one-line options 38 px apart, their words at the top of their 44 px, and a two-l
 On a screen without hover (a touch screen) the buttons' keyboard shortcuts (the quiz's H, S, N) are not written (no
 keyboard to press them on), nor is the charts' tool bar drawn: a touch screen shows it all the time, over the chart's
 title and its top boxes, and the charts zoom and pan by touch without it. A table's tool bar (search, full screen),
-also shown all the time there, 44 px tall over what is above the table, gets room of its own: the table 1.75rem
-lower (with the 1rem gap); its buttons are 44 px square (Streamlit draws them 24 px)."""
+also shown all the time there, gets room of its own above the table: its buttons are 44 px square (Streamlit draws
+them 24 px), the bar (64 px with its padding) stands on the table's top edge, and the table is 3rem lower (with the
+1rem gap, 64 px). Streamlit puts the bar 44 px above the table's top: over what is above it, and, once its buttons were
+44 px, 20 px over the table's header ("Plantarse ahora" in the Vengeance explorer)."""
 
 Choice = TypeVar("Choice")
 
@@ -246,27 +249,54 @@ def set_page_parameters(params: Mapping[str, str]) -> None:
         st.query_params.from_dict(wanted)
 
 
-def presentation_switch(t: Translator) -> None:
-    """The sidebar's *Presentation mode* switch, every page's that has one (the demos, the live odds, the quiz; one
-    session key): on at first when the link says so (``present=1``, `flip7odds.links.flag_on`); while it is on, the
-    projector's large type (`flip7odds.teaching_charts.PRESENTATION_CSS`). A page keeps it in its address with
-    `presenting`."""
-    init_widget(PRESENT, flag_on(st.query_params, PRESENT))
-    st.sidebar.toggle(t("Presentation mode"), key=PRESENT)
-    if st.session_state[PRESENT]:
+PRESENTATION_MODE = "_flip7odds_presentation"
+"""The session's presentation mode, kept apart from the switches that show it (`presentation_switch`)."""
+HOME_PRESENT = "present_home"
+"""The session key of the home page's *Presentation mode* switch (`home_presentation_switch`)."""
+
+
+def _carry_switch(key: str) -> None:
+    """A switch turned by hand sets the session's presentation mode."""
+    st.session_state[PRESENTATION_MODE] = bool(st.session_state[key])
+
+
+def _switch(t: Translator, key: str) -> bool:
+    """The sidebar's *Presentation mode* switch under ``key``, showing the session's mode (the link's, ``present=1``,
+    at first); whether it is on. While it is on, the projector's large type
+    (`flip7odds.teaching_charts.PRESENTATION_CSS`).
+
+    The mode is a session value of its own (`PRESENTATION_MODE`), set from the switch by its callback and copied into
+    the switch before each run: a switch's state outlives a visit to a page without it (Streamlit keeps a value set
+    through the session's state), so a switch turned off on one page came back on on the next."""
+    if PRESENTATION_MODE not in st.session_state:
+        st.session_state[PRESENTATION_MODE] = flag_on(st.query_params, PRESENT)
+    st.session_state[key] = st.session_state[PRESENTATION_MODE]
+    st.sidebar.toggle(t("Presentation mode"), key=key, on_change=_carry_switch, args=(key,))
+    on = bool(st.session_state[PRESENTATION_MODE])
+    if on:
         st.html(PRESENTATION_CSS)
+    return on
 
 
-def presentation_type() -> dict[str, str]:
-    """The projector's type on a page without the switch (the home page), while the link asks for it (``present=1``)
-    or presentation mode is on in the session; the parameter that keeps the mode on the next page, else none.
+def presentation_switch(t: Translator) -> None:
+    """The *Presentation mode* switch of the demos, the live odds and the quiz (session key ``present``, which they
+    read): see `_switch`. A page keeps the mode in its address with `presenting`."""
+    _switch(t, PRESENT)
 
-    The home page has no switch of its own: a toggle keyed as the others' would be set up there first and its state
-    carried, or dropped, as the session moves to a page with the real switch."""
-    if not (flag_on(st.query_params, PRESENT) or st.session_state.get(PRESENT)):
-        return {}
-    st.html(PRESENTATION_CSS)
-    return {PRESENT: "1"}
+
+def home_presentation_switch(t: Translator) -> dict[str, str]:
+    """The home page's *Presentation mode* switch (see `_switch`), the address saying ``present=1`` while it is on (its
+    other parameters left alone); the parameter that keeps the mode on the next page, else none.
+
+    It has a key of its own (`HOME_PRESENT`): a switch keyed ``present`` here, where every session starts, was set up
+    first and the next page's switch kept its state, not the next page's link (stop 35)."""
+    on = _switch(t, HOME_PRESENT)
+    if flag_on(st.query_params, PRESENT) != on:
+        if on:
+            st.query_params[PRESENT] = "1"
+        else:
+            del st.query_params[PRESENT]
+    return {PRESENT: "1"} if on else {}
 
 
 def presenting() -> dict[str, str]:

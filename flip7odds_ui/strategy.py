@@ -250,6 +250,7 @@ def show_table(t: Translator, optimum: Optimum, curves: list[PolicyCurve], grid:
     """The rules side by side: the optimum, each curve's best and the extra rules; each rule's command-line name last,
     hidden on a phone (`PHONE_RULES_TABLE`)."""
     st.subheader(t("The rules side by side"))
+    flip7 = t("P(Flip 7)").replace(" ", "\N{NO-BREAK SPACE}")  # "P(Flip" over "7)" on a phone, in both languages
     rows = []
     shown: list[RuleValue] = [] if optimum.exact is None else [optimum.exact]
     if optimum.bounds is not None:
@@ -262,7 +263,7 @@ def show_table(t: Translator, optimum: Optimum, curves: list[PolicyCurve], grid:
                      t("Share of optimal"): t.percent(1.0, 2),
                      t("P(bust)"): _probability_text(t, bounds.bust_final_probability.lo,
                                                      bounds.bust_final_probability.hi, 2),
-                     t("P(Flip 7)"): _probability_text(t, bounds.flip7_probability.lo, bounds.flip7_probability.hi, 3),
+                     flip7: _probability_text(t, bounds.flip7_probability.lo, bounds.flip7_probability.hi, 3),
                      t("Command line"): "optimal"})
     shown += [curve.best for curve in curves] + [results[str(policy)] for policy in grid.extras]
     seen: set[str] = {"optimal"} if rows else set()
@@ -274,7 +275,7 @@ def show_table(t: Translator, optimum: Optimum, curves: list[PolicyCurve], grid:
                 t("Expected score"): score_text(result, t),
                 t("Share of optimal"): share_range(result.expected_score, optimum.against, t),
                 t("P(bust)"): t.percent(result.bust_probability, 2),
-                t("P(Flip 7)"): t.percent(result.flip7_probability, 3),
+                flip7: t.percent(result.flip7_probability, 3),
                 t("Command line"): str(result.policy),
             })
     st.html(PHONE_RULES_TABLE)

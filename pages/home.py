@@ -5,12 +5,12 @@ import streamlit as st
 from flip7odds_ui.shell import (
     LANGUAGE_PARAMETER,
     RULES_PARAMETER,
-    presentation_type,
+    home_presentation_switch,
     start_page,
 )
 
 t, rules = start_page()
-presenting = presentation_type()  # a projector link (present=1) opens the home in the projector's type too
+presenting = home_presentation_switch(t)
 
 FRONT_DOOR_STYLE = """
 <style>
@@ -39,8 +39,8 @@ uses = (
      t("Situations from real games: make your call, and compare it with the best decision and what it was worth.")),
     ("pages/trees.py", "🌳", t("Teach: probability with cards"),
      t("A game everyone understands, used to show a class how counting cards turns intuition into exact numbers: "
-       "probability trees, the urn, exact against simulated, and why simple rules are almost optimal. Add "
-       "present=1 to a demo's link for the projector.")),
+       "probability trees, the urn, exact against simulated, and why simple rules are almost optimal. For the "
+       "projector, turn on *Presentation mode* in the menu (or add present=1 to a link).")),
 )
 with st.container(key="front"):
     for page, icon, label, description in uses:

@@ -28,6 +28,7 @@ FORMULA_MANY = ("\\begin{{aligned}} P(X \\ge 1) &= 1 - \\frac{{\\binom{{N-K}}{{n
 
 def vengeance_urn(text: SituationText) -> UrnReading:
     """The next card's urn under With a Vengeance: N cards to draw from, K of them bust you on arrival."""
+    text = text.card_notation()  # a demo's link writes its line as "12.11.9"
     situation = VengeanceSituation.from_text(rules, text.line, pile=text.pile or None,
                                              seen=None if text.pile else text.seen, others=() if text.alone else ("",))
     return UrnReading(drawing_pile(situation).size, bust_cards(situation), 1)
@@ -44,10 +45,11 @@ if rules.vengeance:  # one card: a Vengeance hit (Flip Four's four cards are not
     except Flip7Error as error:
         st.error(t.markdown_error(error))
         st.stop()
+    urn_line = situation_text.card_notation().line  # "12 11 9", not a link's "12.11.9"
     st.markdown(t("The pile is an urn of **N = {pile}** cards. **K = {bust}** of them bust you on arrival: copies of "
                   "the numbers in your line ({line}), except that the Unlucky 7 never busts when it is drawn and, "
                   "while you hold one 13, a second 13 is safe if one of the two is the Lucky 13. You draw "
-                  "**n = 1**.").format(pile=urn.pile_size, bust=urn.bust_cards, line=escape_markdown(situation_text.line) or "-"))
+                  "**n = 1**.").format(pile=urn.pile_size, bust=urn.bust_cards, line=escape_markdown(urn_line) or "-"))
     probability = urn.at_least_one
     percent_tex = t.percent(float(probability), 2).replace(",", "{,}").replace("\xa0", "\\,").replace("%", "\\%")
     reduced = "" if probability.denominator == urn.pile_size else (
@@ -110,7 +112,7 @@ scipy_value = urn.scipy_at_least_one()
 st.markdown(t("`scipy.stats.hypergeom(M={pile}, n={bust}, N={draws}).sf(0)` = **{scipy}**; the exact fraction as a "
               "decimal = **{exact}**; they differ by {gap}.").format(
     pile=urn.pile_size, bust=urn.bust_cards, draws=draws, scipy=t.number(scipy_value, 15),
-    exact=t.number(float(probability), 15), gap=f"{abs(scipy_value - float(probability)):.1e}".replace(".", t.separators[0])))
+    exact=t.number(float(probability), 15), gap=t.scientific(abs(scipy_value - float(probability)), 1)))
 if draws > 1:
     st.subheader(t("How many bust cards among the {draws}?").format(draws=draws))
     show_figure("urn", lambda font_size: urn_figure(urn, font_size, t))

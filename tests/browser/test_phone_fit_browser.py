@@ -127,7 +127,8 @@ def test_on_a_phone_the_strategy_table_fits_the_screen(browser: Browser, app_url
         screenshot(page, f"{lang}-phone-strategy-table")
         headers = dict(page.evaluate(SHOWN_HEADERS))
         assert command_line not in headers, headers
-        assert "P(Flip 7)" in headers and max(headers.values()) <= PHONE[0] - 15, headers  # inside the page's margin
+        # "P(Flip 7)" with a no-break space: it stays on one line
+        assert "P(Flip\N{NO-BREAK SPACE}7)" in headers and max(headers.values()) <= PHONE[0] - 15, headers
         assert_no_exception(page)
     with app_page(browser, app_url, f"strategy?lang={lang}", *PROJECTOR) as page:  # a wide screen keeps them
         expect(page.locator('[data-testid="stTable"]')).to_be_visible(timeout=ANSWER_TIMEOUT_MS)
@@ -315,4 +316,91 @@ def test_on_a_projector_the_live_page_s_count_of_players_shows_its_buttons(brows
         label = number.locator('[data-testid="stWidgetLabel"] p').first
         height = label.evaluate("node => node.getBoundingClientRect().height / parseFloat(getComputedStyle(node).fontSize)")
         assert height < 2, f"the label {label.inner_text()!r} is {height:.1f} of its type tall: on two lines"
+        assert_no_exception(page)
+
+
+def test_the_home_page_has_a_presentation_switch_and_the_next_page_keeps_it(browser: Browser, app_url: str) -> None:
+    """The demos' sidebar has the *Presentation mode* switch; the home page had none (only a projector link,
+    ``present=1``, set its type). Its switch now turns the projector's type on, the address and the front door's links
+    say ``present=1``, and the page a link opens has its own switch on; turned off there, it is off back home."""
+    with app_page(browser, app_url, "?lang=es", *PROJECTOR) as page:
+        switch = page.get_by_test_id("stSidebar").get_by_role("switch", name="Modo presentación")
+        expect(switch).to_have_count(1)
+        expect(switch).not_to_be_checked()
+        assert page.evaluate(ROOT_FONT) < 28
+        page.get_by_test_id("stSidebar").get_by_text("Modo presentación").click()
+        page.wait_for_function(f"() => ({ROOT_FONT})() >= 28")
+        expect(page).to_have_url(re.compile("present=1"))
+        expect(switch).to_be_checked()
+        page.wait_for_selector('[data-testid="stApp"][data-test-script-state="notRunning"]')
+        links = page.evaluate(FRONT_DOOR)
+        assert len(links) == 3 and all("present=1" in href for href, _ in links), links
+        screenshot(page, "es-projector-home-switch")
+        page.locator(".st-key-front [data-testid='stPageLink'] a").nth(2).click()  # the demos: the probability trees
+        expect(page).to_have_url(re.compile(r"/trees\?.*present=1"))
+        page.wait_for_selector('[data-testid="stApp"][data-test-script-state="notRunning"]')
+        expect(page.get_by_test_id("stSidebar").get_by_role("switch", name="Modo presentación")).to_be_checked()
+        assert page.evaluate(ROOT_FONT) >= 28
+        # Turned off there, the mode is off back home (the home's switch kept its own state: it came back on)
+        page.get_by_test_id("stSidebar").get_by_role("switch", name="Modo presentación").evaluate("input => input.click()")
+        page.wait_for_function(f"() => ({ROOT_FONT})() < 28")
+        page.get_by_test_id("stSidebar").get_by_role("link", name="Inicio").evaluate("link => link.click()")
+        expect(page.locator(".st-key-front")).to_be_visible()
+        page.wait_for_selector('[data-testid="stApp"][data-test-script-state="notRunning"]')
+        expect(switch).not_to_be_checked()
+        assert page.evaluate(ROOT_FONT) < 28
+        assert "present=1" not in page.url
+        assert_no_exception(page)
+
+
+URN_SCIPY = """() => { const text = [...document.querySelectorAll('[data-testid="stMain"] p')]
+    .find(node => node.innerText.startsWith('scipy.stats.hypergeom'));
+  const code = text.querySelector('code'), gap = [...text.childNodes].at(-1), at = gap.textContent.search(/\\d\\S*e\\S\\d+/);
+  const range = document.createRange(); range.setStart(gap, at); range.setEnd(gap, gap.textContent.length - 1);
+  return [parseFloat(getComputedStyle(code).fontSize), parseFloat(getComputedStyle(text).fontSize),
+          range.toString(), new Set([...range.getClientRects()].map(box => Math.round(box.top))).size]; }"""
+"""The urn's scipy sentence: its code's type size and its words' (px), the gap at its end and how many lines it takes."""
+
+
+def test_on_a_projector_the_urn_s_scipy_line_reads_as_its_text(browser: Browser, app_url: str) -> None:
+    """In the projector's type the scipy call was Streamlit's 0.75em of its sentence (21 px of 28), the gap at the end
+    broke after "1,1e-" with "16" alone on the next line, and the chart's standing title ran past its top and bottom.
+    The call is 0.9em of its words, the gap one number on one line (a minus sign), the title in two lines."""
+    with app_page(browser, app_url, "urn?lang=es&line=12.11.9&draws=3&present=1", *PROJECTOR) as page:
+        expect(page.get_by_text("scipy.stats.hypergeom(M=91").first).to_be_visible(timeout=ANSWER_TIMEOUT_MS)
+        page.wait_for_function(f"() => ({ROOT_FONT})() >= 28")
+        expect(page.locator(".js-plotly-plot .main-svg").first).to_be_visible(timeout=ANSWER_TIMEOUT_MS)
+        page.wait_for_timeout(800)  # plotly draws after the script run
+        screenshot_whole(page, "es-projector-urn-scipy")
+        code_size, text_size, gap, gap_lines = page.evaluate(URN_SCIPY)
+        assert code_size >= 0.85 * text_size, (code_size, text_size)
+        assert gap_lines == 1, gap
+        assert chart_text_collisions(page) == []
+        assert_no_exception(page)
+
+
+SIDEBAR_CUT = """() => [...document.querySelectorAll('[data-testid="stSidebar"] *')]
+  .filter(node => node.offsetParent !== null && getComputedStyle(node).textOverflow === 'ellipsis'
+                  && node.scrollWidth > node.clientWidth + 1)
+  .map(node => node.innerText)"""
+"""The sidebar's words cut with an ellipsis (its pages' names)."""
+
+
+@pytest.mark.parametrize("path", ["trees?line=12.11.9&cards=2", ""])
+def test_on_a_projector_the_sidebar_opens_in_presentation_mode(browser: Browser, app_url: str, path: str) -> None:
+    """A projector link (``present=1``) opens with the sidebar folded away, and the projector's style hid Streamlit's
+    whole toolbar, where the button that opens the sidebar is: the switch and the demo's situation were out of reach
+    (only editing the address left presentation mode). The button is there; it opens the sidebar with its switch on,
+wide enough for the pages' names in the projector's type (12.5rem cut "Probabilidades en vivo" and four others)."""
+    with app_page(browser, app_url, f"{path}{'&' if '?' in path else '?'}lang=es&present=1", *PROJECTOR) as page:
+        page.wait_for_function(f"() => ({ROOT_FONT})() >= 28")
+        opener = page.get_by_test_id("stExpandSidebarButton")
+        expect(opener).to_be_visible()
+        opener.click()
+        switch = page.get_by_test_id("stSidebar").get_by_role("switch", name="Modo presentación")
+        expect(switch).to_be_visible()
+        expect(switch).to_be_checked()
+        page.wait_for_timeout(300)
+        screenshot(page, f"es-projector-sidebar-{path.split('?')[0] or 'home'}")
+        assert page.evaluate(SIDEBAR_CUT) == []
         assert_no_exception(page)

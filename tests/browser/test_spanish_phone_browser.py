@@ -119,11 +119,20 @@ TOOLBARS_OVER = """() => [...document.querySelectorAll('[data-testid="stMain"] [
   .filter(([top, bottom]) => top < bottom - 1)
   .map(([, , text]) => text)"""
 """What a table's tool bar (search, full screen), shown all the time on a touch screen, is drawn over."""
+TOOLBARS_IN = """() => [...document.querySelectorAll('[data-testid="stMain"] [data-testid="stDataFrame"]')]
+  .map(table => [table.querySelector('[data-testid="stElementToolbar"]'), table])
+  .filter(([bar]) => bar && bar.offsetParent !== null && getComputedStyle(bar).opacity !== '0')
+  .map(([bar, table]) => Math.round(bar.getBoundingClientRect().bottom - table.getBoundingClientRect().top))
+  .filter(depth => depth > 1)"""
+"""How far into its table (over its header) each table's tool bar reaches, where it does."""
 
 
-@pytest.mark.parametrize("path", ["trees?line=12.11.9&cards=2", "simulate?rules=vengeance"])
-def test_on_a_spanish_touch_phone_no_table_tool_bar_covers_what_is_above(browser: Browser, app_url: str,
-                                                                          path: str) -> None:
+@pytest.mark.parametrize("path", ["trees?line=12.11.9&cards=2", "simulate?rules=vengeance", "strategy?rules=vengeance"])
+def test_on_a_spanish_touch_phone_no_table_tool_bar_covers_what_is_above_or_its_header(browser: Browser, app_url: str,
+                                                                                        path: str) -> None:
+    """A table's tool bar, 64 px tall with its 44 px buttons, stood 44 px above the table: 20 px of it over the
+    header (in the Vengeance explorer, "Plantarse ahora" half hidden). It stands on the table's top edge, in room of its
+    own."""
     with app_page(browser, app_url, f"{path}&lang=es", *PHONE, touch=True) as page:
         # a phone shows the trees' static table (`flip7odds_ui.teaching.show_rows`), the simulation's interactive ones
         expect(page.locator('[data-testid="stDataFrame"]:visible, [data-testid="stTable"]:visible').first
@@ -131,6 +140,7 @@ def test_on_a_spanish_touch_phone_no_table_tool_bar_covers_what_is_above(browser
         page.wait_for_timeout(500)
         assert_no_exception(page)
         assert page.evaluate(TOOLBARS_OVER) == []
+        assert page.evaluate(TOOLBARS_IN) == []
 
 
 PLAYER_LINES = """() => [...document.querySelectorAll('[data-testid="stMarkdownContainer"] table')].flatMap(table =>
@@ -236,3 +246,33 @@ def test_the_quiz_names_its_keys_only_where_there_is_a_keyboard(browser: Browser
             else:
                 expect(keys).to_be_hidden()
             assert_no_exception(page)
+
+
+TEXT_LINES = """(selector) => [...document.querySelectorAll(selector)].map(cell => {
+  const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT), tops = new Set();
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const range = document.createRange(); range.selectNodeContents(node);
+    for (const box of range.getClientRects()) if (box.width > 0) tops.add(Math.round(box.top));
+  }
+  return [cell.innerText.trim(), tops.size]; })"""
+"""Each element's text (the elements ``selector`` finds) with how many lines its words take."""
+
+
+@pytest.mark.parametrize("language", ["es", "en"])
+def test_on_a_phone_the_strategy_table_s_headers_keep_p_flip_7_on_one_line(browser: Browser, app_url: str,
+                                                                            language: str) -> None:
+    """The rules' table's header "P(Flip 7)" broke after "P(Flip", "7)" alone under it, in both languages; it now
+    takes one line, and the table still fits the phone."""
+    with app_page(browser, app_url, f"strategy?lang={language}", *PHONE) as page:
+        headers = page.locator(".st-key-rules_table th")
+        expect(headers.first).to_be_visible(timeout=ANSWER_TIMEOUT_MS)
+        page.wait_for_selector('[data-testid="stApp"][data-test-script-state="notRunning"]')
+        page.wait_for_timeout(300)
+        page.locator(".st-key-rules_table").scroll_into_view_if_needed()
+        screenshot(page, f"{language}-phone-strategy-table-header")
+        lines = dict(page.evaluate(TEXT_LINES, ".st-key-rules_table th"))
+        flip7 = next(name for name in lines if name.startswith("P(Flip"))
+        assert lines[flip7] == 1, lines
+        assert tables_off_screen(page) == []
+        assert page.evaluate(OVERFLOW) <= 1
+        assert_no_exception(page)

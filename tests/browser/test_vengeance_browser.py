@@ -78,3 +78,14 @@ def test_a_late_deck_vengeance_table_shows_the_exact_decision(browser: Browser, 
         screenshot_whole(page, f"live-vengeance-{device}")
     finally:
         page.close()
+
+
+def test_the_vengeance_urn_reads_a_demo_link_s_line(browser: Browser, app_url: str) -> None:
+    """A demo's link writes its line with dots (``line=12.11.9``, as the classic urn and the trees read it); the urn
+    under Venganza said "Carta desconocida '12.11.9'" instead of its urn. It reads the line as the classic one does."""
+    with app_page(browser, app_url, "urn?rules=vengeance&line=12.11.9&lang=es", *VIEWPORTS["phone"]) as page:
+        expect(page.get_by_text("El mazo es una urna de").first).to_be_visible()
+        expect(page.get_by_text("copias de los números de tu línea (12 11 9)")).to_be_visible()
+        screenshot_whole(page, "es-phone-urn-vengeance")
+        assert page.get_by_test_id("stAlert").count() == 0
+        assert_no_exception(page)
