@@ -289,7 +289,7 @@ def home_presentation_switch(t: Translator) -> dict[str, str]:
     other parameters left alone); the parameter that keeps the mode on the next page, else none.
 
     It has a key of its own (`HOME_PRESENT`): a switch keyed ``present`` here, where every session starts, was set up
-    first and the next page's switch kept its state, not the next page's link (stop 35)."""
+    first and the next page's switch kept its state, not the next page's link."""
     on = _switch(t, HOME_PRESENT)
     if flag_on(st.query_params, PRESENT) != on:
         if on:
