@@ -100,6 +100,28 @@ when the real line has had no more. With ``m = live - j - 1`` live cards left::
 (a Flip 7 past six scores ``S_J + grab + v_c + bonus``; the last live card ends at ``W``, or at 0 where it busts),
 level 0 adds ``T (Z_S(K) - Z(K))`` in place of ``T (W - Z(K))``, and the chain is at level S on ``J`` with
 ``P_S(J) = T prod n_c / C(live, j + 1)``, as at level 1.
+
+After the Unlucky 7
+-------------------
+Of the ``R`` rescuers, ``U = Path.unlucky`` are the Unlucky 7. Drawn after ``k`` live cards (one of each class of
+``K``), it wipes your line: you hold that 7 alone (``Z = 7``, ``Path.fresh_held``), and bust on the other 7s and on
+a repeat of what joins after it; every other number class is new to you again, those you held before included
+(`Path.fresh`, with ``n'_c`` copies left: ``n_c``, one fewer for each class of ``K``). The round goes on from there
+as a new chain on the ``L = live - k - 1`` live cards left, and what any play scores from then on has, by the same
+martingale argument given ``K``, an expected value of at most
+
+    A(K) = 7 + sum_J P'(J) max(0, d'(J))
+
+over the sets ``J`` of at most ``min(6, L) - 1`` classes of that chain (room for six numbers more), with
+``P'(J) = prod_{c in J} n'_c / C(L, j)`` and ``(L - j) d'(J)`` as ``m d(K)`` above with ``n'``, the 7s left as the
+bust cards and ``R - 1`` rescuers (ending at ``W``). It depends on ``K``; a bound that depends on ``k`` alone
+replaces it: ``n'_c <= n_c`` where a count multiplies a gain (a new class, a rescuer's ``W - Z``, the chance
+``P'``), and at least ``B_7 + r_J - min(k, j + 1)`` bust cards (``B_7`` the 7s in the pile, ``r_J = sum_{c in J}
+(n_c - 1)``: at most one copy of each class of ``K`` is gone, a 7 among them, and at most ``k`` in all) where a count
+multiplies a loss. Every term of the sum only grows, so ``A(K) <= A_k`` (`_unlucky_sums`; ``W`` where ``L = 0``:
+the pile runs out), and the chain ends at ``min(A_k, W)`` after the Unlucky 7 instead of at ``W``: ``m d(K)``
+gains ``U (min(A_k, W) - Z(K))`` in place of ``U (W - Z(K))`` (a terminal value needs only to bound what may follow
+in expectation, given what came before). At levels 1, 2 and S the Unlucky 7 still ends the chain at ``W``.
 """
 
 from __future__ import annotations
@@ -132,9 +154,11 @@ def drift_ceiling(path: Path, ceiling: int) -> float:
         return math.inf
     deepest = min(path.room, live) - 1  # the chain is alive and not ended at sets of at most this size
     out = np.zeros(4)
+    wiped = _after_unlucky(path.fresh, path.fresh_bust, path.fresh_held, path.bonus, path.rescue - 1, live, top,
+                           deepest + 1) if path.unlucky else _NOTHING
     _drift_sums(copies, values, path.zeros > 0, path.holds_zero, path.held, path.room, path.bonus, path.bust,
                 path.rescue, path.second, path.lift, path.steals, path.grab, live, float(top), _ways(live, deepest + 3),
-                out)
+                path.unlucky, wiped, out)
     start = 0.0 if path.holds_zero else float(path.held)
     neutral = path.size - live
     with_second = start + (neutral * max(float(out[0]), 0.0) + live * float(out[0])) / path.size + float(out[1])
@@ -152,6 +176,98 @@ def _class_columns(classes: tuple[tuple[int, int], ...], zeros: int) -> tuple[In
     return np.array(copies, dtype=np.int64), np.array(values, dtype=np.int64), sum(copies)
 
 
+_NOTHING = np.zeros(0)
+"""`_drift_sums`' ``wiped`` where the pile holds no Unlucky 7 (never read)."""
+
+ROOM_AFTER_UNLUCKY = 6
+"""The numbers still missing for a Flip 7 when the Unlucky 7 has left you holding it alone."""
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def _after_unlucky(fresh: tuple[tuple[int, int], ...], bust: int, held: int, bonus: int, rescue: int, live: int,
+                   top: int, firsts: int) -> FloatArray:
+    """``min(A_k, W)`` for ``k < firsts`` (module docstring, "After the Unlucky 7"; ``rescue`` = ``R - 1``), by
+    `_unlucky_sums`; the last few thousand remembered (the lines met on one pile share it)."""
+    copies = np.array([c for c, _ in fresh], dtype=np.int64)
+    values = np.array([v for _, v in fresh], dtype=np.int64)
+    ways = np.array([[math.comb(max(live - k - 1, 0), j) for j in range(ROOM_AFTER_UNLUCKY)] for k in range(firsts)],
+                    dtype=np.float64)
+    out = np.zeros(firsts)
+    _unlucky_sums(copies, values, bust, held, ROOM_AFTER_UNLUCKY, bonus, rescue, live, float(top), ways, out)
+    return out
+
+
+@compiled_loop
+def _unlucky_sums(copies: IntArray, values: IntArray, bust: int, held: int, room: int, bonus: int, rescue: int,
+                  live: int, top: float, ways: FloatArray, out: FloatArray) -> None:
+    """``out[k] = min(A_k, top)`` (module docstring, "After the Unlucky 7"): ``held`` plus, over the sets ``J`` of
+    at most ``min(room, L) - 1`` of the classes ``copies``, ``values`` (``L = live - k - 1`` live cards after the
+    Unlucky 7), ``prod_{c in J} copies_c / ways[k, j]`` times the positive part of the bounding drift; ``top`` where
+    ``L = 0``. ``ways[k, j] = C(L, j)``. One pass over the masks in increasing order, as `_drift_sums`; every sum of
+    a set is an integer (exact in a float) until the drift's division and the weight's."""
+    classes = copies.shape[0]
+    count = 1 << classes
+    firsts = out.shape[0]
+    deepest = min(room, live - 1) - 1  # the most classes a set is summed over, for any k
+    size = np.empty(count, dtype=np.int64)
+    points = np.empty(count, dtype=np.int64)
+    cards = np.empty(count, dtype=np.int64)
+    worth = np.empty(count, dtype=np.int64)
+    product = np.empty(count, dtype=np.float64)
+    size[0] = points[0] = cards[0] = worth[0] = 0
+    product[0] = 1.0
+    all_cards = 0
+    all_worth = 0
+    for c in range(classes):
+        all_cards += copies[c]
+        all_worth += copies[c] * values[c]
+    sums = np.zeros(firsts)
+    mask = 0
+    while mask < count and deepest >= 0:
+        if mask:
+            low = mask & -mask
+            c = 0
+            while (1 << c) != low:
+                c += 1
+            rest = mask ^ low
+            size[mask] = size[rest] + 1
+            points[mask] = points[rest] + values[c]
+            cards[mask] = cards[rest] + copies[c]
+            worth[mask] = worth[rest] + copies[c] * values[c]
+            product[mask] = product[rest] * copies[c]
+        j = size[mask]
+        score = float(held + points[mask])
+        left_cards = all_cards - cards[mask]
+        left_points = all_worth - worth[mask]
+        repeats = cards[mask] - j
+        for k in range(firsts):
+            left = live - k - 1  # L
+            if j >= room or j >= left:
+                continue
+            if j + 1 == room:  # the next new class is a Flip 7
+                onward = float(left_cards * bonus + left_points)
+            elif j + 1 == left:  # the next live card is the last
+                onward = left_cards * max(top - score, 0.0)
+            else:
+                onward = float(left_points)
+            losing = max(bust + repeats - min(k, j + 1), 0)
+            drift = (onward - losing * score + rescue * (top - score)) / (left - j)
+            if drift > 0.0:
+                sums[k] += product[mask] / ways[k, j] * drift
+        mask += 1
+        while mask < count:  # skip the masks of more than deepest classes
+            bits = 0
+            rest = mask
+            while rest:
+                rest &= rest - 1
+                bits += 1
+            if bits <= deepest:
+                break
+            mask += mask & -mask
+    for k in range(firsts):
+        out[k] = top if live - k - 1 <= 0 else min(held + sums[k], top)
+
+
 @functools.cache
 def _ways(live: int, count: int) -> FloatArray:
     """``C(live, j)`` for ``j < count``, as the floats `_drift_sums` divides by; remembered (``live`` is at most a
@@ -162,12 +278,13 @@ def _ways(live: int, count: int) -> FloatArray:
 @compiled_loop
 def _drift_sums(copies: IntArray, values: IntArray, zero_last: bool, holds_zero: bool, held: int, room: int, bonus: int,
                 bust: int, rescue: int, second: int, lift: int, steals: int, grab: int, live: int, top: float,
-                ways: FloatArray, out: FloatArray) -> None:
+                ways: FloatArray, unlucky: int, wiped: FloatArray, out: FloatArray) -> None:
     """``out = (d(empty), sum_{K not empty} P(K) max(0, d(K)) + sum_J P_1(J) max(0, d_1(J)) + P_2(J) max(0, d_2(J)) +
     P_S(J) max(0, d_S(J)), d(empty), sum_{K not empty} P(K) max(0, d(K)))``, with the second level in the first two (a
     Discard or Swap leads to level 1, a Steal to level S), every rescuer ending at ``W`` in the last two, over the sets of at most ``len(ways) - 3`` classes
     (module docstring), ``P(K) = prod_{c in K} copies_c / ways[|K|]`` (``ways[j] = C(live, j)``, ``j <= deepest +
-    2``).
+    2``). Of the rescuers, ``unlucky`` Unlucky 7s end the chain at ``wiped[|K|]`` at level 0, in both bounds (module
+    docstring, "After the Unlucky 7").
 
     Every set is a bit mask; its sums are its mask without the lowest bit's, plus that class's (one pass over
     the masks of at most ``deepest`` bits in increasing order: past a mask with more, the next with at most as many
@@ -222,7 +339,10 @@ def _drift_sums(copies: IntArray, values: IntArray, zero_last: bool, holds_zero:
             onward = left_points - zeros_left * score
         repeats = cards[mask] - k
         lifted = float(total + max(lift, 0))  # Z_1(K)
-        change = onward - (bust + repeats) * score + rescue * (top - score)  # level 0, W after every rescuer
+        if unlucky:  # level 0, W after every rescuer but the Unlucky 7
+            change = onward - (bust + repeats) * score + (rescue - unlucky) * (top - score) + unlucky * (wiped[k] - score)
+        else:  # level 0, W after every rescuer
+            change = onward - (bust + repeats) * score + rescue * (top - score)
         drift = change / (live - k)
         if mask == 0:
             out[2] = drift
@@ -283,4 +403,4 @@ def _drift_sums(copies: IntArray, values: IntArray, zero_last: bool, holds_zero:
     out[3] = plain
 
 
-__all__ = ["MAX_CLASSES", "drift_ceiling"]
+__all__ = ["MAX_CLASSES", "ROOM_AFTER_UNLUCKY", "drift_ceiling"]

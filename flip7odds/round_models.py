@@ -505,7 +505,7 @@ class VengeanceModel:
             lift = grab if swaps else -1
             fields = (held, FLIP_7_CARDS - self.game.number_count(line), self._bonus, classes, bust, rescue,
                       size, zeros, bool(line & deck.zero), discards + swaps, lift, known[1] if taken else 0,
-                      max(grab, 0))
+                      max(grab, 0), *self._after_unlucky(pile, known))
             # One object per distinct path: the search's table of ceilings then finds it by identity, not by
             # comparing fields (piles that differ by a card that adds nothing give equal paths).
             path = self._unique_paths.get(fields)
@@ -513,6 +513,29 @@ class VengeanceModel:
                 path = self._unique_paths[fields] = Path(*fields)
             self._line_paths[pile, line, others] = path
         return path
+
+    def _after_unlucky(self, pile: int, known: PileView) -> tuple[int, tuple[tuple[int, int], ...], int, int]:
+        """`Path.unlucky`, `Path.fresh`, `Path.fresh_bust` and `Path.fresh_held` of a pile (``known``, its
+        `_pile_path`): its Unlucky 7s and the numbers as a line holding that 7 alone meets them (`_split` of that
+        line, not remembered: a path is made once per pile and lines, and the model's tables stay as they were);
+        nothing where the pile holds no Unlucky 7."""
+        unlucky = self.unlucky
+        copies = pile // self.game.deck.weight[unlucky] % self.game.deck.radix[unlucky] if unlucky >= 0 else 0
+        if not copies:
+            return 0, (), 0, 0
+        seven = self.game.deck.conflict[unlucky]
+        bust = zeros = 0
+        fresh = []
+        for conflict, count, value in known[2]:
+            if conflict & seven:
+                bust += count
+            elif conflict == self.game.deck.zero:
+                zeros += count
+            else:
+                fresh.append((count, value))
+        if zeros:
+            fresh.append((zeros, 0))
+        return copies, tuple(fresh), bust, self.kinds[unlucky].value
 
     def _split(self, pile: int, known: PileView, line: int) -> LineSplit:
         """The numbers of a pile (``known``, its `_pile_path`) as your ``line`` meets them: the copies that bust you,
