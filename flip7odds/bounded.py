@@ -69,7 +69,9 @@ a Swap (`Path.second`) the path goes on instead of ending at ``W``, as a relaxed
 holds the best number a Swap could bring (`Path.lift`) and lets one card of those classes through: it bounds the real
 line's sum wherever a play stops (`flip7odds.drift`, "After a Discard or a Swap"); after a Steal that can take a number
 (`Path.steals`) it goes on as a line that holds the largest number it could take (`Path.grab`) and forgives nothing
-("After a Steal"). A state with a path takes the lower of the two ceilings.
+("After a Steal"); after the Unlucky 7 (`Path.unlucky`) it ends at a bound on the chain that starts again from your
+line holding that 7 alone, one that depends only on how many cards came before it (`Path.fresh`; "After the Unlucky
+7"). A state with a path takes the lower of the two ceilings.
 
 The Zero on the path (With a Vengeance): while you hold The Zero your score is 0 unless you make a Flip 7, and
 nothing but a rescuer takes it away (Discard, Swap, the Unlucky 7: all end the path). So a play that stops on

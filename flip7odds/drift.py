@@ -121,7 +121,10 @@ replaces it: ``n'_c <= n_c`` where a count multiplies a gain (a new class, a res
 multiplies a loss. Every term of the sum only grows, so ``A(K) <= A_k`` (`_unlucky_sums`; ``W`` where ``L = 0``:
 the pile runs out), and the chain ends at ``min(A_k, W)`` after the Unlucky 7 instead of at ``W``: ``m d(K)``
 gains ``U (min(A_k, W) - Z(K))`` in place of ``U (W - Z(K))`` (a terminal value needs only to bound what may follow
-in expectation, given what came before). At levels 1, 2 and S the Unlucky 7 still ends the chain at ``W``.
+in expectation, given what came before). At levels 1 and S on ``J`` the Unlucky 7 comes after ``j`` numbers (one of
+each class of ``J``) and the Discard, Swap or Steal, so ``L = live - j - 2`` and ``R - 2`` rescuers; at level 2 after
+``j + 1`` numbers, the card forgiven perhaps a class's second (at least ``B_7 + r_J - min(j + 1, j' + 2)`` bust cards
+for a set of ``j'`` classes after it), and ``L = live - j - 3``: the chain ends there at the same kind of bound.
 """
 
 from __future__ import annotations
@@ -154,7 +157,7 @@ def drift_ceiling(path: Path, ceiling: int) -> float:
         return math.inf
     deepest = min(path.room, live) - 1  # the chain is alive and not ended at sets of at most this size
     out = np.zeros(4)
-    wiped = _after_unlucky(path.fresh, path.fresh_bust, path.fresh_held, path.bonus, path.rescue - 1, live, top,
+    wiped = _after_unlucky(path.fresh, path.fresh_bust, path.fresh_held, path.bonus, path.rescue, live, top,
                            deepest + 1) if path.unlucky else _NOTHING
     _drift_sums(copies, values, path.zeros > 0, path.holds_zero, path.held, path.room, path.bonus, path.bust,
                 path.rescue, path.second, path.lift, path.steals, path.grab, live, float(top), _ways(live, deepest + 3),
@@ -186,29 +189,45 @@ ROOM_AFTER_UNLUCKY = 6
 @functools.lru_cache(maxsize=1 << 12)
 def _after_unlucky(fresh: tuple[tuple[int, int], ...], bust: int, held: int, bonus: int, rescue: int, live: int,
                    top: int, firsts: int) -> FloatArray:
-    """``min(A_k, W)`` for ``k < firsts`` (module docstring, "After the Unlucky 7"; ``rescue`` = ``R - 1``), by
-    `_unlucky_sums`; the last few thousand remembered (the lines met on one pile share it)."""
+    """``min(A, W)`` (module docstring, "After the Unlucky 7"; ``rescue`` = ``R``) for the Unlucky 7 drawn after
+    ``k < firsts`` live cards at level 0, then after level 1 or S on ``k`` classes, then after level 2 on ``k``
+    classes: ``3 firsts`` bounds, by `_unlucky_sums`; the last few thousand remembered (the lines met on one pile
+    share them)."""
     copies = np.array([c for c, _ in fresh], dtype=np.int64)
     values = np.array([v for _, v in fresh], dtype=np.int64)
-    ways = np.array([[math.comb(max(live - k - 1, 0), j) for j in range(ROOM_AFTER_UNLUCKY)] for k in range(firsts)],
-                    dtype=np.float64)
-    out = np.zeros(firsts)
-    _unlucky_sums(copies, values, bust, held, ROOM_AFTER_UNLUCKY, bonus, rescue, live, float(top), ways, out)
+    rows = [(k, 0, 1, rescue - 1) for k in range(firsts)]  # level 0: k numbers drawn, one of each class
+    rows += [(k, 1, 1, rescue - 2) for k in range(firsts)]  # level 1 or S: and the Discard, Swap or Steal
+    rows += [(k + 1, 1, 2, rescue - 2) for k in range(firsts)]  # level 2: and a card forgiven, a class's second
+    drawn = np.array([row[0] for row in rows], dtype=np.int64)
+    spread = np.array([row[2] for row in rows], dtype=np.int64)
+    rescuers = np.array([row[3] for row in rows], dtype=np.int64)
+    lefts = [max(live - row[0] - row[1] - 1, 0) for row in rows]
+    ways = np.array([[math.comb(left, j) for j in range(ROOM_AFTER_UNLUCKY)] for left in lefts], dtype=np.float64)
+    out = np.zeros(len(rows))
+    _unlucky_sums(copies, values, bust, held, ROOM_AFTER_UNLUCKY, bonus, np.array(lefts, dtype=np.int64), drawn,
+                  spread, rescuers, float(top), ways, out)
     return out
 
 
 @compiled_loop
-def _unlucky_sums(copies: IntArray, values: IntArray, bust: int, held: int, room: int, bonus: int, rescue: int,
-                  live: int, top: float, ways: FloatArray, out: FloatArray) -> None:
-    """``out[k] = min(A_k, top)`` (module docstring, "After the Unlucky 7"): ``held`` plus, over the sets ``J`` of
-    at most ``min(room, L) - 1`` of the classes ``copies``, ``values`` (``L = live - k - 1`` live cards after the
-    Unlucky 7), ``prod_{c in J} copies_c / ways[k, j]`` times the positive part of the bounding drift; ``top`` where
-    ``L = 0``. ``ways[k, j] = C(L, j)``. One pass over the masks in increasing order, as `_drift_sums`; every sum of
-    a set is an integer (exact in a float) until the drift's division and the weight's."""
+def _unlucky_sums(copies: IntArray, values: IntArray, bust: int, held: int, room: int, bonus: int, lefts: IntArray,
+                  drawn: IntArray, spread: IntArray, rescuers: IntArray, top: float, ways: FloatArray,
+                  out: FloatArray) -> None:
+    """``out[r] = min(A, top)`` (module docstring, "After the Unlucky 7") for each row ``r``: ``held`` plus, over the
+    sets ``J`` of at most ``min(room, L) - 1`` of the classes ``copies``, ``values`` (``L = lefts[r]`` live cards
+    after the Unlucky 7), ``prod_{c in J} copies_c / ways[r, j]`` times the positive part of the bounding drift, with
+    ``rescuers[r]`` rescuers and at least ``bust + r_J - min(drawn[r], j + spread[r])`` cards that bust (``drawn[r]``
+    numbers came before the Unlucky 7, at most ``spread[r]`` of the 7s' class and ``J``'s taken from any one but one
+    class, at most one from each other); ``top`` where ``L = 0``. ``ways[r, j] = C(L, j)``. One pass over the masks
+    in increasing order, as `_drift_sums`; every sum of a set is an integer (exact in a float) until the drift's
+    division and the weight's."""
     classes = copies.shape[0]
     count = 1 << classes
-    firsts = out.shape[0]
-    deepest = min(room, live - 1) - 1  # the most classes a set is summed over, for any k
+    rows = out.shape[0]
+    most = 0
+    for r in range(rows):
+        most = max(most, lefts[r])
+    deepest = min(room, most) - 1  # the most classes a set is summed over, for any row
     size = np.empty(count, dtype=np.int64)
     points = np.empty(count, dtype=np.int64)
     cards = np.empty(count, dtype=np.int64)
@@ -221,7 +240,7 @@ def _unlucky_sums(copies: IntArray, values: IntArray, bust: int, held: int, room
     for c in range(classes):
         all_cards += copies[c]
         all_worth += copies[c] * values[c]
-    sums = np.zeros(firsts)
+    sums = np.zeros(rows)
     mask = 0
     while mask < count and deepest >= 0:
         if mask:
@@ -240,8 +259,8 @@ def _unlucky_sums(copies: IntArray, values: IntArray, bust: int, held: int, room
         left_cards = all_cards - cards[mask]
         left_points = all_worth - worth[mask]
         repeats = cards[mask] - j
-        for k in range(firsts):
-            left = live - k - 1  # L
+        for r in range(rows):
+            left = lefts[r]  # L
             if j >= room or j >= left:
                 continue
             if j + 1 == room:  # the next new class is a Flip 7
@@ -250,10 +269,10 @@ def _unlucky_sums(copies: IntArray, values: IntArray, bust: int, held: int, room
                 onward = left_cards * max(top - score, 0.0)
             else:
                 onward = float(left_points)
-            losing = max(bust + repeats - min(k, j + 1), 0)
-            drift = (onward - losing * score + rescue * (top - score)) / (left - j)
+            losing = max(bust + repeats - min(drawn[r], j + spread[r]), 0)
+            drift = (onward - losing * score + rescuers[r] * (top - score)) / (left - j)
             if drift > 0.0:
-                sums[k] += product[mask] / ways[k, j] * drift
+                sums[r] += product[mask] / ways[r, j] * drift
         mask += 1
         while mask < count:  # skip the masks of more than deepest classes
             bits = 0
@@ -264,8 +283,8 @@ def _unlucky_sums(copies: IntArray, values: IntArray, bust: int, held: int, room
             if bits <= deepest:
                 break
             mask += mask & -mask
-    for k in range(firsts):
-        out[k] = top if live - k - 1 <= 0 else min(held + sums[k], top)
+    for r in range(rows):
+        out[r] = top if lefts[r] <= 0 else min(held + sums[r], top)
 
 
 @functools.cache
@@ -283,8 +302,9 @@ def _drift_sums(copies: IntArray, values: IntArray, zero_last: bool, holds_zero:
     P_S(J) max(0, d_S(J)), d(empty), sum_{K not empty} P(K) max(0, d(K)))``, with the second level in the first two (a
     Discard or Swap leads to level 1, a Steal to level S), every rescuer ending at ``W`` in the last two, over the sets of at most ``len(ways) - 3`` classes
     (module docstring), ``P(K) = prod_{c in K} copies_c / ways[|K|]`` (``ways[j] = C(live, j)``, ``j <= deepest +
-    2``). Of the rescuers, ``unlucky`` Unlucky 7s end the chain at ``wiped[|K|]`` at level 0, in both bounds (module
-    docstring, "After the Unlucky 7").
+    2``). Of the rescuers, ``unlucky`` Unlucky 7s end the chain at ``wiped[|K|]`` at level 0 (in both bounds), at
+    ``wiped[firsts + |J|]`` at levels 1 and S and at ``wiped[2 firsts + |J|]`` at level 2 (module docstring, "After
+    the Unlucky 7"; ``firsts`` a third of its length).
 
     Every set is a bit mask; its sums are its mask without the lowest bit's, plus that class's (one pass over
     the masks of at most ``deepest`` bits in increasing order: past a mask with more, the next with at most as many
@@ -308,6 +328,7 @@ def _drift_sums(copies: IntArray, values: IntArray, zero_last: bool, holds_zero:
         all_cards += copies[c]
         all_worth += copies[c] * values[c]
     zero_bit = 1 << (classes - 1) if zero_last else 0
+    firsts = wiped.shape[0] // 3  # its rows: level 0, levels 1 and S, level 2
     later = plain = 0.0
     mask = 0
     while mask < count:
@@ -362,7 +383,9 @@ def _drift_sums(copies: IntArray, values: IntArray, zero_last: bool, holds_zero:
                 drift = top - lifted
             else:
                 grow = left_cards * (top - lifted) if flip else float(left_points)
-                drift = (grow + (bust + repeats) * (after - lifted) + (rescue - 1) * (top - lifted)) / (live - k - 1)
+                ends = (rescue - 1) * (top - lifted) if not unlucky else (
+                    (rescue - 1 - unlucky) * (top - lifted) + unlucky * (wiped[firsts + k] - lifted))
+                drift = (grow + (bust + repeats) * (after - lifted) + ends) / (live - k - 1)
             if drift > 0.0:
                 later += product[mask] * second / ways[k + 1] * drift
             spare = 3 * bust + 2 * repeats
@@ -377,7 +400,9 @@ def _drift_sums(copies: IntArray, values: IntArray, zero_last: bool, holds_zero:
                         grow = float(left_points + left_cards * bonus)
                     else:
                         grow = float(left_points)
-                    drift = (grow - left * after + (rescue - 1) * (top - after)) / (live - k - 2)
+                    ends = (rescue - 1) * (top - after) if not unlucky else (
+                        (rescue - 1 - unlucky) * (top - after) + unlucky * (wiped[2 * firsts + k] - after))
+                    drift = (grow - left * after + ends) / (live - k - 2)
                 if drift > 0.0:
                     later += product[mask] * second * spare / (6.0 * ways[k + 2]) * drift
         if steals > 0 and k + 1 < live:  # level S at K
@@ -386,7 +411,9 @@ def _drift_sums(copies: IntArray, values: IntArray, zero_last: bool, holds_zero:
                 drift = left_cards * (top - taken) - spare * taken + (rescue - 1) * (top - taken)
             else:
                 grow = float(left_points + left_cards * bonus) if k + 2 == room else float(left_points)
-                drift = (grow - spare * taken + (rescue - 1) * (top - taken)) / (live - k - 1)
+                ends = (rescue - 1) * (top - taken) if not unlucky else (
+                    (rescue - 1 - unlucky) * (top - taken) + unlucky * (wiped[firsts + k] - taken))
+                drift = (grow - spare * taken + ends) / (live - k - 1)
             if drift > 0.0:
                 later += product[mask] * steals / ways[k + 1] * drift
         mask += 1
