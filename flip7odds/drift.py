@@ -157,8 +157,9 @@ def drift_ceiling(path: Path, ceiling: int) -> float:
         return math.inf
     deepest = min(path.room, live) - 1  # the chain is alive and not ended at sets of at most this size
     out = np.zeros(4)
+    levels = 3 if path.second or path.steals else 1  # the rows of levels 1, S and 2 only where they are reached
     wiped = _after_unlucky(path.fresh, path.fresh_bust, path.fresh_held, path.bonus, path.rescue, live, top,
-                           deepest + 1) if path.unlucky else _NOTHING
+                           deepest + 1, levels) if path.unlucky else _NOTHING
     _drift_sums(copies, values, path.zeros > 0, path.holds_zero, path.held, path.room, path.bonus, path.bust,
                 path.rescue, path.second, path.lift, path.steals, path.grab, live, float(top), _ways(live, deepest + 3),
                 path.unlucky, wiped, out)
@@ -188,16 +189,17 @@ ROOM_AFTER_UNLUCKY = 6
 
 @functools.lru_cache(maxsize=1 << 12)
 def _after_unlucky(fresh: tuple[tuple[int, int], ...], bust: int, held: int, bonus: int, rescue: int, live: int,
-                   top: int, firsts: int) -> FloatArray:
+                   top: int, firsts: int, levels: int) -> FloatArray:
     """``min(A, W)`` (module docstring, "After the Unlucky 7"; ``rescue`` = ``R``) for the Unlucky 7 drawn after
-    ``k < firsts`` live cards at level 0, then after level 1 or S on ``k`` classes, then after level 2 on ``k``
-    classes: ``3 firsts`` bounds, by `_unlucky_sums`; the last few thousand remembered (the lines met on one pile
-    share them)."""
+    ``k < firsts`` live cards at level 0, then (``levels`` 3) after level 1 or S on ``k`` classes, then after level 2
+    on ``k`` classes: ``levels firsts`` bounds, by `_unlucky_sums`; the last few thousand remembered (the lines met on
+    one pile share them)."""
     copies = np.array([c for c, _ in fresh], dtype=np.int64)
     values = np.array([v for _, v in fresh], dtype=np.int64)
     rows = [(k, 0, 1, rescue - 1) for k in range(firsts)]  # level 0: k numbers drawn, one of each class
-    rows += [(k, 1, 1, rescue - 2) for k in range(firsts)]  # level 1 or S: and the Discard, Swap or Steal
-    rows += [(k + 1, 1, 2, rescue - 2) for k in range(firsts)]  # level 2: and a card forgiven, a class's second
+    if levels > 1:
+        rows += [(k, 1, 1, rescue - 2) for k in range(firsts)]  # level 1 or S: and the Discard, Swap or Steal
+        rows += [(k + 1, 1, 2, rescue - 2) for k in range(firsts)]  # level 2: and a card forgiven, a class's second
     drawn = np.array([row[0] for row in rows], dtype=np.int64)
     spread = np.array([row[2] for row in rows], dtype=np.int64)
     rescuers = np.array([row[3] for row in rows], dtype=np.int64)
@@ -304,7 +306,7 @@ def _drift_sums(copies: IntArray, values: IntArray, zero_last: bool, holds_zero:
     (module docstring), ``P(K) = prod_{c in K} copies_c / ways[|K|]`` (``ways[j] = C(live, j)``, ``j <= deepest +
     2``). Of the rescuers, ``unlucky`` Unlucky 7s end the chain at ``wiped[|K|]`` at level 0 (in both bounds), at
     ``wiped[firsts + |J|]`` at levels 1 and S and at ``wiped[2 firsts + |J|]`` at level 2 (module docstring, "After
-    the Unlucky 7"; ``firsts`` a third of its length).
+    the Unlucky 7"; ``firsts = deepest + 1``; those two only where ``second`` or ``steals``).
 
     Every set is a bit mask; its sums are its mask without the lowest bit's, plus that class's (one pass over
     the masks of at most ``deepest`` bits in increasing order: past a mask with more, the next with at most as many
@@ -328,7 +330,7 @@ def _drift_sums(copies: IntArray, values: IntArray, zero_last: bool, holds_zero:
         all_cards += copies[c]
         all_worth += copies[c] * values[c]
     zero_bit = 1 << (classes - 1) if zero_last else 0
-    firsts = wiped.shape[0] // 3  # its rows: level 0, levels 1 and S, level 2
+    firsts = deepest + 1  # wiped's rows: level 0, then (where read) levels 1 and S, level 2
     later = plain = 0.0
     mask = 0
     while mask < count:

@@ -21,6 +21,7 @@ Static bounds, the same idea in both (docs/model.md, "Bounds"):
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 from collections.abc import Hashable, Sequence
@@ -516,26 +517,14 @@ class VengeanceModel:
 
     def _after_unlucky(self, pile: int, known: PileView) -> tuple[int, tuple[tuple[int, int], ...], int, int]:
         """`Path.unlucky`, `Path.fresh`, `Path.fresh_bust` and `Path.fresh_held` of a pile (``known``, its
-        `_pile_path`): its Unlucky 7s and the numbers as a line holding that 7 alone meets them (`_split` of that
-        line, not remembered: a path is made once per pile and lines, and the model's tables stay as they were);
-        nothing where the pile holds no Unlucky 7."""
+        `_pile_path`): its Unlucky 7s and the numbers as a line holding that 7 alone meets them (`_fresh_view`,
+        remembered outside the model's tables, which stay as they were); nothing where the pile holds no Unlucky 7."""
         unlucky = self.unlucky
-        copies = pile // self.game.deck.weight[unlucky] % self.game.deck.radix[unlucky] if unlucky >= 0 else 0
+        deck = self.game.deck
+        copies = pile // deck.weight[unlucky] % deck.radix[unlucky] if unlucky >= 0 else 0
         if not copies:
             return 0, (), 0, 0
-        seven = self.game.deck.conflict[unlucky]
-        bust = zeros = 0
-        fresh = []
-        for conflict, count, value in known[2]:
-            if conflict & seven:
-                bust += count
-            elif conflict == self.game.deck.zero:
-                zeros += count
-            else:
-                fresh.append((count, value))
-        if zeros:
-            fresh.append((zeros, 0))
-        return copies, tuple(fresh), bust, self.kinds[unlucky].value
+        return copies, *_fresh_view(known[2], deck.conflict[unlucky], deck.zero), self.kinds[unlucky].value
 
     def _split(self, pile: int, known: PileView, line: int) -> LineSplit:
         """The numbers of a pile (``known``, its `_pile_path`) as your ``line`` meets them: the copies that bust you,
@@ -695,6 +684,27 @@ class VengeanceModel:
             elif deck.conflict[k]:
                 numbers[deck.conflict[k]] = numbers.get(deck.conflict[k], 0) + count
         return rescue, tuple(numbers.items())
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def _fresh_view(numbers: tuple[tuple[int, int, int], ...], seven: int, zero: int) -> tuple[tuple[tuple[int, int], ...],
+                                                                                          int]:
+    """A pile's numbers (busting mask, copies, value per class) as a line holding the Unlucky 7 alone meets them
+    (`VengeanceModel._after_unlucky`): the other classes as ``(copies, value)``, The Zero's (value 0) last, and the
+    copies of the 7s (busting mask ``seven``); the last few thousand remembered (piles that differ by a card that is
+    not a number share them)."""
+    bust = zeros = 0
+    fresh = []
+    for conflict, count, value in numbers:
+        if conflict & seven:
+            bust += count
+        elif conflict == zero:
+            zeros += count
+        else:
+            fresh.append((count, value))
+    if zeros:
+        fresh.append((zeros, 0))
+    return tuple(fresh), bust
 
 
 def model_of(situation: Situation | VengeanceSituation) -> EngineModel | VengeanceModel:

@@ -73,7 +73,7 @@ def test_the_bound_after_the_unlucky_7_holds_its_chain_for_every_set_drawn_befor
     values = [v for _, v in classes]
     live = bust + rescue + sum(copies)  # before the Unlucky 7, which is one of the rescuers
     firsts = min(ROOM_AFTER_UNLUCKY + 1, live)
-    bounds = _after_unlucky(tuple(classes), bust, 7, BONUS, rescue, live, top, firsts)
+    bounds = _after_unlucky(tuple(classes), bust, 7, BONUS, rescue, live, top, firsts, 3)
     kinds = range(len(classes) + 1)  # the last: the 7s
     for row, (level, k) in enumerate(itertools.product((0, 1, 2), range(firsts))):
         extra = 0 if level == 0 else 1  # the Discard, Swap or Steal before it
