@@ -69,7 +69,9 @@ a Swap (`Path.second`) the path goes on instead of ending at ``W``, as a relaxed
 holds the best number a Swap could bring (`Path.lift`) and lets one card of those classes through: it bounds the real
 line's sum wherever a play stops (`flip7odds.drift`, "After a Discard or a Swap"); after a Steal that can take a number
 (`Path.steals`) it goes on as a line that holds the largest number it could take (`Path.grab`) and forgives nothing
-("After a Steal"). A state with a path takes the lower of the two ceilings.
+("After a Steal"); after the Unlucky 7 (`Path.unlucky`) it ends at a bound on the chain that starts again from your
+line holding that 7 alone, one that depends only on how many cards came before it (`Path.fresh`; "After the Unlucky
+7"). A state with a path takes the lower of the two ceilings.
 
 The Zero on the path (With a Vengeance): while you hold The Zero your score is 0 unless you make a Flip 7, and
 nothing but a rescuer takes it away (Discard, Swap, the Unlucky 7: all end the path). So a play that stops on
@@ -273,13 +275,22 @@ class Path:
     """Of the ``rescue`` cards, the Steals that can take a number (another line holds one), after which your line has
     gained at most one card, worth at most ``grab`` (`flip7odds.drift`, "After a Steal")."""
     grab: int = 0
+    unlucky: int = 0
+    """Of the ``rescue`` cards, the Unlucky 7s, after which your line is that 7 alone (worth ``fresh_held``) and busts
+    on ``fresh_bust`` cards of the pile and on repeats of ``fresh``, the pile's other number classes as ``(copies,
+    value)``, The Zero's class (value 0) last where the pile holds it: the drift ceiling's continuation after the
+    Unlucky 7 (`flip7odds.drift`, "After the Unlucky 7"). Nothing where the pile holds none."""
+    fresh: tuple[tuple[int, int], ...] = ()
+    fresh_bust: int = 0
+    fresh_held: int = 0
     _hash: int = field(init=False, repr=False, compare=False)
     """The hash of the fields, computed once: paths are looked up far more often than made."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_hash", hash((self.held, self.room, self.bonus, self.classes, self.bust,
                                                 self.rescue, self.size, self.zeros, self.holds_zero, self.second,
-                                                self.lift, self.steals, self.grab)))
+                                                self.lift, self.steals, self.grab, self.unlucky, self.fresh,
+                                                self.fresh_bust, self.fresh_held)))
 
     def __hash__(self) -> int:
         return self._hash

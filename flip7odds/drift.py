@@ -100,6 +100,31 @@ when the real line has had no more. With ``m = live - j - 1`` live cards left::
 (a Flip 7 past six scores ``S_J + grab + v_c + bonus``; the last live card ends at ``W``, or at 0 where it busts),
 level 0 adds ``T (Z_S(K) - Z(K))`` in place of ``T (W - Z(K))``, and the chain is at level S on ``J`` with
 ``P_S(J) = T prod n_c / C(live, j + 1)``, as at level 1.
+
+After the Unlucky 7
+-------------------
+Of the ``R`` rescuers, ``U = Path.unlucky`` are the Unlucky 7. Drawn after ``k`` live cards (one of each class of
+``K``), it wipes your line: you hold that 7 alone (``Z = 7``, ``Path.fresh_held``), and bust on the other 7s and on
+a repeat of what joins after it; every other number class is new to you again, those you held before included
+(`Path.fresh`, with ``n'_c`` copies left: ``n_c``, one fewer for each class of ``K``). The round goes on from there
+as a new chain on the ``L = live - k - 1`` live cards left, and what any play scores from then on has, by the same
+martingale argument given ``K``, an expected value of at most
+
+    A(K) = 7 + sum_J P'(J) max(0, d'(J))
+
+over the sets ``J`` of at most ``min(6, L) - 1`` classes of that chain (room for six numbers more), with
+``P'(J) = prod_{c in J} n'_c / C(L, j)`` and ``(L - j) d'(J)`` as ``m d(K)`` above with ``n'``, the 7s left as the
+bust cards and ``R - 1`` rescuers (ending at ``W``). It depends on ``K``; a bound that depends on ``k`` alone
+replaces it: ``n'_c <= n_c`` where a count multiplies a gain (a new class, a rescuer's ``W - Z``, the chance
+``P'``), and at least ``B_7 + r_J - min(k, j + 1)`` bust cards (``B_7`` the 7s in the pile, ``r_J = sum_{c in J}
+(n_c - 1)``: at most one copy of each class of ``K`` is gone, a 7 among them, and at most ``k`` in all) where a count
+multiplies a loss. Every term of the sum only grows, so ``A(K) <= A_k`` (`_unlucky_sums`; ``W`` where ``L = 0``:
+the pile runs out), and the chain ends at ``min(A_k, W)`` after the Unlucky 7 instead of at ``W``: ``m d(K)``
+gains ``U (min(A_k, W) - Z(K))`` in place of ``U (W - Z(K))`` (a terminal value needs only to bound what may follow
+in expectation, given what came before). At levels 1 and S on ``J`` the Unlucky 7 comes after ``j`` numbers (one of
+each class of ``J``) and the Discard, Swap or Steal, so ``L = live - j - 2`` and ``R - 2`` rescuers; at level 2 after
+``j + 1`` numbers, the card forgiven perhaps a class's second (at least ``B_7 + r_J - min(j + 1, j' + 2)`` bust cards
+for a set of ``j'`` classes after it), and ``L = live - j - 3``: the chain ends there at the same kind of bound.
 """
 
 from __future__ import annotations
@@ -132,9 +157,12 @@ def drift_ceiling(path: Path, ceiling: int) -> float:
         return math.inf
     deepest = min(path.room, live) - 1  # the chain is alive and not ended at sets of at most this size
     out = np.zeros(4)
+    levels = 3 if path.second or path.steals else 1  # the rows of levels 1, S and 2 only where they are reached
+    wiped = _after_unlucky(path.fresh, path.fresh_bust, path.fresh_held, path.bonus, path.rescue, live, top,
+                           deepest + 1, levels) if path.unlucky else _NOTHING
     _drift_sums(copies, values, path.zeros > 0, path.holds_zero, path.held, path.room, path.bonus, path.bust,
                 path.rescue, path.second, path.lift, path.steals, path.grab, live, float(top), _ways(live, deepest + 3),
-                out)
+                path.unlucky, wiped, out)
     start = 0.0 if path.holds_zero else float(path.held)
     neutral = path.size - live
     with_second = start + (neutral * max(float(out[0]), 0.0) + live * float(out[0])) / path.size + float(out[1])
@@ -152,6 +180,115 @@ def _class_columns(classes: tuple[tuple[int, int], ...], zeros: int) -> tuple[In
     return np.array(copies, dtype=np.int64), np.array(values, dtype=np.int64), sum(copies)
 
 
+_NOTHING = np.zeros(0)
+"""`_drift_sums`' ``wiped`` where the pile holds no Unlucky 7 (never read)."""
+
+ROOM_AFTER_UNLUCKY = 6
+"""The numbers still missing for a Flip 7 when the Unlucky 7 has left you holding it alone."""
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def _after_unlucky(fresh: tuple[tuple[int, int], ...], bust: int, held: int, bonus: int, rescue: int, live: int,
+                   top: int, firsts: int, levels: int) -> FloatArray:
+    """``min(A, W)`` (module docstring, "After the Unlucky 7"; ``rescue`` = ``R``) for the Unlucky 7 drawn after
+    ``k < firsts`` live cards at level 0, then (``levels`` 3) after level 1 or S on ``k`` classes, then after level 2
+    on ``k`` classes: ``levels firsts`` bounds, by `_unlucky_sums`; the last few thousand remembered (the lines met on
+    one pile share them)."""
+    copies = np.array([c for c, _ in fresh], dtype=np.int64)
+    values = np.array([v for _, v in fresh], dtype=np.int64)
+    rows = [(k, 0, 1, rescue - 1) for k in range(firsts)]  # level 0: k numbers drawn, one of each class
+    if levels > 1:
+        rows += [(k, 1, 1, rescue - 2) for k in range(firsts)]  # level 1 or S: and the Discard, Swap or Steal
+        rows += [(k + 1, 1, 2, rescue - 2) for k in range(firsts)]  # level 2: and a card forgiven, a class's second
+    drawn = np.array([row[0] for row in rows], dtype=np.int64)
+    spread = np.array([row[2] for row in rows], dtype=np.int64)
+    rescuers = np.array([row[3] for row in rows], dtype=np.int64)
+    lefts = [max(live - row[0] - row[1] - 1, 0) for row in rows]
+    ways = np.array([[math.comb(left, j) for j in range(ROOM_AFTER_UNLUCKY)] for left in lefts], dtype=np.float64)
+    out = np.zeros(len(rows))
+    _unlucky_sums(copies, values, bust, held, ROOM_AFTER_UNLUCKY, bonus, np.array(lefts, dtype=np.int64), drawn,
+                  spread, rescuers, float(top), ways, out)
+    return out
+
+
+@compiled_loop
+def _unlucky_sums(copies: IntArray, values: IntArray, bust: int, held: int, room: int, bonus: int, lefts: IntArray,
+                  drawn: IntArray, spread: IntArray, rescuers: IntArray, top: float, ways: FloatArray,
+                  out: FloatArray) -> None:
+    """``out[r] = min(A, top)`` (module docstring, "After the Unlucky 7") for each row ``r``: ``held`` plus, over the
+    sets ``J`` of at most ``min(room, L) - 1`` of the classes ``copies``, ``values`` (``L = lefts[r]`` live cards
+    after the Unlucky 7), ``prod_{c in J} copies_c / ways[r, j]`` times the positive part of the bounding drift, with
+    ``rescuers[r]`` rescuers and at least ``bust + r_J - min(drawn[r], j + spread[r])`` cards that bust (``drawn[r]``
+    numbers came before the Unlucky 7, at most ``spread[r]`` of the 7s' class and ``J``'s taken from any one but one
+    class, at most one from each other); ``top`` where ``L = 0``. ``ways[r, j] = C(L, j)``. One pass over the masks
+    in increasing order, as `_drift_sums`; every sum of a set is an integer (exact in a float) until the drift's
+    division and the weight's."""
+    classes = copies.shape[0]
+    count = 1 << classes
+    rows = out.shape[0]
+    most = 0
+    for r in range(rows):
+        most = max(most, lefts[r])
+    deepest = min(room, most) - 1  # the most classes a set is summed over, for any row
+    size = np.empty(count, dtype=np.int64)
+    points = np.empty(count, dtype=np.int64)
+    cards = np.empty(count, dtype=np.int64)
+    worth = np.empty(count, dtype=np.int64)
+    product = np.empty(count, dtype=np.float64)
+    size[0] = points[0] = cards[0] = worth[0] = 0
+    product[0] = 1.0
+    all_cards = 0
+    all_worth = 0
+    for c in range(classes):
+        all_cards += copies[c]
+        all_worth += copies[c] * values[c]
+    sums = np.zeros(rows)
+    mask = 0
+    while mask < count and deepest >= 0:
+        if mask:
+            low = mask & -mask
+            c = 0
+            while (1 << c) != low:
+                c += 1
+            rest = mask ^ low
+            size[mask] = size[rest] + 1
+            points[mask] = points[rest] + values[c]
+            cards[mask] = cards[rest] + copies[c]
+            worth[mask] = worth[rest] + copies[c] * values[c]
+            product[mask] = product[rest] * copies[c]
+        j = size[mask]
+        score = float(held + points[mask])
+        left_cards = all_cards - cards[mask]
+        left_points = all_worth - worth[mask]
+        repeats = cards[mask] - j
+        for r in range(rows):
+            left = lefts[r]  # L
+            if j >= room or j >= left:
+                continue
+            if j + 1 == room:  # the next new class is a Flip 7
+                onward = float(left_cards * bonus + left_points)
+            elif j + 1 == left:  # the next live card is the last
+                onward = left_cards * max(top - score, 0.0)
+            else:
+                onward = float(left_points)
+            losing = max(bust + repeats - min(drawn[r], j + spread[r]), 0)
+            drift = (onward - losing * score + rescuers[r] * (top - score)) / (left - j)
+            if drift > 0.0:
+                sums[r] += product[mask] / ways[r, j] * drift
+        mask += 1
+        while mask < count:  # skip the masks of more than deepest classes
+            bits = 0
+            rest = mask
+            while rest:
+                rest &= rest - 1
+                bits += 1
+            if bits <= deepest:
+                break
+            mask += mask & -mask
+    for r in range(rows):
+        out[r] = top if lefts[r] <= 0 else min(held + sums[r], top)
+
+
 @functools.cache
 def _ways(live: int, count: int) -> FloatArray:
     """``C(live, j)`` for ``j < count``, as the floats `_drift_sums` divides by; remembered (``live`` is at most a
@@ -162,12 +299,14 @@ def _ways(live: int, count: int) -> FloatArray:
 @compiled_loop
 def _drift_sums(copies: IntArray, values: IntArray, zero_last: bool, holds_zero: bool, held: int, room: int, bonus: int,
                 bust: int, rescue: int, second: int, lift: int, steals: int, grab: int, live: int, top: float,
-                ways: FloatArray, out: FloatArray) -> None:
+                ways: FloatArray, unlucky: int, wiped: FloatArray, out: FloatArray) -> None:
     """``out = (d(empty), sum_{K not empty} P(K) max(0, d(K)) + sum_J P_1(J) max(0, d_1(J)) + P_2(J) max(0, d_2(J)) +
     P_S(J) max(0, d_S(J)), d(empty), sum_{K not empty} P(K) max(0, d(K)))``, with the second level in the first two (a
     Discard or Swap leads to level 1, a Steal to level S), every rescuer ending at ``W`` in the last two, over the sets of at most ``len(ways) - 3`` classes
     (module docstring), ``P(K) = prod_{c in K} copies_c / ways[|K|]`` (``ways[j] = C(live, j)``, ``j <= deepest +
-    2``).
+    2``). Of the rescuers, ``unlucky`` Unlucky 7s end the chain at ``wiped[|K|]`` at level 0 (in both bounds), at
+    ``wiped[firsts + |J|]`` at levels 1 and S and at ``wiped[2 firsts + |J|]`` at level 2 (module docstring, "After
+    the Unlucky 7"; ``firsts = deepest + 1``; those two only where ``second`` or ``steals``).
 
     Every set is a bit mask; its sums are its mask without the lowest bit's, plus that class's (one pass over
     the masks of at most ``deepest`` bits in increasing order: past a mask with more, the next with at most as many
@@ -191,6 +330,7 @@ def _drift_sums(copies: IntArray, values: IntArray, zero_last: bool, holds_zero:
         all_cards += copies[c]
         all_worth += copies[c] * values[c]
     zero_bit = 1 << (classes - 1) if zero_last else 0
+    firsts = deepest + 1  # wiped's rows: level 0, then (where read) levels 1 and S, level 2
     later = plain = 0.0
     mask = 0
     while mask < count:
@@ -222,7 +362,10 @@ def _drift_sums(copies: IntArray, values: IntArray, zero_last: bool, holds_zero:
             onward = left_points - zeros_left * score
         repeats = cards[mask] - k
         lifted = float(total + max(lift, 0))  # Z_1(K)
-        change = onward - (bust + repeats) * score + rescue * (top - score)  # level 0, W after every rescuer
+        if unlucky:  # level 0, W after every rescuer but the Unlucky 7
+            change = onward - (bust + repeats) * score + (rescue - unlucky) * (top - score) + unlucky * (wiped[k] - score)
+        else:  # level 0, W after every rescuer
+            change = onward - (bust + repeats) * score + rescue * (top - score)
         drift = change / (live - k)
         if mask == 0:
             out[2] = drift
@@ -242,7 +385,9 @@ def _drift_sums(copies: IntArray, values: IntArray, zero_last: bool, holds_zero:
                 drift = top - lifted
             else:
                 grow = left_cards * (top - lifted) if flip else float(left_points)
-                drift = (grow + (bust + repeats) * (after - lifted) + (rescue - 1) * (top - lifted)) / (live - k - 1)
+                ends = (rescue - 1) * (top - lifted) if not unlucky else (
+                    (rescue - 1 - unlucky) * (top - lifted) + unlucky * (wiped[firsts + k] - lifted))
+                drift = (grow + (bust + repeats) * (after - lifted) + ends) / (live - k - 1)
             if drift > 0.0:
                 later += product[mask] * second / ways[k + 1] * drift
             spare = 3 * bust + 2 * repeats
@@ -257,7 +402,9 @@ def _drift_sums(copies: IntArray, values: IntArray, zero_last: bool, holds_zero:
                         grow = float(left_points + left_cards * bonus)
                     else:
                         grow = float(left_points)
-                    drift = (grow - left * after + (rescue - 1) * (top - after)) / (live - k - 2)
+                    ends = (rescue - 1) * (top - after) if not unlucky else (
+                        (rescue - 1 - unlucky) * (top - after) + unlucky * (wiped[2 * firsts + k] - after))
+                    drift = (grow - left * after + ends) / (live - k - 2)
                 if drift > 0.0:
                     later += product[mask] * second * spare / (6.0 * ways[k + 2]) * drift
         if steals > 0 and k + 1 < live:  # level S at K
@@ -266,7 +413,9 @@ def _drift_sums(copies: IntArray, values: IntArray, zero_last: bool, holds_zero:
                 drift = left_cards * (top - taken) - spare * taken + (rescue - 1) * (top - taken)
             else:
                 grow = float(left_points + left_cards * bonus) if k + 2 == room else float(left_points)
-                drift = (grow - spare * taken + (rescue - 1) * (top - taken)) / (live - k - 1)
+                ends = (rescue - 1) * (top - taken) if not unlucky else (
+                    (rescue - 1 - unlucky) * (top - taken) + unlucky * (wiped[firsts + k] - taken))
+                drift = (grow - spare * taken + ends) / (live - k - 1)
             if drift > 0.0:
                 later += product[mask] * steals / ways[k + 1] * drift
         mask += 1
@@ -283,4 +432,4 @@ def _drift_sums(copies: IntArray, values: IntArray, zero_last: bool, holds_zero:
     out[3] = plain
 
 
-__all__ = ["MAX_CLASSES", "drift_ceiling"]
+__all__ = ["MAX_CLASSES", "ROOM_AFTER_UNLUCKY", "drift_ceiling"]

@@ -82,7 +82,8 @@ SIGNATURES: dict[str, str] = {
     "_walk": "void(i8[:, :], i8[:], i8[:], i8[:, :], i8, i8[:], i8[:], i8[:], i8[:], i8[:], i8[:], i8[:], i8[:], i8[:], "
              "i8[:], i8[:], i8[:], i8[:], i8[:], i8[:], i8[:], f8[:], i8, i8, i8[:], f8[:], i8[:, :], i8[:, :], i8[:], "
              "f8, f8[:], i8[:, :], i8[:, :])",
-    "_drift_sums": "void(i8[:], i8[:], b1, b1, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, f8, f8[:], f8[:])",
+    "_drift_sums": "void(i8[:], i8[:], b1, b1, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, f8, f8[:], i8, f8[:], f8[:])",
+    "_unlucky_sums": "void(i8[:], i8[:], i8, i8, i8, i8, i8[:], i8[:], i8[:], i8[:], f8, f8[:, :], f8[:])",
     "_chain_values": "void(i8[:], i8[:], i8, i8, i8, i8, f8, i8[:], i8[:], i8, i8, i8, i8[:], i8[:], i8, f8[:])",
     "_class_polynomials": "void(i8[:], i8[:], i8, i8[:, :])",
 }
@@ -90,11 +91,11 @@ SIGNATURES: dict[str, str] = {
 ``[:]`` a 1-D array of any layout): the ahead-of-time compiler needs them written out (and compiles them
 for C-contiguous arrays, `jit_signature`)."""
 LOOP_MODULES: dict[str, str] = {name: {"_walk": "flip7odds.lookahead", "_drift_sums": "flip7odds.drift",
-                                      "_chain_values": "flip7odds.chain_floor",
+                                      "_unlucky_sums": "flip7odds.drift", "_chain_values": "flip7odds.chain_floor",
                                       "_class_polynomials": "flip7odds.bounded"}.get(name, "flip7odds.solver")
                                 for name in SIGNATURES}
 """The module whose source holds each loop: the lattice solver's five, the hit-once walk and the bounded solver's
-drift ceiling, chain floor and path ceiling's class sums."""
+drift ceiling (and its bound after the Unlucky 7), chain floor and path ceiling's class sums."""
 
 
 def loop(name: str) -> Any:

@@ -21,6 +21,7 @@ Static bounds, the same idea in both (docs/model.md, "Bounds"):
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 from collections.abc import Hashable, Sequence
@@ -505,7 +506,7 @@ class VengeanceModel:
             lift = grab if swaps else -1
             fields = (held, FLIP_7_CARDS - self.game.number_count(line), self._bonus, classes, bust, rescue,
                       size, zeros, bool(line & deck.zero), discards + swaps, lift, known[1] if taken else 0,
-                      max(grab, 0))
+                      max(grab, 0), *self._after_unlucky(pile, known))
             # One object per distinct path: the search's table of ceilings then finds it by identity, not by
             # comparing fields (piles that differ by a card that adds nothing give equal paths).
             path = self._unique_paths.get(fields)
@@ -513,6 +514,17 @@ class VengeanceModel:
                 path = self._unique_paths[fields] = Path(*fields)
             self._line_paths[pile, line, others] = path
         return path
+
+    def _after_unlucky(self, pile: int, known: PileView) -> tuple[int, tuple[tuple[int, int], ...], int, int]:
+        """`Path.unlucky`, `Path.fresh`, `Path.fresh_bust` and `Path.fresh_held` of a pile (``known``, its
+        `_pile_path`): its Unlucky 7s and the numbers as a line holding that 7 alone meets them (`_fresh_view`,
+        remembered outside the model's tables, which stay as they were); nothing where the pile holds no Unlucky 7."""
+        unlucky = self.unlucky
+        deck = self.game.deck
+        copies = pile // deck.weight[unlucky] % deck.radix[unlucky] if unlucky >= 0 else 0
+        if not copies:
+            return 0, (), 0, 0
+        return copies, *_fresh_view(known[2], deck.conflict[unlucky], deck.zero), self.kinds[unlucky].value
 
     def _split(self, pile: int, known: PileView, line: int) -> LineSplit:
         """The numbers of a pile (``known``, its `_pile_path`) as your ``line`` meets them: the copies that bust you,
@@ -672,6 +684,27 @@ class VengeanceModel:
             elif deck.conflict[k]:
                 numbers[deck.conflict[k]] = numbers.get(deck.conflict[k], 0) + count
         return rescue, tuple(numbers.items())
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def _fresh_view(numbers: tuple[tuple[int, int, int], ...], seven: int, zero: int) -> tuple[tuple[tuple[int, int], ...],
+                                                                                          int]:
+    """A pile's numbers (busting mask, copies, value per class) as a line holding the Unlucky 7 alone meets them
+    (`VengeanceModel._after_unlucky`): the other classes as ``(copies, value)``, The Zero's (value 0) last, and the
+    copies of the 7s (busting mask ``seven``); the last few thousand remembered (piles that differ by a card that is
+    not a number share them)."""
+    bust = zeros = 0
+    fresh = []
+    for conflict, count, value in numbers:
+        if conflict & seven:
+            bust += count
+        elif conflict == zero:
+            zeros += count
+        else:
+            fresh.append((count, value))
+    if zeros:
+        fresh.append((zeros, 0))
+    return tuple(fresh), bust
 
 
 def model_of(situation: Situation | VengeanceSituation) -> EngineModel | VengeanceModel:

@@ -20,15 +20,18 @@ from flip7odds import Situation, analyze, find_rules, native
 from flip7odds.bounded import LineScores, Steals, _class_sums_compiled
 from flip7odds.bounded import Path as ChainPath
 from flip7odds.chain_floor import chain_floor, class_arrays
-from flip7odds.drift import drift_ceiling
+from flip7odds.drift import _after_unlucky, drift_ceiling
 from flip7odds.native import MODULE, SIGNATURES, build
 from flip7odds.policies import evaluate_policy, parse_policy
 
 SITUATIONS = [("classic", "12 7 3 +4", "12 12 5 9 9 8 11 10", 1), ("classic", "5 sc", "", 0),
               ("poker", "13 12", "13 11 9", 1)]
 PATHS = [ChainPath(0, 7, 15, tuple((n, n) for n in range(1, 14)), 0, 5, 108, zeros=1),
-         ChainPath(21, 4, 15, ((3, 5), (6, 6), (2, 12)), 9, 2, 40, zeros=1, holds_zero=True)]
-"""Paths of the bounded solver's drift ceiling: a fresh With a Vengeance pile, and a late line holding The Zero."""
+         ChainPath(21, 4, 15, ((3, 5), (6, 6), (2, 12)), 9, 2, 40, zeros=1, holds_zero=True),
+         ChainPath(0, 7, 15, tuple((6 if n == 7 else n, n) for n in range(1, 14)), 0, 5, 108, zeros=1, unlucky=1,
+                   fresh=(*((n, n) for n in range(1, 14) if n != 7), (1, 0)), fresh_bust=6, fresh_held=7)]
+"""Paths of the bounded solver's drift ceiling: a fresh With a Vengeance pile, a late line holding The Zero, and the
+fresh pile with its Unlucky 7 (the chain goes on after it)."""
 SCORES = LineScores(np.arange(120, dtype=np.int64) // 2, np.arange(120, dtype=np.int64) // 2 + 15)
 """A halved line's scores, for the chain floor on the first path (the second holds The Zero: no chain floor)."""
 STEALS = Steals(2, np.array([12, 9], dtype=np.int64), np.array([1 << 11, 0], dtype=np.int64), 1)
@@ -49,6 +52,7 @@ def test_the_declared_signatures_are_the_types_the_solver_passes(monkeypatch: py
         analyze(situation)
         analyze(situation, distribution=False)  # carried, column by column (`_backward_columns`)
         evaluate_policy(situation, parse_policy("lookahead"))
+    _after_unlucky.cache_clear()  # remembered: its loop would not be called again
     for path in PATHS:
         drift_ceiling(path, 85)
     chain_floor(PATHS[0], SCORES, -10, 6, steals=STEALS)
@@ -90,9 +94,11 @@ def test_the_compiled_loops_give_the_just_in_time_numbers(tmp_path: Path, monkey
     for path in PATHS:
         with monkeypatch.context() as patch:
             patch.setattr(native, "load", lambda: None)
+            _after_unlucky.cache_clear()
             just_in_time_ceiling = drift_ceiling(path, 85)
         with monkeypatch.context() as patch:
             patch.setattr(native, "load", lambda: module)
+            _after_unlucky.cache_clear()
             assert drift_ceiling(path, 85) == just_in_time_ceiling
     with monkeypatch.context() as patch:
         patch.setattr(native, "load", lambda: None)

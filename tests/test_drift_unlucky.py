@@ -1,0 +1,144 @@
+"""The drift ceiling after the Unlucky 7 (`flip7odds.drift`, "After the Unlucky 7") against its chain and exact values.
+
+The bound ``A_k`` the compiled loop gives for the chain after an Unlucky 7 drawn after ``k`` live cards must be at
+least the martingale bound ``A(K)`` of that chain with the copies really left, for every set ``K`` of ``k`` classes
+drawn before it (here each ``A(K)`` is summed state by state with the chance of each state found by walking the chain
+forward); and on random small With a Vengeance situations whose piles hold the Unlucky 7, the ceiling must hold the
+exact value of hitting (the fast solver's value recursion) at every state a search meets, and be lower than the
+ceiling with the Unlucky 7 ending the chain at ``W`` at some of them.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import random
+import time
+from collections import defaultdict
+from typing import cast
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from flip7odds.bounded import RoundModel, _Search
+from flip7odds.cards import Action, Card, Category
+from flip7odds.drift import ROOM_AFTER_UNLUCKY, _after_unlucky, drift_ceiling
+from flip7odds.errors import SituationError
+from flip7odds.round_models import VengeanceModel
+from flip7odds.rules import UNLUCKY_7, VENGEANCE, VENGEANCE_BRUTAL
+from flip7odds.vengeance.fast import TIE, State, _Values
+from flip7odds.vengeance.situation import VengeanceLine, VengeanceSituation
+
+TOLERANCE = 1e-9
+BONUS = 15
+
+
+def _chain_bound(copies: list[int], values: list[int], bust: int, rescue: int, top: int) -> float:
+    """The martingale bound of the chain after the Unlucky 7, on the live cards left (``copies`` of each class with
+    ``values``, ``bust`` 7s, ``rescue`` rescuers ending at ``top``; the line holds 7): ``7`` plus every state's
+    positive drift times the chance that the chain reaches it, found by walking the chain forward."""
+    live = bust + rescue + sum(copies)
+    reached: defaultdict[int, float] = defaultdict(float)
+    reached[0] = 1.0
+    bound = 7.0
+    for held in sorted(range(1 << len(copies)), key=int.bit_count):
+        chance = reached.get(held, 0.0)
+        joined = held.bit_count()
+        if not chance or joined >= live:
+            continue
+        score = 7 + sum(v for c, v in enumerate(values) if held >> c & 1)
+        left = live - joined  # every live card of the chain not drawn yet
+        drift = rescue * (top - score) - (bust + sum(copies[c] - 1 for c in range(len(copies)) if held >> c & 1)) * score
+        for c, (n, v) in enumerate(zip(copies, values, strict=True)):
+            if held >> c & 1 or not n:
+                continue
+            if joined + 1 == ROOM_AFTER_UNLUCKY:
+                end = score + v + BONUS
+            elif joined + 1 == live:
+                end = top
+            else:
+                end = score + v
+                reached[held | 1 << c] += chance * n / left
+            drift += n * (end - score)
+        bound += chance * max(drift / left, 0.0)
+    return bound
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.tuples(st.integers(1, 3), st.integers(0, 13)), min_size=1, max_size=4), st.integers(0, 3),
+       st.integers(2, 3), st.integers(30, 91))
+def test_the_bound_after_the_unlucky_7_holds_its_chain_for_every_set_drawn_before(
+        classes: list[tuple[int, int]], bust: int, rescue: int, top: int) -> None:
+    copies = [c for c, _ in classes]
+    values = [v for _, v in classes]
+    live = bust + rescue + sum(copies)  # before the Unlucky 7, which is one of the rescuers
+    firsts = min(ROOM_AFTER_UNLUCKY + 1, live)
+    bounds = _after_unlucky(tuple(classes), bust, 7, BONUS, rescue, live, top, firsts, 3)
+    kinds = range(len(classes) + 1)  # the last: the 7s
+    for row, (level, k) in enumerate(itertools.product((0, 1, 2), range(firsts))):
+        extra = 0 if level == 0 else 1  # the Discard, Swap or Steal before it
+        for drawn in itertools.combinations(kinds, k):  # one of each class of K (the 7s' too, a superset)
+            for forgiven in (kinds if level == 2 else [None]):  # level 2: one card more, of any class
+                taken = [*drawn, *([] if forgiven is None else [forgiven])]
+                left = [n - taken.count(c) for c, n in enumerate(copies)]
+                sevens = bust - taken.count(len(classes))
+                if min(left) < 0 or sevens < 0:
+                    continue
+                if live - len(taken) - extra - 1 <= 0:
+                    assert bounds[row] == top
+                    continue
+                exact = _chain_bound(left, values, sevens, rescue - 1 - extra, top)
+                assert bounds[row] >= min(exact, top) - TOLERANCE, (level, taken, bounds[row], exact)
+
+
+def _situation(rng: random.Random) -> VengeanceSituation:
+    """A small pile from the whole deck with the Unlucky 7 and up to two of a Discard, a Swap and a Steal, your line and
+    up to two other lines holding some of the rest, sometimes a known discard pile."""
+    rules = rng.choice([VENGEANCE, VENGEANCE_BRUTAL])
+    deck = [card for card, count in rules.deck.items_ for _ in range(count)]
+    rng.shuffle(deck)
+    actions = [Card.action(Action.DISCARD), Card.action(Action.SWAP), Card.action(Action.STEAL)]
+    chosen = [UNLUCKY_7, *rng.sample(actions, rng.randint(0, 2))]
+    for card in chosen:
+        deck.remove(card)
+    size = rng.randint(6, 8)
+    pile, rest = deck[:size - len(chosen)] + chosen, deck[size - len(chosen):]
+    lines = [VengeanceLine() for _ in range(3)]
+    for card in rest[:rng.randint(1, 9)]:
+        where = rng.randrange(3)
+        if card.category is not Category.ACTION and (
+                not card.is_number or (lines[where].accepts(card) and lines[where].number_count < 5)):
+            lines[where] = lines[where].plus(card)
+    others = lines[1:1 + rng.randint(0, 2)]
+    discards = rest[20:20 + rng.randint(0, 3)] if rng.random() < 0.3 else None
+    return VengeanceSituation.build(rules, lines[0].cards, others=[line.cards for line in others], pile=pile,
+                                    discards=discards, busted_others=rng.randint(0, 1) if others else 0)
+
+
+def test_the_bound_after_the_unlucky_7_holds_the_exact_hit_value_of_every_state_met() -> None:
+    rng = random.Random(7)
+    checked = lower = both = 0
+    for _ in range(16):
+        situation = _situation(rng)
+        model = VengeanceModel(situation)
+        if not model.can_draw(model.root()):
+            continue
+        search = _Search[State](cast(RoundModel[State], model), time.process_time() + 60.0)
+        search.hit(model.root(), 1e6)
+        values = _Values(model.game, 1.0, TIE, 10**6)
+        try:
+            for state in cast(list[State], list(search.known)):
+                path = model.path(state)
+                if path is None or not path.unlucky or not model.can_draw(state):
+                    continue
+                top = max(model.reach(state)[1])
+                ceiling = drift_ceiling(path, top)
+                assert ceiling >= values.draw(state) - TOLERANCE, (situation, state, path)
+                wide = drift_ceiling(dataclasses.replace(path, unlucky=0), top)
+                assert ceiling <= wide + TOLERANCE
+                checked += 1
+                lower += ceiling < wide - TOLERANCE
+                both += bool(path.second or path.steals)
+        except SituationError:  # a discard pile that makes the exact table too large
+            continue
+    assert checked > 8000 and lower > 3000 and both > 4000, (checked, lower, both)
