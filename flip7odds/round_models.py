@@ -21,9 +21,11 @@ Static bounds, the same idea in both (docs/model.md, "Bounds"):
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 from collections.abc import Hashable, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -233,6 +235,8 @@ class VengeanceModel:
         self._held: dict[int, int] = {}
         """The sum of the numbers of each of your lines met (a line's numbers only)."""
         self._bonus = situation.rules.flip7_bonus
+        self._rules_tables = _rules_tables(situation.rules)
+        """The ladders and line scores of every model of these rules (`_RulesTables`): not among ``_tables``."""
         self._tables: tuple[dict[Any, Any], ...] = (
             self._masks, self._values_of, self._ladders, self._penalties, self._piles, self._hazards, self._paths,
             self._line_paths, self._unique_paths, self._held, self._line_scores, self._steal_views, self._splits,
@@ -351,8 +355,7 @@ class VengeanceModel:
         key = (mine & self._numbers if removable else mine, values, removable)
         ladder = self._ladders.get(key)
         if ladder is None:
-            pool = {k for k in range(len(self.kinds)) if numbers >> k & 1}
-            ladder = self._ladders[key] = self._ladder(mine, pool, removable)
+            ladder = self._ladders[key] = self._rules_ladder(key, mine, numbers)
         if removable and ladder[0] != self.game.score(mine):
             ladder = [self.game.score(mine), *ladder[1:]]
         low = 0
@@ -362,6 +365,21 @@ class VengeanceModel:
             penalties += sum(self._penalty(1 << k) for k in (*state[8], *state[9]))
             low = min(0, penalties)
         return low, ladder
+
+    def _rules_ladder(self, key: tuple[int, tuple[int, int], bool], mine: int, numbers: int) -> list[int]:
+        """`_ladder` for `reach`'s ``key``, from the tables of the rules (`_RulesTables`) where another model
+        (an earlier answer) made it: a ladder reads only the rules' cards, your line and the pool (its key; where a
+        card can take numbers away, its first rung is your line's score, which `reach` puts right for every line).
+        Found there, the engine's table of lines is filled as `_ladder` fills it (the work clock counts it)."""
+        shared = self._rules_tables.ladders
+        ladder = shared.get(key)
+        if ladder is None:
+            pool = {k for k in range(len(self.kinds)) if numbers >> k & 1}
+            ladder = self._ladder(mine, pool, key[2])
+            _remember(shared, key, ladder)
+        else:
+            self.game.cards(mine)
+        return ladder
 
     def _values(self, numbers: int) -> tuple[int, int]:
         """The number kinds of the mask ``numbers`` as (the bit mask of their values other than 13, the bit
@@ -546,12 +564,7 @@ class VengeanceModel:
         modifiers = state[2] & ~self._numbers
         scores = self._line_scores.get(modifiers)
         if scores is None:
-            rules = self.situation.rules
-            cards = tuple(self.kinds[k] for k in self.game.cards(modifiers))
-            most = sum(card.value for card in self.kinds if card.is_number)
-            plain, flip7 = ([rules.score(total, cards, seven) for total in range(most + 1)] for seven in (False, True))
-            scores = self._line_scores[modifiers] = LineScores(np.array(plain, dtype=np.int64),
-                                                               np.array(flip7, dtype=np.int64))
+            scores = self._line_scores[modifiers] = self._rules_line_scores(modifiers)
         pile = state[0] if state[1] else state[4]
         known = self._paths.get(pile)
         if known is None:
@@ -570,6 +583,23 @@ class VengeanceModel:
                     given += discards
                     played = discards
         return scores, given, self._steals(state, known, played)
+
+    def _rules_line_scores(self, modifiers: int) -> LineScores:
+        """Your scores by sum of numbers with the ``modifiers`` (`chain`), from the tables of the rules
+        (`_RulesTables`) where another model made them (read-only arrays: every model shares them). Found there,
+        the engine's table of lines is filled as computing them fills it (the work clock counts it)."""
+        cards = tuple(self.kinds[k] for k in self.game.cards(modifiers))
+        shared = self._rules_tables.line_scores
+        scores = shared.get(modifiers)
+        if scores is None:
+            rules = self.situation.rules
+            most = sum(card.value for card in self.kinds if card.is_number)
+            plain, flip7 = (np.array([rules.score(total, cards, seven) for total in range(most + 1)], dtype=np.int64)
+                            for seven in (False, True))
+            plain.flags.writeable = flip7.flags.writeable = False
+            scores = LineScores(plain, flip7)
+            _remember(shared, modifiers, scores)
+        return scores
 
     def _steals(self, state: State, known: PileView, passed: int) -> Steals:
         """The Steals of the drawing pile (``known``) and, largest first, the numbers of the other lines you could
@@ -672,6 +702,39 @@ class VengeanceModel:
             elif deck.conflict[k]:
                 numbers[deck.conflict[k]] = numbers.get(deck.conflict[k], 0) + count
         return rescue, tuple(numbers.items())
+
+
+RULES_TABLE_LIMIT = 1 << 15
+"""The most entries each table of `_RulesTables` holds: past it, it starts again empty (a server answering for
+hours meets ever new lines)."""
+
+
+@dataclass
+class _RulesTables:
+    """What a `VengeanceModel` computes from its rules alone, shared by every model of the same rules in the process:
+    the answers for the taps of a game (one more card seen each) build the same ladders and line scores again, and
+    they cost about a sixth of a fresh-deck tap. ``ladders``: `VengeanceModel._ladder` by `VengeanceModel.reach`'s
+    key; ``line_scores``: `VengeanceModel._rules_line_scores` by the line's modifiers.
+
+    Each model still fills its own tables (``_ladders``, ``_line_scores``) at the same moments, with values equal
+    to what it computed itself, so what it reports and its work clock (`flip7odds.bounded.solve_bounded`'s
+    ``by_work``, which counts their entries) are unchanged."""
+
+    ladders: dict[tuple[int, tuple[int, int], bool], list[int]] = field(default_factory=dict)
+    line_scores: dict[int, LineScores] = field(default_factory=dict)
+
+
+@functools.lru_cache(maxsize=8)
+def _rules_tables(rules: RuleSet) -> _RulesTables:
+    """The one `_RulesTables` of ``rules`` (a rule set is hashable and immutable)."""
+    return _RulesTables()
+
+
+def _remember(table: dict[Any, Any], key: Any, value: Any) -> None:
+    """``table[key] = value``, the table emptied first once it holds `RULES_TABLE_LIMIT` entries."""
+    if len(table) >= RULES_TABLE_LIMIT:
+        table.clear()
+    table[key] = value
 
 
 def model_of(situation: Situation | VengeanceSituation) -> EngineModel | VengeanceModel:
