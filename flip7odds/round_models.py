@@ -180,6 +180,8 @@ PileView = tuple[int, int, tuple[tuple[int, int, int], ...], tuple[int, int, int
 its numbers as (busting mask, copies, value) per class, and its (modifiers, Just One More! and Flip Four!,
 Discards, Swaps)."""
 _TAKERS = (Action.STEAL, Action.SWAP)
+_NO_PARENT = (-1, -1, 0)
+"""`VengeanceModel._parents` for a pile no expanded state drew from: no pile's code is -1."""
 _RESCUER, _STEAL, _NUMBER, _OTHER = range(4)
 """What `VengeanceModel._pile_path` counts a kind of card as (plain ints: it reads them for every kind of every pile)."""
 _MODIFIERS, _FORCING, _DISCARDS, _SWAPS = range(4)
@@ -218,6 +220,10 @@ class VengeanceModel:
         self._piles: dict[int, tuple[int, tuple[tuple[int, int], ...]]] = {}
         self._hazards: dict[tuple[int, int], tuple[int, int, tuple[int, ...]]] = {}
         self._paths: dict[int, PileView] = {}
+        self._parents: dict[int, tuple[int, int, int]] = {}
+        """Each next pile of a state expanded: (the pile it came from, the kind drawn, that kind's copies there)
+        (`outcomes`). Not among ``_tables``: it only saves work, and the work clock counts ``_tables`` alone."""
+        self._weight = self.game.deck.weight
         self._line_paths: dict[tuple[int, int, int], Path] = {}
         self._unique_paths: dict[tuple[Any, ...], Path] = {}
         self._splits: dict[tuple[int, int], LineSplit] = {}
@@ -247,7 +253,12 @@ class VengeanceModel:
         return self.game.start(self.situation)
 
     def outcomes(self, state: State) -> tuple[int, Sequence[tuple[int, VNode]]]:
-        """`Round.outcomes`: already in the bounded solver's node encoding."""
+        """`Round.outcomes`: already in the bounded solver's node encoding. Each next pile (the pile less one card
+        of kind ``k``) is noted with the pile it came from (`_parents`), for `_pile_path` and `_mask`."""
+        pile = state[0] if state[1] else state[4]
+        parents, weight = self._parents, self._weight
+        for k, count in self.game.present(pile):
+            parents[pile - weight[k]] = (pile, k, count)
         return self.game.outcomes(state)
 
     def key(self, state: State) -> Hashable:
@@ -306,9 +317,14 @@ class VengeanceModel:
         """The bit mask of the kinds a pile or discard code holds, remembered per code."""
         known = self._masks.get(code)
         if known is None:
-            known = 0
-            for k, _ in self.game.present(code):
-                known |= 1 << k
+            pile, k, copies = self._parents.get(code, _NO_PARENT)
+            before = self._masks.get(pile)
+            if before is not None:  # one card of kind k less: its bit goes with its last copy
+                known = before if copies > 1 else before & ~(1 << k)
+            else:
+                known = 0
+                for k, _ in self.game.present(code):
+                    known |= 1 << k
             self._masks[code] = known
         return known
 
@@ -669,7 +685,12 @@ class VengeanceModel:
 
     def _pile_path(self, pile: int) -> PileView:
         """A pile's rescuers, Steals, numbers as (busting mask, copies, value) per class, and its modifiers, Just One
-        More! and Flip Four!, and Discards (`chain`)."""
+        More! and Flip Four!, and Discards (`chain`); from the view of the pile it came from where that is known
+        (`_pile_path_after`)."""
+        parent, k, copies = self._parents.get(pile, _NO_PARENT)
+        before = self._paths.get(parent)
+        if before is not None and (copies > 1 or self._pile_roles[k][0] != _NUMBER):
+            return self._pile_path_after(before, k)
         rescue = steals = 0
         numbers: dict[int, list[int]] = {}
         others = [0, 0, 0, 0]
@@ -690,6 +711,28 @@ class VengeanceModel:
                 others[group] += count
         return (rescue, steals, tuple([(conflict, copies, value) for conflict, (copies, value) in numbers.items()]),
                 (others[0], others[1], others[2], others[3]))
+
+    def _pile_path_after(self, before: PileView, k: int) -> PileView:
+        """`_pile_path` of a pile with one card of kind ``k`` less than the pile of view ``before``, where that is
+        not the last copy of a number (every class then keeps its place: the classes are in the order of their first
+        kind the pile holds): the same counts, less one where ``k`` counts."""
+        role, conflict, _, group = self._pile_roles[k]
+        rescue, steals, numbers, others = before
+        if role == _NUMBER:
+            at = 0
+            while numbers[at][0] != conflict:
+                at += 1
+            _, copies, value = numbers[at]
+            numbers = (*numbers[:at], (conflict, copies - 1, value), *numbers[at + 1:])
+        elif role == _RESCUER:
+            rescue -= 1
+        elif role == _STEAL:
+            steals -= 1
+        if group >= 0:
+            counts = list(others)
+            counts[group] -= 1
+            others = (counts[0], counts[1], counts[2], counts[3])
+        return rescue, steals, numbers, others
 
     def _pile_hazard(self, pile: int) -> tuple[int, tuple[tuple[int, int], ...]]:
         """A pile's rescuers (Unlucky 7, Discard, Swap), and its other numbers as (busting mask, copies) per class."""
