@@ -551,9 +551,16 @@ class VengeanceModel:
     def _split(self, pile: int, known: PileView, line: int) -> LineSplit:
         """The numbers of a pile (``known``, its `_pile_path`) as your ``line`` meets them: the copies that bust you,
         the copies of The Zero, the other classes as ``(copies, value)`` (`Path.classes`) and their busting masks in
-        the same order; remembered by pile and line."""
+        the same order; remembered by pile and line, and the same as the pile's it came from where the card drawn
+        was no number (`_parents`; its view's numbers are those of that pile)."""
         split = self._splits.get((pile, line))
         if split is None:
+            parent, k, _ = self._parents.get(pile, _NO_PARENT)
+            if parent >= 0 and self._pile_roles[k][0] != _NUMBER:  # the same numbers as the pile it came from
+                before = self._splits.get((parent, line))
+                if before is not None:
+                    self._splits[pile, line] = before
+                    return before
             zero = self.game.deck.zero
             bust = zeros = 0
             classes, conflicts = [], []

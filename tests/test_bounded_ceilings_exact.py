@@ -190,8 +190,8 @@ def test_the_ladder_on_bit_masks_is_the_ladder_on_lists(situation: VengeanceSitu
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(vengeance_situations(max_pile=12, max_discards=4, max_line_cards=4))
 def test_a_pile_seen_from_the_pile_it_came_from_is_seen_from_its_cards(situation: VengeanceSituation) -> None:
-    """`VengeanceModel._pile_path` and `_mask` of each next pile, found from the pile before it, against a model
-    that found none that way (its own search not run: it has no pile before any)."""
+    """`VengeanceModel._pile_path`, `_mask` and `_split` of each next pile, found from the pile before it, against a
+    model that found none that way (its own search not run: it has no pile before any)."""
     model = VengeanceModel(situation)
     search = _Search[State](cast(RoundModel[State], model), time.process_time() + 60.0)
     if model.can_draw(model.root()):
@@ -201,6 +201,8 @@ def test_a_pile_seen_from_the_pile_it_came_from_is_seen_from_its_cards(situation
         assert fresh._pile_path(pile) == view
     for code, mask in model._masks.items():
         assert fresh._mask(code) == mask
+    for (pile, line), split in model._splits.items():
+        assert fresh._split(pile, fresh._pile_path(pile), line) == split
 
 
 def _path_by_orders(path: Path, ceiling: int, neutral: int) -> Fraction:
