@@ -9,7 +9,11 @@ also reads how many entries the search's and the model's tables hold). Two hashe
 * *results*: every bound reported (hit, hit once, optimal, P(Flip 7), P(bust)), the decision, ``exact`` and the states
   expanded;
 * *tables*: every static bound (`_Search.statics`, by leaf key) and every state's bounds (`_Search.known`, by key) of
-  both searches, sorted by the key's ``repr`` (the order in which they were met is not compared).
+  both searches, sorted by the key's ``repr`` (the order in which they were met is not compared);
+* *counts*: at every expansion, in order, the entries the work clock counts (`_Shared.entries`, the model's
+  `entries`, the search's ``known`` and ``statics``): a change that remembers more or less in the counted tables
+  moves it, and would move the quiz's answers on another situation even where ``--work`` gives the same results
+  (BENCHMARKS.md, "Stop 36, branch vstatic4").
 
 Run from a checkout, with ``PYTHONPATH`` at it (a base checkout the same way)::
 
@@ -48,7 +52,15 @@ def main() -> None:
         searches.append(search)
 
     bounded._Search.__init__ = remembered  # type: ignore[method-assign, assignment]
-    results, tables = hashlib.sha256(), hashlib.sha256()
+    results, tables, counts = hashlib.sha256(), hashlib.sha256(), hashlib.sha256()
+    expand = bounded._Search.expand
+
+    def counted(search: bounded._Search[Any], state: Any, key: Any, budget: float) -> bounded.Entry:
+        counts.update(f"{search.shared.entries()},{search.model.entries()},{len(search.known)},"
+                      f"{len(search.statics)};".encode())
+        return expand(search, state, key, budget)
+
+    bounded._Search.expand = counted  # type: ignore[method-assign, assignment]
     expansions = statics = 0
     cpu = 0.0
     for situation in study_situations():
@@ -70,7 +82,8 @@ def main() -> None:
                 for key, entry in sorted(table.items(), key=lambda item: repr(item[0])):
                     tables.update((repr(key) + _hex(entry)).encode())
     depth = "work clock 0.5 s" if args.work else f"max_budget {args.max_budget:g}"
-    print(f"{depth}: results {results.hexdigest()[:16]}, tables {tables.hexdigest()[:16]}; {statics} static bounds, "
+    print(f"{depth}: results {results.hexdigest()[:16]}, tables {tables.hexdigest()[:16]}, counts "
+          f"{counts.hexdigest()[:16]}; {statics} static bounds, "
           f"{expansions} states expanded, {cpu:.2f} s of CPU ({expansions / cpu:.0f} expanded per CPU second)")
 
 

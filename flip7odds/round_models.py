@@ -25,6 +25,7 @@ import functools
 import itertools
 import math
 from collections.abc import Hashable, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -179,6 +180,8 @@ PileView = tuple[int, int, tuple[tuple[int, int, int], ...], tuple[int, int, int
 its numbers as (busting mask, copies, value) per class, and its (modifiers, Just One More! and Flip Four!,
 Discards, Swaps)."""
 _TAKERS = (Action.STEAL, Action.SWAP)
+_NO_PARENT = (-1, -1, 0)
+"""`VengeanceModel._parents` for a pile no expanded state drew from: no pile's code is -1."""
 _RESCUER, _STEAL, _NUMBER, _OTHER = range(4)
 """What `VengeanceModel._pile_path` counts a kind of card as (plain ints: it reads them for every kind of every pile)."""
 _MODIFIERS, _FORCING, _DISCARDS, _SWAPS = range(4)
@@ -217,6 +220,10 @@ class VengeanceModel:
         self._piles: dict[int, tuple[int, tuple[tuple[int, int], ...]]] = {}
         self._hazards: dict[tuple[int, int], tuple[int, int, tuple[int, ...]]] = {}
         self._paths: dict[int, PileView] = {}
+        self._parents: dict[int, tuple[int, int, int]] = {}
+        """Each next pile of a state expanded: (the pile it came from, the kind drawn, that kind's copies there)
+        (`outcomes`). Not among ``_tables``: it only saves work, and the work clock counts ``_tables`` alone."""
+        self._weight = self.game.deck.weight
         self._line_paths: dict[tuple[int, int, int], Path] = {}
         self._unique_paths: dict[tuple[Any, ...], Path] = {}
         self._splits: dict[tuple[int, int], LineSplit] = {}
@@ -234,6 +241,8 @@ class VengeanceModel:
         self._held: dict[int, int] = {}
         """The sum of the numbers of each of your lines met (a line's numbers only)."""
         self._bonus = situation.rules.flip7_bonus
+        self._rules_tables = _rules_tables(situation.rules)
+        """The ladders and line scores of every model of these rules (`_RulesTables`): not among ``_tables``."""
         self._tables: tuple[dict[Any, Any], ...] = (
             self._masks, self._values_of, self._ladders, self._penalties, self._piles, self._hazards, self._paths,
             self._line_paths, self._unique_paths, self._held, self._line_scores, self._steal_views, self._splits,
@@ -244,7 +253,12 @@ class VengeanceModel:
         return self.game.start(self.situation)
 
     def outcomes(self, state: State) -> tuple[int, Sequence[tuple[int, VNode]]]:
-        """`Round.outcomes`: already in the bounded solver's node encoding."""
+        """`Round.outcomes`: already in the bounded solver's node encoding. Each next pile (the pile less one card
+        of kind ``k``) is noted with the pile it came from (`_parents`), for `_pile_path` and `_mask`."""
+        pile = state[0] if state[1] else state[4]
+        parents, weight = self._parents, self._weight
+        for k, count in self.game.present(pile):
+            parents[pile - weight[k]] = (pile, k, count)
         return self.game.outcomes(state)
 
     def key(self, state: State) -> Hashable:
@@ -303,9 +317,14 @@ class VengeanceModel:
         """The bit mask of the kinds a pile or discard code holds, remembered per code."""
         known = self._masks.get(code)
         if known is None:
-            known = 0
-            for k, _ in self.game.present(code):
-                known |= 1 << k
+            pile, k, copies = self._parents.get(code, _NO_PARENT)
+            before = self._masks.get(pile)
+            if before is not None:  # one card of kind k less: its bit goes with its last copy
+                known = before if copies > 1 else before & ~(1 << k)
+            else:
+                known = 0
+                for k, _ in self.game.present(code):
+                    known |= 1 << k
             self._masks[code] = known
         return known
 
@@ -352,8 +371,7 @@ class VengeanceModel:
         key = (mine & self._numbers if removable else mine, values, removable)
         ladder = self._ladders.get(key)
         if ladder is None:
-            pool = {k for k in range(len(self.kinds)) if numbers >> k & 1}
-            ladder = self._ladders[key] = self._ladder(mine, pool, removable)
+            ladder = self._ladders[key] = self._rules_ladder(key, mine, numbers)
         if removable and ladder[0] != self.game.score(mine):
             ladder = [self.game.score(mine), *ladder[1:]]
         low = 0
@@ -363,6 +381,21 @@ class VengeanceModel:
             penalties += sum(self._penalty(1 << k) for k in (*state[8], *state[9]))
             low = min(0, penalties)
         return low, ladder
+
+    def _rules_ladder(self, key: tuple[int, tuple[int, int], bool], mine: int, numbers: int) -> list[int]:
+        """`_ladder` for `reach`'s ``key``, from the tables of the rules (`_RulesTables`) where another model
+        (an earlier answer) made it: a ladder reads only the rules' cards, your line and the pool (its key; where a
+        card can take numbers away, its first rung is your line's score, which `reach` puts right for every line).
+        Found there, the engine's table of lines is filled as `_ladder` fills it (the work clock counts it)."""
+        shared = self._rules_tables.ladders
+        ladder = shared.get(key)
+        if ladder is None:
+            pool = {k for k in range(len(self.kinds)) if numbers >> k & 1}
+            ladder = self._ladder(mine, pool, key[2])
+            _remember(shared, key, ladder)
+        else:
+            self.game.cards(mine)
+        return ladder
 
     def _values(self, numbers: int) -> tuple[int, int]:
         """The number kinds of the mask ``numbers`` as (the bit mask of their values other than 13, the bit
@@ -529,9 +562,16 @@ class VengeanceModel:
     def _split(self, pile: int, known: PileView, line: int) -> LineSplit:
         """The numbers of a pile (``known``, its `_pile_path`) as your ``line`` meets them: the copies that bust you,
         the copies of The Zero, the other classes as ``(copies, value)`` (`Path.classes`) and their busting masks in
-        the same order; remembered by pile and line."""
+        the same order; remembered by pile and line, and the same as the pile's it came from where the card drawn
+        was no number (`_parents`; its view's numbers are those of that pile)."""
         split = self._splits.get((pile, line))
         if split is None:
+            parent, k, _ = self._parents.get(pile, _NO_PARENT)
+            if parent >= 0 and self._pile_roles[k][0] != _NUMBER:  # the same numbers as the pile it came from
+                before = self._splits.get((parent, line))
+                if before is not None:
+                    self._splits[pile, line] = before
+                    return before
             zero = self.game.deck.zero
             bust = zeros = 0
             classes, conflicts = [], []
@@ -558,12 +598,7 @@ class VengeanceModel:
         modifiers = state[2] & ~self._numbers
         scores = self._line_scores.get(modifiers)
         if scores is None:
-            rules = self.situation.rules
-            cards = tuple(self.kinds[k] for k in self.game.cards(modifiers))
-            most = sum(card.value for card in self.kinds if card.is_number)
-            plain, flip7 = ([rules.score(total, cards, seven) for total in range(most + 1)] for seven in (False, True))
-            scores = self._line_scores[modifiers] = LineScores(np.array(plain, dtype=np.int64),
-                                                               np.array(flip7, dtype=np.int64))
+            scores = self._line_scores[modifiers] = self._rules_line_scores(modifiers)
         pile = state[0] if state[1] else state[4]
         known = self._paths.get(pile)
         if known is None:
@@ -582,6 +617,23 @@ class VengeanceModel:
                     given += discards
                     played = discards
         return scores, given, self._steals(state, known, played)
+
+    def _rules_line_scores(self, modifiers: int) -> LineScores:
+        """Your scores by sum of numbers with the ``modifiers`` (`chain`), from the tables of the rules
+        (`_RulesTables`) where another model made them (read-only arrays: every model shares them). Found there,
+        the engine's table of lines is filled as computing them fills it (the work clock counts it)."""
+        cards = tuple(self.kinds[k] for k in self.game.cards(modifiers))
+        shared = self._rules_tables.line_scores
+        scores = shared.get(modifiers)
+        if scores is None:
+            rules = self.situation.rules
+            most = sum(card.value for card in self.kinds if card.is_number)
+            plain, flip7 = (np.array([rules.score(total, cards, seven) for total in range(most + 1)], dtype=np.int64)
+                            for seven in (False, True))
+            plain.flags.writeable = flip7.flags.writeable = False
+            scores = LineScores(plain, flip7)
+            _remember(shared, modifiers, scores)
+        return scores
 
     def _steals(self, state: State, known: PileView, passed: int) -> Steals:
         """The Steals of the drawing pile (``known``) and, largest first, the numbers of the other lines you could
@@ -651,7 +703,12 @@ class VengeanceModel:
 
     def _pile_path(self, pile: int) -> PileView:
         """A pile's rescuers, Steals, numbers as (busting mask, copies, value) per class, and its modifiers, Just One
-        More! and Flip Four!, and Discards (`chain`)."""
+        More! and Flip Four!, and Discards (`chain`); from the view of the pile it came from where that is known
+        (`_pile_path_after`)."""
+        parent, k, copies = self._parents.get(pile, _NO_PARENT)
+        before = self._paths.get(parent)
+        if before is not None and (copies > 1 or self._pile_roles[k][0] != _NUMBER):
+            return self._pile_path_after(before, k)
         rescue = steals = 0
         numbers: dict[int, list[int]] = {}
         others = [0, 0, 0, 0]
@@ -672,6 +729,28 @@ class VengeanceModel:
                 others[group] += count
         return (rescue, steals, tuple([(conflict, copies, value) for conflict, (copies, value) in numbers.items()]),
                 (others[0], others[1], others[2], others[3]))
+
+    def _pile_path_after(self, before: PileView, k: int) -> PileView:
+        """`_pile_path` of a pile with one card of kind ``k`` less than the pile of view ``before``, where that is
+        not the last copy of a number (every class then keeps its place: the classes are in the order of their first
+        kind the pile holds): the same counts, less one where ``k`` counts."""
+        role, conflict, _, group = self._pile_roles[k]
+        rescue, steals, numbers, others = before
+        if role == _NUMBER:
+            at = 0
+            while numbers[at][0] != conflict:
+                at += 1
+            _, copies, value = numbers[at]
+            numbers = (*numbers[:at], (conflict, copies - 1, value), *numbers[at + 1:])
+        elif role == _RESCUER:
+            rescue -= 1
+        elif role == _STEAL:
+            steals -= 1
+        if group >= 0:
+            counts = list(others)
+            counts[group] -= 1
+            others = (counts[0], counts[1], counts[2], counts[3])
+        return rescue, steals, numbers, others
 
     def _pile_hazard(self, pile: int) -> tuple[int, tuple[tuple[int, int], ...]]:
         """A pile's rescuers (Unlucky 7, Discard, Swap), and its other numbers as (busting mask, copies) per class."""
@@ -705,6 +784,39 @@ def _fresh_view(numbers: tuple[tuple[int, int, int], ...], seven: int, zero: int
     if zeros:
         fresh.append((zeros, 0))
     return tuple(fresh), bust
+
+
+RULES_TABLE_LIMIT = 1 << 15
+"""The most entries each table of `_RulesTables` holds: past it, it starts again empty (a server answering for
+hours meets ever new lines)."""
+
+
+@dataclass
+class _RulesTables:
+    """What a `VengeanceModel` computes from its rules alone, shared by every model of the same rules in the process:
+    the answers for the taps of a game (one more card seen each) build the same ladders and line scores again, and
+    they cost about a sixth of a fresh-deck tap. ``ladders``: `VengeanceModel._ladder` by `VengeanceModel.reach`'s
+    key; ``line_scores``: `VengeanceModel._rules_line_scores` by the line's modifiers.
+
+    Each model still fills its own tables (``_ladders``, ``_line_scores``) at the same moments, with values equal
+    to what it computed itself, so what it reports and its work clock (`flip7odds.bounded.solve_bounded`'s
+    ``by_work``, which counts their entries) are unchanged."""
+
+    ladders: dict[tuple[int, tuple[int, int], bool], list[int]] = field(default_factory=dict)
+    line_scores: dict[int, LineScores] = field(default_factory=dict)
+
+
+@functools.lru_cache(maxsize=8)
+def _rules_tables(rules: RuleSet) -> _RulesTables:
+    """The one `_RulesTables` of ``rules`` (a rule set is hashable and immutable)."""
+    return _RulesTables()
+
+
+def _remember(table: dict[Any, Any], key: Any, value: Any) -> None:
+    """``table[key] = value``, the table emptied first once it holds `RULES_TABLE_LIMIT` entries."""
+    if len(table) >= RULES_TABLE_LIMIT:
+        table.clear()
+    table[key] = value
 
 
 def model_of(situation: Situation | VengeanceSituation) -> EngineModel | VengeanceModel:

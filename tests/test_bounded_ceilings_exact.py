@@ -187,6 +187,24 @@ def test_the_ladder_on_bit_masks_is_the_ladder_on_lists(situation: VengeanceSitu
         assert model.reach(state) == model.reference_reach(state)
 
 
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(vengeance_situations(max_pile=12, max_discards=4, max_line_cards=4))
+def test_a_pile_seen_from_the_pile_it_came_from_is_seen_from_its_cards(situation: VengeanceSituation) -> None:
+    """`VengeanceModel._pile_path`, `_mask` and `_split` of each next pile, found from the pile before it, against a
+    model that found none that way (its own search not run: it has no pile before any)."""
+    model = VengeanceModel(situation)
+    search = _Search[State](cast(RoundModel[State], model), time.process_time() + 60.0)
+    if model.can_draw(model.root()):
+        search.hit(model.root(), 300.0)
+    fresh = VengeanceModel(situation)
+    for pile, view in model._paths.items():
+        assert fresh._pile_path(pile) == view
+    for code, mask in model._masks.items():
+        assert fresh._mask(code) == mask
+    for (pile, line), split in model._splits.items():
+        assert fresh._split(pile, fresh._pile_path(pile), line) == split
+
+
 def _path_by_orders(path: Path, ceiling: int, neutral: int) -> Fraction:
     """The path ceiling's quantity over every order of a tiny pile, card by card (module docstring of
     `flip7odds.bounded`): the sum you hold where the path ends (what you held before The Zero came, 0 when you
