@@ -38,9 +38,12 @@ def tap_situations() -> list[Situation]:
             for k in range(9)]
 
 
-def random_situation(rng: random.Random) -> Situation:
-    """One random classic or poker situation (see the module's docstring)."""
-    rules: RuleSet = rng.choice([CLASSIC, POKER])
+def random_situation(rng: random.Random, rules: RuleSet | None = None, most_seen: int = 30,
+                     discard_chance: float = 0.25) -> Situation:
+    """One random situation of ``rules`` (None: classic or poker, drawn first), up to ``most_seen`` cards seen and a
+    discard pile with probability ``discard_chance`` (see the module's docstring)."""
+    if rules is None:
+        rules = rng.choice([CLASSIC, POKER])
     deck = [card for card, count in rules.deck.items_ for _ in range(count)]
     rng.shuffle(deck)
     numbers = [card for card in deck if card.category is Category.NUMBER]
@@ -56,10 +59,10 @@ def random_situation(rng: random.Random) -> Situation:
     rest = list(deck)
     for card in line:
         rest.remove(card)
-    seen_count = rng.randint(0, 30)
+    seen_count = rng.randint(0, most_seen)
     seen, rest = rest[:seen_count], rest[seen_count:]
     discards = None
-    if rng.random() < 0.25:
+    if rng.random() < discard_chance:
         small = rng.randint(2, 12)
         discards, rest = rest[:len(rest) - small], rest[len(rest) - small:]
     return Situation.build(rules, tuple(line), seen=tuple(seen), discards=None if discards is None else tuple(discards),
@@ -79,6 +82,7 @@ def draw_text(result: DrawResult | None) -> str:
 
 
 def answer_text(result: Answer) -> str:
+    """Every number of an answer (``float.hex`` of every bound; an exact answer's bounds are points)."""
     bounds = [result.hit, result.hit_once, result.optimal, result.flip7_probability, result.bust_final_probability]
     return (f"{result.method.value} {result.exact} {result.decision.value} {result.stay_score} {result.may_stay} "
             f"{result.pile_size} {result.bust_cards} {result.bust_probability} {result.hit_once_fraction} "
