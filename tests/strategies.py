@@ -1,6 +1,9 @@
-"""Hypothesis strategies shared by the tests: random small classic and With a Vengeance situations."""
+"""Hypothesis strategies shared by the tests: random small classic and With a Vengeance situations; and
+`seeded_small_pile`, the same kind of With a Vengeance situation from a seeded random generator."""
 
 from __future__ import annotations
+
+import random
 
 from hypothesis import strategies as st
 
@@ -82,3 +85,23 @@ def blind_policies(max_count: int) -> st.SearchStrategy[HitStayPolicy]:
         st.builds(StayAtCount, st.integers(1, max_count)),
         st.just(parse_policy("always")),
     )
+
+
+def seeded_small_pile(rng: random.Random, rules: RuleSet, deck: list[Card], chosen: list[Card], most_dealt: int,
+                      fewest_others: int) -> VengeanceSituation:
+    """A pile of 6 to 8 cards: ``chosen`` under the first of the shuffled ``deck`` (which no longer holds them); up to
+    ``most_dealt`` of the rest dealt at random to your line and two other lines (numbers only where they fit, never an
+    action); ``fewest_others`` to two of those other lines in play, one of them at times busted; at times a known
+    discard pile."""
+    size = rng.randint(6, 8)
+    pile, rest = deck[:size - len(chosen)] + chosen, deck[size - len(chosen):]
+    lines = [VengeanceLine() for _ in range(3)]
+    for card in rest[:rng.randint(1, most_dealt)]:
+        where = rng.randrange(3)
+        if card.category is not Category.ACTION and (
+                not card.is_number or (lines[where].accepts(card) and lines[where].number_count < 5)):
+            lines[where] = lines[where].plus(card)
+    others = lines[1:1 + rng.randint(fewest_others, 2)]
+    discards = rest[20:20 + rng.randint(0, 3)] if rng.random() < 0.3 else None
+    return VengeanceSituation.build(rules, lines[0].cards, others=[line.cards for line in others], pile=pile,
+                                    discards=discards, busted_others=rng.randint(0, 1) if others else 0)

@@ -20,12 +20,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from flip7odds.bounded import Path, RoundModel, _Search
-from flip7odds.cards import Action, Card, Category
+from flip7odds.cards import Action, Card
 from flip7odds.drift import drift_ceiling
 from flip7odds.round_models import VengeanceModel
 from flip7odds.rules import VENGEANCE, VENGEANCE_BRUTAL
 from flip7odds.vengeance.fast import TIE, State, _Values
-from flip7odds.vengeance.situation import VengeanceLine, VengeanceSituation
+from flip7odds.vengeance.situation import VengeanceSituation
+from tests.strategies import seeded_small_pile
 
 TOLERANCE = 1e-9
 
@@ -140,18 +141,7 @@ def _situation(rng: random.Random) -> VengeanceSituation:
     chosen = [Card.action(Action.DISCARD), Card.action(Action.SWAP), Card.action(Action.STEAL)]
     for card in chosen:
         deck.remove(card)
-    size = rng.randint(6, 8)
-    pile, rest = deck[:size - 3] + chosen, deck[size - 3:]
-    lines = [VengeanceLine() for _ in range(3)]
-    for card in rest[:rng.randint(1, 7)]:
-        where = rng.randrange(3)
-        if card.category is not Category.ACTION and (
-                not card.is_number or (lines[where].accepts(card) and lines[where].number_count < 5)):
-            lines[where] = lines[where].plus(card)
-    others = lines[1:1 + rng.randint(1, 2)]
-    discards = rest[20:20 + rng.randint(0, 3)] if rng.random() < 0.3 else None
-    return VengeanceSituation.build(rules, lines[0].cards, others=[line.cards for line in others], pile=pile,
-                                    discards=discards, busted_others=rng.randint(0, 1))
+    return seeded_small_pile(rng, rules, deck, chosen, most_dealt=7, fewest_others=1)
 
 
 def test_the_second_level_holds_the_exact_hit_value_of_every_state_met() -> None:

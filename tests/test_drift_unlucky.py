@@ -21,13 +21,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from flip7odds.bounded import RoundModel, _Search
-from flip7odds.cards import Action, Card, Category
+from flip7odds.cards import Action, Card
 from flip7odds.drift import ROOM_AFTER_UNLUCKY, _after_unlucky, drift_ceiling
 from flip7odds.errors import SituationError
 from flip7odds.round_models import VengeanceModel
 from flip7odds.rules import UNLUCKY_7, VENGEANCE, VENGEANCE_BRUTAL
 from flip7odds.vengeance.fast import TIE, State, _Values
-from flip7odds.vengeance.situation import VengeanceLine, VengeanceSituation
+from flip7odds.vengeance.situation import VengeanceSituation
+from tests.strategies import seeded_small_pile
 
 TOLERANCE = 1e-9
 BONUS = 15
@@ -101,18 +102,7 @@ def _situation(rng: random.Random) -> VengeanceSituation:
     chosen = [UNLUCKY_7, *rng.sample(actions, rng.randint(0, 2))]
     for card in chosen:
         deck.remove(card)
-    size = rng.randint(6, 8)
-    pile, rest = deck[:size - len(chosen)] + chosen, deck[size - len(chosen):]
-    lines = [VengeanceLine() for _ in range(3)]
-    for card in rest[:rng.randint(1, 9)]:
-        where = rng.randrange(3)
-        if card.category is not Category.ACTION and (
-                not card.is_number or (lines[where].accepts(card) and lines[where].number_count < 5)):
-            lines[where] = lines[where].plus(card)
-    others = lines[1:1 + rng.randint(0, 2)]
-    discards = rest[20:20 + rng.randint(0, 3)] if rng.random() < 0.3 else None
-    return VengeanceSituation.build(rules, lines[0].cards, others=[line.cards for line in others], pile=pile,
-                                    discards=discards, busted_others=rng.randint(0, 1) if others else 0)
+    return seeded_small_pile(rng, rules, deck, chosen, most_dealt=9, fewest_others=0)
 
 
 def test_the_bound_after_the_unlucky_7_holds_the_exact_hit_value_of_every_state_met() -> None:
