@@ -187,28 +187,63 @@ ROOM_AFTER_UNLUCKY = 6
 """The numbers still missing for a Flip 7 when the Unlucky 7 has left you holding it alone."""
 
 
+UnluckyRow = tuple[int, int, int, int]
+"""A row of `_unlucky_sums`: the live cards ``L`` after the Unlucky 7, the numbers drawn before it, the most of one
+class among them (``spread``) and the rescuers left."""
+
+UnluckyHead = tuple[tuple[tuple[int, int], ...], int, int, int, int]
+"""What every row of one `_unlucky_sums` call reads: the pile view, ``bust``, ``held``, ``bonus`` and ``top``."""
+
+UNLUCKY_ROWS_LIMIT = 1 << 12
+"""`_UNLUCKY_ROWS` is emptied past this many pile views (a server answering for hours meets ever new piles)."""
+
+_UNLUCKY_ROWS: dict[UnluckyHead, dict[UnluckyRow, float]] = {}
+"""Each row's ``min(A, W)`` met so far, by the call's `UnluckyHead` and the row: the lines met on one pile share rows (a
+line one card longer has the same rows shifted by one), and a row's sum reads only its own masks, so a row computed
+alone is the row computed among others, bit for bit (`_unlucky_sums`). Outside every model's and search's tables: it
+only saves work, and the work clock does not count it."""
+
+
 @functools.lru_cache(maxsize=1 << 12)
 def _after_unlucky(fresh: tuple[tuple[int, int], ...], bust: int, held: int, bonus: int, rescue: int, live: int,
                    top: int, firsts: int, levels: int) -> FloatArray:
     """``min(A, W)`` (module docstring, "After the Unlucky 7"; ``rescue`` = ``R``) for the Unlucky 7 drawn after
     ``k < firsts`` live cards at level 0, then (``levels`` 3) after level 1 or S on ``k`` classes, then after level 2
-    on ``k`` classes: ``levels firsts`` bounds, by `_unlucky_sums`; the last few thousand remembered (the lines met on
-    one pile share them)."""
-    copies = np.array([c for c, _ in fresh], dtype=np.int64)
-    values = np.array([v for _, v in fresh], dtype=np.int64)
-    rows = [(k, 0, 1, rescue - 1) for k in range(firsts)]  # level 0: k numbers drawn, one of each class
+    on ``k`` classes: ``levels firsts`` bounds, by `_unlucky_sums` for the rows not met before (`_UNLUCKY_ROWS`); the
+    last few thousand remembered (the lines met on one pile share them)."""
+    plan = [(k, 0, 1, rescue - 1) for k in range(firsts)]  # level 0: k numbers drawn, one of each class
     if levels > 1:
-        rows += [(k, 1, 1, rescue - 2) for k in range(firsts)]  # level 1 or S: and the Discard, Swap or Steal
-        rows += [(k + 1, 1, 2, rescue - 2) for k in range(firsts)]  # level 2: and a card forgiven, a class's second
-    drawn = np.array([row[0] for row in rows], dtype=np.int64)
-    spread = np.array([row[2] for row in rows], dtype=np.int64)
-    rescuers = np.array([row[3] for row in rows], dtype=np.int64)
-    lefts = [max(live - row[0] - row[1] - 1, 0) for row in rows]
-    ways = np.array([[math.comb(left, j) for j in range(ROOM_AFTER_UNLUCKY)] for left in lefts], dtype=np.float64)
+        plan += [(k, 1, 1, rescue - 2) for k in range(firsts)]  # level 1 or S: and the Discard, Swap or Steal
+        plan += [(k + 1, 1, 2, rescue - 2) for k in range(firsts)]  # level 2: and a card forgiven, a class's second
+    rows = [(max(live - drawn - level - 1, 0), drawn, spread, rescuers) for drawn, level, spread, rescuers in plan]
+    head = (fresh, bust, held, bonus, top)
+    known = _UNLUCKY_ROWS.get(head)
+    if known is None:
+        if len(_UNLUCKY_ROWS) >= UNLUCKY_ROWS_LIMIT:
+            _UNLUCKY_ROWS.clear()
+        known = _UNLUCKY_ROWS[head] = {}
+    missing = list(dict.fromkeys(row for row in rows if row not in known))
+    if missing:
+        known.update(zip(missing, _unlucky_rows(fresh, bust, held, bonus, top, missing)))
+    return np.array([known[row] for row in rows])
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def _fresh_columns(fresh: tuple[tuple[int, int], ...]) -> tuple[IntArray, IntArray]:
+    """The copies and values of a pile view's classes as `_unlucky_sums` reads them; the last few thousand remembered."""
+    return np.array([c for c, _ in fresh], dtype=np.int64), np.array([v for _, v in fresh], dtype=np.int64)
+
+
+def _unlucky_rows(fresh: tuple[tuple[int, int], ...], bust: int, held: int, bonus: int, top: int,
+                  rows: list[UnluckyRow]) -> list[float]:
+    """The ``min(A, W)`` of each row (`UnluckyRow`), by one call of `_unlucky_sums`."""
+    copies, values = _fresh_columns(fresh)
+    lefts, drawn, spread, rescuers = np.array(rows, dtype=np.int64).T.copy()
+    ways = np.array([_ways(row[0], ROOM_AFTER_UNLUCKY) for row in rows])  # C(L, j), as the floats math.comb gives
     out = np.zeros(len(rows))
-    _unlucky_sums(copies, values, bust, held, ROOM_AFTER_UNLUCKY, bonus, np.array(lefts, dtype=np.int64), drawn,
-                  spread, rescuers, float(top), ways, out)
-    return out
+    _unlucky_sums(copies, values, bust, held, ROOM_AFTER_UNLUCKY, bonus, lefts, drawn, spread, rescuers, float(top),
+                  ways, out)
+    return out.tolist()
 
 
 @compiled_loop

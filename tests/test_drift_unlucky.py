@@ -17,12 +17,13 @@ import time
 from collections import defaultdict
 from typing import cast
 
+import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from flip7odds.bounded import RoundModel, _Search
 from flip7odds.cards import Action, Card
-from flip7odds.drift import ROOM_AFTER_UNLUCKY, _after_unlucky, drift_ceiling
+from flip7odds.drift import _UNLUCKY_ROWS, ROOM_AFTER_UNLUCKY, _after_unlucky, _unlucky_rows, drift_ceiling
 from flip7odds.errors import SituationError
 from flip7odds.round_models import VengeanceModel
 from flip7odds.rules import UNLUCKY_7, VENGEANCE, VENGEANCE_BRUTAL
@@ -90,6 +91,34 @@ def test_the_bound_after_the_unlucky_7_holds_its_chain_for_every_set_drawn_befor
                     continue
                 exact = _chain_bound(left, values, sevens, rescue - 1 - extra, top)
                 assert bounds[row] >= min(exact, top) - TOLERANCE, (level, taken, bounds[row], exact)
+
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.lists(st.tuples(st.integers(1, 12), st.integers(0, 12)), min_size=1, max_size=13), st.integers(0, 6),
+       st.integers(2, 4), st.integers(20, 95), st.integers(7, 91))
+def test_each_row_after_the_unlucky_7_is_the_same_alone_or_remembered(
+        classes: list[tuple[int, int]], bust: int, rescue: int, live: int, top: int) -> None:
+    """`_after_unlucky` computes only the rows it has not met (`_UNLUCKY_ROWS`): a row computed alone is the row
+    computed among the others, bit for bit, and a call answered from remembered rows is the call computed afresh."""
+    fresh = tuple(classes)
+    rows = [(max(live - k - level - 1, 0), k, spread, rescue - 1 - level)
+            for level, spread in ((0, 1), (1, 1), (1, 2)) for k in range(ROOM_AFTER_UNLUCKY + 1)]
+    together = _unlucky_rows(fresh, bust, 7, BONUS, top, rows)
+    for row, value in zip(rows, together):
+        assert _unlucky_rows(fresh, bust, 7, BONUS, top, [row])[0].hex() == value.hex(), row
+    calls = [(live - shift, firsts, levels) for shift in (0, 1) for firsts in (3, ROOM_AFTER_UNLUCKY + 1)
+             for levels in (1, 3)]
+    alone: dict[tuple[int, int, int], bytes] = {}
+    for here, firsts, levels in calls:  # the rows of one call in one pass of the loop, as before the table
+        plan = [(k, 0, 1, rescue - 1) for k in range(firsts)] + ([] if levels == 1 else [
+            (k, 1, 1, rescue - 2) for k in range(firsts)] + [(k + 1, 1, 2, rescue - 2) for k in range(firsts)])
+        call_rows = [(max(here - k - level - 1, 0), k, spread, left) for k, level, spread, left in plan]
+        alone[here, firsts, levels] = np.array(_unlucky_rows(fresh, bust, 7, BONUS, top, call_rows)).tobytes()
+    _UNLUCKY_ROWS.clear()
+    for call in [*calls, *reversed(calls)]:  # each call meets rows the calls before it remembered
+        assert _after_unlucky.__wrapped__(fresh, bust, 7, BONUS, rescue, call[0], top, *call[1:]).tobytes() == \
+            alone[call], call
 
 
 def _situation(rng: random.Random) -> VengeanceSituation:
