@@ -1,16 +1,24 @@
 """Hypothesis strategies shared by the tests: random small classic and With a Vengeance situations; and
-`seeded_small_pile`, the same kind of With a Vengeance situation from a seeded random generator."""
+`seeded_small_pile`, the same kind of With a Vengeance situation from a seeded random generator, and `drawing_states`,
+the states a full search of one meets, with their exact values."""
 
 from __future__ import annotations
 
+import functools
 import random
+import time
+from collections.abc import Callable, Iterator
+from typing import cast
 
 from hypothesis import strategies as st
 
+from flip7odds.bounded import Path, RoundModel, _Search
 from flip7odds.cards import SECOND_CHANCE, Card, Category
 from flip7odds.policies import HitStayPolicy, StayAtBust, StayAtCount, StayAtSum, parse_policy
+from flip7odds.round_models import VengeanceModel
 from flip7odds.rules import CLASSIC, VENGEANCE, VENGEANCE_BRUTAL, RuleSet
 from flip7odds.situation import Situation
+from flip7odds.vengeance.fast import TIE, State, _Values
 from flip7odds.vengeance.situation import VengeanceLine, VengeanceSituation
 
 
@@ -105,3 +113,20 @@ def seeded_small_pile(rng: random.Random, rules: RuleSet, deck: list[Card], chos
     discards = rest[20:20 + rng.randint(0, 3)] if rng.random() < 0.3 else None
     return VengeanceSituation.build(rules, lines[0].cards, others=[line.cards for line in others], pile=pile,
                                     discards=discards, busted_others=rng.randint(0, 1) if others else 0)
+
+
+def drawing_states(situation: VengeanceSituation) -> Iterator[tuple[State, Path, int, Callable[[], float]]]:
+    """Every state a full best-first search of ``situation`` meets where you may draw and the path ceiling applies:
+    the state, its path, the best score still reachable from it and, called, the exact expected score of drawing
+    there (the exact With a Vengeance solver's; it raises `flip7odds.errors.SituationError` where a discard pile
+    makes the exact table too large)."""
+    model = VengeanceModel(situation)
+    if not model.can_draw(model.root()):
+        return
+    search = _Search[State](cast(RoundModel[State], model), time.process_time() + 60.0)
+    search.hit(model.root(), 1e6)
+    values = _Values(model.game, 1.0, TIE, 10**6)
+    for state in cast(list[State], list(search.known)):
+        path = model.path(state)
+        if path is not None and model.can_draw(state):
+            yield state, path, max(model.reach(state)[1]), functools.partial(values.draw, state)

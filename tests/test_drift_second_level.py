@@ -12,21 +12,17 @@ from __future__ import annotations
 import dataclasses
 import math
 import random
-import time
 from collections import defaultdict
-from typing import cast
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from flip7odds.bounded import Path, RoundModel, _Search
+from flip7odds.bounded import Path
 from flip7odds.cards import Action, Card
 from flip7odds.drift import drift_ceiling
-from flip7odds.round_models import VengeanceModel
 from flip7odds.rules import VENGEANCE, VENGEANCE_BRUTAL
-from flip7odds.vengeance.fast import TIE, State, _Values
 from flip7odds.vengeance.situation import VengeanceSituation
-from tests.strategies import seeded_small_pile
+from tests.strategies import drawing_states, seeded_small_pile
 
 TOLERANCE = 1e-9
 
@@ -149,19 +145,11 @@ def test_the_second_level_holds_the_exact_hit_value_of_every_state_met() -> None
     checked = lower = stolen = 0
     for _ in range(20):
         situation = _situation(rng)
-        model = VengeanceModel(situation)
-        if not model.can_draw(model.root()):
-            continue
-        search = _Search[State](cast(RoundModel[State], model), time.process_time() + 60.0)
-        search.hit(model.root(), 1e6)
-        values = _Values(model.game, 1.0, TIE, 10**6)
-        for state in cast(list[State], list(search.known)):
-            path = model.path(state)
-            if path is None or not (path.second or path.steals) or not model.can_draw(state):
+        for state, path, top, exact in drawing_states(situation):
+            if not (path.second or path.steals):
                 continue
-            top = max(model.reach(state)[1])
             ceiling = drift_ceiling(path, top)
-            assert ceiling >= values.draw(state) - TOLERANCE, (situation, state, path)
+            assert ceiling >= exact() - TOLERANCE, (situation, state, path)
             checked += 1
             lower += ceiling < drift_ceiling(dataclasses.replace(path, second=0, steals=0), top) - TOLERANCE
             stolen += path.steals > 0

@@ -13,23 +13,18 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import random
-import time
 from collections import defaultdict
-from typing import cast
 
 import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from flip7odds.bounded import RoundModel, _Search
 from flip7odds.cards import Action, Card
 from flip7odds.drift import _UNLUCKY_ROWS, ROOM_AFTER_UNLUCKY, _after_unlucky, _unlucky_rows, drift_ceiling
 from flip7odds.errors import SituationError
-from flip7odds.round_models import VengeanceModel
 from flip7odds.rules import UNLUCKY_7, VENGEANCE, VENGEANCE_BRUTAL
-from flip7odds.vengeance.fast import TIE, State, _Values
 from flip7odds.vengeance.situation import VengeanceSituation
-from tests.strategies import seeded_small_pile
+from tests.strategies import drawing_states, seeded_small_pile
 
 TOLERANCE = 1e-9
 BONUS = 15
@@ -139,20 +134,12 @@ def test_the_bound_after_the_unlucky_7_holds_the_exact_hit_value_of_every_state_
     checked = lower = both = 0
     for _ in range(16):
         situation = _situation(rng)
-        model = VengeanceModel(situation)
-        if not model.can_draw(model.root()):
-            continue
-        search = _Search[State](cast(RoundModel[State], model), time.process_time() + 60.0)
-        search.hit(model.root(), 1e6)
-        values = _Values(model.game, 1.0, TIE, 10**6)
         try:
-            for state in cast(list[State], list(search.known)):
-                path = model.path(state)
-                if path is None or not path.unlucky or not model.can_draw(state):
+            for state, path, top, exact in drawing_states(situation):
+                if not path.unlucky:
                     continue
-                top = max(model.reach(state)[1])
                 ceiling = drift_ceiling(path, top)
-                assert ceiling >= values.draw(state) - TOLERANCE, (situation, state, path)
+                assert ceiling >= exact() - TOLERANCE, (situation, state, path)
                 wide = drift_ceiling(dataclasses.replace(path, unlucky=0), top)
                 assert ceiling <= wide + TOLERANCE
                 checked += 1
