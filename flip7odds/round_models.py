@@ -572,18 +572,7 @@ class VengeanceModel:
                 if before is not None:
                     self._splits[pile, line] = before
                     return before
-            zero = self.game.deck.zero
-            bust = zeros = 0
-            classes, conflicts = [], []
-            for conflict, copies, value in known[2]:
-                if conflict & line:
-                    bust += copies
-                elif conflict == zero:
-                    zeros += copies
-                else:
-                    classes.append((copies, value))
-                    conflicts.append(conflict)
-            split = self._splits[pile, line] = (bust, zeros, tuple(classes), tuple(conflicts))
+            split = self._splits[pile, line] = _split_numbers(known[2], line, self.game.deck.zero)
         return split
 
     def chain(self, state: State) -> Chain:
@@ -772,18 +761,25 @@ def _fresh_view(numbers: tuple[tuple[int, int, int], ...], seven: int, zero: int
     (`VengeanceModel._after_unlucky`): the other classes as ``(copies, value)``, The Zero's (value 0) last, and the
     copies of the 7s (busting mask ``seven``); the last few thousand remembered (piles that differ by a card that is
     not a number share them)."""
+    bust, zeros, fresh, _ = _split_numbers(numbers, seven, zero)
+    return (*fresh, (zeros, 0)) if zeros else fresh, bust
+
+
+def _split_numbers(numbers: tuple[tuple[int, int, int], ...], busting: int, zero: int) -> LineSplit:
+    """A pile's numbers (busting mask, copies, value per class) as a line with the busting mask ``busting`` meets
+    them: the copies that bust it, the copies of The Zero (busting mask ``zero``), the other classes as ``(copies,
+    value)`` and their busting masks in the same order (`VengeanceModel._split`, `_fresh_view`)."""
     bust = zeros = 0
-    fresh = []
-    for conflict, count, value in numbers:
-        if conflict & seven:
-            bust += count
+    classes, conflicts = [], []
+    for conflict, copies, value in numbers:
+        if conflict & busting:
+            bust += copies
         elif conflict == zero:
-            zeros += count
+            zeros += copies
         else:
-            fresh.append((count, value))
-    if zeros:
-        fresh.append((zeros, 0))
-    return tuple(fresh), bust
+            classes.append((copies, value))
+            conflicts.append(conflict)
+    return bust, zeros, tuple(classes), tuple(conflicts)
 
 
 RULES_TABLE_LIMIT = 1 << 15
