@@ -27,8 +27,8 @@ FORMULA_MANY = ("\\begin{{aligned}} P(X \\ge 1) &= 1 - \\frac{{\\binom{{N-K}}{{n
 
 
 def vengeance_urn(text: SituationText) -> UrnReading:
-    """The next card's urn under With a Vengeance: N cards to draw from, K of them bust you on arrival."""
-    text = text.card_notation()  # a demo's link writes its line as "12.11.9"
+    """The next card's urn under With a Vengeance: N cards to draw from, K of them bust you on arrival (``text`` in
+    card notation, `SituationText.card_notation`)."""
     situation = VengeanceSituation.from_text(rules, text.line, pile=text.pile or None,
                                              seen=None if text.pile else text.seen, others=() if text.alone else ("",))
     return UrnReading(drawing_pile(situation).size, bust_cards(situation), 1)
@@ -40,16 +40,16 @@ if rules.vengeance:  # one card: a Vengeance hit (Flip Four's four cards are not
     st.title(t("The urn: why a card draw is a counting problem"))
     params = situation_text.to_params() | {"line": situation_text.line}
     set_page_parameters(params)
+    urn_text = situation_text.card_notation()  # "12 11 9", not a demo link's "12.11.9"
     try:
-        urn = vengeance_urn(situation_text)
+        urn = vengeance_urn(urn_text)
     except Flip7Error as error:
         st.error(t.markdown_error(error))
         st.stop()
-    urn_line = situation_text.card_notation().line  # "12 11 9", not a link's "12.11.9"
     st.markdown(t("The pile is an urn of **N = {pile}** cards. **K = {bust}** of them bust you on arrival: copies of "
                   "the numbers in your line ({line}), except that the Unlucky 7 never busts when it is drawn and, "
                   "while you hold one 13, a second 13 is safe if one of the two is the Lucky 13. You draw "
-                  "**n = 1**.").format(pile=urn.pile_size, bust=urn.bust_cards, line=escape_markdown(urn_line) or "-"))
+                  "**n = 1**.").format(pile=urn.pile_size, bust=urn.bust_cards, line=escape_markdown(urn_text.line) or "-"))
     probability = urn.at_least_one
     percent_tex = t.percent(float(probability), 2).replace(",", "{,}").replace("\xa0", "\\,").replace("%", "\\%")
     reduced = "" if probability.denominator == urn.pile_size else (
