@@ -59,6 +59,27 @@ the sum, below ``(N + 2) m``, is reduced by a float quotient off by at most one 
 step an integer below ``(N + 3) m <= 2**53``. The product of the moduli exceeds ``2 max |num|``, so the Chinese
 remainder theorem rebuilds ``num`` exactly, and the value is ``Fraction(num, D_0)``.
 
+**Closed columns.** A column from which no choice can be met (every card it draws leads to banking, the
+end of the round or such a column; typically the last Flip Three, once no Flip Three is left to set aside) is
+linear in its rows, and its rows factor: along a path of draws a new number's weight ``p_u`` and a saved
+duplicate's ``B - d`` depend on ``S`` alone, a modifier's ``n_i`` on ``M`` alone, and every terminal score is
+``m(M) s + b(M)`` (a Flip 7 adds ``bonus``). So with the *atoms* ``g = G^j m, G^j b, G^j 1`` (``j`` up to the
+most draws ``delta`` from the column, ``(G g)(M) = sum_i n_i g(M + i)``, tabled once per multiset:
+`_modifier_atoms`; ``G m = MM``, ``G b = MP``)::
+
+    num(S, M) = D_r sum_g C[S, g] g(M),      r = t + delta,
+
+where the integer table ``C`` over the subsets alone follows the recurrence: a new number sums ``p_u C'[S + u]``
+of the next column's table, a modifier shifts it by one ``G`` (``C[S, G g] += C'[S, g]``), a card that keeps
+the row adds its column's ``C[S]`` times its copies, and a terminal adds its score's coefficients, each part
+scaled by ``D_{r'} / D_r`` (`_ratios`). Its entries are not negative and ``|num| / D_r`` is below ``D_t / D_r``
+times the score bound, kept below ``2**61``, so the table is exact in int64. A closed column then costs its
+table (tens of subsets times ``3 (delta + 1)`` atoms) instead of its rows (tens of thousands of multisets in
+the poker deck), and only the closed columns that another node reads have rows at all: ``num`` there is the sum
+above, reduced modulo each modulus and multiplied by ``D_r``, and the float is ``sum_g C g / (D_t / D_r)`` (one
+rounding, closer than the draw-by-draw floats). Where the tables would cost more than the rows (the classic
+deck's few modifiers) the columns stay rows.
+
 A choice needs the order of exact values, which residues do not give. Floats computed alongside
 decide it when the options differ by more than ``1e-9`` times the score bound: each draw adds a
 relative rounding error of about ``1e-16`` per card kind, so over at most ``T`` draws the floats are
@@ -186,6 +207,8 @@ class _Column(NamedTuple):
     frozen: int = 0
 
 
+_TABLE_COST = 1.0
+"""Closed columns are computed by tables where their entries are fewer than this times their rows (`_Walk._closed`)."""
 _BANK = -1
 """A plan's source that banks: the terminal score (`_Planner`)."""
 _ABSENT = -2
@@ -224,6 +247,11 @@ class _Plan:
     """The slot of each node, among its level's."""
     slot_counts: IntArray
     """Slots per level."""
+    degrees: IntArray
+    """Per node, the most draws from it to the end of the round when no choice is met on the way, else -1: a column
+    whose next level and terms are such columns or bank (`_Walk`'s closed columns)."""
+    reads: IntArray
+    """Every (node read, node reading it), a row each."""
 
 
 class _Planner:
@@ -342,7 +370,13 @@ class _Planner:
             for source in set(sources):
                 if last_read[source] == node:
                     free[self.nodes[source][1]].append(int(slots[source]))
-        return _Plan(nodes, slots, np.array(slot_counts, dtype=np.int64))
+        degrees = np.full(len(nodes), -1, dtype=np.int64)
+        for node, sources in enumerate(reads):
+            if nodes[node, 0] == _Kind.COLUMN and all(degrees[source] >= 0 for source in sources):
+                degrees[node] = 1 + max((int(degrees[source]) for source in sources), default=0)
+        edges = np.array([(source, node) for node, sources in enumerate(reads) for source in sources],
+                         dtype=np.int64).reshape(-1, 2)
+        return _Plan(nodes, slots, np.array(slot_counts, dtype=np.int64), degrees, edges)
 
 
 @lru_cache(maxsize=64)
@@ -359,7 +393,8 @@ def _walk(nodes: IntArray, offsets: IntArray, level_size: IntArray, block_offset
           then_plus: IntArray, modifier_pointers: IntArray, modifier_targets: IntArray, modifier_left: FloatArray,
           flip7_bonus: int, cards: int, moduli: IntArray, reciprocals: FloatArray, scale: IntArray,
           inverses: IntArray, half: IntArray, tolerance: float, values: FloatArray, terms: IntArray,
-          digits: IntArray) -> None:
+          digits: IntArray, closed: IntArray, reach: IntArray, shown: IntArray, ratio: IntArray, atoms: IntArray,
+          tables: IntArray) -> None:
     """Every node of a plan (`_Plan`) in turn, each over all the rows of its level, into ``values`` from
     ``offsets[node]`` on: row by row, the residues of ``num`` modulo each modulus (at least two), then the float
     (``width + 1`` lanes a row; ``modifier_targets`` come multiplied by it).
@@ -387,9 +422,95 @@ def _walk(nodes: IntArray, offsets: IntArray, level_size: IntArray, block_offset
     lanes_ = np.uint64(lanes)
     bits = number_copies.shape[0]
     sizes = multiset_start.shape[0] - 1
+    atom_count, subset_count = atoms.shape[1], subsets.shape[0]
     for n in range(nodes.shape[0]):
         kind, level, depth, out = nodes[n, 0], nodes[n, 1], nodes[n, 2], offsets[n]
         rows = level_size[level]
+        if closed[n] >= 0:
+            x, r, after = closed[n], reach[n], nodes[n, 3]
+            bank_copies, bank_saves, saves_banked = 0, 0, 0
+            for q in range(4):
+                if nodes[n, 5 + q] == -1:
+                    if nodes[n, 13 + q] < 0:
+                        bank_copies += nodes[n, 9 + q]
+                    else:
+                        bank_saves, saves_banked = 1, nodes[n, 13 + q]
+            stay = ratio[depth + 1, r]  # a terminal score times D_{t+1}, in units of D_r
+            for a in range(most_new + 1):
+                last = a == most_new
+                for s in range(subset_start[a], subset_start[a + 1]):
+                    subset = subsets[s]
+                    number_sum, bust = subset_sum[subset], subset_bust[subset]
+                    copies, weighted = unheld_copies[subset], unheld_weighted[subset]
+                    banking = bank_copies + bank_saves * max(bust - saves_banked, 0)
+                    multiplier_part, plus_part = banking * number_sum, banking
+                    if last or after < 0:
+                        multiplier_part += number_sum * copies + weighted
+                        plus_part += copies
+                    for i in range(atom_count):
+                        tables[x * subset_count + s, i] = 0
+                    tables[x * subset_count + s, 0] = stay * multiplier_part
+                    tables[x * subset_count + s, 1] = stay * plus_part
+                    if last:
+                        tables[x * subset_count + s, 2] = stay * flip7_bonus * copies
+                    if after < 0:
+                        tables[x * subset_count + s, 3] = stay * number_sum
+                        tables[x * subset_count + s, 4] = stay
+                    else:
+                        y, factor = closed[after], ratio[reach[after], r]
+                        for i in range(atom_count - 3):  # a modifier: G of each atom
+                            tables[x * subset_count + s, i + 3] += factor * tables[y * subset_count + s, i]
+                        if not last:
+                            for bit in range(bits):
+                                if not (subset >> bit) & 1:
+                                    child = subset_start[a + 1] + subset_rank[subset | (1 << bit)]
+                                    weight = number_copies[bit] * factor
+                                    for i in range(atom_count):
+                                        tables[x * subset_count + s, i] += weight * tables[y * subset_count + child, i]
+                    for q in range(4):
+                        source = nodes[n, 5 + q]
+                        if source < 0:
+                            continue
+                        weight = nodes[n, 9 + q] if nodes[n, 13 + q] < 0 else max(bust - nodes[n, 13 + q], 0)
+                        weight *= ratio[reach[source], r]
+                        y = closed[source]
+                        for i in range(atom_count):
+                            tables[x * subset_count + s, i] += weight * tables[y * subset_count + s, i]
+            if shown[n] == 0:
+                continue
+            sizes_ratio = float(ratio[depth, r])
+            for a in range(min(level, most_new) + 1):
+                mods = level - a
+                if mods >= sizes:
+                    continue
+                count = multiset_start[mods + 1] - multiset_start[mods]
+                for s in range(subset_start[a], subset_start[a + 1]):
+                    run = block_offset[level, a] + (s - subset_start[a]) * count
+                    for m in range(count):
+                        code = multisets[multiset_start[mods] + m]
+                        total = 0
+                        for i in range(atom_count):
+                            total += tables[x * subset_count + s, i] * atoms[code, i]
+                        row = out + (run + m) * lanes
+                        for k in range(width):
+                            modulus = moduli[k]
+                            remainder = total - int(np.floor(total * reciprocals[k])) * modulus
+                            if remainder < 0:
+                                remainder += modulus
+                            elif remainder >= modulus:
+                                remainder -= modulus
+                            # remainder * D_r mod m: the product modulo 2**64 less an estimated multiple of m (the
+                            # quotient off by at most one, so the difference is below 2 m in magnitude)
+                            quotient = int(float(remainder) * float(scale[r, k]) * reciprocals[k])
+                            scaled = np.int64(np.uint64(remainder) * np.uint64(scale[r, k])
+                                              - np.uint64(quotient) * np.uint64(modulus))
+                            if scaled < 0:
+                                scaled += modulus
+                            elif scaled >= modulus:
+                                scaled -= modulus
+                            values[row + k] = float(scaled)
+                        values[row + width] = total / sizes_ratio
+            continue
         if kind == 1:
             best, other = offsets[nodes[n, 3]], offsets[nodes[n, 4]]
             for r in range(rows):
@@ -583,6 +704,43 @@ def _multisets(rules: RuleSet, line_modifiers: tuple[Card, ...], modifiers: tupl
                       np.cumsum((0,) + counts, dtype=np.int64), pointers, targets, copies_left)
 
 
+@lru_cache(maxsize=64)
+def _ratios(cards: int, score_bound: int, limit: int) -> IntArray:
+    """``ratio[t, r] = D_t / D_r = (N - t)(N - t - 1)...(N - r + 1)`` for ``t <= r < limit``, where it times the score
+    bound is below ``2**61`` (0 elsewhere): the integers of a closed column from depth ``t`` scaled to ``D_r``."""
+    ratio = np.zeros((limit, limit), dtype=np.int64)
+    for t in range(limit):
+        product = 1
+        for r in range(t, limit):
+            if product * score_bound >= 1 << 61:
+                break
+            ratio[t, r] = product
+            product *= cards - r
+    return ratio
+
+
+@lru_cache(maxsize=64)
+def _modifier_atoms(rules: RuleSet, line_modifiers: tuple[Card, ...], modifiers: tuple[tuple[Card, ...], ...],
+                    deepest: int) -> IntArray:
+    """The modifier atoms of closed columns (module docstring): per multiset code, ``G^j m``, ``G^j b`` and ``G^j 1``
+    side by side for ``j = 0..deepest``, with ``(G g)(M) = sum_i n_i g(M + i)``."""
+    multisets = _multisets(rules, line_modifiers, modifiers)
+    radix = [1]
+    for group in modifiers:
+        radix.append(radix[-1] * (len(group) + 1))
+    codes = np.arange(radix[-1], dtype=np.int64)
+    moves = []
+    for i, group in enumerate(modifiers):
+        left = len(group) - (codes // radix[i]) % (len(group) + 1)
+        moves.append((left, np.where(left > 0, codes + radix[i], 0)))
+    atoms = np.zeros((len(codes), 3 * (deepest + 1)), dtype=np.int64)
+    atoms[:, 0], atoms[:, 1], atoms[:, 2] = multisets.stay_multiplier, multisets.stay_plus, 1
+    for j in range(1, deepest + 1):
+        for left, grown in moves:
+            atoms[:, 3 * j:3 * j + 3] += left[:, None] * atoms[grown, 3 * j - 3:3 * j]
+    return atoms
+
+
 class _Walk:
     """The exact walk over reduced states (module docstring): the rows' tables of one situation, and `_walk`."""
 
@@ -600,11 +758,13 @@ class _Walk:
         """``L``: rows hold at most this many new numbers; one more is a Flip 7."""
         self.number_copies = np.array([n for _, n in unheld], dtype=np.int64)
         self._subset_tables(unheld, sum(line.numbers))
-        self.multisets = _multisets(rules, line.modifiers, tuple(modifier_groups(rules, pile, line.modifiers)))
+        self.modifier_key = (rules, line.modifiers, tuple(modifier_groups(rules, pile, line.modifiers)))
+        self.multisets = _multisets(*self.modifier_key)
 
         # Score bound, moduli and the scale D_t.
         score_bound = int(np.abs(self.multisets.stay_multiplier).max()) * (sum(line.numbers) + sum(v for v, _ in unheld))
         score_bound += int(np.abs(self.multisets.stay_plus).max()) + abs(rules.flip7_bonus) + 1
+        self.score_bound = score_bound
         self.tolerance = _TOLERANCE * score_bound
         # A column sums at most N residues times copies in floats, exactly below 2**53 (N + 3 residues, with the
         # terminal residue and the reduction), and a terminal integer below N * score_bound times a residue in int64.
@@ -686,14 +846,38 @@ class _Walk:
         offsets = pool_start[node_levels] + plan.slots * level_size[node_levels] * (width + 1)
         values = np.empty(int(pool_start[-1]))
         multisets = self.multisets
+        closed, reach, shown, ratio, atoms = self._closed(plan, level_size)
+        tables = np.empty(((int(closed.max()) + 1) * len(self.subsets), atoms.shape[1]), dtype=np.int64)
         _walk(plan.nodes, offsets, level_size, block_offset, self.most_new, self.subsets, self.subset_start,
               self.subset_rank, self.subset_sum, self.subset_bust, self.unheld_copies, self.unheld_weighted,
               self.number_copies, multisets.codes, multisets.start, multisets.stay_multiplier, multisets.stay_plus,
               multisets.then_multiplier, multisets.then_plus, multisets.pointers, multisets.targets * (width + 1),
               multisets.left, self.flip7_bonus, self.size, self.moduli_row, 1.0 / self.moduli_row, self.scale,
               self.inverses, self.half, self.tolerance, values, np.empty((_TERMS, 3), dtype=np.int64),
-              np.empty((2, width), dtype=np.int64))
+              np.empty((2, width), dtype=np.int64), closed, reach, shown, ratio, atoms, tables)
         return Fraction(self._rebuild(values[offsets[-1]:][:width].astype(np.int64)), self.denominator)
+
+    def _closed(self, plan: _Plan, level_size: IntArray) -> tuple[IntArray, IntArray, IntArray, IntArray, IntArray]:
+        """The plan's closed columns (module docstring, "Closed columns"): per node its table (-1: not closed), the
+        depth ``r`` its integers are scaled to, and whether `_walk` writes its rows (a node that is not closed reads
+        it, or it is the root); ``ratio[t, r] = D_t / D_r`` (`_ratios`); the modifier atoms (`_modifier_atoms`).
+
+        A column is closed when it meets no choice (`_Plan.degrees`), its integers stay below ``2**61``
+        (``D_t / D_r`` times the score bound) and its tables cost less than its rows would."""
+        depths, degrees = plan.nodes[:, 2], plan.degrees
+        ratio = _ratios(self.size, self.score_bound, len(self.scale))
+        reach = np.where(degrees >= 0, depths + degrees, 0)
+        closable = (degrees >= 0) & (ratio[depths, reach] > 0)
+        deepest = int(degrees[closable].max(initial=0))
+        table_cost = int(closable.sum()) * len(self.subsets) * 3 * (deepest + 1)
+        if table_cost >= _TABLE_COST * int(level_size[plan.nodes[closable, 1]].sum()):
+            nothing = np.full(len(depths), -1, dtype=np.int64)
+            return nothing, reach, np.zeros_like(nothing), ratio, np.zeros((1, 3), dtype=np.int64)
+        closed = np.where(closable, np.cumsum(closable) - 1, -1)
+        read_open = np.bincount(plan.reads[~closable[plan.reads[:, 1]], 0], minlength=len(closable)) > 0
+        read_open[-1] = True  # the root
+        shown = (closable & read_open).astype(np.int64)
+        return closed, reach, shown, ratio, _modifier_atoms(*self.modifier_key, deepest)
 
     def _rebuild(self, residues: IntArray) -> int:
         """The integer with these residues and absolute value below half the moduli's product (CRT)."""

@@ -240,3 +240,43 @@ def test_the_live_taps_agree_with_many_moduli_and_exact_choices(monkeypatch: pyt
     monkeypatch.setattr(lookahead, "_MAX_MODULUS_BITS", 24)
     monkeypatch.setattr(lookahead, "_TOLERANCE", float("inf"))
     assert hit_once_value(situation) == fast
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.one_of(small_situations(), poker_situations()), st.sampled_from([20, 45]))
+def test_closed_columns_everywhere_equal_the_literal_chance_tree(situation: Situation, bits: int) -> None:
+    # Closed columns by their subset tables wherever no choice follows (module docstring, "Closed columns"), however
+    # small the pile (the tables' cost ignored), with two or more moduli: against the literal tree.
+    assume(situation.pile.size > 1 + FLIP_THREE_DRAWS * situation.pile[FLIP_THREE])
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(lookahead, "_TABLE_COST", float("inf"))
+        patch.setattr(lookahead, "_MAX_MODULUS_BITS", bits)
+        assert hit_once_value(situation) == _literal(situation, continue_by_walk=False)
+
+
+@pytest.mark.parametrize(("rules", "line", "seen", "others_active"), [
+    (POKER, "12 7", "5 6 11 4 8", 1), (POKER, "12 7", "5 6", 0), (POKER, "", "", 1), (POKER, "4 2 10d", "12 12 3", 0),
+    (CLASSIC, "12 7", "5 6 11 4 8", 1), (CLASSIC, "12 7", "5 6", 0), (CLASSIC, "3 +4 sc", "12 12 flip3", 0),
+])
+def test_closed_columns_equal_their_rows(monkeypatch: pytest.MonkeyPatch, rules: RuleSet, line: str, seen: str,
+                                         others_active: int) -> None:
+    # Live-sized piles, alone (every column closed up to the int64 limit on D_t / D_r) and not: the tables
+    # everywhere, where they pay, and nowhere give the same fraction.
+    situation = Situation.from_text(rules, line, seen=seen, others_active=others_active)
+    values = []
+    for cost in (float("inf"), 1.0, 0.0):
+        monkeypatch.setattr(lookahead, "_TABLE_COST", cost)
+        values.append(hit_once_value(situation))
+    assert values[0] == values[1] == values[2]
+
+
+def test_modifier_atoms_are_the_closed_forms_sums() -> None:
+    # G m and G b are the last draw's MM and MP (module docstring), and G 1 counts the modifiers left: from the
+    # empty multiset, the pile's nine penalties and two x2 figures.
+    situation = Situation.from_text(POKER, "12 7 kd", seen="5 ad")
+    walk = lookahead._Walk(situation, 1 + FLIP_THREE_DRAWS * situation.pile[FLIP_THREE])
+    atoms, multisets = lookahead._modifier_atoms(*walk.modifier_key, 2), walk.multisets
+    assert (atoms[:, 3] == multisets.then_multiplier).all()
+    assert (atoms[:, 4] == multisets.then_plus).all()
+    assert atoms[0, 5] == 11
+    assert atoms[0, 8] == 11 * 10
