@@ -416,6 +416,11 @@ def _walk(nodes: IntArray, offsets: IntArray, level_size: IntArray, block_offset
     ``x`` in ``[0, prod m)``, and ``x`` stands for a negative ``num`` when its digits exceed ``half``'s (the
     digits of ``(prod m - 1) // 2``). Products of residues go by 15-bit pieces, so that nothing exceeds
     ``2**61`` (moduli below ``2**45``).
+
+    A closed column (``closed[n] >= 0``, module docstring "Closed columns") fills its table instead: the rows
+    ``closed[n] * len(subsets) + s`` of ``tables``, one per subset in the order of ``subsets``, its coefficients of
+    the atoms (``atoms``, a row per multiset code) in units of ``D_r`` (``r = reach[n]``, ``ratio[t, r] = D_t / D_r``),
+    from its next column's and terms' tables; then, if ``shown[n]``, its rows from the table.
     """
     width = moduli.shape[0]
     lanes = width + 1
