@@ -3,8 +3,9 @@
 The bar is a container keyed ``answer`` that the page's style makes sticky at the top of the screen, so that
 the answer stays visible while the thumb is on the card buttons below it. A sticky box sticks only within its
 parent: where the bar is drawn in a fragment with more under it (the classic live page's bust sentence), the
-style gives the fragment's boxes ``display: contents``, so that the bar's parent box is the column (and the bar
-the space under it that the fragment's sticky box gave it). Its HTML is built here
+style gives the boxes between the column and the bar (the fragment's, and the place kept for it at the top of the
+column) ``display: contents``, so that the bar's parent box is the column (and the bar the space under it that the
+fragment's sticky box gave it). Its HTML is built here
 from numbers and translated text only (never from text typed by a person). It says exactly what the
 library's `flip7odds.answer.Answer` knows: exact, or a value ± h (certified bounds), or too close to call
 (the hit and stay intervals overlap), with HIT or STAY by the midpoints.
@@ -32,8 +33,8 @@ STYLE = """
 <style>
 [data-testid="stLayoutWrapper"]:has(> .st-key-answer) {position: sticky; top: 3.75rem; z-index: 100;
                                                        background: var(--background-color, #fff); padding-bottom: 0.2rem}
-[data-testid="stColumn"] > [data-testid="stVerticalBlock"] > [data-testid="stLayoutWrapper"]:has(.st-key-answer):not(:has(> .st-key-answer)),
-[data-testid="stColumn"] > [data-testid="stVerticalBlock"] > [data-testid="stLayoutWrapper"]:has(.st-key-answer):not(:has(> .st-key-answer))
+[data-testid="stColumn"] [data-testid="stLayoutWrapper"]:has(.st-key-answer):not(:has(> .st-key-answer)),
+[data-testid="stColumn"] [data-testid="stLayoutWrapper"]:has(.st-key-answer):not(:has(> .st-key-answer))
   > [data-testid="stVerticalBlock"] {display: contents}
 [data-testid="stLayoutWrapper"]:has(.st-key-answer):not(:has(> .st-key-answer)) > [data-testid="stVerticalBlock"]
   > [data-testid="stLayoutWrapper"]:has(> .st-key-answer) {padding-bottom: 0.4rem}

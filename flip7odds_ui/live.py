@@ -3,11 +3,13 @@
 The table (your line, the cards seen elsewhere, the discard pile, who is still active) is a
 `flip7odds.shoe.Shoe` kept in the session and mirrored in the page's address (`flip7odds.links`), so a link
 reproduces it (`flip7odds_ui.live_table`). The screen (`show_live`) is made of keyed fragments, one per part
-that changes on its own: the answer, the moves, where cards go, each card's button,
-the table, the players, the numbers beside. A move's callback reruns only the parts whose content it
-changed (`parts_changed`, through ``st.rerun(scope=<fragment keys>)``): a tap of a card seen elsewhere
-redraws the answer, the moves, that card's button, the table and the numbers, not the twenty other
-buttons; each element a rerun sends is one more message for the phone to decode and draw. The numbers
+that changes on its own: what every move changes (the answer, what Undo says, the table, the numbers beside:
+one fragment, `show_answer`, that writes the last three into their places down the page), where cards go,
+Next round and Clear round, each card's button, the players, the sections under the numbers. A move's
+callback reruns only the parts whose content it changed (`parts_changed`, through
+``st.rerun(scope=<fragment keys>)``): a tap of a card seen elsewhere redraws the answer, Undo, the table, the
+numbers and that card's button, not the twenty other buttons; each element a rerun sends is one more message
+for the phone to decode and draw, and each fragment a rerun runs costs the server more than an element. The numbers
 come from `flip7odds_ui.cache.answer_of` (one cached call per situation: exact, or certified bounds where
 the exact solver would take too long).
 """
@@ -15,6 +17,7 @@ the exact solver would take too long).
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import lru_cache, wraps
 from typing import TypeVar
 
@@ -133,10 +136,10 @@ WHOLE_PAGE = "app"
 """``st.rerun`` scope of the whole page, run when a round starts or the rules change (every part changes, and the
 page scrolls to its top). The screen is no fragment of its own: Streamlit copies every entered container, with its
 parents, on each rerun of a fragment inside it, and a round starts far less often than a card is tapped."""
-ANSWER_PART, UNDO_PART, NEXT_PART, CLEAR_PART, PLACE_PART, TABLE_PART, PLAYERS_PART = (
-    "live-answer", "live-undo", "live-next", "live-clear", "live-place", "live-table", "live-players")
-DETAILS_PART, TOOLS_PART = "live-details", "live-tools"
-"""Fragment keys of the screen's parts (`parts_changed` names those a move redraws)."""
+ANSWER_PART, NEXT_PART, CLEAR_PART, PLACE_PART, PLAYERS_PART, TOOLS_PART = (
+    "live-answer", "live-next", "live-clear", "live-place", "live-players", "live-tools")
+"""Fragment keys of the screen's parts (`parts_changed` names those a move redraws). `ANSWER_PART` is what every
+move changes: the answer, Undo, the table and the numbers (`show_answer`)."""
 TOOLS_OPEN_KEY = "live_tools_open"
 """Session key: whether one of the sections under the numbers (typing cards, the game, the charts) was open or
 switched on when they were last drawn (`show_tools`). Each reruns its fragment when opened, closed or switched,
@@ -162,7 +165,7 @@ def parts_changed(before: Table, after: Table, place_moved: bool, round_started:
         return [ANSWER_PART]
     if round_started or place_moved or after.rules != before.rules:
         return WHOLE_PAGE
-    parts = [ANSWER_PART, UNDO_PART, TABLE_PART, DETAILS_PART]
+    parts = [ANSWER_PART]
     if has_cards_on_table(before) != has_cards_on_table(after):
         parts += [NEXT_PART, CLEAR_PART]
     if tools_open:
@@ -260,14 +263,29 @@ def current_answer(table: Table) -> tuple[Situation | None, Answer | None]:
     return situation, None if situation.line.is_empty else answer_for(table)
 
 
-@st.fragment(key=ANSWER_PART)
-def show_answer(t: Translator) -> None:
-    """The sticky bar (HIT or STAY and what each is worth, or how the round ended), then under it the message of
-    the last move and the bust sentence (or what to do once the round is over).
+@dataclass(frozen=True)
+class Places:
+    """Where `show_answer` writes the parts down the page that every move changes with the answer (containers drawn
+    by the page's run, each empty but for what the fragment writes into it)."""
 
-    One fragment: every move changes both, and each fragment a tap reruns costs the server about half a
-    millisecond (BENCHMARKS.md, stop 34). Only the bar's container sticks at the top of the screen: the page's
-    style (`flip7odds_ui.answer.STYLE`) lets the fragment's own boxes give way, so that it sticks within the column.
+    undo: DeltaGenerator
+    """In the moves' row, before Next round and Clear round."""
+    table: DeltaGenerator
+    """Under the picker."""
+    details: DeltaGenerator
+    """Beside the picker (under it on a phone), above the sections under the numbers."""
+
+
+@st.fragment(key=ANSWER_PART)
+def show_answer(t: Translator, places: Places) -> None:
+    """What every move changes: the sticky bar (HIT or STAY and what each is worth, or how the round ended), under it
+    the message of the last move and the bust sentence (or what to do once the round is over); and, in their
+    ``places`` down the page, Undo, the table and the numbers.
+
+    One fragment, which writes into containers outside it (Streamlit's multiple-container fragment): every move
+    changes all four, and each fragment a tap reruns costs the server more than the block Streamlit re-sends for each
+    outside container (BENCHMARKS.md, stops 34 and 37). Only the bar's container sticks at the top of the screen: the
+    page's style (`flip7odds_ui.answer.STYLE`) lets the boxes around it give way, so that it sticks within the column.
     """
     table = session_table()
     with st.container(key="answer"):
@@ -277,6 +295,12 @@ def show_answer(t: Translator) -> None:
         st.caption(t("Keep tapping the other players' cards (they go under *Seen elsewhere*), then **Next round**."))
     elif sentence is not None:
         st.markdown(sentence)
+    with places.undo:
+        show_undo(t)
+    with places.table:
+        show_table(t, table)
+    with places.details:
+        show_details(t, table)
 
 
 def show_bar(t: Translator, table: Table) -> str | None:
@@ -298,14 +322,15 @@ def show_bar(t: Translator, table: Table) -> str | None:
     return sentence
 
 
-def show_moves(t: Translator, column: DeltaGenerator) -> None:
-    """Undo / Next round / Clear round, in reach at the top: one row in ``column`` (entered alone: see `show_live`),
-    each button a fragment of its own (a tap changes what Undo says; Next round and Clear round only when the
-    table empties or fills)."""
+def show_moves(t: Translator, column: DeltaGenerator) -> DeltaGenerator:
+    """Undo / Next round / Clear round, in reach at the top: one row in ``column`` (entered alone: see `show_live`);
+    Next round and Clear round each a fragment of its own (they change only when the table empties or fills); the
+    place of Undo, which `show_answer` draws (every move changes what it says)."""
     with moves_row(column):
-        st.fragment(show_undo, key=UNDO_PART)(t)
+        undo_place = st.container()
         st.fragment(lambda: next_round_button(t, lambda: play(t, NextRound()), cards_on_table()), key=NEXT_PART)()
         st.fragment(lambda: clear_button(t, lambda: play(t, ClearRound()), cards_on_table()), key=CLEAR_PART)()
+    return undo_place
 
 
 def show_undo(t: Translator) -> None:
@@ -349,11 +374,9 @@ def show_picker(t: Translator, rules: RuleSet, column: DeltaGenerator) -> None:
     card_rows(rules, lambda card: st.fragment(show_card, key=card_part(card))(t, card), column)
 
 
-@st.fragment(key=TABLE_PART)
-def show_table(t: Translator) -> None:
+def show_table(t: Translator, table: Table) -> None:
     """What is where: your line, the cards seen elsewhere, the counts of the pile and the discards (one
     element: each element of a rerun is one more message to the phone)."""
-    table = session_table()
     rules = table.rules
     if table.line:
         line = t("**Your line** ({score}): {cards}").format(
@@ -417,14 +440,17 @@ def show_game(t: Translator, table: Table) -> bool:
     return True
 
 
-@st.fragment(key=DETAILS_PART)
-def show_details(t: Translator) -> None:
-    """Beside the picker (under it on a phone): the numbers and playing to win."""
-    situation, result = current_answer(session_table())
-    if situation is not None and result is not None:
-        show_numbers(t, result)
-        if isinstance(result.analysis, Analysis):  # playing to win needs the exact round's values
-            show_endgame(t, situation, result.analysis)
+def show_details(t: Translator, table: Table) -> None:
+    """Beside the picker (under it on a phone): the numbers and playing to win; an empty element when there are no
+    numbers (the round is over, or no card is in your line), so that the place keeps what `show_answer` wrote into
+    it on every run of the page (Streamlit reserves an outside container's place for a fragment on the page's run)."""
+    situation, result = current_answer(table)
+    if situation is None or result is None:
+        st.empty()
+        return
+    show_numbers(t, result)
+    if isinstance(result.analysis, Analysis):  # playing to win needs the exact round's values
+        show_endgame(t, situation, result.analysis)
 
 
 @st.fragment(key=TOOLS_PART)
@@ -448,19 +474,21 @@ def show_live(t: Translator, rules: RuleSet) -> None:
     picker_column, details_column = st.columns([5, 6], gap="large")
     # Only the innermost container of a part is entered (``with``): Streamlit copies the stack of entered
     # containers, each with all its parents, when a fragment is declared and on every rerun of it, so the
-    # moves and the cards are drawn in their rows with the column left, not entered around them.
-    with picker_column:
-        show_answer(t)
-    show_moves(t, picker_column)
+    # moves and the cards are drawn in their rows with the column left, not entered around them. The answer's
+    # fragment is declared last, in the place kept for it at the top, once the places it writes into exist.
+    answer_place = picker_column.container()
+    undo_place = show_moves(t, picker_column)
     with picker_column:
         show_place(t)
     show_picker(t, rules, picker_column)
+    table_place = picker_column.container()
     with picker_column:
-        show_table(t)
         show_players(t)
+    details_place = details_column.container()
     with details_column:
-        show_details(t)
         show_tools(t)
+    with answer_place:
+        show_answer(t, Places(undo_place, table_place, details_place))
 
 
 def show_classic_live(t: Translator, rules: RuleSet) -> None:

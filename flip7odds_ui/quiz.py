@@ -1,7 +1,8 @@
 """The quiz card of each variant: the line, HIT / STAY at once under it, the feedback in their place.
 
-Each card is one fragment: an answer or *Next situation* reruns the card alone (buttons with callbacks,
-no full-page rerun). The next situation is dealt in the background while the player reads the feedback
+Each card is one fragment, inside the quiz's: an answer or *Next situation* reruns the card alone, with the player's
+progress that it writes into its place down the page (buttons with callbacks, no full-page rerun, and not the
+settings between them: each widget a rerun re-sends costs the server more than an element). The next situation is dealt in the background while the player reads the feedback
 (`deal`), so *Next* usually finds it ready. A new situation scrolls the page back to its top.
 """
 
@@ -13,6 +14,7 @@ from typing import Any, Generic, TypeVar
 
 import numpy as np
 import streamlit as st
+from streamlit.delta_generator import DeltaGenerator
 
 from flip7odds.analysis import Decision
 from flip7odds.bounded import Bounds
@@ -219,8 +221,8 @@ def replay_into(t: Translator, deck: Deck[Any, Any], rules: RuleSet) -> Callable
 
 @st.fragment
 def show_classic_quiz(t: Translator, rules: RuleSet) -> None:
-    """The classic and poker quiz: situations from simulated games, graded by the exact optimum."""
-    progress = session_progress()
+    """The classic and poker quiz: situations from simulated games, graded by the exact optimum. The settings rerun it
+    all; an answer, Next and Replay rerun the card alone, which redraws your progress too (`show_classic_card`)."""
     deck = CLASSIC_DECK
     card, settings = st.container(key="quiz_card"), st.container()
     with settings:
@@ -232,16 +234,21 @@ def show_classic_quiz(t: Translator, rules: RuleSet) -> None:
         st.caption(t("Situations from simulated games at every depth of the deck, graded by the optimum for your "
                      "round's expected score (exact, or certified bounds too tight to change a grade)."))
         keys_caption(t)
-    with card:
-        show_classic_card(t, rules, deck, tier, predict, progress)
     show_endgame_quiz(t)
-    show_progress(t, rules, tier, replay_into(t, deck, rules))
-    deck.deal(rules, tier)
+    progress_place = st.container()
+    with card:
+        show_classic_card(t, rules, deck, tier, predict, progress_place)
 
 
+@st.fragment
 def show_classic_card(t: Translator, rules: RuleSet, deck: Deck[Tier, Question], tier: Tier, predict: bool,
-                      progress: PlayerProgress) -> None:
-    """The situation, HIT / STAY or the feedback, then the table."""
+                      progress_place: DeltaGenerator) -> None:
+    """The situation, HIT / STAY or the feedback, then the table; and in ``progress_place``, down the page, your
+    progress, which every answer changes (`show_card_progress`).
+
+    A fragment of its own inside the quiz's: an answer or Next reruns the card and the progress it writes into
+    their place, not the settings between them (their widgets, the captions), nor the endgame quiz's switch."""
+    progress = session_progress()
     question: Question = deck.current(rules, tier, lambda q: q.situation.tier, lambda q: q.situation.rules,
                                       t("Dealing a new situation…"))
     situation, exact = question.situation, question.exact
@@ -281,6 +288,16 @@ def show_classic_card(t: Translator, rules: RuleSet, deck: Deck[Tier, Question],
         st.markdown(t("Why: {sentence}").format(sentence=hint(question, t)))
         st.caption(grade_legend(t))
     show_classic_table(t, question)
+    show_card_progress(t, rules, deck, tier, progress_place)
+
+
+def show_card_progress(t: Translator, rules: RuleSet, deck: Deck[Any, Any], tier: Any,
+                       progress_place: DeltaGenerator) -> None:
+    """The card's last part: your progress in its place down the page (Streamlit's multiple-container fragment),
+    then the next question dealt in the background (once per tier: `Deck.deal`)."""
+    with progress_place:
+        show_progress(t, rules, tier, replay_into(t, deck, rules))
+    deck.deal(rules, tier)
 
 
 def show_estimate(t: Translator, exact: Exact) -> None:
@@ -375,8 +392,8 @@ def cards_text(t: Translator, cards: Iterable[Card]) -> str:
 
 @st.fragment
 def show_vengeance_quiz(t: Translator, rules: RuleSet) -> None:
-    """With a Vengeance: situations from every depth graded on the optimum (`flip7odds.quiz`), with the caveat."""
-    progress = session_progress()
+    """With a Vengeance: situations from every depth graded on the optimum (`flip7odds.quiz`), with the caveat. The
+    settings rerun it all; an answer, Next and Replay rerun the card alone (`show_vengeance_card`)."""
     deck = VENGEANCE_DECK
     card, settings = st.container(key="quiz_card"), st.container()
     with settings:
@@ -386,14 +403,17 @@ def show_vengeance_quiz(t: Translator, rules: RuleSet) -> None:
                      "round's expected score under [the model]({href}) (exact, or certified bounds too tight to "
                      "change a grade).").format(href=app_href("models", {"doc": "vengeance"})))
         keys_caption(t)
+    progress_place = st.container()
     with card:
-        show_vengeance_card(t, rules, deck, tier, progress)
-    show_progress(t, rules, tier, replay_into(t, deck, rules))
-    deck.deal(rules, tier)
+        show_vengeance_card(t, rules, deck, tier, progress_place)
 
 
-def show_vengeance_card(t: Translator, rules: RuleSet, deck: Deck[VTier, VengeanceQuestion], tier: VTier, progress: PlayerProgress) -> None:
-    """The situation, HIT / STAY or the feedback, then the other lines and the pile."""
+@st.fragment
+def show_vengeance_card(t: Translator, rules: RuleSet, deck: Deck[VTier, VengeanceQuestion], tier: VTier,
+                        progress_place: DeltaGenerator) -> None:
+    """The situation, HIT / STAY or the feedback, then the other lines and the pile; and your progress in
+    ``progress_place`` (a fragment inside the quiz's, as `show_classic_card`)."""
+    progress = session_progress()
     question: VengeanceQuestion = deck.current(rules, tier, lambda q: q.situation.tier,
                                                lambda q: q.situation.situation.rules, t("Dealing a new situation…"))
     situation, exact = question.situation.situation, question.exact
@@ -431,3 +451,4 @@ def show_vengeance_card(t: Translator, rules: RuleSet, deck: Deck[VTier, Vengean
         count=t.counted("{count} card", "{count} cards", situation.pile.size),
         cards=" · ".join(copies_text(card, count, t, situation.rules) for card, count in situation.pile.items_)))
     st.caption(t("The discards are not reshuffled here, so if the pile runs out your round ends as if you stayed."))
+    show_card_progress(t, rules, deck, tier, progress_place)

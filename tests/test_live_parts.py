@@ -11,12 +11,9 @@ from flip7odds.shoe import Place, Table
 from flip7odds_ui.live import (
     ANSWER_PART,
     CLEAR_PART,
-    DETAILS_PART,
     NEXT_PART,
     PLAYERS_PART,
-    TABLE_PART,
     TOOLS_PART,
-    UNDO_PART,
     WHOLE_PAGE,
     card_part,
     drawing_pile_of,
@@ -24,8 +21,9 @@ from flip7odds_ui.live import (
     situation_of,
 )
 
-EVERY_TAP = {ANSWER_PART, UNDO_PART, TABLE_PART, DETAILS_PART}
-"""The parts every possible move changes: the answer and the bust sentence, what Undo says, the table, the numbers."""
+EVERY_TAP = {ANSWER_PART}
+"""The part every possible move changes: the answer and the bust sentence, what Undo says, the table, the numbers
+(one fragment)."""
 
 
 def card(text: str) -> Card:
