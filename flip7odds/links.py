@@ -371,7 +371,7 @@ PAGES: dict[str, PageLink] = {page.page: page for page in (
           Parameter("branches", Kind.CHOICE, "outcome", choices=_GROUPINGS)),
     _page("urn", *_TEACHING, Parameter("draws", Kind.CHOICE, "1", choices=("1", "3"))),
     _page("urn" + _VENGEANCE, *_TEACHING),
-    _page("models", Parameter("doc", Kind.CHOICE, "model", choices=DOCUMENTS)),
+    _page("models", Parameter("doc", Kind.CHOICE, "model", choices=DOCUMENTS), Parameter(PRESENT, Kind.FLAG, False)),
 )}
 """Every page's link spec, by page name (the page's file name in ``pages/``); ``<page>:vengeance`` is the
 spec of a page whose With a Vengeance body reads other parameters (`spec_for` picks it)."""
