@@ -128,6 +128,9 @@ def test_the_menu_and_the_text_boxes_on_a_spanish_phone_are_a_thumb_high(browser
     the rules and the pile 40, the switches 21 to 24, a line's or a pile's text box 40 (the sidebar's style was written
     for select boxes Streamlit 1.67 no longer draws)."""
     with app_page(browser, app_url, f"{path}lang=es", *PHONE, touch=True) as page:
+        # measured once the app's style is in force (on a loaded machine the page may be drawn before it)
+        page.wait_for_function("""() => (document.querySelector('[data-testid="stExpandSidebarButton"]')
+                                         ?.getBoundingClientRect().height ?? 0) >= 44""")
         page.get_by_test_id("stExpandSidebarButton").click()
         expect(page.get_by_test_id("stSidebar").get_by_role("link", name="Los modelos")).to_be_in_viewport()
         page.wait_for_timeout(500)  # the sidebar slides open
