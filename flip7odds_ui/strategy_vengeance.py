@@ -126,7 +126,7 @@ def show_vengeance_strategy(t: Translator, rules: RuleSet) -> None:
         analysis = row.analysis
         assert analysis is not None
         table.append({
-            t("Your line"): escape_markdown(row.line),  # a table's cells are Markdown: 12*2 11*3 is no italics
+            t("Your line"): escape_markdown(row.line),  # a table's cell is Markdown: 12*1 11*1 as typed, no italics
             t("Best play"): t(DECISION_NAMES[analysis.decision]),
             t("Stay now"): str(analysis.stay_score) if analysis.may_stay else t("must hit"),
             t("Hit, then play best"): "" if analysis.hit_score is None else t.number(float(analysis.hit_score)),
@@ -141,8 +141,9 @@ def show_vengeance_strategy(t: Translator, rules: RuleSet) -> None:
         show_rows(table)
     text = LineDecisionsText(t("Stay or hit, line by line"), t("your line"), t("expected round score"),
                              t("Hit, then play best"), t("Stay now"))
-    stay = [float(row.analysis.stay_score if row.analysis.may_stay else 0) for row in solved if row.analysis]
-    hit = [float(row.analysis.hit_score or 0) for row in solved if row.analysis is not None]
+    analyses = [row.analysis for row in solved if row.analysis is not None]
+    stay = [float(analysis.stay_score if analysis.may_stay else 0) for analysis in analyses]
+    hit = [float(analysis.hit_score or 0) for analysis in analyses]
     show_figure("line_decisions", lambda font_size: line_decisions_figure(
         [row.line for row in solved], stay, hit, text, font_size).update_layout(separators=t.separators))
     st.caption(t("The discard pile is left out: if the pile runs out, your round ends as if you stayed. Bust now is "
