@@ -82,14 +82,19 @@ def test_the_vengeance_explorer_on_a_phone_keeps_each_line_whole(browser: Browse
 
 def test_the_vengeance_games_on_a_phone_name_each_seat(browser: Browser, app_url: str) -> None:
     """The wins' table shows each seat's number beside its policy and its wins (a static table dropped the seats,
-    numbers, as an index it took for a row count)."""
-    params = {"rules": "vengeance", "players": "3", "policy": "sum:25,bust:0.3", "games": "20", "seed": "7"}
+    numbers, as an index it took for a row count); in Spanish the -15 a Flip 7 gives away is "regalados", as the
+    modifiers are ("dados", next to a number, read as dice)."""
+    params = {"rules": "vengeance", "lang": "es", "players": "3", "policy": "sum:25,bust:0.3", "games": "20",
+              "seed": "7"}
     with app_page(browser, app_url, f"simulate?{urlencode(params)}", *PHONE, touch=True) as page:
         wins = page.locator('[data-testid="stTable"]').first
-        expect(wins).to_contain_text("Seat")
+        expect(wins).to_contain_text("Asiento")
         seats = wins.locator("tbody th")
         expect(seats).to_have_text(["1", "2", "3"])
         expect(wins.locator("tbody tr").nth(1)).to_contain_text("bust:0.3")
+        events = page.locator('[data-testid="stTable"]').last
+        expect(events).to_contain_text("modificadores regalados")
+        expect(events).to_contain_text("-15 regalados por un Flip 7")
         assert_no_exception(page)
         assert tables_off_screen(page) == []
         screenshot(page, "vengeance-demo-simulate-phone")
