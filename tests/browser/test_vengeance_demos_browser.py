@@ -44,6 +44,10 @@ def test_a_vengeance_demo_on_a_projector_is_in_the_projector_s_type(browser: Bro
                                       .map(node => [parseFloat(getComputedStyle(node).fontSize), node.innerText])""")
         small = [text for size, text in paragraphs if size < 28]
         assert paragraphs and not small, small  # the text, the captions, the labels, the tables' cells
+        boxes = page.evaluate("""[...document.querySelectorAll('[data-testid="stMain"] :is(input, textarea)')]
+                                 .filter(node => node.offsetParent !== null)
+                                 .map(node => parseFloat(getComputedStyle(node).fontSize))""")
+        assert boxes and min(boxes) >= 28, boxes  # what is typed or chosen, as large as its label (it was 24.5 px)
         ticks = page.evaluate(f"""[...document.querySelectorAll('.js-plotly-plot .xtick text, .js-plotly-plot .ytick text')]
                                   .filter({SHOWN}).map(node => parseFloat(node.style.fontSize))""")
         assert len(ticks) >= 2 * charts and min(ticks, default=28) >= 28, ticks
