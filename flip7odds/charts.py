@@ -85,8 +85,10 @@ WIDER_THAN_PHONE = "@media (min-width: 641px)"
 """The app's style for every screen wider than a phone's (`PHONE_SCREEN`): a laptop, a projector."""
 CHARACTER_WIDTH = 0.55
 """A generous average width of a character of the charts' sans-serif font, in units of its size."""
+CHART_FONT_SIZE = 14
+"""The charts' text size on a screen (`phone_layout`), in px."""
 TITLE_FONT_SIZE = 17
-"""Plotly's title size for the charts' 14 px text."""
+"""Plotly's title size for the charts' `CHART_FONT_SIZE` text."""
 
 
 GroupT = TypeVar("GroupT")
@@ -274,7 +276,7 @@ def phone_layout(title: str, height: int = CHART_HEIGHT) -> dict[str, object]:
                   "x": 0, "xanchor": "left",
                   "pad": {"b": 8, "l": 4}},
         "legend": {"orientation": "h", "yref": "container", "yanchor": "bottom", "y": 0, "xanchor": "left", "x": 0},
-        "font_size": 14,
+        "font_size": CHART_FONT_SIZE,
     }
 
 

@@ -13,6 +13,8 @@ of `DOCUMENTS` are read, so a link's ``doc`` parameter can never open another fi
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from pathlib import Path
 
 from flip7odds.errors import Flip7Error
@@ -46,4 +48,23 @@ def document(name: str, language: str = DEFAULT_LANGUAGE) -> tuple[str, str]:
     return path.read_text(encoding="utf-8"), written
 
 
-__all__ = ["DOCUMENTS", "document", "document_path"]
+_DOCUMENT_LINK = re.compile(r"\]\((" + "|".join(DOCUMENTS) + r")\.md(?:#([^)\s]*))?\)")
+"""A Markdown link to another of `DOCUMENTS` beside this one (``](rules.md)``, ``](model.md#a-heading)``)."""
+
+
+def link_documents(markdown: str, href: Callable[[str], str]) -> str:
+    """``markdown`` with its links to the other documents (``[rules.md](rules.md)``, a file beside it in ``docs/``)
+    sent to ``href(name)``, where the reader reads them (the app's models page); a heading they name is kept.
+
+    >>> link_documents("see [rules.md](rules.md), [the model](model.md#exact) and [x](https://a.example)",
+    ...                lambda name: f"/models?doc={name}")
+    'see [rules.md](/models?doc=rules), [the model](/models?doc=model#exact) and [x](https://a.example)'
+    """
+    def sent(match: re.Match[str]) -> str:
+        name, heading = match.groups()
+        return f"]({href(name)}" + (f"#{heading}" if heading else "") + ")"
+
+    return _DOCUMENT_LINK.sub(sent, markdown)
+
+
+__all__ = ["DOCUMENTS", "document", "document_path", "link_documents"]

@@ -87,6 +87,7 @@ html { font-size: 28px; }
 [data-testid="stMainBlockContainer"] { padding-top: 5rem; padding-left: 3rem; padding-right: 3rem; max-width: 100%; }
 [data-testid="stMetricValue"] div { white-space: normal !important; overflow: visible !important; }
 [data-testid="stMain"] p, [data-testid="stCaptionContainer"], [data-testid="stMetricDelta"] div { font-size: 1rem !important; }
+[data-testid="stMain"] :is(input, textarea) { font-size: 1rem; }
 [data-testid="stMetricValue"], [data-testid="stMetricValue"] p { font-size: 2.2rem !important; }
 [data-testid="stTable"] table, [data-testid="stTable"] th, [data-testid="stTable"] td { font-size: 1rem; }
 [data-testid="stSidebar"] { font-size: 16px; }
@@ -113,7 +114,9 @@ the label's row: the seed's, small and some 900 px from "Seed" on a 1920 px proj
 width in a row (170 px) is at least that many of the projector's type (10.625rem): in 170 px its label broke in two
 and the number's − and + were hidden (Streamlit hides them in a box under 7.5rem). A formula (the urn's) is 1.5rem,
 between the text and the headings (KaTeX's 1.21em of the text's 1rem was the size of the words around it). Code in
-the text (the urn's scipy call) is 0.9em of its words (Streamlit's 0.75em, 21 px, was small on a projector)."""
+the text (the urn's scipy call) is 0.9em of its words (Streamlit's 0.75em, 21 px, was small on a projector). What is
+typed or chosen in a box (the rounds, the seed, the question, a pile, the lines) is in the text's type, as its label
+is (Streamlit's 0.875rem, 24.5 px under a 28 px label)."""
 
 
 PROJECTOR_CHART_WIDTH = 1700

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import streamlit as st
 
+from flip7odds.documents import link_documents
+from flip7odds_ui.shell import app_href
+
 DOCUMENT_KEY = "document"
 """Key of the document's container (its class ``st-key-document`` is what `PROSE_CSS` styles)."""
 PROSE_MEASURE = "70ch"
@@ -15,7 +18,9 @@ PROSE_CSS = (f"<style>.st-key-{DOCUMENT_KEY} :is(p, li, h1, h2, h3, h4, blockquo
 
 
 def show_document(markdown: str) -> None:
-    """``markdown`` (a document's text, the app's own) with its prose lines capped at `PROSE_MEASURE`."""
+    """``markdown`` (a document's text, the app's own) with its prose lines capped at `PROSE_MEASURE`, its links to
+    the other documents opening them on this page, in this language and rules (``rules.md``, a file of ``docs/``,
+    led nowhere in the app)."""
     st.html(PROSE_CSS)
     with st.container(key=DOCUMENT_KEY):
-        st.markdown(markdown)
+        st.markdown(link_documents(markdown, lambda name: app_href("models", {"doc": name})))

@@ -38,11 +38,12 @@ PHONE_SCREEN {
   [data-testid="stMain"] [data-testid="stExpander"] summary {min-height: 2.75rem}
   :where([data-testid="stMain"]) [data-testid="stButton"] button {min-height: 2.75rem}
   [data-testid="stMain"] [data-testid="stNumberInputContainer"] button {min-height: 2.75rem; min-width: 2.75rem}
-  [data-testid="stMain"] [data-testid="stCheckbox"] label {min-height: 2.75rem; align-items: center}
+  [data-testid="stCheckbox"] label {min-height: 2.75rem; align-items: center}
   [data-testid="stMain"] [data-testid="stRadio"] [role="radiogroup"] {row-gap: 0}
   [data-testid="stMain"] [data-testid="stRadio"] [role="radiogroup"] label {min-height: 2.75rem; padding-block: 0.6875rem}
-  [data-testid="stExpandSidebarButton"] {min-width: 2.75rem; min-height: 2.75rem}
-  [data-testid="stSidebar"] [data-baseweb="select"] > div,
+  [data-testid="stExpandSidebarButton"], [data-testid="stSidebarCollapseButton"] button {min-width: 2.75rem; min-height: 2.75rem}
+  [data-testid="stSidebarNavLink"], [data-testid="stTextInputRootElement"],
+  [data-testid="stSidebar"] [data-testid="stSelectbox"] [role="group"],
   [data-testid="stMain"] [data-testid="stSelectbox"] button {min-height: 2.75rem}
 }
 @media (hover: none) {
@@ -57,8 +58,9 @@ PHONE_SCREEN {
 """.replace("PHONE_SCREEN", PHONE_SCREEN)
 """On a phone every control a thumb uses is at least 44 px (2.75rem) tall: the segmented switches (your line / seen
 elsewhere), the number steppers, the sections' headers, the switches and choices with their labels, the menu's
-button, the buttons (New seed), the select boxes (the simulation's question) and the sidebar's language and rules
-(Streamlit draws them 21 to 40 px tall). The buttons' rule weighs no more than a page's own (``:where``), so that
+button, the buttons (New seed), the select boxes (the simulation's question), the text boxes (a pile, a line) and, in
+the sidebar, the pages' links (a phone's way from page to page, 28 px), its close button, the language, the rules and
+the switches (Streamlit draws them 21 to 40 px tall). The buttons' rule weighs no more than a page's own (``:where``), so that
 the live page's card buttons keep their 2.9rem. A number input's rule is for its steppers only: its label's (?)
 help, 44 px tall too, set the label's words (Semilla) 10 px higher than its neighbour's (Rondas a simular). A choice
 (radio option) is 44 px tall by the same space above and below its words (11 px each, around a 22 px line), its

@@ -15,7 +15,7 @@ from flip7odds.rules import RuleSet
 from flip7odds.trainer_cli import EVENT_WORDS, OUTCOME_WORDS, SimulationSummary, simulate
 from flip7odds.vengeance.game import POLICY_NAMES, policy_from_text
 from flip7odds_ui.shell import init_widget, page_link, set_page_parameters
-from flip7odds_ui.teaching import demo_link, metric_columns
+from flip7odds_ui.teaching import demo_link, demo_presentation, metric_columns, show_rows
 
 MAX_GAMES = SIMULATE_GAMES[1]
 MAX_PLAYERS = SIMULATE_PLAYERS[1]
@@ -30,7 +30,9 @@ def summary_of(rules: RuleSet, policies: tuple[str, ...], games: int, seed: int)
 
 
 def show_vengeance_games(t: Translator, rules: RuleSet) -> None:
-    """The page body for a With a Vengeance variant (``rules.vengeance``)."""
+    """The page body for a With a Vengeance variant (``rules.vengeance``); in presentation mode in a projector's type,
+    its tables too."""
+    presenting = demo_presentation(t)
     link = page_link(t, "simulate")
     init_widget("v_players", link.whole("players"))
     init_widget("v_policy", link.text("policy"))
@@ -49,7 +51,7 @@ def show_vengeance_games(t: Translator, rules: RuleSet) -> None:
     games = columns[2].number_input(t("Games"), 1, MAX_GAMES, key="v_games")
     seed = columns[3].number_input(t("Seed"), 0, MAX_SEED, key="v_seed")
     policy_text = st.session_state.v_policy
-    params = {"players": str(players), "policy": policy_text, "games": str(games), "seed": str(seed)}
+    params = {"players": str(players), "policy": policy_text, "games": str(games), "seed": str(seed)} | presenting
     set_page_parameters(params)
     st.caption(t("Choices (whom to target, what to steal, swap or discard) follow simple fixed rules: penalties to "
                  "the player they hurt most, Just One More! and Flip Four! to the opponent most likely to bust, "
@@ -74,14 +76,13 @@ def show_vengeance_games(t: Translator, rules: RuleSet) -> None:
     left, right = st.columns(2)
     with left:
         st.subheader(t("Wins"))
-        st.dataframe([{t("Seat"): seat + 1, t("Policy"): name, t("Wins"): t.percent(rate)}
-                      for seat, (name, rate) in enumerate(zip(summary.policies, summary.win_rate_by_seat))],
-                     hide_index=True, width="stretch")
+        show_rows([{t("Seat"): str(seat + 1), t("Policy"): name, t("Wins"): t.percent(rate)}
+                   for seat, (name, rate) in enumerate(zip(summary.policies, summary.win_rate_by_seat))], key="rows_wins")
         st.subheader(t("How rounds end"))
-        st.dataframe([{t("Outcome"): t(OUTCOME_WORDS[name]), t("Share"): t.percent(share)}
-                      for name, share in summary.outcomes.items()], hide_index=True, width="stretch")
+        show_rows([{t("Outcome"): t(OUTCOME_WORDS[name]), t("Share"): t.percent(share)}
+                   for name, share in summary.outcomes.items()], key="rows_ends")
     with right:
         st.subheader(t("What happened, per game"))
-        st.dataframe([{t("Event"): t(EVENT_WORDS[name]), t("Per game"): t.number(count)}
-                      for name, count in summary.events_per_game.items()], hide_index=True, width="stretch")
+        show_rows([{t("Event"): t(EVENT_WORDS[name]), t("Per game"): t.number(count)}
+                   for name, count in summary.events_per_game.items()], key="rows_events")
     st.caption(demo_link(t, params))

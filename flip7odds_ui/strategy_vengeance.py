@@ -11,6 +11,7 @@ from __future__ import annotations
 import streamlit as st
 
 from flip7odds.analysis import Decision
+from flip7odds.charts import PHONE_SCREEN
 from flip7odds.i18n import N_, Translator
 from flip7odds.links import EXPLORER_HANDS, Link
 from flip7odds.markup import escape_markdown
@@ -20,6 +21,7 @@ from flip7odds.vengeance.charts import LineDecisionsText, line_decisions_figure
 from flip7odds.vengeance.explorer import PRESETS
 from flip7odds_ui.cache import vengeance_lines
 from flip7odds_ui.shell import app_href, init_widget, page_link, set_page_parameters
+from flip7odds_ui.teaching import demo_presentation, show_figure, show_rows
 
 MAX_HANDS = EXPLORER_HANDS
 """Other players' lines the explorer takes (the solver's states grow with each one)."""
@@ -32,6 +34,13 @@ LINES_KEY = "vstrat_lines"
 BUSTED_KEY = "vstrat_busted"
 CUSTOM = -1
 DECISION_NAMES: dict[Decision, str] = {Decision.HIT: N_("hit"), Decision.STAY: N_("stay")}
+LINES_TABLE = "vstrat_table"
+"""Key of the lines' table."""
+_TABLE = f'.st-key-{LINES_TABLE} [data-testid="stTable"]'
+LINES_TABLE_STYLE = (f"<style>{_TABLE} tbody th p {{white-space: nowrap}} "
+                     f"{PHONE_SCREEN} {{{_TABLE} :is(th, td) {{padding: 4px}}}}</style>")
+"""A line of yours stays on one row of the table (its cards one under the other in a column as narrow as a phone's
+left them); on a phone the cells' padding is 4 px, and the table's eight columns scroll sideways in its frame."""
 
 
 def hand_key(index: int) -> str:
@@ -69,7 +78,8 @@ def first_values(link: Link) -> None:
 
 
 def show_vengeance_strategy(t: Translator, rules: RuleSet) -> None:
-    """The whole page for a Vengeance variant."""
+    """The whole page for a Vengeance variant; in presentation mode in a projector's type, its table and chart too."""
+    presenting = demo_presentation(t)
     link = page_link(t, "strategy")
     first_values(link)
     init_widget(BUSTED_KEY, 0)
@@ -98,7 +108,7 @@ def show_vengeance_strategy(t: Translator, rules: RuleSet) -> None:
     lines = tuple(line.strip() for line in st.session_state[LINES_KEY].splitlines() if line.strip())
     busted = int(st.session_state[BUSTED_KEY]) if rules.brutal else 0
     set_page_parameters({"pile": pile, "hands": SEPARATOR.join(hand or EMPTY for hand in hands),
-                         "lines": SEPARATOR.join(lines), "busted": str(busted)})
+                         "lines": SEPARATOR.join(lines), "busted": str(busted)} | presenting)
     if not pile or not lines:
         st.info(t("Give a pile and at least one line of yours."))
         return
@@ -116,7 +126,7 @@ def show_vengeance_strategy(t: Translator, rules: RuleSet) -> None:
         analysis = row.analysis
         assert analysis is not None
         table.append({
-            t("Your line"): row.line,
+            t("Your line"): escape_markdown(row.line),  # a table's cell is Markdown: 12*1 11*1 as typed, no italics
             t("Best play"): t(DECISION_NAMES[analysis.decision]),
             t("Stay now"): str(analysis.stay_score) if analysis.may_stay else t("must hit"),
             t("Hit, then play best"): "" if analysis.hit_score is None else t.number(float(analysis.hit_score)),
@@ -126,15 +136,16 @@ def show_vengeance_strategy(t: Translator, rules: RuleSet) -> None:
             t("Flip 7"): t.percent(float(analysis.flip7_probability)),
             t("Bust (by the end)"): t.percent(float(analysis.bust_final_probability)),
         })
-    st.dataframe(table, hide_index=True)
+    st.html(LINES_TABLE_STYLE)
+    with st.container(key=LINES_TABLE):
+        show_rows(table)
     text = LineDecisionsText(t("Stay or hit, line by line"), t("your line"), t("expected round score"),
                              t("Hit, then play best"), t("Stay now"))
-    figure = line_decisions_figure([row.line for row in solved],
-                                   [float(row.analysis.stay_score if row.analysis.may_stay else 0)
-                                    for row in solved if row.analysis is not None],
-                                   [float(row.analysis.hit_score or 0) for row in solved if row.analysis is not None],
-                                   text)
-    st.plotly_chart(figure.update_layout(separators=t.separators), config={"displayModeBar": False})
+    analyses = [row.analysis for row in solved if row.analysis is not None]
+    stay = [float(analysis.stay_score if analysis.may_stay else 0) for analysis in analyses]
+    hit = [float(analysis.hit_score or 0) for analysis in analyses]
+    show_figure("line_decisions", lambda font_size: line_decisions_figure(
+        [row.line for row in solved], stay, hit, text, font_size).update_layout(separators=t.separators))
     st.caption(t("The discard pile is left out: if the pile runs out, your round ends as if you stayed. Bust now is "
                  "the count of cards of the pile that would bust you on the next card."))
     st.caption(t(CAVEAT))

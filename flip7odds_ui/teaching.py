@@ -14,7 +14,7 @@ from flip7odds.i18n import N_, Translator
 from flip7odds.links import DECK, LINE, Link
 from flip7odds.teaching import PileChoice, SituationText, situation_summary
 from flip7odds.teaching_charts import NORMAL_FONT_SIZE, PRESENTATION_FONT_SIZE
-from flip7odds_ui.shell import APP_PARAMETERS, current_rules, init_widget, presentation_switch
+from flip7odds_ui.shell import APP_PARAMETERS, current_rules, init_widget, presentation_switch, presenting
 
 PILE_CHOICE_NAMES: dict[PileChoice, str] = {
     PileChoice.FRESH: N_("Fresh deck"),
@@ -60,9 +60,19 @@ DECK_PARAMETER = DECK
 """A demo link's pile choice when it is not the page's default and no ``pile`` says it (``deck=fresh``)."""
 
 
+def demo_presentation(t: Translator) -> dict[str, str]:
+    """A demo's *Presentation mode* switch (`flip7odds_ui.shell.presentation_switch`) and its style for the mode
+    (`DEMO_RULES`, and `TEACHING_CSS` off a projector); the parameter that keeps the mode in the demo's link
+    (``present=1``), else none. Every demo calls it, With a Vengeance's own screens too."""
+    presentation_switch(t)
+    st.html(f"<style>{DEMO_RULES}</style>" if st.session_state.present else TEACHING_CSS)
+    return presenting()
+
+
 def teaching_sidebar(t: Translator, link: Link, default_line: str = "",
                      default_pile: PileChoice = PileChoice.FRESH) -> tuple[SituationText, PileChoice]:
-    """The sidebar every teaching demo shares: presentation mode and the situation (pile, line, alone).
+    """The sidebar every teaching demo shares: presentation mode (`demo_presentation`) and the situation (pile, line,
+    alone).
 
     The first run of a session takes them from the page's ``link`` (`flip7odds_ui.shell.page_link`: ``pile``,
     ``deck``, ``line``, ``seen``, ``alone``, each already checked; ``present`` by `flip7odds_ui.shell.presentation_switch`); ``default_line`` and
@@ -75,7 +85,7 @@ def teaching_sidebar(t: Translator, link: Link, default_line: str = "",
     linked = (PileChoice.from_text(pile, current_rules()) if pile
               else PileChoice(link.text(DECK_PARAMETER)) if link.given(DECK_PARAMETER) else default_pile)
     line_given = link.given(LINE) or (LINE in st.query_params and all(p.parameter != LINE for p in link.problems))
-    presentation_switch(t)
+    demo_presentation(t)
     init_widget("pile_choice", linked)
     init_widget("pile_text", pile)
     init_widget("line", link.text(LINE) if line_given else default_line)
@@ -91,7 +101,6 @@ def teaching_sidebar(t: Translator, link: Link, default_line: str = "",
         if choice is PileChoice.FRESH:
             st.text_input(t("Cards seen, out of the pile"), key="seen")
         st.checkbox(t("No other player is active (alone)"), key="alone")
-    st.html(f"<style>{DEMO_RULES}</style>" if st.session_state.present else TEACHING_CSS)
     rules = current_rules()
     situation_text = SituationText(line=st.session_state.line, pile=choice.pile(st.session_state.pile_text, rules),
                                    seen=st.session_state.seen if choice is PileChoice.FRESH else "",
@@ -143,15 +152,15 @@ def side_by_side(main_share: int, side_share: int) -> tuple[DeltaGenerator, Delt
 
 
 ROWS = "rows"
-"""Key of `show_rows`'s frame."""
+"""Key of `show_rows`'s frame (of its first on a page: the others are given keys of their own)."""
 ROWS_SHOWN = 12
 """The most rows a table shows before it scrolls in a frame of its own (a tree's one per card, up to 476)."""
 
 
-def show_rows(rows: Sequence[Mapping[str, object]]) -> None:
+def show_rows(rows: Sequence[Mapping[str, object]], key: str = ROWS) -> None:
     """A table of the demos: a static table, which takes the page's type (a projector's, in presentation mode) and
     wraps its columns instead of cutting them; beyond `ROWS_SHOWN` rows, outside presentation mode, it scrolls in a
-    frame.
+    frame keyed ``key`` (a page with several tables gives each its own key).
 
     The same table on every screen, sent once (the server does not know the screen's width). An interactive table
     (`st.dataframe`, sortable) wraps a cell's words only in rows over 4rem tall, so its first column (a tree's path,
@@ -165,7 +174,7 @@ def show_rows(rows: Sequence[Mapping[str, object]]) -> None:
     if st.session_state.get("present"):
         st.table(static)
         return
-    with st.container(key=ROWS, height=480 if len(rows) > ROWS_SHOWN else "content"):
+    with st.container(key=key, height=480 if len(rows) > ROWS_SHOWN else "content"):
         st.table(static)
 
 

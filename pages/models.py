@@ -6,19 +6,20 @@ A link such as ``/models?doc=winprob`` opens one document, in the app's language
 
 import streamlit as st
 
-from flip7odds_ui.shell import init_widget, page_link, set_page_parameters, start_page
+from flip7odds_ui.shell import init_widget, page_link, presentation_switch, presenting, set_page_parameters, start_page
 
 t, _ = start_page()
 
 from flip7odds.documents import DOCUMENTS, document
 from flip7odds_ui.document import show_document
 
+presentation_switch(t)
 link = page_link(t, "models")
 init_widget("models_doc", link.text("doc"))  # a name of DOCUMENTS: never a path
 st.title(t("The models behind the numbers"))
 name = st.radio(t("Document"), list(DOCUMENTS), key="models_doc", horizontal=True,
                 format_func=lambda key: t(DOCUMENTS[key]))
-set_page_parameters({"doc": name})
+set_page_parameters({"doc": name} | presenting())
 text, written_in = document(name, t.language)
 if written_in != t.language:
     st.caption(t("This document is written in English."))

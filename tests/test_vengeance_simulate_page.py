@@ -31,7 +31,7 @@ def test_the_page_shows_the_simulators_summary_of_the_linked_games() -> None:
     metrics = {metric.label: metric.value for metric in at.metric}
     assert metrics["Mean round score"] == f"{expected.mean_round_score:.2f}"
     assert metrics["Rounds per game"] == f"{expected.rounds_per_game:.2f}"
-    wins, outcomes, events = (frame.value for frame in at.dataframe)
+    wins, outcomes, events = (table.value.reset_index() for table in at.table)
     assert list(wins["Policy"]) == ["sum:25", "bust:0.3", "sum:25"]
     assert list(wins["Wins"]) == [f"{100 * rate:.1f}%" for rate in expected.win_rate_by_seat]
     assert len(outcomes) == len(expected.outcomes)
@@ -48,7 +48,7 @@ def test_the_brutal_variant_in_spanish() -> None:
     expected = simulate(VENGEANCE_BRUTAL, [SumThreshold(25)] * 4, 3, 1)
     metrics = {metric.label: metric.value for metric in at.metric}
     assert metrics["Puntuación media por ronda"] == t.number(expected.mean_round_score, 2)
-    events = at.dataframe[2].value
+    events = at.table[2].value.reset_index()
     assert list(events["Suceso"])[:5] == ["Quitar", "Intercambiar", "Descartar", "Una más", "Robar cuatro"]
 
 
@@ -57,11 +57,11 @@ def test_a_bad_policy_is_one_clear_message() -> None:
     at.text_input(key="v_policy").set_value("sum:25,optimal").run()
     assert not at.exception, [exception.value for exception in at.exception]
     assert len(at.error) == 1 and "optimal policy cannot play With a Vengeance games" in at.error[0].value
-    assert not at.dataframe
+    assert not at.table
 
 
 def test_a_linked_bad_policy_is_one_warning_and_the_default_plays() -> None:
     at = open_page({"rules": "vengeance", "policy": "sum:25,optimal", "games": "3"})
     assert not at.error and len(at.warning) == 1
     assert "optimal policy cannot play With a Vengeance games" in at.warning[0].value
-    assert at.text_input(key="v_policy").value == "sum:25" and at.dataframe
+    assert at.text_input(key="v_policy").value == "sum:25" and at.table

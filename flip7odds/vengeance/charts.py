@@ -24,7 +24,17 @@ from fractions import Fraction
 import plotly.graph_objects as go  # type: ignore[import-untyped]  # plotly ships no type hints
 
 from flip7odds.cards import Card
-from flip7odds.charts import HIT_COLOR, STAY_COLOR, NextCardText, grouped_next_card_figure, phone_layout
+from flip7odds.charts import (
+    CHART_FONT_SIZE,
+    CHART_HEIGHT,
+    HIT_COLOR,
+    STAY_COLOR,
+    TITLE_FONT_SIZE,
+    NextCardText,
+    fit_text,
+    grouped_next_card_figure,
+    phone_layout,
+)
 from flip7odds.vengeance.engine import VEvent
 from flip7odds.vengeance.odds import VengeanceNextCard
 
@@ -95,23 +105,29 @@ class LineDecisionsText:
 
 
 def line_decisions_figure(lines: Sequence[str], stay: Sequence[float], hit: Sequence[float],
-                          text: LineDecisionsText) -> go.Figure:
+                          text: LineDecisionsText, font_size: int = CHART_FONT_SIZE) -> go.Figure:
     """For each line, the expected round score of staying and of hitting (then playing best), side by side.
 
-    The taller bar of each pair is the best play (ties stay); a line that may not stay has stay 0.
+    The taller bar of each pair is the best play (ties stay); a line that may not stay has stay 0. ``font_size`` is
+    the text's size: a phone's (`flip7odds.charts.CHART_FONT_SIZE`) or a projector's, the title and the height
+    growing with it. The axes make room for their labels and titles themselves (``automargin``), with or without
+    Streamlit's theme, which sets it; the score's axis title is on two lines where one would run past the plot's
+    height (a phone's, in Spanish: into the title above).
     """
+    scale = font_size / CHART_FONT_SIZE
     figure = go.Figure()
     figure.add_bar(name=text.stay, x=list(lines), y=list(stay), marker_color=STAY_COLOR,
                    hovertemplate="%{x}: %{y:.2f}<extra></extra>")
     figure.add_bar(name=text.hit, x=list(lines), y=list(hit), marker_color=HIT_COLOR,
                    hovertemplate="%{x}: %{y:.2f}<extra></extra>")
     figure.update_layout(
-        xaxis={"title": text.line_axis, "type": "category"},
-        yaxis={"title": text.value_axis, "rangemode": "tozero"},
+        xaxis={"title": text.line_axis, "type": "category", "automargin": True},
+        yaxis={"title": fit_text(text.value_axis, font_size, CHART_HEIGHT * scale / 2), "rangemode": "tozero",
+               "automargin": True},
         barmode="group",
-        **phone_layout(text.title),
+        **phone_layout(text.title, round(CHART_HEIGHT * scale)),
     )
-    return figure
+    return figure.update_layout(font_size=font_size, title_font_size=round(TITLE_FONT_SIZE * scale))
 
 
 __all__ = ["GROUP_COLORS", "GROUP_OF_EVENT", "LineDecisionsText", "VGroup", "VengeanceNextCardText",

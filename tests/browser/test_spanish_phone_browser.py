@@ -110,6 +110,35 @@ def test_every_control_on_a_spanish_phone_is_a_thumb_high(browser: Browser, app_
         assert page.evaluate(SMALL_CONTROLS) == []
 
 
+SIDEBAR_CONTROLS = """() => [...document.querySelectorAll(
+    '[data-testid="stSidebar"] :is(a, button, [data-testid="stCheckbox"] label, [data-testid="stSelectbox"] [role="group"]), '
+    + '[data-testid="stTextInputRootElement"]')]
+  .filter(node => node.offsetParent !== null && !node.closest('[data-testid="stSelectbox"] [role="group"] button'))
+  .map(node => [node.innerText.trim().replace(/\\s+/g, ' ').slice(0, 40) || node.getAttribute('aria-label') || node.tagName,
+                Math.round(node.getBoundingClientRect().height)])
+  .filter(([, height]) => height < 44)"""
+"""Every control a thumb uses in the sidebar (the pages' links, its close button, the select boxes, the switches with
+their labels) and every text box, in the sidebar or on the page, that is under 44 px tall."""
+
+
+@pytest.mark.parametrize("path", ["simulate?", "strategy?rules=vengeance&"])
+def test_the_menu_and_the_text_boxes_on_a_spanish_phone_are_a_thumb_high(browser: Browser, app_url: str,
+                                                                         path: str) -> None:
+    """The menu is a phone's way from page to page: its pages' links were 28 px tall, its close button 28, the language,
+    the rules and the pile 40, the switches 21 to 24, a line's or a pile's text box 40 (the sidebar's style was written
+    for select boxes Streamlit 1.67 no longer draws)."""
+    with app_page(browser, app_url, f"{path}lang=es", *PHONE, touch=True) as page:
+        # measured once the app's style is in force (on a loaded machine the page may be drawn before it)
+        page.wait_for_function("""() => (document.querySelector('[data-testid="stExpandSidebarButton"]')
+                                         ?.getBoundingClientRect().height ?? 0) >= 44""")
+        page.get_by_test_id("stExpandSidebarButton").click()
+        expect(page.get_by_test_id("stSidebar").get_by_role("link", name="Los modelos")).to_be_in_viewport()
+        page.wait_for_timeout(500)  # the sidebar slides open
+        assert_no_exception(page)
+        assert page.evaluate(SIDEBAR_CONTROLS) == []
+        screenshot(page, f"es-phone-menu-{path.split('?')[0]}")
+
+
 TOOLBARS_OVER = """() => [...document.querySelectorAll('[data-testid="stMain"] [data-testid="stElementToolbar"]')]
   .filter(bar => bar.offsetParent !== null && getComputedStyle(bar).opacity !== '0')
   .map(bar => { const own = bar.closest('[data-testid="stElementContainer"]');
@@ -134,7 +163,8 @@ def test_on_a_spanish_touch_phone_no_table_tool_bar_covers_what_is_above_or_its_
     header (in the Vengeance explorer, "Plantarse ahora" half hidden). It stands on the table's top edge, in room of its
     own."""
     with app_page(browser, app_url, f"{path}&lang=es", *PHONE, touch=True) as page:
-        # a phone shows the trees' static table (`flip7odds_ui.teaching.show_rows`), the simulation's interactive ones
+        # the demos' tables are static ones (`flip7odds_ui.teaching.show_rows`), without a tool bar; an interactive
+        # table anywhere must keep its bar off what is above it and off its header
         expect(page.locator('[data-testid="stDataFrame"]:visible, [data-testid="stTable"]:visible').first
                ).to_be_visible(timeout=ANSWER_TIMEOUT_MS)
         page.wait_for_timeout(500)
