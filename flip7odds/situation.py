@@ -125,6 +125,7 @@ class Situation:
         if others_active < 0:
             raise SituationError("others active must be 0 or more, not {count}", count=others_active)
         line_cards = tuple(line)
+        check_in_deck(rules, line_cards)  # before the line's own checks: a 13 in classic is not a duplicate 13
         the_line = Line.from_cards(line_cards, rules.card_name)
         if len(the_line.numbers) >= rules.flip7_size:
             raise SituationError(Plural("your line already holds {size} number: that is a Flip 7, the round is over",
@@ -186,6 +187,15 @@ def check_a_card_to_draw(pile: CardCounts, discards: CardCounts | None) -> None:
         raise SituationError("the pile is empty and there is no discard pile to reshuffle")
 
 
+def check_in_deck(rules: RuleSet, cards: Iterable[Card], card_name: Callable[[Card], object] | None = None) -> None:
+    """Raise `SituationError` naming the first card the deck does not hold at all (by ``card_name``, default the
+    variant's `RuleSet.card_name`)."""
+    for card in cards:
+        if rules.deck[card] == 0:
+            name = rules.card_name if card_name is None else card_name
+            raise SituationError("card {card} is not in the {rules} deck", card=name(card), rules=rules.name)
+
+
 def check_against_deck(rules: RuleSet, groups: Mapping[str, tuple[Card, ...]],
                        card_name: Callable[[Card], object] | None = None) -> None:
     """Every card must belong to the deck, and no card may appear more often than the deck holds it.
@@ -196,9 +206,7 @@ def check_against_deck(rules: RuleSet, groups: Mapping[str, tuple[Card, ...]],
     name = rules.card_name if card_name is None else card_name
     total: Counter[Card] = Counter()
     for cards in groups.values():
-        for card in cards:
-            if rules.deck[card] == 0:
-                raise SituationError("card {card} is not in the {rules} deck", card=name(card), rules=rules.name)
+        check_in_deck(rules, cards, name)
         total.update(cards)
     for card, count in sorted(total.items()):
         if count > rules.deck[card]:

@@ -67,6 +67,9 @@ def test_the_next_cards_bust_chance_is_counted_in_cards(argv: list[str], fractio
     (["analyze", "--rules", "poker", "--line", "banana"], "unknown card 'banana': use 4-10, J, Q, K, joker, A (Freeze)"),
     (["analyze", "--rules", "poker", "--line", "K", "--seen", "1"], "card 1 is not in the poker deck"),
     (["analyze", "--rules", "poker", "--line", "K 5 K"], "duplicate number K in your line: a second K busts you"),
+    (["analyze", "--line", "13 13 13"], "card 13 is not in the classic deck"),  # not "duplicate number 13"
+    (["analyze", "--rules", "poker", "--line", "1 1"], "card 1 is not in the poker deck"),
+    (["analyze", "--line", "0 0"], "duplicate number 0 in your line"),  # the deck's one 0: a duplicate, not "too many"
     (["analyze", "--line", "5", "--seen", "12*13"], "too many 12 cards"),
     (["analyze", "--line", "5", "--pile", ""], "the pile is empty and there is no discard pile"),
     (["analyze", "--line", "5", "--others", "-2"], "-2 is negative"),
