@@ -33,6 +33,8 @@ COUNT_KEY = "vstrat_others"
 LINES_KEY = "vstrat_lines"
 BUSTED_KEY = "vstrat_busted"
 CUSTOM = -1
+LINES_HEIGHT = {False: 140, True: 260}
+"""The lines' box in pixels, off a projector and in presentation mode: five lines or so of either type (16 and 28 px)."""
 DECISION_NAMES: dict[Decision, str] = {Decision.HIT: N_("hit"), Decision.STAY: N_("stay")}
 LINES_TABLE = "vstrat_table"
 """Key of the lines' table."""
@@ -102,7 +104,7 @@ def show_vengeance_strategy(t: Translator, rules: RuleSet) -> None:
         for slot in range(count):
             st.text_input(t("Player {number}").format(number=slot + 2), key=hand_key(slot),
                           placeholder=t("no card"), width=200)
-    st.text_area(t("Your lines, one per row"), key=LINES_KEY, height=140)
+    st.text_area(t("Your lines, one per row"), key=LINES_KEY, height=LINES_HEIGHT[bool(st.session_state.present)])
     pile = st.session_state[PILE_KEY].strip()
     hands = tuple(st.session_state[hand_key(slot)].strip() for slot in range(count))
     lines = tuple(line.strip() for line in st.session_state[LINES_KEY].splitlines() if line.strip())

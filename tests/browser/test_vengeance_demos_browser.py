@@ -52,6 +52,9 @@ def test_a_vengeance_demo_on_a_projector_is_in_the_projector_s_type(browser: Bro
                                   .filter({SHOWN}).map(node => parseFloat(node.style.fontSize))""")
         assert len(ticks) >= 2 * charts and min(ticks, default=28) >= 28, ticks
         assert "present=1" in page.url  # the address (and so the page's link) keeps the mode
+        rows = page.evaluate("""[...document.querySelectorAll('[data-testid="stMain"] textarea')]
+                                .map(node => node.clientHeight / parseFloat(getComputedStyle(node).lineHeight))""")
+        assert all(shown >= 5 for shown in rows), rows  # the explorer's lines: it showed two and a half at 28 px
         page.get_by_test_id("stExpandSidebarButton").click()
         expect(page.get_by_test_id("stSidebar").get_by_role("switch", name="Modo presentación")).to_be_checked()
         page.get_by_test_id("stSidebarCollapseButton").click()
