@@ -10,7 +10,8 @@ On the path of `flip7odds.bounded.Path` the drawing pile's ``N`` cards are: ``B`
 the cards of number classes you do not hold (``n_c`` copies of class ``c``, worth ``v_c``; two cards of one class
 bust each other), ``G`` you can hand to another player or play on theirs (`flip7odds.bounded.RoundModel.chain`: a
 modifier while someone can take it, a Just One More! or a Flip Four! while another player is in the round, a
-Discard while the other lines hold enough cards), and ``O = N - B - G - sum_c n_c`` others, ``T`` of them Steals
+Discard while the other lines hold enough cards, a Steal or Swap while no other player is in the round: it has no
+legal use and is discarded unused), and ``O = N - B - G - sum_c n_c`` others, ``T`` of them Steals
 (while another line holds a number), the rest The Zero, rescuers, cards you must keep...
 
 Play: hit; give away every card you can and draw on. While every other card so far has been a number of a new
