@@ -30,7 +30,7 @@ from typing import Any
 
 import numpy as np
 
-from flip7odds.bounded import BANKED, BUST, FLIP_7, Chain, LineScores, Path, Steals
+from flip7odds.bounded import BANKED, BUST, FLIP_7, Chain, Kept, LineScores, Path, Steals
 from flip7odds.bounded import Node as BoundedNode
 from flip7odds.cards import SECOND_CHANCE, Action, Category, ModifierKind
 from flip7odds.counts import CardCounts
@@ -175,6 +175,8 @@ LineSplit = tuple[int, int, tuple[tuple[int, int], ...], tuple[int, ...]]
 """`VengeanceModel._split`: copies that bust you, copies of The Zero, the other classes and their busting masks."""
 _NO_STEALS = Steals(0, np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64), 0)
 """No Steal to come, or no number to take."""
+_NO_KEPT = Kept(0, np.zeros(0, dtype=np.int64))
+"""No modifier you must keep (none to come, or someone to give it to)."""
 PileView = tuple[int, int, tuple[tuple[int, int, int], ...], tuple[int, int, int, int]]
 """What the path ceiling and the chain floor read of a pile (`VengeanceModel._pile_path`): its rescuers, its Steals,
 its numbers as (busting mask, copies, value) per class, and its (modifiers, Just One More! and Flip Four!,
@@ -234,6 +236,9 @@ class VengeanceModel:
         """One `Steals` per distinct content: the chain floors are remembered by its identity (`_steals`)."""
         self._line_scores: dict[int, LineScores] = {}
         """Your scores by sum of numbers, per set of modifiers in your line (`chain`)."""
+        self._modifier_kinds = tuple(k for k, card in enumerate(deck.kinds) if card.category is Category.MODIFIER)
+        self._kepts: dict[tuple[int, tuple[int, ...]], Kept] = {}
+        """`_kept` by your line's modifiers and the pile's copies of each modifier kind."""
         self._pile_roles = tuple(self._pile_role(k) for k in range(len(deck.kinds)))
         """Per kind, what `_pile_path` counts it as: ``(role, busting mask, value, group)``, the role one of
         `_RESCUER`, `_STEAL`, `_NUMBER`, `_OTHER`; the group the index of its count in the pile view's last four
@@ -246,7 +251,7 @@ class VengeanceModel:
         self._tables: tuple[dict[Any, Any], ...] = (
             self._masks, self._values_of, self._ladders, self._penalties, self._piles, self._hazards, self._paths,
             self._line_paths, self._unique_paths, self._held, self._line_scores, self._steal_views, self._splits,
-            self._unique_steals)
+            self._unique_steals, self._kepts)
 
     def root(self) -> State:
         """The state at your decision."""
@@ -589,7 +594,8 @@ class VengeanceModel:
         round, a Discard on another line's card while the other lines hold at least as many cards as the pile's
         Discards (along the chain only Discards take their cards: a Steal or Swap ends it), a Steal or Swap while no
         other player is in the round (it is discarded unused) (`Round.play`; the chain floor, `flip7odds.chain_floor`);
-        and the pile's Steals with the numbers of the other lines they can take (`_steals`)."""
+        the pile's Steals with the numbers of the other lines they can take (`_steals`); and the pile's modifiers where
+        nobody can take one (you keep it: `_kept`)."""
         modifiers = state[2] & ~self._numbers
         scores = self._line_scores.get(modifiers)
         if scores is None:
@@ -600,9 +606,11 @@ class VengeanceModel:
             known = self._paths[pile] = self._pile_path(pile)
         modifiers_left, forcing, discards, swaps = known[3]
         active = bool(state[3])
-        given = modifiers_left if active or (self._brutal and state[6] > 0) else 0
+        giving = active or (self._brutal and state[6] > 0)
+        given = modifiers_left if giving else 0
+        kept = _NO_KEPT if giving or not modifiers_left else self._kept(modifiers, pile)
         if not active:  # nobody to take from or swap with: each Steal and Swap is discarded unused
-            return scores, given + known[1] + swaps, _NO_STEALS
+            return scores, given + known[1] + swaps, _NO_STEALS, kept
         given += forcing
         played = 0
         if discards:
@@ -612,7 +620,21 @@ class VengeanceModel:
             if others.bit_count() >= discards:
                 given += discards
                 played = discards
-        return scores, given, self._steals(state, known, played)
+        return scores, given, self._steals(state, known, played), kept
+
+    def _kept(self, modifiers: int, pile: int) -> Kept:
+        """The modifiers of ``pile`` you must keep (`flip7odds.bounded.Kept`), with your line's ``modifiers``: each
+        one's copies times your scores with it added (`_rules_line_scores`), summed; remembered by the two."""
+        deck = self.game.deck
+        copies = tuple(pile // deck.weight[k] % deck.radix[k] for k in self._modifier_kinds)
+        kept = self._kepts.get((modifiers, copies))
+        if kept is None:
+            scores = np.zeros_like(self._rules_line_scores(modifiers).plain)
+            for k, count in zip(self._modifier_kinds, copies, strict=True):
+                if count:
+                    scores = scores + count * self._rules_line_scores(modifiers | 1 << k).plain
+            kept = self._kepts[modifiers, copies] = Kept(sum(copies), scores)
+        return kept
 
     def _rules_line_scores(self, modifiers: int) -> LineScores:
         """Your scores by sum of numbers with the ``modifiers`` (`chain`), from the tables of the rules

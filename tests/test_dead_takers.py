@@ -3,11 +3,13 @@
 Where no other player is in the round, every Steal and Swap is discarded unused when it comes
 (`flip7odds.vengeance.fast.can_take_from_others`), so `flip7odds.round_models.VengeanceModel.path` counts the Swaps as
 cards that change nothing (they were rescuers ending the drift ceiling's chain at ``W``) and `VengeanceModel.chain`
-counts the Steals and Swaps among the cards the chain floor's policy passes over. On random small piles played alone
-with Steals, Swaps, a Discard and sometimes the Unlucky 7, every state a full search meets must keep the exact value of
+counts the Steals and Swaps among the cards the chain floor's policy passes over; a modifier, which you must keep, is a
+card after which that policy stays (`flip7odds.bounded.Kept`). On random small piles played alone with Steals, Swaps,
+a Discard and sometimes the Unlucky 7, every state a full search meets must keep the exact value of
 hitting (the fast solver's) between the chain floor and the ceilings, and the two must be narrower than before at
 some of them. A Discard is not such a card (alone it takes one of your own): counting it as one, a deliberately wrong
-bound, must fall on the wrong side of the exact value somewhere.
+bound, must fall on the wrong side of the exact value somewhere; so must a floor that counts a modifier you must keep as
+one you could give away.
 """
 
 from __future__ import annotations
@@ -62,7 +64,7 @@ def _copies(model: VengeanceModel, state: State, card: Card) -> int:
 
 def test_alone_every_state_keeps_the_exact_value_between_the_narrower_bounds() -> None:
     rng = random.Random(37)
-    checked = lower = higher = wrong_ceiling = wrong_floor = 0
+    checked = lower = higher = kept_higher = wrong_ceiling = wrong_floor = wrong_kept = 0
     for _ in range(14):
         situation = _alone(rng)
         model = VengeanceModel(situation)
@@ -80,13 +82,16 @@ def test_alone_every_state_keeps_the_exact_value_between_the_narrower_bounds() -
                 wrong_ceiling += drift_ceiling(wrong, top) < hit - TOLERANCE
             if model.forced(cast(State, state)):
                 continue
-            scores, given, passed = model.chain(state)
+            scores, given, passed, kept = model.chain(state)
             low = model.reach(state)[0]
-            floor = chain_floor(path, scores, low, given, steals=passed)
+            floor = chain_floor(path, scores, low, given, steals=passed, kept=kept)
             assert floor <= hit + TOLERANCE, (situation, state, path)
             higher += floor > chain_floor(path, scores, low, given - swaps - steals, steals=passed) + TOLERANCE
+            kept_higher += floor > chain_floor(path, scores, low, given, steals=passed) + TOLERANCE
             if discards:
                 wrong_floor += chain_floor(path, scores, low, given + discards, steals=passed) > hit + TOLERANCE
+            if kept.count:  # the modifiers you must keep counted as cards you give away: not a bound
+                wrong_kept += chain_floor(path, scores, low, given + kept.count, steals=passed) > hit + TOLERANCE
             checked += 1
-    assert checked > 8000 and lower > 1000 and higher > 5000, (checked, lower, higher)
-    assert wrong_ceiling > 100 and wrong_floor > 100, (wrong_ceiling, wrong_floor)
+    assert checked > 8000 and lower > 1000 and higher > 5000 and kept_higher > 1000, (checked, lower, higher, kept_higher)
+    assert wrong_ceiling > 100 and wrong_floor > 100 and wrong_kept > 100, (wrong_ceiling, wrong_floor, wrong_kept)
