@@ -49,7 +49,7 @@ Vengeance pile). This bound is the derivation; what is computed is the chain's o
 it (next section).
 
 The chain's optimal stopping value (what is computed)
-----------------------------------------------------
+-----------------------------------------------------
 The martingale bound credits every positive drift along the chain, even one met where the best rule has already
 stopped, and never subtracts a negative drift met before a positive one (a state whose next card risks much just
 before one that may bring the Flip 7's bonus). The chain's own optimal stopping value is never above it and is what
@@ -74,9 +74,8 @@ Hitting draws one card first::
     H <= (F / N) V_0(empty) + (live / N) C_0(empty).
 
 Any stopping rule, the optimal one included, has ``E[Z_s] = Z_0 + E[sum_{i<s} d_i] <= Z_0 + E[sum_i max(0, d_i)]``,
-so this value is at most the martingale bound (the derivation above), and equal to it where no positive drift
-comes after a state where stopping is best (`tests/test_drift.py`: then drawing on while the drift is positive is
-optimal). It is a finite sum of products of counts with integer scores, divided at most ``room + 3`` times, so the
+so this value is at most the martingale bound (the derivation above), and equal to it where no drift is negative
+(drawing to the chain's end is then best, and both are ``Z_0`` plus every drift: `tests/test_drift.py`). It is a finite sum of products of counts with integer scores, divided at most ``room + 3`` times, so the
 float result is within a relative ``1e-14`` of the exact rational value: a state it closes has ``H`` at most its
 score plus far less than the bounded solver's tie of ``1e-9`` (`flip7odds.bounded.TIE`), within which staying is the
 answer anyway.
