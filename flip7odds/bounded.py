@@ -238,7 +238,8 @@ class RoundModel(Protocol[S]):
     def chain(self, state: S) -> Chain | None:
         """Where the chain floor applies (`flip7odds.chain_floor`: a new number changes your line by its value
         only): your score for each sum of numbers with the modifiers of your line, how many cards of the drawing pile
-        you can hand to another player and then decide again with the same line, and its Steals; else None."""
+        you can hand to another player and then decide again with the same line, its Steals and the modifiers you must
+        keep; else None."""
 
     def entries(self) -> int:
         """How many entries the model's own tables hold: freed with the model after the search, so the search's
@@ -320,8 +321,20 @@ class Steals:
     passed: int
 
 
-Chain = tuple[LineScores, int, Steals]
-"""`RoundModel.chain`: your scores by sum of numbers, the cards you can give away, the Steals."""
+@dataclass(frozen=True, eq=False)
+class Kept:
+    """The modifiers of a drawing pile you must keep when they come (nobody to give them to), for the chain floor
+    (`flip7odds.chain_floor`): ``count`` of them, and ``scores[s]``, for each sum of numbers ``s``, the sum over them
+    of your score with your line's modifiers and that one (the policy keeps it and stays). Compared and hashed by
+    identity (the model makes one per view)."""
+
+    count: int
+    scores: IntArray
+
+
+Chain = tuple[LineScores, int, Steals, Kept]
+"""`RoundModel.chain`: your scores by sum of numbers, the cards you can give away, the Steals, the modifiers you must
+keep."""
 
 
 @dataclass(frozen=True)
@@ -634,7 +647,7 @@ class _Shared:
         default_factory=dict)
     path_terms: dict[Path, PathTerms] = field(default_factory=dict)
     drift_ceilings: dict[tuple[Path, int], float] = field(default_factory=dict)
-    chain_floors: dict[tuple[Path, LineScores, int, Steals, int, int], float] = field(default_factory=dict)
+    chain_floors: dict[tuple[Path, LineScores, int, Steals, Kept, int, int], float] = field(default_factory=dict)
     class_arrays: dict[tuple[tuple[int, int], ...], ClassArrays] = field(default_factory=dict)
     class_sums: dict[tuple[int, tuple[tuple[int, int], ...]], ClassSums] = field(default_factory=dict)
     survival: dict[tuple[tuple[int, ...], int, int, int, int], list[float]] = field(default_factory=dict)
@@ -796,7 +809,8 @@ class _Search(Generic[S]):
             arrays = self.class_arrays(path.classes)
             known = floors[key] = (owed_floor(path, chain[0], low, owed, arrays) if owed else
                                    zero_floor(path, chain[0], low, chain[1], arrays) if path.holds_zero else
-                                   chain_floor(path, chain[0], low, chain[1], arrays=arrays, steals=chain[2]))
+                                   chain_floor(path, chain[0], low, chain[1], arrays=arrays, steals=chain[2],
+                                               kept=chain[3]))
         return known
 
     def path_ceiling(self, path: Path, ceiling: int, stay: float = -_INF) -> float:

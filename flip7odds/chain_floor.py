@@ -10,21 +10,25 @@ On the path of `flip7odds.bounded.Path` the drawing pile's ``N`` cards are: ``B`
 the cards of number classes you do not hold (``n_c`` copies of class ``c``, worth ``v_c``; two cards of one class
 bust each other), ``G`` you can hand to another player or play on theirs (`flip7odds.bounded.RoundModel.chain`: a
 modifier while someone can take it, a Just One More! or a Flip Four! while another player is in the round, a
-Discard while the other lines hold enough cards), and ``O = N - B - G - sum_c n_c`` others, ``T`` of them Steals
-(while another line holds a number), the rest The Zero, rescuers, cards you must keep...
+Discard while the other lines hold enough cards, a Steal or Swap while no other player is in the round: it has no
+legal use and is discarded unused), and ``O = N - B - G - sum_c n_c`` others, ``T`` of them Steals
+(while another line holds a number), ``M`` modifiers you must keep (nobody to give them to), the rest The Zero,
+rescuers, a Just One More! or Flip Four! you must take...
 
 Play: hit; give away every card you can and draw on. While every other card so far has been a number of a new
 class (a set ``K`` of them, ``k = |K|``), you are again at a free decision holding ``S_K = held + sum_{c in K} v_c``
 with your modifiers unchanged: stay, or hit again, whichever the values below make better. A Steal takes the
 largest number in sight whose class you do not hold, and you stay: ``s(K) = f(S_K + v)`` (``f7`` if it is your
 seventh number; ``L`` if there is none; where Discards are played on the other lines, as many such numbers are passed
-over, since the Discards may have taken them first). Any other card of the ``O`` hands the round to any play at all.
+over, since the Discards may have taken them first). A modifier you must keep joins your line and you stay (you hold
+a card and no The Zero, so you may): ``m(K) = sum_{x of the M} f_x(S_K)``, ``f_x`` your score with your modifiers and
+``x`` (`flip7odds.bounded.Kept`). Any other card of the ``O`` hands the round to any play at all.
 The cards given away leave your line and the chances of the others as they were: the first card not given away is
 uniform over the ``N' - k`` left (``N' = N - G``). So the policy's value is at least
 
     F(K) = f7(S_K)                                   if k = room (the card made your Flip 7, the round ends)
     F(K) = f(S_K)                                    if k = depth or no such card is left (you stay)
-    F(K) = max(f(S_K), C(K)),   C(K) = [sum_{c not in K} n_c F(K + c) + T s(K) + (O - T) L] / (N' - k)   else
+    F(K) = max(f(S_K), C(K)),   C(K) = [sum_{c not in K} n_c F(K + c) + T s(K) + m(K) + (O - T - M) L] / (N' - k)
 
 with ``f`` and ``f7`` your score for a sum of numbers with the modifiers of your line (`flip7odds.bounded.
 LineScores`), ``L`` the least score reachable from the state (`RoundModel.reach`), which bounds whatever follows
@@ -77,7 +81,7 @@ import numpy as np
 from flip7odds.solver import FloatArray, IntArray, compiled_loop
 
 if TYPE_CHECKING:
-    from flip7odds.bounded import LineScores, Path, Steals
+    from flip7odds.bounded import Kept, LineScores, Path, Steals
 
 MAX_CLASSES = 16
 """Sets of classes are bit masks, ``2^classes`` of them: at most this many classes (With a Vengeance has 14)."""
@@ -102,14 +106,14 @@ _NO_NUMBERS = np.zeros(0, dtype=np.int64)
 
 
 def chain_floor(path: Path, scores: LineScores, low: int, skipped: int = 0, depth: int = DEPTH,
-                arrays: ClassArrays | None = None, steals: Steals | None = None) -> float:
-    """``C(empty)`` (module docstring) with ``skipped`` = ``G`` cards you can give away and the pile's ``steals``: a
-    floor for the value of hitting now, or -inf where it does not apply (you hold The Zero, or too many classes).
-    ``arrays``: the path's `class_arrays`, where the caller remembers them."""
+                arrays: ClassArrays | None = None, steals: Steals | None = None, kept: Kept | None = None) -> float:
+    """``C(empty)`` (module docstring) with ``skipped`` = ``G`` cards you can give away, the pile's ``steals`` and the
+    modifiers you must ``kept``: a floor for the value of hitting now, or -inf where it does not apply (you hold The
+    Zero, or too many classes). ``arrays``: the path's `class_arrays`, where the caller remembers them."""
     if path.holds_zero:
         return -np.inf
     return _floor(path, scores.plain, scores.flip7, low, skipped, 1, min(depth, path.room, len(path.classes)), arrays,
-                  steals)
+                  steals, kept)
 
 
 def owed_floor(path: Path, scores: LineScores, low: int, draws: int, arrays: ClassArrays | None = None) -> float:
@@ -118,7 +122,7 @@ def owed_floor(path: Path, scores: LineScores, low: int, draws: int, arrays: Cla
     if path.holds_zero:
         return -np.inf
     return _floor(path, scores.plain, scores.flip7, low, 0, draws, min(draws, path.room, len(path.classes)), arrays,
-                  None)
+                  None, None)
 
 
 def zero_floor(path: Path, scores: LineScores, low: int, skipped: int = 0, arrays: ClassArrays | None = None) -> float:
@@ -127,11 +131,12 @@ def zero_floor(path: Path, scores: LineScores, low: int, skipped: int = 0, array
     if not path.holds_zero:
         return -np.inf
     banks = np.full(scores.plain.shape, low, dtype=np.int64)  # no stay: only the pile running out "banks", >= L
-    return _floor(path, banks, scores.flip7, low, skipped, path.room, min(path.room, len(path.classes)), arrays, None)
+    return _floor(path, banks, scores.flip7, low, skipped, path.room, min(path.room, len(path.classes)), arrays, None,
+                  None)
 
 
 def _floor(path: Path, plain: IntArray, flip7: IntArray, low: int, skipped: int, forced: int, depth: int,
-           arrays: ClassArrays | None, steals: Steals | None) -> float:
+           arrays: ClassArrays | None, steals: Steals | None, kept: Kept | None) -> float:
     """``F(empty)`` over the sets of at most ``depth`` classes, the first ``forced`` levels without a choice, with
     ``plain`` what stopping banks and ``flip7`` what a Flip 7 scores, by sum of numbers."""
     size = path.size - skipped
@@ -140,21 +145,22 @@ def _floor(path: Path, plain: IntArray, flip7: IntArray, low: int, skipped: int,
     copies, values, total = class_arrays(path.classes) if arrays is None else arrays
     count, taken, bits, passed = (0, _NO_NUMBERS, _NO_NUMBERS, 0) if steals is None else (
         steals.count, steals.values, steals.classes, steals.passed)
+    keeps, kept_scores = (0, _NO_NUMBERS) if kept is None else (kept.count, kept.scores)
     out = np.empty(1)
     _chain_values(copies, values, path.held, path.room, size, size - path.bust - total, float(low), plain, flip7,
-                  forced, depth, count, taken, bits, passed, out)
+                  forced, depth, count, taken, bits, passed, keeps, kept_scores, out)
     return float(out[0])
 
 
 @compiled_loop
 def _chain_values(copies: IntArray, values: IntArray, held: int, room: int, size: int, others: int, low: float,
                   plain: IntArray, flip7: IntArray, forced: int, depth: int, steals: int, taken: IntArray,
-                  taken_classes: IntArray, passed: int, out: FloatArray) -> None:
+                  taken_classes: IntArray, passed: int, keeps: int, kept: IntArray, out: FloatArray) -> None:
     """``out[0] = F(empty)`` (module docstring) over the sets of at most ``depth`` classes (``depth <= room``,
     ``depth <= classes``, ``depth <= forced`` or ``forced = 1``); ``size`` is ``N'``; below level ``forced`` you
     must draw. ``steals`` of the ``others`` are Steals: one takes the largest of the numbers ``taken`` whose class
     bit (``taken_classes``) is not in the set, past the first ``passed`` of them, and you stay (``low`` if there is
-    none).
+    none); ``keeps`` of them are modifiers you must keep, and then stay: together they score ``kept[total]``.
 
     ``F`` is computed for the sets of ``depth`` classes first, then ``depth - 1``, ... (each set's successors are
     one class larger); the sets of one size are enumerated in increasing order of their masks (Gosper's rule),
@@ -176,7 +182,9 @@ def _chain_values(copies: IntArray, values: IntArray, held: int, room: int, size
             elif size == k or (k >= forced and k == depth):
                 value[mask] = stay
             else:
-                acc = (others - steals) * low
+                acc = (others - steals - keeps) * low
+                if keeps:  # keep the modifier and stay
+                    acc += kept[total]
                 if steals:  # take the largest number that does not bust you (past ``passed`` of them), then stay
                     took = low
                     fits = 0

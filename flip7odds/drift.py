@@ -45,9 +45,40 @@ one of each class of ``K``, in any of ``k!`` orders). Hitting draws one card fir
 Where every drift is at most 0 (the bust cards outweigh what the next card adds, as late in a line) this is at
 most ``Z_0``, so hitting cannot beat staying with that score: the bound closes such a state, which hindsight never
 does. Each sum runs over the sets of at most ``min(room, live) - 1`` classes (a few thousand for a fresh With a
-Vengeance pile), in one compiled loop (`_drift_sums`); every quantity is an integer or a product of integers below
-``2^53`` until one division per set, so the float result is within a few units in the last place of the exact
-rational bound, and a drift's sign is exact (closing compares exactly).
+Vengeance pile). This bound is the derivation; what is computed is the chain's optimal stopping value, never above
+it (next section).
+
+The chain's optimal stopping value (what is computed)
+-----------------------------------------------------
+The martingale bound credits every positive drift along the chain, even one met where the best rule has already
+stopped, and never subtracts a negative drift met before a positive one (a state whose next card risks much just
+before one that may bring the Flip 7's bonus). The chain's own optimal stopping value is never above it and is what
+`drift_ceiling` computes. The chain, with the levels below, is a Markov chain on ``(level, J)`` for everything a play
+sees: given the cards seen, the live cards still to come are in uniformly random order, and how many of each kind
+(``n_c`` of each class not in ``J``, the bust cards and repeats ``B + r_J``, one fewer at level 2, the rescuers,
+one fewer past level 0) depends only on the level and ``J``; the neutral cards' places are independent of that
+order, and a play's choices move nothing the chain reads. A play stops at a (possibly randomised) stopping time of
+the chain and scores at most ``Z`` there, or, past the chain's end, at most its terminal value in expectation given
+what came before (each terminal below is such a bound: ``W`` pathwise, the bounds after the Unlucky 7 in
+expectation, the next level's value by the same argument from there). So its expected score is at most the value of
+the optimal stopping problem on the chain (independent randomisation gains nothing), which backward induction over
+the sets gives exactly:
+
+    V_l(J) = max(Z_l(J), C_l(J)),   C_l(J) = (1 / m) sum over the next live card of its count times what it leads to
+
+(``V_l`` of the set it makes, the value of the next level on the same set, or a terminal value; ``m`` the live cards
+left). At a Discard or Swap level 0 leads to ``min(V_1(K), W)`` and at a Steal to ``min(V_S(K), W)``: both bound what
+may follow, so the lower does, and the bound is never above the martingale bounds with or without the second level.
+Hitting draws one card first::
+
+    H <= (F / N) V_0(empty) + (live / N) C_0(empty).
+
+Any stopping rule, the optimal one included, has ``E[Z_s] = Z_0 + E[sum_{i<s} d_i] <= Z_0 + E[sum_i max(0, d_i)]``,
+so this value is at most the martingale bound (the derivation above), and equal to it where no drift is negative
+(drawing to the chain's end is then best, and both are ``Z_0`` plus every drift: `tests/test_drift.py`). It is a finite sum of products of counts with integer scores, divided at most ``room + 3`` times, so the
+float result is within a relative ``1e-14`` of the exact rational value: a state it closes has ``H`` at most its
+score plus far less than the bounded solver's tie of ``1e-9`` (`flip7odds.bounded.TIE`), within which staying is the
+answer anyway.
 
 After a Discard or a Swap (the second level)
 --------------------------------------------
@@ -82,8 +113,9 @@ cards of ``H`` left, then one of each class of ``J - A``: summed over ``A`` (``s
 3``), ``P_2(J) = D prod n_c (3 B + 2 r_J) / (6 C(live, j + 2))``. The martingale argument is unchanged (the relaxed
 chain's value bounds the real play's score wherever it stops; at ``W`` it bounds what may follow), so ``H`` is at
 most ``Z_0`` plus the first card's drift plus ``sum P(K) max(0, d(K)) + sum P_1 max(0, d_1) + sum P_2 max(0,
-d_2)``. The bound with every rescuer ending at ``W`` holds too, and the loop sums both: the ceiling is the lower
-(the second level's positive drifts can outweigh what it saves where the bonus is near).
+d_2)``. The bound with every rescuer ending at ``W`` holds too (the second level's positive drifts can outweigh
+what it saves where the bonus is near); the optimal stopping value, which takes ``min(V_1(K), W)`` at each Discard or
+Swap, is never above either.
 
 After a Steal
 -------------
@@ -146,8 +178,8 @@ has 14 with The Zero)."""
 
 
 def drift_ceiling(path: Path, ceiling: int) -> float:
-    """The drift ceiling of ``H`` (module docstring) for the path ``path`` and the ladder's top ``ceiling``: the lower
-    of the bounds with and without the second level."""
+    """The drift ceiling of ``H`` for the path ``path`` and the ladder's top ``ceiling``: the optimal stopping value of
+    its relaxed chain, the first card forced (module docstring, "The chain's optimal stopping value")."""
     top = max(0, ceiling)
     copies, values, total = _class_columns(path.classes, path.zeros)
     live = path.bust + path.rescue + total
@@ -156,23 +188,22 @@ def drift_ceiling(path: Path, ceiling: int) -> float:
     if path.room <= 0 or copies.shape[0] > MAX_CLASSES:
         return math.inf
     deepest = min(path.room, live) - 1  # the chain is alive and not ended at sets of at most this size
-    out = np.zeros(4)
+    out = np.zeros(1)
     levels = 3 if path.second or path.steals else 1  # the rows of levels 1, S and 2 only where they are reached
     wiped = _after_unlucky(path.fresh, path.fresh_bust, path.fresh_held, path.bonus, path.rescue, live, top,
                            deepest + 1, levels) if path.unlucky else _NOTHING
-    _drift_sums(copies, values, path.zeros > 0, path.holds_zero, path.held, path.room, path.bonus, path.bust,
-                path.rescue, path.second, path.lift, path.steals, path.grab, live, float(top), _ways(live, deepest + 3),
-                path.unlucky, wiped, out)
+    _stopping_values(copies, values, path.zeros > 0, path.holds_zero, path.held, path.room, path.bonus, path.bust,
+                     path.rescue, path.second, path.lift, path.steals, path.grab, live, float(top), path.unlucky, wiped,
+                     out)
     start = 0.0 if path.holds_zero else float(path.held)
+    onward = float(out[0])  # C_0(empty): draw once more
     neutral = path.size - live
-    with_second = start + (neutral * max(float(out[0]), 0.0) + live * float(out[0])) / path.size + float(out[1])
-    plain = start + (neutral * max(float(out[2]), 0.0) + live * float(out[2])) / path.size + float(out[3])
-    return min(with_second, plain)
+    return (neutral * max(start, onward) + live * onward) / path.size
 
 
 @functools.lru_cache(maxsize=1 << 12)
 def _class_columns(classes: tuple[tuple[int, int], ...], zeros: int) -> tuple[IntArray, IntArray, int]:
-    """The copies and values of a path's classes as `_drift_sums` reads them, The Zero's class (``zeros`` copies, value
+    """The copies and values of a path's classes as `_stopping_values` reads them, The Zero's class (``zeros`` copies, value
     0) last where the pile holds it, and the copies' total; the last few thousand remembered (many paths share their
     classes; a server answering for hours meets ever new ones)."""
     copies = [c for c, _ in classes] + ([zeros] if zeros else [])
@@ -181,7 +212,7 @@ def _class_columns(classes: tuple[tuple[int, int], ...], zeros: int) -> tuple[In
 
 
 _NOTHING = np.zeros(0)
-"""`_drift_sums`' ``wiped`` where the pile holds no Unlucky 7 (never read)."""
+"""`_stopping_values`' ``wiped`` where the pile holds no Unlucky 7 (never read)."""
 
 ROOM_AFTER_UNLUCKY = 6
 """The numbers still missing for a Flip 7 when the Unlucky 7 has left you holding it alone."""
@@ -256,7 +287,7 @@ def _unlucky_sums(copies: IntArray, values: IntArray, bust: int, held: int, room
     ``rescuers[r]`` rescuers and at least ``bust + r_J - min(drawn[r], j + spread[r])`` cards that bust (``drawn[r]``
     numbers came before the Unlucky 7, at most ``spread[r]`` of the 7s' class and ``J``'s taken from any one but one
     class, at most one from each other); ``top`` where ``L = 0``. ``ways[r, j] = C(L, j)``. One pass over the masks
-    in increasing order, as `_drift_sums`; every sum of a set is an integer (exact in a float) until the drift's
+    in increasing order, as `_stopping_values`; every sum of a set is an integer (exact in a float) until the drift's
     division and the weight's."""
     classes = copies.shape[0]
     count = 1 << classes
@@ -326,47 +357,50 @@ def _unlucky_sums(copies: IntArray, values: IntArray, bust: int, held: int, room
 
 @functools.cache
 def _ways(live: int, count: int) -> FloatArray:
-    """``C(live, j)`` for ``j < count``, as the floats `_drift_sums` divides by; remembered (``live`` is at most a
+    """``C(live, j)`` for ``j < count``, as the floats `_unlucky_sums` divides by; remembered (``live`` is at most a
     deck's cards, ``count`` at most 9: a few hundred arrays at most)."""
     return np.array([math.comb(live, j) for j in range(count)], dtype=np.float64)
 
 
 @compiled_loop
-def _drift_sums(copies: IntArray, values: IntArray, zero_last: bool, holds_zero: bool, held: int, room: int, bonus: int,
-                bust: int, rescue: int, second: int, lift: int, steals: int, grab: int, live: int, top: float,
-                ways: FloatArray, unlucky: int, wiped: FloatArray, out: FloatArray) -> None:
-    """``out = (d(empty), sum_{K not empty} P(K) max(0, d(K)) + sum_J P_1(J) max(0, d_1(J)) + P_2(J) max(0, d_2(J)) +
-    P_S(J) max(0, d_S(J)), d(empty), sum_{K not empty} P(K) max(0, d(K)))``, with the second level in the first two (a
-    Discard or Swap leads to level 1, a Steal to level S), every rescuer ending at ``W`` in the last two, over the sets of at most ``len(ways) - 3`` classes
-    (module docstring), ``P(K) = prod_{c in K} copies_c / ways[|K|]`` (``ways[j] = C(live, j)``, ``j <= deepest +
-    2``). Of the rescuers, ``unlucky`` Unlucky 7s end the chain at ``wiped[|K|]`` at level 0 (in both bounds), at
-    ``wiped[firsts + |J|]`` at levels 1 and S and at ``wiped[2 firsts + |J|]`` at level 2 (module docstring, "After
-    the Unlucky 7"; ``firsts = deepest + 1``; those two only where ``second`` or ``steals``).
+def _stopping_values(copies: IntArray, values: IntArray, zero_last: bool, holds_zero: bool, held: int, room: int,
+                     bonus: int, bust: int, rescue: int, second: int, lift: int, steals: int, grab: int, live: int,
+                     top: float, unlucky: int, wiped: FloatArray, out: FloatArray) -> None:
+    """``out[0] = C_0(empty)``: the value of drawing on at the empty set in the chain's optimal stopping (module
+    docstring, "The chain's optimal stopping value"), by backward induction over the sets of at most ``deepest =
+    min(room, live) - 1`` classes at every level: ``V_l(J) = max(Z_l(J), C_l(J))``, ``C_l(J)`` the mean of what the
+    next live card leads to (``V_l`` of a larger set, the next level's ``V`` on the same set, or a terminal value).
+    Level 0 moves on to level 1 after a Discard or Swap (``second``) and to level S after a Steal (``steals``) with the
+    lower of that level's ``V`` and ``top``; the ``unlucky`` Unlucky 7s end it at ``wiped[k]`` at level 0, at
+    ``wiped[firsts + k]`` at levels 1 and S and at ``wiped[2 firsts + k]`` at level 2 (``firsts = deepest + 1``;
+    module docstring, "After the Unlucky 7"); every other rescuer, and the live cards running out, at ``top``.
 
-    Every set is a bit mask; its sums are its mask without the lowest bit's, plus that class's (one pass over
-    the masks of at most ``deepest`` bits in increasing order: past a mask with more, the next with at most as many
-    is found by adding its lowest bit, since every mask in between keeps its bits; the sums of a mask without its
-    lowest bit were made before it). The Zero, when ``zero_last``, is the last class. Every sum of a set is an
-    integer below ``2^53`` (exact in a float) until the drift's division and the weight's.
+    The sets are bit masks, visited once in increasing order for their sums (a mask's are its mask without the
+    lowest bit's, plus that class's; past a mask with more than ``deepest`` bits, the next with at most as many is
+    found by adding its lowest bit) and then in the reverse order, so that ``V_l(J + c)`` (a larger mask) is known
+    before ``J``. The Zero, when ``zero_last``, is the last class (value 0; at level 0 its sets score 0).
     """
     classes = copies.shape[0]
     count = 1 << classes
-    deepest = ways.shape[0] - 3
-    size = np.empty(count, dtype=np.int64)  # only the masks visited are written, and read after
-    points = np.empty(count, dtype=np.int64)  # S_K - held: the set's values
+    deepest = min(room, live) - 1
+    firsts = deepest + 1
+    points = np.empty(count, dtype=np.int64)  # S_J - held: the set's values (only visited masks are written)
     cards = np.empty(count, dtype=np.int64)  # copies of the set's classes
     worth = np.empty(count, dtype=np.int64)  # their values times copies
-    product = np.empty(count, dtype=np.float64)  # prod of copies
-    size[0] = points[0] = cards[0] = worth[0] = 0
-    product[0] = 1.0
+    size = np.empty(count, dtype=np.int64)
+    order = np.empty(count, dtype=np.int64)  # the visited masks, in increasing order
+    plain = np.empty(count, dtype=np.float64)  # V_0
+    first = np.empty(count, dtype=np.float64)  # V_1
+    forgiven = np.empty(count, dtype=np.float64)  # V_2
+    taken = np.empty(count, dtype=np.float64)  # V_S
+    points[0] = cards[0] = worth[0] = size[0] = 0
     all_cards = 0
     all_worth = 0
     for c in range(classes):
         all_cards += copies[c]
         all_worth += copies[c] * values[c]
     zero_bit = 1 << (classes - 1) if zero_last else 0
-    firsts = deepest + 1  # wiped's rows: level 0, then (where read) levels 1 and S, level 2
-    later = plain = 0.0
+    visited = 0
     mask = 0
     while mask < count:
         if mask:
@@ -379,80 +413,8 @@ def _drift_sums(copies: IntArray, values: IntArray, zero_last: bool, holds_zero:
             points[mask] = points[rest] + values[c]
             cards[mask] = cards[rest] + copies[c]
             worth[mask] = worth[rest] + copies[c] * values[c]
-            product[mask] = product[rest] * copies[c]
-        k = size[mask]
-        total = held + points[mask]  # S_K
-        zero_in = holds_zero or (mask & zero_bit) != 0
-        score = 0.0 if zero_in else float(total)  # Z(K)
-        left_cards = all_cards - cards[mask]
-        left_points = all_worth - worth[mask]
-        if k + 1 == room:  # the next new class is a Flip 7
-            onward = left_cards * (total + bonus - score) + left_points
-        elif k + 1 == live:  # the next card is the last that changes the path
-            onward = left_cards * (top - score)
-        elif zero_in:
-            onward = 0.0
-        else:
-            zeros_left = copies[classes - 1] if zero_last and (mask & zero_bit) == 0 else 0
-            onward = left_points - zeros_left * score
-        repeats = cards[mask] - k
-        lifted = float(total + max(lift, 0))  # Z_1(K)
-        if unlucky:  # level 0, W after every rescuer but the Unlucky 7
-            change = onward - (bust + repeats) * score + (rescue - unlucky) * (top - score) + unlucky * (wiped[k] - score)
-        else:  # level 0, W after every rescuer
-            change = onward - (bust + repeats) * score + rescue * (top - score)
-        drift = change / (live - k)
-        if mask == 0:
-            out[2] = drift
-        elif drift > 0.0:
-            plain += product[mask] / ways[k] * drift
-        taken = float(total + grab + (bonus if k + 1 == room else 0))  # Z_S(K)
-        if (second > 0 or steals > 0) and k + 1 < live:  # level 0: level 1 after a Discard or Swap, S after a Steal
-            drift = (change + second * (lifted - top) + steals * (taken - top)) / (live - k)
-        if mask == 0:
-            out[0] = drift
-        elif drift > 0.0:
-            later += product[mask] / ways[k] * drift
-        if second > 0 and k + 1 < live:  # level 1 at K
-            flip = k + 1 == room
-            after = lifted + (bonus if flip and lift >= 0 else 0)  # Z_2(K)
-            if k + 2 == live:
-                drift = top - lifted
-            else:
-                grow = left_cards * (top - lifted) if flip else float(left_points)
-                ends = (rescue - 1) * (top - lifted) if not unlucky else (
-                    (rescue - 1 - unlucky) * (top - lifted) + unlucky * (wiped[firsts + k] - lifted))
-                drift = (grow + (bust + repeats) * (after - lifted) + ends) / (live - k - 1)
-            if drift > 0.0:
-                later += product[mask] * second / ways[k + 1] * drift
-            spare = 3 * bust + 2 * repeats
-            if k + 2 < live and spare > 0:  # level 2 at K
-                left = bust + repeats - 1
-                if k + 3 == live:
-                    drift = left_cards * (top - after) - left * after + (rescue - 1) * (top - after)
-                else:
-                    if flip:  # a Flip 7: S + v + bonus
-                        grow = left_points + left_cards * (lifted + bonus - after)
-                    elif k + 2 == room and lift >= 0:  # to Z_2 with the bonus
-                        grow = float(left_points + left_cards * bonus)
-                    else:
-                        grow = float(left_points)
-                    ends = (rescue - 1) * (top - after) if not unlucky else (
-                        (rescue - 1 - unlucky) * (top - after) + unlucky * (wiped[2 * firsts + k] - after))
-                    drift = (grow - left * after + ends) / (live - k - 2)
-                if drift > 0.0:
-                    later += product[mask] * second * spare / (6.0 * ways[k + 2]) * drift
-        if steals > 0 and k + 1 < live:  # level S at K
-            spare = bust + repeats
-            if k + 2 == live:
-                drift = left_cards * (top - taken) - spare * taken + (rescue - 1) * (top - taken)
-            else:
-                grow = float(left_points + left_cards * bonus) if k + 2 == room else float(left_points)
-                ends = (rescue - 1) * (top - taken) if not unlucky else (
-                    (rescue - 1 - unlucky) * (top - taken) + unlucky * (wiped[firsts + k] - taken))
-                drift = (grow - spare * taken + ends) / (live - k - 1)
-            if drift > 0.0:
-                later += product[mask] * steals / ways[k + 1] * drift
+        order[visited] = mask
+        visited += 1
         mask += 1
         while mask < count:  # skip the masks of more than deepest classes
             bits = 0
@@ -463,8 +425,95 @@ def _drift_sums(copies: IntArray, values: IntArray, zero_last: bool, holds_zero:
             if bits <= deepest:
                 break
             mask += mask & -mask
-    out[1] = later
-    out[3] = plain
+    lifted_by = max(lift, 0)
+    others = rescue - second - steals - unlucky  # rescuers that end every level at top
+    for at in range(visited - 1, -1, -1):
+        mask = order[at]
+        k = size[mask]
+        total = held + points[mask]  # S_J
+        left_cards = all_cards - cards[mask]
+        left_points = all_worth - worth[mask]  # sum_{c not in J} n_c v_c
+        repeats = cards[mask] - k
+        flip = k + 1 == room  # the next new class is a Flip 7
+        grows0 = grows1 = grows2 = grows_s = 0.0  # sum_{c not in J} n_c V_l(J + c), where read
+        inner0 = not flip and k + 1 < live
+        inner1 = second > 0 and not flip and k + 2 < live
+        inner2 = second > 0 and not flip and k + 3 < live
+        inner_s = steals > 0 and not flip and k + 2 < live
+        if inner0 or inner1 or inner2 or inner_s:
+            for c in range(classes):
+                bit = 1 << c
+                if mask & bit:
+                    continue
+                n = copies[c]
+                if inner0:
+                    grows0 += n * plain[mask | bit]
+                if inner1:
+                    grows1 += n * first[mask | bit]
+                if inner2:
+                    grows2 += n * forgiven[mask | bit]
+                if inner_s:
+                    grows_s += n * taken[mask | bit]
+        lifted = float(total + lifted_by)  # Z_1(J)
+        if second > 0 and k + 1 < live:  # levels 1 and 2 on J (m = live - k - 1 and live - k - 2 live cards left)
+            after = lifted + (bonus if flip and lift >= 0 else 0)  # Z_2(J)
+            if k + 2 < live:  # level 2
+                if k + 3 == live:  # the last live card: a new class runs them out, a card of H busts, a rescuer
+                    value2 = float(left_cards + rescue - 1) * top
+                else:
+                    if flip:  # a Flip 7: S + lift + v + bonus
+                        value2 = float(left_points) + left_cards * (lifted + bonus)
+                    else:
+                        value2 = grows2
+                    if unlucky:
+                        value2 += (rescue - 1 - unlucky) * top + unlucky * wiped[2 * firsts + k]
+                    else:
+                        value2 += (rescue - 1) * top
+                    value2 /= live - k - 2
+                forgiven[mask] = max(after, value2)
+            if k + 2 == live:  # whatever the last live card is, the chain ends at top
+                value1 = top
+            else:
+                value1 = left_cards * top if flip else grows1  # a Flip 7 at level 1 ends at top
+                value1 += (bust + repeats) * forgiven[mask]
+                if unlucky:
+                    value1 += (rescue - 1 - unlucky) * top + unlucky * wiped[firsts + k]
+                else:
+                    value1 += (rescue - 1) * top
+                value1 /= live - k - 1
+            first[mask] = max(lifted, value1)
+        if steals > 0 and k + 1 < live:  # level S on J
+            held_s = float(total + grab + (bonus if flip else 0))  # Z_S(J)
+            if k + 2 == live:
+                value_s = float(left_cards + rescue - 1) * top
+            else:
+                value_s = float(left_points) + left_cards * held_s if flip else grows_s
+                if unlucky:
+                    value_s += (rescue - 1 - unlucky) * top + unlucky * wiped[firsts + k]
+                else:
+                    value_s += (rescue - 1) * top
+                value_s /= live - k - 1
+            taken[mask] = max(held_s, value_s)
+        zero_in = holds_zero or (mask & zero_bit) != 0
+        score = 0.0 if zero_in else float(total)  # Z(J)
+        if flip:  # a Flip 7: S + v + bonus
+            value0 = float(left_points) + left_cards * float(total + bonus)
+        elif k + 1 == live:  # the last live card
+            value0 = left_cards * top
+        else:
+            value0 = grows0
+        value0 += others * top
+        if unlucky:
+            value0 += unlucky * wiped[k]
+        if k + 1 < live:
+            value0 += second * min(first[mask], top) if second > 0 else 0.0
+            value0 += steals * min(taken[mask], top) if steals > 0 else 0.0
+        else:
+            value0 += (second + steals) * top
+        value0 /= live - k
+        plain[mask] = max(score, value0)
+        if mask == 0:
+            out[0] = value0
 
 
 __all__ = ["MAX_CLASSES", "ROOM_AFTER_UNLUCKY", "drift_ceiling"]

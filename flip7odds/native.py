@@ -82,15 +82,16 @@ SIGNATURES: dict[str, str] = {
     "_walk": "void(i8[:, :], i8[:], i8[:], i8[:, :], i8, i8[:], i8[:], i8[:], i8[:], i8[:], i8[:], i8[:], i8[:], i8[:], "
              "i8[:], i8[:], i8[:], i8[:], i8[:], i8[:], i8[:], f8[:], i8, i8, i8[:], f8[:], i8[:, :], i8[:, :], i8[:], "
              "f8, f8[:], i8[:, :], i8[:, :], i8[:], i8[:], i8[:], i8[:, :], i8[:, :], i8[:, :])",
-    "_drift_sums": "void(i8[:], i8[:], b1, b1, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, f8, f8[:], i8, f8[:], f8[:])",
+    "_stopping_values": "void(i8[:], i8[:], b1, b1, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, f8, i8, f8[:], f8[:])",
     "_unlucky_sums": "void(i8[:], i8[:], i8, i8, i8, i8, i8[:], i8[:], i8[:], i8[:], f8, f8[:, :], f8[:])",
-    "_chain_values": "void(i8[:], i8[:], i8, i8, i8, i8, f8, i8[:], i8[:], i8, i8, i8, i8[:], i8[:], i8, f8[:])",
+    "_chain_values": "void(i8[:], i8[:], i8, i8, i8, i8, f8, i8[:], i8[:], i8, i8, i8, i8[:], i8[:], i8, i8, i8[:], "
+                     "f8[:])",
     "_class_polynomials": "void(i8[:], i8[:], i8, i8[:, :])",
 }
 """Each loop's argument types (numba's notation: ``i8`` int64, ``u4`` uint32, ``f8`` float64, ``b1`` bool, ``u1`` uint8,
 ``[:]`` a 1-D array of any layout): the ahead-of-time compiler needs them written out (and compiles them
 for C-contiguous arrays, `jit_signature`)."""
-LOOP_MODULES: dict[str, str] = {name: {"_walk": "flip7odds.lookahead", "_drift_sums": "flip7odds.drift",
+LOOP_MODULES: dict[str, str] = {name: {"_walk": "flip7odds.lookahead", "_stopping_values": "flip7odds.drift",
                                       "_unlucky_sums": "flip7odds.drift", "_chain_values": "flip7odds.chain_floor",
                                       "_class_polynomials": "flip7odds.bounded"}.get(name, "flip7odds.solver")
                                 for name in SIGNATURES}

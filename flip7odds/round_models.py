@@ -30,7 +30,7 @@ from typing import Any
 
 import numpy as np
 
-from flip7odds.bounded import BANKED, BUST, FLIP_7, Chain, LineScores, Path, Steals
+from flip7odds.bounded import BANKED, BUST, FLIP_7, Chain, Kept, LineScores, Path, Steals
 from flip7odds.bounded import Node as BoundedNode
 from flip7odds.cards import SECOND_CHANCE, Action, Category, ModifierKind
 from flip7odds.counts import CardCounts
@@ -175,6 +175,8 @@ LineSplit = tuple[int, int, tuple[tuple[int, int], ...], tuple[int, ...]]
 """`VengeanceModel._split`: copies that bust you, copies of The Zero, the other classes and their busting masks."""
 _NO_STEALS = Steals(0, np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64), 0)
 """No Steal to come, or no number to take."""
+_NO_KEPT = Kept(0, np.zeros(0, dtype=np.int64))
+"""No modifier you must keep (none to come, or someone to give it to)."""
 PileView = tuple[int, int, tuple[tuple[int, int, int], ...], tuple[int, int, int, int]]
 """What the path ceiling and the chain floor read of a pile (`VengeanceModel._pile_path`): its rescuers, its Steals,
 its numbers as (busting mask, copies, value) per class, and its (modifiers, Just One More! and Flip Four!,
@@ -224,7 +226,7 @@ class VengeanceModel:
         """Each next pile of a state expanded: (the pile it came from, the kind drawn, that kind's copies there)
         (`outcomes`). Not among ``_tables``: it only saves work, and the work clock counts ``_tables`` alone."""
         self._weight = self.game.deck.weight
-        self._line_paths: dict[tuple[int, int, int], Path] = {}
+        self._line_paths: dict[tuple[int, int, int, bool], Path] = {}
         self._unique_paths: dict[tuple[Any, ...], Path] = {}
         self._splits: dict[tuple[int, int], LineSplit] = {}
         """`_split` by pile and your numbers."""
@@ -234,6 +236,9 @@ class VengeanceModel:
         """One `Steals` per distinct content: the chain floors are remembered by its identity (`_steals`)."""
         self._line_scores: dict[int, LineScores] = {}
         """Your scores by sum of numbers, per set of modifiers in your line (`chain`)."""
+        self._modifier_kinds = tuple(k for k, card in enumerate(deck.kinds) if card.category is Category.MODIFIER)
+        self._kepts: dict[tuple[int, tuple[int, ...]], Kept] = {}
+        """`_kept` by your line's modifiers and the pile's copies of each modifier kind."""
         self._pile_roles = tuple(self._pile_role(k) for k in range(len(deck.kinds)))
         """Per kind, what `_pile_path` counts it as: ``(role, busting mask, value, group)``, the role one of
         `_RESCUER`, `_STEAL`, `_NUMBER`, `_OTHER`; the group the index of its count in the pile view's last four
@@ -246,7 +251,7 @@ class VengeanceModel:
         self._tables: tuple[dict[Any, Any], ...] = (
             self._masks, self._values_of, self._ladders, self._penalties, self._piles, self._hazards, self._paths,
             self._line_paths, self._unique_paths, self._held, self._line_scores, self._steal_views, self._splits,
-            self._unique_steals)
+            self._unique_steals, self._kepts)
 
     def root(self) -> State:
         """The state at your decision."""
@@ -273,8 +278,8 @@ class VengeanceModel:
         Proof, method by method: `forced` reads the draws owed; `may_stay` and `banked` your line; `can_draw` the
         pile's and the discards' sizes; `owed` the draws owed, the set-aside and queued kinds, your line, the
         sizes and whether there is a discard pile; `hazard` the pile (or the discards), the sizes, your line and
-        the set-aside and queued kinds; `path` those, and of the other lines only the numbers of their union
-        (whether one holds a number, the largest a Swap could give you); `reach` the pile, the discards, the
+        the set-aside and queued kinds; `path` those, whether another player is in the round, and of the other lines
+        only the numbers of their union (whether one holds a number, the largest a Swap could give you); `reach` the pile, the discards, the
         set-aside and queued kinds, your line, and of the other lines only the union of their masks (``others``),
         and in Brutal mode the sum of their penalties; `chain` your line, the pile (or the discards), whether another player is in the round,
         the union of the other lines, and in Brutal mode whether one is busted. None reads more of the busted
@@ -510,7 +515,9 @@ class VengeanceModel:
         number comes in). Where no other line holds a number and the pile holds a Steal, a Swap may hand one of
         your numbers to a Steal to take back: the Swaps then stay rescuers of the first level only. Where another
         line holds a number, the Steals, after which your line has gained at most one card, worth at most the
-        largest of those numbers (`Path.steals`, `Path.grab`)."""
+        largest of those numbers (`Path.steals`, `Path.grab`). Where no other player is in the round (none ever comes
+        back), a Steal or Swap has no legal use and is discarded unused when it comes: the Swaps are then neutral
+        cards, not rescuers, as the Steals are (`flip7odds.vengeance.fast.can_take_from_others`)."""
         if (state[8] or state[9]) and any(self._hostile >> k & 1 for k in (*state[8], *state[9])):
             return None
         pile, size = (state[0], state[1]) if state[1] else (state[4], state[5])
@@ -520,7 +527,8 @@ class VengeanceModel:
         for other in state[3]:
             others |= other
         others &= number_kinds
-        path = self._line_paths.get((pile, line, others))
+        alone = not state[3]
+        path = self._line_paths.get((pile, line, others, alone))
         if path is None:
             deck = self.game.deck
             known = self._paths.get(pile)
@@ -533,7 +541,10 @@ class VengeanceModel:
             if held is None:
                 held = self._held[line] = sum(self.kinds[k].value for k in self.game.cards(line))
             discards, swaps = known[3][2], known[3][3]
-            if not taken and known[1]:  # a Swap may give a Steal a number to take back: it stays a rescuer
+            if alone:  # nobody to swap with: every Swap is discarded unused
+                rescue -= swaps
+                swaps = 0
+            elif not taken and known[1]:  # a Swap may give a Steal a number to take back: it stays a rescuer
                 swaps = 0
             grab = max((self.kinds[k].value for k in self.game.cards(others)), default=-1)
             lift = grab if swaps else -1
@@ -545,7 +556,7 @@ class VengeanceModel:
             path = self._unique_paths.get(fields)
             if path is None:
                 path = self._unique_paths[fields] = Path(*fields)
-            self._line_paths[pile, line, others] = path
+            self._line_paths[pile, line, others, alone] = path
         return path
 
     def _after_unlucky(self, pile: int, known: PileView) -> tuple[int, tuple[tuple[int, int], ...], int, int]:
@@ -581,9 +592,10 @@ class VengeanceModel:
         hand to another player or play on theirs, after which you decide again with the same line: a modifier while
         another player is in the round (Brutal: or busted), a Just One More! or Flip Four! while another is in the
         round, a Discard on another line's card while the other lines hold at least as many cards as the pile's
-        Discards (along the chain only Discards take their cards: a Steal or Swap ends it) (`Round.play`; the chain
-        floor, `flip7odds.chain_floor`); and the pile's Steals with the numbers of the other lines they can take
-        (`_steals`)."""
+        Discards (along the chain only Discards take their cards: a Steal or Swap ends it), a Steal or Swap while no
+        other player is in the round (it is discarded unused) (`Round.play`; the chain floor, `flip7odds.chain_floor`);
+        the pile's Steals with the numbers of the other lines they can take (`_steals`); and the pile's modifiers where
+        nobody can take one (you keep it: `_kept`)."""
         modifiers = state[2] & ~self._numbers
         scores = self._line_scores.get(modifiers)
         if scores is None:
@@ -592,20 +604,37 @@ class VengeanceModel:
         known = self._paths.get(pile)
         if known is None:
             known = self._paths[pile] = self._pile_path(pile)
-        modifiers_left, forcing, discards, _ = known[3]
+        modifiers_left, forcing, discards, swaps = known[3]
         active = bool(state[3])
-        given = modifiers_left if active or (self._brutal and state[6] > 0) else 0
+        giving = active or (self._brutal and state[6] > 0)
+        given = modifiers_left if giving else 0
+        kept = _NO_KEPT if giving or not modifiers_left else self._kept(modifiers, pile)
+        if not active:  # nobody to take from or swap with: each Steal and Swap is discarded unused
+            return scores, given + known[1] + swaps, _NO_STEALS, kept
+        given += forcing
         played = 0
-        if active:
-            given += forcing
-            if discards:
-                others = 0
-                for other in state[3]:
-                    others |= other
-                if others.bit_count() >= discards:
-                    given += discards
-                    played = discards
-        return scores, given, self._steals(state, known, played)
+        if discards:
+            others = 0
+            for other in state[3]:
+                others |= other
+            if others.bit_count() >= discards:
+                given += discards
+                played = discards
+        return scores, given, self._steals(state, known, played), kept
+
+    def _kept(self, modifiers: int, pile: int) -> Kept:
+        """The modifiers of ``pile`` you must keep (`flip7odds.bounded.Kept`), with your line's ``modifiers``: each
+        one's copies times your scores with it added (`_rules_line_scores`), summed; remembered by the two."""
+        deck = self.game.deck
+        copies = tuple(pile // deck.weight[k] % deck.radix[k] for k in self._modifier_kinds)
+        kept = self._kepts.get((modifiers, copies))
+        if kept is None:
+            scores = np.zeros_like(self._rules_line_scores(modifiers).plain)
+            for k, count in zip(self._modifier_kinds, copies, strict=True):
+                if count:
+                    scores = scores + count * self._rules_line_scores(modifiers | 1 << k).plain
+            kept = self._kepts[modifiers, copies] = Kept(sum(copies), scores)
+        return kept
 
     def _rules_line_scores(self, modifiers: int) -> LineScores:
         """Your scores by sum of numbers with the ``modifiers`` (`chain`), from the tables of the rules

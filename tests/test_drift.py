@@ -1,10 +1,11 @@
-"""The drift ceiling (`flip7odds.drift`) against exact values: brute force over every order of tiny piles, an identity
-where no drift is negative, and what it adds to the path ceiling (it closes states that hindsight cannot). The fast
-With a Vengeance solver checks it on every state the bounded search meets, beside the other ceilings
+"""The drift ceiling (`flip7odds.drift`) against exact values: the chain's optimal stopping value by brute force over
+every order of tiny piles, an identity where no drift is negative, a deliberately wrong ceiling caught, and what it
+adds to the path ceiling (it closes states that hindsight cannot). The fast With a Vengeance solver checks it on every state the bounded search meets, beside the other ceilings
 (`tests/test_bounded_ceilings_exact.py`)."""
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from collections import Counter
 from fractions import Fraction
@@ -86,8 +87,18 @@ def tiny_paths(draw: st.DrawFn, busts: bool = True) -> Path:
 
 @settings(max_examples=300, deadline=None)
 @given(tiny_paths(), st.integers(40, 90))
-def test_the_drift_ceiling_bounds_the_chain_by_brute_force(path: Path, ceiling: int) -> None:
-    assert drift_ceiling(path, ceiling) >= float(chain_value(path, ceiling)) - TOLERANCE
+def test_the_drift_ceiling_is_the_chain_value_by_brute_force(path: Path, ceiling: int) -> None:
+    """Without a second level or an Unlucky 7 the ceiling is the chain's optimal stopping value (module docstring of
+    `flip7odds.drift`, "The chain's optimal stopping value"), here found over every order of the pile."""
+    assert abs(drift_ceiling(path, ceiling) - float(chain_value(path, ceiling))) <= TOLERANCE
+
+
+def test_a_wrong_ceiling_is_caught() -> None:
+    """The brute force tells a ceiling that counts one neutral card as a bust card (a deliberately wrong bound) from
+    the true one: below the chain's value."""
+    path = Path(20, 3, 15, ((2, 9), (1, 11), (1, 12)), 1, 1, 8)
+    wrong = dataclasses.replace(path, bust=path.bust + 1)
+    assert drift_ceiling(wrong, 60) < float(chain_value(path, 60)) - 0.1
 
 
 @settings(max_examples=150, deadline=None)
