@@ -176,12 +176,22 @@ ISSUE_PILE, ISSUE_DISCARDS = "1 5 8 10 11 /2 jom steal swap discard", "7 9 flip4
     ("12", ("",), "5 steal -2", None, True),  # the -2 can be given to the empty line, then stolen back
     ("12", ("",), "5 steal", "-6", True),  # ... also a modifier that comes back through the reshuffle
     ("12", ("3",), "5 steal", None, True),  # a card to take now
+    ("12 -2", ("",), "u7 swap 3 steal", "", True),  # your -2: the Unlucky 7 discards it, the reshuffle brings it back
+    ("5 -2", ("",), "discard 6 swap 8 steal", "", True),  # ... or your Discard
 ])
 def test_when_a_steal_or_swap_can_take_a_card(line: str, others: tuple[str, ...], pile: str, discards: str | None,
                                               takes: bool) -> None:
     situation = VengeanceSituation.from_text(VENGEANCE, line, others=others, pile=pile, discards=discards)
     assert can_take_from_others(situation) is takes
     assert (with_dead_cards_merged(situation) == situation) is (takes or "swap" not in pile)
+
+
+@pytest.mark.parametrize(("line", "pile"), [("12 -2", "u7 swap 3 steal"), ("5 -2 -4", "discard 6 swap 8 steal")])
+def test_a_modifier_of_yours_that_comes_back_makes_steal_and_swap_live(line: str, pile: str) -> None:
+    # Your modifier reaches the known discard pile (the Unlucky 7, a Discard), comes back in the reshuffle and is
+    # given to the empty line: a Swap then differs from a Steal. Merged as dead, the solver read 21.383 for 21.292.
+    situation = VengeanceSituation.from_text(VENGEANCE, line, others=("",), pile=pile, discards="")
+    assert_agree(fast_solve(situation), reference_solve(situation, 10**6))
 
 
 def test_the_issue_situation_with_steal_and_swap_alone_is_solved_and_agrees_with_the_reference() -> None:

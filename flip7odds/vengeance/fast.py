@@ -852,15 +852,22 @@ def can_take_from_others(situation: VengeanceSituation) -> bool:
     in exchange; docs/vengeance.md, the engine's `_steal_options` and `_swap_options`). The other lines
     change only through your cards: a modifier you give them, or a Swap, which needs a card of theirs
     already. So unless another line holds a card now, or there is another player and a modifier can
-    still come (in the pile or the discards) to be given, every other line stays empty for the whole
-    round, alone there is none, and a Steal or Swap has no legal use whenever it is drawn. A Discard
-    can always take one of your own cards once you hold one.
+    still come to be given, every other line stays empty for the whole round, alone there is none, and
+    a Steal or Swap has no legal use whenever it is drawn. A modifier can come from the pile, from the
+    known discards, and, when the discards are known, from your own line: a Discard or the Unlucky 7
+    sends it to the discard pile, and the reshuffle brings it back (for ``12 -2`` against one empty
+    line, pile ``unlucky7 swap 3 steal``, the Swap and the Steal are not alike). A Discard can always
+    take one of your own cards once you hold one.
     """
     if any(line.cards for line in situation.others):
         return True
-    piles = (situation.pile, situation.discards or CardCounts())
-    return bool(situation.others) and any(card.category is Category.MODIFIER for counts in piles
-                                          for card, _ in counts.items_)
+    if situation.discards is None:  # a pile that runs out ends the round: only the pile's modifiers can come
+        places = [tuple(situation.pile.items_)]
+    else:
+        places = [tuple(situation.pile.items_), tuple(situation.discards.items_),
+                  [(card, 1) for card in situation.line.cards]]
+    return bool(situation.others) and any(card.category is Category.MODIFIER for place in places
+                                          for card, _ in place)
 
 
 def with_dead_cards_merged(situation: VengeanceSituation) -> VengeanceSituation:
