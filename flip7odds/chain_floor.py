@@ -98,8 +98,8 @@ ClassArrays = tuple[IntArray, IntArray, int]
 
 def class_arrays(classes: tuple[tuple[int, int], ...]) -> ClassArrays:
     """``Path.classes`` as `ClassArrays` (many paths share them: `flip7odds.bounded` remembers them)."""
-    copies = np.array([c for c, _ in classes], dtype=np.int64)
-    return copies, np.array([v for _, v in classes], dtype=np.int64), int(copies.sum())
+    counts = [c for c, _ in classes]
+    return np.array(counts, dtype=np.int64), np.array([v for _, v in classes], dtype=np.int64), sum(counts)
 
 
 _NO_NUMBERS = np.zeros(0, dtype=np.int64)

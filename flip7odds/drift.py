@@ -240,23 +240,32 @@ def _after_unlucky(fresh: tuple[tuple[int, int], ...], bust: int, held: int, bon
                    top: int, firsts: int, levels: int) -> FloatArray:
     """``min(A, W)`` (module docstring, "After the Unlucky 7"; ``rescue`` = ``R``) for the Unlucky 7 drawn after
     ``k < firsts`` live cards at level 0, then (``levels`` 3) after level 1 or S on ``k`` classes, then after level 2
-    on ``k`` classes: ``levels firsts`` bounds, by `_unlucky_sums` for the rows not met before (`_UNLUCKY_ROWS`); the
-    last few thousand remembered (the lines met on one pile share them)."""
-    plan = [(k, 0, 1, rescue - 1) for k in range(firsts)]  # level 0: k numbers drawn, one of each class
-    if levels > 1:
-        plan += [(k, 1, 1, rescue - 2) for k in range(firsts)]  # level 1 or S: and the Discard, Swap or Steal
-        plan += [(k + 1, 1, 2, rescue - 2) for k in range(firsts)]  # level 2: and a card forgiven, a class's second
-    rows = [(max(live - drawn - level - 1, 0), drawn, spread, rescuers) for drawn, level, spread, rescuers in plan]
+    on ``k`` classes: ``levels firsts`` bounds (`_unlucky_plan`'s rows), by `_unlucky_sums` for the rows not met
+    before (`_UNLUCKY_ROWS`); the last few thousand remembered (the lines met on one pile share them)."""
+    rows = _unlucky_plan(rescue, live, firsts, levels)
     head = (fresh, bust, held, bonus, top)
     known = _UNLUCKY_ROWS.get(head)
     if known is None:
         if len(_UNLUCKY_ROWS) >= UNLUCKY_ROWS_LIMIT:
             _UNLUCKY_ROWS.clear()
         known = _UNLUCKY_ROWS[head] = {}
-    missing = list(dict.fromkeys(row for row in rows if row not in known))
+    missing = [row for row in rows if row not in known]
     if missing:
         known.update(zip(missing, _unlucky_rows(fresh, bust, held, bonus, top, missing)))
     return np.array([known[row] for row in rows])
+
+
+@functools.lru_cache(maxsize=1 << 10)
+def _unlucky_plan(rescue: int, live: int, firsts: int, levels: int) -> tuple[UnluckyRow, ...]:
+    """The rows of `_after_unlucky`, in its order: level 0 (``k`` numbers drawn, one of each class; ``R - 1``
+    rescuers left), then where ``levels`` is 3 levels 1 and S (and the Discard, Swap or Steal; ``R - 2``) and level 2
+    (and a card forgiven, a class's second: ``k + 1`` numbers, ``spread`` 2). No two alike (the levels differ in
+    rescuers or spread, the rows of a level in numbers drawn). Remembered: a pure function of four small integers."""
+    plan = [(k, 0, 1, rescue - 1) for k in range(firsts)]
+    if levels > 1:
+        plan += [(k, 1, 1, rescue - 2) for k in range(firsts)]
+        plan += [(k + 1, 1, 2, rescue - 2) for k in range(firsts)]
+    return tuple((max(live - drawn - level - 1, 0), drawn, spread, rescuers) for drawn, level, spread, rescuers in plan)
 
 
 @functools.lru_cache(maxsize=1 << 12)
@@ -270,7 +279,8 @@ def _unlucky_rows(fresh: tuple[tuple[int, int], ...], bust: int, held: int, bonu
     """The ``min(A, W)`` of each row (`UnluckyRow`), by one call of `_unlucky_sums`."""
     copies, values = _fresh_columns(fresh)
     lefts, drawn, spread, rescuers = np.array(rows, dtype=np.int64).T.copy()
-    ways = np.array([_ways(row[0], ROOM_AFTER_UNLUCKY) for row in rows])  # C(L, j), as the floats math.comb gives
+    # C(L, j) by j, then row; C-contiguous, as the compiled loop reads it (indexing by columns gives Fortran order)
+    ways = np.ascontiguousarray(_combinations(1 << max(row[0] for row in rows).bit_length())[:, lefts])
     out = np.zeros(len(rows))
     _unlucky_sums(copies, values, bust, held, ROOM_AFTER_UNLUCKY, bonus, lefts, drawn, spread, rescuers, float(top),
                   ways, out)
@@ -283,12 +293,18 @@ def _unlucky_sums(copies: IntArray, values: IntArray, bust: int, held: int, room
                   out: FloatArray) -> None:
     """``out[r] = min(A, top)`` (module docstring, "After the Unlucky 7") for each row ``r``: ``held`` plus, over the
     sets ``J`` of at most ``min(room, L) - 1`` of the classes ``copies``, ``values`` (``L = lefts[r]`` live cards
-    after the Unlucky 7), ``prod_{c in J} copies_c / ways[r, j]`` times the positive part of the bounding drift, with
+    after the Unlucky 7), ``prod_{c in J} copies_c / ways[j, r]`` times the positive part of the bounding drift, with
     ``rescuers[r]`` rescuers and at least ``bust + r_J - min(drawn[r], j + spread[r])`` cards that bust (``drawn[r]``
     numbers came before the Unlucky 7, at most ``spread[r]`` of the 7s' class and ``J``'s taken from any one but one
-    class, at most one from each other); ``top`` where ``L = 0``. ``ways[r, j] = C(L, j)``. One pass over the masks
+    class, at most one from each other); ``top`` where ``L = 0``. ``ways[j, r] = C(L, j)``. One pass over the masks
     in increasing order, as `_stopping_values`; every sum of a set is an integer (exact in a float) until the drift's
-    division and the weight's."""
+    division and the weight's.
+
+    For each mask, the rows are done side by side without a branch (vector instructions): a row the set does not
+    reach (``j >= L``) divides by 1 and adds 0.0, as does a row whose drift is not positive, and ``x + 0.0`` is ``x``
+    for the sums (never -0.0), so each row's sum is the same floats added in the same order as one row alone. The
+    divisions are `np.divide`'s, which never raise (every divisor of a row reached is positive): Python's ``/``
+    checks for a zero divisor, a branch that keeps the compiler from vectorizing the rows."""
     classes = copies.shape[0]
     count = 1 << classes
     rows = out.shape[0]
@@ -309,6 +325,9 @@ def _unlucky_sums(copies: IntArray, values: IntArray, bust: int, held: int, room
         all_cards += copies[c]
         all_worth += copies[c] * values[c]
     sums = np.zeros(rows)
+    ends = np.empty(rows)  # the rescuers, as the floats the drift multiplies
+    for r in range(rows):
+        ends[r] = rescuers[r]
     mask = 0
     while mask < count and deepest >= 0:
         if mask:
@@ -325,22 +344,21 @@ def _unlucky_sums(copies: IntArray, values: IntArray, bust: int, held: int, room
         j = size[mask]
         score = float(held + points[mask])
         left_cards = all_cards - cards[mask]
-        left_points = all_worth - worth[mask]
-        repeats = cards[mask] - j
+        flip = j + 1 == room  # the next new class is a Flip 7 (j < room: j <= deepest)
+        onward = float(left_cards * bonus + all_worth - worth[mask]) if flip else float(all_worth - worth[mask])
+        last = left_cards * max(top - score, 0.0)  # where the next live card is the last
+        gain = top - score
+        weight = product[mask]
+        losing = bust + cards[mask] - j  # bust + repeats
+        by_j = ways[j]
         for r in range(rows):
             left = lefts[r]  # L
-            if j >= room or j >= left:
-                continue
-            if j + 1 == room:  # the next new class is a Flip 7
-                onward = float(left_cards * bonus + left_points)
-            elif j + 1 == left:  # the next live card is the last
-                onward = left_cards * max(top - score, 0.0)
-            else:
-                onward = float(left_points)
-            losing = max(bust + repeats - min(drawn[r], j + spread[r]), 0)
-            drift = (onward - losing * score + rescuers[r] * (top - score)) / (left - j)
-            if drift > 0.0:
-                sums[r] += product[mask] / ways[r, j] * drift
+            reached = j < left
+            change = (last if not flip and j + 1 == left else onward) - max(
+                losing - min(drawn[r], j + spread[r]), 0) * score + ends[r] * gain
+            drift = np.divide(change, left - j if reached else 1)
+            term = np.divide(weight, by_j[r]) * drift
+            sums[r] += term if reached and drift > 0.0 else 0.0
         mask += 1
         while mask < count:  # skip the masks of more than deepest classes
             bits = 0
@@ -356,10 +374,12 @@ def _unlucky_sums(copies: IntArray, values: IntArray, bust: int, held: int, room
 
 
 @functools.cache
-def _ways(live: int, count: int) -> FloatArray:
-    """``C(live, j)`` for ``j < count``, as the floats `_unlucky_sums` divides by; remembered (``live`` is at most a
-    deck's cards, ``count`` at most 9: a few hundred arrays at most)."""
-    return np.array([math.comb(live, j) for j in range(count)], dtype=np.float64)
+def _combinations(limit: int) -> FloatArray:
+    """``C(L, j)`` at ``[j, L]`` for ``j < ROOM_AFTER_UNLUCKY`` and ``L < limit``, the floats `_unlucky_sums`
+    divides by (those `math.comb` gives); a power of two for ``limit``: a few tables at most (``L`` is at most a
+    deck's cards)."""
+    return np.array([[math.comb(live, j) for live in range(limit)] for j in range(ROOM_AFTER_UNLUCKY)],
+                    dtype=np.float64)
 
 
 @compiled_loop

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+import math
 import random
 from collections import defaultdict
 
@@ -114,6 +115,52 @@ def test_each_row_after_the_unlucky_7_is_the_same_alone_or_remembered(
     for call in [*calls, *reversed(calls)]:  # each call meets rows the calls before it remembered
         assert _after_unlucky.__wrapped__(fresh, bust, 7, BONUS, rescue, call[0], top, *call[1:]).tobytes() == \
             alone[call], call
+
+
+def _row_alone(fresh: tuple[tuple[int, int], ...], bust: int, top: int, row: tuple[int, int, int, int]) -> float:
+    """One row of `_unlucky_sums` (``min(A, W)``, module docstring of `flip7odds.drift`, "After the Unlucky 7") summed
+    in Python as the loop summed it before it did the rows side by side: the sets of classes as bit masks in
+    increasing order, each set's positive drift added where its chain is alive, one row at a time."""
+    left, drawn, spread, rescuers = row
+    if left <= 0:
+        return float(top)
+    held, room = 7, ROOM_AFTER_UNLUCKY
+    all_cards, all_worth = sum(c for c, _ in fresh), sum(c * v for c, v in fresh)
+    total = 0.0
+    for mask in range(1 << len(fresh)):
+        chosen = [fresh[c] for c in range(len(fresh)) if mask >> c & 1]
+        j = len(chosen)
+        if j > min(room, left) - 1:
+            continue
+        score = float(held + sum(v for _, v in chosen))
+        left_cards = all_cards - sum(c for c, _ in chosen)
+        left_points = all_worth - sum(c * v for c, v in chosen)
+        if j + 1 == room:
+            onward = float(left_cards * BONUS + left_points)
+        elif j + 1 == left:
+            onward = left_cards * max(top - score, 0.0)
+        else:
+            onward = float(left_points)
+        losing = max(bust + sum(c for c, _ in chosen) - j - min(drawn, j + spread), 0)
+        drift = (onward - losing * score + rescuers * (top - score)) / (left - j)
+        if drift > 0.0:
+            total += float(np.prod([c for c, _ in chosen], dtype=np.float64)) / math.comb(left, j) * drift
+    return min(held + total, float(top))
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(st.tuples(st.integers(1, 12), st.integers(0, 12)), min_size=1, max_size=11), st.integers(0, 6),
+       st.integers(2, 4), st.integers(1, 95), st.integers(7, 91))
+def test_the_rows_done_side_by_side_are_each_row_summed_alone(
+        classes: list[tuple[int, int]], bust: int, rescue: int, live: int, top: int) -> None:
+    """`_unlucky_sums` does a call's rows side by side without a branch (a row not reached divides by 1 and adds 0.0):
+    each row is, bit for bit, the row summed alone in Python, set by set in the loop's order (short piles included,
+    where ``L`` is 0, or where the next live card is the last)."""
+    fresh = tuple(classes)
+    rows = [(max(live - k - level - 1, 0), k, spread, rescue - 1 - level)
+            for level, spread in ((0, 1), (1, 1), (1, 2)) for k in range(ROOM_AFTER_UNLUCKY + 1)]
+    for row, value in zip(rows, _unlucky_rows(fresh, bust, 7, BONUS, top, rows)):
+        assert value.hex() == _row_alone(fresh, bust, top, row).hex(), row
 
 
 def _situation(rng: random.Random) -> VengeanceSituation:
