@@ -861,13 +861,10 @@ def can_take_from_others(situation: VengeanceSituation) -> bool:
     """
     if any(line.cards for line in situation.others):
         return True
-    if situation.discards is None:  # a pile that runs out ends the round: only the pile's modifiers can come
-        places = [tuple(situation.pile.items_)]
-    else:
-        places = [tuple(situation.pile.items_), tuple(situation.discards.items_),
-                  [(card, 1) for card in situation.line.cards]]
-    return bool(situation.others) and any(card.category is Category.MODIFIER for place in places
-                                          for card, _ in place)
+    coming = [card for card, _ in situation.pile.items_]
+    if situation.discards is not None:  # else a pile that runs out ends the round: only the pile's can come
+        coming += [card for card, _ in situation.discards.items_] + list(situation.line.cards)
+    return bool(situation.others) and any(card.category is Category.MODIFIER for card in coming)
 
 
 def with_dead_cards_merged(situation: VengeanceSituation) -> VengeanceSituation:
