@@ -431,15 +431,15 @@ def _walk(nodes: IntArray, offsets: IntArray, level_size: IntArray, block_offset
     for n in range(nodes.shape[0]):
         kind, level, depth, out = nodes[n, 0], nodes[n, 1], nodes[n, 2], offsets[n]
         rows = level_size[level]
+        bank_copies, bank_saves, saves_banked = 0, 0, 0  # a column's cards that bank: copies, or bust cards minus saves
+        for q in range(4):
+            if nodes[n, 5 + q] == -1:
+                if nodes[n, 13 + q] < 0:
+                    bank_copies += nodes[n, 9 + q]
+                else:
+                    bank_saves, saves_banked = 1, nodes[n, 13 + q]
         if closed[n] >= 0:
             x, r, after = closed[n], reach[n], nodes[n, 3]
-            bank_copies, bank_saves, saves_banked = 0, 0, 0
-            for q in range(4):
-                if nodes[n, 5 + q] == -1:
-                    if nodes[n, 13 + q] < 0:
-                        bank_copies += nodes[n, 9 + q]
-                    else:
-                        bank_saves, saves_banked = 1, nodes[n, 13 + q]
             stay = ratio[depth + 1, r]  # a terminal score times D_{t+1}, in units of D_r
             for a in range(most_new + 1):
                 last = a == most_new
@@ -558,13 +558,6 @@ def _walk(nodes: IntArray, offsets: IntArray, level_size: IntArray, block_offset
         float_modulus0, float_modulus1 = float(modulus0), float(modulus1)
         scale0, scale1 = scale[depth + 1, 0], scale[depth + 1, 1]
         per_card = 1.0 / (cards - depth)  # the floats are divided by the cards left (one more rounding)
-        bank_copies, bank_saves, saves_banked = 0, 0, 0  # the cards that bank: copies, or bust cards minus saves
-        for q in range(4):
-            if nodes[n, 5 + q] == -1:
-                if nodes[n, 13 + q] < 0:
-                    bank_copies += nodes[n, 9 + q]
-                else:
-                    bank_saves, saves_banked = 1, nodes[n, 13 + q]
         for q in range(4):  # source (an offset, -1 bank, -2 absent), copies, saves
             terms[q, 0] = offsets[nodes[n, 5 + q]] if nodes[n, 5 + q] >= 0 else nodes[n, 5 + q]
             terms[q, 1], terms[q, 2] = nodes[n, 9 + q], nodes[n, 13 + q]
