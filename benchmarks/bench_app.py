@@ -78,6 +78,7 @@ from contextlib import AsyncExitStack, asynccontextmanager, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from live_taps import CLASSIC_SEEN, POKER_SEEN
 from playwright.async_api import Browser, Page, ViewportSize, async_playwright
 from playwright.async_api import Error as PlaywrightError
 from streamlit.proto.BackMsg_pb2 import BackMsg
@@ -126,8 +127,6 @@ every few milliseconds, which on 30 pages costs the browsers and the Playwright 
 read as ``textContent``: ``innerText`` forces a layout of the page on every check (14 ms of each tab's main thread
 per DOM change in a trace of a tap, about 30 ms a tap: the benchmark's cost, not the app's)."""
 FLIP_THREES_OUT = "flip3.flip3.flip3"
-CLASSIC_SEEN = ["5", "6", "11", "3", "2", "4", "9", "10"]
-POKER_SEEN = ["5", "6", "11", "4", "8", "9", "10", "13"]
 VENGEANCE_PILE, VENGEANCE_LINE, VENGEANCE_HANDS = "12*3 11*2 9 5 3 -4 steal", "10 7", ("6 2", "")
 
 

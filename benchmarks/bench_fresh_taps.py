@@ -6,7 +6,7 @@ Run from the repository root (its compiled loops built), alone or against anothe
     python benchmarks/bench_fresh_taps.py --base /tmp/base --rounds 10
 
 The taps are those of `bench_app.py`'s row "live Vengeance (fresh deck, certified bounds)": your line ``12 7``, two
-other players, the cards of `bench_app.CLASSIC_SEEN` seen one more each tap, each answered by
+other players, the cards of `live_taps.CLASSIC_SEEN` seen one more each tap, each answered by
 `flip7odds.answer.answer` with the live page's budget and call width (`flip7odds_ui.cache.LIVE_CPU_SECONDS`,
 `LIVE_CALL_WIDTH`), in order and in one process, as the server answers them (what one tap leaves in the tables the
 process keeps, the next finds), each timed on its thread's CPU clock (`time.thread_time`). The digest is the SHA-256
@@ -31,10 +31,11 @@ import sys
 import time
 from pathlib import Path
 
-SEEN = ("5", "6", "11", "3", "2", "4", "9", "10")
-"""`bench_app.CLASSIC_SEEN`, the cards the app benchmark taps as seen (importing it would import Playwright)."""
-LINE, OTHERS = "12 7", ("", "")
-"""`bench_app`'s fresh-deck table: ``rules=vengeance&line=12.7&others=2``."""
+from live_taps import CLASSIC_SEEN as SEEN
+from live_taps import LINE
+
+OTHERS = ("", "")
+"""`bench_app`'s fresh-deck table, ``rules=vengeance&line=12.7&others=2``: two other players, their lines empty."""
 
 
 def taps() -> tuple[list[float], str]:

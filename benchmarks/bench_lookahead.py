@@ -31,6 +31,7 @@ from fractions import Fraction
 from functools import partial
 
 import numpy as np
+from live_taps import CLASSIC_SEEN, LINE, POKER_SEEN
 
 from flip7odds.answer import answer
 from flip7odds.cards import Card, Category
@@ -49,8 +50,8 @@ FIXED: dict[str, Callable[[], Situation]] = {
 
 
 TAPS: dict[str, tuple[RuleSet, float, tuple[str, ...]]] = {
-    "classic": (CLASSIC, 0.5, ("5", "6", "11", "3", "2", "4", "9", "10")),
-    "poker": (POKER, 1.0, ("5", "6", "11", "4", "8", "9", "10", "13")),
+    "classic": (CLASSIC, 0.5, tuple(CLASSIC_SEEN)),
+    "poker": (POKER, 1.0, tuple(POKER_SEEN)),
 }
 """The live pages' budget of `answer` (``flip7odds_ui.cache``), and the cards seen, one more each tap, beside
 the line ``12 7`` (not alone)."""
@@ -69,10 +70,10 @@ def cpu_median(call: Callable[[], object], runs: int) -> float:
 def live_taps(runs: int) -> None:
     """Print the CPU of `answer` and of `hit_once_value` per tap of `TAPS` (module docstring)."""
     for name, (rules, budget, seen) in TAPS.items():
-        answer(Situation.from_text(rules, "12 7", seen=seen[0]), budget)  # warm-up: loops loaded
+        answer(Situation.from_text(rules, LINE, seen=seen[0]), budget)  # warm-up: loops loaded
         answers, hit_onces = [], []
         for count in range(1, len(seen) + 1):
-            situation = Situation.from_text(rules, "12 7", seen=" ".join(seen[:count]))
+            situation = Situation.from_text(rules, LINE, seen=" ".join(seen[:count]))
             answers.append(cpu_median(partial(answer, situation, budget), runs))
             hit_onces.append(cpu_median(partial(hit_once_value, situation), runs))
         print(f"{name}: answer per tap {' '.join(f'{t * 1000:.0f}' for t in answers)} ms "

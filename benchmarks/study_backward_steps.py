@@ -5,7 +5,7 @@ Run from the repository root (numba installed: the variants are compiled just in
     python benchmarks/study_backward_steps.py --taps 5 6 --rounds 15
 
 It answers the bench's poker taps (`flip7odds.answer.answer` on the line ``12 7``, the first ``--taps`` cards of
-`bench_app.POKER_SEEN` seen, the live page's budget and call width) once, keeping the arguments of every call of
+`live_taps.POKER_SEEN` seen, the live page's budget and call width) once, keeping the arguments of every call of
 `_backward_columns` (one a layer), then replays those calls in order (each layer reads the one its previous call
 wrote, as in the solve) with the loop's source compiled just in time as it is (``whole``), and with one of its steps
 cut out of the source: the runs (``no runs``: Second Chances, saved duplicates), the modifier moves (``no moves``),
@@ -27,6 +27,8 @@ from collections.abc import Callable
 from typing import Any
 
 import numba
+from live_taps import LINE
+from live_taps import POKER_SEEN as SEEN
 
 from flip7odds import solver
 from flip7odds.answer import answer
@@ -34,8 +36,6 @@ from flip7odds.native import load, loop_source
 from flip7odds.rules import POKER
 from flip7odds.situation import Situation
 
-SEEN = ("5", "6", "11", "4", "8", "9", "10", "13")
-"""`bench_app.POKER_SEEN`, the poker cards the app benchmark taps as seen."""
 STEPS = {
     "no runs": ("        for h in range(run_start[level]", "        for h in range(block_start[level]"),
     "no moves": ("        for h in range(block_start[level]", "        if s < top:\n            # the new numbers"),
@@ -58,7 +58,7 @@ def captured_calls(taps: list[int]) -> list[tuple[Any, ...]]:
     solver._backward_columns = capture  # type: ignore[assignment]
     try:
         for count in taps:
-            answer(Situation.from_text(POKER, "12 7", seen=" ".join(SEEN[:count])), 1.0, call_width=1.0)
+            answer(Situation.from_text(POKER, LINE, seen=" ".join(SEEN[:count])), 1.0, call_width=1.0)
     finally:
         solver._backward_columns = real
     return calls

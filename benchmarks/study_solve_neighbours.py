@@ -6,7 +6,7 @@ Run from the repository root (its compiled loops built)::
 
 This process runs on CPU 0 (``sched_setaffinity``), so nothing of this study preempts it. Round by round, for each
 neighbour in turn, it starts the neighbour on CPU 1 (``taskset``) and answers the bench's 8 poker taps
-(`flip7odds.answer.answer` on the line ``12 7``, the cards of `bench_app.POKER_SEEN` seen one more each tap, with the
+(`flip7odds.answer.answer` on the line ``12 7``, the cards of `live_taps.POKER_SEEN` seen one more each tap, with the
 live page's budget and call width), timing each on its own thread's CPU clock:
 
 - ``none``: no neighbour;
@@ -27,12 +27,13 @@ import subprocess
 import sys
 import time
 
+from live_taps import LINE
+from live_taps import POKER_SEEN as SEEN
+
 from flip7odds.answer import answer
 from flip7odds.rules import POKER
 from flip7odds.situation import Situation
 
-SEEN = ("5", "6", "11", "4", "8", "9", "10", "13")
-"""`bench_app.POKER_SEEN`, the poker cards the app benchmark taps as seen."""
 BUDGET, CALL_WIDTH = 1.0, 1.0
 """The live page's `answer` arguments (`flip7odds_ui.cache`: ``LIVE_CPU_SECONDS``, ``LIVE_CALL_WIDTH``)."""
 NEIGHBOURS = {
@@ -49,7 +50,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5)
     args = parser.parse_args()
     os.sched_setaffinity(0, {0})
-    situations = [Situation.from_text(POKER, "12 7", seen=" ".join(SEEN[:count])) for count in range(1, len(SEEN) + 1)]
+    situations = [Situation.from_text(POKER, LINE, seen=" ".join(SEEN[:count])) for count in range(1, len(SEEN) + 1)]
     answer(situations[0], BUDGET, call_width=CALL_WIDTH)  # the loops loaded
     print(f"load average before: {' '.join(f'{value:.2f}' for value in os.getloadavg())}")
     times: dict[str, list[list[float]]] = {name: [[] for _ in situations] for name in NEIGHBOURS}
