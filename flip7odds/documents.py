@@ -14,6 +14,7 @@ of `DOCUMENTS` are read, so a link's ``doc`` parameter can never open another fi
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable
 from pathlib import Path
 
@@ -52,19 +53,35 @@ _DOCUMENT_LINK = re.compile(r"\]\((" + "|".join(DOCUMENTS) + r")\.md(?:#([^)\s]*
 """A Markdown link to another of `DOCUMENTS` beside this one (``](rules.md)``, ``](model.md#a-heading)``)."""
 
 
+_SPELLED_OUT = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss"})
+"""The letters the app's headings spell out rather than strip of their accent (as Streamlit's slugify does)."""
+
+
+def app_anchor(anchor: str) -> str:
+    """A heading's anchor as a document writes it (GitHub's: the heading in lower case, accents kept) as the app's
+    heading carries it: Streamlit's heading ids are spelled without accents.
+
+    >>> app_anchor("cada-situación-respondida"), app_anchor("every-situation-answered")
+    ('cada-situacion-respondida', 'every-situation-answered')
+    """
+    decomposed = unicodedata.normalize("NFD", anchor.translate(_SPELLED_OUT))
+    return "".join(letter for letter in decomposed if not unicodedata.combining(letter))
+
+
 def link_documents(markdown: str, href: Callable[[str], str]) -> str:
     """``markdown`` with its links to the other documents (``[rules.md](rules.md)``, a file beside it in ``docs/``)
-    sent to ``href(name)``, where the reader reads them (the app's models page); a heading they name is kept.
+    sent to ``href(name)``, where the reader reads them (the app's models page); a heading they name is kept, as
+    the app spells it (`app_anchor`).
 
-    >>> link_documents("see [rules.md](rules.md), [the model](model.md#exact) and [x](https://a.example)",
+    >>> link_documents("see [rules.md](rules.md), [the model](model.md#exact-odds) and [x](https://a.example)",
     ...                lambda name: f"/models?doc={name}")
-    'see [rules.md](/models?doc=rules), [the model](/models?doc=model#exact) and [x](https://a.example)'
+    'see [rules.md](/models?doc=rules), [the model](/models?doc=model#exact-odds) and [x](https://a.example)'
     """
     def sent(match: re.Match[str]) -> str:
         name, heading = match.groups()
-        return f"]({href(name)}" + (f"#{heading}" if heading else "") + ")"
+        return f"]({href(name)}" + (f"#{app_anchor(heading)}" if heading else "") + ")"
 
     return _DOCUMENT_LINK.sub(sent, markdown)
 
 
-__all__ = ["DOCUMENTS", "document", "document_path", "link_documents"]
+__all__ = ["DOCUMENTS", "app_anchor", "document", "document_path", "link_documents"]

@@ -11,6 +11,7 @@ from flip7odds_ui.shell import init_widget, page_link, presentation_switch, pres
 t, _ = start_page()
 
 from flip7odds.documents import DOCUMENTS, document
+from flip7odds.links import write_link
 from flip7odds_ui.document import show_document
 
 presentation_switch(t)
@@ -19,7 +20,7 @@ init_widget("models_doc", link.text("doc"))  # a name of DOCUMENTS: never a path
 st.title(t("The models behind the numbers"))
 name = st.radio(t("Document"), list(DOCUMENTS), key="models_doc", horizontal=True,
                 format_func=lambda key: t(DOCUMENTS[key]))
-set_page_parameters({"doc": name} | presenting())
+set_page_parameters(write_link("models", {"doc": name}) | presenting())  # as links write it: a heading they name stays
 text, written_in = document(name, t.language)
 if written_in != t.language:
     st.caption(t("This document is written in English."))

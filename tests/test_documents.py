@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from flip7odds.documents import DOCUMENTS, document, document_path
+from flip7odds.documents import DOCUMENTS, app_anchor, document, document_path
 from flip7odds.errors import Flip7Error
 from flip7odds.i18n import LANGUAGES
 from flip7odds.resources import documents_folder
@@ -60,3 +60,20 @@ def test_an_unknown_document_or_language_is_never_a_file_outside_the_docs() -> N
         document_path("../README")
     assert document_path("model", "fr") == documents_folder() / "model.md"
     assert document_path("model", "../es") == documents_folder() / "model.md"
+
+
+def github_anchor(heading: str) -> str:
+    """A heading's anchor as GitHub makes it (the form the documents write): lower case, punctuation dropped,
+    spaces made hyphens, accents kept."""
+    return re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_link_to_a_heading_of_another_document_names_one_of_its_headings(language: str) -> None:
+    links = [(name, re.findall(r"\]\((\w+)\.md#([^)\s]+)\)", document(name, language)[0])) for name in DOCUMENTS]
+    assert any(found for _, found in links)
+    for name, found in links:
+        for target, anchor in found:
+            headings = re.findall(r"^#+ (.+)$", document(target, language)[0], flags=re.MULTILINE)
+            assert anchor in {github_anchor(heading) for heading in headings}, (name, target, anchor)
+            assert app_anchor(anchor).isascii()

@@ -27,6 +27,29 @@ def test_a_document_s_link_to_another_opens_it_in_the_app(browser: Browser, app_
             rules.close()
 
 
+
+@pytest.mark.parametrize(("language", "heading"), [
+    ("en", "Every situation answered: exact, or certified bounds"),
+    ("es", "Cada situación respondida: exacta o con cotas certificadas")])
+def test_a_link_to_a_heading_of_another_document_opens_it_at_that_heading(browser: Browser, app_url: str,
+                                                                          language: str, heading: str) -> None:
+    """The With a Vengeance document's link to the model's bounded method opened the model at its top: the page
+    rewrote the address (adding ``doc=model``) and dropped the heading, and in Spanish the anchor kept its accents
+    where the app's heading ids drop them."""
+    with app_page(browser, app_url, f"models?doc=vengeance&lang={language}&rules=vengeance", 390, 844) as page:
+        link = page.get_by_test_id("stMain").get_by_role("link", name="model.md")
+        with page.context.expect_page() as opened:
+            link.click()
+        model = opened.value
+        try:
+            model.wait_for_selector('[data-testid="stApp"][data-test-script-state="notRunning"]')
+            target = model.get_by_role("heading", name=heading)
+            expect(target).to_be_in_viewport()
+            assert "#" in model.url
+            assert_no_exception(model)
+        finally:
+            model.close()
+
 def test_on_a_projector_the_models_are_in_the_projector_s_type(browser: Browser, app_url: str) -> None:
     """The models page had no *Presentation mode* switch: a projector link (``present=1``), or a teacher coming from a
     demo in presentation mode, showed the documents in 16 px type, and the address dropped the mode."""
