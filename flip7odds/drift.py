@@ -163,6 +163,7 @@ from __future__ import annotations
 
 import functools
 import math
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -249,7 +250,7 @@ def _after_unlucky(fresh: tuple[tuple[int, int], ...], bust: int, held: int, bon
         if len(_UNLUCKY_ROWS) >= UNLUCKY_ROWS_LIMIT:
             _UNLUCKY_ROWS.clear()
         known = _UNLUCKY_ROWS[head] = {}
-    missing = [row for row in rows if row not in known]
+    missing = tuple(row for row in rows if row not in known)
     if missing:
         known.update(zip(missing, _unlucky_rows(fresh, bust, held, bonus, top, missing)))
     return np.array([known[row] for row in rows])
@@ -275,18 +276,27 @@ def _fresh_columns(fresh: tuple[tuple[int, int], ...]) -> tuple[IntArray, IntArr
 
 
 def _unlucky_rows(fresh: tuple[tuple[int, int], ...], bust: int, held: int, bonus: int, top: int,
-                  rows: list[UnluckyRow]) -> list[float]:
+                  rows: Sequence[UnluckyRow]) -> list[float]:
     """The ``min(A, W)`` of each row (`UnluckyRow`), by one call of `_unlucky_sums`."""
     copies, values = _fresh_columns(fresh)
-    lefts, drawn, spread, rescuers = np.array(rows, dtype=np.int64).T.copy()
-    # C(L, j) by j, then row; C-contiguous, as the compiled loop reads it (indexing by columns gives Fortran order)
-    most = max(row[0] for row in rows)  # the most live cards after the Unlucky 7, of any row
-    ways = np.ascontiguousarray(_combinations(1 << most.bit_length())[:, lefts])
+    lefts, drawn, spread, rescuers, ways, most = _row_columns(tuple(rows))
     masks, lows, rests = _set_lattice(copies.shape[0], min(ROOM_AFTER_UNLUCKY, most) - 1)[:3]
     out = np.zeros(len(rows))
     _unlucky_sums(copies, values, bust, held, ROOM_AFTER_UNLUCKY, bonus, lefts, drawn, spread, rescuers, float(top),
                   ways, masks, lows, rests, out)
     return out.tolist()
+
+
+@functools.lru_cache(maxsize=1 << 10)
+def _row_columns(rows: tuple[UnluckyRow, ...]) -> tuple[IntArray, IntArray, IntArray, IntArray, FloatArray, int]:
+    """What `_unlucky_sums` reads of its ``rows``: their columns ``L``, drawn, spread and rescuers, the divisors
+    ``C(L, j)`` by ``j`` then row, and the largest ``L``. A pure function of the rows (read, never written, by the
+    loop), remembered: the rows of one plan (`_unlucky_plan`) recur from pile to pile."""
+    lefts, drawn, spread, rescuers = np.array(rows, dtype=np.int64).T.copy()
+    most = max(row[0] for row in rows)  # the most live cards after the Unlucky 7, of any row
+    # C(L, j) by j, then row; C-contiguous, as the compiled loop reads it (indexing by columns gives Fortran order)
+    ways = np.ascontiguousarray(_combinations(1 << most.bit_length())[:, lefts])
+    return lefts, drawn, spread, rescuers, ways, most
 
 
 @compiled_loop
