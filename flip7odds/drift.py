@@ -163,6 +163,7 @@ from __future__ import annotations
 
 import functools
 import math
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -194,7 +195,7 @@ def drift_ceiling(path: Path, ceiling: int) -> float:
                            deepest + 1, levels) if path.unlucky else _NOTHING
     _stopping_values(copies, values, path.zeros > 0, path.holds_zero, path.held, path.room, path.bonus, path.bust,
                      path.rescue, path.second, path.lift, path.steals, path.grab, live, float(top), path.unlucky, wiped,
-                     out)
+                     *_set_lattice(copies.shape[0], deepest), out)
     start = 0.0 if path.holds_zero else float(path.held)
     onward = float(out[0])  # C_0(empty): draw once more
     neutral = path.size - live
@@ -249,7 +250,7 @@ def _after_unlucky(fresh: tuple[tuple[int, int], ...], bust: int, held: int, bon
         if len(_UNLUCKY_ROWS) >= UNLUCKY_ROWS_LIMIT:
             _UNLUCKY_ROWS.clear()
         known = _UNLUCKY_ROWS[head] = {}
-    missing = [row for row in rows if row not in known]
+    missing = tuple(row for row in rows if row not in known)
     if missing:
         known.update(zip(missing, _unlucky_rows(fresh, bust, held, bonus, top, missing)))
     return np.array([known[row] for row in rows])
@@ -275,50 +276,69 @@ def _fresh_columns(fresh: tuple[tuple[int, int], ...]) -> tuple[IntArray, IntArr
 
 
 def _unlucky_rows(fresh: tuple[tuple[int, int], ...], bust: int, held: int, bonus: int, top: int,
-                  rows: list[UnluckyRow]) -> list[float]:
+                  rows: Sequence[UnluckyRow]) -> list[float]:
     """The ``min(A, W)`` of each row (`UnluckyRow`), by one call of `_unlucky_sums`."""
     copies, values = _fresh_columns(fresh)
-    lefts, drawn, spread, rescuers = np.array(rows, dtype=np.int64).T.copy()
-    # C(L, j) by j, then row; C-contiguous, as the compiled loop reads it (indexing by columns gives Fortran order)
-    ways = np.ascontiguousarray(_combinations(1 << max(row[0] for row in rows).bit_length())[:, lefts])
-    out = np.zeros(len(rows))
+    lefts, drawn, spread, rescuers, ways, most = _row_columns(tuple(rows))
+    masks, lows, rests = _set_lattice(copies.shape[0], min(ROOM_AFTER_UNLUCKY, most) - 1)[:3]
+    out = np.zeros(lefts.shape[0])
     _unlucky_sums(copies, values, bust, held, ROOM_AFTER_UNLUCKY, bonus, lefts, drawn, spread, rescuers, float(top),
-                  ways, out)
-    return out.tolist()
+                  ways, masks, lows, rests, out)
+    sums: list[float] = out[:len(rows)].tolist()
+    return sums
+
+
+ROW_LANES = 4
+"""`_unlucky_sums` does a call's rows side by side (vector instructions): a call's rows are padded to a multiple of
+this many, so that none is left to the loop's scalar remainder. Replayed on the 8 live taps' 956 calls with the
+loops built for x86-64-v4 (BENCHMARKS.md, Stop 38): 40 ms unpadded, 33 padded to 4, 37 to 8, 40 to 2 or 16; each
+real row's sum the same bits (a padding row reaches no set, as a row with ``j >= L`` does not)."""
+
+
+@functools.lru_cache(maxsize=1 << 10)
+def _row_columns(rows: tuple[UnluckyRow, ...]) -> tuple[IntArray, IntArray, IntArray, IntArray, FloatArray, int]:
+    """What `_unlucky_sums` reads of its ``rows``: their columns ``L``, drawn, spread and rescuers, the divisors
+    ``C(L, j)`` by ``j`` then row, and the largest ``L``. A pure function of the rows (read, never written, by the
+    loop), remembered: the rows of one plan (`_unlucky_plan`) recur from pile to pile. Padded with rows that reach no
+    set (``L = 0``) to a multiple of `ROW_LANES`."""
+    padded = [*rows, *[(0, 0, 0, 0)] * (-len(rows) % ROW_LANES)]  # rows L = 0: reach no set, never read
+    lefts, drawn, spread, rescuers = np.array(padded, dtype=np.int64).T.copy()
+    most = max(row[0] for row in rows)  # the most live cards after the Unlucky 7, of any row
+    # C(L, j) by j, then row; C-contiguous, as the compiled loop reads it (indexing by columns gives Fortran order)
+    ways = np.ascontiguousarray(_combinations(1 << most.bit_length())[:, lefts])
+    return lefts, drawn, spread, rescuers, ways, most
 
 
 @compiled_loop
 def _unlucky_sums(copies: IntArray, values: IntArray, bust: int, held: int, room: int, bonus: int, lefts: IntArray,
                   drawn: IntArray, spread: IntArray, rescuers: IntArray, top: float, ways: FloatArray,
-                  out: FloatArray) -> None:
+                  masks: IntArray, lows: IntArray, rests: IntArray, out: FloatArray) -> None:
     """``out[r] = min(A, top)`` (module docstring, "After the Unlucky 7") for each row ``r``: ``held`` plus, over the
     sets ``J`` of at most ``min(room, L) - 1`` of the classes ``copies``, ``values`` (``L = lefts[r]`` live cards
     after the Unlucky 7), ``prod_{c in J} copies_c / ways[j, r]`` times the positive part of the bounding drift, with
     ``rescuers[r]`` rescuers and at least ``bust + r_J - min(drawn[r], j + spread[r])`` cards that bust (``drawn[r]``
     numbers came before the Unlucky 7, at most ``spread[r]`` of the 7s' class and ``J``'s taken from any one but one
-    class, at most one from each other); ``top`` where ``L = 0``. ``ways[j, r] = C(L, j)``. One pass over the masks
-    in increasing order, as `_stopping_values`; every sum of a set is an integer (exact in a float) until the drift's
+    class, at most one from each other); ``top`` where ``L = 0``. ``ways[j, r] = C(L, j)``. One pass over the sets
+    of at most ``min(room, max L) - 1`` classes of `_set_lattice` (``masks``, ``lows``, ``rests``), in increasing
+    order, as `_stopping_values`; every sum of a set is an integer (exact in a float) until the drift's
     division and the weight's.
 
-    For each mask, the rows are done side by side without a branch (vector instructions): a row the set does not
+    For each set, the rows are done side by side without a branch (vector instructions): a row the set does not
     reach (``j >= L``) divides by 1 and adds 0.0, as does a row whose drift is not positive, and ``x + 0.0`` is ``x``
     for the sums (never -0.0), so each row's sum is the same floats added in the same order as one row alone. The
     divisions are `np.divide`'s, which never raise (every divisor of a row reached is positive): Python's ``/``
     checks for a zero divisor, a branch that keeps the compiler from vectorizing the rows."""
     classes = copies.shape[0]
-    count = 1 << classes
     rows = out.shape[0]
-    most = 0
-    for r in range(rows):
-        most = max(most, lefts[r])
-    deepest = min(room, most) - 1  # the most classes a set is summed over, for any row
-    size = np.empty(count, dtype=np.int64)
-    points = np.empty(count, dtype=np.int64)
-    cards = np.empty(count, dtype=np.int64)
-    worth = np.empty(count, dtype=np.int64)
-    product = np.empty(count, dtype=np.float64)
-    size[0] = points[0] = cards[0] = worth[0] = 0
-    product[0] = 1.0
+    visited = masks.shape[0]
+    size = np.empty(visited, dtype=np.int64)
+    points = np.empty(visited, dtype=np.int64)
+    cards = np.empty(visited, dtype=np.int64)
+    worth = np.empty(visited, dtype=np.int64)
+    product = np.empty(visited, dtype=np.float64)
+    if visited:
+        size[0] = points[0] = cards[0] = worth[0] = 0
+        product[0] = 1.0
     all_cards = 0
     all_worth = 0
     for c in range(classes):
@@ -328,28 +348,24 @@ def _unlucky_sums(copies: IntArray, values: IntArray, bust: int, held: int, room
     ends = np.empty(rows)  # the rescuers, as the floats the drift multiplies
     for r in range(rows):
         ends[r] = rescuers[r]
-    mask = 0
-    while mask < count and deepest >= 0:
-        if mask:
-            low = mask & -mask
-            c = 0
-            while (1 << c) != low:
-                c += 1
-            rest = mask ^ low
-            size[mask] = size[rest] + 1
-            points[mask] = points[rest] + values[c]
-            cards[mask] = cards[rest] + copies[c]
-            worth[mask] = worth[rest] + copies[c] * values[c]
-            product[mask] = product[rest] * copies[c]
-        j = size[mask]
-        score = float(held + points[mask])
-        left_cards = all_cards - cards[mask]
-        flip = j + 1 == room  # the next new class is a Flip 7 (j < room: j <= deepest)
-        onward = float(left_cards * bonus + all_worth - worth[mask]) if flip else float(all_worth - worth[mask])
+    for at in range(visited):
+        if at:
+            c = lows[at]
+            rest = rests[at]
+            size[at] = size[rest] + 1
+            points[at] = points[rest] + values[c]
+            cards[at] = cards[rest] + copies[c]
+            worth[at] = worth[rest] + copies[c] * values[c]
+            product[at] = product[rest] * copies[c]
+        j = size[at]
+        score = float(held + points[at])
+        left_cards = all_cards - cards[at]
+        flip = j + 1 == room  # the next new class is a Flip 7 (j < room: the lattice's sets are smaller)
+        onward = float(left_cards * bonus + all_worth - worth[at]) if flip else float(all_worth - worth[at])
         last = left_cards * max(top - score, 0.0)  # where the next live card is the last
         gain = top - score
-        weight = product[mask]
-        losing = bust + cards[mask] - j  # bust + repeats
+        weight = product[at]
+        losing = bust + cards[at] - j  # bust + repeats
         by_j = ways[j]
         for r in range(rows):
             left = lefts[r]  # L
@@ -359,16 +375,6 @@ def _unlucky_sums(copies: IntArray, values: IntArray, bust: int, held: int, room
             drift = np.divide(change, left - j if reached else 1)
             term = np.divide(weight, by_j[r]) * drift
             sums[r] += term if reached and drift > 0.0 else 0.0
-        mask += 1
-        while mask < count:  # skip the masks of more than deepest classes
-            bits = 0
-            rest = mask
-            while rest:
-                rest &= rest - 1
-                bits += 1
-            if bits <= deepest:
-                break
-            mask += mask & -mask
     for r in range(rows):
         out[r] = top if lefts[r] <= 0 else min(held + sums[r], top)
 
@@ -382,10 +388,45 @@ def _combinations(limit: int) -> FloatArray:
                     dtype=np.float64)
 
 
+SetLattice = tuple[IntArray, IntArray, IntArray, IntArray, IntArray, IntArray]
+"""`_set_lattice`: the sets' masks, each set's lowest class and the place of the set without it, and where each
+set's one-larger sets are listed (``starts``), their new class and their places (``grown_class``, ``grown_at``)."""
+
+
+@functools.lru_cache(maxsize=1 << 6)
+def _set_lattice(classes: int, deepest: int) -> SetLattice:
+    """The sets of at most ``deepest`` of ``classes`` classes as `_stopping_values` visits them, each by its place
+    in ``masks`` (the bit masks in increasing order, so a set's subsets come before it): for each set but the
+    empty one its lowest class and the place of the set without it; for each set ``J``, at ``starts[J]`` to
+    ``starts[J + 1]``, the classes ``c`` not in ``J`` in increasing order with the place of ``J + c``, where that
+    set has at most ``deepest`` classes. A pure function of two small integers (``deepest`` is below 7), so
+    remembered; built by numpy, once a process for each (at most 2 ms: 16 classes, 6 deep)."""
+    count = 1 << classes
+    sizes = np.zeros(1, dtype=np.int64)  # of every mask: those with class c are those without it, plus one
+    for _ in range(classes):
+        sizes = np.concatenate((sizes, sizes + 1))
+    masks = np.flatnonzero(sizes <= deepest).astype(np.int64)
+    place = np.full(count, -1, dtype=np.int64)
+    place[masks] = np.arange(masks.shape[0], dtype=np.int64)
+    lows = np.zeros(masks.shape[0], dtype=np.int64)
+    for c in range(classes - 1, -1, -1):  # the last class written for a set is its lowest
+        lows[(masks >> c & 1) == 1] = c
+    rests = place[masks & (masks - 1)]
+    inner = np.flatnonzero(sizes[masks] < deepest)  # the sets whose one-larger sets are in the lattice
+    grown = masks[inner, None] | np.left_shift(1, np.arange(classes, dtype=np.int64))[None, :]
+    new = grown != masks[inner, None]  # by set, then class: the classes not in the set
+    listed = np.zeros(masks.shape[0], dtype=np.int64)
+    listed[inner] = new.sum(axis=1)
+    starts = np.zeros(masks.shape[0] + 1, dtype=np.int64)
+    np.cumsum(listed, out=starts[1:])
+    return masks, lows, rests, starts, np.nonzero(new)[1].astype(np.int64), place[grown[new]]
+
+
 @compiled_loop
 def _stopping_values(copies: IntArray, values: IntArray, zero_last: bool, holds_zero: bool, held: int, room: int,
                      bonus: int, bust: int, rescue: int, second: int, lift: int, steals: int, grab: int, live: int,
-                     top: float, unlucky: int, wiped: FloatArray, out: FloatArray) -> None:
+                     top: float, unlucky: int, wiped: FloatArray, masks: IntArray, lows: IntArray, rests: IntArray,
+                     starts: IntArray, grown_class: IntArray, grown_at: IntArray, out: FloatArray) -> None:
     """``out[0] = C_0(empty)``: the value of drawing on at the empty set in the chain's optimal stopping (module
     docstring, "The chain's optimal stopping value"), by backward induction over the sets of at most ``deepest =
     min(room, live) - 1`` classes at every level: ``V_l(J) = max(Z_l(J), C_l(J))``, ``C_l(J)`` the mean of what the
@@ -395,24 +436,24 @@ def _stopping_values(copies: IntArray, values: IntArray, zero_last: bool, holds_
     ``wiped[firsts + k]`` at levels 1 and S and at ``wiped[2 firsts + k]`` at level 2 (``firsts = deepest + 1``;
     module docstring, "After the Unlucky 7"); every other rescuer, and the live cards running out, at ``top``.
 
-    The sets are bit masks, visited once in increasing order for their sums (a mask's are its mask without the
-    lowest bit's, plus that class's; past a mask with more than ``deepest`` bits, the next with at most as many is
-    found by adding its lowest bit) and then in the reverse order, so that ``V_l(J + c)`` (a larger mask) is known
-    before ``J``. The Zero, when ``zero_last``, is the last class (value 0; at level 0 its sets score 0).
+    The sets are those of `_set_lattice` (``masks`` .. ``grown_at``), each at its place there: visited once in
+    increasing order for their sums (a set's are those of the set without its lowest class, plus that class's) and
+    then in the reverse order, so that ``V_l(J + c)`` (a larger mask) is known before ``J``; the sum over the next
+    new class ``c`` reads the lattice's list of ``J + c``, the classes in increasing order (the same floats added in
+    the same order as over every class, skipping those of ``J``). The Zero, when ``zero_last``, is the last class
+    (value 0; at level 0 its sets score 0).
     """
     classes = copies.shape[0]
-    count = 1 << classes
-    deepest = min(room, live) - 1
-    firsts = deepest + 1
-    points = np.empty(count, dtype=np.int64)  # S_J - held: the set's values (only visited masks are written)
-    cards = np.empty(count, dtype=np.int64)  # copies of the set's classes
-    worth = np.empty(count, dtype=np.int64)  # their values times copies
-    size = np.empty(count, dtype=np.int64)
-    order = np.empty(count, dtype=np.int64)  # the visited masks, in increasing order
-    plain = np.empty(count, dtype=np.float64)  # V_0
-    first = np.empty(count, dtype=np.float64)  # V_1
-    forgiven = np.empty(count, dtype=np.float64)  # V_2
-    taken = np.empty(count, dtype=np.float64)  # V_S
+    firsts = min(room, live)  # deepest + 1
+    visited = masks.shape[0]
+    points = np.empty(visited, dtype=np.int64)  # S_J - held: the set's values
+    cards = np.empty(visited, dtype=np.int64)  # copies of the set's classes
+    worth = np.empty(visited, dtype=np.int64)  # their values times copies
+    size = np.empty(visited, dtype=np.int64)
+    plain = np.empty(visited, dtype=np.float64)  # V_0
+    first = np.empty(visited, dtype=np.float64)  # V_1
+    forgiven = np.empty(visited, dtype=np.float64)  # V_2
+    taken = np.empty(visited, dtype=np.float64)  # V_S
     points[0] = cards[0] = worth[0] = size[0] = 0
     all_cards = 0
     all_worth = 0
@@ -420,40 +461,22 @@ def _stopping_values(copies: IntArray, values: IntArray, zero_last: bool, holds_
         all_cards += copies[c]
         all_worth += copies[c] * values[c]
     zero_bit = 1 << (classes - 1) if zero_last else 0
-    visited = 0
-    mask = 0
-    while mask < count:
-        if mask:
-            low = mask & -mask
-            c = 0
-            while (1 << c) != low:
-                c += 1
-            rest = mask ^ low
-            size[mask] = size[rest] + 1
-            points[mask] = points[rest] + values[c]
-            cards[mask] = cards[rest] + copies[c]
-            worth[mask] = worth[rest] + copies[c] * values[c]
-        order[visited] = mask
-        visited += 1
-        mask += 1
-        while mask < count:  # skip the masks of more than deepest classes
-            bits = 0
-            rest = mask
-            while rest:
-                rest &= rest - 1
-                bits += 1
-            if bits <= deepest:
-                break
-            mask += mask & -mask
+    for at in range(1, visited):
+        c = lows[at]
+        rest = rests[at]
+        size[at] = size[rest] + 1
+        points[at] = points[rest] + values[c]
+        cards[at] = cards[rest] + copies[c]
+        worth[at] = worth[rest] + copies[c] * values[c]
     lifted_by = max(lift, 0)
     others = rescue - second - steals - unlucky  # rescuers that end every level at top
     for at in range(visited - 1, -1, -1):
-        mask = order[at]
-        k = size[mask]
-        total = held + points[mask]  # S_J
-        left_cards = all_cards - cards[mask]
-        left_points = all_worth - worth[mask]  # sum_{c not in J} n_c v_c
-        repeats = cards[mask] - k
+        mask = masks[at]
+        k = size[at]
+        total = held + points[at]  # S_J
+        left_cards = all_cards - cards[at]
+        left_points = all_worth - worth[at]  # sum_{c not in J} n_c v_c
+        repeats = cards[at] - k
         flip = k + 1 == room  # the next new class is a Flip 7
         grows0 = grows1 = grows2 = grows_s = 0.0  # sum_{c not in J} n_c V_l(J + c), where read
         inner0 = not flip and k + 1 < live
@@ -461,19 +484,17 @@ def _stopping_values(copies: IntArray, values: IntArray, zero_last: bool, holds_
         inner2 = second > 0 and not flip and k + 3 < live
         inner_s = steals > 0 and not flip and k + 2 < live
         if inner0 or inner1 or inner2 or inner_s:
-            for c in range(classes):
-                bit = 1 << c
-                if mask & bit:
-                    continue
-                n = copies[c]
+            for e in range(starts[at], starts[at + 1]):
+                n = copies[grown_class[e]]
+                up = grown_at[e]  # J + c
                 if inner0:
-                    grows0 += n * plain[mask | bit]
+                    grows0 += n * plain[up]
                 if inner1:
-                    grows1 += n * first[mask | bit]
+                    grows1 += n * first[up]
                 if inner2:
-                    grows2 += n * forgiven[mask | bit]
+                    grows2 += n * forgiven[up]
                 if inner_s:
-                    grows_s += n * taken[mask | bit]
+                    grows_s += n * taken[up]
         lifted = float(total + lifted_by)  # Z_1(J)
         if second > 0 and k + 1 < live:  # levels 1 and 2 on J (m = live - k - 1 and live - k - 2 live cards left)
             after = lifted + (bonus if flip and lift >= 0 else 0)  # Z_2(J)
@@ -490,18 +511,18 @@ def _stopping_values(copies: IntArray, values: IntArray, zero_last: bool, holds_
                     else:
                         value2 += (rescue - 1) * top
                     value2 /= live - k - 2
-                forgiven[mask] = max(after, value2)
+                forgiven[at] = max(after, value2)
             if k + 2 == live:  # whatever the last live card is, the chain ends at top
                 value1 = top
             else:
                 value1 = left_cards * top if flip else grows1  # a Flip 7 at level 1 ends at top
-                value1 += (bust + repeats) * forgiven[mask]
+                value1 += (bust + repeats) * forgiven[at]
                 if unlucky:
                     value1 += (rescue - 1 - unlucky) * top + unlucky * wiped[firsts + k]
                 else:
                     value1 += (rescue - 1) * top
                 value1 /= live - k - 1
-            first[mask] = max(lifted, value1)
+            first[at] = max(lifted, value1)
         if steals > 0 and k + 1 < live:  # level S on J
             held_s = float(total + grab + (bonus if flip else 0))  # Z_S(J)
             if k + 2 == live:
@@ -513,7 +534,7 @@ def _stopping_values(copies: IntArray, values: IntArray, zero_last: bool, holds_
                 else:
                     value_s += (rescue - 1) * top
                 value_s /= live - k - 1
-            taken[mask] = max(held_s, value_s)
+            taken[at] = max(held_s, value_s)
         zero_in = holds_zero or (mask & zero_bit) != 0
         score = 0.0 if zero_in else float(total)  # Z(J)
         if flip:  # a Flip 7: S + v + bonus
@@ -526,12 +547,12 @@ def _stopping_values(copies: IntArray, values: IntArray, zero_last: bool, holds_
         if unlucky:
             value0 += unlucky * wiped[k]
         if k + 1 < live:
-            value0 += second * min(first[mask], top) if second > 0 else 0.0
-            value0 += steals * min(taken[mask], top) if steals > 0 else 0.0
+            value0 += second * min(first[at], top) if second > 0 else 0.0
+            value0 += steals * min(taken[at], top) if steals > 0 else 0.0
         else:
             value0 += (second + steals) * top
         value0 /= live - k
-        plain[mask] = max(score, value0)
+        plain[at] = max(score, value0)
         if mask == 0:
             out[0] = value0
 

@@ -1,6 +1,6 @@
 """The drift ceiling (`flip7odds.drift`) against exact values: the chain's optimal stopping value by brute force over
 every order of tiny piles, an identity where no drift is negative, a deliberately wrong ceiling caught, and what it
-adds to the path ceiling (it closes states that hindsight cannot). The fast With a Vengeance solver checks it on every state the bounded search meets, beside the other ceilings
+adds to the path ceiling (it closes states that hindsight cannot), and the lattice of sets its loops visit. The fast With a Vengeance solver checks it on every state the bounded search meets, beside the other ceilings
 (`tests/test_bounded_ceilings_exact.py`)."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from flip7odds.bounded import Path, _path_ceiling
-from flip7odds.drift import drift_ceiling
+from flip7odds.drift import _set_lattice, drift_ceiling
 
 TOLERANCE = 1e-9
 Card = tuple[str, int]
@@ -124,3 +124,22 @@ def test_a_fresh_pile_gets_a_lower_ceiling_than_hindsight() -> None:
     ceiling = drift_ceiling(path, 85)
     assert type(ceiling) is float  # not a numpy scalar: bounds go into JSON and compare with ``is``
     assert ceiling < _path_ceiling(path, 85) - 5
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10), st.integers(-1, 7))
+def test_the_set_lattice_is_every_small_set_with_its_links(classes: int, deepest: int) -> None:
+    """`_set_lattice` against its definition, set by set: the masks of at most ``deepest`` bits in increasing order,
+    each one's lowest class and the place of the mask without it, and the one-larger sets it lists, by class in
+    increasing order."""
+    masks, lows, rests, starts, grown_class, grown_at = (a.tolist() for a in _set_lattice(classes, deepest))
+    expected = [mask for mask in range(1 << classes) if mask.bit_count() <= deepest]
+    assert masks == expected
+    place = {mask: at for at, mask in enumerate(expected)}
+    for at, mask in enumerate(expected):
+        if mask:
+            low = (mask & -mask).bit_length() - 1
+            assert (lows[at], rests[at]) == (low, place[mask ^ 1 << low])
+        larger = [(c, place[mask | 1 << c]) for c in range(classes) if not mask >> c & 1 and mask | 1 << c in place]
+        assert list(zip(grown_class[starts[at]:starts[at + 1]], grown_at[starts[at]:starts[at + 1]])) == larger
+    assert starts[-1] == len(grown_class) == len(grown_at)
