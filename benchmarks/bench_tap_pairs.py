@@ -6,8 +6,9 @@ Run from the repository root, with a second checkout to compare against (``git w
     python benchmarks/bench_tap_pairs.py --base /tmp/base --rules poker --rounds 20
 
 Both servers run at once (``streamlit run app.py``, the base one with ``PYTHONPATH`` at its checkout), each with a
-protocol client (`bench_app.ProtocolPhone`, no browser) on the live page of the bench's table (``line=12.7``,
-cards tapped as seen elsewhere: `bench_app.POKER_SEEN` or `CLASSIC_SEEN`). Each first taps the cards once (the
+protocol client (`bench_app.ProtocolPhone`, no browser) on the live page of the bench's table (``line=12.7``, and two
+other players for With a Vengeance: a fresh deck, certified bounds), cards tapped as seen elsewhere
+(`bench_app.POKER_SEEN`, or `CLASSIC_SEEN` for the classic and Vengeance rules). Each first taps the cards once (the
 solver answers: the *fresh* taps), then, round by round and in turn (base first in even rounds, the branch first in
 odd ones), undoes them all and taps them again: every situation answered before, so each tap's server CPU (the
 kernel's clock of the process, `bench_app.cpu_seconds`) is the page's and Streamlit's cost without the solver.
@@ -25,8 +26,6 @@ import statistics
 from pathlib import Path
 
 from bench_app import (
-    CLASSIC_SEEN,
-    POKER_SEEN,
     ProtocolPhone,
     Server,
     cpu_seconds,
@@ -34,6 +33,14 @@ from bench_app import (
     serve,
     warm_up,
 )
+from live_taps import CLASSIC_SEEN, POKER_SEEN
+
+TABLES: dict[str, tuple[str, str, list[str]]] = {
+    "poker": ("rules=poker&line=12.7", "live_place", POKER_SEEN),
+    "classic": ("rules=classic&line=12.7", "live_place", CLASSIC_SEEN),
+    "vengeance": ("rules=vengeance&line=12.7&others=2", "vlive_target", CLASSIC_SEEN),
+}
+"""Each rules' table (the page's query), the key of its place control, and the cards tapped as seen elsewhere."""
 
 
 async def tapped(server: Server, phone: ProtocolPhone, key: str, cpus: list[float]) -> None:
@@ -50,10 +57,10 @@ def summary(cpus: list[float]) -> str:
 async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--base", type=Path, required=True, help="the other checkout (its loops built)")
-    parser.add_argument("--rules", choices=["poker", "classic"], default="poker")
+    parser.add_argument("--rules", choices=list(TABLES), default="poker")
     parser.add_argument("--rounds", type=int, default=20, help="undo-all-then-tap-all rounds per server")
     args = parser.parse_args()
-    cards = POKER_SEEN if args.rules == "poker" else CLASSIC_SEEN
+    query, place_key, cards = TABLES[args.rules]
     print(f"load average before: {load_average()}", flush=True)
     base_root = args.base.resolve()
     with serve({"PYTHONPATH": str(base_root)}, base_root, "bench_tap_pairs") as base, \
@@ -63,9 +70,9 @@ async def main() -> None:
         cached: dict[str, tuple[list[float], list[float]]] = {}
         for name, server in (("base", base), ("branch", branch)):
             await warm_up(server, 120)
-            phone = ProtocolPhone(server.url, "live", f"rules={args.rules}&line=12.7")
+            phone = ProtocolPhone(server.url, "live", query)
             await phone.open(60)
-            await phone.choose("live_place", "Seen elsewhere", 60)
+            await phone.choose(place_key, "Seen elsewhere", 60)
             fresh[name], cached[name] = [], ([], [])
             for card in cards:
                 await tapped(server, phone, f"card-{card}", fresh[name])

@@ -41,20 +41,6 @@ def card_rows(rules: RuleSet, draw: Callable[[Card], None], parent: DeltaGenerat
                 draw(card)
 
 
-def card_buttons(t: Translator, rules: RuleSet, left: CardCounts, on_tap: Callable[[Card], None]) -> None:
-    """A button per card kind of the rules, by category, with how many are left in the drawing pile."""
-    card_rows(rules, lambda card: card_button(t, rules, card, left[card], on_tap))
-
-
-def move_buttons(t: Translator, last_move: str | None, on_undo: Callable[[], None],
-                 on_clear: Callable[[], None], on_next: Callable[[], None], cards_on_table: bool) -> None:
-    """Undo (its label says what it undoes: a touch screen shows no tooltip), Next round, Clear round."""
-    with moves_row():
-        undo_button(t, last_move, on_undo)
-        next_round_button(t, on_next, cards_on_table)
-        clear_button(t, on_clear, cards_on_table)
-
-
 def moves_row(parent: DeltaGenerator | None = None) -> DeltaGenerator:
     """The row of the moves in ``parent`` (the current container when None): ``with moves_row(): ...``."""
     return (st.container if parent is None else parent.container)(horizontal=True, gap="small", key="moves")

@@ -64,6 +64,11 @@ class VengeanceLine:
         return self.numbers + self.modifiers
 
     @property
+    def is_empty(self) -> bool:
+        """No card at all in front of the player (the classic `flip7odds.situation.Line.is_empty`)."""
+        return not (self.numbers or self.modifiers)
+
+    @property
     def number_count(self) -> int:
         """How many number cards (toward the seven of a Flip 7)."""
         return len(self.numbers)
