@@ -221,17 +221,26 @@ def information_premium(groups: Sequence[Sequence[int]], values: Sequence[int]) 
     >>> information_premium([[-1, -2, -3]], [-1]), information_premium([[-1, -3]], [-2])
     (Fraction(0, 1), Fraction(1, 2))
     """
-    cards = [(at, value - values[at]) for at, group in enumerate(groups) for value in group]
-    members = [[i for i, (at, _) in enumerate(cards) if at == g] for g in range(len(groups))]
-    envelope: dict[int, Fraction] = {}
-    for mask in range((1 << len(cards)) - 1, -1, -1):  # every superset of a mask is larger: done before it
-        best = Fraction(max(0, sum(cards[i][1] for i in range(len(cards)) if mask >> i & 1)))
+    # In integers: ``T Psi`` with ``T = prod |G|!``. From a subset with ``k_g`` cards of each group seen, the means
+    # below divide by at most ``prod (|G| - k_g)!``, which divides ``T``: every ``T Psi`` and every mean is exact.
+    scale = math.prod(math.factorial(len(group)) for group in groups)
+    cards = [(at, scale * (value - values[at])) for at, group in enumerate(groups) for value in group]
+    members = [[1 << i for i, (at, _) in enumerate(cards) if at == g] for g in range(len(groups))]
+    envelope = [0] * (1 << len(cards))
+    drawn = [0] * (1 << len(cards))  # T D of each subset, from the subset less its lowest card
+    for mask in range(1, 1 << len(cards)):
+        low = mask & -mask
+        drawn[mask] = drawn[mask ^ low] + cards[low.bit_length() - 1][1]
+    for mask in range((1 << len(cards)) - 1, -1, -1):  # every superset of a subset is larger: done before it
+        best = max(0, drawn[mask])
         for member in members:
-            unseen = [i for i in member if not mask >> i & 1]
+            unseen = [bit for bit in member if not mask & bit]
             if unseen:
-                best = max(best, Fraction(sum(envelope[mask | 1 << i] for i in unseen), len(unseen)))
+                total = sum(envelope[mask | bit] for bit in unseen)
+                assert total % len(unseen) == 0, "the scale makes every mean an integer"
+                best = max(best, total // len(unseen))
         envelope[mask] = best
-    return envelope[0]
+    return Fraction(envelope[0], scale)
 
 
 def upper_shading(problem: Problem, grouping: Grouping) -> Shading | None:
