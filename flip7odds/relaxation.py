@@ -198,9 +198,10 @@ PREMIUM_CARDS = 10
 """The upper deck is shaded ("The information premium") only where at most this many penalties are merged (pile and
 discards together): its premium walks every subset of them (1024 for ten, a few milliseconds)."""
 SHADE_HOLDING = Fraction(1, 2)
-"""How many merged penalties a round is assumed to end holding when the shading is chosen (`upper_shading`): the
-bound is true for any shading, this only picks one. Measured 0.75 on the fresh pile alone (the upper deck's value
-falls by 0.75 a point of shading), less on most later piles, so the choice stays on the careful side."""
+"""How many merged penalties a round is assumed to end holding when the shading is chosen (`upper_shading`), at most
+(fewer where `reachable_penalties` says a round can hardly draw them): the bound is true for any shading, this only
+picks one. Measured about 0.6 on the fresh pile alone (the upper deck's value falls by 0.6 a point of shading), less
+on most later piles, so the choice stays on the careful side."""
 
 
 @dataclass(frozen=True)
@@ -253,17 +254,34 @@ def upper_shading(problem: Problem, grouping: Grouping) -> Shading | None:
     merged = sum(map(len, groups))
     if not merged or merged > PREMIUM_CARDS:
         return None
+    holding = SHADE_HOLDING * min(Fraction(1), reachable_penalties(problem, grouping))
     best: Shading | None = None
     best_gain = Fraction(0)
     for step in range(1, max(map(len, groups))):
         values = tuple(sorted(group, reverse=True)[min(step, len(group) - 1)] for group in groups)
         shaded = sum(len(group) * (max(group) - value) for group, value in zip(groups, values, strict=True))
         premium = _premium(tuple(groups), values)
-        gain = SHADE_HOLDING * Fraction(shaded, merged) - premium
+        gain = holding * Fraction(shaded, merged) - premium
         if gain <= best_gain:
             break  # the premium grows faster than the shading from here on
         best, best_gain = Shading(values, premium), gain
     return best
+
+
+def reachable_penalties(problem: Problem, grouping: Grouping) -> Fraction:
+    """About how many merged penalties a round can draw at most (it picks the shading, `upper_shading`; no bound rests on
+    it): alone every Freeze of the drawing pile ends the round, and without a Second Chance in your line or the pile so
+    does every copy of a number you hold. With ``s`` such cards, a merged penalty of the pile comes before all of them
+    with chance ``1 / (s + 1)``; a known discard pile is reached only when the pile holds none of them."""
+    problem = drawing(problem)
+    pile_values, discard_values = minors(problem, grouping)
+    pile = problem.pile
+    stoppers = pile[FREEZE] if problem.alone else 0
+    if not problem.second_chance and not pile[SECOND_CHANCE]:
+        stoppers += sum(n for card, n in pile.items_ if card.category is Category.NUMBER and card.value in problem.numbers)
+    if stoppers:
+        return Fraction(len(pile_values), stoppers + 1)
+    return Fraction(len(pile_values) + len(discard_values))
 
 
 @functools.lru_cache(maxsize=256)
@@ -690,6 +708,7 @@ __all__ = [
     "hit_once_bounds",
     "information_premium",
     "is_minor",
+    "reachable_penalties",
     "relaxed_cost",
     "relaxed_problem",
     "solve_relaxed",
