@@ -71,8 +71,8 @@ keep the inequality. At the root nothing is seen: ``V_real <= V_w + Psi(empty)``
 and ``Psi = 0``: the least-penalty deck. Lower values take ``max G_i - w_i`` off each penalty held and cost
 ``Psi(empty)``, which lets the walk draw as many penalties as it likes, so some shading pays and more does not:
 `upper_shading` values every group the same number of steps below its least penalty, the step that maximises
-`SHADE_HOLDING` times the mean shading of a merged card less the premium (the bound holds for every step; this only
-picks one). On the fresh pile alone (eight minor penalties, one group at -4 for -2..-9) the premium is 33/70 and the
+`SHADE_HOLDING` (less where `reachable_penalties` says a round can hardly draw them) times the mean shading of a
+merged card less the premium (the bound holds for every step; this only picks one). On the fresh pile alone (eight minor penalties, one group at -4 for -2..-9) the premium is 33/70 and the
 upper bound falls from 31.19 to 30.46 (29.99 + 0.47; the lower bound is 29.08).
 
 Penalty-blind rules
@@ -247,8 +247,9 @@ def information_premium(groups: Sequence[Sequence[int]], values: Sequence[int]) 
 def upper_shading(problem: Problem, grouping: Grouping) -> Shading | None:
     """The upper deck's shading for ``grouping`` ("The information premium"), or None (its least penalties, no
     premium): each group valued ``j`` steps below its least penalty (its ``j + 1``-th largest value, or its largest
-    penalty), the same ``j`` for every group, chosen to maximise `SHADE_HOLDING` times the mean shading of a merged card
-    less the premium; None where that is never positive, or more than `PREMIUM_CARDS` penalties are merged."""
+    penalty), the same ``j`` for every group, chosen to maximise `SHADE_HOLDING` times ``min(1, reachable_penalties)``
+    times the mean shading of a merged card less the premium; None where that is never positive, or more than
+    `PREMIUM_CARDS` penalties are merged."""
     pile_values, discard_values = minors(problem, grouping)
     groups = [tuple(group) for values in (pile_values, discard_values) for group in grouped(values, grouping.groups)]
     merged = sum(map(len, groups))
