@@ -21,6 +21,7 @@ from flip7odds.relaxation import (
     grouped,
     information_premium,
     minors,
+    reachable_penalties,
     relaxed_problem,
     solve_relaxed,
     upper_shading,
@@ -123,3 +124,17 @@ def test_the_answer_shades_the_fresh_pile() -> None:
     shading = upper_shading(problem, Grouping(False, 1))
     assert shading is not None and shading.values == (-4,) and shading.premium == Fraction(3991, 5040)
     assert upper_shading(problem_of(Situation.from_text(POKER, "K", pile="Q 9 7 2d 9d")), Grouping(True, 1)) is None
+
+
+def test_no_shading_where_a_round_can_hardly_reach_the_penalties() -> None:
+    # Alone, four Freezes and no bust card on a fresh pile: each of the eight minor penalties comes before them with
+    # chance 1/5. Over a pile of four holding two Freezes the merged penalties are all in the discards, which the round
+    # does not reach: shading could only cost its premium (it made this answer 0.58 points wide instead of 0.04).
+    fresh = problem_of(Situation.build(POKER, (), others_active=0))
+    assert reachable_penalties(fresh, Grouping(True, 1)) == Fraction(8, 5)
+    blocked = problem_of(Situation.from_text(
+        POKER, "9 10d 9d 2", pile="10 A A 3", others_active=0,
+        discards="joker joker 4 5 5 6 6 7 7 8 8 9 9 10 10 J J J J Q Q Q K K K 8d 7d 6d 5d 4d 3d 2d Ad Jd Kd Qd A 3 3 3 2 "
+                 "2 2"))
+    assert reachable_penalties(blocked, Grouping(True, 1)) == 0
+    assert upper_shading(blocked, Grouping(True, 1)) is None
