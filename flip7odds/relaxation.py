@@ -73,7 +73,8 @@ and ``Psi = 0``: the least-penalty deck. Lower values take ``max G_i - w_i`` off
 `upper_shading` values every group the same number of steps below its least penalty, the step that maximises
 `SHADE_HOLDING` (less where `reachable_penalties` says a round can hardly draw them) times the mean shading of a
 merged card less the premium (the bound holds for every step; this only picks one). On the fresh pile alone (eight minor penalties, one group at -4 for -2..-9) the premium is 33/70 and the
-upper bound falls from 31.19 to 30.46 (29.99 + 0.47; the lower bound is 29.08).
+upper bound falls from 31.19 to 30.46 (29.99 + 0.47); the ten penalties in two groups (the royal flush merged too)
+at -2 and -7 give 29.88 + 13/48 = 30.15, the deck `choose_relaxation` now picks at 3 s (the lower bound is 29.08).
 
 Penalty-blind rules
 -------------------
@@ -106,8 +107,9 @@ The gap is at most the expected number of minor penalties you end holding times 
 bounds and larger lattices (a group of ``c`` cards multiplies the columns by ``c + 1``). The two bounds hold
 for any grouping each, so the two decks need not merge alike: the lower bound is nearly tight with one group,
 so `choose_relaxation` gives the lower deck the finest contiguous grouping of the sorted values that fits a
-quarter of the budget and the upper deck the finest that fits the rest (`HIT_ONCE_SHARE` of the budget is kept
-for hit once, then stay).
+quarter of the budget and the upper deck, of those that fit the rest, the one whose estimated excess is least
+(`upper_excess`: shaded, a coarser deck can beat a finer one; usually the finest) (`HIT_ONCE_SHARE` of the budget
+is kept for hit once, then stay).
 """
 
 from __future__ import annotations
@@ -267,6 +269,44 @@ def upper_shading(problem: Problem, grouping: Grouping) -> Shading | None:
             break  # the premium grows faster than the shading from here on
         best, best_gain = Shading(values, premium), gain
     return best
+
+
+def upper_excess(problem: Problem, grouping: Grouping) -> Fraction:
+    """About how far the upper deck of ``grouping`` lies above the real value (it picks the upper deck,
+    `choose_relaxation`; no bound rests on it): the penalties a round is assumed to end holding (`SHADE_HOLDING`,
+    less where `reachable_penalties` says so) times the mean over the merged cards of their value in the deck less
+    their own, plus the premium (`upper_shading`), plus the royal flush's bonus paid too often (`_royal_excess`)."""
+    pile_values, discard_values = minors(problem, grouping)
+    groups = [group for values in (pile_values, discard_values) for group in grouped(values, grouping.groups)]
+    merged = sum(map(len, groups))
+    if not merged:
+        return Fraction(0)
+    shading = upper_shading(problem, grouping)
+    values = [max(group) for group in groups] if shading is None else list(shading.values)
+    excess = sum(value - card for group, value in zip(groups, values, strict=True) for card in group)
+    holding = SHADE_HOLDING * min(Fraction(1), reachable_penalties(problem, grouping))
+    return holding * Fraction(excess, merged) + (0 if shading is None else shading.premium) + _royal_excess(
+        problem, grouping)
+
+
+ROYAL_DRAWS = 8
+"""The cards a round is assumed to draw when the royal flush's excess is estimated (`upper_excess`)."""
+
+
+def _royal_excess(problem: Problem, grouping: Grouping) -> Fraction:
+    """What an upper deck that merges the royal flush's penalties may add by paying its bonus on the three x2 figures
+    alone ("Merging the royal flush"): the bonus times the chance that `ROYAL_DRAWS` cards of the drawing pile bring
+    the figures your line lacks, about ``(ROYAL_DRAWS / N)`` for each; 0 where the royal flush is kept."""
+    rules = problem.rules
+    if grouping.royal or not rules.royal_flush_bonus:
+        return Fraction(0)
+    problem = drawing(problem)
+    figures = [card for card in rules.royal_flush if card.modifier is ModifierKind.TIMES]
+    missing = [card for card in figures if card not in problem.modifiers]
+    size = problem.pile.size
+    if any(not problem.pile[card] and not (problem.discards and problem.discards[card]) for card in missing):
+        return Fraction(0)
+    return rules.royal_flush_bonus * Fraction(min(ROYAL_DRAWS, size), max(size, 1)) ** len(missing)
 
 
 def reachable_penalties(problem: Problem, grouping: Grouping) -> Fraction:
@@ -489,8 +529,9 @@ def choose_relaxation(problem: Problem, cpu_seconds: float, memory_limit: int) -
     """The finest relaxed decks whose two solves fit the budget, or None (also when nothing can be merged).
 
     ``cpu_seconds`` less `HIT_ONCE_SHARE` of it is the lattice budget. The lower deck is the finest whose
-    solve fits `LOWER_SHARE` of it (or, if none does, the coarsest); the upper deck the finest that fits
-    what is left. Each solve must fit ``memory_limit`` (they run one after the other).
+    solve fits `LOWER_SHARE` of it (or, if none does, the coarsest); the upper deck, of those that fit what is
+    left, the one whose estimated excess is least (`upper_excess`: a coarser deck, shaded, can beat a finer one
+    that is not; the finest on ties). Each solve must fit ``memory_limit`` (they run one after the other).
     """
     budget = cpu_seconds * (1 - HIT_ONCE_SHARE)
     candidates = _finest_first(problem)
@@ -506,11 +547,11 @@ def choose_relaxation(problem: Problem, cpu_seconds: float, memory_limit: int) -
     lower, lower_seconds = fitting[0] if fitting else lower_costs[-1]
     if lower_seconds is None:
         return None
-    for grouping in candidates:
-        upper_seconds = seconds(grouping, True)
-        if upper_seconds is not None and lower_seconds + upper_seconds <= budget:
-            return Relaxation(lower, grouping)
-    return None
+    uppers = [grouping for grouping in candidates
+              if (upper_seconds := seconds(grouping, True)) is not None and lower_seconds + upper_seconds <= budget]
+    if not uppers:
+        return None
+    return Relaxation(lower, min(uppers, key=lambda grouping: upper_excess(problem, grouping)))
 
 
 def coarsest_relaxation(problem: Problem, cpu_seconds: float, memory_limit: int) -> Relaxation | None:
@@ -713,5 +754,6 @@ __all__ = [
     "relaxed_cost",
     "relaxed_problem",
     "solve_relaxed",
+    "upper_excess",
     "upper_shading",
 ]
