@@ -107,8 +107,8 @@ The gap is at most the expected number of minor penalties you end holding times 
 bounds and larger lattices (a group of ``c`` cards multiplies the columns by ``c + 1``). The two bounds hold
 for any grouping each, so the two decks need not merge alike: the lower bound is nearly tight with one group,
 so `choose_relaxation` gives the lower deck the finest contiguous grouping of the sorted values that fits a
-quarter of the budget and the upper deck, of those that fit the rest, the one whose estimated excess is least
-(`upper_excess`: shaded, a coarser deck can beat a finer one; usually the finest) (`HIT_ONCE_SHARE` of the budget
+quarter of the budget and the upper deck, of those that fit the rest at no more cost than the finest of them, the one
+whose estimated excess is least (`upper_excess`: shaded, a coarser deck can beat a finer one; usually the finest) (`HIT_ONCE_SHARE` of the budget
 is kept for hit once, then stay).
 """
 
@@ -530,8 +530,9 @@ def choose_relaxation(problem: Problem, cpu_seconds: float, memory_limit: int) -
 
     ``cpu_seconds`` less `HIT_ONCE_SHARE` of it is the lattice budget. The lower deck is the finest whose
     solve fits `LOWER_SHARE` of it (or, if none does, the coarsest); the upper deck, of those that fit what is
-    left, the one whose estimated excess is least (`upper_excess`: a coarser deck, shaded, can beat a finer one
-    that is not; the finest on ties). Each solve must fit ``memory_limit`` (they run one after the other).
+    left and are estimated to cost no more than the finest of them, the one whose estimated excess is least
+    (`upper_excess`: a coarser deck, shaded, can beat a finer one that is not; the finest on ties). Each solve must
+    fit ``memory_limit`` (they run one after the other).
     """
     budget = cpu_seconds * (1 - HIT_ONCE_SHARE)
     candidates = _finest_first(problem)
@@ -547,10 +548,12 @@ def choose_relaxation(problem: Problem, cpu_seconds: float, memory_limit: int) -
     lower, lower_seconds = fitting[0] if fitting else lower_costs[-1]
     if lower_seconds is None:
         return None
-    uppers = [grouping for grouping in candidates
-              if (upper_seconds := seconds(grouping, True)) is not None and lower_seconds + upper_seconds <= budget]
-    if not uppers:
+    costs = [(grouping, upper_seconds) for grouping in candidates
+             if (upper_seconds := seconds(grouping, True)) is not None and lower_seconds + upper_seconds <= budget]
+    if not costs:
         return None
+    finest = costs[0][1]  # no dearer than the finest that fits: the answer takes no longer than with it
+    uppers = [grouping for grouping, upper_seconds in costs if upper_seconds <= finest]
     return Relaxation(lower, min(uppers, key=lambda grouping: upper_excess(problem, grouping)))
 
 
