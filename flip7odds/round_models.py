@@ -182,6 +182,9 @@ PileView = tuple[int, int, tuple[tuple[int, int, int], ...], tuple[int, int, int
 its numbers as (busting mask, copies, value) per class, and its (modifiers, Just One More! and Flip Four!,
 Discards, Swaps)."""
 _TAKERS = (Action.STEAL, Action.SWAP)
+FreshView = tuple[tuple[tuple[int, int], ...], int]
+"""`Path.fresh` and `Path.fresh_bust` of a pile (`_fresh_view`)."""
+
 _NO_PARENT = (-1, -1, 0)
 """`VengeanceModel._parents` for a pile no expanded state drew from: no pile's code is -1."""
 _RESCUER, _STEAL, _NUMBER, _OTHER = range(4)
@@ -228,6 +231,13 @@ class VengeanceModel:
         self._weight = self.game.deck.weight
         self._line_paths: dict[tuple[int, int, int, bool], Path] = {}
         self._unique_paths: dict[tuple[Any, ...], Path] = {}
+        self._grabs: dict[int, int] = {}
+        """`path`'s ``grab`` by the other lines' numbers: their largest value, -1 for none. Not among ``_tables`` (the
+        engine's table of lines, which the work clock counts, is filled when an entry is made, as before)."""
+        self._fresh_views: dict[int, tuple[tuple[tuple[int, int, int], ...], FreshView]] = {}
+        """`_fresh_view` by the identity of a pile view's numbers (kept with them, so an identity stays theirs): the
+        piles that differ by a card that is no number share one tuple of numbers, which is then not hashed again.
+        Not among ``_tables``."""
         self._splits: dict[tuple[int, int], LineSplit] = {}
         """`_split` by pile and your numbers."""
         self._steal_views: dict[tuple[int, int, int, int], Steals] = {}
@@ -546,7 +556,9 @@ class VengeanceModel:
                 swaps = 0
             elif not taken and known[1]:  # a Swap may give a Steal a number to take back: it stays a rescuer
                 swaps = 0
-            grab = max((self.kinds[k].value for k in self.game.cards(others)), default=-1)
+            grab = self._grabs.get(others)
+            if grab is None:
+                grab = self._grabs[others] = max((self.kinds[k].value for k in self.game.cards(others)), default=-1)
             lift = grab if swaps else -1
             fields = (held, FLIP_7_CARDS - self.game.number_count(line), self._bonus, classes, bust, rescue,
                       size, zeros, bool(line & deck.zero), discards + swaps, lift, known[1] if taken else 0,
@@ -568,7 +580,11 @@ class VengeanceModel:
         copies = pile // deck.weight[unlucky] % deck.radix[unlucky] if unlucky >= 0 else 0
         if not copies:
             return 0, (), 0, 0
-        return copies, *_fresh_view(known[2], deck.conflict[unlucky], deck.zero), self.kinds[unlucky].value
+        numbers = known[2]
+        seen = self._fresh_views.get(id(numbers))
+        if seen is None or seen[0] is not numbers:
+            seen = self._fresh_views[id(numbers)] = (numbers, _fresh_view(numbers, deck.conflict[unlucky], deck.zero))
+        return copies, *seen[1], self.kinds[unlucky].value
 
     def _split(self, pile: int, known: PileView, line: int) -> LineSplit:
         """The numbers of a pile (``known``, its `_pile_path`) as your ``line`` meets them: the copies that bust you,
@@ -646,8 +662,9 @@ class VengeanceModel:
         if scores is None:
             rules = self.situation.rules
             most = sum(card.value for card in self.kinds if card.is_number)
-            plain, flip7 = (np.array([rules.score(total, cards, seven) for total in range(most + 1)], dtype=np.int64)
-                            for seven in (False, True))
+            # `RuleSet.score` adds the Flip 7 bonus last, to the score without it: one pass serves both.
+            plain = np.array([rules.score(total, cards, False) for total in range(most + 1)], dtype=np.int64)
+            flip7 = plain + rules.flip7_bonus
             plain.flags.writeable = flip7.flags.writeable = False
             scores = LineScores(plain, flip7)
             _remember(shared, modifiers, scores)
@@ -784,8 +801,7 @@ class VengeanceModel:
 
 
 @functools.lru_cache(maxsize=1 << 12)
-def _fresh_view(numbers: tuple[tuple[int, int, int], ...], seven: int, zero: int) -> tuple[tuple[tuple[int, int], ...],
-                                                                                          int]:
+def _fresh_view(numbers: tuple[tuple[int, int, int], ...], seven: int, zero: int) -> FreshView:
     """A pile's numbers (busting mask, copies, value per class) as a line holding the Unlucky 7 alone meets them
     (`VengeanceModel._after_unlucky`): the other classes as ``(copies, value)``, The Zero's (value 0) last, and the
     copies of the 7s (busting mask ``seven``); the last few thousand remembered (piles that differ by a card that is
