@@ -593,14 +593,51 @@ class VengeanceModel:
         was no number (`_parents`; its view's numbers are those of that pile)."""
         split = self._splits.get((pile, line))
         if split is None:
-            parent, k, _ = self._parents.get(pile, _NO_PARENT)
-            if parent >= 0 and self._pile_roles[k][0] != _NUMBER:  # the same numbers as the pile it came from
-                before = self._splits.get((parent, line))
-                if before is not None:
-                    self._splits[pile, line] = before
-                    return before
-            split = self._splits[pile, line] = _split_numbers(known[2], line, self.game.deck.zero)
+            parent, k, copies = self._parents.get(pile, _NO_PARENT)
+            if parent >= 0:
+                role, conflict = self._pile_roles[k][:2]
+                if role != _NUMBER:  # the same numbers as the pile it came from
+                    before = self._splits.get((parent, line))
+                    if before is not None:
+                        self._splits[pile, line] = before
+                        return before
+                elif copies > 1:
+                    split = self._split_after(parent, line, k, conflict)
+            if split is None:
+                split = _split_numbers(known[2], line, self.game.deck.zero)
+            self._splits[pile, line] = split
         return split
+
+    def _split_after(self, parent: int, line: int, k: int, conflict: int) -> LineSplit | None:
+        """`_split` of the pile ``parent`` less one number of kind ``k`` (class ``conflict``), not its last copy (the
+        pile's view keeps every class in its place, that one with a copy less), from ``parent``'s split: with the
+        same ``line`` (the number set aside), that class has a copy less where it stands; with ``line`` holding ``k``
+        and ``parent``'s split with the line without it, that class's other copies now bust the line (The Zero's
+        too), and the other classes meet the line as before (the classes' busting masks are disjoint). None where
+        ``parent``'s split is not remembered (`_split_numbers` then)."""
+        zero = self.game.deck.zero
+        before = self._splits.get((parent, line))
+        if before is not None:
+            bust, zeros, classes, conflicts = before
+            if conflict & line:
+                return bust - 1, zeros, classes, conflicts
+            if conflict == zero:
+                return bust, zeros - 1, classes, conflicts
+            at = conflicts.index(conflict)
+            copies, value = classes[at]
+            return bust, zeros, (*classes[:at], (copies - 1, value), *classes[at + 1:]), conflicts
+        bit = 1 << k
+        if not line & bit or conflict & (line ^ bit):
+            return None
+        before = self._splits.get((parent, line ^ bit))
+        if before is None:
+            return None
+        bust, zeros, classes, conflicts = before
+        if conflict == zero:
+            return bust + zeros - 1, 0, classes, conflicts
+        at = conflicts.index(conflict)
+        return (bust + classes[at][0] - 1, zeros, (*classes[:at], *classes[at + 1:]),
+                (*conflicts[:at], *conflicts[at + 1:]))
 
     def chain(self, state: State) -> Chain:
         """Your score for each sum of numbers with your line's modifiers (`Round.score`, up to every number kind's
