@@ -779,8 +779,10 @@ class VengeanceModel:
         (`_pile_path_after`)."""
         parent, k, copies = self._parents.get(pile, _NO_PARENT)
         before = self._paths.get(parent)
-        if before is not None and (copies > 1 or self._pile_roles[k][0] != _NUMBER):
-            return self._pile_path_after(before, k)
+        if before is not None:
+            after = self._pile_path_after(before, k, copies)
+            if after is not None:
+                return after
         rescue = steals = 0
         numbers: dict[int, list[int]] = {}
         others = [0, 0, 0, 0]
@@ -802,10 +804,12 @@ class VengeanceModel:
         return (rescue, steals, tuple([(conflict, copies, value) for conflict, (copies, value) in numbers.items()]),
                 (others[0], others[1], others[2], others[3]))
 
-    def _pile_path_after(self, before: PileView, k: int) -> PileView:
-        """`_pile_path` of a pile with one card of kind ``k`` less than the pile of view ``before``, where that is
-        not the last copy of a number (every class then keeps its place: the classes are in the order of their first
-        kind the pile holds): the same counts, less one where ``k`` counts."""
+    def _pile_path_after(self, before: PileView, k: int, held: int) -> PileView | None:
+        """`_pile_path` of a pile with one card of kind ``k`` less than the pile of view ``before`` (which holds
+        ``held`` of them): the same counts, less one where ``k`` counts, a class of numbers left with no copy dropped.
+        The classes are in the order of their first kind the pile holds: every other class keeps its place, and so
+        does ``k``'s unless it keeps copies but none of ``k`` (its first kind may change): None there, to count the
+        pile afresh."""
         role, conflict, _, group = self._pile_roles[k]
         rescue, steals, numbers, others = before
         if role == _NUMBER:
@@ -813,7 +817,12 @@ class VengeanceModel:
             while numbers[at][0] != conflict:
                 at += 1
             _, copies, value = numbers[at]
-            numbers = (*numbers[:at], (conflict, copies - 1, value), *numbers[at + 1:])
+            if copies == 1:
+                numbers = (*numbers[:at], *numbers[at + 1:])
+            elif held == 1:
+                return None
+            else:
+                numbers = (*numbers[:at], (conflict, copies - 1, value), *numbers[at + 1:])
         elif role == _RESCUER:
             rescue -= 1
         elif role == _STEAL:
