@@ -182,6 +182,9 @@ PileView = tuple[int, int, tuple[tuple[int, int, int], ...], tuple[int, int, int
 its numbers as (busting mask, copies, value) per class, and its (modifiers, Just One More! and Flip Four!,
 Discards, Swaps)."""
 _TAKERS = (Action.STEAL, Action.SWAP)
+FreshView = tuple[tuple[tuple[int, int], ...], int]
+"""`Path.fresh` and `Path.fresh_bust` of a pile (`_fresh_view`)."""
+
 _NO_PARENT = (-1, -1, 0)
 """`VengeanceModel._parents` for a pile no expanded state drew from: no pile's code is -1."""
 _RESCUER, _STEAL, _NUMBER, _OTHER = range(4)
@@ -228,6 +231,13 @@ class VengeanceModel:
         self._weight = self.game.deck.weight
         self._line_paths: dict[tuple[int, int, int, bool], Path] = {}
         self._unique_paths: dict[tuple[Any, ...], Path] = {}
+        self._grabs: dict[int, int] = {}
+        """`path`'s ``grab`` by the other lines' numbers: their largest value, -1 for none. Not among ``_tables`` (the
+        engine's table of lines, which the work clock counts, is filled when an entry is made, as before)."""
+        self._fresh_views: dict[int, tuple[tuple[tuple[int, int, int], ...], FreshView]] = {}
+        """`_fresh_view` by the identity of a pile view's numbers (kept with them, so an identity stays theirs): the
+        piles that differ by a card that is no number share one tuple of numbers, which is then not hashed again.
+        Not among ``_tables``."""
         self._splits: dict[tuple[int, int], LineSplit] = {}
         """`_split` by pile and your numbers."""
         self._steal_views: dict[tuple[int, int, int, int], Steals] = {}
@@ -546,7 +556,9 @@ class VengeanceModel:
                 swaps = 0
             elif not taken and known[1]:  # a Swap may give a Steal a number to take back: it stays a rescuer
                 swaps = 0
-            grab = max((self.kinds[k].value for k in self.game.cards(others)), default=-1)
+            grab = self._grabs.get(others)
+            if grab is None:
+                grab = self._grabs[others] = max((self.kinds[k].value for k in self.game.cards(others)), default=-1)
             lift = grab if swaps else -1
             fields = (held, FLIP_7_CARDS - self.game.number_count(line), self._bonus, classes, bust, rescue,
                       size, zeros, bool(line & deck.zero), discards + swaps, lift, known[1] if taken else 0,
@@ -568,7 +580,11 @@ class VengeanceModel:
         copies = pile // deck.weight[unlucky] % deck.radix[unlucky] if unlucky >= 0 else 0
         if not copies:
             return 0, (), 0, 0
-        return copies, *_fresh_view(known[2], deck.conflict[unlucky], deck.zero), self.kinds[unlucky].value
+        numbers = known[2]
+        seen = self._fresh_views.get(id(numbers))
+        if seen is None or seen[0] is not numbers:
+            seen = self._fresh_views[id(numbers)] = (numbers, _fresh_view(numbers, deck.conflict[unlucky], deck.zero))
+        return copies, *seen[1], self.kinds[unlucky].value
 
     def _split(self, pile: int, known: PileView, line: int) -> LineSplit:
         """The numbers of a pile (``known``, its `_pile_path`) as your ``line`` meets them: the copies that bust you,
@@ -577,14 +593,51 @@ class VengeanceModel:
         was no number (`_parents`; its view's numbers are those of that pile)."""
         split = self._splits.get((pile, line))
         if split is None:
-            parent, k, _ = self._parents.get(pile, _NO_PARENT)
-            if parent >= 0 and self._pile_roles[k][0] != _NUMBER:  # the same numbers as the pile it came from
-                before = self._splits.get((parent, line))
-                if before is not None:
-                    self._splits[pile, line] = before
-                    return before
-            split = self._splits[pile, line] = _split_numbers(known[2], line, self.game.deck.zero)
+            parent, k, copies = self._parents.get(pile, _NO_PARENT)
+            if parent >= 0:
+                role, conflict = self._pile_roles[k][:2]
+                if role != _NUMBER:  # the same numbers as the pile it came from
+                    before = self._splits.get((parent, line))
+                    if before is not None:
+                        self._splits[pile, line] = before
+                        return before
+                elif copies > 1:
+                    split = self._split_after(parent, line, k, conflict)
+            if split is None:
+                split = _split_numbers(known[2], line, self.game.deck.zero)
+            self._splits[pile, line] = split
         return split
+
+    def _split_after(self, parent: int, line: int, k: int, conflict: int) -> LineSplit | None:
+        """`_split` of the pile ``parent`` less one number of kind ``k`` (class ``conflict``), not its last copy (the
+        pile's view keeps every class in its place, that one with a copy less), from ``parent``'s split: with the
+        same ``line`` (the number set aside), that class has a copy less where it stands; with ``line`` holding ``k``
+        and ``parent``'s split with the line without it, that class's other copies now bust the line (The Zero's
+        too), and the other classes meet the line as before (the classes' busting masks are disjoint). None where
+        ``parent``'s split is not remembered (`_split_numbers` then)."""
+        zero = self.game.deck.zero
+        before = self._splits.get((parent, line))
+        if before is not None:
+            bust, zeros, classes, conflicts = before
+            if conflict & line:
+                return bust - 1, zeros, classes, conflicts
+            if conflict == zero:
+                return bust, zeros - 1, classes, conflicts
+            at = conflicts.index(conflict)
+            copies, value = classes[at]
+            return bust, zeros, (*classes[:at], (copies - 1, value), *classes[at + 1:]), conflicts
+        bit = 1 << k
+        if not line & bit or conflict & (line ^ bit):
+            return None
+        before = self._splits.get((parent, line ^ bit))
+        if before is None:
+            return None
+        bust, zeros, classes, conflicts = before
+        if conflict == zero:
+            return bust + zeros - 1, 0, classes, conflicts
+        at = conflicts.index(conflict)
+        return (bust + classes[at][0] - 1, zeros, (*classes[:at], *classes[at + 1:]),
+                (*conflicts[:at], *conflicts[at + 1:]))
 
     def chain(self, state: State) -> Chain:
         """Your score for each sum of numbers with your line's modifiers (`Round.score`, up to every number kind's
@@ -646,8 +699,9 @@ class VengeanceModel:
         if scores is None:
             rules = self.situation.rules
             most = sum(card.value for card in self.kinds if card.is_number)
-            plain, flip7 = (np.array([rules.score(total, cards, seven) for total in range(most + 1)], dtype=np.int64)
-                            for seven in (False, True))
+            # `RuleSet.score` adds the Flip 7 bonus last, to the score without it: one pass serves both.
+            plain = np.array([rules.score(total, cards, False) for total in range(most + 1)], dtype=np.int64)
+            flip7 = plain + rules.flip7_bonus
             plain.flags.writeable = flip7.flags.writeable = False
             scores = LineScores(plain, flip7)
             _remember(shared, modifiers, scores)
@@ -725,8 +779,10 @@ class VengeanceModel:
         (`_pile_path_after`)."""
         parent, k, copies = self._parents.get(pile, _NO_PARENT)
         before = self._paths.get(parent)
-        if before is not None and (copies > 1 or self._pile_roles[k][0] != _NUMBER):
-            return self._pile_path_after(before, k)
+        if before is not None:
+            after = self._pile_path_after(before, k, copies)
+            if after is not None:
+                return after
         rescue = steals = 0
         numbers: dict[int, list[int]] = {}
         others = [0, 0, 0, 0]
@@ -748,10 +804,12 @@ class VengeanceModel:
         return (rescue, steals, tuple([(conflict, copies, value) for conflict, (copies, value) in numbers.items()]),
                 (others[0], others[1], others[2], others[3]))
 
-    def _pile_path_after(self, before: PileView, k: int) -> PileView:
-        """`_pile_path` of a pile with one card of kind ``k`` less than the pile of view ``before``, where that is
-        not the last copy of a number (every class then keeps its place: the classes are in the order of their first
-        kind the pile holds): the same counts, less one where ``k`` counts."""
+    def _pile_path_after(self, before: PileView, k: int, held: int) -> PileView | None:
+        """`_pile_path` of a pile with one card of kind ``k`` less than the pile of view ``before`` (which holds
+        ``held`` of them): the same counts, less one where ``k`` counts, a class of numbers left with no copy dropped.
+        The classes are in the order of their first kind the pile holds: every other class keeps its place, and so
+        does ``k``'s unless it keeps copies but none of ``k`` (its first kind may change): None there, to count the
+        pile afresh."""
         role, conflict, _, group = self._pile_roles[k]
         rescue, steals, numbers, others = before
         if role == _NUMBER:
@@ -759,7 +817,12 @@ class VengeanceModel:
             while numbers[at][0] != conflict:
                 at += 1
             _, copies, value = numbers[at]
-            numbers = (*numbers[:at], (conflict, copies - 1, value), *numbers[at + 1:])
+            if copies == 1:
+                numbers = (*numbers[:at], *numbers[at + 1:])
+            elif held == 1:
+                return None
+            else:
+                numbers = (*numbers[:at], (conflict, copies - 1, value), *numbers[at + 1:])
         elif role == _RESCUER:
             rescue -= 1
         elif role == _STEAL:
@@ -784,8 +847,7 @@ class VengeanceModel:
 
 
 @functools.lru_cache(maxsize=1 << 12)
-def _fresh_view(numbers: tuple[tuple[int, int, int], ...], seven: int, zero: int) -> tuple[tuple[tuple[int, int], ...],
-                                                                                          int]:
+def _fresh_view(numbers: tuple[tuple[int, int, int], ...], seven: int, zero: int) -> FreshView:
     """A pile's numbers (busting mask, copies, value per class) as a line holding the Unlucky 7 alone meets them
     (`VengeanceModel._after_unlucky`): the other classes as ``(copies, value)``, The Zero's (value 0) last, and the
     copies of the 7s (busting mask ``seven``); the last few thousand remembered (piles that differ by a card that is
