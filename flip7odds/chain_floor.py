@@ -81,7 +81,7 @@ import numpy as np
 from flip7odds.solver import FloatArray, IntArray, compiled_loop
 
 if TYPE_CHECKING:
-    from flip7odds.bounded import Kept, LineScores, Path, Steals
+    from flip7odds.bounded import Kept, LineScores, Path, Stays, Steals
 
 MAX_CLASSES = 16
 """Sets of classes are bit masks, ``2^classes`` of them: at most this many classes (With a Vengeance has 14)."""
@@ -106,14 +106,16 @@ _NO_NUMBERS = np.zeros(0, dtype=np.int64)
 
 
 def chain_floor(path: Path, scores: LineScores, low: int, skipped: int = 0, depth: int = DEPTH,
-                arrays: ClassArrays | None = None, steals: Steals | None = None, kept: Kept | None = None) -> float:
-    """``C(empty)`` (module docstring) with ``skipped`` = ``G`` cards you can give away, the pile's ``steals`` and the
-    modifiers you must ``kept``: a floor for the value of hitting now, or -inf where it does not apply (you hold The
-    Zero, or too many classes). ``arrays``: the path's `class_arrays`, where the caller remembers them."""
+                arrays: ClassArrays | None = None, steals: Steals | None = None, kept: Kept | None = None,
+                stays: Stays | None = None) -> float:
+    """``C(empty)`` (module docstring) with ``skipped`` = ``G`` cards you can give away, the pile's ``steals``, the
+    modifiers you must ``kept`` and the cards after which the policy ``stays`` ("Cards after which the policy stays";
+    None: every such card counts ``L``): a floor for the value of hitting now, or -inf where it does not apply (you
+    hold The Zero, or too many classes). ``arrays``: the path's `class_arrays`, where the caller remembers them."""
     if path.holds_zero:
         return -np.inf
     return _floor(path, scores.plain, scores.flip7, low, skipped, 1, min(depth, path.room, len(path.classes)), arrays,
-                  steals, kept)
+                  steals, kept, stays)
 
 
 def owed_floor(path: Path, scores: LineScores, low: int, draws: int, arrays: ClassArrays | None = None) -> float:
@@ -122,7 +124,7 @@ def owed_floor(path: Path, scores: LineScores, low: int, draws: int, arrays: Cla
     if path.holds_zero:
         return -np.inf
     return _floor(path, scores.plain, scores.flip7, low, 0, draws, min(draws, path.room, len(path.classes)), arrays,
-                  None, None)
+                  None, None, None)
 
 
 def zero_floor(path: Path, scores: LineScores, low: int, skipped: int = 0, arrays: ClassArrays | None = None) -> float:
@@ -132,11 +134,11 @@ def zero_floor(path: Path, scores: LineScores, low: int, skipped: int = 0, array
         return -np.inf
     banks = np.full(scores.plain.shape, low, dtype=np.int64)  # no stay: only the pile running out "banks", >= L
     return _floor(path, banks, scores.flip7, low, skipped, path.room, min(path.room, len(path.classes)), arrays, None,
-                  None)
+                  None, None)
 
 
 def _floor(path: Path, plain: IntArray, flip7: IntArray, low: int, skipped: int, forced: int, depth: int,
-           arrays: ClassArrays | None, steals: Steals | None, kept: Kept | None) -> float:
+           arrays: ClassArrays | None, steals: Steals | None, kept: Kept | None, stays: Stays | None) -> float:
     """``F(empty)`` over the sets of at most ``depth`` classes, the first ``forced`` levels without a choice, with
     ``plain`` what stopping banks and ``flip7`` what a Flip 7 scores, by sum of numbers."""
     size = path.size - skipped
@@ -146,21 +148,27 @@ def _floor(path: Path, plain: IntArray, flip7: IntArray, low: int, skipped: int,
     count, taken, bits, passed = (0, _NO_NUMBERS, _NO_NUMBERS, 0) if steals is None else (
         steals.count, steals.values, steals.classes, steals.passed)
     keeps, kept_scores = (0, _NO_NUMBERS) if kept is None else (kept.count, kept.scores)
+    jom, discards, unlucky, unlucky_score, lined = (0, 0, 0, 0, False) if stays is None else stays
     out = np.empty(1)
     _chain_values(copies, values, path.held, path.room, size, size - path.bust - total, float(low), plain, flip7,
-                  forced, depth, count, taken, bits, passed, keeps, kept_scores, out)
+                  forced, depth, count, taken, bits, passed, keeps, kept_scores, path.size, jom, discards, unlucky,
+                  float(unlucky_score), lined, out)
     return float(out[0])
 
 
 @compiled_loop
 def _chain_values(copies: IntArray, values: IntArray, held: int, room: int, size: int, others: int, low: float,
                   plain: IntArray, flip7: IntArray, forced: int, depth: int, steals: int, taken: IntArray,
-                  taken_classes: IntArray, passed: int, keeps: int, kept: IntArray, out: FloatArray) -> None:
+                  taken_classes: IntArray, passed: int, keeps: int, kept: IntArray, pile: int, jom: int, discards: int,
+                  unlucky: int, unlucky_score: float, lined: bool, out: FloatArray) -> None:
     """``out[0] = F(empty)`` (module docstring) over the sets of at most ``depth`` classes (``depth <= room``,
     ``depth <= classes``, ``depth <= forced`` or ``forced = 1``); ``size`` is ``N'``; below level ``forced`` you
     must draw. ``steals`` of the ``others`` are Steals: one takes the largest of the numbers ``taken`` whose class
     bit (``taken_classes``) is not in the set, past the first ``passed`` of them, and you stay (``low`` if there is
-    none); ``keeps`` of them are modifiers you must keep, and then stay: together they score ``kept[total]``.
+    none); ``keeps`` of them are modifiers you must keep, and then stay: together they score ``kept[total]``; ``jom``
+    of them are Just One More!s (one card drawn from the ``pile - k - 1`` left at most, then stay), ``discards``
+    Discards (your smallest number of the set discarded, then stay, where a card is left: ``lined`` or two numbers),
+    ``unlucky`` Unlucky 7s (``unlucky_score``, then stay): module docstring, "Cards after which the policy stays".
 
     ``F`` is computed for the sets of ``depth`` classes first, then ``depth - 1``, ... (each set's successors are
     one class larger); the sets of one size are enumerated in increasing order of their masks (Gosper's rule),
@@ -169,22 +177,43 @@ def _chain_values(copies: IntArray, values: IntArray, held: int, room: int, size
     """
     classes = copies.shape[0]
     value = np.empty(1 << classes, dtype=np.float64)
+    bust = size - others
+    for c in range(classes):
+        bust -= copies[c]
     for k in range(depth, -1, -1):
         mask = (1 << k) - 1
         while mask < (1 << classes):
             total = held
+            in_set = 0  # the copies of the set's classes
+            smallest = 0  # the set's smallest value (k > 0)
+            first = True
             for c in range(classes):
                 if (mask >> c) & 1:
                     total += values[c]
+                    in_set += copies[c]
+                    if first or values[c] < smallest:
+                        smallest = values[c]
+                        first = False
             stay = float(plain[total])
             if k == room:
                 value[mask] = flip7[total]
             elif size == k or (k >= forced and k == depth):
                 value[mask] = stay
             else:
-                acc = (others - steals - keeps) * low
+                acc = (others - steals - keeps - jom - discards - unlucky) * low + unlucky * unlucky_score
                 if keeps:  # keep the modifier and stay
                     acc += kept[total]
+                if discards:  # discard your smallest number of the set and stay, where a card is left
+                    acc += discards * (float(plain[total - smallest]) if k >= 2 or (k == 1 and lined) else low)
+                if jom and pile - k - 1 > 0:  # draw one card, then stay: a new number counts, a bust 0, others L
+                    gain = (bust + in_set - k) * (0.0 - low)
+                    for c in range(classes):
+                        if not (mask >> c) & 1:
+                            now = total + values[c]
+                            gain += copies[c] * (float(flip7[now] if k + 1 == room else plain[now]) - low)
+                    acc += jom * (low + gain / (pile - k - 1))
+                elif jom:
+                    acc += jom * low
                 if steals:  # take the largest number that does not bust you (past ``passed`` of them), then stay
                     took = low
                     fits = 0

@@ -85,7 +85,7 @@ SIGNATURES: dict[str, str] = {
     "_stopping_values": "void(i8[:], i8[:], b1, b1, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, f8, i8, f8[:], f8[:])",
     "_unlucky_sums": "void(i8[:], i8[:], i8, i8, i8, i8, i8[:], i8[:], i8[:], i8[:], f8, f8[:, :], f8[:])",
     "_chain_values": "void(i8[:], i8[:], i8, i8, i8, i8, f8, i8[:], i8[:], i8, i8, i8, i8[:], i8[:], i8, i8, i8[:], "
-                     "f8[:])",
+                     "i8, i8, i8, i8, f8, b1, f8[:])",
     "_class_polynomials": "void(i8[:], i8[:], i8, i8[:, :])",
 }
 """Each loop's argument types (numba's notation: ``i8`` int64, ``u4`` uint32, ``f8`` float64, ``b1`` bool, ``u1`` uint8,

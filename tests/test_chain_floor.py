@@ -61,7 +61,7 @@ def test_with_numbers_alone_the_floor_is_the_exact_value_of_hitting(table: tuple
     assert path is not None
     low, _ = model.reach(root)
     exact = _Values(model.game, 1.0, TIE, 10**6).draw(root)
-    scores, given, _, _ = model.chain(root)
+    scores, given, *_ = model.chain(root)
     assert abs(chain_floor(path, scores, low, given, depth=path.room) - exact) <= TOLERANCE
     assert chain_floor(path, scores, low, given) <= exact + TOLERANCE  # the search's depth: a floor all the same
 
@@ -75,7 +75,7 @@ def test_holding_the_zero_with_numbers_alone_the_zero_floor_is_exact(table: tupl
     path = model.path(root)
     assert path is not None and path.holds_zero and not model.may_stay(root)
     low, _ = model.reach(root)
-    scores, given, _, _ = model.chain(root)
+    scores, given, *_ = model.chain(root)
     floor, exact = zero_floor(path, scores, low, given), _Values(model.game, 1.0, TIE, 10**6).draw(root)
     assert floor <= exact + TOLERANCE
     if low == 0:  # the pile running out banks 0 with The Zero, which the floor counts as L (Brutal: a penalty lower)
@@ -234,7 +234,7 @@ def test_a_discard_is_played_on_another_line_while_they_hold_enough_cards() -> N
         path = model.path(root)
         assert path is not None
         low, _ = model.reach(root)
-        scores, given, _, _ = model.chain(root)
+        scores, given, *_ = model.chain(root)
         assert given == (2 if other else 1)  # the -4 is given away either way
         floors.append(chain_floor(path, scores, low, given))
         assert floors[-1] <= _Values(model.game, 1.0, TIE, 10**6).draw(root) + TOLERANCE
@@ -266,7 +266,7 @@ def test_a_steal_takes_the_largest_number_in_sight_that_fits() -> None:
     path = model.path(root)
     assert path is not None
     low, _ = model.reach(root)
-    scores, given, steals, _ = model.chain(root)
+    scores, given, steals, *_ = model.chain(root)
     assert (steals.count, steals.values.tolist(), steals.passed) == (1, [11], 0)
     with_steal = chain_floor(path, scores, low, given, steals=steals)
     assert with_steal > chain_floor(path, scores, low, given) + 1
@@ -282,7 +282,7 @@ def test_a_steal_passes_over_what_the_discards_may_have_taken() -> None:
     path = model.path(root)
     assert path is not None
     low, _ = model.reach(root)
-    scores, given, steals, _ = model.chain(root)
+    scores, given, steals, *_ = model.chain(root)
     assert (given, steals.values.tolist(), steals.passed) == (1, [11, 3], 1)
     assert chain_floor(path, scores, low, given, steals=steals) <= _Values(model.game, 1.0, TIE, 10**6).draw(root) + \
         TOLERANCE
