@@ -825,7 +825,7 @@ class _Search(Generic[S]):
         known = floors.get(key)
         if known is None:
             arrays = self.class_arrays(path.classes)
-            known = floors[key] = (owed_floor(path, chain[0], low, owed, arrays) if owed else
+            known = floors[key] = (owed_floor(path, chain[0], low, owed, arrays, chain[1]) if owed else
                                    zero_floor(path, chain[0], low, chain[1], arrays) if path.holds_zero else
                                    chain_floor(path, chain[0], low, chain[1], arrays=arrays, steals=chain[2],
                                                kept=chain[3], stays=chain[4]))

@@ -343,3 +343,48 @@ def test_the_floor_with_the_cards_it_stays_after_is_its_policy(classes: list[tup
         assert floor <= float(expected) + TOLERANCE
     else:
         assert abs(floor - float(expected)) <= TOLERANCE
+
+
+def owed_policy_value(path: Path, scores: LineScores, low: int, neutral: int, draws: int) -> Fraction:
+    """The forced floor's policy over the literal pile in fractions: draw the ``draws`` owed, then stay; a new number
+    joins your line (the ``room``-th makes a Flip 7), a bust card or a repeat scores 0, each of the ``neutral`` cards
+    takes a draw and leaves your line as it is, any other card scores ``low``; a pile run out banks."""
+    @functools.cache
+    def draw(left: tuple[tuple[str, int], ...], drawn: frozenset[int], held: int, owed: int) -> Fraction:
+        size = sum(count for _, count in left)
+        if not owed or not size:
+            return Fraction(int(scores.plain[held]))
+        total = Fraction(0)
+        for card, count in left:
+            if not count:
+                continue
+            rest = tuple((c, n - 1 if c == card else n) for c, n in left)
+            if card == "give":
+                total += count * draw(rest, drawn, held, owed - 1)
+            elif card == "other":
+                total += count * low
+            elif card != "bust" and int(card[5:]) not in drawn:
+                index = int(card[5:])
+                now, taken = held + path.classes[index][1], drawn | {index}
+                total += count * (int(scores.flip7[now]) if len(taken) == path.room else draw(rest, taken, now, owed - 1))
+        return total / size
+
+    return draw(literal_pile(path, neutral), frozenset(), path.held, draws)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.integers(1, 3), st.integers(1, 13)), max_size=4), st.integers(0, 2), st.integers(0, 2),
+       st.integers(1, 3), st.integers(0, 30), st.integers(1, 5), st.integers(-12, 0), st.integers(1, 4))
+def test_the_forced_floor_with_cards_set_aside_and_given_away_is_its_policy(
+        classes: list[tuple[int, int]], bust: int, other: int, neutral: int, held: int, room: int, low: int,
+        draws: int) -> None:
+    """Cards drawn while draws are owed are set aside; the ones you then give away (or discard unused) took a draw
+    and left your line as it was: the forced floor counts them so, card by card."""
+    size = bust + other + neutral + sum(copies for copies, _ in classes)
+    if size > 8:
+        return
+    path = Path(held, room, 15, tuple(classes), bust, 0, size)
+    sums = np.arange(200, dtype=np.int64)
+    scores = LineScores(sums - 4, sums + 11)
+    expected = owed_policy_value(path, scores, low, neutral, draws)
+    assert abs(owed_floor(path, scores, low, draws, neutral=neutral) - float(expected)) <= TOLERANCE
