@@ -95,8 +95,10 @@ The forced floor (`flip7odds.chain_floor.owed_floor`, `RoundModel.owed`; With a 
 come from the drawing pile (or the pile runs out and the round banks), take the policy "draw what is owed, then
 stay". Each of the first cards that is a number of a class you do not hold (not The Zero, not a rescuer) joins your
 line at once; if the first ``d`` are, the round ends with a Flip 7, the pile run out, or a stay with those numbers
-added; otherwise the score is at least ``L`` (0 for a bust). Its value is the chain floor's recursion with ``d``
-levels without a choice: the optimum is at least any policy's value.
+added; a card you can give away (`RoundModel.chain`) is set aside, takes a draw and is given away after them, leaving
+your line as it was; otherwise the score is at least ``L`` (0 for a bust). Its value is the chain floor's recursion
+with ``d`` levels without a choice, over the sets of numbers and the cards given away drawn: the optimum is at least
+any policy's value.
 
 Expansion order: a state reached with path probability ``p`` (the chance of the cards that lead to it)
 is expanded when ``p * (hi - lo) >= eps``, its static gap weighted by how much it can move the root.

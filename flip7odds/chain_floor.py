@@ -81,6 +81,18 @@ Flip Four!'s draws, and must after a Just One More!'s), and a pile that runs out
 cards are numbers of ``d`` new classes (``p`` the chance), that is ``sum_K P(K) f(S_K) >= p f(held)``: each number
 drawn counts, where the forced floor before credited only the score you hold now.
 
+A card drawn while draws are owed that is not a number is set aside, takes one of the draws, and is played when they
+are done. If it is one of the ``G`` cards you can give away (`flip7odds.bounded.RoundModel.chain`: a modifier someone
+can take, a Just One More! or Flip Four! for another player, a Discard on another line's card, a Steal or Swap with
+nobody else in the round, discarded unused), the policy gives it away then: your line is as it was, and the draws
+left are one fewer. So the recursion runs over ``(K, j)``, ``j`` the such cards drawn (`_owed_values`)::
+
+    F(K, j) = f(S_K)  where k + j = d or the pile is used up,  f7(S_K) at k = room, else
+    F(K, j) = [sum_{c not in K} n_c F(K + c, j) + (G - j) F(K, j + 1) + (O - G) L] / (N - k - j)
+
+(no card is skipped: the owed draws come off the top of the pile, given-away cards included), where it counted those
+cards ``L`` before (``G = 0`` is the recursion above).
+
 Holding The Zero
 ----------------
 While you hold The Zero you may not stay, and your score is 0 unless you make a Flip 7 (it counts toward the
