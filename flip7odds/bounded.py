@@ -95,8 +95,10 @@ The forced floor (`flip7odds.chain_floor.owed_floor`, `RoundModel.owed`; With a 
 come from the drawing pile (or the pile runs out and the round banks), take the policy "draw what is owed, then
 stay". Each of the first cards that is a number of a class you do not hold (not The Zero, not a rescuer) joins your
 line at once; if the first ``d`` are, the round ends with a Flip 7, the pile run out, or a stay with those numbers
-added; otherwise the score is at least ``L`` (0 for a bust). Its value is the chain floor's recursion with ``d``
-levels without a choice: the optimum is at least any policy's value.
+added; a card you can give away (`RoundModel.chain`) is set aside, takes a draw and is given away after them, leaving
+your line as it was; otherwise the score is at least ``L`` (0 for a bust). Its value is the chain floor's recursion
+with ``d`` levels without a choice, over the sets of numbers and the cards given away drawn: the optimum is at least
+any policy's value.
 
 Expansion order: a state reached with path probability ``p`` (the chance of the cards that lead to it)
 is expanded when ``p * (hi - lo) >= eps``, its static gap weighted by how much it can move the root.
@@ -153,7 +155,7 @@ import math
 import time
 from collections.abc import Callable, Hashable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, Protocol, TypeVar, Union
+from typing import Any, Generic, NamedTuple, Protocol, TypeVar, Union
 
 import numpy as np
 
@@ -238,8 +240,8 @@ class RoundModel(Protocol[S]):
     def chain(self, state: S) -> Chain | None:
         """Where the chain floor applies (`flip7odds.chain_floor`: a new number changes your line by its value
         only): your score for each sum of numbers with the modifiers of your line, how many cards of the drawing pile
-        you can hand to another player and then decide again with the same line, its Steals and the modifiers you must
-        keep; else None."""
+        you can hand to another player and then decide again with the same line, its Steals, the modifiers you must
+        keep and the cards after which the policy stays (`Stays`); else None."""
 
     def entries(self) -> int:
         """How many entries the model's own tables hold: freed with the model after the search, so the search's
@@ -332,9 +334,26 @@ class Kept:
     scores: IntArray
 
 
-Chain = tuple[LineScores, int, Steals, Kept]
+class Stays(NamedTuple):
+    """The cards of a drawing pile after which the chain floor's policy stays with more than ``L``, though it cannot
+    give them away (`flip7odds.chain_floor`, "Cards after which the policy stays"): ``forced`` Just One More!s you must
+    take (nobody else in the round: draw one card, then stay), ``discards`` Discards played on your own line (discard
+    your smallest number drawn on the chain, then stay), ``unlucky`` Unlucky 7s (your line is that 7 alone, scoring
+    ``unlucky_score``; then stay); ``lined``: your line holds a card now (a Discard after one number leaves you one)."""
+
+    forced: int = 0
+    discards: int = 0
+    unlucky: int = 0
+    unlucky_score: int = 0
+    lined: bool = False
+
+
+NO_STAYS = Stays()
+"""No card of the pile after which the chain floor's policy stays (every such card counts ``L``)."""
+
+Chain = tuple[LineScores, int, Steals, Kept, Stays]
 """`RoundModel.chain`: your scores by sum of numbers, the cards you can give away, the Steals, the modifiers you must
-keep."""
+keep, the cards after which the policy stays."""
 
 
 @dataclass(frozen=True)
@@ -647,7 +666,8 @@ class _Shared:
         default_factory=dict)
     path_terms: dict[Path, PathTerms] = field(default_factory=dict)
     drift_ceilings: dict[tuple[Path, int], float] = field(default_factory=dict)
-    chain_floors: dict[tuple[Path, LineScores, int, Steals, Kept, int, int], float] = field(default_factory=dict)
+    chain_floors: dict[tuple[Path, LineScores, int, Steals, Kept, Stays, int, int], float] = field(
+        default_factory=dict)
     class_arrays: dict[tuple[tuple[int, int], ...], ClassArrays] = field(default_factory=dict)
     class_sums: dict[tuple[int, tuple[tuple[int, int], ...]], ClassSums] = field(default_factory=dict)
     survival: dict[tuple[tuple[int, ...], int, int, int, int], list[float]] = field(default_factory=dict)
@@ -807,10 +827,10 @@ class _Search(Generic[S]):
         known = floors.get(key)
         if known is None:
             arrays = self.class_arrays(path.classes)
-            known = floors[key] = (owed_floor(path, chain[0], low, owed, arrays) if owed else
+            known = floors[key] = (owed_floor(path, chain[0], low, owed, arrays, chain[1]) if owed else
                                    zero_floor(path, chain[0], low, chain[1], arrays) if path.holds_zero else
                                    chain_floor(path, chain[0], low, chain[1], arrays=arrays, steals=chain[2],
-                                               kept=chain[3]))
+                                               kept=chain[3], stays=chain[4]))
         return known
 
     def path_ceiling(self, path: Path, ceiling: int, stay: float = -_INF) -> float:

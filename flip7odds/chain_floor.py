@@ -22,18 +22,44 @@ largest number in sight whose class you do not hold, and you stay: ``s(K) = f(S_
 seventh number; ``L`` if there is none; where Discards are played on the other lines, as many such numbers are passed
 over, since the Discards may have taken them first). A modifier you must keep joins your line and you stay (you hold
 a card and no The Zero, so you may): ``m(K) = sum_{x of the M} f_x(S_K)``, ``f_x`` your score with your modifiers and
-``x`` (`flip7odds.bounded.Kept`). Any other card of the ``O`` hands the round to any play at all.
+``x`` (`flip7odds.bounded.Kept`). A Just One More! you must take, a Discard you must play on your own line and the
+Unlucky 7 are cards after which the policy stays (next section). Any other card of the ``O`` hands the round to any
+play at all.
 The cards given away leave your line and the chances of the others as they were: the first card not given away is
 uniform over the ``N' - k`` left (``N' = N - G``). So the policy's value is at least
 
     F(K) = f7(S_K)                                   if k = room (the card made your Flip 7, the round ends)
     F(K) = f(S_K)                                    if k = depth or no such card is left (you stay)
-    F(K) = max(f(S_K), C(K)),   C(K) = [sum_{c not in K} n_c F(K + c) + T s(K) + m(K) + (O - T - M) L] / (N' - k)
+    F(K) = max(f(S_K), C(K)),   C(K) = [sum_{c not in K} n_c F(K + c) + T s(K) + m(K) + a(K) + (O - T - M - A) L]
+                                       / (N' - k)
 
 with ``f`` and ``f7`` your score for a sum of numbers with the modifiers of your line (`flip7odds.bounded.
 LineScores`), ``L`` the least score reachable from the state (`RoundModel.reach`), which bounds whatever follows
-an other card, and 0 for the ``B + sum_{c in K} (n_c - 1)`` cards that bust you. The first draw is forced (you
+an other card, 0 for the ``B + sum_{c in K} (n_c - 1)`` cards that bust you, and ``a(K)`` what the ``A`` cards after
+which the policy stays add (next section). The first draw is forced (you
 hit), so ``H >= C(empty)``.
+
+Cards after which the policy stays
+----------------------------------
+Three cards that the policy cannot give away still leave it a play better than ``L`` (`flip7odds.bounded.Stays`):
+
+* A Just One More! you must take (nobody else in the round to give it to): you draw one card and must stay. A new
+  number ``c`` (not in ``K``) joins your line and scores ``g(K + c)``: ``f7(S_K + v_c)`` where it is your seventh,
+  else ``f(S_K + v_c)``; a bust card or a repeat scores 0; any other card (a modifier you keep, an action, The Zero,
+  the Unlucky 7, a card you could have given away) leaves a score of at least ``L``, as does a pile run out. Each
+  outcome is at least ``L`` (0 >= L, ``f >= L``), so with ``M`` cards left to draw from the value is ``L + [sum_{c not
+  in K} n_c (g(K + c) - L) + (B + r_K)(0 - L)] / M``, a bracket of terms that are not negative. ``M`` is ``N - k - 1``
+  less the cards given away that came before (the policy does not know how many): at most ``N - k - 1``, so dividing
+  by it gives a value no higher than the policy's.
+* A Discard you cannot play on another line (nobody else in the round, or their lines hold fewer cards than the
+  Discards to come): you must discard a card of yours, and you choose which. The policy discards its smallest number
+  of ``K`` and stays: ``f(S_K - min_{c in K} v_c)``, where a card is left for you to stay with (two numbers drawn, or
+  one and a line that held a card before); else ``L``.
+* The Unlucky 7: your line is that 7 alone (your other numbers and modifiers discarded), and you may stay with it:
+  the policy does, and scores your score with that 7 alone (7).
+
+So ``a(K) = J jom(K) + D disc(K) + U u7`` with ``J``, ``D``, ``U`` their copies among the ``O`` cards (``A = J + D +
+U``); the forced and Zero floors below count them at ``L`` as before.
 
 Why the chain is the game: at a free decision with nothing set aside or queued (With a Vengeance: no draws owed),
 a number of a class you do not hold joins your line at once, and leaves you at a free decision again with the
@@ -54,6 +80,18 @@ set aside, and what it does after is at least ``L``), the ``d``-th number banks 
 Flip Four!'s draws, and must after a Just One More!'s), and a pile that runs out banks too. Where the first ``d``
 cards are numbers of ``d`` new classes (``p`` the chance), that is ``sum_K P(K) f(S_K) >= p f(held)``: each number
 drawn counts, where the forced floor before credited only the score you hold now.
+
+A card drawn while draws are owed that is not a number is set aside, takes one of the draws, and is played when they
+are done. If it is one of the ``G`` cards you can give away (`flip7odds.bounded.RoundModel.chain`: a modifier someone
+can take, a Just One More! or Flip Four! for another player, a Discard on another line's card, a Steal or Swap with
+nobody else in the round, discarded unused), the policy gives it away then: your line is as it was, and the draws
+left are one fewer. So the recursion runs over ``(K, j)``, ``j`` the such cards drawn (`_owed_values`)::
+
+    F(K, j) = f(S_K)  where k + j = d or the pile is used up,  f7(S_K) at k = room, else
+    F(K, j) = [sum_{c not in K} n_c F(K + c, j) + (G - j) F(K, j + 1) + (O - G) L] / (N - k - j)
+
+(no card is skipped: the owed draws come off the top of the pile, given-away cards included), where it counted those
+cards ``L`` before (``G = 0`` is the recursion above).
 
 Holding The Zero
 ----------------
@@ -81,7 +119,7 @@ import numpy as np
 from flip7odds.solver import FloatArray, IntArray, compiled_loop
 
 if TYPE_CHECKING:
-    from flip7odds.bounded import Kept, LineScores, Path, Steals
+    from flip7odds.bounded import Kept, LineScores, Path, Stays, Steals
 
 MAX_CLASSES = 16
 """Sets of classes are bit masks, ``2^classes`` of them: at most this many classes (With a Vengeance has 14)."""
@@ -106,23 +144,78 @@ _NO_NUMBERS = np.zeros(0, dtype=np.int64)
 
 
 def chain_floor(path: Path, scores: LineScores, low: int, skipped: int = 0, depth: int = DEPTH,
-                arrays: ClassArrays | None = None, steals: Steals | None = None, kept: Kept | None = None) -> float:
-    """``C(empty)`` (module docstring) with ``skipped`` = ``G`` cards you can give away, the pile's ``steals`` and the
-    modifiers you must ``kept``: a floor for the value of hitting now, or -inf where it does not apply (you hold The
-    Zero, or too many classes). ``arrays``: the path's `class_arrays`, where the caller remembers them."""
+                arrays: ClassArrays | None = None, steals: Steals | None = None, kept: Kept | None = None,
+                stays: Stays | None = None) -> float:
+    """``C(empty)`` (module docstring) with ``skipped`` = ``G`` cards you can give away, the pile's ``steals``, the
+    modifiers you must ``kept`` and the cards after which the policy ``stays`` ("Cards after which the policy stays";
+    None: every such card counts ``L``): a floor for the value of hitting now, or -inf where it does not apply (you
+    hold The Zero, or too many classes). ``arrays``: the path's `class_arrays`, where the caller remembers them."""
     if path.holds_zero:
         return -np.inf
     return _floor(path, scores.plain, scores.flip7, low, skipped, 1, min(depth, path.room, len(path.classes)), arrays,
-                  steals, kept)
+                  steals, kept, stays)
 
 
-def owed_floor(path: Path, scores: LineScores, low: int, draws: int, arrays: ClassArrays | None = None) -> float:
-    """The forced floor (module docstring, "Draws owed") of a state owing ``draws`` draws, or -inf where it does not
-    apply."""
+def owed_floor(path: Path, scores: LineScores, low: int, draws: int, arrays: ClassArrays | None = None,
+               neutral: int = 0) -> float:
+    """The forced floor (module docstring, "Draws owed") of a state owing ``draws`` draws, ``neutral`` of the pile's
+    cards set aside and then given away or discarded unused (`RoundModel.chain`'s cards you can give away), or -inf
+    where it does not apply."""
     if path.holds_zero:
         return -np.inf
-    return _floor(path, scores.plain, scores.flip7, low, 0, draws, min(draws, path.room, len(path.classes)), arrays,
-                  None, None)
+    if not neutral:
+        return _floor(path, scores.plain, scores.flip7, low, 0, draws, min(draws, path.room, len(path.classes)),
+                      arrays, None, None, None)
+    if path.size <= 0 or path.room <= 0 or len(path.classes) > MAX_CLASSES or draws < 1:
+        return -np.inf
+    copies, values, total = class_arrays(path.classes) if arrays is None else arrays
+    out = np.empty(1)
+    _owed_values(copies, values, path.held, path.room, path.size, path.size - path.bust - total, neutral, float(low),
+                 scores.plain, scores.flip7, draws, out)
+    return float(out[0])
+
+
+@compiled_loop
+def _owed_values(copies: IntArray, values: IntArray, held: int, room: int, size: int, others: int, neutral: int,
+                 low: float, plain: IntArray, flip7: IntArray, draws: int, out: FloatArray) -> None:
+    """``out[0]`` = the forced floor of ``draws`` draws owed where ``neutral`` of the ``others`` cards take a draw and
+    leave your line as it is (module docstring, "Draws owed"): ``F(K, j)`` over the sets ``K`` of at most ``min(draws,
+    room, classes)`` classes and the ``j`` neutral cards drawn, ``F(K, j) = f7(S_K)`` at ``k = room``, ``f(S_K)``
+    where ``k + j`` reaches ``draws`` or the pile's ``size``, else ``[sum_{c not in K} n_c F(K + c, j) + (neutral - j)
+    F(K, j + 1) + (others - neutral) low] / (size - k - j)`` (a bust card 0). The sets of one size in increasing
+    order of their masks (Gosper's rule), the larger sets first, as `_chain_values`."""
+    classes = copies.shape[0]
+    depth = min(draws, room, classes)
+    width = draws + 1
+    value = np.empty((1 << classes) * width, dtype=np.float64)
+    for k in range(depth, -1, -1):
+        mask = (1 << k) - 1
+        while mask < (1 << classes):
+            total = held
+            for c in range(classes):
+                if (mask >> c) & 1:
+                    total += values[c]
+            at = mask * width
+            for j in range(draws - k, -1, -1):
+                if k == room:
+                    value[at + j] = flip7[total]
+                elif k + j == draws or k + j == size:
+                    value[at + j] = plain[total]
+                else:
+                    acc = (others - neutral) * low
+                    if neutral > j:
+                        acc += (neutral - j) * value[at + j + 1]
+                    if k < depth:
+                        for c in range(classes):
+                            if not (mask >> c) & 1:
+                                acc += copies[c] * value[(mask | (1 << c)) * width + j]
+                    value[at + j] = acc / (size - k - j)
+            if mask == 0:
+                break
+            low_bit = mask & -mask
+            ripple = mask + low_bit
+            mask = (((ripple ^ mask) >> 2) // low_bit) | ripple
+    out[0] = value[0]
 
 
 def zero_floor(path: Path, scores: LineScores, low: int, skipped: int = 0, arrays: ClassArrays | None = None) -> float:
@@ -132,11 +225,11 @@ def zero_floor(path: Path, scores: LineScores, low: int, skipped: int = 0, array
         return -np.inf
     banks = np.full(scores.plain.shape, low, dtype=np.int64)  # no stay: only the pile running out "banks", >= L
     return _floor(path, banks, scores.flip7, low, skipped, path.room, min(path.room, len(path.classes)), arrays, None,
-                  None)
+                  None, None)
 
 
 def _floor(path: Path, plain: IntArray, flip7: IntArray, low: int, skipped: int, forced: int, depth: int,
-           arrays: ClassArrays | None, steals: Steals | None, kept: Kept | None) -> float:
+           arrays: ClassArrays | None, steals: Steals | None, kept: Kept | None, stays: Stays | None) -> float:
     """``F(empty)`` over the sets of at most ``depth`` classes, the first ``forced`` levels without a choice, with
     ``plain`` what stopping banks and ``flip7`` what a Flip 7 scores, by sum of numbers."""
     size = path.size - skipped
@@ -146,21 +239,27 @@ def _floor(path: Path, plain: IntArray, flip7: IntArray, low: int, skipped: int,
     count, taken, bits, passed = (0, _NO_NUMBERS, _NO_NUMBERS, 0) if steals is None else (
         steals.count, steals.values, steals.classes, steals.passed)
     keeps, kept_scores = (0, _NO_NUMBERS) if kept is None else (kept.count, kept.scores)
+    jom, discards, unlucky, unlucky_score, lined = (0, 0, 0, 0, False) if stays is None else stays
     out = np.empty(1)
     _chain_values(copies, values, path.held, path.room, size, size - path.bust - total, float(low), plain, flip7,
-                  forced, depth, count, taken, bits, passed, keeps, kept_scores, out)
+                  forced, depth, count, taken, bits, passed, keeps, kept_scores, path.size, jom, discards, unlucky,
+                  float(unlucky_score), lined, out)
     return float(out[0])
 
 
 @compiled_loop
 def _chain_values(copies: IntArray, values: IntArray, held: int, room: int, size: int, others: int, low: float,
                   plain: IntArray, flip7: IntArray, forced: int, depth: int, steals: int, taken: IntArray,
-                  taken_classes: IntArray, passed: int, keeps: int, kept: IntArray, out: FloatArray) -> None:
+                  taken_classes: IntArray, passed: int, keeps: int, kept: IntArray, pile: int, jom: int, discards: int,
+                  unlucky: int, unlucky_score: float, lined: bool, out: FloatArray) -> None:
     """``out[0] = F(empty)`` (module docstring) over the sets of at most ``depth`` classes (``depth <= room``,
     ``depth <= classes``, ``depth <= forced`` or ``forced = 1``); ``size`` is ``N'``; below level ``forced`` you
     must draw. ``steals`` of the ``others`` are Steals: one takes the largest of the numbers ``taken`` whose class
     bit (``taken_classes``) is not in the set, past the first ``passed`` of them, and you stay (``low`` if there is
-    none); ``keeps`` of them are modifiers you must keep, and then stay: together they score ``kept[total]``.
+    none); ``keeps`` of them are modifiers you must keep, and then stay: together they score ``kept[total]``; ``jom``
+    of them are Just One More!s (one card drawn from the ``pile - k - 1`` left at most, then stay), ``discards``
+    Discards (your smallest number of the set discarded, then stay, where a card is left: ``lined`` or two numbers),
+    ``unlucky`` Unlucky 7s (``unlucky_score``, then stay): module docstring, "Cards after which the policy stays".
 
     ``F`` is computed for the sets of ``depth`` classes first, then ``depth - 1``, ... (each set's successors are
     one class larger); the sets of one size are enumerated in increasing order of their masks (Gosper's rule),
@@ -169,22 +268,43 @@ def _chain_values(copies: IntArray, values: IntArray, held: int, room: int, size
     """
     classes = copies.shape[0]
     value = np.empty(1 << classes, dtype=np.float64)
+    bust = size - others
+    for c in range(classes):
+        bust -= copies[c]
     for k in range(depth, -1, -1):
         mask = (1 << k) - 1
         while mask < (1 << classes):
             total = held
+            in_set = 0  # the copies of the set's classes
+            smallest = 0  # the set's smallest value (k > 0)
+            first = True
             for c in range(classes):
                 if (mask >> c) & 1:
                     total += values[c]
+                    in_set += copies[c]
+                    if first or values[c] < smallest:
+                        smallest = values[c]
+                        first = False
             stay = float(plain[total])
             if k == room:
                 value[mask] = flip7[total]
             elif size == k or (k >= forced and k == depth):
                 value[mask] = stay
             else:
-                acc = (others - steals - keeps) * low
+                acc = (others - steals - keeps - jom - discards - unlucky) * low + unlucky * unlucky_score
                 if keeps:  # keep the modifier and stay
                     acc += kept[total]
+                if discards:  # discard your smallest number of the set and stay, where a card is left
+                    acc += discards * (float(plain[total - smallest]) if k >= 2 or (k == 1 and lined) else low)
+                if jom and pile - k - 1 > 0:  # draw one card, then stay: a new number counts, a bust 0, others L
+                    gain = (bust + in_set - k) * (0.0 - low)
+                    for c in range(classes):
+                        if not (mask >> c) & 1:
+                            now = total + values[c]
+                            gain += copies[c] * (float(flip7[now] if k + 1 == room else plain[now]) - low)
+                    acc += jom * (low + gain / (pile - k - 1))
+                elif jom:
+                    acc += jom * low
                 if steals:  # take the largest number that does not bust you (past ``passed`` of them), then stay
                     took = low
                     fits = 0

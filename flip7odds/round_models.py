@@ -30,7 +30,7 @@ from typing import Any
 
 import numpy as np
 
-from flip7odds.bounded import BANKED, BUST, FLIP_7, Chain, Kept, LineScores, Path, Steals
+from flip7odds.bounded import BANKED, BUST, FLIP_7, Chain, Kept, LineScores, Path, Stays, Steals
 from flip7odds.bounded import Node as BoundedNode
 from flip7odds.cards import SECOND_CHANCE, Action, Category, ModifierKind
 from flip7odds.counts import CardCounts
@@ -210,6 +210,9 @@ class VengeanceModel:
         self.unlucky = deck.unlucky
         self.lucky = deck.kinds.index(LUCKY_13) if LUCKY_13 in deck.kinds else -1
         self.removers = {k for k, act in enumerate(deck.acts) if act in _REMOVERS}
+        self._just_one_more = deck.acts.index(Action.JUST_ONE_MORE) if Action.JUST_ONE_MORE in deck.acts else -1
+        self._unlucky_score = self.game.score(1 << self.unlucky) if self.unlucky >= 0 else 0
+        """Your score with the Unlucky 7 alone in your line, as it leaves you (`Stays`)."""
         self.takers = {k for k, act in enumerate(deck.acts) if act in _TAKERS}
         self.penalty = [card.modifier is ModifierKind.PLUS and card.value < 0 for card in deck.kinds]
         self._numbers = deck.numbers
@@ -663,7 +666,9 @@ class VengeanceModel:
         given = modifiers_left if giving else 0
         kept = _NO_KEPT if giving or not modifiers_left else self._kept(modifiers, pile)
         if not active:  # nobody to take from or swap with: each Steal and Swap is discarded unused
-            return scores, given + known[1] + swaps, _NO_STEALS, kept
+            stays = Stays(self._copies(pile, self._just_one_more), discards, self._copies(pile, self.unlucky),
+                          self._unlucky_score, state[2] != 0)
+            return scores, given + known[1] + swaps, _NO_STEALS, kept, stays
         given += forcing
         played = 0
         if discards:
@@ -673,7 +678,15 @@ class VengeanceModel:
             if others.bit_count() >= discards:
                 given += discards
                 played = discards
-        return scores, given, self._steals(state, known, played), kept
+        stays = Stays(0, discards - played, self._copies(pile, self.unlucky), self._unlucky_score, state[2] != 0)
+        return scores, given, self._steals(state, known, played), kept, stays
+
+    def _copies(self, pile: int, kind: int) -> int:
+        """The copies of card ``kind`` in ``pile`` (0 for -1, a kind the deck lacks)."""
+        if kind < 0:
+            return 0
+        deck = self.game.deck
+        return int(pile // deck.weight[kind] % deck.radix[kind])
 
     def _kept(self, modifiers: int, pile: int) -> Kept:
         """The modifiers of ``pile`` you must keep (`flip7odds.bounded.Kept`), with your line's ``modifiers``: each

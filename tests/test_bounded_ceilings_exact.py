@@ -74,14 +74,16 @@ def test_every_ceiling_holds_the_exact_hit_value_of_every_state_met(situation: V
             assert _path_ceiling(path, max(ladder)) >= hit - TOLERANCE, (state, path)
             assert drift_ceiling(path, max(ladder)) >= hit - TOLERANCE, (state, path)
             if not model.forced(state):
-                scores, given, steals, kept = model.chain(state)
-                assert chain_floor(path, scores, low, given, steals=steals, kept=kept) <= hit + TOLERANCE, (state, path)
+                scores, given, steals, kept, stays = model.chain(state)
+                assert chain_floor(path, scores, low, given, steals=steals, kept=kept, stays=stays) <= hit + TOLERANCE, (
+                    state, path)
                 assert zero_floor(path, scores, low, given) <= hit + TOLERANCE, (state, path)
         if model.forced(state) or not model.may_stay(state):
             assert low <= values.value(state) + TOLERANCE
         draws = model.owed(state)
         if path is not None and draws:
-            floor = owed_floor(path, model.chain(state)[0], low, draws)
+            scores, given, *_ = model.chain(state)
+            floor = owed_floor(path, scores, low, draws, neutral=given)
             assert floor <= values.value(state) + TOLERANCE, (state, path, draws)
 
 

@@ -23,7 +23,7 @@ import numpy as np
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from flip7odds.bounded import LineScores, Path, RoundModel, Steals, _Search
+from flip7odds.bounded import NO_STAYS, LineScores, Path, RoundModel, Stays, Steals, _Search
 from flip7odds.chain_floor import chain_floor, owed_floor, zero_floor
 from flip7odds.round_models import VengeanceModel
 from flip7odds.rules import VENGEANCE, VENGEANCE_BRUTAL, RuleSet
@@ -61,7 +61,7 @@ def test_with_numbers_alone_the_floor_is_the_exact_value_of_hitting(table: tuple
     assert path is not None
     low, _ = model.reach(root)
     exact = _Values(model.game, 1.0, TIE, 10**6).draw(root)
-    scores, given, _, _ = model.chain(root)
+    scores, given, *_ = model.chain(root)
     assert abs(chain_floor(path, scores, low, given, depth=path.room) - exact) <= TOLERANCE
     assert chain_floor(path, scores, low, given) <= exact + TOLERANCE  # the search's depth: a floor all the same
 
@@ -75,18 +75,22 @@ def test_holding_the_zero_with_numbers_alone_the_zero_floor_is_exact(table: tupl
     path = model.path(root)
     assert path is not None and path.holds_zero and not model.may_stay(root)
     low, _ = model.reach(root)
-    scores, given, _, _ = model.chain(root)
+    scores, given, *_ = model.chain(root)
     floor, exact = zero_floor(path, scores, low, given), _Values(model.game, 1.0, TIE, 10**6).draw(root)
     assert floor <= exact + TOLERANCE
     if low == 0:  # the pile running out banks 0 with The Zero, which the floor counts as L (Brutal: a penalty lower)
         assert abs(floor - exact) <= TOLERANCE
 
 
-def literal_pile(path: Path, given: int, steals: int = 0) -> tuple[tuple[str, int], ...]:
+def literal_pile(path: Path, given: int, steals: int = 0, stays: Stays = NO_STAYS) -> tuple[tuple[str, int], ...]:
     """The path's pile card by card, as the brute forces read it: its bust cards, the ``given`` cards you can give
-    away, its ``steals``, each number class (``class0``, ...) and the other cards, with their counts."""
-    pile: Counter[str] = Counter({"bust": path.bust, "give": given, "steal": steals,
-                                  "other": path.size - given - steals - path.bust - sum(c for c, _ in path.classes)})
+    away, its ``steals``, the Just One More!s, Discards and Unlucky 7s after which the policy ``stays``, each number
+    class (``class0``, ...) and the other cards, with their counts."""
+    staying = stays.forced + stays.discards + stays.unlucky
+    pile: Counter[str] = Counter({"bust": path.bust, "give": given, "steal": steals, "jom": stays.forced,
+                                  "discard": stays.discards, "unlucky": stays.unlucky,
+                                  "other": path.size - given - steals - staying - path.bust
+                                  - sum(c for c, _ in path.classes)})
     for i, (copies, _) in enumerate(path.classes):
         pile[f"class{i}"] = copies
     return tuple(sorted(pile.items()))
@@ -135,12 +139,29 @@ def test_the_zero_floor_is_its_policy_card_by_card(classes: list[tuple[int, int]
 
 
 def policy_value(path: Path, scores: LineScores, low: int, given: int, depth: int, forced: int = 1,
-                 steals: int = 0, stealable: tuple[tuple[int, int], ...] = (), passed: int = 0) -> Fraction:
+                 steals: int = 0, stealable: tuple[tuple[int, int], ...] = (), passed: int = 0,
+                 stays: Stays = NO_STAYS) -> Fraction:
     """The chain floor's policy over the literal pile in fractions: hit, give away each of the ``given`` cards that
     can be and draw on, after each new number stay or draw on (before ``forced`` numbers: draw on), at most
     ``depth`` numbers; a bust card or a repeat scores 0, a Steal takes the largest of ``stealable`` ``(value, class or
-    -1)`` whose class is not drawn, past ``passed`` of them, then stays, any other card scores ``low``; a pile run
-    out banks."""
+    -1)`` whose class is not drawn, past ``passed`` of them, then stays; of the cards after which it ``stays``, a Just
+    One More! draws one card of what is left (a new number scores, a bust card or a repeat 0, any other card
+    ``low``) and stays, a Discard takes the smallest number drawn and stays where a card is left (``stays.lined``, or
+    two numbers drawn; else ``low``), the Unlucky 7 scores ``stays.unlucky_score``; any other card scores ``low``; a
+    pile run out banks."""
+    def just_one_more(left: tuple[tuple[str, int], ...], drawn: frozenset[int], held: int) -> Fraction:
+        size = sum(count for _, count in left)
+        if not size:
+            return Fraction(low)
+        total = Fraction(0)
+        for card, count in left:
+            if card.startswith("class") and int(card[5:]) not in drawn:
+                now = held + path.classes[int(card[5:])][1]
+                total += count * int(scores.flip7[now] if len(drawn) + 1 == path.room else scores.plain[now])
+            elif card != "bust" and not card.startswith("class"):
+                total += count * low
+        return total / size
+
     @functools.cache
     def hit(left: tuple[tuple[str, int], ...], drawn: frozenset[int], held: int) -> Fraction:
         size = sum(count for _, count in left)
@@ -161,6 +182,14 @@ def policy_value(path: Path, scores: LineScores, low: int, given: int, depth: in
                     total += count * low
             elif card == "other":
                 total += count * low
+            elif card == "jom":
+                total += count * just_one_more(rest, drawn, held)
+            elif card == "discard":
+                smallest = min((path.classes[i][1] for i in drawn), default=0)
+                total += count * (int(scores.plain[held - smallest]) if len(drawn) >= 2 or (drawn and stays.lined)
+                                  else low)
+            elif card == "unlucky":
+                total += count * stays.unlucky_score
             elif card == "bust" or int(card[5:]) in drawn:
                 continue
             else:
@@ -176,7 +205,7 @@ def policy_value(path: Path, scores: LineScores, low: int, given: int, depth: in
                     total += count * max(Fraction(int(scores.plain[now])), hit(rest, taken, now))
         return total / size
 
-    return hit(literal_pile(path, given, steals), frozenset(), path.held)
+    return hit(literal_pile(path, given, steals, stays), frozenset(), path.held)
 
 
 @settings(max_examples=200, deadline=None)
@@ -234,7 +263,7 @@ def test_a_discard_is_played_on_another_line_while_they_hold_enough_cards() -> N
         path = model.path(root)
         assert path is not None
         low, _ = model.reach(root)
-        scores, given, _, _ = model.chain(root)
+        scores, given, *_ = model.chain(root)
         assert given == (2 if other else 1)  # the -4 is given away either way
         floors.append(chain_floor(path, scores, low, given))
         assert floors[-1] <= _Values(model.game, 1.0, TIE, 10**6).draw(root) + TOLERANCE
@@ -266,7 +295,7 @@ def test_a_steal_takes_the_largest_number_in_sight_that_fits() -> None:
     path = model.path(root)
     assert path is not None
     low, _ = model.reach(root)
-    scores, given, steals, _ = model.chain(root)
+    scores, given, steals, *_ = model.chain(root)
     assert (steals.count, steals.values.tolist(), steals.passed) == (1, [11], 0)
     with_steal = chain_floor(path, scores, low, given, steals=steals)
     assert with_steal > chain_floor(path, scores, low, given) + 1
@@ -282,7 +311,80 @@ def test_a_steal_passes_over_what_the_discards_may_have_taken() -> None:
     path = model.path(root)
     assert path is not None
     low, _ = model.reach(root)
-    scores, given, steals, _ = model.chain(root)
+    scores, given, steals, *_ = model.chain(root)
     assert (given, steals.values.tolist(), steals.passed) == (1, [11, 3], 1)
     assert chain_floor(path, scores, low, given, steals=steals) <= _Values(model.game, 1.0, TIE, 10**6).draw(root) + \
         TOLERANCE
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(st.integers(1, 2), st.integers(1, 13)), min_size=1, max_size=4), st.integers(0, 2),
+       st.integers(0, 1), st.integers(0, 2), st.integers(0, 30), st.integers(2, 4), st.integers(-12, 0),
+       st.integers(2, 4), st.booleans(), st.integers(0, 2), st.integers(0, 2), st.integers(0, 1), st.integers(0, 9),
+       st.booleans())
+def test_the_floor_with_the_cards_it_stays_after_is_its_policy(classes: list[tuple[int, int]], bust: int, other: int,
+                                                              given: int, held: int, room: int, low: int, depth: int,
+                                                              halved: bool, jom: int, discards: int, unlucky: int,
+                                                              unlucky_score: int, lined: bool) -> None:
+    """With Just One More!s, Discards and Unlucky 7s the policy stays after, the floor is its policy's value card by
+    card where nothing is given away (a Just One More!'s draw then comes from exactly the cards left), and at most it
+    where cards are (the floor divides by the most cards that can be left: given-away cards already drawn are not)."""
+    stays = Stays(jom, discards, unlucky, unlucky_score, lined)
+    kept = bust + other + jom + discards + unlucky + sum(copies for copies, _ in classes)
+    if not kept or kept + given > 8:
+        return
+    path = Path(held, room, 15, tuple(classes), bust, 0, kept + given)
+    sums = np.arange(200, dtype=np.int64)
+    plain = sums // 2 + 1 if halved else sums
+    scores = LineScores(plain, plain + 15)
+    expected = policy_value(path, scores, low, given, min(depth, room, len(classes)), stays=stays)
+    floor = chain_floor(path, scores, low, given, depth, stays=stays)
+    if given:
+        assert floor <= float(expected) + TOLERANCE
+    else:
+        assert abs(floor - float(expected)) <= TOLERANCE
+
+
+def owed_policy_value(path: Path, scores: LineScores, low: int, neutral: int, draws: int) -> Fraction:
+    """The forced floor's policy over the literal pile in fractions: draw the ``draws`` owed, then stay; a new number
+    joins your line (the ``room``-th makes a Flip 7), a bust card or a repeat scores 0, each of the ``neutral`` cards
+    takes a draw and leaves your line as it is, any other card scores ``low``; a pile run out banks."""
+    @functools.cache
+    def draw(left: tuple[tuple[str, int], ...], drawn: frozenset[int], held: int, owed: int) -> Fraction:
+        size = sum(count for _, count in left)
+        if not owed or not size:
+            return Fraction(int(scores.plain[held]))
+        total = Fraction(0)
+        for card, count in left:
+            if not count:
+                continue
+            rest = tuple((c, n - 1 if c == card else n) for c, n in left)
+            if card == "give":
+                total += count * draw(rest, drawn, held, owed - 1)
+            elif card == "other":
+                total += count * low
+            elif card != "bust" and int(card[5:]) not in drawn:
+                index = int(card[5:])
+                now, taken = held + path.classes[index][1], drawn | {index}
+                total += count * (int(scores.flip7[now]) if len(taken) == path.room else draw(rest, taken, now, owed - 1))
+        return total / size
+
+    return draw(literal_pile(path, neutral), frozenset(), path.held, draws)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.integers(1, 3), st.integers(1, 13)), max_size=4), st.integers(0, 2), st.integers(0, 2),
+       st.integers(1, 3), st.integers(0, 30), st.integers(1, 5), st.integers(-12, 0), st.integers(1, 4))
+def test_the_forced_floor_with_cards_set_aside_and_given_away_is_its_policy(
+        classes: list[tuple[int, int]], bust: int, other: int, neutral: int, held: int, room: int, low: int,
+        draws: int) -> None:
+    """Cards drawn while draws are owed are set aside; the ones you then give away (or discard unused) took a draw
+    and left your line as it was: the forced floor counts them so, card by card."""
+    size = bust + other + neutral + sum(copies for copies, _ in classes)
+    if size > 8:
+        return
+    path = Path(held, room, 15, tuple(classes), bust, 0, size)
+    sums = np.arange(200, dtype=np.int64)
+    scores = LineScores(sums - 4, sums + 11)
+    expected = owed_policy_value(path, scores, low, neutral, draws)
+    assert abs(owed_floor(path, scores, low, draws, neutral=neutral) - float(expected)) <= TOLERANCE

@@ -82,7 +82,7 @@ def test_alone_every_state_keeps_the_exact_value_between_the_narrower_bounds() -
                 wrong_ceiling += drift_ceiling(wrong, top) < hit - TOLERANCE
             if model.forced(cast(State, state)):
                 continue
-            scores, given, passed, kept = model.chain(state)
+            scores, given, passed, kept, _ = model.chain(state)
             low = model.reach(state)[0]
             floor = chain_floor(path, scores, low, given, steals=passed, kept=kept)
             assert floor <= hit + TOLERANCE, (situation, state, path)

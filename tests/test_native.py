@@ -17,9 +17,9 @@ from numba import types
 from numba.core.sigutils import _parse_signature_string
 
 from flip7odds import Situation, analyze, find_rules, native
-from flip7odds.bounded import LineScores, Steals, _class_sums_compiled
+from flip7odds.bounded import LineScores, Stays, Steals, _class_sums_compiled
 from flip7odds.bounded import Path as ChainPath
-from flip7odds.chain_floor import chain_floor, class_arrays
+from flip7odds.chain_floor import chain_floor, class_arrays, owed_floor
 from flip7odds.drift import _after_unlucky, drift_ceiling
 from flip7odds.native import MODULE, SIGNATURES, build
 from flip7odds.policies import evaluate_policy, parse_policy
@@ -36,6 +36,9 @@ SCORES = LineScores(np.arange(120, dtype=np.int64) // 2, np.arange(120, dtype=np
 """A halved line's scores, for the chain floor on the first path (the second holds The Zero: no chain floor)."""
 STEALS = Steals(2, np.array([12, 9], dtype=np.int64), np.array([1 << 11, 0], dtype=np.int64), 1)
 """Two Steals that can take a 12 (of the path's twelfth class) or a 9 no pile card busts, one to pass over."""
+STAYS = Stays(2, 2, 1, 7, True)
+"""Two Just One More!s you must take, two Discards on your own line and the Unlucky 7: cards after which the chain
+floor's policy stays."""
 
 
 def _loose(kind: types.Type) -> str:
@@ -55,7 +58,8 @@ def test_the_declared_signatures_are_the_types_the_solver_passes(monkeypatch: py
     _after_unlucky.cache_clear()  # remembered: its loop would not be called again
     for path in PATHS:
         drift_ceiling(path, 85)
-    chain_floor(PATHS[0], SCORES, -10, 6, steals=STEALS)
+    chain_floor(PATHS[0], SCORES, -10, 6, steals=STEALS, stays=STAYS)
+    owed_floor(PATHS[0], SCORES, -10, 4, neutral=3)
     _class_sums_compiled(PATHS[0].room, PATHS[0].classes, class_arrays(PATHS[0].classes))
     for name, declared in SIGNATURES.items():
         inferred = native.loop(name).jit.signatures
@@ -102,10 +106,12 @@ def test_the_compiled_loops_give_the_just_in_time_numbers(tmp_path: Path, monkey
             assert drift_ceiling(path, 85) == just_in_time_ceiling
     with monkeypatch.context() as patch:
         patch.setattr(native, "load", lambda: None)
-        just_in_time_floor = chain_floor(PATHS[0], SCORES, -10, 6, steals=STEALS)
+        just_in_time_floor = chain_floor(PATHS[0], SCORES, -10, 6, steals=STEALS, stays=STAYS)
+        just_in_time_owed = owed_floor(PATHS[0], SCORES, -10, 4, neutral=3)
     with monkeypatch.context() as patch:
         patch.setattr(native, "load", lambda: module)
-        assert chain_floor(PATHS[0], SCORES, -10, 6, steals=STEALS) == just_in_time_floor
+        assert chain_floor(PATHS[0], SCORES, -10, 6, steals=STEALS, stays=STAYS) == just_in_time_floor
+        assert owed_floor(PATHS[0], SCORES, -10, 4, neutral=3) == just_in_time_owed
 
 
 def _same(left: object, right: object) -> bool:
