@@ -25,10 +25,10 @@ from collections import defaultdict
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
-from scipy.stats import hypergeom  # type: ignore[import-untyped]
 
 from flip7odds.analysis import TOLERANCE, problem_of
 from flip7odds.cards import FLIP_THREE, FREEZE, Card, Category, card_name, parse_cards
@@ -390,14 +390,23 @@ class UrnReading:
         """``P(X = j)`` for ``j = 0 .. n``."""
         return tuple(self.exactly(j) for j in range(self.draws + 1))
 
+    def _scipy(self) -> Any:
+        """`scipy.stats.hypergeom` frozen at this reading (``M = N`` cards, ``n = K`` marked, ``N = n`` drawn).
+
+        scipy.stats is imported here, by the urn alone: at the module's top it took 2.5 s of every server's first
+        page (the live pages import this module for their cached calls)."""
+        from scipy.stats import hypergeom  # type: ignore[import-untyped]
+
+        return hypergeom(self.pile_size, self.bust_cards, self.draws)
+
     def scipy_pmf(self) -> FloatArray:
-        """The same pmf from `scipy.stats.hypergeom` (``M = N`` cards, ``n = K`` marked, ``N = n`` drawn)."""
-        values: FloatArray = hypergeom(self.pile_size, self.bust_cards, self.draws).pmf(np.arange(self.draws + 1))
+        """The same pmf from `scipy.stats.hypergeom`."""
+        values: FloatArray = self._scipy().pmf(np.arange(self.draws + 1))
         return values
 
     def scipy_at_least_one(self) -> float:
         """``P(X >= 1)`` from `scipy.stats.hypergeom` (its survival function at 0)."""
-        return float(hypergeom(self.pile_size, self.bust_cards, self.draws).sf(0))
+        return float(self._scipy().sf(0))
 
 
 def urn_reading(situation: Situation, draws: int) -> UrnReading:

@@ -1,8 +1,8 @@
 """Pure plotly builders for the teaching pages: every function takes library results and returns a figure.
 
 No streamlit here: the figures are tested on their own. ``font_size`` is the base size of a figure's
-text: `NORMAL_FONT_SIZE`, or `PRESENTATION_FONT_SIZE` for a projector (`PRESENTATION_CSS` does the same for the
-page around the figures).
+text: `NORMAL_FONT_SIZE`, or `PRESENTATION_FONT_SIZE` for a projector (`flip7odds_ui.shell.PRESENTATION_CSS` does the
+same for the page around the figures).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import plotly.graph_objects as go  # type: ignore[import-untyped]
 from plotly.subplots import make_subplots  # type: ignore[import-untyped]
 
 from flip7odds.cards import card_name
-from flip7odds.charts import CHARACTER_WIDTH, HIT_COLOR, PHONE_CHART_WIDTH, STAY_COLOR, WIDER_THAN_PHONE, fit_text
+from flip7odds.charts import CHARACTER_WIDTH, HIT_COLOR, PHONE_CHART_WIDTH, STAY_COLOR, fit_text
 from flip7odds.engine import Event, Termination
 from flip7odds.i18n import ENGLISH, N_, Translator
 from flip7odds.policies import fraction_of_optimal
@@ -78,46 +78,6 @@ MIN_LABELLED_SHARE = Fraction(1, 40)
 NORMAL_FONT_SIZE = 14
 PRESENTATION_FONT_SIZE = 30
 """A figure's base text on a projector: 30 px reads from the back row of a classroom at 1920x1080."""
-
-PRESENTATION_CSS = """
-<style>
-WIDER_THAN_PHONE {
-html { font-size: 28px; }
-[data-testid="stMainMenu"], [data-testid="stDecoration"], [data-testid="stAppDeployButton"] { display: none; }
-[data-testid="stMainBlockContainer"] { padding-top: 5rem; padding-left: 3rem; padding-right: 3rem; max-width: 100%; }
-[data-testid="stMetricValue"] div { white-space: normal !important; overflow: visible !important; }
-[data-testid="stMain"] p, [data-testid="stCaptionContainer"], [data-testid="stMetricDelta"] div { font-size: 1rem !important; }
-[data-testid="stMain"] :is(input, textarea) { font-size: 1rem; }
-[data-testid="stMetricValue"], [data-testid="stMetricValue"] p { font-size: 2.2rem !important; }
-[data-testid="stTable"] table, [data-testid="stTable"] th, [data-testid="stTable"] td { font-size: 1rem; }
-[data-testid="stSidebar"] { font-size: 16px; }
-[data-testid="stSidebar"][data-collapsed="false"] { min-width: 16rem; }
-h1 { font-size: 2.4rem !important; }
-h2, h3 { font-size: 1.6rem !important; }
-[data-testid="stMain"] .katex-display > .katex { font-size: 1.5rem; }
-[data-testid="stMain"] :is(p, li) code { font-size: 0.9em; }
-[data-testid="stWidgetLabel"] > div:has([data-testid="stTooltipIcon"]) { flex: 0 0 auto; margin-left: 0.3rem; }
-[data-testid="stTooltipIcon"] button, [data-testid="stTooltipIcon"] svg { width: 0.8rem; height: 0.8rem; }
-[data-testid="stHorizontalBlock"] > [data-testid="stElementContainer"]:has(> [data-testid="stNumberInput"], > [data-testid="stSelectbox"]) { min-width: 10.625rem; }
-}
-</style>
-""".replace("WIDER_THAN_PHONE", WIDER_THAN_PHONE)
-"""Large type and a clean layout for a projector: injected by a page in presentation mode, on a screen wider than a
-phone's 640 px (a projector's link opened on a phone, a class following its teacher, keeps the phone's own page: the
-28 px type in a column 3rem in from each edge left the live answer bar cut at its right and titles broken mid-word).
-The menu and Streamlit's decoration are hidden, not the button that opens the sidebar (it is in Streamlit's toolbar,
-which this style hid whole: a projector link opens with the sidebar folded, and its switch and situation were out of
-reach); the sidebar, open, is at least 16rem wide (Streamlit's 12.5rem, in the projector's type, cut its pages' names:
-"Probabilidades …", "Explorador de e…"). A
-label's (?) help stands just after the label's words, as large as they are (Streamlit draws it 16 px at the far end of
-the label's row: the seed's, small and some 900 px from "Seed" on a 1920 px projector). A number or a choice given a
-width in a row (170 px) is at least that many of the projector's type (10.625rem): in 170 px its label broke in two
-and the number's − and + were hidden (Streamlit hides them in a box under 7.5rem). A formula (the urn's) is 1.5rem,
-between the text and the headings (KaTeX's 1.21em of the text's 1rem was the size of the words around it). Code in
-the text (the urn's scipy call) is 0.9em of its words (Streamlit's 0.75em, 21 px, was small on a projector). What is
-typed or chosen in a box (the rounds, the seed, the question, a pile, the lines) is in the text's type, as its label
-is (Streamlit's 0.875rem, 24.5 px under a 28 px label)."""
-
 
 PROJECTOR_CHART_WIDTH = 1700
 """The narrowest a figure at the presentation size is drawn: a 1920 px projector less the margins (at the normal
@@ -514,7 +474,6 @@ __all__ = [
     "EVENT_LABELS",
     "FAMILY_TITLES",
     "NORMAL_FONT_SIZE",
-    "PRESENTATION_CSS",
     "PRESENTATION_FONT_SIZE",
     "PROJECTOR_CHART_WIDTH",
     "branch_label",

@@ -9,11 +9,10 @@ from typing import TypeVar
 
 import streamlit as st
 
-from flip7odds.charts import PHONE_SCREEN
+from flip7odds.charts import PHONE_SCREEN, WIDER_THAN_PHONE
 from flip7odds.i18n import LANGUAGES, Translator, language_from_locale, translator
 from flip7odds.links import LANG, PRESENT, RULES, Link, Value, flag_on, page_href, read_link
 from flip7odds.rules import ALL_RULESETS, RuleSet
-from flip7odds.teaching_charts import PRESENTATION_CSS
 from flip7odds_ui.warming import start_warm_up
 
 _THROUGH_APP = "_flip7odds_through_app"
@@ -28,6 +27,46 @@ RULES_PARAMETER = RULES
 """The query parameter (and session key) holding the rule variant: ``?rules=poker``."""
 APP_PARAMETERS = (LANGUAGE_PARAMETER, RULES_PARAMETER)
 """Query parameters that belong to the whole app; a page's own parameters must leave them alone."""
+
+
+PRESENTATION_CSS = """
+<style>
+WIDER_THAN_PHONE {
+html { font-size: 28px; }
+[data-testid="stMainMenu"], [data-testid="stDecoration"], [data-testid="stAppDeployButton"] { display: none; }
+[data-testid="stMainBlockContainer"] { padding-top: 5rem; padding-left: 3rem; padding-right: 3rem; max-width: 100%; }
+[data-testid="stMetricValue"] div { white-space: normal !important; overflow: visible !important; }
+[data-testid="stMain"] p, [data-testid="stCaptionContainer"], [data-testid="stMetricDelta"] div { font-size: 1rem !important; }
+[data-testid="stMain"] :is(input, textarea) { font-size: 1rem; }
+[data-testid="stMetricValue"], [data-testid="stMetricValue"] p { font-size: 2.2rem !important; }
+[data-testid="stTable"] table, [data-testid="stTable"] th, [data-testid="stTable"] td { font-size: 1rem; }
+[data-testid="stSidebar"] { font-size: 16px; }
+[data-testid="stSidebar"][data-collapsed="false"] { min-width: 16rem; }
+h1 { font-size: 2.4rem !important; }
+h2, h3 { font-size: 1.6rem !important; }
+[data-testid="stMain"] .katex-display > .katex { font-size: 1.5rem; }
+[data-testid="stMain"] :is(p, li) code { font-size: 0.9em; }
+[data-testid="stWidgetLabel"] > div:has([data-testid="stTooltipIcon"]) { flex: 0 0 auto; margin-left: 0.3rem; }
+[data-testid="stTooltipIcon"] button, [data-testid="stTooltipIcon"] svg { width: 0.8rem; height: 0.8rem; }
+[data-testid="stHorizontalBlock"] > [data-testid="stElementContainer"]:has(> [data-testid="stNumberInput"], > [data-testid="stSelectbox"]) { min-width: 10.625rem; }
+}
+</style>
+""".replace("WIDER_THAN_PHONE", WIDER_THAN_PHONE)
+"""Large type and a clean layout for a projector: injected by a page in presentation mode, on a screen wider than a
+phone's 640 px (a projector's link opened on a phone, a class following its teacher, keeps the phone's own page: the
+28 px type in a column 3rem in from each edge left the live answer bar cut at its right and titles broken mid-word).
+The menu and Streamlit's decoration are hidden, not the button that opens the sidebar (it is in Streamlit's toolbar,
+which this style hid whole: a projector link opens with the sidebar folded, and its switch and situation were out of
+reach); the sidebar, open, is at least 16rem wide (Streamlit's 12.5rem, in the projector's type, cut its pages' names:
+"Probabilidades …", "Explorador de e…"). A
+label's (?) help stands just after the label's words, as large as they are (Streamlit draws it 16 px at the far end of
+the label's row: the seed's, small and some 900 px from "Seed" on a 1920 px projector). A number or a choice given a
+width in a row (170 px) is at least that many of the projector's type (10.625rem): in 170 px its label broke in two
+and the number's − and + were hidden (Streamlit hides them in a box under 7.5rem). A formula (the urn's) is 1.5rem,
+between the text and the headings (KaTeX's 1.21em of the text's 1rem was the size of the words around it). Code in
+the text (the urn's scipy call) is 0.9em of its words (Streamlit's 0.75em, 21 px, was small on a projector). What is
+typed or chosen in a box (the rounds, the seed, the question, a pile, the lines) is in the text's type, as its label
+is (Streamlit's 0.875rem, 24.5 px under a 28 px label)."""
 
 
 TOUCH_STYLE = """
@@ -265,7 +304,7 @@ def _carry_switch(key: str) -> None:
 def _switch(t: Translator, key: str) -> bool:
     """The sidebar's *Presentation mode* switch under ``key``, showing the session's mode (the link's, ``present=1``,
     at first); whether it is on. While it is on, the projector's large type
-    (`flip7odds.teaching_charts.PRESENTATION_CSS`).
+    (`PRESENTATION_CSS`).
 
     The mode is a session value of its own (`PRESENTATION_MODE`), set from the switch by its callback and copied into
     the switch before each run: a switch's state outlives a visit to a page without it (Streamlit keeps a value set

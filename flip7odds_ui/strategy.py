@@ -239,7 +239,7 @@ RULES_TABLE = "rules_table"
 PHONE_RULES_TABLE = (f"<style>{PHONE_SCREEN} {{.st-key-{RULES_TABLE} [data-testid=\"stTable\"] "
                      f":is(th, td) {{padding: 4px}} .st-key-{RULES_TABLE} [data-testid=\"stTable\"] "
                      f"tr > :last-child {{display: none}}}}</style>")
-"""On a phone (the screens `flip7odds.teaching_charts.PRESENTATION_CSS` leaves in the normal type) the rules' table
+"""On a phone (the screens `flip7odds_ui.shell.PRESENTATION_CSS` leaves in the normal type) the rules' table
 hides its last column, the command-line names, and its cells' padding is 4 px: its six columns took 479 px of a
 390 px phone's 358, P(Flip 7) past the edge. A command-line name is for typing the rule on a computer; the rule's
 name, first, says the same rule in words."""

@@ -185,7 +185,7 @@ _PROJECTOR_FIGURE, _PHONE_FIGURE = (f'[data-testid="stLayoutWrapper"]:has(> [cla
 FIGURES_BY_SCREEN = (f"<style>:is({_PHONE_FIGURE}) {{display: none}} {PHONE_SCREEN} "
                      f"{{:is({_PHONE_FIGURE}) {{display: flex}} :is({_PROJECTOR_FIGURE}) {{display: none}}}}</style>")
 """In presentation mode a screen wider than a phone's 640 px (a projector) shows the projector's drawing, a phone the
-phone's: the same screens `flip7odds.teaching_charts.PRESENTATION_CSS` gives the projector's type."""
+phone's: the same screens `flip7odds_ui.shell.PRESENTATION_CSS` gives the projector's type."""
 
 
 def show_figure(key: str, draw: Callable[[int], go.Figure]) -> None:

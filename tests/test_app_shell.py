@@ -1,5 +1,7 @@
 """The Streamlit app shell runs headless (AppTest): every page renders without an exception."""
 
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -45,3 +47,17 @@ def test_without_a_link_the_language_is_english_and_the_rules_classic() -> None:
     at = run_app()
     assert (at.sidebar.selectbox[0].value, at.sidebar.selectbox[1].value) == ("en", "classic")
     assert at.query_params == {"lang": "en", "rules": "classic"}
+
+
+def test_on_a_projector_the_page_s_own_text_is_in_the_projector_s_type() -> None:
+    from flip7odds_ui.shell import PRESENTATION_CSS
+
+    assert PRESENTATION_CSS.strip().startswith("<style>") and "html { font-size: 28px; }" in PRESENTATION_CSS
+
+
+def test_the_shell_every_page_starts_with_leaves_scipy_to_the_pages_that_use_it() -> None:
+    """The first page a new server draws imported scipy.stats (2.5 s) through the shell's projector style, kept
+    with the teaching charts: every first visit waited for it."""
+    code = "import sys, flip7odds_ui.shell; print('scipy.stats' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "False"

@@ -30,7 +30,6 @@ from flip7odds.teaching import (
 from flip7odds.teaching_charts import (
     EVENT_LABELS,
     NORMAL_FONT_SIZE,
-    PRESENTATION_CSS,
     PRESENTATION_FONT_SIZE,
     PROJECTOR_CHART_WIDTH,
     convergence_figure,
@@ -152,15 +151,9 @@ def test_histogram_overlays_simulated_and_exact_scores() -> None:
     assert figure.layout.shapes[0].x0 == 10.0
 
 
-def test_presentation_sizes() -> None:
-    assert PRESENTATION_FONT_SIZE > NORMAL_FONT_SIZE
-    assert PRESENTATION_CSS.strip().startswith("<style>") and "font-size" in PRESENTATION_CSS
-
-
 def test_projector_text_reads_from_the_back_row() -> None:
-    # At 1920x1080 a class reads 28 px and more; the page's own text grows with it (PRESENTATION_CSS).
+    # At 1920x1080 a class reads 28 px and more; the page's own text grows with it (flip7odds_ui.shell's CSS).
     assert PRESENTATION_FONT_SIZE >= 28 > NORMAL_FONT_SIZE
-    assert "html { font-size: 28px; }" in PRESENTATION_CSS
 
 
 def test_the_tree_labels_only_the_boxes_they_fit() -> None:
