@@ -123,6 +123,7 @@ from fractions import Fraction
 
 from flip7odds.cards import FLIP_THREE, FREEZE, SECOND_CHANCE, Card, Category, ModifierKind
 from flip7odds.counts import CardCounts
+from flip7odds.huge_pages import without_huge_pages
 from flip7odds.lookahead import hit_once_value
 from flip7odds.policies import HitStayPolicy, scaled_policy
 from flip7odds.rules import RuleSet
@@ -641,8 +642,9 @@ def solve_relaxed(problem: Problem, grouping: Grouping | Relaxation,
     premium = 0.0 if shading is None else float(shading.premium)
     high_problem, _ = relaxed_problem(problem, relaxation.upper, upper=True, shading=shading)
     low_problem, scale = relaxed_problem(problem, relaxation.lower, upper=False)
-    high: Solution = solve(high_problem, 0.0, memory_limit=None, distribution=False)
-    low: Solution = solve(low_problem, TIE * scale, memory_limit=None, distribution=False)
+    with without_huge_pages():  # their system CPU (`flip7odds.huge_pages`)
+        high: Solution = solve(high_problem, 0.0, memory_limit=None, distribution=False)
+        low: Solution = solve(low_problem, TIE * scale, memory_limit=None, distribution=False)
     stay, may_stay = high.stay_score, high.may_stay
     states = high.states + low.states
     if high.draw is None or low.draw is None:
@@ -727,8 +729,9 @@ def blind_policy_value(problem: Problem, policy: HitStayPolicy, grouping: Groupi
     games = [relaxed_problem(problem, grouping, upper=False)]
     if not grouping.royal:
         games.append(relaxed_problem(problem, grouping, upper=True, at_mean=True))
-    solutions = [(solve(game, TIE * scale, policy=scaled_policy(policy, scale), distribution=False), scale)
-                 for game, scale in games]
+    with without_huge_pages():
+        solutions = [(solve(game, TIE * scale, policy=scaled_policy(policy, scale), distribution=False), scale)
+                     for game, scale in games]
     values = [solution.result().value / scale for solution, scale in solutions]
     low = solutions[0][0]
     result = low.result()
