@@ -97,8 +97,10 @@ Hit once, then stay
 Alone, hitting once and then staying makes no choice at all (a Flip Three drawn is taken, a Freeze banks), so
 it is a penalty-blind rule: its value on the mean-merged deck with the royal flush kept is exact
 (`hit_once_bounds`). Not alone, whether to take the Flip Threes set aside during a Flip Three is chosen after
-seeing the penalties it brought, so there the mean deck gives the lower bound and a least-penalty deck of a few
-groups the upper one.
+seeing the penalties it brought. There the real deck is valued as it is wherever the pile holds more cards than a
+hit can draw (`walks`: `flip7odds.lookahead`'s walk over reduced states, 0.05-0.06 s on a fresh pile, exact); on a
+short pile over known discards (its literal tree) the mean deck gives the lower bound and a least-penalty deck of a
+few groups the upper one.
 
 Choosing the decks
 ------------------
@@ -123,6 +125,7 @@ from fractions import Fraction
 
 from flip7odds.cards import FLIP_THREE, FREEZE, SECOND_CHANCE, Card, Category, ModifierKind
 from flip7odds.counts import CardCounts
+from flip7odds.huge_pages import without_huge_pages
 from flip7odds.lookahead import hit_once_value
 from flip7odds.policies import HitStayPolicy, scaled_policy
 from flip7odds.rules import RuleSet
@@ -138,9 +141,9 @@ RESHUFFLED_SECONDS_PER_STATE = 80e-9
 their short layers cost more a state (measured 39-490 ns, 108 ns on the upper deck of an empty line over
 ``7 9 10 2`` and 49 discards, 2026-12-02, load average about 3)."""
 HIT_ONCE_GROUPS = 4
-"""Hit once, then stay, is bounded from above with at most this many groups when not alone
-(`flip7odds.lookahead.hit_once_value` in exact fractions on the relaxed games: 0.07 s a game with one group
-on a fresh pile, 0.1 s with two, 0.23 s with four); alone its merged value is exact ("Hit once, then stay")."""
+"""Hit once, then stay, is bounded from above with at most this many groups when not alone and the pile is short
+(`flip7odds.lookahead.hit_once_value`'s literal tree, in exact fractions on the relaxed games); alone its merged
+value is exact, and not alone over a pile it `walks` the real deck is ("Hit once, then stay")."""
 HIT_ONCE_SHARE = 0.15
 """The share of the budget kept for hit once, then stay (0.45 s of 3 s; 0.075 s of the live page's 0.5 s,
 where one group, the least it needs, takes 0.07 s on a fresh pile)."""
@@ -597,12 +600,22 @@ def _pair(lo: float, hi: float, scale_lo: int = 1, scale_hi: int = 1) -> tuple[f
     return lo / scale_lo - ROUNDING, hi / scale_hi + ROUNDING
 
 
+def _situation(problem: Problem) -> Situation:
+    """``problem`` as the situation `flip7odds.lookahead.hit_once_value` reads."""
+    line = Line(problem.numbers, problem.modifiers, problem.second_chance)
+    return Situation(problem.rules, line, problem.pile, problem.discards, 0 if problem.alone else 1)
+
+
 def _hit_once(problem: Problem, grouping: Grouping, upper: bool) -> Fraction:
     """Hit once, then stay, in a relaxed game (exact fractions, divided by its scale)."""
     relaxed, scale = relaxed_problem(problem, grouping, upper)
-    line = Line(relaxed.numbers, relaxed.modifiers, relaxed.second_chance)
-    situation = Situation(relaxed.rules, line, relaxed.pile, relaxed.discards, 0 if relaxed.alone else 1)
-    return hit_once_value(situation) / scale
+    return hit_once_value(_situation(relaxed)) / scale
+
+
+def walks(problem: Problem) -> bool:
+    """True when hit once, then stay, is valued by `flip7odds.lookahead`'s walk over reduced states: the pile holds
+    more cards than a hit and its Flip Threes can draw (else its literal tree, whose size the discards set)."""
+    return problem.pile.size > 1 + FLIP_THREE_DRAWS * problem.pile[FLIP_THREE]
 
 
 HIT_ONCE_LOWER = Grouping(royal=True, groups=1)
@@ -614,12 +627,18 @@ def hit_once_bounds(problem: Problem, cpu_seconds: float, timed: bool = True) ->
 
     Alone, hitting once and staying makes no choice (a Flip Three is taken, a Freeze banks), so it is a
     penalty-blind rule and its value on the mean-merged deck with the royal flush kept is its real value
-    (module docstring, "Penalty-blind rules"): one solve, both bounds. Not alone the choices about set-aside
-    Flip Threes see which penalties came, so the mean deck is a lower bound and the upper one is the finest
-    deck of at most `HIT_ONCE_GROUPS` groups expected to fit what is left of ``cpu_seconds`` (each group about
-    one more lower solve's time, measured: 0.07, 0.10, 0.23 s for one, two, four groups on a fresh pile).
-    Not ``timed`` (an answer that must not depend on the clock), the upper deck has one group.
+    (module docstring, "Penalty-blind rules"): one solve, both bounds. Not alone, where the pile `walks`, the
+    real deck itself: the walk's states are the pile's kinds and the draws a hit can make, and the largest pile,
+    a fresh one, took 0.05-0.06 s (0.01-0.05 s on dealt piles; BENCHMARKS.md "Stop 38, branch ptight2"), the
+    same in timed and deterministic answers. Else (a short pile over known discards: the literal tree) the
+    choices about set-aside Flip Threes see which penalties came, so the mean deck is a lower bound and the
+    upper one is the finest deck of at most `HIT_ONCE_GROUPS` groups expected to fit what is left of
+    ``cpu_seconds`` (each group about one more lower solve's time); not ``timed`` (an answer that must not
+    depend on the clock), one group.
     """
+    if not problem.alone and walks(problem):
+        value = float(hit_once_value(_situation(problem)))
+        return _pair(value, value)
     start = time.process_time()
     lower = _hit_once(problem, HIT_ONCE_LOWER, upper=False)
     if problem.alone:
@@ -641,8 +660,9 @@ def solve_relaxed(problem: Problem, grouping: Grouping | Relaxation,
     premium = 0.0 if shading is None else float(shading.premium)
     high_problem, _ = relaxed_problem(problem, relaxation.upper, upper=True, shading=shading)
     low_problem, scale = relaxed_problem(problem, relaxation.lower, upper=False)
-    high: Solution = solve(high_problem, 0.0, memory_limit=None, distribution=False)
-    low: Solution = solve(low_problem, TIE * scale, memory_limit=None, distribution=False)
+    with without_huge_pages():  # their system CPU (`flip7odds.huge_pages`)
+        high: Solution = solve(high_problem, 0.0, memory_limit=None, distribution=False)
+        low: Solution = solve(low_problem, TIE * scale, memory_limit=None, distribution=False)
     stay, may_stay = high.stay_score, high.may_stay
     states = high.states + low.states
     if high.draw is None or low.draw is None:
@@ -727,8 +747,9 @@ def blind_policy_value(problem: Problem, policy: HitStayPolicy, grouping: Groupi
     games = [relaxed_problem(problem, grouping, upper=False)]
     if not grouping.royal:
         games.append(relaxed_problem(problem, grouping, upper=True, at_mean=True))
-    solutions = [(solve(game, TIE * scale, policy=scaled_policy(policy, scale), distribution=False), scale)
-                 for game, scale in games]
+    with without_huge_pages():
+        solutions = [(solve(game, TIE * scale, policy=scaled_policy(policy, scale), distribution=False), scale)
+                     for game, scale in games]
     values = [solution.result().value / scale for solution, scale in solutions]
     low = solutions[0][0]
     result = low.result()
@@ -767,4 +788,5 @@ __all__ = [
     "solve_relaxed",
     "upper_excess",
     "upper_shading",
+    "walks",
 ]

@@ -21,10 +21,13 @@ from flip7odds.answer import Method, answer
 from flip7odds.cards import Card, Category, ModifierKind
 from flip7odds.counts import CardCounts
 from flip7odds.engine import Choice, Node, RoundRules, RoundState, Terminal, Termination
+from flip7odds.lookahead import hit_once_value
 from flip7odds.reference import ReferenceSolver
 from flip7odds.relaxation import (
+    HIT_ONCE_LOWER,
     Grouping,
     Relaxation,
+    _hit_once,
     choose_grouping,
     choose_relaxation,
     coarsest_relaxation,
@@ -34,6 +37,7 @@ from flip7odds.relaxation import (
     minors,
     relaxed_problem,
     solve_relaxed,
+    walks,
 )
 from flip7odds.rules import POKER
 from flip7odds.situation import Line, Situation
@@ -144,12 +148,31 @@ def test_hit_once_is_exact_alone_and_bounded_otherwise(situation: Situation) -> 
     # Alone hitting once makes no choice: its mean-merged value is the real one (a penalty-blind rule).
     if not situation.pile.size and not (situation.discards and situation.discards.size):
         return
+    # Not alone over a pile the walk values, the real deck is valued: exact, timed or not.
     exact = float(analyze(situation).hit_once_score or 0)
-    for seconds in (0.0, 1.0):
-        lo, hi = hit_once_bounds(problem_of(situation), seconds)
+    problem = problem_of(situation)
+    for seconds, timed in ((0.0, True), (1.0, True), (1.0, False)):
+        lo, hi = hit_once_bounds(problem, seconds, timed)
         assert lo <= exact <= hi
-        if situation.alone:
+        if situation.alone or walks(problem):
             assert hi - lo <= 3e-9
+
+
+def test_hit_once_not_alone_is_the_real_decks_value() -> None:
+    # Not alone a Flip Three's set-aside Flip Threes are taken after seeing the penalties: the mean-merged value,
+    # exact alone, is only a lower bound here (a planted "merged is exact" fails), the one-group least-penalty
+    # deck the quiz used is far above, and the real deck's value is what the bounds give, deterministic too.
+    situation = Situation.from_text(POKER, "Kd 9", others_active=1)
+    problem = problem_of(situation)
+    real = float(hit_once_value(situation))
+    merged = float(_hit_once(problem, HIT_ONCE_LOWER, upper=False))
+    one_group = float(_hit_once(problem, HIT_ONCE_LOWER, upper=True))
+    assert walks(problem) and merged < real - 1e-7 and one_group > real + 0.1
+    lo, hi = hit_once_bounds(problem, 0.15, timed=False)
+    assert lo <= real <= hi and hi - lo <= 3e-9
+    result = answer(situation, 1.0, deterministic=True)
+    assert result.method is Method.RELAXED and result.hit_once is not None
+    assert result.hit_once.lo <= real <= result.hit_once.hi and result.hit_once.width <= 3e-9
 
 
 def test_small_budgets_still_get_relaxed_decks() -> None:
