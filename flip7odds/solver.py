@@ -137,6 +137,7 @@ from typing import Any, Protocol, cast
 import numpy as np
 from numpy.typing import NDArray
 
+from flip7odds import native
 from flip7odds.cards import FLIP_THREE, FREEZE, SECOND_CHANCE, Card, Category, ModifierKind
 from flip7odds.counts import CardCounts
 from flip7odds.errors import SolverLimitError
@@ -1032,6 +1033,8 @@ class _Loop:
         self.__name__ = python.__name__
         self.__doc__ = python.__doc__
         self._jit: Callable[..., None] | None = None
+        self._found: tuple[object, Callable[..., None]] | None = None
+        """`single_threaded`, with the compiled loops it was found for (`flip7odds.native.load`)."""
 
     @property
     def jit(self) -> Callable[..., None]:
@@ -1054,7 +1057,13 @@ class _Loop:
         return native_loop(self.__name__) or self.jit
 
     def __call__(self, *arguments: Any) -> None:
-        self.single_threaded(*arguments)
+        """`single_threaded`, found again only where the compiled loops are no longer those it was found for (a
+        test replaces them): the drift ceiling calls its loops hundreds of times a tap, and finding the loop by
+        name took a microsecond a call."""
+        found, compiled = self._found, native.load()
+        if found is None or found[0] is not compiled:
+            found = self._found = (compiled, self.single_threaded)
+        found[1](*arguments)
 
 
 def compiled_loop(function: Callable[..., None]) -> _Loop:
