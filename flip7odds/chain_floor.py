@@ -287,8 +287,8 @@ def _chain_values(copies: IntArray, values: IntArray, held: int, room: int, size
     for c in range(classes):
         bust -= copies[c]
         spread += values[c]
-    ways = np.zeros((5, spread), dtype=np.int64)
-    rest = np.zeros((5, spread), dtype=np.int64)
+    ways = np.zeros((5, spread if flip4 else 1), dtype=np.int64)
+    rest = np.zeros((5, spread if flip4 else 1), dtype=np.int64)
     if flip4:  # the product over classes of (1 + n_c x^{v_c} y), up to y^4, in exact integers
         ways[0, 0] = 1
         for c in range(classes):
