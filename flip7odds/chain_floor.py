@@ -281,20 +281,22 @@ def _chain_values(copies: IntArray, values: IntArray, held: int, room: int, size
     successor: every class is drawn, so the next card is a bust card or an other.
     """
     classes = copies.shape[0]
-    value = np.empty(1 << classes, dtype=np.float64)
     bust = size - others
     spread = 1
     for c in range(classes):
         bust -= copies[c]
         spread += values[c]
-    ways = np.zeros((5, spread if flip4 else 1), dtype=np.int64)
-    rest = np.zeros((5, spread if flip4 else 1), dtype=np.int64)
-    if flip4:  # the product over classes of (1 + n_c x^{v_c} y), up to y^4, in exact integers
-        ways[0, 0] = 1
+    sets = 1 << classes
+    value = np.empty(sets + (10 * spread if flip4 else 0), dtype=np.float64)
+    ways = sets  # where ways[j, s] and rest[j, s] are kept: value[ways + j * spread + s], value[rest + ...]
+    rest = sets + 5 * spread
+    if flip4:  # the product over classes of (1 + n_c x^{v_c} y), up to y^4: integers below 2^53, so exact
+        value[ways:] = 0.0
+        value[ways] = 1.0
         for c in range(classes):
             for j in range(4, 0, -1):
                 for s in range(spread - 1 - values[c], -1, -1):
-                    ways[j, s + values[c]] += copies[c] * ways[j - 1, s]
+                    value[ways + j * spread + s + values[c]] += copies[c] * value[ways + (j - 1) * spread + s]
     for k in range(depth, -1, -1):
         mask = (1 << k) - 1
         while mask < (1 << classes):
@@ -331,12 +333,13 @@ def _chain_values(copies: IntArray, values: IntArray, held: int, room: int, size
                     acc += jom * low
                 draws = min(4, room - k)
                 if flip4 and pile - k - draws > 0:  # draw up to four cards, then stay: four new numbers count
-                    rest[:draws + 1] = ways[:draws + 1]
+                    value[rest:rest + (draws + 1) * spread] = value[ways:ways + (draws + 1) * spread]
                     for c in range(classes):  # divide out the set's classes: (1 + n_c x^{v_c} y)
                         if (mask >> c) & 1:
                             for j in range(1, draws + 1):
                                 for s in range(spread - 1, values[c] - 1, -1):
-                                    rest[j, s] -= copies[c] * rest[j - 1, s - values[c]]
+                                    value[rest + j * spread + s] -= (copies[c]
+                                                                     * value[rest + (j - 1) * spread + s - values[c]])
                     orders = 1.0
                     falling = 1.0
                     for j in range(1, draws + 1):
@@ -345,8 +348,9 @@ def _chain_values(copies: IntArray, values: IntArray, held: int, room: int, size
                     sequences = 0.0
                     for s in range(spread):
                         now = total + s
-                        if rest[draws, s] and now < plain.shape[0]:
-                            sequences += rest[draws, s] * (float(flip7[now] if k + draws == room else plain[now]) - low)
+                        ways_here = value[rest + draws * spread + s]
+                        if ways_here and now < plain.shape[0]:
+                            sequences += ways_here * (float(flip7[now] if k + draws == room else plain[now]) - low)
                     acc += flip4 * (low + (bust + in_set - k) * (0.0 - low) / (pile - k - 1)
                                     + orders * sequences / falling)
                 elif flip4:
