@@ -282,10 +282,19 @@ def _chain_values(copies: IntArray, values: IntArray, held: int, room: int, size
     """
     classes = copies.shape[0]
     bust = size - others
-    spread = 1
+    first = second = third = fourth = 0  # the four largest values: no four classes sum to more
     for c in range(classes):
         bust -= copies[c]
-        spread += values[c]
+        v = values[c]
+        if v > fourth:
+            fourth = v
+            if fourth > third:
+                third, fourth = fourth, third
+            if third > second:
+                second, third = third, second
+            if second > first:
+                first, second = second, first
+    spread = 1 + first + second + third + fourth
     sets = 1 << classes
     value = np.empty(sets + (10 * spread if flip4 else 0), dtype=np.float64)
     ways = sets  # where ways[j, s] and rest[j, s] are kept: value[ways + j * spread + s], value[rest + ...]
@@ -333,13 +342,18 @@ def _chain_values(copies: IntArray, values: IntArray, held: int, room: int, size
                     acc += jom * low
                 draws = min(4, room - k)
                 if flip4 and pile - k - draws > 0:  # draw up to four cards, then stay: four new numbers count
-                    value[rest:rest + (draws + 1) * spread] = value[ways:ways + (draws + 1) * spread]
-                    for c in range(classes):  # divide out the set's classes: (1 + n_c x^{v_c} y)
+                    at = ways  # divide out the set's classes, (1 + n_c x^{v_c} y) each, from ways into rest
+                    for c in range(classes):
                         if (mask >> c) & 1:
+                            value[rest] = 1.0
+                            for s in range(1, spread):
+                                value[rest + s] = 0.0
                             for j in range(1, draws + 1):
-                                for s in range(spread - 1, values[c] - 1, -1):
-                                    value[rest + j * spread + s] -= (copies[c]
-                                                                     * value[rest + (j - 1) * spread + s - values[c]])
+                                for s in range(spread):
+                                    value[rest + j * spread + s] = value[at + j * spread + s] - (
+                                        copies[c] * value[rest + (j - 1) * spread + s - values[c]]
+                                        if s >= values[c] else 0.0)
+                            at = rest
                     orders = 1.0
                     falling = 1.0
                     for j in range(1, draws + 1):
@@ -348,7 +362,7 @@ def _chain_values(copies: IntArray, values: IntArray, held: int, room: int, size
                     sequences = 0.0
                     for s in range(spread):
                         now = total + s
-                        ways_here = value[rest + draws * spread + s]
+                        ways_here = value[at + draws * spread + s]
                         if ways_here and now < plain.shape[0]:
                             sequences += ways_here * (float(flip7[now] if k + draws == room else plain[now]) - low)
                     acc += flip4 * (low + (bust + in_set - k) * (0.0 - low) / (pile - k - 1)
