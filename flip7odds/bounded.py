@@ -339,13 +339,15 @@ class Stays(NamedTuple):
     give them away (`flip7odds.chain_floor`, "Cards after which the policy stays"): ``forced`` Just One More!s you must
     take (nobody else in the round: draw one card, then stay), ``discards`` Discards played on your own line (discard
     your smallest number drawn on the chain, then stay), ``unlucky`` Unlucky 7s (your line is that 7 alone, scoring
-    ``unlucky_score``; then stay); ``lined``: your line holds a card now (a Discard after one number leaves you one)."""
+    ``unlucky_score``; then stay); ``lined``: your line holds a card now (a Discard after one number leaves you one);
+    ``flip4`` Flip Four!s you must take (nobody else in the round: draw four cards, then stay)."""
 
     forced: int = 0
     discards: int = 0
     unlucky: int = 0
     unlucky_score: int = 0
     lined: bool = False
+    flip4: int = 0
 
 
 NO_STAYS = Stays()

@@ -22,8 +22,8 @@ largest number in sight whose class you do not hold, and you stay: ``s(K) = f(S_
 seventh number; ``L`` if there is none; where Discards are played on the other lines, as many such numbers are passed
 over, since the Discards may have taken them first). A modifier you must keep joins your line and you stay (you hold
 a card and no The Zero, so you may): ``m(K) = sum_{x of the M} f_x(S_K)``, ``f_x`` your score with your modifiers and
-``x`` (`flip7odds.bounded.Kept`). A Just One More! you must take, a Discard you must play on your own line and the
-Unlucky 7 are cards after which the policy stays (next section). Any other card of the ``O`` hands the round to any
+``x`` (`flip7odds.bounded.Kept`). A Just One More! or Flip Four! you must take, a Discard you must play on your own
+line and the Unlucky 7 are cards after which the policy stays (next section). Any other card of the ``O`` hands the round to any
 play at all.
 The cards given away leave your line and the chances of the others as they were: the first card not given away is
 uniform over the ``N' - k`` left (``N' = N - G``). So the policy's value is at least
@@ -41,7 +41,7 @@ hit), so ``H >= C(empty)``.
 
 Cards after which the policy stays
 ----------------------------------
-Three cards that the policy cannot give away still leave it a play better than ``L`` (`flip7odds.bounded.Stays`):
+Four cards that the policy cannot give away still leave it a play better than ``L`` (`flip7odds.bounded.Stays`):
 
 * A Just One More! you must take (nobody else in the round to give it to): you draw one card and must stay. A new
   number ``c`` (not in ``K``) joins your line and scores ``g(K + c)``: ``f7(S_K + v_c)`` where it is your seventh,
@@ -57,9 +57,20 @@ Three cards that the policy cannot give away still leave it a play better than `
   one and a line that held a card before); else ``L``.
 * The Unlucky 7: your line is that 7 alone (your other numbers and modifiers discarded), and you may stay with it:
   the policy does, and scores your score with that 7 alone (7).
+* A Flip Four! you must take (nobody else in the round): you draw four cards (fewer if the Flip 7 comes first) and
+  may stay; the policy does. Of the outcomes it counts two: the first card busts you (0), or the next ``d = min(4,
+  room - k)`` cards are numbers of ``d`` distinct classes not in ``K`` (your line then holds them, with your modifiers
+  unchanged: ``g(K + D) = f7(S_K + v_D)`` at the Flip 7, else ``f(S_K + v_D)``); every other outcome (a later bust,
+  a card set aside that then plays, the pile run out) leaves at least ``L``. With ``M`` cards left, a given order
+  of the ``d`` classes comes with chance ``prod_{c in D} n_c / (M (M - 1) ... (M - d + 1))``, so the value is at
+  least ``L + (B + r_K)(0 - L) / M + d! sum_{|D| = d} prod_{c in D} n_c (g(K + D) - L) / (M ... (M - d + 1))``:
+  every term is at least 0 and its chance falls as ``M`` grows, so ``M = N - k - 1`` (the most that can be left)
+  gives a value no higher than the policy's. The sum over the sets ``D`` runs by the sum of their values: the
+  product of ``(1 + n_c x^{v_c} y)`` over the classes, up to ``y^4``, in exact integers, with the set's classes
+  divided out (`_chain_values`).
 
-So ``a(K) = J jom(K) + D disc(K) + U u7`` with ``J``, ``D``, ``U`` their copies among the ``O`` cards (``A = J + D +
-U``); the forced and Zero floors below count them at ``L`` as before.
+So ``a(K) = J jom(K) + D disc(K) + U u7 + Q flip4(K)`` with ``J``, ``D``, ``U``, ``Q`` their copies among the ``O``
+cards (``A = J + D + U + Q``); the forced and Zero floors below count them at ``L`` as before.
 
 Why the chain is the game: at a free decision with nothing set aside or queued (With a Vengeance: no draws owed),
 a number of a class you do not hold joins your line at once, and leaves you at a free decision again with the
@@ -239,11 +250,11 @@ def _floor(path: Path, plain: IntArray, flip7: IntArray, low: int, skipped: int,
     count, taken, bits, passed = (0, _NO_NUMBERS, _NO_NUMBERS, 0) if steals is None else (
         steals.count, steals.values, steals.classes, steals.passed)
     keeps, kept_scores = (0, _NO_NUMBERS) if kept is None else (kept.count, kept.scores)
-    jom, discards, unlucky, unlucky_score, lined = (0, 0, 0, 0, False) if stays is None else stays
+    jom, discards, unlucky, unlucky_score, lined, flip4 = (0, 0, 0, 0, False, 0) if stays is None else stays
     out = np.empty(1)
     _chain_values(copies, values, path.held, path.room, size, size - path.bust - total, float(low), plain, flip7,
                   forced, depth, count, taken, bits, passed, keeps, kept_scores, path.size, jom, discards, unlucky,
-                  float(unlucky_score), lined, out)
+                  float(unlucky_score), lined, flip4, out)
     return float(out[0])
 
 
@@ -251,7 +262,7 @@ def _floor(path: Path, plain: IntArray, flip7: IntArray, low: int, skipped: int,
 def _chain_values(copies: IntArray, values: IntArray, held: int, room: int, size: int, others: int, low: float,
                   plain: IntArray, flip7: IntArray, forced: int, depth: int, steals: int, taken: IntArray,
                   taken_classes: IntArray, passed: int, keeps: int, kept: IntArray, pile: int, jom: int, discards: int,
-                  unlucky: int, unlucky_score: float, lined: bool, out: FloatArray) -> None:
+                  unlucky: int, unlucky_score: float, lined: bool, flip4: int, out: FloatArray) -> None:
     """``out[0] = F(empty)`` (module docstring) over the sets of at most ``depth`` classes (``depth <= room``,
     ``depth <= classes``, ``depth <= forced`` or ``forced = 1``); ``size`` is ``N'``; below level ``forced`` you
     must draw. ``steals`` of the ``others`` are Steals: one takes the largest of the numbers ``taken`` whose class
@@ -259,7 +270,10 @@ def _chain_values(copies: IntArray, values: IntArray, held: int, room: int, size
     none); ``keeps`` of them are modifiers you must keep, and then stay: together they score ``kept[total]``; ``jom``
     of them are Just One More!s (one card drawn from the ``pile - k - 1`` left at most, then stay), ``discards``
     Discards (your smallest number of the set discarded, then stay, where a card is left: ``lined`` or two numbers),
-    ``unlucky`` Unlucky 7s (``unlucky_score``, then stay): module docstring, "Cards after which the policy stays".
+    ``unlucky`` Unlucky 7s (``unlucky_score``, then stay), ``flip4`` Flip Four!s (up to four cards drawn from the
+    ``pile - k - 1`` left at most, then stay; ``ways[j, s]``: the ways to pick ``j`` classes, one card each, whose
+    values sum to ``s``, less those of the set's classes in ``rest``): module docstring, "Cards after which the
+    policy stays".
 
     ``F`` is computed for the sets of ``depth`` classes first, then ``depth - 1``, ... (each set's successors are
     one class larger); the sets of one size are enumerated in increasing order of their masks (Gosper's rule),
@@ -267,10 +281,31 @@ def _chain_values(copies: IntArray, values: IntArray, held: int, room: int, size
     successor: every class is drawn, so the next card is a bust card or an other.
     """
     classes = copies.shape[0]
-    value = np.empty(1 << classes, dtype=np.float64)
     bust = size - others
+    first = second = third = fourth = 0  # the four largest values: no four classes sum to more
     for c in range(classes):
         bust -= copies[c]
+        v = values[c]
+        if v > fourth:
+            fourth = v
+            if fourth > third:
+                third, fourth = fourth, third
+            if third > second:
+                second, third = third, second
+            if second > first:
+                first, second = second, first
+    spread = 1 + first + second + third + fourth
+    sets = 1 << classes
+    value = np.empty(sets + (10 * spread if flip4 else 0), dtype=np.float64)
+    ways = sets  # where ways[j, s] and rest[j, s] are kept: value[ways + j * spread + s], value[rest + ...]
+    rest = sets + 5 * spread
+    if flip4:  # the product over classes of (1 + n_c x^{v_c} y), up to y^4: integers below 2^53, so exact
+        value[ways:] = 0.0
+        value[ways] = 1.0
+        for c in range(classes):
+            for j in range(4, 0, -1):
+                for s in range(spread - 1 - values[c], -1, -1):
+                    value[ways + j * spread + s + values[c]] += copies[c] * value[ways + (j - 1) * spread + s]
     for k in range(depth, -1, -1):
         mask = (1 << k) - 1
         while mask < (1 << classes):
@@ -291,7 +326,7 @@ def _chain_values(copies: IntArray, values: IntArray, held: int, room: int, size
             elif size == k or (k >= forced and k == depth):
                 value[mask] = stay
             else:
-                acc = (others - steals - keeps - jom - discards - unlucky) * low + unlucky * unlucky_score
+                acc = (others - steals - keeps - jom - discards - unlucky - flip4) * low + unlucky * unlucky_score
                 if keeps:  # keep the modifier and stay
                     acc += kept[total]
                 if discards:  # discard your smallest number of the set and stay, where a card is left
@@ -305,6 +340,35 @@ def _chain_values(copies: IntArray, values: IntArray, held: int, room: int, size
                     acc += jom * (low + gain / (pile - k - 1))
                 elif jom:
                     acc += jom * low
+                draws = min(4, room - k)
+                if flip4 and pile - k - draws > 0:  # draw up to four cards, then stay: four new numbers count
+                    at = ways  # divide out the set's classes, (1 + n_c x^{v_c} y) each, from ways into rest
+                    for c in range(classes):
+                        if (mask >> c) & 1:
+                            value[rest] = 1.0
+                            for s in range(1, spread):
+                                value[rest + s] = 0.0
+                            for j in range(1, draws + 1):
+                                for s in range(spread):
+                                    value[rest + j * spread + s] = value[at + j * spread + s] - (
+                                        copies[c] * value[rest + (j - 1) * spread + s - values[c]]
+                                        if s >= values[c] else 0.0)
+                            at = rest
+                    orders = 1.0
+                    falling = 1.0
+                    for j in range(1, draws + 1):
+                        orders *= j
+                        falling *= pile - k - j
+                    sequences = 0.0
+                    for s in range(spread):
+                        now = total + s
+                        ways_here = value[at + draws * spread + s]
+                        if ways_here and now < plain.shape[0]:
+                            sequences += ways_here * (float(flip7[now] if k + draws == room else plain[now]) - low)
+                    acc += flip4 * (low + (bust + in_set - k) * (0.0 - low) / (pile - k - 1)
+                                    + orders * sequences / falling)
+                elif flip4:
+                    acc += flip4 * low
                 if steals:  # take the largest number that does not bust you (past ``passed`` of them), then stay
                     took = low
                     fits = 0

@@ -211,6 +211,7 @@ class VengeanceModel:
         self.lucky = deck.kinds.index(LUCKY_13) if LUCKY_13 in deck.kinds else -1
         self.removers = {k for k, act in enumerate(deck.acts) if act in _REMOVERS}
         self._just_one_more = deck.acts.index(Action.JUST_ONE_MORE) if Action.JUST_ONE_MORE in deck.acts else -1
+        self._flip_four = deck.acts.index(Action.FLIP_FOUR) if Action.FLIP_FOUR in deck.acts else -1
         self._unlucky_score = self.game.score(1 << self.unlucky) if self.unlucky >= 0 else 0
         """Your score with the Unlucky 7 alone in your line, as it leaves you (`Stays`)."""
         self.takers = {k for k, act in enumerate(deck.acts) if act in _TAKERS}
@@ -667,7 +668,7 @@ class VengeanceModel:
         kept = _NO_KEPT if giving or not modifiers_left else self._kept(modifiers, pile)
         if not active:  # nobody to take from or swap with: each Steal and Swap is discarded unused
             stays = Stays(self._copies(pile, self._just_one_more), discards, self._copies(pile, self.unlucky),
-                          self._unlucky_score, state[2] != 0)
+                          self._unlucky_score, state[2] != 0, self._copies(pile, self._flip_four))
             return scores, given + known[1] + swaps, _NO_STEALS, kept, stays
         given += forcing
         played = 0

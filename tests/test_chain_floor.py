@@ -84,11 +84,12 @@ def test_holding_the_zero_with_numbers_alone_the_zero_floor_is_exact(table: tupl
 
 def literal_pile(path: Path, given: int, steals: int = 0, stays: Stays = NO_STAYS) -> tuple[tuple[str, int], ...]:
     """The path's pile card by card, as the brute forces read it: its bust cards, the ``given`` cards you can give
-    away, its ``steals``, the Just One More!s, Discards and Unlucky 7s after which the policy ``stays``, each number
+    away, its ``steals``, the Just One More!s, Discards, Unlucky 7s and Flip Four!s after which the policy ``stays``,
+    each number
     class (``class0``, ...) and the other cards, with their counts."""
-    staying = stays.forced + stays.discards + stays.unlucky
+    staying = stays.forced + stays.discards + stays.unlucky + stays.flip4
     pile: Counter[str] = Counter({"bust": path.bust, "give": given, "steal": steals, "jom": stays.forced,
-                                  "discard": stays.discards, "unlucky": stays.unlucky,
+                                  "discard": stays.discards, "unlucky": stays.unlucky, "flip4": stays.flip4,
                                   "other": path.size - given - steals - staying - path.bust
                                   - sum(c for c, _ in path.classes)})
     for i, (copies, _) in enumerate(path.classes):
@@ -147,8 +148,9 @@ def policy_value(path: Path, scores: LineScores, low: int, given: int, depth: in
     -1)`` whose class is not drawn, past ``passed`` of them, then stays; of the cards after which it ``stays``, a Just
     One More! draws one card of what is left (a new number scores, a bust card or a repeat 0, any other card
     ``low``) and stays, a Discard takes the smallest number drawn and stays where a card is left (``stays.lined``, or
-    two numbers drawn; else ``low``), the Unlucky 7 scores ``stays.unlucky_score``; any other card scores ``low``; a
-    pile run out banks."""
+    two numbers drawn; else ``low``), the Unlucky 7 scores ``stays.unlucky_score``, a Flip Four! draws four cards of
+    what is left (a new number joins the line, a bust card or a repeat scores 0, any other card or the pile run out
+    ``low``) and stays; any other card scores ``low``; a pile run out banks."""
     def just_one_more(left: tuple[tuple[str, int], ...], drawn: frozenset[int], held: int) -> Fraction:
         size = sum(count for _, count in left)
         if not size:
@@ -159,6 +161,26 @@ def policy_value(path: Path, scores: LineScores, low: int, given: int, depth: in
                 now = held + path.classes[int(card[5:])][1]
                 total += count * int(scores.flip7[now] if len(drawn) + 1 == path.room else scores.plain[now])
             elif card != "bust" and not card.startswith("class"):
+                total += count * low
+        return total / size
+
+    def flip_four(left: tuple[tuple[str, int], ...], drawn: frozenset[int], held: int, owed: int) -> Fraction:
+        if len(drawn) == path.room:
+            return Fraction(int(scores.flip7[held]))
+        if not owed:
+            return Fraction(int(scores.plain[held]))
+        size = sum(count for _, count in left)
+        if not size:
+            return Fraction(low)
+        total = Fraction(0)
+        for card, count in left:
+            if not count or card == "bust":
+                continue
+            if card.startswith("class") and int(card[5:]) not in drawn:
+                index = int(card[5:])
+                rest = tuple((c, n - 1 if c == card else n) for c, n in left)
+                total += count * flip_four(rest, drawn | {index}, held + path.classes[index][1], owed - 1)
+            elif not card.startswith("class"):
                 total += count * low
         return total / size
 
@@ -190,6 +212,8 @@ def policy_value(path: Path, scores: LineScores, low: int, given: int, depth: in
                                   else low)
             elif card == "unlucky":
                 total += count * stays.unlucky_score
+            elif card == "flip4":
+                total += count * flip_four(rest, drawn, held, 4)
             elif card == "bust" or int(card[5:]) in drawn:
                 continue
             else:
@@ -388,3 +412,30 @@ def test_the_forced_floor_with_cards_set_aside_and_given_away_is_its_policy(
     scores = LineScores(sums - 4, sums + 11)
     expected = owed_policy_value(path, scores, low, neutral, draws)
     assert abs(owed_floor(path, scores, low, draws, neutral=neutral) - float(expected)) <= TOLERANCE
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(st.integers(1, 2), st.integers(1, 13)), min_size=1, max_size=5), st.integers(0, 2),
+       st.integers(0, 1), st.integers(0, 2), st.integers(0, 30), st.integers(2, 5), st.integers(-12, 0),
+       st.integers(2, 4), st.booleans(), st.integers(1, 2), st.integers(0, 1))
+def test_the_floor_with_flip_fours_is_at_most_its_policy(classes: list[tuple[int, int]], bust: int, other: int,
+                                                         given: int, held: int, room: int, low: int, depth: int,
+                                                         halved: bool, flip4: int, jom: int) -> None:
+    """A Flip Four! you must take: the policy draws up to four cards and stays. The floor credits the four new numbers
+    (or fewer, to the Flip 7) in a row and a bust on the first card, dividing by the most cards that can be left; a
+    bust later scores 0 >= ``low``: so it is the policy's value card by card where ``low`` is 0 and nothing is given
+    away, and at most it otherwise."""
+    stays = Stays(jom, 0, 0, 0, False, flip4)
+    kept = bust + other + jom + flip4 + sum(copies for copies, _ in classes)
+    if kept + given > 9:
+        return
+    path = Path(held, room, 15, tuple(classes), bust, 0, kept + given)
+    sums = np.arange(200, dtype=np.int64)
+    plain = sums // 2 + 1 if halved else sums
+    scores = LineScores(plain, plain + 15)
+    expected = policy_value(path, scores, low, given, min(depth, room, len(classes)), stays=stays)
+    floor = chain_floor(path, scores, low, given, depth, stays=stays)
+    assert floor <= float(expected) + TOLERANCE
+    if not given and not low:
+        assert abs(floor - float(expected)) <= TOLERANCE
+    assert floor >= chain_floor(path, scores, low, given, depth, stays=stays._replace(flip4=0)) - TOLERANCE

@@ -28,6 +28,7 @@ from tests.strategies import drawing_states, seeded_small_pile
 
 TOLERANCE = 1e-9
 JUST_ONE_MORE, DISCARD = Card.action(Action.JUST_ONE_MORE), Card.action(Action.DISCARD)
+FLIP_FOUR = Card.action(Action.FLIP_FOUR)
 
 
 def test_every_state_keeps_the_exact_value_above_the_floor_that_stays_after_them() -> None:
@@ -76,3 +77,38 @@ def test_every_state_keeps_the_exact_value_above_the_floor_that_stays_after_them
     assert checked > 20000 and higher > 4000, (checked, higher)
     assert min(wrong.values()) > 200, wrong
     assert owed_checked > 15000 and owed_higher > 5000 and owed_wrong > 3000, (owed_checked, owed_higher, owed_wrong)
+
+
+def test_a_flip_four_you_must_take_keeps_the_exact_value_above_the_floor() -> None:
+    """A Flip Four! you must take (nobody else in the round): the chain floor's policy draws its four cards and stays
+    (`flip7odds.chain_floor`, "Cards after which the policy stays"). On random small piles holding one or two, at every
+    free-decision state a full search meets the exact value of hitting lies at or above the floor, the floor is
+    higher than with the Flip Four!s at ``L`` at a third of them (the piles hold four classes to draw). Wrong
+    variants of the Flip Four!'s term are caught card by card (`tests/test_chain_floor.py`)."""
+    rng = random.Random(3805)
+    checked = higher = 0
+    for _ in range(16):
+        rules = rng.choice([VENGEANCE, VENGEANCE_BRUTAL])
+        deck = [card for card, count in rules.deck.items_ for _ in range(count)]
+        rng.shuffle(deck)
+        numbers = sorted({card for card in deck if card.is_number}, key=str)
+        chosen = [FLIP_FOUR] + ([FLIP_FOUR] if rng.random() < 0.4 else []) + (
+            [JUST_ONE_MORE] if rng.random() < 0.3 else []) + rng.sample(numbers, 4)  # four classes to draw
+        for card in chosen:
+            deck.remove(card)
+        situation = seeded_small_pile(rng, rules, deck, chosen, 3, 0)
+        model = VengeanceModel(situation)
+        for state, path, _, exact in drawing_states(situation):
+            if model.forced(cast(State, state)):
+                continue
+            scores, given, steals, kept, stays = model.chain(state)
+            if not stays.flip4:
+                continue
+            hit = exact()
+            low = model.reach(state)[0]
+            floor = chain_floor(path, scores, low, given, steals=steals, kept=kept, stays=stays)
+            assert floor <= hit + TOLERANCE, (situation, state, path, stays)
+            higher += floor > chain_floor(path, scores, low, given, steals=steals, kept=kept,
+                                          stays=stays._replace(flip4=0)) + TOLERANCE
+            checked += 1
+    assert checked > 50 and higher > 15, (checked, higher)
