@@ -341,6 +341,15 @@ def test_a_steal_passes_over_what_the_discards_may_have_taken() -> None:
         TOLERANCE
 
 
+def stays_case(classes: list[tuple[int, int]], bust: int, kept: int, given: int, held: int, room: int,
+               halved: bool) -> tuple[Path, LineScores]:
+    """The path and line scores of the floors' tests with cards the policy stays after: ``kept`` cards kept and
+    ``given`` to give away; a line scores its sum, or half of it plus 1 (``halved``), with 15 more for a Flip 7."""
+    sums = np.arange(200, dtype=np.int64)
+    plain = sums // 2 + 1 if halved else sums
+    return Path(held, room, 15, tuple(classes), bust, 0, kept + given), LineScores(plain, plain + 15)
+
+
 @settings(max_examples=300, deadline=None)
 @given(st.lists(st.tuples(st.integers(1, 2), st.integers(1, 13)), min_size=1, max_size=4), st.integers(0, 2),
        st.integers(0, 1), st.integers(0, 2), st.integers(0, 30), st.integers(2, 4), st.integers(-12, 0),
@@ -357,10 +366,7 @@ def test_the_floor_with_the_cards_it_stays_after_is_its_policy(classes: list[tup
     kept = bust + other + jom + discards + unlucky + sum(copies for copies, _ in classes)
     if not kept or kept + given > 8:
         return
-    path = Path(held, room, 15, tuple(classes), bust, 0, kept + given)
-    sums = np.arange(200, dtype=np.int64)
-    plain = sums // 2 + 1 if halved else sums
-    scores = LineScores(plain, plain + 15)
+    path, scores = stays_case(classes, bust, kept, given, held, room, halved)
     expected = policy_value(path, scores, low, given, min(depth, room, len(classes)), stays=stays)
     floor = chain_floor(path, scores, low, given, depth, stays=stays)
     if given:
@@ -429,10 +435,7 @@ def test_the_floor_with_flip_fours_is_at_most_its_policy(classes: list[tuple[int
     kept = bust + other + jom + flip4 + sum(copies for copies, _ in classes)
     if kept + given > 9:
         return
-    path = Path(held, room, 15, tuple(classes), bust, 0, kept + given)
-    sums = np.arange(200, dtype=np.int64)
-    plain = sums // 2 + 1 if halved else sums
-    scores = LineScores(plain, plain + 15)
+    path, scores = stays_case(classes, bust, kept, given, held, room, halved)
     expected = policy_value(path, scores, low, given, min(depth, room, len(classes)), stays=stays)
     floor = chain_floor(path, scores, low, given, depth, stays=stays)
     assert floor <= float(expected) + TOLERANCE
