@@ -581,7 +581,7 @@ class VengeanceModel:
         remembered outside the model's tables, which stay as they were); nothing where the pile holds no Unlucky 7."""
         unlucky = self.unlucky
         deck = self.game.deck
-        copies = pile // deck.weight[unlucky] % deck.radix[unlucky] if unlucky >= 0 else 0
+        copies = self._copies(pile, unlucky)
         if not copies:
             return 0, (), 0, 0
         numbers = known[2]
@@ -692,8 +692,7 @@ class VengeanceModel:
     def _kept(self, modifiers: int, pile: int) -> Kept:
         """The modifiers of ``pile`` you must keep (`flip7odds.bounded.Kept`), with your line's ``modifiers``: each
         one's copies times your scores with it added (`_rules_line_scores`), summed; remembered by the two."""
-        deck = self.game.deck
-        copies = tuple(pile // deck.weight[k] % deck.radix[k] for k in self._modifier_kinds)
+        copies = tuple(self._copies(pile, k) for k in self._modifier_kinds)
         kept = self._kepts.get((modifiers, copies))
         if kept is None:
             scores = np.zeros_like(self._rules_line_scores(modifiers).plain)
