@@ -249,18 +249,30 @@ def information_premium(groups: Sequence[Sequence[int]], values: Sequence[int]) 
     return Fraction(envelope[0], scale)
 
 
+def _merged_groups(problem: Problem, grouping: Grouping) -> tuple[list[tuple[int, ...]], int]:
+    """The groups of minor penalties ``grouping`` merges in the upper deck (the pile's, then the discards'), and how
+    many cards they hold."""
+    pile_values, discard_values = minors(problem, grouping)
+    groups = [tuple(group) for values in (pile_values, discard_values) for group in grouped(values, grouping.groups)]
+    return groups, sum(map(len, groups))
+
+
+def _holding(problem: Problem, grouping: Grouping) -> Fraction:
+    """The merged penalties a round is assumed to end holding: `SHADE_HOLDING`, less where `reachable_penalties`
+    says a round cannot reach that many."""
+    return SHADE_HOLDING * min(Fraction(1), reachable_penalties(problem, grouping))
+
+
 def upper_shading(problem: Problem, grouping: Grouping) -> Shading | None:
     """The upper deck's shading for ``grouping`` ("The information premium"), or None (its least penalties, no
     premium): each group valued ``j`` steps below its least penalty (its ``j + 1``-th largest value, or its largest
     penalty), the same ``j`` for every group, chosen to maximise `SHADE_HOLDING` times ``min(1, reachable_penalties)``
     times the mean shading of a merged card less the premium; None where that is never positive, or more than
     `PREMIUM_CARDS` penalties are merged."""
-    pile_values, discard_values = minors(problem, grouping)
-    groups = [tuple(group) for values in (pile_values, discard_values) for group in grouped(values, grouping.groups)]
-    merged = sum(map(len, groups))
+    groups, merged = _merged_groups(problem, grouping)
     if not merged or merged > PREMIUM_CARDS:
         return None
-    holding = SHADE_HOLDING * min(Fraction(1), reachable_penalties(problem, grouping))
+    holding = _holding(problem, grouping)
     best: Shading | None = None
     best_gain = Fraction(0)
     for step in range(1, max(map(len, groups))):
@@ -279,16 +291,13 @@ def upper_excess(problem: Problem, grouping: Grouping) -> Fraction:
     `choose_relaxation`; no bound rests on it): the penalties a round is assumed to end holding (`SHADE_HOLDING`,
     less where `reachable_penalties` says so) times the mean over the merged cards of their value in the deck less
     their own, plus the premium (`upper_shading`), plus the royal flush's bonus paid too often (`_royal_excess`)."""
-    pile_values, discard_values = minors(problem, grouping)
-    groups = [group for values in (pile_values, discard_values) for group in grouped(values, grouping.groups)]
-    merged = sum(map(len, groups))
+    groups, merged = _merged_groups(problem, grouping)
     if not merged:
         return Fraction(0)
     shading = upper_shading(problem, grouping)
     values = [max(group) for group in groups] if shading is None else list(shading.values)
     excess = sum(value - card for group, value in zip(groups, values, strict=True) for card in group)
-    holding = SHADE_HOLDING * min(Fraction(1), reachable_penalties(problem, grouping))
-    return holding * Fraction(excess, merged) + (0 if shading is None else shading.premium) + _royal_excess(
+    return _holding(problem, grouping) * Fraction(excess, merged) + (0 if shading is None else shading.premium) + _royal_excess(
         problem, grouping)
 
 
