@@ -119,7 +119,15 @@ may: ``eps`` divided by 2 or by the square root of 2 instead of `REFINE`, its co
 to the power ``log(step) / log(REFINE)`` (`_next_step`), so that the time left narrows the bounds too; after it
 the next step is chosen the same way, each round's time counted as a full step's (``log(REFINE) / log(step)``
 times its own: `_full_costs`), until none is predicted to fit. The bounds reported are those of the rounds, as
-true as ever; only some narrowing is given up for the time. A round the deadline cuts all the same (its growth
+true as ever; only some narrowing is given up for the time.
+
+The live page's stop (``call_width``): once a round settles the call and only the hit interval's width is left above
+``call_width``, the next step is the smallest of `LAST_STEPS` (or `REFINE`) predicted to bring it there, the width
+taken to shrink as ``step ** -NARROWING`` (`_narrowing_step`): a full step overshoots what the page needs (a fresh
+With a Vengeance deck: 1.03 points to 0.70 for 12 ms, where the square root of 2 gives 0.98 in 2.3 ms). Such a short
+step is taken once: a round costs at least the walk of the states expanded before, and where the width narrows much
+more slowly than predicted (a small pile: 9.17 points to 9.14 for a step of the square root of 2) short steps would
+pay that walk again and again, so a search whose short step fell short goes on with full ones. A round the deadline cuts all the same (its growth
 was underpredicted) meets new states with the root's bounds: its value is intersected with the rounds' before,
 and its probability bounds are kept only where they are narrower (`_intersected`).
 
@@ -178,6 +186,11 @@ ROUNDING = 1e-9
 """Outward widening of reported bounds that are not exact, in points (module docstring, floats)."""
 PROBABILITY_ROUNDING = 1e-12
 """The same for probabilities."""
+NARROWING = 0.125
+"""How fast a hit interval is taken to narrow with the budget, as its exponent (`_narrowing_step`): its width times
+``step ** -NARROWING`` after a step. Measured on the live page's fresh-deck With a Vengeance taps (BENCHMARKS.md, stop
+39): a step of the square root of 2 narrowed 1.00-1.06 points by 4-5% (0.12-0.15 as an exponent), one of 2 by 25%, one
+of 4 by 29-35%; the smallest of those is taken, so a step is never chosen too short for a width it could reach."""
 MIN_GROWTH = 2.0
 """A round is predicted to cost at least this many times the one before (``eps`` divided by `REFINE`)."""
 
@@ -517,12 +530,29 @@ def _terminal(node: int) -> Entry:
     return (score, score, flip7, flip7, bust, bust, _INF)
 
 
+def _settles(hit: Entry, stay: int, may_stay: bool) -> bool:
+    """True when ``hit``'s interval settles the call: you may not stay, or staying's score lies outside it by more
+    than the widening of reported bounds (`ROUNDING`)."""
+    return not may_stay or stay < hit[0] - ROUNDING or stay > hit[1] + ROUNDING
+
+
 def _called(hit: Entry, stay: int, may_stay: bool, call_width: float) -> bool:
-    """True when ``hit``'s interval is at most ``call_width`` wide (``call_width`` > 0) and settles the call: you
-    may not stay, or staying's score lies outside it by more than the widening of reported bounds (`ROUNDING`)."""
-    low, high = hit[0], hit[1]
-    certain = not may_stay or stay < low - ROUNDING or stay > high + ROUNDING
-    return 0 < call_width and high - low <= call_width and certain
+    """True when ``hit``'s interval is at most ``call_width`` wide (``call_width`` > 0) and settles the call."""
+    return 0 < call_width and hit[1] - hit[0] <= call_width and _settles(hit, stay, may_stay)
+
+
+def _narrowing_step(width: float, call_width: float) -> float:
+    """The step of a round that only has to narrow a settled call's hit interval from ``width`` to ``call_width``
+    (module docstring, "Stopping"): the smallest of `LAST_STEPS` and `REFINE` whose predicted width, ``width * step **
+    -NARROWING``, is at most ``call_width``; `REFINE` if none is.
+
+    >>> _narrowing_step(1.02, 1.0), _narrowing_step(1.06, 1.0), _narrowing_step(2.0, 1.0)
+    (1.4142135623730951, 2.0, 4.0)
+    """
+    for step in (*reversed(LAST_STEPS), REFINE):
+        if width * step**-NARROWING <= call_width:
+            return step
+    return REFINE
 
 
 def _midpoint(entry: Entry) -> float:
@@ -1157,6 +1187,7 @@ def _solve(model: RoundModel[S], root: S, stay: int, may_stay: bool, cpu_seconds
     best: dict[bool, Entry] = {}
     rounds = [clock()]
     steps = [REFINE]  # the step of each round (the first: ``FIRST_BUDGET``, counted as a full one)
+    narrowed = False  # a short step to narrow a settled call was taken ("Stopping": once)
     while True:
         ran = []
         for mode, search in searches.items():
@@ -1177,6 +1208,9 @@ def _solve(model: RoundModel[S], root: S, stay: int, may_stay: bool, cpu_seconds
         step = _next_step(rounds, steps, deadline)  # ("Stopping")
         if step is None:
             break
+        if call_width > 0 and not narrowed and _settles(best[False], stay, may_stay):
+            step = min(step, _narrowing_step(best[False][1] - best[False][0], call_width))
+            narrowed = step < REFINE
         steps.append(step)
         for mode in ran:
             budgets[mode] *= step

@@ -16,7 +16,16 @@ from hypothesis import HealthCheck, given, settings
 
 from flip7odds.analysis import Decision, analyze
 from flip7odds.answer import Method, answer
-from flip7odds.bounded import REFINE, BoundedResult, Bounds, _intersected, _next_round, _next_step, solve_bounded
+from flip7odds.bounded import (
+    FIRST_BUDGET,
+    REFINE,
+    BoundedResult,
+    Bounds,
+    _intersected,
+    _next_round,
+    _next_step,
+    solve_bounded,
+)
 from flip7odds.reference import reference_solve
 from flip7odds.round_models import model_of
 from flip7odds.rules import CLASSIC, POKER, VENGEANCE, VENGEANCE_BRUTAL
@@ -142,6 +151,24 @@ def test_a_search_stopped_once_the_call_is_settled_holds_the_exact_values_and_ma
         assert inside(exact.hit_score, called.hit) and inside(exact.optimal_score, called.optimal)
         check_identities(called)
     assert coarse.expansions < fine.expansions and exact.hit_score > exact.stay_score
+
+
+def test_a_call_settled_a_little_too_wide_is_narrowed_by_a_short_step() -> None:
+    """Where the first round settles the call but its hit interval is a hair wider than ``call_width``, the next round
+    takes a short step (`flip7odds.bounded._narrowing_step`): it reaches the width and expands fewer states than the
+    full step's round, and its bounds still hold the exact values."""
+    situation = VengeanceSituation.from_text(VENGEANCE, "12 5", others=("10 9",), pile="12 11 10 9 8 7 6 4 3 2 1 0 -4 /2")
+    exact = analyze_vengeance(situation, 10**6)
+    assert exact.hit_score is not None
+    first, full = (solve_bounded(model_of(situation), cpu_seconds=60.0, max_budget=budget)
+                   for budget in (FIRST_BUDGET, FIRST_BUDGET * REFINE))
+    assert first.hit is not None and full.hit is not None
+    width = first.hit.width * 0.99
+    narrowed = solve_bounded(model_of(situation), cpu_seconds=60.0, call_width=width)
+    assert narrowed.hit is not None and full.hit.width < narrowed.hit.width <= width
+    assert first.expansions < narrowed.expansions < full.expansions
+    assert inside(exact.hit_score, narrowed.hit) and inside(exact.optimal_score, narrowed.optimal)
+    check_identities(narrowed)
 
 
 def test_the_classic_reference_value_is_inside_the_bounds_of_a_fresh_deck() -> None:
