@@ -13,10 +13,8 @@ t, rules = start_page()
 from flip7odds.cards import card_name
 from flip7odds.errors import Flip7Error
 from flip7odds.markup import escape_markdown
-from flip7odds.teaching import SituationText, UrnReading
+from flip7odds.teaching import vengeance_urn
 from flip7odds.teaching_charts import urn_figure
-from flip7odds.vengeance import VengeanceSituation
-from flip7odds.vengeance.odds import bust_cards, drawing_pile
 
 # LaTeX of the filled-in formulas (the same in every language).
 FORMULA_ONE = "P(\\text{{{bust}}}) = \\frac{{K}}{{N}} = \\frac{{{cards}}}{{{pile}}} {reduced} \\approx {percent}"
@@ -24,14 +22,6 @@ FORMULA_ONE = "P(\\text{{{bust}}}) = \\frac{{K}}{{N}} = \\frac{{{cards}}}{{{pile
 FORMULA_MANY = ("\\begin{{aligned}} P(X \\ge 1) &= 1 - \\frac{{\\binom{{N-K}}{{n}}}}{{\\binom{{N}}{{n}}}}"
                 " \\\\ &= 1 - \\frac{{\\binom{{{safe}}}{{{draws}}}}}{{\\binom{{{pile}}}{{{draws}}}}}"
                 " \\\\ &= 1 - \\frac{{{safe_ways}}}{{{all_ways}}} \\\\ &= {fraction} \\approx {percent} \\end{{aligned}}")
-
-
-def vengeance_urn(text: SituationText) -> UrnReading:
-    """The next card's urn under With a Vengeance: N cards to draw from, K of them bust you on arrival (``text`` in
-    card notation, `SituationText.card_notation`)."""
-    situation = VengeanceSituation.from_text(rules, text.line, pile=text.pile or None,
-                                             seen=None if text.pile else text.seen, others=() if text.alone else ("",))
-    return UrnReading(drawing_pile(situation).size, bust_cards(situation), 1)
 
 
 link = page_link(t, "urn")
@@ -42,7 +32,7 @@ if rules.vengeance:  # one card: a Vengeance hit (Flip Four's four cards are not
     set_page_parameters(params)
     urn_text = situation_text.card_notation()  # "12 11 9", not a demo link's "12.11.9"
     try:
-        urn = vengeance_urn(urn_text)
+        urn = vengeance_urn(urn_text, rules)
     except Flip7Error as error:
         st.error(t.markdown_error(error))
         st.stop()
