@@ -419,14 +419,13 @@ def vengeance_urn(text: SituationText, rules: RuleSet) -> UrnReading:
     """The next card's urn under a With a Vengeance rule set (``rules``): ``N`` cards to draw from, ``K`` of them bust
     you on arrival, one card drawn.
 
-    ``N`` is the drawing pile (`flip7odds.odds.drawing_pile`: the pile, or the reshuffled discards if it is empty).
-    ``K`` counts its numbers your line does not accept: the copies left of numbers you hold, except that the
-    Unlucky 7 never busts when it is drawn and, while you hold one 13, a second 13 is safe if one of the two is the
-    Lucky 13. So ``P(bust on the next card) = K / N`` (`UrnReading.at_least_one` with ``n = 1``). A draw of several
-    cards is not an urn under these rules (an action drawn is resolved, the Unlucky 7 wipes your line).
-
-    ``text`` is read as `SituationText.situation` reads it (`SituationText.card_notation`): the pile if given, else
-    the deck less your line and the cards seen; one other player is active unless ``text.alone``.
+    ``N`` is the pile's size: the pile ``text`` gives, else the deck less your line and the cards seen (``text`` in
+    card notation or a link's, `SituationText.card_notation`; one other player with an empty line unless
+    ``text.alone``). ``K`` counts the pile's numbers your line does not accept: the copies left of numbers you hold,
+    except that the Unlucky 7 never busts when it is drawn and, while you hold one 13, a second 13 is safe if one of
+    the two is the Lucky 13. So ``P(bust on the next card) = K / N`` (`UrnReading.at_least_one` with ``n = 1``). A
+    draw of several cards is not an urn under these rules (an action drawn is resolved, the Unlucky 7 wipes your
+    line). A situation with no card left to draw is refused (`UrnReading` draws one card).
 
     Examples
     --------
