@@ -7,7 +7,8 @@ solver all mean the same rules.
 * `SituationText` reads a situation from a link's query parameters (card notation) and writes it back.
 * `probability_tree`: the next one to three cards as a tree of exact branch probabilities, cards
   grouped by what they do to you; the leaves sum to exactly 1.
-* `urn_reading`: the hypergeometric reading of the pile, ``N`` cards of which ``K`` bust you.
+* `urn_reading`: the hypergeometric reading of the pile, ``N`` cards of which ``K`` bust you; `vengeance_urn`
+  the next card's under With a Vengeance.
 * `exact_value` and `simulate`: a question answered exactly, then by seeded simulation of single
   rounds through the engine; `convergence` gives the running frequency and the count difference.
 * `optimal_decision_map`: the optimal decision of every line of numbers you can build from a pile,
@@ -412,6 +413,34 @@ class UrnReading:
 def urn_reading(situation: Situation, draws: int) -> UrnReading:
     """The urn of ``situation``: the drawing pile's size and its bust cards, ``draws`` drawn."""
     return UrnReading(drawing_pile_size(situation), bust_cards(situation), draws)
+
+
+def vengeance_urn(text: SituationText, rules: RuleSet) -> UrnReading:
+    """The next card's urn under a With a Vengeance rule set (``rules``): ``N`` cards to draw from, ``K`` of them bust
+    you on arrival, one card drawn.
+
+    ``N`` is the pile's size: the pile ``text`` gives, else the deck less your line and the cards seen (``text`` in
+    card notation or a link's, `SituationText.card_notation`; one other player with an empty line unless
+    ``text.alone``). ``K`` counts the pile's numbers your line does not accept: the copies left of numbers you hold,
+    except that the Unlucky 7 never busts when it is drawn and, while you hold one 13, a second 13 is safe if one of
+    the two is the Lucky 13. So ``P(bust on the next card) = K / N`` (`UrnReading.at_least_one` with ``n = 1``). A
+    draw of several cards is not an urn under these rules (an action drawn is resolved, the Unlucky 7 wipes your
+    line). A situation with no card left to draw is refused (`UrnReading` draws one card).
+
+    Examples
+    --------
+    >>> from flip7odds.rules import VENGEANCE
+    >>> vengeance_urn(SituationText(line="13.l13.7", pile="13 u7 7 5 2"), VENGEANCE)
+    UrnReading(pile_size=5, bust_cards=2, draws=1)
+    """
+    # Imported here: the classic pages, which import this module, need no Vengeance engine.
+    from flip7odds.vengeance.odds import bust_cards as vengeance_bust_cards
+    from flip7odds.vengeance.situation import VengeanceSituation
+
+    text = text.card_notation()
+    situation = VengeanceSituation.from_text(rules, text.line, pile=text.pile or None,
+                                             seen=None if text.pile else text.seen, others=() if text.alone else ("",))
+    return UrnReading(drawing_pile_size(situation), vengeance_bust_cards(situation), 1)
 
 
 # ----------------------------------------------------------------------------------------------
@@ -1019,4 +1048,5 @@ __all__ = [
     "situation_summary",
     "strategy_headline",
     "urn_reading",
+    "vengeance_urn",
 ]

@@ -13,6 +13,7 @@ from flip7odds_ui.live_vengeance import show_vengeance_live
 from flip7odds_ui.quiz import show_classic_quiz, show_vengeance_quiz
 from flip7odds_ui.simulate_vengeance import show_vengeance_games
 from flip7odds_ui.strategy_vengeance import show_vengeance_strategy
+from flip7odds_ui.urn_vengeance import show_vengeance_urn
 
 View = Callable[[Translator, RuleSet], None]
 """A variant's screen: drawn with the page's translator and the rules chosen in the sidebar."""
@@ -35,3 +36,5 @@ STRATEGY_VIEWS: dict[str, View] = {VENGEANCE.name: show_vengeance_strategy, VENG
 """Variants whose strategy explorer is a screen of its own (a late-deck explorer)."""
 SIMULATE_VIEWS: dict[str, View] = {VENGEANCE.name: show_vengeance_games, VENGEANCE_BRUTAL.name: show_vengeance_games}
 """Variants whose simulation page is a screen of its own (whole games)."""
+URN_VIEWS: dict[str, View] = {VENGEANCE.name: show_vengeance_urn, VENGEANCE_BRUTAL.name: show_vengeance_urn}
+"""Variants whose urn is a screen of its own (the next card alone: a draw of several is not an urn)."""

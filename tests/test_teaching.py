@@ -31,7 +31,7 @@ from flip7odds.policies import (
     evaluate_policy,
     parse_policy,
 )
-from flip7odds.rules import CLASSIC
+from flip7odds.rules import CLASSIC, VENGEANCE, VENGEANCE_BRUTAL
 from flip7odds.situation import Situation
 from flip7odds.solver import solve
 from flip7odds.teaching import (
@@ -55,6 +55,7 @@ from flip7odds.teaching import (
     simulate,
     strategy_headline,
     urn_reading,
+    vengeance_urn,
 )
 
 FRESH = Situation.from_text(CLASSIC)
@@ -221,6 +222,29 @@ def test_urn_underestimates_a_flip_three_when_new_numbers_can_pair() -> None:
     urn = urn_reading(MID_ROUND, 3)
     exact = probability_tree(MID_ROUND, 3, TreeStart.FLIP_THREE).probability_of(Termination.BUST)
     assert exact > urn.at_least_one
+
+
+@pytest.mark.parametrize(("line", "pile", "pile_size", "bust"), [
+    # The 13 and both 5s bust; the Lucky 13 is safe beside a plain 13, the Unlucky 7 never busts when drawn, the 7,
+    # The Zero, the Steal and the -4 are not held: K = 1 + 2 = 3 of N = 9.
+    ("13 5", "13 l13 5 5 u7 7 0 steal -4", 9, 3),
+    # Holding the Lucky 13, each plain 13 is a safe second 13; the two plain 7s bust, the Unlucky 7 does not: K = 2.
+    ("l13 7", "13 13 u7 7 7", 5, 2),
+    ("13.5", "13 l13 5 5 u7 7 0 steal -4", 9, 3),  # a link's line (dots) reads as card notation
+])
+def test_vengeance_urn_counts_the_cards_that_bust_on_arrival(line: str, pile: str, pile_size: int, bust: int) -> None:
+    urn = vengeance_urn(SituationText(line=line, pile=pile, rules=VENGEANCE.name), VENGEANCE)
+    assert (urn.pile_size, urn.bust_cards, urn.draws) == (pile_size, bust, 1)
+    assert urn.at_least_one == Fraction(bust, pile_size)
+
+
+def test_vengeance_urn_of_the_deck_less_what_is_known() -> None:
+    # docs/rules.md section 3: 108 cards, count(v) = v for 1..13 (a 7 is the Unlucky 7, a 13 the Lucky 13). With
+    # 12 11 9 held and 12 12 5 seen, 108 - 6 = 102 are left: (12 - 3) twelves + (11 - 1) elevens + (9 - 1) nines bust.
+    text = SituationText(line="12 11 9", seen="12 12 5", rules=VENGEANCE_BRUTAL.name)
+    urn = vengeance_urn(text, VENGEANCE_BRUTAL)
+    assert (urn.pile_size, urn.bust_cards) == (108 - 6, (12 - 3) + (11 - 1) + (9 - 1))
+    assert vengeance_urn(replace(text, alone=True), VENGEANCE_BRUTAL) == urn  # an empty other line holds no card
 
 
 @pytest.mark.parametrize(("pile_size", "bust", "draws"), [(5, 6, 1), (5, -1, 1), (5, 2, 0), (5, 2, 6)])

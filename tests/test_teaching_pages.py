@@ -9,8 +9,10 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from flip7odds.i18n import translator
 from flip7odds.markup import unescape_markdown
-from flip7odds.teaching import numbers_only_pile
+from flip7odds.teaching import UrnReading, numbers_only_pile
+from flip7odds_ui.urn import formula_tex
 
 APP = Path(__file__).resolve().parents[1] / "app.py"
 
@@ -177,6 +179,14 @@ def test_urn_three_cards_is_a_hypergeometric_and_not_quite_the_game() -> None:
     assert "\\begin{aligned}" in formula and formula.count("\\\\") == 3 and formula.count("&=") == 4
     assert "Where the game is not quite an urn" in [header.value for header in at.subheader]
     assert at.query_params["draws"] == "3"
+
+
+def test_urn_formula_reduces_the_fraction_and_writes_the_percentage_as_latex() -> None:
+    # 26 of 91 cards bust you: 26/91 = 2/7 = 28.57%; Spanish writes 28,57 %, whose comma, space and % LaTeX would
+    # read as punctuation, a break and a comment.
+    formula = formula_tex(translator("es"), UrnReading(91, 26, 1))
+    assert "\\frac{26}{91} = \\frac{2}{7}" in formula and formula.endswith("\\approx 28{,}57\\,\\%")
+    assert "= \\frac{29}{91}  \\approx" in formula_tex(translator("en"), UrnReading(91, 29, 1))  # 29/91 is reduced
 
 
 def test_urn_bad_pile_is_one_clear_message() -> None:
