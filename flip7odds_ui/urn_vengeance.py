@@ -13,7 +13,7 @@ from flip7odds.i18n import Translator
 from flip7odds.markup import escape_markdown
 from flip7odds.rules import RuleSet
 from flip7odds.teaching import vengeance_urn
-from flip7odds_ui.shell import page_link, set_page_parameters
+from flip7odds_ui.shell import page_link, presenting, set_page_parameters
 from flip7odds_ui.teaching import demo_link, teaching_sidebar
 from flip7odds_ui.urn import show_formula
 
@@ -24,7 +24,7 @@ def show_vengeance_urn(t: Translator, rules: RuleSet) -> None:
     link = page_link(t, "urn")
     situation_text = teaching_sidebar(t, link, default_line="12 11 9")[0]
     st.title(t("The urn: why a card draw is a counting problem"))
-    params = situation_text.to_params() | {"line": situation_text.line}
+    params = situation_text.to_params() | {"line": situation_text.line} | presenting()
     set_page_parameters(params)
     urn_text = situation_text.card_notation()  # "12 11 9", not a demo link's "12.11.9"
     try:
