@@ -180,7 +180,8 @@ has 14 with The Zero)."""
 
 def drift_ceiling(path: Path, ceiling: int) -> float:
     """The drift ceiling of ``H`` for the path ``path`` and the ladder's top ``ceiling``: the optimal stopping value of
-    its relaxed chain, the first card forced (module docstring, "The chain's optimal stopping value")."""
+    its relaxed chain, the first card forced (module docstring, "The chain's optimal stopping value"), the chain
+    started at level 1 or S where ``path.start`` says so ("A Discard, Swap or Steal set aside")."""
     top = max(0, ceiling)
     copies, values, total = _class_columns(path.classes, path.zeros)
     live = path.bust + path.rescue + total
@@ -188,18 +189,36 @@ def drift_ceiling(path: Path, ceiling: int) -> float:
         return float(top)  # nothing changes the path before the pile runs out
     if path.room <= 0 or copies.shape[0] > MAX_CLASSES:
         return math.inf
-    deepest = min(path.room, live) - 1  # the chain is alive and not ended at sets of at most this size
-    out = np.zeros(1)
-    levels = 3 if path.second or path.steals else 1  # the rows of levels 1, S and 2 only where they are reached
-    wiped = _after_unlucky(path.fresh, path.fresh_bust, path.fresh_held, path.bonus, path.rescue, live, top,
-                           deepest + 1, levels) if path.unlucky else _NOTHING
-    _stopping_values(copies, values, path.zeros > 0, path.holds_zero, path.held, path.room, path.bonus, path.bust,
-                     path.rescue, path.second, path.lift, path.steals, path.grab, live, float(top), path.unlucky, wiped,
-                     *_set_lattice(copies.shape[0], deepest), out)
-    start = 0.0 if path.holds_zero else float(path.held)
-    onward = float(out[0])  # C_0(empty): draw once more
+    out = np.zeros(5)
+    if path.start:
+        # The chain of a pile holding the card set aside too, drawn first: its level 1 or S on the empty set is the
+        # chain started there on this pile (one live card and one rescuer more); the Unlucky 7 ends it at ``top``.
+        steal = path.start == START_STEAL
+        deepest = min(path.room, live + 1) - 1
+        _stopping_values(copies, values, path.zeros > 0, path.holds_zero, path.held, path.room, path.bonus, path.bust,
+                         path.rescue + 1, 0 if steal else 1, path.lift, 1 if steal else 0, path.grab, live + 1,
+                         float(top), 0, _NOTHING, *_set_lattice(copies.shape[0], deepest), out)
+        onward, stop = (float(out[3]), float(out[4])) if steal else (float(out[1]), float(out[2]))
+    else:
+        deepest = min(path.room, live) - 1  # the chain is alive and not ended at sets of at most this size
+        levels = 3 if path.second or path.steals else 1  # the rows of levels 1, S and 2 only where they are reached
+        wiped = _after_unlucky(path.fresh, path.fresh_bust, path.fresh_held, path.bonus, path.rescue, live, top,
+                               deepest + 1, levels) if path.unlucky else _NOTHING
+        if path.late and levels > 1 and path.unlucky:  # a card set aside may wait: past level 0 it ends at top
+            wiped = np.concatenate((wiped[:deepest + 1], np.full(wiped.shape[0] - deepest - 1, float(top))))
+        _stopping_values(copies, values, path.zeros > 0, path.holds_zero, path.held, path.room, path.bonus,
+                         path.bust, path.rescue, path.second, path.lift, path.steals, path.grab, live, float(top),
+                         path.unlucky, wiped, *_set_lattice(copies.shape[0], deepest), out)
+        onward = float(out[0])  # C_0(empty): draw once more
+        stop = max(0.0 if path.holds_zero else float(path.held), onward)
     neutral = path.size - live
-    return (neutral * max(start, onward) + live * onward) / path.size
+    return (neutral * stop + live * onward) / path.size
+
+
+START_DISCARD = 1
+"""`flip7odds.bounded.Path.start` where a Discard or a Swap is set aside: the chain starts at level 1."""
+START_STEAL = 2
+"""`flip7odds.bounded.Path.start` where a Steal is set aside: the chain starts at level S."""
 
 
 @functools.lru_cache(maxsize=1 << 12)
@@ -428,8 +447,10 @@ def _stopping_values(copies: IntArray, values: IntArray, zero_last: bool, holds_
                      top: float, unlucky: int, wiped: FloatArray, masks: IntArray, lows: IntArray, rests: IntArray,
                      starts: IntArray, grown_class: IntArray, grown_at: IntArray, out: FloatArray) -> None:
     """``out[0] = C_0(empty)``: the value of drawing on at the empty set in the chain's optimal stopping (module
-    docstring, "The chain's optimal stopping value"), by backward induction over the sets of at most ``deepest =
-    min(room, live) - 1`` classes at every level: ``V_l(J) = max(Z_l(J), C_l(J))``, ``C_l(J)`` the mean of what the
+    docstring, "The chain's optimal stopping value"); where level 1 or S is computed on the empty set, ``out[1]`` and
+    ``out[2]`` its ``C_1`` and ``V_1`` there and ``out[3]`` and ``out[4]`` its ``C_S`` and ``V_S`` (read by
+    `drift_ceiling` for a chain started at those levels: "A Discard, Swap or Steal set aside"); by backward
+    induction over the sets of at most ``deepest = min(room, live) - 1`` classes at every level: ``V_l(J) = max(Z_l(J), C_l(J))``, ``C_l(J)`` the mean of what the
     next live card leads to (``V_l`` of a larger set, the next level's ``V`` on the same set, or a terminal value).
     Level 0 moves on to level 1 after a Discard or Swap (``second``) and to level S after a Steal (``steals``) with the
     lower of that level's ``V`` and ``top``; the ``unlucky`` Unlucky 7s end it at ``wiped[k]`` at level 0, at
@@ -523,6 +544,9 @@ def _stopping_values(copies: IntArray, values: IntArray, zero_last: bool, holds_
                     value1 += (rescue - 1) * top
                 value1 /= live - k - 1
             first[at] = max(lifted, value1)
+            if mask == 0:
+                out[1] = value1
+                out[2] = first[at]
         if steals > 0 and k + 1 < live:  # level S on J
             held_s = float(total + grab + (bonus if flip else 0))  # Z_S(J)
             if k + 2 == live:
@@ -535,6 +559,9 @@ def _stopping_values(copies: IntArray, values: IntArray, zero_last: bool, holds_
                     value_s += (rescue - 1) * top
                 value_s /= live - k - 1
             taken[at] = max(held_s, value_s)
+            if mask == 0:
+                out[3] = value_s
+                out[4] = taken[at]
         zero_in = holds_zero or (mask & zero_bit) != 0
         score = 0.0 if zero_in else float(total)  # Z(J)
         if flip:  # a Flip 7: S + v + bonus
@@ -557,4 +584,4 @@ def _stopping_values(copies: IntArray, values: IntArray, zero_last: bool, holds_
             out[0] = value0
 
 
-__all__ = ["MAX_CLASSES", "ROOM_AFTER_UNLUCKY", "drift_ceiling"]
+__all__ = ["MAX_CLASSES", "ROOM_AFTER_UNLUCKY", "START_DISCARD", "START_STEAL", "drift_ceiling"]
