@@ -549,9 +549,13 @@ class VengeanceModel:
         one draw owed, no Just One More! or Flip Four! waiting, and no Flip Four! to come (one of the drawing pile; the
         chain has ended before a reshuffled discard pile), such a card is drawn on the last draw owed (or on a Just One
         More!'s one draw) and resolved before the next draw."""
-        waiting = (*state[8], *state[9])
-        forcing = (self._flip_four, self._just_one_more)
-        return state[7] > 1 or self._copies(pile, self._flip_four) > 0 or any(k in forcing for k in waiting)
+        if state[7] > 1:
+            return True
+        flip_four = self._flip_four
+        if flip_four >= 0 and self._copies(pile, flip_four):
+            return True
+        forcing = (flip_four, self._just_one_more)
+        return any(k in forcing for k in state[8]) or any(k in forcing for k in state[9])
 
     def _line_path(self, state: State) -> Path:
         """`path` of a state, whatever is set aside or queued: the drawing pile as your line meets it."""
