@@ -6,7 +6,8 @@ expanded, weighting each card by its count over the pile (at a choice, into the 
 ceiling), down to the states it left unexpanded. Each such leaf's static gap ``hi - lo``, times the chance of
 the cards that lead to it, is attributed to a kind of leaf: ``free`` (you may stay), ``owed`` (draws owed),
 ``zero`` (you hold The Zero), ``empty`` (an empty line); and to the part of its ceiling: ``ladder`` (no path:
-the ladder and hazard ceiling), ``path:rescue`` (what the rescuers add to the state's ceiling, the lower of the
+the ladder and hazard ceiling), ``deferred`` (no path, one Discard, Swap or Steal set aside: the lower of that and the
+drift ceiling started at level 1 or S, `flip7odds.round_models.VengeanceModel.deferred_path`), ``path:rescue`` (what the rescuers add to the state's ceiling, the lower of the
 path and drift ceilings: the ceiling less the same ceiling with the rescuers counted as cards that change
 nothing), ``path:other`` (the rest of the gap: the other terms of the ceiling, and the floor). The sum is close to
 the root's gap (a choice's maximum and a decision's ``max(stay, H)`` are not sums), so the shares say which bound
@@ -120,7 +121,8 @@ def attribute(model: VengeanceModel, walker: _Search[Any], shared: _Shared) -> d
         shares["floor lift"] += chance * max(0.0, low - base)
         path = model.path(child)
         if path is None:
-            shares[f"{kind}:ladder"] += chance * (high - low)
+            ceiling = "deferred" if model.deferred_path(child) is not None else "ladder"
+            shares[f"{kind}:{ceiling}"] += chance * (high - low)
             continue
         rescue = min(high - low, max(0.0, rescue_share(walker, path, max(model.reach(child)[1]))))
         shares[f"{kind}:path:rescue"] += chance * rescue

@@ -221,8 +221,8 @@ class RoundModel(Protocol[S]):
 
     def leaf_key(self, state: S) -> Hashable:
         """A key of what a state's static bounds read: two states with equal leaf keys have equal `forced`,
-        `may_stay`, `can_draw`, `banked`, `reach`, `hazard`, `path`, `owed` and `chain` (it may be coarser than
-        `key`)."""
+        `may_stay`, `can_draw`, `banked`, `reach`, `hazard`, `path`, `deferred_path`, `owed` and `chain` (it may be
+        coarser than `key`)."""
 
     def forced(self, state: S) -> bool:
         """True while draws are owed to you: you draw without a choice."""
@@ -246,6 +246,11 @@ class RoundModel(Protocol[S]):
 
     def path(self, state: S) -> Path | None:
         """The first draws of the state as a `Path`, where its ceiling applies (None: it does not)."""
+
+    def deferred_path(self, state: S) -> Path | None:
+        """Where one Discard, Swap or Steal is set aside or queued (`path` is None there): the first draws as a `Path`
+        whose drift ceiling starts at level 1 or S (`Path.start`), a ceiling of ``H`` alone (no floor, no
+        probabilities); else None."""
 
     def owed(self, state: S) -> int:
         """The draws owed at a state with a path where the forced floor applies (module docstring), else 0."""
@@ -299,6 +304,14 @@ class Path:
     fresh: tuple[tuple[int, int], ...] = ()
     fresh_bust: int = 0
     fresh_held: int = 0
+    late: bool = False
+    """A Discard, Swap or Steal drawn on the path may still wait to resolve when the Unlucky 7 comes (a Flip Four! can
+    come, or more than one draw is owed, or a Just One More! waits): the Unlucky 7 then ends the drift ceiling's
+    levels 1, 2 and S at the ladder's top (`flip7odds.drift`, "After the Unlucky 7")."""
+    start: int = 0
+    """Where the drift ceiling's chain starts: 0 at your line, `flip7odds.drift.START_DISCARD` (level 1) or
+    `START_STEAL` (level S) where a Discard or Swap, or a Steal, is set aside or queued (`RoundModel.deferred_path`;
+    `flip7odds.drift`, "A Discard, Swap or Steal set aside"): ``lift`` or ``grab`` then bound what that card brings."""
     _hash: int = field(init=False, repr=False, compare=False)
     """The hash of the fields, computed once: paths are looked up far more often than made."""
 
@@ -306,7 +319,7 @@ class Path:
         object.__setattr__(self, "_hash", hash((self.held, self.room, self.bonus, self.classes, self.bust,
                                                 self.rescue, self.size, self.zeros, self.holds_zero, self.second,
                                                 self.lift, self.steals, self.grab, self.unlucky, self.fresh,
-                                                self.fresh_bust, self.fresh_held)))
+                                                self.fresh_bust, self.fresh_held, self.late, self.start)))
 
     def __hash__(self) -> int:
         return self._hash
@@ -807,8 +820,8 @@ class _Search(Generic[S]):
         """Bounds without looking at the next card (module docstring); exact where the round ends or closes.
 
         They are a function of ``once`` and of the model's `forced`, `may_stay`, `can_draw`, `banked`, `reach`,
-        `hazard`, `path`, `owed` and `chain` of the state alone (`compute_static` reads nothing else), which its
-        leaf key determines: so they are remembered by it, and a state whose leaf key was met before (With a
+        `hazard`, `path`, `deferred_path`, `owed` and `chain` of the state alone (`compute_static` reads nothing
+        else), which its leaf key determines: so they are remembered by it, and a state whose leaf key was met before (With a
         Vengeance: the same pile and line, other lines that differ but hold the same cards between them) costs a
         look-up. Where draws are owed (`RoundModel.forced`) ``once`` is not read: those bounds are the same in both
         searches, and one computes them for both (`_Shared.forced_statics`; a fresh deck's Flip Four!s and Just One
@@ -848,6 +861,9 @@ class _Search(Generic[S]):
             hit_high = self.path_ceiling(path, top, stay)
         else:
             hit_high = self.hit_ceiling(tuple(ladder), model.hazard(state))
+            deferred = model.deferred_path(state)
+            if deferred is not None:
+                hit_high = min(hit_high, self.drift_ceiling(deferred, top))
         if hit_high <= stay:  # closes (never where you may not stay: ``stay`` is -inf there)
             return (stay, stay, 0.0, 0.0, 0.0, 0.0, _INF)
         hit_low = -_INF
@@ -883,12 +899,17 @@ class _Search(Generic[S]):
         `flip7odds.drift.drift_ceiling` (the martingale, remembered by its arguments): both bound ``H``. Where the
         drift ceiling is already at most ``stay`` the state closes whatever the other is, so it alone is returned
         (and the path's terms are not computed for it)."""
-        drift = self.shared.drift_ceilings.get((path, ceiling))
-        if drift is None:
-            drift = self.shared.drift_ceilings[path, ceiling] = drift_ceiling(path, ceiling)
+        drift = self.drift_ceiling(path, ceiling)
         if drift <= stay:
             return drift
         return min(self.terms(path).ceiling(ceiling), drift)
+
+    def drift_ceiling(self, path: Path, ceiling: int) -> float:
+        """`flip7odds.drift.drift_ceiling`, remembered by its arguments."""
+        drift = self.shared.drift_ceilings.get((path, ceiling))
+        if drift is None:
+            drift = self.shared.drift_ceilings[path, ceiling] = drift_ceiling(path, ceiling)
+        return drift
 
     def path_probabilities(self, path: Path, draws: bool) -> tuple[float, float, float, float]:
         """P(Flip 7) and P(bust) by the end under any optimal play from a state with ``path``, as ``(lo, hi, lo,

@@ -157,6 +157,57 @@ in expectation, given what came before). At levels 1 and S on ``J`` the Unlucky 
 each class of ``J``) and the Discard, Swap or Steal, so ``L = live - j - 2`` and ``R - 2`` rescuers; at level 2 after
 ``j + 1`` numbers, the card forgiven perhaps a class's second (at least ``B_7 + r_J - min(j + 1, j' + 2)`` bust cards
 for a set of ``j'`` classes after it), and ``L = live - j - 3``: the chain ends there at the same kind of bound.
+
+That bound past level 0 takes the Discard, Swap or Steal as resolved when the Unlucky 7 comes. One drawn while draws
+are owed is set aside until they are done, and the Unlucky 7 drawn meanwhile wipes your line at once: the card then
+resolves on the line holding that 7 (a Steal taking a 13 onto it: 20 points where the bound counts about 7; a
+Discard taking the 7 away lets the next 7 in). Where that can happen (`Path.late`: more than one draw owed, a Flip
+Four! in the pile, set aside or queued, or a Just One More! set aside or queued, which makes you draw on before the
+cards after it resolve) the Unlucky 7 ends levels 1, 2 and S at ``W`` instead (on a small pile the bound fell to
+11.08 where hitting is worth 12: `tests/test_drift_deferred.py`). Elsewhere such a card is drawn on the last draw
+owed, or on a Just One More!'s one draw, and resolved before the next card. At level 0 no such card has come: a
+Discard, Swap or Steal that is live moves the chain on, and one that is not (a Steal with no number to take, a Swap
+or Steal with nobody else in the round) brings no number.
+
+A Discard, Swap or Steal set aside
+----------------------------------
+While exactly one Discard, Swap or Steal ``h`` is set aside or queued (drawn while draws were owed; `Path.start`,
+`flip7odds.round_models.VengeanceModel.deferred_path`), the chain starts at level 1 (a Discard or a Swap) or at level
+S (a Steal) on the empty set, on the drawing pile as it is: ``h`` is not in it, so all ``R`` rescuers and ``live``
+live cards are still to come. That is the chain of the pile with ``h`` added as its first live card, once past it:
+`_stopping_values` with one live card, one rescuer and one Discard (or one Steal) more gives its ``C_1`` and ``V_1``
+(``C_S``, ``V_S``) on the empty set, and ``H <= (F / N) V + (live / N) C`` as before. ``lift`` is what ``h`` can bring:
+nothing for a Discard (-1), for a Swap the other lines' largest number (-1 where they hold none); ``grab`` the same
+for a Steal (0 where they hold none: it then brings at most a modifier, which raises no score; the other lines gain
+numbers only by a Swap, a rescuer).
+
+Pathwise, as after a Discard, Swap or Steal drawn at once. Until ``h`` resolves your line is your line and the
+numbers joined since (the classes of ``H``, ``J`` those joined), it busts on every card of ``H`` and scores at most
+``S_J``; the relaxed line holds ``S_J + max(lift, 0)`` (``S_J + grab``), and at level 1 forgives one card of ``H``:
+where the real line busts, the relaxed one goes on at level 2 (or, at level S, stops with 0 too). A Flip 7 made
+while ``h`` waits (the ``room``-th class) scores ``S_J + v + bonus``: at level 1 the chain ends there at ``W``, at
+level S it scores at least that. When ``h`` resolves (after the draws owed and whatever is resolved before it; the
+chain need not know when) your line changes as after the same card drawn at that point, with the relaxed line at
+level 1 (or S) on ``J``: from there "After a Discard or a Swap" and "After a Steal" hold as they stand (the first
+card of ``H`` after a Discard or Swap is the one forgiven if it is of the class taken away, and busts the real line
+otherwise; a Steal adds at most ``grab`` and forgives nothing). A Discard played on another line, a Swap between two
+others, leave your line as it was, below the relaxed one. A Swap that takes a number for a modifier gives you one
+number more: at level 1 with ``j + 1 = room`` it may make a Flip 7 there and then (``S_J + lift + bonus``, the round
+ended), but every continuation of level 1 there is at least that (a new class ends at ``W``, a card of ``H`` at
+``V_2 >= Z_2 = S_J + lift + bonus``, a rescuer at ``W``), so ``V_1(J)`` is; a play's score at each point is at most the
+chain's ``V`` there, and a reward between ``Z`` and ``V`` has the same optimal stopping value ``V`` (the smallest
+supermartingale above ``Z`` is above it). A Swap that makes another line's Flip 7 ends the round banking your line
+as it stands after it: at most ``S_J + lift``. A pile that runs out while draws are owed banks your line (``h``
+never resolves): the chain has ended at ``W`` by then, or the real line is below the relaxed one.
+
+What it leaves to the ladder (`deferred_path` None): two or more such cards waiting (each may change your line); a
+Swap waiting where no other line holds a number and the pile holds a Steal (the Swap may hand one of your numbers to
+another line and the Steal, no rescuer on the path while nobody holds a number, take it back: as `path` keeps such
+Swaps among the rescuers of level 0). Alone, a Swap or a Steal is discarded unused (level 1 with ``lift = -1`` bounds
+that too) and a Discard takes one of your cards. The Unlucky 7 may come while ``h`` waits: it ends the chain at
+``W`` at every level (the bound of "After the Unlucky 7" does not hold then, above). The rest of the state's static
+bounds (its floor ``L``, its probabilities ``[0, 1]``) are those it had: this is a ceiling of ``H`` alone, taken
+where it is below the ladder's.
 """
 
 from __future__ import annotations
@@ -180,7 +231,8 @@ has 14 with The Zero)."""
 
 def drift_ceiling(path: Path, ceiling: int) -> float:
     """The drift ceiling of ``H`` for the path ``path`` and the ladder's top ``ceiling``: the optimal stopping value of
-    its relaxed chain, the first card forced (module docstring, "The chain's optimal stopping value")."""
+    its relaxed chain, the first card forced (module docstring, "The chain's optimal stopping value"), the chain
+    started at level 1 or S where ``path.start`` says so ("A Discard, Swap or Steal set aside")."""
     top = max(0, ceiling)
     copies, values, total = _class_columns(path.classes, path.zeros)
     live = path.bust + path.rescue + total
@@ -188,18 +240,34 @@ def drift_ceiling(path: Path, ceiling: int) -> float:
         return float(top)  # nothing changes the path before the pile runs out
     if path.room <= 0 or copies.shape[0] > MAX_CLASSES:
         return math.inf
-    deepest = min(path.room, live) - 1  # the chain is alive and not ended at sets of at most this size
-    out = np.zeros(1)
-    levels = 3 if path.second or path.steals else 1  # the rows of levels 1, S and 2 only where they are reached
-    wiped = _after_unlucky(path.fresh, path.fresh_bust, path.fresh_held, path.bonus, path.rescue, live, top,
-                           deepest + 1, levels) if path.unlucky else _NOTHING
-    _stopping_values(copies, values, path.zeros > 0, path.holds_zero, path.held, path.room, path.bonus, path.bust,
-                     path.rescue, path.second, path.lift, path.steals, path.grab, live, float(top), path.unlucky, wiped,
-                     *_set_lattice(copies.shape[0], deepest), out)
-    start = 0.0 if path.holds_zero else float(path.held)
-    onward = float(out[0])  # C_0(empty): draw once more
+    out = np.zeros(5)
+    if path.start:
+        # The chain of a pile holding the card set aside too, drawn first: its level 1 or S on the empty set is the
+        # chain started there on this pile (one live card and one rescuer more); the Unlucky 7 ends it at ``top``.
+        steal = path.start == START_STEAL
+        deepest = min(path.room, live + 1) - 1
+        _stopping_values(copies, values, path.zeros > 0, path.holds_zero, path.held, path.room, path.bonus, path.bust,
+                         path.rescue + 1, 0 if steal else 1, path.lift, 1 if steal else 0, path.grab, live + 1,
+                         float(top), 0, _NOTHING, *_set_lattice(copies.shape[0], deepest), out)
+        onward, stop = (float(out[3]), float(out[4])) if steal else (float(out[1]), float(out[2]))
+    else:
+        deepest = min(path.room, live) - 1  # the chain is alive and not ended at sets of at most this size
+        levels = 3 if path.second or path.steals else 1  # the rows of levels 1, S and 2 only where they are reached
+        wiped = _after_unlucky(path.fresh, path.fresh_bust, path.fresh_held, path.bonus, path.rescue, live, top,
+                               deepest + 1, levels, path.late) if path.unlucky else _NOTHING
+        _stopping_values(copies, values, path.zeros > 0, path.holds_zero, path.held, path.room, path.bonus,
+                         path.bust, path.rescue, path.second, path.lift, path.steals, path.grab, live, float(top),
+                         path.unlucky, wiped, *_set_lattice(copies.shape[0], deepest), out)
+        onward = float(out[0])  # C_0(empty): draw once more
+        stop = max(0.0 if path.holds_zero else float(path.held), onward)
     neutral = path.size - live
-    return (neutral * max(start, onward) + live * onward) / path.size
+    return (neutral * stop + live * onward) / path.size
+
+
+START_DISCARD = 1
+"""`flip7odds.bounded.Path.start` where a Discard or a Swap is set aside: the chain starts at level 1."""
+START_STEAL = 2
+"""`flip7odds.bounded.Path.start` where a Steal is set aside: the chain starts at level S."""
 
 
 @functools.lru_cache(maxsize=1 << 12)
@@ -238,11 +306,15 @@ only saves work, and the work clock does not count it."""
 
 @functools.lru_cache(maxsize=1 << 12)
 def _after_unlucky(fresh: tuple[tuple[int, int], ...], bust: int, held: int, bonus: int, rescue: int, live: int,
-                   top: int, firsts: int, levels: int) -> FloatArray:
+                   top: int, firsts: int, levels: int, late: bool = False) -> FloatArray:
     """``min(A, W)`` (module docstring, "After the Unlucky 7"; ``rescue`` = ``R``) for the Unlucky 7 drawn after
     ``k < firsts`` live cards at level 0, then (``levels`` 3) after level 1 or S on ``k`` classes, then after level 2
     on ``k`` classes: ``levels firsts`` bounds (`_unlucky_plan`'s rows), by `_unlucky_sums` for the rows not met
-    before (`_UNLUCKY_ROWS`); the last few thousand remembered (the lines met on one pile share them)."""
+    before (`_UNLUCKY_ROWS`); ``late`` (`flip7odds.bounded.Path.late`): ``top`` past level 0. The last few thousand
+    remembered (the lines met on one pile share them)."""
+    if late and levels > 1:  # a card drawn on the path may still wait to resolve: past level 0 the chain ends at top
+        return np.concatenate((_after_unlucky(fresh, bust, held, bonus, rescue, live, top, firsts, 1),
+                               np.full((levels - 1) * firsts, float(top))))
     rows = _unlucky_plan(rescue, live, firsts, levels)
     head = (fresh, bust, held, bonus, top)
     known = _UNLUCKY_ROWS.get(head)
@@ -428,8 +500,10 @@ def _stopping_values(copies: IntArray, values: IntArray, zero_last: bool, holds_
                      top: float, unlucky: int, wiped: FloatArray, masks: IntArray, lows: IntArray, rests: IntArray,
                      starts: IntArray, grown_class: IntArray, grown_at: IntArray, out: FloatArray) -> None:
     """``out[0] = C_0(empty)``: the value of drawing on at the empty set in the chain's optimal stopping (module
-    docstring, "The chain's optimal stopping value"), by backward induction over the sets of at most ``deepest =
-    min(room, live) - 1`` classes at every level: ``V_l(J) = max(Z_l(J), C_l(J))``, ``C_l(J)`` the mean of what the
+    docstring, "The chain's optimal stopping value"); where level 1 or S is computed on the empty set, ``out[1]`` and
+    ``out[2]`` its ``C_1`` and ``V_1`` there and ``out[3]`` and ``out[4]`` its ``C_S`` and ``V_S`` (read by
+    `drift_ceiling` for a chain started at those levels: "A Discard, Swap or Steal set aside"); by backward
+    induction over the sets of at most ``deepest = min(room, live) - 1`` classes at every level: ``V_l(J) = max(Z_l(J), C_l(J))``, ``C_l(J)`` the mean of what the
     next live card leads to (``V_l`` of a larger set, the next level's ``V`` on the same set, or a terminal value).
     Level 0 moves on to level 1 after a Discard or Swap (``second``) and to level S after a Steal (``steals``) with the
     lower of that level's ``V`` and ``top``; the ``unlucky`` Unlucky 7s end it at ``wiped[k]`` at level 0, at
@@ -523,6 +597,9 @@ def _stopping_values(copies: IntArray, values: IntArray, zero_last: bool, holds_
                     value1 += (rescue - 1) * top
                 value1 /= live - k - 1
             first[at] = max(lifted, value1)
+            if mask == 0:
+                out[1] = value1
+                out[2] = first[at]
         if steals > 0 and k + 1 < live:  # level S on J
             held_s = float(total + grab + (bonus if flip else 0))  # Z_S(J)
             if k + 2 == live:
@@ -535,6 +612,9 @@ def _stopping_values(copies: IntArray, values: IntArray, zero_last: bool, holds_
                     value_s += (rescue - 1) * top
                 value_s /= live - k - 1
             taken[at] = max(held_s, value_s)
+            if mask == 0:
+                out[3] = value_s
+                out[4] = taken[at]
         zero_in = holds_zero or (mask & zero_bit) != 0
         score = 0.0 if zero_in else float(total)  # Z(J)
         if flip:  # a Flip 7: S + v + bonus
@@ -557,4 +637,4 @@ def _stopping_values(copies: IntArray, values: IntArray, zero_last: bool, holds_
             out[0] = value0
 
 
-__all__ = ["MAX_CLASSES", "ROOM_AFTER_UNLUCKY", "drift_ceiling"]
+__all__ = ["MAX_CLASSES", "ROOM_AFTER_UNLUCKY", "START_DISCARD", "START_STEAL", "drift_ceiling"]

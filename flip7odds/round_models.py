@@ -34,6 +34,7 @@ from flip7odds.bounded import BANKED, BUST, FLIP_7, Chain, Kept, LineScores, Pat
 from flip7odds.bounded import Node as BoundedNode
 from flip7odds.cards import SECOND_CHANCE, Action, Category, ModifierKind
 from flip7odds.counts import CardCounts
+from flip7odds.drift import START_DISCARD, START_STEAL
 from flip7odds.engine import Node, RoundRules, RoundState, Termination
 from flip7odds.rules import LUCKY_13, RuleSet
 from flip7odds.situation import Situation
@@ -142,6 +143,10 @@ class EngineModel:
         """No path ceiling: a multiplier or a bonus modifier can raise a score without a number."""
         return None
 
+    def deferred_path(self, state: RoundState) -> Path | None:
+        """No deferred path either (no Discard, Swap or Steal in these rules)."""
+        return None
+
     def owed(self, state: RoundState) -> int:
         """No forced floor (it needs a path, which this model does not give)."""
         return 0
@@ -233,7 +238,7 @@ class VengeanceModel:
         """Each next pile of a state expanded: (the pile it came from, the kind drawn, that kind's copies there)
         (`outcomes`). Not among ``_tables``: it only saves work, and the work clock counts ``_tables`` alone."""
         self._weight = self.game.deck.weight
-        self._line_paths: dict[tuple[int, int, int, bool], Path] = {}
+        self._line_paths: dict[tuple[int, int, int, bool, bool], Path] = {}
         self._unique_paths: dict[tuple[Any, ...], Path] = {}
         self._grabs: dict[int, int] = {}
         """`path`'s ``grab`` by the other lines' numbers: their largest value, -1 for none. Not among ``_tables`` (the
@@ -292,8 +297,9 @@ class VengeanceModel:
         Proof, method by method: `forced` reads the draws owed; `may_stay` and `banked` your line; `can_draw` the
         pile's and the discards' sizes; `owed` the draws owed, the set-aside and queued kinds, your line, the
         sizes and whether there is a discard pile; `hazard` the pile (or the discards), the sizes, your line and
-        the set-aside and queued kinds; `path` those, whether another player is in the round, and of the other lines
-        only the numbers of their union (whether one holds a number, the largest a Swap could give you); `reach` the pile, the discards, the
+        the set-aside and queued kinds; `path` those, the draws owed (`Path.late`), whether another player is in the
+        round, and of the other lines only the numbers of their union (whether one holds a number, the largest a Swap
+        could give you); `deferred_path` the same; `reach` the pile, the discards, the
         set-aside and queued kinds, your line, and of the other lines only the union of their masks (``others``),
         and in Brutal mode the sum of their penalties; `chain` your line, the pile (or the discards), whether another player is in the round,
         the union of the other lines, and in Brutal mode whether one is busted. None reads more of the busted
@@ -534,6 +540,25 @@ class VengeanceModel:
         cards, not rescuers, as the Steals are (`flip7odds.vengeance.fast.can_take_from_others`)."""
         if (state[8] or state[9]) and any(self._hostile >> k & 1 for k in (*state[8], *state[9])):
             return None
+        return self._line_path(state)
+
+    def _late(self, state: State, pile: int) -> bool:
+        """`Path.late`: a Discard, Swap or Steal drawn on the path may still wait to resolve when the Unlucky 7 comes.
+        A card drawn while draws are owed is set aside until they are done and the cards set aside before it (or
+        queued) are resolved; a Flip Four! or Just One More! among those played on you makes you draw on. With at most
+        one draw owed, no Just One More! or Flip Four! waiting, and no Flip Four! to come (one of the drawing pile; the
+        chain has ended before a reshuffled discard pile), such a card is drawn on the last draw owed (or on a Just One
+        More!'s one draw) and resolved before the next draw."""
+        if state[7] > 1:
+            return True
+        flip_four = self._flip_four
+        if flip_four >= 0 and self._copies(pile, flip_four):
+            return True
+        forcing = (flip_four, self._just_one_more)
+        return any(k in forcing for k in state[8]) or any(k in forcing for k in state[9])
+
+    def _line_path(self, state: State) -> Path:
+        """`path` of a state, whatever is set aside or queued: the drawing pile as your line meets it."""
         pile, size = (state[0], state[1]) if state[1] else (state[4], state[5])
         number_kinds = self._numbers
         line = state[2] & number_kinds
@@ -542,7 +567,8 @@ class VengeanceModel:
             others |= other
         others &= number_kinds
         alone = not state[3]
-        path = self._line_paths.get((pile, line, others, alone))
+        late = self._late(state, pile)
+        path = self._line_paths.get((pile, line, others, alone, late))
         if path is None:
             deck = self.game.deck
             known = self._paths.get(pile)
@@ -566,13 +592,51 @@ class VengeanceModel:
             lift = grab if swaps else -1
             fields = (held, FLIP_7_CARDS - self.game.number_count(line), self._bonus, classes, bust, rescue,
                       size, zeros, bool(line & deck.zero), discards + swaps, lift, known[1] if taken else 0,
-                      max(grab, 0), *self._after_unlucky(pile, known))
+                      max(grab, 0), *self._after_unlucky(pile, known), late)
             # One object per distinct path: the search's table of ceilings then finds it by identity, not by
             # comparing fields (piles that differ by a card that adds nothing give equal paths).
             path = self._unique_paths.get(fields)
             if path is None:
                 path = self._unique_paths[fields] = Path(*fields)
-            self._line_paths[pile, line, others, alone] = path
+            self._line_paths[pile, line, others, alone, late] = path
+        return path
+
+    def deferred_path(self, state: State) -> Path | None:
+        """Where exactly one Discard, Swap or Steal is set aside or queued: the drawing pile as your line meets it, its
+        drift ceiling's chain started at level 1 (a Discard: nothing comes in; a Swap: at most the other lines' largest
+        number, nothing where nobody holds one) or at level S (a Steal: at most that number)
+        (`flip7odds.drift`, "A Discard, Swap or Steal set aside"). None where two or more wait, and for a Swap where no
+        other line holds a number and the pile holds a Steal (the Swap may hand it one of your numbers to take back,
+        as in `path`)."""
+        waiting = [k for k in (*state[8], *state[9]) if self._hostile >> k & 1]
+        if len(waiting) != 1:
+            return None
+        act = self.game.deck.acts[waiting[0]]
+        base = self._line_path(state)
+        others = 0
+        for other in state[3]:
+            others |= other
+        others &= self._numbers
+        grab = self._grabs.get(others)
+        if grab is None:
+            grab = self._grabs[others] = max((self.kinds[k].value for k in self.game.cards(others)), default=-1)
+        lift = -1
+        start = START_DISCARD
+        if act is Action.STEAL:
+            start = START_STEAL
+        elif act is Action.SWAP and state[3]:  # alone, a Swap is discarded unused
+            pile = state[0] if state[1] else state[4]
+            known = self._paths.get(pile)
+            if known is None:
+                known = self._paths[pile] = self._pile_path(pile)
+            if not others and known[1]:
+                return None
+            lift = grab
+        fields = (base.held, base.room, base.bonus, base.classes, base.bust, base.rescue, base.size, base.zeros,
+                  base.holds_zero, 0, lift, 0, max(grab, 0), 0, (), 0, 0, True, start)
+        path = self._unique_paths.get(fields)
+        if path is None:
+            path = self._unique_paths[fields] = Path(*fields)
         return path
 
     def _after_unlucky(self, pile: int, known: PileView) -> tuple[int, tuple[tuple[int, int], ...], int, int]:
