@@ -119,7 +119,9 @@ may: ``eps`` divided by 2 or by the square root of 2 instead of `REFINE`, its co
 to the power ``log(step) / log(REFINE)`` (`_next_step`), so that the time left narrows the bounds too; after it
 the next step is chosen the same way, each round's time counted as a full step's (``log(REFINE) / log(step)``
 times its own: `_full_costs`), until none is predicted to fit. The bounds reported are those of the rounds, as
-true as ever; only some narrowing is given up for the time.
+true as ever; only some narrowing is given up for the time. A round the deadline cuts all the same (its growth
+was underpredicted) meets new states with the root's bounds: its value is intersected with the rounds' before,
+and its probability bounds are kept only where they are narrower (`_intersected`).
 
 The live page's stop (``call_width``): once a round settles the call and only the hit interval's width is left above
 ``call_width``, the next step is the smallest of `LAST_STEPS` (or `REFINE`) predicted to bring it there, the width
@@ -127,9 +129,7 @@ taken to shrink as ``step ** -NARROWING`` (`_narrowing_step`): a full step overs
 With a Vengeance deck: 1.03 points to 0.70 for 12 ms, where the square root of 2 gives 0.98 in 2.3 ms). Such a short
 step is taken once: a round costs at least the walk of the states expanded before, and where the width narrows much
 more slowly than predicted (a small pile: 9.17 points to 9.14 for a step of the square root of 2) short steps would
-pay that walk again and again, so a search whose short step fell short goes on with full ones. A round the deadline cuts all the same (its growth
-was underpredicted) meets new states with the root's bounds: its value is intersected with the rounds' before,
-and its probability bounds are kept only where they are narrower (`_intersected`).
+pay that walk again and again, so a search whose short step fell short goes on with full ones.
 
 Probabilities: P(Flip 7) and P(bust) by the end are those of the *solver's policy*: at every state it
 expanded, hit when the midpoint of the hit interval beats staying (ties stay), take the option with the
