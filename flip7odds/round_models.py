@@ -571,9 +571,7 @@ class VengeanceModel:
         path = self._line_paths.get((pile, line, others, alone, late))
         if path is None:
             deck = self.game.deck
-            known = self._paths.get(pile)
-            if known is None:
-                known = self._paths[pile] = self._pile_path(pile)
+            known = self._pile_view(pile)
             taken = others != 0
             rescue = known[0] + known[1] if taken else known[0]
             bust, zeros, classes, _ = self._split(pile, known, line)
@@ -586,18 +584,12 @@ class VengeanceModel:
                 swaps = 0
             elif not taken and known[1]:  # a Swap may give a Steal a number to take back: it stays a rescuer
                 swaps = 0
-            grab = self._grabs.get(others)
-            if grab is None:
-                grab = self._grabs[others] = max((self.kinds[k].value for k in self.game.cards(others)), default=-1)
+            grab = self._grab(others)
             lift = grab if swaps else -1
             fields = (held, FLIP_7_CARDS - self.game.number_count(line), self._bonus, classes, bust, rescue,
                       size, zeros, bool(line & deck.zero), discards + swaps, lift, known[1] if taken else 0,
                       max(grab, 0), *self._after_unlucky(pile, known), late)
-            # One object per distinct path: the search's table of ceilings then finds it by identity, not by
-            # comparing fields (piles that differ by a card that adds nothing give equal paths).
-            path = self._unique_paths.get(fields)
-            if path is None:
-                path = self._unique_paths[fields] = Path(*fields)
+            path = self._interned(fields)
             self._line_paths[pile, line, others, alone, late] = path
         return path
 
@@ -617,27 +609,43 @@ class VengeanceModel:
         for other in state[3]:
             others |= other
         others &= self._numbers
-        grab = self._grabs.get(others)
-        if grab is None:
-            grab = self._grabs[others] = max((self.kinds[k].value for k in self.game.cards(others)), default=-1)
+        grab = self._grab(others)
         lift = -1
         start = START_DISCARD
         if act is Action.STEAL:
             start = START_STEAL
         elif act is Action.SWAP and state[3]:  # alone, a Swap is discarded unused
             pile = state[0] if state[1] else state[4]
-            known = self._paths.get(pile)
-            if known is None:
-                known = self._paths[pile] = self._pile_path(pile)
+            known = self._pile_view(pile)
             if not others and known[1]:
                 return None
             lift = grab
         fields = (base.held, base.room, base.bonus, base.classes, base.bust, base.rescue, base.size, base.zeros,
                   base.holds_zero, 0, lift, 0, max(grab, 0), 0, (), 0, 0, True, start)
+        return self._interned(fields)
+
+    def _interned(self, fields: tuple[Any, ...]) -> Path:
+        """The one `Path` of these fields (`_unique_paths`): the search's table of ceilings then finds a path by
+        identity, not by comparing fields (piles that differ by a card that adds nothing give equal paths)."""
         path = self._unique_paths.get(fields)
         if path is None:
             path = self._unique_paths[fields] = Path(*fields)
         return path
+
+    def _pile_view(self, pile: int) -> PileView:
+        """`_pile_path` of a pile (or discard) code, remembered in ``_paths``."""
+        known = self._paths.get(pile)
+        if known is None:
+            known = self._paths[pile] = self._pile_path(pile)
+        return known
+
+    def _grab(self, others: int) -> int:
+        """The largest number of the other lines' numbers ``others`` (a mask), -1 for none: what a Swap or a Steal can
+        bring you (`Path.lift`, `Path.grab`); remembered in ``_grabs``."""
+        grab = self._grabs.get(others)
+        if grab is None:
+            grab = self._grabs[others] = max((self.kinds[k].value for k in self.game.cards(others)), default=-1)
+        return grab
 
     def _after_unlucky(self, pile: int, known: PileView) -> tuple[int, tuple[tuple[int, int], ...], int, int]:
         """`Path.unlucky`, `Path.fresh`, `Path.fresh_bust` and `Path.fresh_held` of a pile (``known``, its
@@ -722,9 +730,7 @@ class VengeanceModel:
         if scores is None:
             scores = self._line_scores[modifiers] = self._rules_line_scores(modifiers)
         pile = state[0] if state[1] else state[4]
-        known = self._paths.get(pile)
-        if known is None:
-            known = self._paths[pile] = self._pile_path(pile)
+        known = self._pile_view(pile)
         modifiers_left, forcing, discards, swaps = known[3]
         active = bool(state[3])
         giving = active or (self._brutal and state[6] > 0)
