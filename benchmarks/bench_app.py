@@ -20,7 +20,9 @@ What it measures, on a 390x844 phone viewport:
 - ``browser``: what a tap costs the phone: one tab taps 20 cards on the classic live page; per tap, the renderer
   processes' CPU, the tab's main-thread time (Chrome's ``Performance.getMetrics``: tasks, script, layout, style)
   and the websocket messages and bytes received.
-- ``quiz``: the quiz, an answer (HIT, until its feedback shows) and *Next situation* (until HIT shows again).
+- ``quiz``: the quiz, an answer (HIT, until its feedback shows) and *Next situation* (until HIT shows again); then
+  ``--quiz-openings`` new sessions open the classic, poker and Vengeance quiz one after another (``--opening-pause``
+  apart), each timed until its first situation's HIT shows.
 - ``sessions``: N phones at once on the live page (classic), each on its own table (a seeded random line
   and cards seen), each tapping ``--taps`` cards, in two modes (``--think``): ``none``, each tap as soon as
   the page has settled (a stress test: it measures the phones' rendering on this machine as much as the
@@ -547,6 +549,36 @@ async def quiz_series(new_page: PageMaker, server: Server, rounds: int, timeout_
     return answer, following
 
 
+QUIZ_OPENINGS = ("classic", "poker", "vengeance")
+"""The variants whose quiz ``quiz`` opens as new sessions, one after another (`quiz_openings`)."""
+
+
+async def quiz_openings(new_page: PageMaker, server: Server, rules: str, sessions: int, pause_s: float,
+                        timeout_s: float) -> Series:
+    """``sessions`` new sessions open the quiz of ``rules`` at its first level, one after another, ``pause_s`` apart
+    (people arriving): each timed from the page's address entered until HIT shows and the page has settled, with the
+    server's CPU over the same span. The first is the server's first request of that level; the following find the
+    question the server dealt ahead (`flip7odds_ui.quiz.Deck.stocked`)."""
+    series = Series(f"quiz opened ({rules}, {sessions} sessions {pause_s:g} s apart; the first the server's first)")
+    for index in range(sessions):
+        if index:
+            await asyncio.sleep(pause_s)
+        page = await new_page()
+        page.set_default_timeout(timeout_s * 1000)
+        await page.add_init_script(f"({WAITER_JS})()")
+
+        async def opened(page: Page = page) -> None:
+            await page.goto(f"{server.url}/quiz?rules={rules}")
+
+        async def dealt(page: Page = page) -> None:
+            await page.get_by_role("button", name="HIT").first.wait_for()
+
+        series.taps.append(await timed(server, page, opened, dealt, timeout_s))
+        series.errors += int(await has_error(page))
+        await page.close()
+    return series
+
+
 BROWSER_TAPS = ["5", "6", "11", "3", "9", "10", "8", "4", "11", "10", "9", "8", "11", "10", "9", "8", "6", "5", "4", "2"]
 """Cards seen elsewhere tapped by the ``browser`` row (numbers with copies left for every tap, beside ``12 7``)."""
 
@@ -782,6 +814,8 @@ async def main() -> None:
     parser.add_argument("--sessions", nargs="*", type=int, default=[1, 10, 30])
     parser.add_argument("--taps", type=int, default=5, help="taps per concurrent session")
     parser.add_argument("--quiz-rounds", type=int, default=5)
+    parser.add_argument("--quiz-openings", type=int, default=4, help="new sessions opening each variant's quiz")
+    parser.add_argument("--opening-pause", type=float, default=3.0, help="seconds between two sessions opening a quiz")
     parser.add_argument("--cached-taps", type=int, default=20,
                         help="live classic: taps of a situation answered before, each then undone")
     parser.add_argument("--tap-timeout", type=float, default=60.0)
@@ -860,6 +894,10 @@ async def main() -> None:
                         answer, following = await quiz_series(new_page, server, args.quiz_rounds, args.tap_timeout)
                         series += [answer, following]
                         print(answer.row(), following.row(), sep="\n", flush=True)
+                        for rules in QUIZ_OPENINGS:
+                            series.append(await quiz_openings(new_page, server, rules, args.quiz_openings,
+                                                              args.opening_pause, args.tap_timeout))
+                            print(series[-1].row(), flush=True)
                     if "sessions" in args.only:
                         executable = await stack.enter_async_context(launcher(args.browser_nice, args.browser_cpus))
                         phones = await playwright.chromium.launch(executable_path=executable, headless=True,

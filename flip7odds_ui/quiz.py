@@ -3,11 +3,14 @@
 Each card is one fragment, inside the quiz's: an answer or *Next situation* reruns the card alone, with the player's
 progress that it writes into its place down the page (buttons with callbacks, no full-page rerun, and not the
 settings between them: each widget a rerun re-sends costs the server more than an element). The next situation is dealt in the background while the player reads the feedback
-(`deal`), so *Next* usually finds it ready. A new situation scrolls the page back to its top.
+(`deal`), so *Next* usually finds it ready; a session's first situation of a level comes from the server's stock, one
+dealt ahead for whoever opens that level next (`Deck.stocked`), so the page opens with it. A new situation scrolls the
+page back to its top.
 """
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any, Generic, TypeVar
@@ -101,6 +104,9 @@ class Deck(Generic[TierT, QuestionT]):
     def __init__(self, prefix: str, make: Callable[[TierT, RuleSet], Iterator[QuestionT]]) -> None:
         self.prefix = prefix
         self.make: Callable[[TierT, RuleSet], Iterator[QuestionT]] = make
+        self.stock: dict[tuple[str, TierT], Future[QuestionT]] = {}
+        """The server's questions dealt ahead, one per variant and level (`stocked`)."""
+        self.stock_lock = threading.Lock()
 
     def key(self, name: str) -> str:
         return f"{self.prefix}_{name}"
@@ -119,10 +125,26 @@ class Deck(Generic[TierT, QuestionT]):
         if (rules.name, tier) not in prefetched:
             prefetched[rules.name, tier] = _DEALER.submit(next, self.generator(rules, tier))
 
+    def stocked(self, rules: RuleSet, tier: TierT) -> Future[QuestionT]:
+        """The server's question of this variant and level, dealt ahead (waited for if not ready; started now on a
+        server's first request), and the next one started in its place, each by a stream of its own: a session's
+        first question of a level (a Vengeance or poker deal takes up to a second or two) is ready when its page
+        opens. Shared by every session of the process, one at a time."""
+        def deal_one() -> QuestionT:
+            return next(self.make(tier, rules))
+
+        with self.stock_lock:
+            taken = self.stock.pop((rules.name, tier), None) or _DEALER.submit(deal_one)
+            self.stock[rules.name, tier] = _DEALER.submit(deal_one)
+        return taken
+
     def next_question(self, rules: RuleSet, tier: TierT) -> QuestionT:
-        """The question dealt in the background (waited for if not ready), else one dealt now."""
+        """The question dealt in the background (waited for if not ready); a session's first of a level (it has no
+        stream of that level yet) from the server's stock (`stocked`); else one dealt now."""
         prefetched: dict[tuple[str, TierT], Future[QuestionT]] = st.session_state.setdefault(self.key("prefetched"), {})
         dealt = prefetched.pop((rules.name, tier), None)
+        if dealt is None and (rules.name, tier) not in st.session_state.get(self.key("generators"), {}):
+            dealt = self.stocked(rules, tier)
         return dealt.result() if dealt is not None else next(self.generator(rules, tier))
 
     def new_question(self, rules: RuleSet, tier: TierT, question: QuestionT | None = None, replay: bool = False) -> None:

@@ -115,7 +115,7 @@ def test_quiz_in_spanish_grades_and_explains(tmp_path: Path, monkeypatch: pytest
     at = AppTest.from_file(str(APP), default_timeout=120)
     at.query_params["lang"] = "es"
     at.run()
-    at.session_state["quiz_generators"] = {tier: QuizGenerator(tier, np.random.default_rng(1)) for tier in Tier}
+    at.session_state["quiz_generators"] = {("classic", tier): QuizGenerator(tier, np.random.default_rng(1)) for tier in Tier}
     at.switch_page("pages/quiz.py").run()
     assert [button.label for button in at.button][:2] == ["PIDE CARTA", "PLÁNTATE"]
     at.button(key="quiz_hit").click().run()

@@ -23,7 +23,8 @@ def open_quiz(seed: int = 1, **params: str) -> AppTest:
     at = AppTest.from_file(APP, default_timeout=120)
     at.query_params.update(params)
     at.run()
-    at.session_state["quiz_generators"] = {tier: QuizGenerator(tier, np.random.default_rng(seed)) for tier in Tier}
+    at.session_state["quiz_generators"] = {("classic", tier): QuizGenerator(tier, np.random.default_rng(seed))
+                                         for tier in Tier}
     at.switch_page(PAGE).run()
     assert not at.exception, [e.value for e in at.exception]
     return at
