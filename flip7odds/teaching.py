@@ -26,7 +26,7 @@ from collections import defaultdict
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import numpy as np
 from numpy.typing import NDArray
@@ -55,7 +55,10 @@ from flip7odds.rules import CLASSIC, RuleSet, find_rules
 from flip7odds.shoe import MAX_OTHERS_ACTIVE
 from flip7odds.situation import Situation
 from flip7odds.solver import DecisionContext, solve, solve_cost
-from flip7odds.tree import Choice, Outcome, Terminal
+from flip7odds.tree import Choice, DrawingState, Outcome, Terminal
+
+if TYPE_CHECKING:
+    from flip7odds.vengeance.engine import VEvent
 
 FloatArray = NDArray[np.float64]
 IntArray = NDArray[np.int64]
@@ -216,7 +219,7 @@ class Grouping(enum.Enum):
 class Branch:
     """One edge of a tree: what the card does to you, and the card when branches are per card."""
 
-    event: Event
+    event: Event | VEvent
     card: Card | None = None
 
 
@@ -290,11 +293,32 @@ def probability_tree(situation: Situation, draws: int, start: TreeStart = TreeSt
     root = round_rules.start(situation)
     if start is TreeStart.FLIP_THREE:
         root = replace(root, forced=FLIP_THREE_DRAWS)
+
+    def follow(outcome: Outcome[Event, Node]) -> Terminal[Termination] | RoundState:
+        return _carry_on(outcome.node)
+
+    nodes = grow_tree(root, draws, lambda members: tree_children(round_rules.draw_outcomes, members, grouping, follow))
+    return ProbabilityTree(start, draws, grouping, drawing_pile_size(situation), nodes)
+
+
+DrawnState = TypeVar("DrawnState", bound=DrawingState)
+"""A round's state in a tree (classic or With a Vengeance): it says whether a card can still be drawn."""
+Children = dict[tuple[Branch, Termination | None], tuple[Fraction, dict[DrawnState, Fraction]]]
+"""The branches from a group of states: by branch and ending, P(branch | group) and the states it leads to, weighted
+(none where the branch ends the round, or where the tree stops following it)."""
+
+
+def grow_tree(root: DrawnState, draws: int, children: Callable[[dict[DrawnState, Fraction]], Children[DrawnState]]
+              ) -> tuple[TreeNode, ...]:
+    """The nodes of the tree of the next ``draws`` cards from ``root``, parents first: each level's groups of states
+    (one per path of branches, the states weighted by their chance given the path) split by ``children``. A branch
+    that ends the round, or that the tree stops following (no states), is a leaf; so is a path at the last level,
+    and one where the pile has run out."""
     nodes: list[TreeNode] = []
-    level: dict[tuple[Branch, ...], tuple[Fraction, Fraction, dict[RoundState, Fraction]]] = {
+    level: dict[tuple[Branch, ...], tuple[Fraction, Fraction, dict[DrawnState, Fraction]]] = {
         (): (Fraction(1), Fraction(1), {root: Fraction(1)})}
     for depth in range(draws + 1):
-        following: dict[tuple[Branch, ...], tuple[Fraction, Fraction, dict[RoundState, Fraction]]] = {}
+        following: dict[tuple[Branch, ...], tuple[Fraction, Fraction, dict[DrawnState, Fraction]]] = {}
         for path, (probability, conditional, members) in level.items():
             live = {state: weight for state, weight in members.items() if state.can_draw}
             # Every state of a group drew as many cards from the same pile: all can draw, or none.
@@ -304,30 +328,33 @@ def probability_tree(situation: Situation, draws: int, start: TreeStart = TreeSt
                 nodes.append(TreeNode(path, probability, conditional, ending, leaf=True))
                 continue
             nodes.append(TreeNode(path, probability, conditional, None, leaf=False))
-            children = _children(round_rules, live, grouping)
-            for (branch, ending), (child_probability, states) in children.items():
-                if ending is not None:
+            for (branch, ending), (child_probability, states) in children(live).items():
+                if ending is not None or not states:
                     nodes.append(TreeNode(path + (branch,), probability * child_probability, child_probability,
                                           ending, leaf=True))
                 else:
                     following[path + (branch,)] = (probability * child_probability, child_probability, states)
         level = following
-    return ProbabilityTree(start, draws, grouping, drawing_pile_size(situation), tuple(nodes))
+    return tuple(nodes)
 
 
-def _children(round_rules: RoundRules, members: dict[RoundState, Fraction], grouping: Grouping
-              ) -> dict[tuple[Branch, Termination | None], tuple[Fraction, dict[RoundState, Fraction]]]:
-    """The branches from a group of engine states (weights sum to 1): P(branch | group), and its states."""
-    children: dict[tuple[Branch, Termination | None], tuple[Fraction, dict[RoundState, Fraction]]] = {}
+def tree_children(draw_outcomes: Callable[[DrawnState], tuple[int, tuple[Outcome[Any, Any], ...]]],
+                  members: dict[DrawnState, Fraction], grouping: Grouping,
+                  follow: Callable[[Outcome[Any, Any]], Terminal[Termination] | DrawnState | None]
+                  ) -> Children[DrawnState]:
+    """The branches from a group of states (weights sum to 1): P(branch | group), and its states. ``follow`` says
+    where a card leads the tree: the round's end, the state it goes on from, or None where the tree stops following
+    it (the round goes on by a choice the tree does not make)."""
+    children: dict[tuple[Branch, Termination | None], tuple[Fraction, dict[DrawnState, Fraction]]] = {}
     for state, weight in members.items():
-        size, outcomes = round_rules.draw_outcomes(state)
+        size, outcomes = draw_outcomes(state)
         for outcome in outcomes:
-            node = _carry_on(outcome.node)
+            node = follow(outcome)
             branch = Branch(outcome.event, outcome.card if grouping is Grouping.CARD else None)
             key = (branch, node.reason if isinstance(node, Terminal) else None)
             share = weight * Fraction(outcome.count, size)
             total, states = children.get(key, (Fraction(0), {}))
-            if isinstance(node, RoundState):
+            if node is not None and not isinstance(node, Terminal):
                 states[node] = states.get(node, Fraction(0)) + share
             children[key] = (total + share, states)
     return {key: (total, {s: w / total for s, w in states.items()}) for key, (total, states) in children.items()}
@@ -435,11 +462,9 @@ def vengeance_urn(text: SituationText, rules: RuleSet) -> UrnReading:
     """
     # Imported here: the classic pages, which import this module, need no Vengeance engine.
     from flip7odds.vengeance.odds import bust_cards as vengeance_bust_cards
-    from flip7odds.vengeance.situation import VengeanceSituation
+    from flip7odds.vengeance.trees import situation_of
 
-    text = text.card_notation()
-    situation = VengeanceSituation.from_text(rules, text.line, pile=text.pile or None,
-                                             seen=None if text.pile else text.seen, others=() if text.alone else ("",))
+    situation = situation_of(text, rules)
     return UrnReading(drawing_pile_size(situation), vengeance_bust_cards(situation), 1)
 
 

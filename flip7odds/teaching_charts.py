@@ -32,8 +32,9 @@ from flip7odds.teaching import (
     TreeNode,
     UrnReading,
 )
+from flip7odds.vengeance.engine import VEvent
 
-EVENT_LABELS: dict[Event, str] = {
+EVENT_LABELS: dict[Event | VEvent, str] = {
     Event.NEW_NUMBER: N_("new number"),
     Event.FLIP_7: N_("Flip 7!"),
     Event.BUST: N_("bust"),
@@ -44,8 +45,19 @@ EVENT_LABELS: dict[Event, str] = {
     Event.FREEZE: N_("Freeze"),
     Event.FLIP_THREE: N_("Flip Three"),
     Event.SET_ASIDE: N_("set aside"),
+    VEvent.NEW_NUMBER: N_("new number"),
+    VEvent.ZERO: N_("The Zero: 0 unless Flip 7"),
+    VEvent.LUCKY_SECOND_13: N_("second 13, safe (Lucky 13)"),
+    VEvent.UNLUCKY_7: N_("Unlucky 7: line wiped"),
+    VEvent.FLIP_7: N_("Flip 7!"),
+    VEvent.BUST: N_("bust"),
+    VEvent.MODIFIER: N_("modifier"),
+    VEvent.ACTION: N_("action: you choose"),
+    VEvent.SET_ASIDE: N_("set aside"),
 }
-"""How a branch of a probability tree is named (message ids)."""
+"""How a branch of a probability tree is named (message ids), classic and With a Vengeance."""
+NAMES_ITS_CARD = frozenset({VEvent.ZERO, VEvent.UNLUCKY_7})
+"""Branches whose name already names their one card (a one-branch-per-card tree writes it once)."""
 
 ENDING_LABELS: dict[Termination, str] = {
     Termination.BUST: N_("round over: bust"),
@@ -55,7 +67,7 @@ ENDING_LABELS: dict[Termination, str] = {
     Termination.PILE_EXHAUSTED: N_("round over: pile exhausted"),
 }
 
-EVENT_COLOURS: dict[Event, str] = {
+EVENT_COLOURS: dict[Event | VEvent, str] = {
     Event.NEW_NUMBER: "#2e9d5b",
     Event.FLIP_7: "#f2b705",
     Event.BUST: "#d64545",
@@ -66,6 +78,15 @@ EVENT_COLOURS: dict[Event, str] = {
     Event.FREEZE: "#31b3c9",
     Event.FLIP_THREE: "#f07f2c",
     Event.SET_ASIDE: "#9a9a9a",
+    VEvent.NEW_NUMBER: "#2e9d5b",
+    VEvent.ZERO: "#5f6368",
+    VEvent.LUCKY_SECOND_13: "#8e5cc9",
+    VEvent.UNLUCKY_7: "#e58fb0",
+    VEvent.FLIP_7: "#f2b705",
+    VEvent.BUST: "#d64545",
+    VEvent.MODIFIER: "#3f7fd1",
+    VEvent.ACTION: "#f07f2c",
+    VEvent.SET_ASIDE: "#9a9a9a",
 }
 HIT_COLOUR = HIT_COLOR
 STAY_COLOUR = STAY_COLOR
@@ -341,13 +362,13 @@ def branch_label(branch: Branch, t: Translator = ENGLISH, notation: RuleSet | No
     ['J (new number)', 'A (Freeze)', 'bust']
     """
     event = t(EVENT_LABELS[branch.event])
-    if branch.card is None:
+    if branch.card is None or branch.event in NAMES_ITS_CARD:
         return event
     card = card_name(branch.card, t, notation)
     return card if event in card else f"{card} ({event})"
 
 
-def tree_key(tree: ProbabilityTree) -> tuple[tuple[Event, str], ...]:
+def tree_key(tree: ProbabilityTree) -> tuple[tuple[Event | VEvent, str], ...]:
     """The colours a tree's boxes are painted with, each with what it means: the events its branches show, in
     `EVENT_COLOURS`' order (the key a class reads the icicle with; plotly draws no legend for it).
 

@@ -25,7 +25,7 @@ from flip7odds.endgame import WinAnalysis, analyze_win
 from flip7odds.engine import Termination
 from flip7odds.policies import PolicyResult, evaluate_policy, parse_policy
 from flip7odds.relaxation import BlindValue, blind_policy_value
-from flip7odds.rules import RuleSet
+from flip7odds.rules import RuleSet, find_rules
 from flip7odds.situation import Situation
 from flip7odds.teaching import (
     FLIP_THREE_DRAWS,
@@ -148,7 +148,13 @@ def explorer_answer(text: SituationText) -> Answer:
 
 @st.cache_resource(show_spinner=False, max_entries=200)
 def tree(text: SituationText, draws: int, start: TreeStart, grouping: Grouping) -> ProbabilityTree:
-    """`flip7odds.teaching.probability_tree`: the exact tree of the next draws."""
+    """The exact tree of the next draws: `flip7odds.teaching.probability_tree`, or under With a Vengeance
+    `flip7odds.vengeance.trees.vengeance_tree`."""
+    rules = find_rules(text.rules, experimental=True)
+    if rules.vengeance:
+        from flip7odds.vengeance.trees import situation_of, vengeance_tree  # the classic pages need no Vengeance engine
+
+        return vengeance_tree(situation_of(text, rules), draws, start, grouping)
     return probability_tree(text.situation(), draws, start, grouping)
 
 

@@ -191,9 +191,8 @@ def choose_language() -> Translator:
 def choose_rules(t: Translator) -> RuleSet:
     """The sidebar's rule variant switch, run by ``app.py``: from the address (``?rules=poker``) at first.
 
-    It offers every variant of `ALL_RULESETS` (With a Vengeance included: a page that does not handle
-    it says so with `variant_not_supported`). An unknown variant in the address is named in a message
-    (escaped: the address is anyone's text) and the classic rules are used.
+    It offers every variant of `ALL_RULESETS`, which every page handles. An unknown variant in the address is named
+    in a message (escaped: the address is anyone's text) and the classic rules are used.
     """
     def first() -> str:
         link = read_link("home", st.query_params.to_dict())
@@ -242,20 +241,6 @@ def current_translator() -> Translator:
 def current_rules() -> RuleSet:
     """The rule variant chosen in the sidebar (classic before any choice)."""
     return ALL_RULESETS.get(st.session_state.get(RULES_CHOSEN_KEY, ""), next(iter(ALL_RULESETS.values())))
-
-
-def variant_not_supported(t: Translator, rules: RuleSet) -> None:
-    """Say, in the page's language, that this page does not handle the chosen variant, and stop the page."""
-    st.info(t("This page is not available for the {rules} variant yet: choose another variant in the sidebar "
-              "or another page (every other page handles it).").format(rules=t(rules.label)))
-    st.stop()
-
-
-def stop_if_vengeance(t: Translator) -> None:
-    """The guard of a page that does not handle With a Vengeance yet: `variant_not_supported` for it."""
-    rules = current_rules()
-    if rules.vengeance:
-        variant_not_supported(t, rules)
 
 
 def page_link(t: Translator, page: str) -> Link:

@@ -26,14 +26,19 @@ GROUPINGS: dict[Grouping, str] = {
 """How the branches are grouped, as the page offers it (message ids)."""
 
 
-def choose_tree(t: Translator, link: Link) -> tuple[TreeStart, int, Grouping]:
+def choose_tree(t: Translator, rules: RuleSet, link: Link) -> tuple[TreeStart, int, Grouping]:
     """The tree asked for, three choices on one row (first from the page's ``link``): the cards (hits or a Flip
-    Three), how many of them (a Flip Three's are three), and the branches' grouping."""
-    init_widget("start", TreeStart(link.text("start")))
+    Three; With a Vengeance hits only, `flip7odds.vengeance.trees`), how many of them (a Flip Three's are three), and
+    the branches' grouping."""
+    starts = [TreeStart.HIT] if rules.vengeance else list(TreeStart)
+    linked = TreeStart(link.text("start"))
+    if linked not in starts:
+        st.info(t("With a Vengeance the tree shows the next cards if you keep hitting."))
+    init_widget("start", linked if linked in starts else TreeStart.HIT)
     init_widget("draws", int(link.text("cards")))
     init_widget("grouping", Grouping(link.text("branches")))
     columns = st.columns(3)
-    start: TreeStart = chosen(columns[0].radio(t("Cards"), list(TreeStart), key="start", horizontal=True,
+    start: TreeStart = chosen(columns[0].radio(t("Cards"), starts, key="start", horizontal=True,
                                                format_func=lambda s: t(STARTS[s])))
     draws: int = chosen(columns[1].radio(t("How many cards"), [1, 2, 3], key="draws", horizontal=True,
                                          disabled=start is TreeStart.FLIP_THREE))
@@ -73,6 +78,10 @@ def show_tree(t: Translator, rules: RuleSet, result: ProbabilityTree) -> None:
     chart, side = side_by_side(3, 2)
     with chart:
         show_tree_key(t)
+        if rules.vengeance:
+            st.caption(t("With a Vengeance: an action card (orange) ends its branch though your round goes on: what "
+                         "follows depends on whom you play it on. A modifier never changes your numbers: the tree goes "
+                         "on as if you kept it."))
         show_figure("tree", lambda font_size: tree_figure(result, font_size, t, rules))
     with side:
         # Side by side as wide as each is (a row that wraps), not three equal columns: a third of the side column

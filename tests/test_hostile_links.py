@@ -54,8 +54,6 @@ OTHER_RULES = tuple(name for name, rules in ALL_RULESETS.items() if not rules.ve
 OPEN_SECTIONS = (live.TYPING_OPEN_KEY, live.GAME_OPEN_KEY, live_vengeance.TYPING_OPEN_KEY,
                  live_vengeance.GAME_OPEN_KEY, details.WIN_OPEN_KEY, progress.PROFILE_OPEN_KEY)
 """The keys of the expanders that run their content only while open (``on_change="rerun"``)."""
-NO_VENGEANCE = frozenset({"trees"})
-"""Pages that stop on With a Vengeance (`flip7odds_ui.shell.stop_if_vengeance`)."""
 
 
 def base_page(spec: PageLink) -> str:
@@ -129,8 +127,6 @@ def test_hostile_page_parameters(page: str, params: dict[str, str]) -> None:
     assert_safe(at)
     if page == "live":
         return  # the live page's table is read by its own codec (flip7odds.links.decode), checked by its tests
-    if page in NO_VENGEANCE and ALL_RULESETS[params[RULES]].vengeance:
-        return  # the page says it does not handle the variant and stops before reading its link
     t = translator(params[LANG])
     expected = [problem.markdown(t) for problem in read_link(page, params, ALL_RULESETS[params[RULES]]).problems]
     assert expected, "every value planted is hostile: each is refused"
