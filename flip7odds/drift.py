@@ -133,6 +133,44 @@ when the real line has had no more. With ``m = live - j - 1`` live cards left::
 level 0 adds ``T (Z_S(K) - Z(K))`` in place of ``T (W - Z(K))``, and the chain is at level S on ``J`` with
 ``P_S(J) = T prod n_c / C(live, j + 1)``, as at level 1.
 
+After a second Discard or Swap
+------------------------------
+Where no number can come in (``lift = -1``: no Swap in the pile, or no other line holding a number) and the pile
+holds ``D >= 2`` Discards and Swaps, a second one drawn at level 1 or 2 no longer ends the chain at ``W``: it goes on
+at levels 3, 4 and 5, a relaxed line that keeps every class of ``H`` (your line's, ``K``'s and those joined since),
+holds ``Z_3(J) = Z_4(J) = Z_5(J) = S_J`` in numbers and forgives the first two, one or no cards of ``H`` still to
+come: level 1 goes on at level 3 (two forgivable), level 2 at level 4 (one), a card of ``H`` moves level 3 to 4 and 4
+to 5, and busts level 5. The proof is a count. Each Discard or Swap takes at most one card off your line (a Discard
+played on the other lines, a Swap between two others or one with no card to take, none) and brings no number of
+its own: where another line holds a number the pile holds no Swap (``lift`` would be that number) and a Steal ends
+the chain; where none does, the only numbers on the other lines are those your own Swaps put there, your former
+numbers, and a Swap (or a Steal) taking one back puts a class of ``H`` back, or busts you where you hold it again
+(the exact solver's `flip7odds.vengeance.fast` does both). So while the real line is alive its numbers are
+of classes of ``H`` and of the new classes joined, at most one of each: its sum is at most ``S_J``, its numbers at
+most the relaxed line's. Call a class of ``H`` missing when the real line holds none of it: only a Discard or Swap
+makes one missing, one at most, and a card of ``H`` that comes (the pile's) busts the real line unless its class is
+missing, which it then fills. So the cards of ``H`` the real line has lived through are at most the Discards and
+Swaps resolved before them, at most those drawn: wherever the real line is alive the relaxed one is. A card drawn
+while draws are owed resolves later, and meanwhile the real line busts on every card of ``H``: the same count. At
+level 5 (two Discards or Swaps, two cards of ``H`` lived through) no class is missing, so the real line holds
+exactly the relaxed line's numbers and a Flip 7 there scores ``S_J + v + bonus``, as the relaxed line counts it; at
+levels 3 and 4 a class may be missing, and the relaxed line's Flip 7 ends the chain at ``W``. Any further rescuer
+(a third Discard or Swap, a Steal, the Unlucky 7), and the live cards running out, end levels 3 to 5 at ``W``. With
+``m`` live cards left (``live - j - 2``, ``- 3``, ``- 4`` at levels 3, 4 and 5) and ``R - 2`` rescuers::
+
+    m d_3(J) = sum_{c not in J} n_c (Z_3(J + c) - Z_3(J)) + (B + r_J) (Z_4(J) - Z_3(J)) + (R - 2) (W - Z_3(J))
+    m d_4(J) = sum_{c not in J} n_c (Z_4(J + c) - Z_4(J)) + (B + r_J - 1) (Z_5(J) - Z_4(J)) + (R - 2) (W - Z_4(J))
+    m d_5(J) = sum_{c not in J} n_c (Z_5(J + c) - Z_5(J)) - (B + r_J - 2) Z_5(J) + (R - 2) (W - Z_5(J))
+
+(a Flip 7 ends levels 3 and 4 at ``W`` and scores ``S_J + v_c + bonus`` at level 5; the last live card ends at
+``W``, or at 0 where it busts level 5), and at levels 1 and 2 the ``D - 1`` Discards and Swaps left lead to
+``min(V_3(J), W)`` and ``min(V_4(J), W)`` in place of ``W``. The chain stays a Markov chain on ``(level, J)``: at
+levels 3, 4 and 5 the cards still to come are ``n_c`` of each class not in ``J``, ``B + r_J`` cards of ``H`` less the
+0, 1 or 2 come, and ``R - 2`` rescuers, ``D - 2`` of them Discards and Swaps. Where a Swap can bring a number
+(``lift >= 0``) the chain ends at ``W`` as before: a Swap may give a number of the other lines, and the swapped
+card may come back with a second Swap, so the sums and counts above need more care. A Steal at level 1 or 2, and a
+Discard or Swap at level S, still end the chain at ``W``.
+
 After the Unlucky 7
 -------------------
 Of the ``R`` rescuers, ``U = Path.unlucky`` are the Unlucky 7. Drawn after ``k`` live cards (one of each class of
@@ -508,7 +546,9 @@ def _stopping_values(copies: IntArray, values: IntArray, zero_last: bool, holds_
     Level 0 moves on to level 1 after a Discard or Swap (``second``) and to level S after a Steal (``steals``) with the
     lower of that level's ``V`` and ``top``; the ``unlucky`` Unlucky 7s end it at ``wiped[k]`` at level 0, at
     ``wiped[firsts + k]`` at levels 1 and S and at ``wiped[2 firsts + k]`` at level 2 (``firsts = deepest + 1``;
-    module docstring, "After the Unlucky 7"); every other rescuer, and the live cards running out, at ``top``.
+    module docstring, "After the Unlucky 7"); every other rescuer, and the live cards running out, at ``top``. Where
+    ``second > 1`` and ``lift < 0``, levels 1 and 2 move on to levels 3 and 4 after a second Discard or Swap, with
+    the lower of that level's ``V`` and ``top`` (module docstring, "After a second Discard or Swap").
 
     The sets are those of `_set_lattice` (``masks`` .. ``grown_at``), each at its place there: visited once in
     increasing order for their sums (a set's are those of the set without its lowest class, plus that class's) and
@@ -528,6 +568,9 @@ def _stopping_values(copies: IntArray, values: IntArray, zero_last: bool, holds_
     first = np.empty(visited, dtype=np.float64)  # V_1
     forgiven = np.empty(visited, dtype=np.float64)  # V_2
     taken = np.empty(visited, dtype=np.float64)  # V_S
+    again0 = np.empty(visited, dtype=np.float64)  # V_3: a second Discard or Swap, two cards of H forgivable
+    again1 = np.empty(visited, dtype=np.float64)  # V_4: one of them come
+    again2 = np.empty(visited, dtype=np.float64)  # V_5: both come
     points[0] = cards[0] = worth[0] = size[0] = 0
     all_cards = 0
     all_worth = 0
@@ -544,6 +587,8 @@ def _stopping_values(copies: IntArray, values: IntArray, zero_last: bool, holds_
         worth[at] = worth[rest] + copies[c] * values[c]
     lifted_by = max(lift, 0)
     others = rescue - second - steals - unlucky  # rescuers that end every level at top
+    third = second > 1 and lift < 0  # levels 3, 4 and 5 after a second Discard or Swap that brings no number
+    ends = rescue - 1 - (second - 1 if third else 0)  # rescuers ending levels 1 and 2 at top (or the Unlucky 7's bound)
     for at in range(visited - 1, -1, -1):
         mask = masks[at]
         k = size[at]
@@ -552,11 +597,14 @@ def _stopping_values(copies: IntArray, values: IntArray, zero_last: bool, holds_
         left_points = all_worth - worth[at]  # sum_{c not in J} n_c v_c
         repeats = cards[at] - k
         flip = k + 1 == room  # the next new class is a Flip 7
-        grows0 = grows1 = grows2 = grows_s = 0.0  # sum_{c not in J} n_c V_l(J + c), where read
+        grows0 = grows1 = grows2 = grows_s = grows3 = grows4 = grows5 = 0.0  # sum_{c not in J} n_c V_l(J + c)
         inner0 = not flip and k + 1 < live
         inner1 = second > 0 and not flip and k + 2 < live
         inner2 = second > 0 and not flip and k + 3 < live
         inner_s = steals > 0 and not flip and k + 2 < live
+        inner3 = third and not flip and k + 3 < live
+        inner4 = third and not flip and k + 4 < live
+        inner5 = third and not flip and k + 5 < live
         if inner0 or inner1 or inner2 or inner_s:
             for e in range(starts[at], starts[at + 1]):
                 n = copies[grown_class[e]]
@@ -569,6 +617,37 @@ def _stopping_values(copies: IntArray, values: IntArray, zero_last: bool, holds_
                     grows2 += n * forgiven[up]
                 if inner_s:
                     grows_s += n * taken[up]
+                if inner3:
+                    grows3 += n * again0[up]
+                if inner4:
+                    grows4 += n * again1[up]
+                if inner5:
+                    grows5 += n * again2[up]
+        if third and k + 2 < live:  # levels 5, 4, 3 on J (m = live - k - 4, - 3, - 2 live cards left)
+            spare = bust + cards[at] - k  # the cards of H at level 0 on J
+            if k + 4 < live:  # level 5: both forgiven cards come; a card of H busts
+                if k + 5 == live:  # the last live card: a new class or a rescuer runs them out
+                    value5 = float(left_cards + rescue - 2) * top
+                else:
+                    value5 = float(left_points) + left_cards * float(total + bonus) if flip else grows5
+                    value5 += (rescue - 2) * top
+                    value5 /= live - k - 4
+                again2[at] = max(float(total), value5)
+            if k + 3 < live:  # level 4: one forgiven card come, one still forgivable
+                if k + 4 == live:  # the last live card ends the chain, whatever it is
+                    value4 = top
+                else:
+                    value4 = left_cards * top if flip else grows4  # a Flip 7 with a card still forgivable: top
+                    value4 += max(spare - 1, 0) * again2[at] + (rescue - 2) * top
+                    value4 /= live - k - 3
+                again1[at] = max(float(total), value4)
+            if k + 3 == live:
+                value3 = top
+            else:
+                value3 = left_cards * top if flip else grows3
+                value3 += spare * again1[at] + (rescue - 2) * top
+                value3 /= live - k - 2
+            again0[at] = max(float(total), value3)
         lifted = float(total + lifted_by)  # Z_1(J)
         if second > 0 and k + 1 < live:  # levels 1 and 2 on J (m = live - k - 1 and live - k - 2 live cards left)
             after = lifted + (bonus if flip and lift >= 0 else 0)  # Z_2(J)
@@ -581,9 +660,11 @@ def _stopping_values(copies: IntArray, values: IntArray, zero_last: bool, holds_
                     else:
                         value2 = grows2
                     if unlucky:
-                        value2 += (rescue - 1 - unlucky) * top + unlucky * wiped[2 * firsts + k]
+                        value2 += (ends - unlucky) * top + unlucky * wiped[2 * firsts + k]
                     else:
-                        value2 += (rescue - 1) * top
+                        value2 += ends * top
+                    if third:  # a second Discard or Swap goes on at level 4
+                        value2 += (second - 1) * min(again1[at], top)
                     value2 /= live - k - 2
                 forgiven[at] = max(after, value2)
             if k + 2 == live:  # whatever the last live card is, the chain ends at top
@@ -592,9 +673,11 @@ def _stopping_values(copies: IntArray, values: IntArray, zero_last: bool, holds_
                 value1 = left_cards * top if flip else grows1  # a Flip 7 at level 1 ends at top
                 value1 += (bust + repeats) * forgiven[at]
                 if unlucky:
-                    value1 += (rescue - 1 - unlucky) * top + unlucky * wiped[firsts + k]
+                    value1 += (ends - unlucky) * top + unlucky * wiped[firsts + k]
                 else:
-                    value1 += (rescue - 1) * top
+                    value1 += ends * top
+                if third:  # a second Discard or Swap goes on at level 3
+                    value1 += (second - 1) * min(again0[at], top)
                 value1 /= live - k - 1
             first[at] = max(lifted, value1)
             if mask == 0:
