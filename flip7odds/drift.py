@@ -84,14 +84,19 @@ After a Discard or a Swap (the second level)
 --------------------------------------------
 Of the ``R`` rescuers, ``D = Path.second`` are Discards and Swaps: after one your line has lost at most one card
 ``c`` (you discard it or swap it away; nothing if you play the card on the other lines) and gained at most one card
-of the other lines, a number worth at most ``lift`` (``lift = -1``: no number can come in). The chain then goes on
+of the other lines, a number worth at most ``lift`` (``lift = -1``: no number can come in; where no other line holds
+a number the Swaps count among the ``D`` even with a Steal in the pile, below). The chain then goes on
 past it instead of ending at ``W``, as a *relaxed* line that keeps every class it held (``H``: your line's and
 ``K``'s), holds ``S_K + max(lift, 0)`` in numbers, and forgives the first card of a class of ``H`` (a bust card or
 a repeat, of ``K`` or of the classes joined since): level 1 before that card, level 2 after it. Pathwise, while the
 real play is alive the relaxed line holds at least its numbers' sum: the real line busts on any card of ``H`` but
 ``c`` and on a repeat of what joined since; ``c``'s first card comes back into it, and that is the card forgiven if
 it comes first (if another card of ``H`` comes first, the real play busted on it). So after the forgiven card the
-real line holds every class of the relaxed one, and the next card of ``H`` busts it. The real line holds at most as
+real line holds every class of the relaxed one, and the next card of ``H`` busts it. Where no other line holds a
+number, a Swap may put ``c`` on another line, and a Steal (no rescuer on the path then: a neutral card of the chain)
+or a second Swap may take it back: that puts ``c``'s class back, so ``c``'s next card busts the real line, or busts it
+at once where ``c``'s card came first (the exact solver busts a line that takes a number of a class it holds); the
+real line's numbers stay of classes of the relaxed one, and the count above holds. The real line holds at most as
 many numbers as the relaxed one, one more after a Swap that brought a number and a forgiven ``c``: at level 2 with
 six (``j + 1 = room``) the relaxed line counts the bonus (the real one may have made its Flip 7); at level 1 with
 seven the chain ends at ``W`` (the real line may hold six). A rescuer at level 1 or 2, or the live cards running out,
@@ -202,7 +207,10 @@ resolves on the line holding that 7 (a Steal taking a 13 onto it: 20 points wher
 Discard taking the 7 away lets the next 7 in). Where that can happen (`Path.late`: more than one draw owed, a Flip
 Four! in the pile, set aside or queued, or a Just One More! set aside or queued, which makes you draw on before the
 cards after it resolve) the Unlucky 7 ends levels 1, 2 and S at ``W`` instead (on a small pile the bound fell to
-11.08 where hitting is worth 12: `tests/test_drift_deferred.py`). Elsewhere such a card is drawn on the last draw
+11.08 where hitting is worth 12: `tests/test_drift_deferred.py`). So it does where the Swaps count among the ``D``
+while no other line holds a number and the pile holds a Steal (`Path.late` is set there too): a number a Swap put on
+another line may be stolen back onto the line holding the 7, which the bound does not count (no Steal is a rescuer
+of that chain). Elsewhere such a card is drawn on the last draw
 owed, or on a Just One More!'s one draw, and resolved before the next card. At level 0 no such card has come: a
 Discard, Swap or Steal that is live moves the chain on, and one that is not (a Steal with no number to take, a Swap
 or Steal with nobody else in the round) brings no number.
@@ -238,10 +246,10 @@ supermartingale above ``Z`` is above it). A Swap that makes another line's Flip 
 as it stands after it: at most ``S_J + lift``. A pile that runs out while draws are owed banks your line (``h``
 never resolves): the chain has ended at ``W`` by then, or the real line is below the relaxed one.
 
-What it leaves to the ladder (`deferred_path` None): two or more such cards waiting (each may change your line); a
-Swap waiting where no other line holds a number and the pile holds a Steal (the Swap may hand one of your numbers to
-another line and the Steal, no rescuer on the path while nobody holds a number, take it back: as `path` keeps such
-Swaps among the rescuers of level 0). Alone, a Swap or a Steal is discarded unused (level 1 with ``lift = -1`` bounds
+What it leaves to the ladder (`deferred_path` None): two or more such cards waiting (each may change your line). A
+Swap waiting where no other line holds a number and the pile holds a Steal may hand one of your numbers to another
+line for the Steal to take back: that puts a class of ``H`` back or busts you ("After a Discard or a Swap"), so level 1
+with ``lift = -1`` bounds it. Alone, a Swap or a Steal is discarded unused (level 1 with ``lift = -1`` bounds
 that too) and a Discard takes one of your cards. The Unlucky 7 may come while ``h`` waits: it ends the chain at
 ``W`` at every level (the bound of "After the Unlucky 7" does not hold then, above). The rest of the state's static
 bounds (its floor ``L``, its probabilities ``[0, 1]``) are those it had: this is a ceiling of ``H`` alone, taken

@@ -16,15 +16,20 @@ from __future__ import annotations
 import dataclasses
 import random
 
-from flip7odds.cards import Action, Card
+from flip7odds.cards import Action, Card, Category
 from flip7odds.drift import drift_ceiling
+from flip7odds.errors import SituationError
 from flip7odds.rules import UNLUCKY_7, VENGEANCE, VENGEANCE_BRUTAL
-from flip7odds.vengeance.situation import VengeanceSituation
+from flip7odds.vengeance.fast import TIE, _Values
+from flip7odds.vengeance.situation import VengeanceLine, VengeanceSituation
 from tests.strategies import drawing_states, seeded_small_pile
+from tests.test_drift_deferred import _met
 from tests.test_drift_second_level import _stopping_value
 
 TOLERANCE = 1e-9
 DISCARD = Card.action(Action.DISCARD)
+SWAP, STEAL = Card.action(Action.SWAP), Card.action(Action.STEAL)
+HANDING = [DISCARD, DISCARD, SWAP, Card.action(Action.FLIP_FOUR), Card.action(Action.JUST_ONE_MORE)]
 EXTRA = [Card.action(Action.SWAP), Card.action(Action.STEAL), UNLUCKY_7, Card.action(Action.FLIP_FOUR)]
 
 
@@ -58,3 +63,58 @@ def test_the_third_levels_hold_the_exact_hit_value_of_every_state_met() -> None:
                 planted += 1
                 caught += _stopping_value(path, top, wrong=True) < value - TOLERANCE
     assert checked > 20000 and lower > 1500 and planted > 18000 and caught > 1000, (checked, lower, planted, caught)
+
+
+def _handing(rng: random.Random) -> VengeanceSituation:
+    """A small pile holding a Swap and a Steal and at times more of `HANDING` (a second Swap, Discards, the Unlucky 7, a
+    forcing card), the rest numbers and modifiers; your line a few numbers; one or two other lines holding no number
+    (a modifier at times): a Swap may hand one of your numbers to a line the Steal then takes it from."""
+    rules = rng.choice([VENGEANCE, VENGEANCE_BRUTAL])
+    deck = [card for card, count in rules.deck.items_ for _ in range(count)]
+    chosen = [SWAP, STEAL] + rng.sample(HANDING, rng.randint(0, 3)) + ([UNLUCKY_7] if rng.random() < 0.4 else [])
+    for card in chosen:
+        deck.remove(card)
+    deck = [card for card in deck if card.category is not Category.ACTION]
+    rng.shuffle(deck)
+    size = rng.randint(max(6, len(chosen) + 2), 8)
+    pile, rest = deck[:size - len(chosen)] + chosen, deck[size - len(chosen):]
+    line = VengeanceLine()
+    for card in rest[:rng.randint(1, 4)]:
+        if card.is_number and line.accepts(card):
+            line = line.plus(card)
+    modifiers = [card for card in rest if not card.is_number]
+    others = [tuple(modifiers[at:at + 1]) if rng.random() < 0.3 else () for at in range(rng.randint(1, 2))]
+    return VengeanceSituation.build(rules, line.cards, others=others, pile=pile)
+
+
+def test_a_swap_that_may_hand_a_number_to_a_steal_keeps_the_exact_hit_value_below_its_ceilings() -> None:
+    """Where no other line holds a number and the pile holds a Steal, the Swaps now count at level 1 (and past a
+    second Discard or Swap, levels 3 to 5), a Swap set aside starts the chain at level 1, and `Path.late` ends the
+    chain at the top after the Unlucky 7 past level 0. At every state met with a path or a deferred path, the exact
+    value of hitting is at most the drift ceiling. The Discards and Swaps counted as cards that change nothing (what
+    they take away ignored) is no bound: it falls below the exact value somewhere. (With the bound after the Unlucky 7
+    kept past level 0, ``late`` false, no state met here falls below: at best equal. The proof needs it; these small
+    piles do not show it.)"""
+    rng = random.Random(41)
+    checked = deferred = caught = 0  # 128 143, 22 822 and 2 017 at seed 41
+    for _ in range(150):
+        situation = _handing(rng)
+        model, states = _met(situation)
+        values = _Values(model.game, 1.0, TIE, 10**6)
+        for state in states:
+            path = model.path(state) or model.deferred_path(state)
+            if path is None or not model.can_draw(state):
+                continue
+            try:
+                hit = values.draw(state)
+            except SituationError:  # never met here (no known discard pile); kept as the other tests do
+                continue
+            top = max(model.reach(state)[1])
+            assert drift_ceiling(path, top) >= hit - TOLERANCE, (situation, state, path)
+            checked += 1
+            deferred += path.start != 0
+            if path.second and not path.start:
+                calm = dataclasses.replace(path, rescue=path.rescue - path.second, second=0)
+                caught += drift_ceiling(calm, top) < hit - TOLERANCE
+    print(checked, deferred, caught)
+    assert checked > 100000 and deferred > 20000 and caught > 0, (checked, deferred, caught)
