@@ -222,7 +222,11 @@ While exactly one Discard, Swap or Steal ``h`` is set aside or queued (drawn whi
 S (a Steal) on the empty set, on the drawing pile as it is: ``h`` is not in it, so all ``R`` rescuers and ``live``
 live cards are still to come. That is the chain of the pile with ``h`` added as its first live card, once past it:
 `_stopping_values` with one live card, one rescuer and one Discard (or one Steal) more gives its ``C_1`` and ``V_1``
-(``C_S``, ``V_S``) on the empty set, and ``H <= (F / N) V + (live / N) C`` as before. ``lift`` is what ``h`` can bring:
+(``C_S``, ``V_S``) on the empty set, and ``H <= (F / N) V + (live / N) C`` as before. Past a Discard or Swap set
+aside, the pile's Discards and Swaps that bring no number (``Path.second`` of the deferred path: the Discards, and
+the Swaps where nobody holds a number) count among the ``D`` too, so that where ``h`` brings none either (``lift =
+-1``) a second one goes on at level 3 ("After a second Discard or Swap": the count there reads the Discards and Swaps
+drawn, ``h`` the first of them, whenever it resolves). ``lift`` is what ``h`` can bring:
 nothing for a Discard (-1), for a Swap the other lines' largest number (-1 where they hold none); ``grab`` the same
 for a Steal (0 where they hold none: it then brings at most a modifier, which raises no score; the other lines gain
 numbers only by a Swap, a rescuer).
@@ -293,7 +297,7 @@ def drift_ceiling(path: Path, ceiling: int) -> float:
         steal = path.start == START_STEAL
         deepest = min(path.room, live + 1) - 1
         _stopping_values(copies, values, path.zeros > 0, path.holds_zero, path.held, path.room, path.bonus, path.bust,
-                         path.rescue + 1, 0 if steal else 1, path.lift, 1 if steal else 0, path.grab, live + 1,
+                         path.rescue + 1, 0 if steal else 1 + path.second, path.lift, 1 if steal else 0, path.grab, live + 1,
                          float(top), 0, _NOTHING, *_set_lattice(copies.shape[0], deepest), out)
         onward, stop = (float(out[3]), float(out[4])) if steal else (float(out[1]), float(out[2]))
     else:

@@ -604,7 +604,9 @@ class VengeanceModel:
         (`flip7odds.drift`, "A Discard, Swap or Steal set aside"). None where two or more wait. A Swap where no other
         line holds a number and the pile holds a Steal may hand one of your numbers to another line for the Steal to
         take back: that puts a class of your line back, or busts you, as in `path` (the chain started so ends at the
-        ladder's top after the Unlucky 7)."""
+        ladder's top after the Unlucky 7). `Path.second` is the pile's Discards and Swaps that bring no number (the
+        Swaps where nobody holds one): past the card set aside they go on at the drift ceiling's level 3 where that
+        card brings none either."""
         waiting = [k for k in (*state[8], *state[9]) if self._hostile >> k & 1]
         if len(waiting) != 1:
             return None
@@ -621,8 +623,12 @@ class VengeanceModel:
             start = START_STEAL
         elif act is Action.SWAP and state[3]:  # alone, a Swap is discarded unused
             lift = grab
+        # The pile's Discards and Swaps that bring no number (a Swap's lift is -1 where nobody holds one): past the card
+        # set aside, a second of them goes on at level 3 where that card brings none either.
+        pile = state[0] if state[1] else state[4]
+        second = base.second if base.lift < 0 else self._pile_view(pile)[3][2]
         fields = (base.held, base.room, base.bonus, base.classes, base.bust, base.rescue, base.size, base.zeros,
-                  base.holds_zero, 0, lift, 0, max(grab, 0), 0, (), 0, 0, True, start)
+                  base.holds_zero, second, lift, 0, max(grab, 0), 0, (), 0, 0, True, start)
         return self._interned(fields)
 
     def _interned(self, fields: tuple[Any, ...]) -> Path:
