@@ -296,8 +296,9 @@ def drift_ceiling(path: Path, ceiling: int) -> float:
         # chain started there on this pile (one live card and one rescuer more); the Unlucky 7 ends it at ``top``.
         steal = path.start == START_STEAL
         deepest = min(path.room, live + 1) - 1
+        second = 0 if steal else 1 + path.second  # the card set aside and the pile's that bring no number
         _stopping_values(copies, values, path.zeros > 0, path.holds_zero, path.held, path.room, path.bonus, path.bust,
-                         path.rescue + 1, 0 if steal else 1 + path.second, path.lift, 1 if steal else 0, path.grab, live + 1,
+                         path.rescue + 1, second, path.lift, 1 if steal else 0, path.grab, live + 1,
                          float(top), 0, _NOTHING, *_set_lattice(copies.shape[0], deepest), out)
         onward, stop = (float(out[3]), float(out[4])) if steal else (float(out[1]), float(out[2]))
     else:

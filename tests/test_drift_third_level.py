@@ -118,4 +118,5 @@ def test_a_swap_that_may_hand_a_number_to_a_steal_keeps_the_exact_hit_value_belo
             if path.second and not path.start:
                 calm = dataclasses.replace(path, rescue=path.rescue - path.second, second=0)
                 caught += drift_ceiling(calm, top) < hit - TOLERANCE
-    assert checked > 100000 and deferred > 20000 and onward > 5000 and caught > 1000, (checked, deferred, onward, caught)
+    assert checked > 100000 and deferred > 20000 and onward > 5000 and caught > 1000, (
+        checked, deferred, onward, caught)
