@@ -306,8 +306,10 @@ class Path:
     fresh_held: int = 0
     late: bool = False
     """A Discard, Swap or Steal drawn on the path may still wait to resolve when the Unlucky 7 comes (a Flip Four! can
-    come, or more than one draw is owed, or a Just One More! waits): the Unlucky 7 then ends the drift ceiling's
-    levels 1, 2 and S at the ladder's top (`flip7odds.drift`, "After the Unlucky 7")."""
+    come, or more than one draw is owed, or a Just One More! waits), or a Swap of ``second`` may hand one of your
+    numbers to another line for a Steal to take back (no other line holds a number, the pile holds a Steal): the
+    Unlucky 7 then ends the drift ceiling's levels 1, 2 and S at the ladder's top (`flip7odds.drift`, "After the
+    Unlucky 7")."""
     start: int = 0
     """Where the drift ceiling's chain starts: 0 at your line, `flip7odds.drift.START_DISCARD` (level 1) or
     `START_STEAL` (level S) where a Discard or Swap, or a Steal, is set aside or queued (`RoundModel.deferred_path`;

@@ -84,14 +84,19 @@ After a Discard or a Swap (the second level)
 --------------------------------------------
 Of the ``R`` rescuers, ``D = Path.second`` are Discards and Swaps: after one your line has lost at most one card
 ``c`` (you discard it or swap it away; nothing if you play the card on the other lines) and gained at most one card
-of the other lines, a number worth at most ``lift`` (``lift = -1``: no number can come in). The chain then goes on
+of the other lines, a number worth at most ``lift`` (``lift = -1``: no number can come in; where no other line holds
+a number the Swaps count among the ``D`` even with a Steal in the pile, below). The chain then goes on
 past it instead of ending at ``W``, as a *relaxed* line that keeps every class it held (``H``: your line's and
 ``K``'s), holds ``S_K + max(lift, 0)`` in numbers, and forgives the first card of a class of ``H`` (a bust card or
 a repeat, of ``K`` or of the classes joined since): level 1 before that card, level 2 after it. Pathwise, while the
 real play is alive the relaxed line holds at least its numbers' sum: the real line busts on any card of ``H`` but
 ``c`` and on a repeat of what joined since; ``c``'s first card comes back into it, and that is the card forgiven if
 it comes first (if another card of ``H`` comes first, the real play busted on it). So after the forgiven card the
-real line holds every class of the relaxed one, and the next card of ``H`` busts it. The real line holds at most as
+real line holds every class of the relaxed one, and the next card of ``H`` busts it. Where no other line holds a
+number, a Swap may put ``c`` on another line, and a Steal (no rescuer on the path then: a neutral card of the chain)
+or a second Swap may take it back: that puts ``c``'s class back, so ``c``'s next card busts the real line, or busts it
+at once where ``c``'s card came first (the exact solver busts a line that takes a number of a class it holds); the
+real line's numbers stay of classes of the relaxed one, and the count above holds. The real line holds at most as
 many numbers as the relaxed one, one more after a Swap that brought a number and a forgiven ``c``: at level 2 with
 six (``j + 1 = room``) the relaxed line counts the bonus (the real one may have made its Flip 7); at level 1 with
 seven the chain ends at ``W`` (the real line may hold six). A rescuer at level 1 or 2, or the live cards running out,
@@ -133,6 +138,44 @@ when the real line has had no more. With ``m = live - j - 1`` live cards left::
 level 0 adds ``T (Z_S(K) - Z(K))`` in place of ``T (W - Z(K))``, and the chain is at level S on ``J`` with
 ``P_S(J) = T prod n_c / C(live, j + 1)``, as at level 1.
 
+After a second Discard or Swap
+------------------------------
+Where no number can come in (``lift = -1``: no Swap in the pile, or no other line holding a number) and the pile
+holds ``D >= 2`` Discards and Swaps, a second one drawn at level 1 or 2 no longer ends the chain at ``W``: it goes on
+at levels 3, 4 and 5, a relaxed line that keeps every class of ``H`` (your line's, ``K``'s and those joined since),
+holds ``Z_3(J) = Z_4(J) = Z_5(J) = S_J`` in numbers and forgives the first two, one or no cards of ``H`` still to
+come: level 1 goes on at level 3 (two forgivable), level 2 at level 4 (one), a card of ``H`` moves level 3 to 4 and 4
+to 5, and busts level 5. The proof is a count. Each Discard or Swap takes at most one card off your line (a Discard
+played on the other lines, a Swap between two others or one with no card to take, none) and brings no number of
+its own: where another line holds a number the pile holds no Swap (``lift`` would be that number) and a Steal ends
+the chain; where none does, the only numbers on the other lines are those your own Swaps put there, your former
+numbers, and a Swap (or a Steal) taking one back puts a class of ``H`` back, or busts you where you hold it again
+(the exact solver's `flip7odds.vengeance.fast` does both). So while the real line is alive its numbers are
+of classes of ``H`` and of the new classes joined, at most one of each: its sum is at most ``S_J``, its numbers at
+most the relaxed line's. Call a class of ``H`` missing when the real line holds none of it: only a Discard or Swap
+makes one missing, one at most, and a card of ``H`` that comes (the pile's) busts the real line unless its class is
+missing, which it then fills. So the cards of ``H`` the real line has lived through are at most the Discards and
+Swaps resolved before them, at most those drawn: wherever the real line is alive the relaxed one is. A card drawn
+while draws are owed resolves later, and meanwhile the real line busts on every card of ``H``: the same count. At
+level 5 (two Discards or Swaps, two cards of ``H`` lived through) no class is missing, so the real line holds
+exactly the relaxed line's numbers and a Flip 7 there scores ``S_J + v + bonus``, as the relaxed line counts it; at
+levels 3 and 4 a class may be missing, and the relaxed line's Flip 7 ends the chain at ``W``. Any further rescuer
+(a third Discard or Swap, a Steal, the Unlucky 7), and the live cards running out, end levels 3 to 5 at ``W``. With
+``m`` live cards left (``live - j - 2``, ``- 3``, ``- 4`` at levels 3, 4 and 5) and ``R - 2`` rescuers::
+
+    m d_3(J) = sum_{c not in J} n_c (Z_3(J + c) - Z_3(J)) + (B + r_J) (Z_4(J) - Z_3(J)) + (R - 2) (W - Z_3(J))
+    m d_4(J) = sum_{c not in J} n_c (Z_4(J + c) - Z_4(J)) + (B + r_J - 1) (Z_5(J) - Z_4(J)) + (R - 2) (W - Z_4(J))
+    m d_5(J) = sum_{c not in J} n_c (Z_5(J + c) - Z_5(J)) - (B + r_J - 2) Z_5(J) + (R - 2) (W - Z_5(J))
+
+(a Flip 7 ends levels 3 and 4 at ``W`` and scores ``S_J + v_c + bonus`` at level 5; the last live card ends at
+``W``, or at 0 where it busts level 5), and at levels 1 and 2 the ``D - 1`` Discards and Swaps left lead to
+``min(V_3(J), W)`` and ``min(V_4(J), W)`` in place of ``W``. The chain stays a Markov chain on ``(level, J)``: at
+levels 3, 4 and 5 the cards still to come are ``n_c`` of each class not in ``J``, ``B + r_J`` cards of ``H`` less the
+0, 1 or 2 come, and ``R - 2`` rescuers, ``D - 2`` of them Discards and Swaps. Where a Swap can bring a number
+(``lift >= 0``) the chain ends at ``W`` as before: a Swap may give a number of the other lines, and the swapped
+card may come back with a second Swap, so the sums and counts above need more care. A Steal at level 1 or 2, and a
+Discard or Swap at level S, still end the chain at ``W``.
+
 After the Unlucky 7
 -------------------
 Of the ``R`` rescuers, ``U = Path.unlucky`` are the Unlucky 7. Drawn after ``k`` live cards (one of each class of
@@ -164,7 +207,10 @@ resolves on the line holding that 7 (a Steal taking a 13 onto it: 20 points wher
 Discard taking the 7 away lets the next 7 in). Where that can happen (`Path.late`: more than one draw owed, a Flip
 Four! in the pile, set aside or queued, or a Just One More! set aside or queued, which makes you draw on before the
 cards after it resolve) the Unlucky 7 ends levels 1, 2 and S at ``W`` instead (on a small pile the bound fell to
-11.08 where hitting is worth 12: `tests/test_drift_deferred.py`). Elsewhere such a card is drawn on the last draw
+11.08 where hitting is worth 12: `tests/test_drift_deferred.py`). So it does where the Swaps count among the ``D``
+while no other line holds a number and the pile holds a Steal (`Path.late` is set there too): a number a Swap put on
+another line may be stolen back onto the line holding the 7, which the bound does not count (no Steal is a rescuer
+of that chain). Elsewhere such a card is drawn on the last draw
 owed, or on a Just One More!'s one draw, and resolved before the next card. At level 0 no such card has come: a
 Discard, Swap or Steal that is live moves the chain on, and one that is not (a Steal with no number to take, a Swap
 or Steal with nobody else in the round) brings no number.
@@ -176,7 +222,11 @@ While exactly one Discard, Swap or Steal ``h`` is set aside or queued (drawn whi
 S (a Steal) on the empty set, on the drawing pile as it is: ``h`` is not in it, so all ``R`` rescuers and ``live``
 live cards are still to come. That is the chain of the pile with ``h`` added as its first live card, once past it:
 `_stopping_values` with one live card, one rescuer and one Discard (or one Steal) more gives its ``C_1`` and ``V_1``
-(``C_S``, ``V_S``) on the empty set, and ``H <= (F / N) V + (live / N) C`` as before. ``lift`` is what ``h`` can bring:
+(``C_S``, ``V_S``) on the empty set, and ``H <= (F / N) V + (live / N) C`` as before. Past a Discard or Swap set
+aside, the pile's Discards and Swaps that bring no number (``Path.second`` of the deferred path: the Discards, and
+the Swaps where nobody holds a number) count among the ``D`` too, so that where ``h`` brings none either (``lift =
+-1``) a second one goes on at level 3 ("After a second Discard or Swap": the count there reads the Discards and Swaps
+drawn, ``h`` the first of them, whenever it resolves). ``lift`` is what ``h`` can bring:
 nothing for a Discard (-1), for a Swap the other lines' largest number (-1 where they hold none); ``grab`` the same
 for a Steal (0 where they hold none: it then brings at most a modifier, which raises no score; the other lines gain
 numbers only by a Swap, a rescuer).
@@ -200,10 +250,10 @@ supermartingale above ``Z`` is above it). A Swap that makes another line's Flip 
 as it stands after it: at most ``S_J + lift``. A pile that runs out while draws are owed banks your line (``h``
 never resolves): the chain has ended at ``W`` by then, or the real line is below the relaxed one.
 
-What it leaves to the ladder (`deferred_path` None): two or more such cards waiting (each may change your line); a
-Swap waiting where no other line holds a number and the pile holds a Steal (the Swap may hand one of your numbers to
-another line and the Steal, no rescuer on the path while nobody holds a number, take it back: as `path` keeps such
-Swaps among the rescuers of level 0). Alone, a Swap or a Steal is discarded unused (level 1 with ``lift = -1`` bounds
+What it leaves to the ladder (`deferred_path` None): two or more such cards waiting (each may change your line). A
+Swap waiting where no other line holds a number and the pile holds a Steal may hand one of your numbers to another
+line for the Steal to take back: that puts a class of ``H`` back or busts you ("After a Discard or a Swap"), so level 1
+with ``lift = -1`` bounds it. Alone, a Swap or a Steal is discarded unused (level 1 with ``lift = -1`` bounds
 that too) and a Discard takes one of your cards. The Unlucky 7 may come while ``h`` waits: it ends the chain at
 ``W`` at every level (the bound of "After the Unlucky 7" does not hold then, above). The rest of the state's static
 bounds (its floor ``L``, its probabilities ``[0, 1]``) are those it had: this is a ceiling of ``H`` alone, taken
@@ -246,8 +296,9 @@ def drift_ceiling(path: Path, ceiling: int) -> float:
         # chain started there on this pile (one live card and one rescuer more); the Unlucky 7 ends it at ``top``.
         steal = path.start == START_STEAL
         deepest = min(path.room, live + 1) - 1
+        second = 0 if steal else 1 + path.second  # the card set aside and the pile's that bring no number
         _stopping_values(copies, values, path.zeros > 0, path.holds_zero, path.held, path.room, path.bonus, path.bust,
-                         path.rescue + 1, 0 if steal else 1, path.lift, 1 if steal else 0, path.grab, live + 1,
+                         path.rescue + 1, second, path.lift, 1 if steal else 0, path.grab, live + 1,
                          float(top), 0, _NOTHING, *_set_lattice(copies.shape[0], deepest), out)
         onward, stop = (float(out[3]), float(out[4])) if steal else (float(out[1]), float(out[2]))
     else:
@@ -508,7 +559,9 @@ def _stopping_values(copies: IntArray, values: IntArray, zero_last: bool, holds_
     Level 0 moves on to level 1 after a Discard or Swap (``second``) and to level S after a Steal (``steals``) with the
     lower of that level's ``V`` and ``top``; the ``unlucky`` Unlucky 7s end it at ``wiped[k]`` at level 0, at
     ``wiped[firsts + k]`` at levels 1 and S and at ``wiped[2 firsts + k]`` at level 2 (``firsts = deepest + 1``;
-    module docstring, "After the Unlucky 7"); every other rescuer, and the live cards running out, at ``top``.
+    module docstring, "After the Unlucky 7"); every other rescuer, and the live cards running out, at ``top``. Where
+    ``second > 1`` and ``lift < 0``, levels 1 and 2 move on to levels 3 and 4 after a second Discard or Swap, with
+    the lower of that level's ``V`` and ``top`` (module docstring, "After a second Discard or Swap").
 
     The sets are those of `_set_lattice` (``masks`` .. ``grown_at``), each at its place there: visited once in
     increasing order for their sums (a set's are those of the set without its lowest class, plus that class's) and
@@ -528,6 +581,9 @@ def _stopping_values(copies: IntArray, values: IntArray, zero_last: bool, holds_
     first = np.empty(visited, dtype=np.float64)  # V_1
     forgiven = np.empty(visited, dtype=np.float64)  # V_2
     taken = np.empty(visited, dtype=np.float64)  # V_S
+    again0 = np.empty(visited, dtype=np.float64)  # V_3: a second Discard or Swap, two cards of H forgivable
+    again1 = np.empty(visited, dtype=np.float64)  # V_4: one of them come
+    again2 = np.empty(visited, dtype=np.float64)  # V_5: both come
     points[0] = cards[0] = worth[0] = size[0] = 0
     all_cards = 0
     all_worth = 0
@@ -544,6 +600,8 @@ def _stopping_values(copies: IntArray, values: IntArray, zero_last: bool, holds_
         worth[at] = worth[rest] + copies[c] * values[c]
     lifted_by = max(lift, 0)
     others = rescue - second - steals - unlucky  # rescuers that end every level at top
+    third = second > 1 and lift < 0  # levels 3, 4 and 5 after a second Discard or Swap that brings no number
+    ends = rescue - 1 - (second - 1 if third else 0)  # rescuers ending levels 1 and 2 at top (or the Unlucky 7's bound)
     for at in range(visited - 1, -1, -1):
         mask = masks[at]
         k = size[at]
@@ -552,11 +610,14 @@ def _stopping_values(copies: IntArray, values: IntArray, zero_last: bool, holds_
         left_points = all_worth - worth[at]  # sum_{c not in J} n_c v_c
         repeats = cards[at] - k
         flip = k + 1 == room  # the next new class is a Flip 7
-        grows0 = grows1 = grows2 = grows_s = 0.0  # sum_{c not in J} n_c V_l(J + c), where read
+        grows0 = grows1 = grows2 = grows_s = grows3 = grows4 = grows5 = 0.0  # sum_{c not in J} n_c V_l(J + c)
         inner0 = not flip and k + 1 < live
         inner1 = second > 0 and not flip and k + 2 < live
         inner2 = second > 0 and not flip and k + 3 < live
         inner_s = steals > 0 and not flip and k + 2 < live
+        inner3 = third and not flip and k + 3 < live
+        inner4 = third and not flip and k + 4 < live
+        inner5 = third and not flip and k + 5 < live
         if inner0 or inner1 or inner2 or inner_s:
             for e in range(starts[at], starts[at + 1]):
                 n = copies[grown_class[e]]
@@ -569,6 +630,37 @@ def _stopping_values(copies: IntArray, values: IntArray, zero_last: bool, holds_
                     grows2 += n * forgiven[up]
                 if inner_s:
                     grows_s += n * taken[up]
+                if inner3:
+                    grows3 += n * again0[up]
+                if inner4:
+                    grows4 += n * again1[up]
+                if inner5:
+                    grows5 += n * again2[up]
+        if third and k + 2 < live:  # levels 5, 4, 3 on J (m = live - k - 4, - 3, - 2 live cards left)
+            spare = bust + cards[at] - k  # the cards of H at level 0 on J
+            if k + 4 < live:  # level 5: both forgiven cards come; a card of H busts
+                if k + 5 == live:  # the last live card: a new class or a rescuer runs them out
+                    value5 = float(left_cards + rescue - 2) * top
+                else:
+                    value5 = float(left_points) + left_cards * float(total + bonus) if flip else grows5
+                    value5 += (rescue - 2) * top
+                    value5 /= live - k - 4
+                again2[at] = max(float(total), value5)
+            if k + 3 < live:  # level 4: one forgiven card come, one still forgivable
+                if k + 4 == live:  # the last live card ends the chain, whatever it is
+                    value4 = top
+                else:
+                    value4 = left_cards * top if flip else grows4  # a Flip 7 with a card still forgivable: top
+                    value4 += max(spare - 1, 0) * again2[at] + (rescue - 2) * top
+                    value4 /= live - k - 3
+                again1[at] = max(float(total), value4)
+            if k + 3 == live:
+                value3 = top
+            else:
+                value3 = left_cards * top if flip else grows3
+                value3 += spare * again1[at] + (rescue - 2) * top
+                value3 /= live - k - 2
+            again0[at] = max(float(total), value3)
         lifted = float(total + lifted_by)  # Z_1(J)
         if second > 0 and k + 1 < live:  # levels 1 and 2 on J (m = live - k - 1 and live - k - 2 live cards left)
             after = lifted + (bonus if flip and lift >= 0 else 0)  # Z_2(J)
@@ -581,9 +673,11 @@ def _stopping_values(copies: IntArray, values: IntArray, zero_last: bool, holds_
                     else:
                         value2 = grows2
                     if unlucky:
-                        value2 += (rescue - 1 - unlucky) * top + unlucky * wiped[2 * firsts + k]
+                        value2 += (ends - unlucky) * top + unlucky * wiped[2 * firsts + k]
                     else:
-                        value2 += (rescue - 1) * top
+                        value2 += ends * top
+                    if third:  # a second Discard or Swap goes on at level 4
+                        value2 += (second - 1) * min(again1[at], top)
                     value2 /= live - k - 2
                 forgiven[at] = max(after, value2)
             if k + 2 == live:  # whatever the last live card is, the chain ends at top
@@ -592,9 +686,11 @@ def _stopping_values(copies: IntArray, values: IntArray, zero_last: bool, holds_
                 value1 = left_cards * top if flip else grows1  # a Flip 7 at level 1 ends at top
                 value1 += (bust + repeats) * forgiven[at]
                 if unlucky:
-                    value1 += (rescue - 1 - unlucky) * top + unlucky * wiped[firsts + k]
+                    value1 += (ends - unlucky) * top + unlucky * wiped[firsts + k]
                 else:
-                    value1 += (rescue - 1) * top
+                    value1 += ends * top
+                if third:  # a second Discard or Swap goes on at level 3
+                    value1 += (second - 1) * min(again0[at], top)
                 value1 /= live - k - 1
             first[at] = max(lifted, value1)
             if mask == 0:

@@ -533,7 +533,10 @@ class VengeanceModel:
         your line has lost at most one card, and the Swaps, after which it has lost at most one and gained at most
         one of the other lines' cards (worth at most their largest number; -1 where they hold none, so that no
         number comes in). Where no other line holds a number and the pile holds a Steal, a Swap may hand one of
-        your numbers to a Steal to take back: the Swaps then stay rescuers of the first level only. Where another
+        your numbers to another line for a Steal to take back: that puts a class of your line back (or busts you),
+        which the relaxed lines allow for (`flip7odds.drift`, "After a Discard or a Swap"), but after the Unlucky 7
+        the number taken back joins the line holding that 7, which its bound does not count: `Path.late` is then set,
+        and the Unlucky 7 ends the chain past level 0 at the ladder's top. Where another
         line holds a number, the Steals, after which your line has gained at most one card, worth at most the
         largest of those numbers (`Path.steals`, `Path.grab`). Where no other player is in the round (none ever comes
         back), a Steal or Swap has no legal use and is discarded unused when it comes: the Swaps are then neutral
@@ -582,13 +585,14 @@ class VengeanceModel:
             if alone:  # nobody to swap with: every Swap is discarded unused
                 rescue -= swaps
                 swaps = 0
-            elif not taken and known[1]:  # a Swap may give a Steal a number to take back: it stays a rescuer
-                swaps = 0
             grab = self._grab(others)
             lift = grab if swaps else -1
+            # A Swap may hand one of your numbers to a line a Steal (no rescuer while nobody holds a number) then takes
+            # it from: after the Unlucky 7 the chain ends at the top past level 0, as where a card may still wait.
+            handed = bool(swaps and not taken and known[1])
             fields = (held, FLIP_7_CARDS - self.game.number_count(line), self._bonus, classes, bust, rescue,
                       size, zeros, bool(line & deck.zero), discards + swaps, lift, known[1] if taken else 0,
-                      max(grab, 0), *self._after_unlucky(pile, known), late)
+                      max(grab, 0), *self._after_unlucky(pile, known), late or handed)
             path = self._interned(fields)
             self._line_paths[pile, line, others, alone, late] = path
         return path
@@ -597,9 +601,12 @@ class VengeanceModel:
         """Where exactly one Discard, Swap or Steal is set aside or queued: the drawing pile as your line meets it, its
         drift ceiling's chain started at level 1 (a Discard: nothing comes in; a Swap: at most the other lines' largest
         number, nothing where nobody holds one) or at level S (a Steal: at most that number)
-        (`flip7odds.drift`, "A Discard, Swap or Steal set aside"). None where two or more wait, and for a Swap where no
-        other line holds a number and the pile holds a Steal (the Swap may hand it one of your numbers to take back,
-        as in `path`)."""
+        (`flip7odds.drift`, "A Discard, Swap or Steal set aside"). None where two or more wait. A Swap where no other
+        line holds a number and the pile holds a Steal may hand one of your numbers to another line for the Steal to
+        take back: that puts a class of your line back, or busts you, as in `path` (the chain started so ends at the
+        ladder's top after the Unlucky 7). `Path.second` is the pile's Discards and Swaps that bring no number (the
+        Swaps where nobody holds one): past the card set aside they go on at the drift ceiling's level 3 where that
+        card brings none either."""
         waiting = [k for k in (*state[8], *state[9]) if self._hostile >> k & 1]
         if len(waiting) != 1:
             return None
@@ -615,13 +622,13 @@ class VengeanceModel:
         if act is Action.STEAL:
             start = START_STEAL
         elif act is Action.SWAP and state[3]:  # alone, a Swap is discarded unused
-            pile = state[0] if state[1] else state[4]
-            known = self._pile_view(pile)
-            if not others and known[1]:
-                return None
             lift = grab
+        # The pile's Discards and Swaps that bring no number (a Swap's lift is -1 where nobody holds one): past the card
+        # set aside, a second of them goes on at level 3 where that card brings none either.
+        pile = state[0] if state[1] else state[4]
+        second = base.second if base.lift < 0 else self._pile_view(pile)[3][2]
         fields = (base.held, base.room, base.bonus, base.classes, base.bust, base.rescue, base.size, base.zeros,
-                  base.holds_zero, 0, lift, 0, max(grab, 0), 0, (), 0, 0, True, start)
+                  base.holds_zero, second, lift, 0, max(grab, 0), 0, (), 0, 0, True, start)
         return self._interned(fields)
 
     def _interned(self, fields: tuple[Any, ...]) -> Path:

@@ -33,9 +33,20 @@ Step = tuple[float, tuple[int, int] | None, float]
 ends, and the value it ends with (unused otherwise)."""
 
 
-def _chain(path: Path, top: float, level: int, held: int) -> tuple[float, list[Step]]:
+THIRD_LEVELS = (4, 5, 6)
+"""The levels of `_chain` after a second Discard or Swap that brings no number (`flip7odds.drift`'s levels 3, 4 and 5:
+two, one and no cards of ``H`` still forgivable)."""
+
+
+def _third(path: Path) -> bool:
+    """Whether the chain goes on past a second Discard or Swap (`flip7odds.drift`, "After a second Discard or Swap")."""
+    return path.second > 1 and path.lift < 0
+
+
+def _chain(path: Path, top: float, level: int, held: int, wrong: bool = False) -> tuple[float, list[Step]]:
     """The relaxed chain at ``level`` on the set of classes ``held`` (module docstring of `flip7odds.drift`; no The
-    Zero): its value ``Z`` and its moves."""
+    Zero): its value ``Z`` and its moves. ``wrong``: a planted error, the second Discard or Swap forgiving no card
+    more (level 1 goes on at level 5, level 2 at level 6)."""
     classes = path.classes
     joined = [index for index in range(len(classes)) if held >> index & 1]
     k = len(joined)
@@ -50,6 +61,8 @@ def _chain(path: Path, top: float, level: int, held: int) -> tuple[float, list[S
     elif level == 3:  # after a Steal
         value = float(total + path.grab + (path.bonus if six else 0))
         spare, rescuers = path.bust + repeats, path.rescue - 1
+    elif level in THIRD_LEVELS:  # lift < 0: nothing comes in; 0, 1 or 2 cards of H come
+        value, spare, rescuers = float(total), path.bust + repeats - (level - 4), path.rescue - 2
     else:
         value = float(total + lift + (path.bonus if six and path.lift >= 0 else 0))
         spare, rescuers = path.bust + repeats - 1, path.rescue - 1
@@ -63,14 +76,14 @@ def _chain(path: Path, top: float, level: int, held: int) -> tuple[float, list[S
         if left == 1:
             steps.append((chance, None, top))
         elif six:
-            added = (0, lift, lift, path.grab)[level]
-            end = top if level == 1 else float(total + added + worth + path.bonus)
+            added = (0, lift, lift, path.grab, 0, 0, 0)[level]
+            end = top if level in (1, 4, 5) else float(total + added + worth + path.bonus)
             steps.append((chance, None, end))
         else:
             steps.append((chance, (level, held | 1 << index), 0.0))
     if spare:
-        if level == 1:
-            steps.append((spare / left, (2, held) if left > 1 else None, top))
+        if level in (1, 4, 5):
+            steps.append((spare / left, (level + 1, held) if left > 1 else None, top))
         else:
             steps.append((spare / left, None, 0.0))
     if level == 0:
@@ -80,6 +93,12 @@ def _chain(path: Path, top: float, level: int, held: int) -> tuple[float, list[S
             steps.append((path.second / left, (1, held) if left > 1 else None, top))
         if path.steals:
             steps.append((path.steals / left, (3, held) if left > 1 else None, top))
+    elif level in (1, 2) and _third(path):
+        again = path.second - 1  # Discards and Swaps left
+        if rescuers - again:
+            steps.append(((rescuers - again) / left, None, top))
+        after = level + (4 if wrong else 3)
+        steps.append((again / left, (after, held) if left > 1 else None, top))
     elif rescuers:
         steps.append((rescuers / left, None, top))
     return value, steps
@@ -90,7 +109,7 @@ def _chain_bound(path: Path, top: float) -> float:
     positive drift times the chance that the chain reaches it, found by walking the chain forward."""
     reached: defaultdict[tuple[int, int], float] = defaultdict(float)
     reached[0, 0] = 1.0
-    states = sorted(((level, held) for level in range(4) for held in range(1 << len(path.classes))),
+    states = sorted(((level, held) for level in range(7) for held in range(1 << len(path.classes))),
                     key=lambda state: (state[1].bit_count(), state[0]))
     live = path.bust + path.rescue + sum(copies for copies, _ in path.classes)
     bound = 0.0
@@ -112,21 +131,25 @@ def _chain_bound(path: Path, top: float) -> float:
     return bound
 
 
-def _stopping_value(path: Path, top: float) -> float:
+def _stopping_value(path: Path, top: float, wrong: bool = False) -> float:
     """The chain's optimal stopping value (module docstring of `flip7odds.drift`, "The chain's optimal stopping
     value"), by memoised recursion over the states of `_chain`: ``V = max(Z, sum of each move's chance times what it
-    leads to)``, level 0 moving on to levels 1 and S with the lower of their ``V`` and ``top``, the first card forced (a
-    neutral one leaves the chain where it is)."""
+    leads to)``, level 0 moving on to levels 1 and S, and levels 1 and 2 to the levels after a second Discard or Swap,
+    with the lower of their ``V`` and ``top``, the first card forced (a neutral one leaves the chain where it is).
+    ``wrong``: `_chain`'s planted error."""
 
     @functools.cache
     def onward(level: int, held: int) -> float:
-        _, steps = _chain(path, top, level, held)
-        return sum(chance * (end if after is None else min(value(*after), top) if level == 0 and after[0] in (1, 3)
+        _, steps = _chain(path, top, level, held, wrong)
+        return sum(chance * (end if after is None else min(value(*after), top) if capped(level, after[0])
                              else value(*after)) for chance, after, end in steps)
+
+    def capped(level: int, after: int) -> bool:  # a move to a level whose value is taken no higher than top
+        return (level == 0 and after in (1, 3)) or (level in (1, 2) and after in THIRD_LEVELS)
 
     @functools.cache
     def value(level: int, held: int) -> float:
-        return max(_chain(path, top, level, held)[0], onward(level, held))
+        return max(_chain(path, top, level, held, wrong)[0], onward(level, held))
 
     live = path.bust + path.rescue + sum(copies for copies, _ in path.classes)
     neutral = path.size - live
