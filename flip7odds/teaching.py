@@ -59,6 +59,7 @@ from flip7odds.tree import Choice, DrawingState, Outcome, Terminal
 
 if TYPE_CHECKING:
     from flip7odds.vengeance.engine import VEvent
+    from flip7odds.vengeance.situation import VengeanceSituation
 
 FloatArray = NDArray[np.float64]
 IntArray = NDArray[np.int64]
@@ -150,6 +151,18 @@ class SituationText:
             seen=text.seen or None, pile=text.pile or None, discards=text.discards or None,
             others_active=0 if self.alone else 1,
         )  # fmt: skip
+
+    def vengeance_situation(self, rules: RuleSet) -> VengeanceSituation:
+        """The checked situation under a With a Vengeance rule set: the pile given, else the deck less your line and
+        the cards seen; one other player with an empty line unless ``alone``; the discard pile where one is given.
+        Raises a `Flip7Error` subclass with a message for people."""
+        # Imported here: the classic pages, which import this module, need no Vengeance engine.
+        from flip7odds.vengeance.situation import VengeanceSituation
+
+        text = self.card_notation()
+        return VengeanceSituation.from_text(rules, text.line, pile=text.pile or None,
+                                            seen=None if text.pile else text.seen, discards=text.discards or None,
+                                            others=() if self.alone else ("",))
 
 
 def _link_notation(text: str) -> str:
@@ -462,9 +475,8 @@ def vengeance_urn(text: SituationText, rules: RuleSet) -> UrnReading:
     """
     # Imported here: the classic pages, which import this module, need no Vengeance engine.
     from flip7odds.vengeance.odds import bust_cards as vengeance_bust_cards
-    from flip7odds.vengeance.trees import situation_of
 
-    situation = situation_of(text, rules)
+    situation = text.vengeance_situation(rules)
     return UrnReading(drawing_pile_size(situation), vengeance_bust_cards(situation), 1)
 
 

@@ -152,9 +152,9 @@ def tree(text: SituationText, draws: int, start: TreeStart, grouping: Grouping) 
     `flip7odds.vengeance.trees.vengeance_tree`."""
     rules = find_rules(text.rules, experimental=True)
     if rules.vengeance:
-        from flip7odds.vengeance.trees import situation_of, vengeance_tree  # the classic pages need no Vengeance engine
+        from flip7odds.vengeance.trees import vengeance_tree  # the classic pages need no Vengeance engine
 
-        return vengeance_tree(situation_of(text, rules), draws, start, grouping)
+        return vengeance_tree(text.vengeance_situation(rules), draws, start, grouping)
     return probability_tree(text.situation(), draws, start, grouping)
 
 

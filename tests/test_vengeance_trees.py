@@ -19,7 +19,7 @@ from flip7odds.rules import VENGEANCE, VENGEANCE_BRUTAL
 from flip7odds.teaching import Grouping, SituationText, TreeStart, vengeance_urn
 from flip7odds.teaching_charts import EVENT_LABELS, branch_label, tree_figure, tree_key
 from flip7odds.vengeance.situation import VengeanceSituation
-from flip7odds.vengeance.trees import situation_of, vengeance_tree
+from flip7odds.vengeance.trees import vengeance_tree
 
 ACTIONS = ("jom", "flip4", "steal", "swap", "discard")
 MODIFIERS = ("-2", "-4", "/2")
@@ -116,7 +116,7 @@ def test_a_brute_force_that_misreads_the_lucky_13_differs() -> None:
 
 def test_the_urn_and_the_tree_read_the_same_situation_from_a_link() -> None:
     text = SituationText(line="12.u7", seen="5.5", alone=True, rules=VENGEANCE.name)
-    situation = situation_of(text, VENGEANCE)
+    situation = text.vengeance_situation(VENGEANCE)
     assert situation.alone and situation.pile.size == VENGEANCE.deck.size - 4
     tree = vengeance_tree(situation, 1)
     bust = tree.probability_of(Termination.BUST)

@@ -22,13 +22,11 @@ from __future__ import annotations
 from flip7odds.engine import Termination
 from flip7odds.errors import Flip7Error
 from flip7odds.odds import drawing_pile_size
-from flip7odds.rules import RuleSet
 from flip7odds.teaching import (
     MAX_CARD_TREE_DRAWS,
     MAX_TREE_DRAWS,
     Grouping,
     ProbabilityTree,
-    SituationText,
     TreeStart,
     grow_tree,
     tree_children,
@@ -52,16 +50,6 @@ ENDINGS: dict[VTermination, Termination] = {
     VTermination.STAYED: Termination.STAYED,
 }
 """How a tree names each way a With a Vengeance round ends (a Swap that ends the round is an action's: never followed)."""
-
-
-def situation_of(text: SituationText, rules: RuleSet) -> VengeanceSituation:
-    """The With a Vengeance situation a teaching page's sidebar describes (``text`` in card notation or a link's): the
-    pile it gives, else the deck less your line and the cards seen; one other player with an empty line unless
-    ``text.alone``; the discard pile where it gives one. Raises a `Flip7Error` with a message for people."""
-    text = text.card_notation()
-    return VengeanceSituation.from_text(rules, text.line, pile=text.pile or None,
-                                        seen=None if text.pile else text.seen, discards=text.discards or None,
-                                        others=() if text.alone else ("",))
 
 
 def vengeance_tree(situation: VengeanceSituation, draws: int, start: TreeStart = TreeStart.HIT,
@@ -110,8 +98,7 @@ def _followed(event: VEvent, node: VNode) -> Terminal[Termination] | VengeanceSt
         return None
     if event is VEvent.MODIFIER and isinstance(node, Choice):
         node = next(option for move, option in node.options if move.kind is MoveKind.KEEP)
+    assert not isinstance(node, Choice), "while you hit, only an action or a modifier gives you a choice"
     if isinstance(node, Terminal):
         return Terminal(ENDINGS[node.reason], node.score)
-    if isinstance(node, Choice):
-        return None
     return node
