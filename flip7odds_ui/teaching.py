@@ -212,10 +212,13 @@ def demo_link(t: Translator, params: Mapping[str, str]) -> str:
     return t("Link to this demo: {url}").format(url=f"{st.context.url or ''}?{urlencode({**kept, **params})}")
 
 
-def show_tree_key(t: Translator) -> None:
+def show_tree_key(t: Translator, vengeance: bool) -> None:
     """How to read the tree, above it: the colours' key is in the figure itself (`flip7odds.teaching_charts.tree_key`,
-    drawn as its legend at the foot, so that it goes wherever the chart goes)."""
+    drawn as its legend at the foot, so that it goes wherever the chart goes). With a Vengeance has no Freeze, and an
+    action card ends its branch, not your round (`flip7odds.vengeance.trees`)."""
+    ends = (t("A box with nothing to its right ends your round there (bust, Flip 7) or, for an action card, ends "
+              "its branch.") if vengeance else
+            t("A box with nothing to its right ends your round there (bust, Flip 7, frozen)."))
     st.markdown(t("**How to read it:** *now* is on the left; each column to its right is one more card. A box's "
                   "height is its probability, split among the boxes to its right; its colour says what the card "
-                  "does (the key is under the tree). A box with nothing to its right ends your round there (bust, "
-                  "Flip 7, frozen)."))
+                  "does (the key is under the tree).") + " " + ends)

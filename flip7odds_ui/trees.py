@@ -77,7 +77,7 @@ def show_tree(t: Translator, rules: RuleSet, result: ProbabilityTree) -> None:
     # On a projector the tree takes the whole width and its table comes below, in the room's type size.
     chart, side = side_by_side(3, 2)
     with chart:
-        show_tree_key(t)
+        show_tree_key(t, rules.vengeance)
         if rules.vengeance:
             st.caption(t("With a Vengeance: an action card (orange) ends its branch though your round goes on: what "
                          "follows depends on whom you play it on. A modifier never changes your numbers: the tree goes "

@@ -146,6 +146,7 @@ def test_trees_default_leaves_add_up_to_exactly_one() -> None:
     shown = metrics(at)
     assert shown["P(bust)"] == ("6.54%", "286/4371")
     assert "add up to exactly **1**" in markdown_text(at)
+    assert "(bust, Flip 7, frozen)" in markdown_text(at)  # a classic round's ends, a Freeze among them
     assert at.query_params["cards"] == "2"
 
 

@@ -32,6 +32,8 @@ APP = Path(__file__).resolve().parents[1] / "app.py"
 PAGES = ("home", "live", "quiz", "strategy", "simulate", "trees", "urn", "models")
 NOT_AVAILABLE = {"en": "This page is not available for the", "es": "Esta página aún no está disponible para la variante"}
 EXACTLY_1 = {"en": "add up to exactly **1**", "es": "suman exactamente **1**"}
+ENDS_ITS_BRANCH = {"en": "for an action card, ends its branch", "es": "si es una carta de acción, termina su rama"}
+FROZEN = {"en": "frozen", "es": "congelado"}
 
 
 def open_page(page: str, params: dict[str, str]) -> AppTest:
@@ -95,6 +97,7 @@ def test_every_page_works(page: str, rules: str, language: str, tmp_path: Path,
     assert all(message not in text for message in NOT_AVAILABLE.values())  # the message pages once gave
     if page == "trees":
         assert EXACTLY_1[language] in text  # the tree's leaves, in the page's language
+        assert ENDS_ITS_BRANCH[language] in text and FROZEN[language] not in text  # no Freeze in With a Vengeance
 
 
 def test_live_page_tracks_lines_and_shows_the_exact_next_card_odds() -> None:
