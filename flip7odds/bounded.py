@@ -84,7 +84,8 @@ still scores the sum and the bonus.
   free decision with a path and no The Zero, also the chain floor (`flip7odds.chain_floor`: hitting on new numbers,
   giving away what can be given, staying when the next number would not pay, is another policy) where it is higher
   and hitting is not ruled out; holding The Zero with no draws owed, the Zero floor (the same policy drawing until
-  the Flip 7, the only way such a line scores);
+  the Flip 7, the only way such a line scores, or until a Discard, played on your own line, takes The Zero away or
+  the Unlucky 7 comes: it then stays);
 * upper: ``max(stay, H bound)``, or the ``H`` bound where you must draw;
 * closing: where you may stay and the ``H`` bound is at most ``stay``, hitting cannot beat staying, so
   ``V(x) = stay`` exactly and the policy stays. This closes most deep leaves: late in a line the bust
@@ -368,7 +369,12 @@ class Stays(NamedTuple):
     take (nobody else in the round: draw one card, then stay), ``discards`` Discards played on your own line (discard
     your smallest number drawn on the chain, then stay), ``unlucky`` Unlucky 7s (your line is that 7 alone, scoring
     ``unlucky_score``; then stay); ``lined``: your line holds a card now (a Discard after one number leaves you one);
-    ``flip4`` Flip Four!s you must take (nobody else in the round: draw four cards, then stay)."""
+    ``flip4`` Flip Four!s you must take (nobody else in the round: draw four cards, then stay).
+
+    Holding The Zero (the Zero floor, `flip7odds.chain_floor.zero_floor`): ``discards`` are every Discard of the pile,
+    played on your own line to discard The Zero, then stay; ``lined``: your line holds a card besides The Zero;
+    ``played``: of the Discards, those the other lines could take instead (then counted among the cards given away:
+    the Zero floor takes the better of the two policies)."""
 
     forced: int = 0
     discards: int = 0
@@ -376,6 +382,7 @@ class Stays(NamedTuple):
     unlucky_score: int = 0
     lined: bool = False
     flip4: int = 0
+    played: int = 0
 
 
 NO_STAYS = Stays()
@@ -891,7 +898,7 @@ class _Search(Generic[S]):
         if known is None:
             arrays = self.class_arrays(path.classes)
             known = floors[key] = (owed_floor(path, chain[0], low, owed, arrays, chain[1]) if owed else
-                                   zero_floor(path, chain[0], low, chain[1], arrays) if path.holds_zero else
+                                   zero_floor(path, chain[0], low, chain[1], arrays, chain[4]) if path.holds_zero else
                                    chain_floor(path, chain[0], low, chain[1], arrays=arrays, steals=chain[2],
                                                kept=chain[3], stays=chain[4]))
         return known

@@ -116,6 +116,23 @@ up to ``room`` classes, ``2^classes`` at most. Where the pile holds only numbers
 the whole game (you must draw until you bust or make the Flip 7), and the floor is the exact value where ``L`` is 0
 (Brutal penalties can put ``L`` below the 0 such a line banks when the pile runs out).
 
+Two cards end the Zero policy with a stay (`_zero_values`). A Discard may target any player who has not busted,
+yourself included, and takes a card of the player's choice (`flip7odds.vengeance.fast.Round`'s Discard options):
+the policy plays it on your own line and discards The Zero. Your line is then the one you held with the numbers of
+``K`` and your modifiers, no The Zero: you may stay where it holds a card (``k >= 1``, or your line held a card
+besides The Zero: `flip7odds.bounded.Stays.lined`), and the policy does, banking ``f(S_K)`` (The Zero added 0 to the
+sum); with no card left it counts ``L``. The Unlucky 7 discards your other numbers and modifiers, The Zero with them:
+your line is that 7 alone, and the policy stays with it (``u``, as in the chain floor). So, with ``D`` Discards and
+``U`` Unlucky 7s among the ``O`` other cards::
+
+    Y(K) = f7(S_K)      at k = room,      L where the pile is used up, else
+    Y(K) = [sum_{c not in K} n_c Y(K + c) + D d(K) + U u + (O - D - U) L] / (N' - k),   d(K) = f(S_K) or L
+
+Every term is a policy's outcome, at least ``L``: ``H >= Y(empty)``. Where the other lines hold enough cards for the
+Discards (the chain floor gives them away there), a second policy gives them away as before (among the ``G``, ``D =
+0``), and the floor is the larger of the two values (`zero_floor`): each is a policy's, and the optimum is at least
+both.
+
 The sums run in one compiled loop over bit masks (`_chain_values`), like `flip7odds.drift`'s: every ``F`` is a
 finite sum of products of counts over ``N' - k`` with integer scores, so its rounding is of the kind the bounded
 solver's ``ROUNDING`` already covers.
@@ -229,14 +246,76 @@ def _owed_values(copies: IntArray, values: IntArray, held: int, room: int, size:
     out[0] = value[0]
 
 
-def zero_floor(path: Path, scores: LineScores, low: int, skipped: int = 0, arrays: ClassArrays | None = None) -> float:
+def zero_floor(path: Path, scores: LineScores, low: int, skipped: int = 0, arrays: ClassArrays | None = None,
+               stays: Stays | None = None) -> float:
     """The Zero floor (module docstring, "Holding The Zero") of a state holding The Zero with no draws owed, with
-    ``skipped`` = ``G`` cards you can give away; -inf where it does not apply."""
+    ``skipped`` = ``G`` cards you can give away and the Discards and Unlucky 7s of ``stays`` (None: every such card
+    counts ``L``; `flip7odds.bounded.Stays`, holding The Zero): the better of the policy that plays every Discard on
+    your own line and the one that gives the ``stays.played`` of them away (they are among the ``skipped``); -inf
+    where it does not apply."""
     if not path.holds_zero:
         return -np.inf
-    banks = np.full(scores.plain.shape, low, dtype=np.int64)  # no stay: only the pile running out "banks", >= L
-    return _floor(path, banks, scores.flip7, low, skipped, path.room, min(path.room, len(path.classes)), arrays, None,
-                  None, None)
+    discards, unlucky, unlucky_score, lined, played = (0, 0, 0, False, 0) if stays is None else (
+        stays.discards, stays.unlucky, stays.unlucky_score, stays.lined, stays.played)
+    floor = _zero_floor(path, scores, low, skipped - played, arrays, discards, unlucky, unlucky_score, lined)
+    if played:
+        floor = max(floor, _zero_floor(path, scores, low, skipped, arrays, discards - played, unlucky, unlucky_score,
+                                       lined))
+    return floor
+
+
+def _zero_floor(path: Path, scores: LineScores, low: int, skipped: int, arrays: ClassArrays | None, discards: int,
+                unlucky: int, unlucky_score: int, lined: bool) -> float:
+    """The Zero floor of one policy: ``skipped`` cards given away, ``discards`` played on your own line."""
+    size = path.size - skipped
+    if size <= 0 or path.room <= 0 or len(path.classes) > MAX_CLASSES:
+        return -np.inf
+    copies, values, total = class_arrays(path.classes) if arrays is None else arrays
+    out = np.empty(1)
+    _zero_values(copies, values, path.held, path.room, size, size - path.bust - total, float(low), scores.plain,
+                 scores.flip7, discards, unlucky, float(unlucky_score), lined, out)
+    return float(out[0])
+
+
+@compiled_loop
+def _zero_values(copies: IntArray, values: IntArray, held: int, room: int, size: int, others: int, low: float,
+                 plain: IntArray, flip7: IntArray, discards: int, unlucky: int, unlucky_score: float, lined: bool,
+                 out: FloatArray) -> None:
+    """``out[0] = Y(empty)``, the Zero floor (module docstring, "Holding The Zero") over the sets of at most ``min(room,
+    classes)`` classes: ``Y(K) = f7(S_K)`` at ``k = room``, ``low`` where the pile (``size`` cards, the ones given away
+    left out) is used up, else ``[sum_{c not in K} n_c Y(K + c) + discards d(K) + unlucky u + (others - discards -
+    unlucky) low] / (size - k)`` (a bust card 0), ``d(K) = plain[S_K]`` where a card is left once The Zero is
+    discarded (``lined`` or ``k >= 1``), else ``low``; ``u`` = ``unlucky_score``. The sets of one size in increasing
+    order of their masks (Gosper's rule), the larger sets first, as `_chain_values`."""
+    classes = copies.shape[0]
+    depth = min(room, classes)
+    value = np.empty(1 << classes, dtype=np.float64)
+    for k in range(depth, -1, -1):
+        mask = (1 << k) - 1
+        while mask < (1 << classes):
+            total = held
+            for c in range(classes):
+                if (mask >> c) & 1:
+                    total += values[c]
+            if k == room:
+                value[mask] = flip7[total]
+            elif size == k:
+                value[mask] = low
+            else:
+                acc = (others - discards - unlucky) * low + unlucky * unlucky_score
+                if discards:
+                    acc += discards * (float(plain[total]) if k >= 1 or lined else low)
+                if k < depth:
+                    for c in range(classes):
+                        if not (mask >> c) & 1:
+                            acc += copies[c] * value[mask | (1 << c)]
+                value[mask] = acc / (size - k)
+            if mask == 0:
+                break
+            low_bit = mask & -mask
+            ripple = mask + low_bit
+            mask = (((ripple ^ mask) >> 2) // low_bit) | ripple
+    out[0] = value[0]
 
 
 def _floor(path: Path, plain: IntArray, flip7: IntArray, low: int, skipped: int, forced: int, depth: int,
@@ -250,7 +329,7 @@ def _floor(path: Path, plain: IntArray, flip7: IntArray, low: int, skipped: int,
     count, taken, bits, passed = (0, _NO_NUMBERS, _NO_NUMBERS, 0) if steals is None else (
         steals.count, steals.values, steals.classes, steals.passed)
     keeps, kept_scores = (0, _NO_NUMBERS) if kept is None else (kept.count, kept.scores)
-    jom, discards, unlucky, unlucky_score, lined, flip4 = (0, 0, 0, 0, False, 0) if stays is None else stays
+    jom, discards, unlucky, unlucky_score, lined, flip4 = (0, 0, 0, 0, False, 0) if stays is None else stays[:6]
     out = np.empty(1)
     _chain_values(copies, values, path.held, path.room, size, size - path.bust - total, float(low), plain, flip7,
                   forced, depth, count, taken, bits, passed, keeps, kept_scores, path.size, jom, discards, unlucky,

@@ -731,7 +731,10 @@ class VengeanceModel:
         Discards (along the chain only Discards take their cards: a Steal or Swap ends it), a Steal or Swap while no
         other player is in the round (it is discarded unused) (`Round.play`; the chain floor, `flip7odds.chain_floor`);
         the pile's Steals with the numbers of the other lines they can take (`_steals`); and the pile's modifiers where
-        nobody can take one (you keep it: `_kept`)."""
+        nobody can take one (you keep it: `_kept`). Where your line holds The Zero (the Zero floor's policies,
+        `flip7odds.chain_floor`, "Holding The Zero"), `Stays.discards` are every Discard of the pile (played on your own
+        line), `Stays.played` those the other lines could take (counted among the cards given away too), and
+        `Stays.lined` says whether your line holds a card besides The Zero."""
         modifiers = state[2] & ~self._numbers
         scores = self._line_scores.get(modifiers)
         if scores is None:
@@ -740,12 +743,14 @@ class VengeanceModel:
         known = self._pile_view(pile)
         modifiers_left, forcing, discards, swaps = known[3]
         active = bool(state[3])
+        zero = self.game.deck.zero
+        lined = state[2] & ~zero != 0
         giving = active or (self._brutal and state[6] > 0)
         given = modifiers_left if giving else 0
         kept = _NO_KEPT if giving or not modifiers_left else self._kept(modifiers, pile)
         if not active:  # nobody to take from or swap with: each Steal and Swap is discarded unused
             stays = Stays(self._copies(pile, self._just_one_more), discards, self._copies(pile, self.unlucky),
-                          self._unlucky_score, state[2] != 0, self._copies(pile, self._flip_four))
+                          self._unlucky_score, lined, self._copies(pile, self._flip_four))
             return scores, given + known[1] + swaps, _NO_STEALS, kept, stays
         given += forcing
         played = 0
@@ -756,7 +761,10 @@ class VengeanceModel:
             if others.bit_count() >= discards:
                 given += discards
                 played = discards
-        stays = Stays(0, discards - played, self._copies(pile, self.unlucky), self._unlucky_score, state[2] != 0)
+        if state[2] & zero:  # the Zero floor: every Discard played on your own line, or those played given away
+            return scores, given, _NO_STEALS, kept, Stays(0, discards, self._copies(pile, self.unlucky),
+                                                          self._unlucky_score, lined, 0, played)
+        stays = Stays(0, discards - played, self._copies(pile, self.unlucky), self._unlucky_score, lined)
         return scores, given, self._steals(state, known, played), kept, stays
 
     def _copies(self, pile: int, kind: int) -> int:
