@@ -97,7 +97,8 @@ come from the drawing pile (or the pile runs out and the round banks), take the 
 stay". Each of the first cards that is a number of a class you do not hold (not The Zero, not a rescuer) joins your
 line at once; if the first ``d`` are, the round ends with a Flip 7, the pile run out, or a stay with those numbers
 added; a card you can give away (`RoundModel.chain`) is set aside, takes a draw and is given away after them, leaving
-your line as it was; otherwise the score is at least ``L`` (0 for a bust). Its value is the chain floor's recursion
+your line as it was; the first modifier you must keep (`Kept`) is set aside and joins your line after them; otherwise
+the score is at least ``L`` (0 for a bust). Its value is the chain floor's recursion
 with ``d`` levels without a choice, over the sets of numbers and the cards given away drawn: the optimum is at least
 any policy's value.
 
@@ -356,8 +357,9 @@ class Steals:
 class Kept:
     """The modifiers of a drawing pile you must keep when they come (nobody to give them to), for the chain floor
     (`flip7odds.chain_floor`): ``count`` of them, and ``scores[s]``, for each sum of numbers ``s``, the sum over them
-    of your score with your line's modifiers and that one (the policy keeps it and stays). Compared and hashed by
-    identity (the model makes one per view)."""
+    of your score with your line's modifiers and that one (the policy keeps it and stays; while draws are owed, the
+    forced floor's first one joins your line after them). Compared and hashed by identity (the model makes one per
+    view)."""
 
     count: int
     scores: IntArray
@@ -897,7 +899,7 @@ class _Search(Generic[S]):
         known = floors.get(key)
         if known is None:
             arrays = self.class_arrays(path.classes)
-            known = floors[key] = (owed_floor(path, chain[0], low, owed, arrays, chain[1]) if owed else
+            known = floors[key] = (owed_floor(path, chain[0], low, owed, arrays, chain[1], chain[3]) if owed else
                                    zero_floor(path, chain[0], low, chain[1], arrays, chain[4]) if path.holds_zero else
                                    chain_floor(path, chain[0], low, chain[1], arrays=arrays, steals=chain[2],
                                                kept=chain[3], stays=chain[4]))

@@ -104,6 +104,23 @@ left are one fewer. So the recursion runs over ``(K, j)``, ``j`` the such cards 
 (no card is skipped: the owed draws come off the top of the pile, given-away cards included), where it counted those
 cards ``L`` before (``G = 0`` is the recursion above).
 
+A modifier drawn while draws are owed, with nobody to give it to (`flip7odds.bounded.Kept`: ``M`` of them, kinds
+``x``), is set aside too and joins your line when the draws are done (no card can take it away before: a Discard or
+Swap drawn then is set aside as well, and the ones before were resolved). The first one drawn changes only the score
+the policy's ending banks: ``f_x(S_K)`` where the draws end (you stay) or the pile runs out (the round ends as if you
+stayed: with the modifier or without it, at least ``f_x``, since no modifier of the variant raises a score), and at
+the Flip 7 at least ``f_x(S_K)`` too (the cards set aside are lost then, or join: ``f7 >= f_x``, ``f_x + bonus >=
+f_x``); a second one, or any other card, counts ``L``. After it the pile's other cards are the same whichever ``x`` it
+was (``M - 1`` modifiers left), so the chances of what follows do not depend on ``x`` and the ``n_x``-weighted sum of
+its values is one recursion, ``M(K, j)`` (``j`` counting it among the cards that are no number), ending at the sum
+over the modifiers of your score with each, ``kept(S_K) = sum_x n_x f_x(S_K)``::
+
+    M(K, j) = kept(S_K)  where k + j = d, the pile is used up, or k = room, else
+    M(K, j) = [sum_{c not in K} n_c M(K + c, j) + (G - j + 1) M(K, j + 1) + (O - G - 1) M L] / (N - k - j)
+    F(K, j) = [sum_{c not in K} n_c F(K + c, j) + (G - j) F(K, j + 1) + M(K, j + 1) + (O - G - M) L] / (N - k - j)
+
+where it counted those modifiers ``L`` before (``M = 0`` is the recursion above).
+
 Holding The Zero
 ----------------
 While you hold The Zero you may not stay, and your score is 0 unless you make a Flip 7 (it counts toward the
@@ -185,13 +202,14 @@ def chain_floor(path: Path, scores: LineScores, low: int, skipped: int = 0, dept
 
 
 def owed_floor(path: Path, scores: LineScores, low: int, draws: int, arrays: ClassArrays | None = None,
-               neutral: int = 0) -> float:
+               neutral: int = 0, kept: Kept | None = None) -> float:
     """The forced floor (module docstring, "Draws owed") of a state owing ``draws`` draws, ``neutral`` of the pile's
-    cards set aside and then given away or discarded unused (`RoundModel.chain`'s cards you can give away), or -inf
-    where it does not apply."""
+    cards set aside and then given away or discarded unused (`RoundModel.chain`'s cards you can give away), the
+    modifiers you must ``kept`` (one set aside joins your line after the draws), or -inf where it does not apply."""
     if path.holds_zero:
         return -np.inf
-    if not neutral:
+    keeps, kept_scores = (0, _NO_NUMBERS) if kept is None else (kept.count, kept.scores)
+    if not neutral and not keeps:
         return _floor(path, scores.plain, scores.flip7, low, 0, draws, min(draws, path.room, len(path.classes)),
                       arrays, None, None, None)
     if path.size <= 0 or path.room <= 0 or len(path.classes) > MAX_CLASSES or draws < 1:
@@ -199,23 +217,28 @@ def owed_floor(path: Path, scores: LineScores, low: int, draws: int, arrays: Cla
     copies, values, total = class_arrays(path.classes) if arrays is None else arrays
     out = np.empty(1)
     _owed_values(copies, values, path.held, path.room, path.size, path.size - path.bust - total, neutral, float(low),
-                 scores.plain, scores.flip7, draws, out)
+                 scores.plain, scores.flip7, draws, keeps, kept_scores, out)
     return float(out[0])
 
 
 @compiled_loop
 def _owed_values(copies: IntArray, values: IntArray, held: int, room: int, size: int, others: int, neutral: int,
-                 low: float, plain: IntArray, flip7: IntArray, draws: int, out: FloatArray) -> None:
+                 low: float, plain: IntArray, flip7: IntArray, draws: int, keeps: int, kept: IntArray,
+                 out: FloatArray) -> None:
     """``out[0]`` = the forced floor of ``draws`` draws owed where ``neutral`` of the ``others`` cards take a draw and
-    leave your line as it is (module docstring, "Draws owed"): ``F(K, j)`` over the sets ``K`` of at most ``min(draws,
-    room, classes)`` classes and the ``j`` neutral cards drawn, ``F(K, j) = f7(S_K)`` at ``k = room``, ``f(S_K)``
-    where ``k + j`` reaches ``draws`` or the pile's ``size``, else ``[sum_{c not in K} n_c F(K + c, j) + (neutral - j)
-    F(K, j + 1) + (others - neutral) low] / (size - k - j)`` (a bust card 0). The sets of one size in increasing
-    order of their masks (Gosper's rule), the larger sets first, as `_chain_values`."""
+    leave your line as it is, and ``keeps`` are modifiers you must keep (module docstring, "Draws owed"): ``F(K, j)``
+    over the sets ``K`` of at most ``min(draws, room, classes)`` classes and the ``j`` cards drawn that are no
+    number, ``F(K, j) = f7(S_K)`` at ``k = room``, ``f(S_K)`` where ``k + j`` reaches ``draws`` or the pile's
+    ``size``, else ``[sum_{c not in K} n_c F(K + c, j) + (neutral - j) F(K, j + 1) + M(K, j + 1) + (others - neutral
+    - keeps) low] / (size - k - j)`` (a bust card 0); ``M(K, j)``, one modifier kept among the ``j``, the same with
+    ``kept[S_K]`` (the sum over the modifiers of your score with it) where the draws end, the other ``keeps - 1``
+    counting ``low`` and ``neutral - j + 1`` left to give away, every ending weighted by ``keeps``. The sets of one
+    size in increasing order of their masks (Gosper's rule), the larger sets first, as `_chain_values`."""
     classes = copies.shape[0]
     depth = min(draws, room, classes)
     width = draws + 1
     value = np.empty((1 << classes) * width, dtype=np.float64)
+    one = np.empty((1 << classes) * width if keeps else 0, dtype=np.float64)  # M(K, j), j >= 1
     for k in range(depth, -1, -1):
         mask = (1 << k) - 1
         while mask < (1 << classes):
@@ -227,17 +250,32 @@ def _owed_values(copies: IntArray, values: IntArray, held: int, room: int, size:
             for j in range(draws - k, -1, -1):
                 if k == room:
                     value[at + j] = flip7[total]
+                    if keeps and j:
+                        one[at + j] = kept[total]
                 elif k + j == draws or k + j == size:
                     value[at + j] = plain[total]
+                    if keeps and j:
+                        one[at + j] = kept[total]
                 else:
-                    acc = (others - neutral) * low
+                    acc = (others - neutral - keeps) * low
                     if neutral > j:
                         acc += (neutral - j) * value[at + j + 1]
+                    if keeps:
+                        acc += one[at + j + 1]
                     if k < depth:
                         for c in range(classes):
                             if not (mask >> c) & 1:
                                 acc += copies[c] * value[(mask | (1 << c)) * width + j]
                     value[at + j] = acc / (size - k - j)
+                    if keeps and j:  # one modifier kept among the j: every ending weighted by keeps
+                        acc = (others - neutral - 1) * keeps * low
+                        if neutral > j - 1:
+                            acc += (neutral - j + 1) * one[at + j + 1]
+                        if k < depth:
+                            for c in range(classes):
+                                if not (mask >> c) & 1:
+                                    acc += copies[c] * one[(mask | (1 << c)) * width + j]
+                        one[at + j] = acc / (size - k - j)
             if mask == 0:
                 break
             low_bit = mask & -mask

@@ -23,7 +23,7 @@ import numpy as np
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from flip7odds.bounded import NO_STAYS, LineScores, Path, RoundModel, Stays, Steals, _Search
+from flip7odds.bounded import NO_STAYS, Kept, LineScores, Path, RoundModel, Stays, Steals, _Search
 from flip7odds.chain_floor import chain_floor, owed_floor, zero_floor
 from flip7odds.round_models import VengeanceModel
 from flip7odds.rules import VENGEANCE, VENGEANCE_BRUTAL, RuleSet
@@ -451,6 +451,65 @@ def test_the_forced_floor_with_cards_set_aside_and_given_away_is_its_policy(
     scores = LineScores(sums - 4, sums + 11)
     expected = owed_policy_value(path, scores, low, neutral, draws)
     assert abs(owed_floor(path, scores, low, draws, neutral=neutral) - float(expected)) <= TOLERANCE
+
+
+def kept_policy_value(path: Path, scores: LineScores, low: int, neutral: int, draws: int,
+                      modifiers: dict[str, tuple[int, list[int]]]) -> Fraction:
+    """The forced floor's policy with modifiers you must keep, over the literal pile in fractions: as
+    `owed_policy_value`, and each kind of ``modifiers`` (its copies, your scores with it by sum) is set aside when drawn
+    and joins your line after the draws: the first one drawn scores with it where the draws end, the pile runs out or
+    the Flip 7 comes (no bonus counted), a second one scores ``low``."""
+    pile = dict(literal_pile(path, neutral))
+    pile["other"] -= sum(copies for copies, _ in modifiers.values())
+    pile.update({name: copies for name, (copies, _) in modifiers.items()})
+
+    @functools.cache
+    def draw(left: tuple[tuple[str, int], ...], drawn: frozenset[int], held: int, owed: int, kept: str) -> Fraction:
+        size = sum(count for _, count in left)
+        if not owed or not size:
+            return Fraction(int(scores.plain[held]) if not kept else modifiers[kept][1][held])
+        total = Fraction(0)
+        for card, count in left:
+            if not count:
+                continue
+            rest = tuple((c, n - 1 if c == card else n) for c, n in left)
+            if card == "give":
+                total += count * draw(rest, drawn, held, owed - 1, kept)
+            elif card in modifiers:
+                total += count * (draw(rest, drawn, held, owed - 1, card) if not kept else low)
+            elif card == "other":
+                total += count * low
+            elif card != "bust" and int(card[5:]) not in drawn:
+                index = int(card[5:])
+                now, taken = held + path.classes[index][1], drawn | {index}
+                done = len(taken) == path.room
+                total += count * (draw(rest, taken, now, owed - 1, kept) if not done else
+                                  int(scores.flip7[now]) if not kept else modifiers[kept][1][now])
+        return total / size
+
+    return draw(tuple(sorted(pile.items())), frozenset(), path.held, draws, "")
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.integers(1, 3), st.integers(1, 13)), max_size=3), st.integers(0, 2), st.integers(0, 2),
+       st.integers(0, 2), st.integers(0, 2), st.integers(0, 2), st.integers(0, 30), st.integers(1, 5),
+       st.integers(-12, 0), st.integers(1, 4))
+def test_the_forced_floor_with_modifiers_you_must_keep_is_its_policy(
+        classes: list[tuple[int, int]], bust: int, other: int, neutral: int, halves: int, penalties: int, held: int,
+        room: int, low: int, draws: int) -> None:
+    """A modifier drawn while draws are owed, with nobody to give it to, is set aside and joins your line after them:
+    the forced floor counts the first one so (the sum over the modifiers of your score with it), card by card."""
+    size = bust + other + neutral + halves + penalties + sum(copies for copies, _ in classes)
+    if not size or size > 8:
+        return
+    path = Path(held, room, 15, tuple(classes), bust, 0, size)
+    sums = np.arange(200, dtype=np.int64)
+    scores = LineScores(sums - 4, sums + 11)
+    halved, lowered = sums // 2 - 4, sums - 10
+    kept = Kept(halves + penalties, halves * halved + penalties * lowered)
+    modifiers = {"halve": (halves, halved.tolist()), "penalty": (penalties, lowered.tolist())}
+    expected = kept_policy_value(path, scores, low, neutral, draws, modifiers)
+    assert abs(owed_floor(path, scores, low, draws, neutral=neutral, kept=kept) - float(expected)) <= TOLERANCE
 
 
 @settings(max_examples=300, deadline=None)

@@ -17,7 +17,7 @@ from numba import types
 from numba.core.sigutils import _parse_signature_string
 
 from flip7odds import Situation, analyze, find_rules, native
-from flip7odds.bounded import LineScores, Stays, Steals, _class_sums_compiled
+from flip7odds.bounded import Kept, LineScores, Stays, Steals, _class_sums_compiled
 from flip7odds.bounded import Path as ChainPath
 from flip7odds.chain_floor import chain_floor, class_arrays, owed_floor, zero_floor
 from flip7odds.drift import _after_unlucky, drift_ceiling
@@ -39,6 +39,8 @@ STEALS = Steals(2, np.array([12, 9], dtype=np.int64), np.array([1 << 11, 0], dty
 STAYS = Stays(2, 2, 1, 7, True)
 """Two Just One More!s you must take, two Discards on your own line and the Unlucky 7: cards after which the chain
 floor's policy stays."""
+KEPT = Kept(2, np.arange(120, dtype=np.int64) - 8)
+"""Two modifiers you must keep (your scores with each, summed), for the forced floor."""
 ZERO_STAYS = Stays(0, 2, 1, 7, True, 0, 1)
 """Holding The Zero: two Discards played on your own line (one the other lines could take) and the Unlucky 7."""
 
@@ -61,7 +63,7 @@ def test_the_declared_signatures_are_the_types_the_solver_passes(monkeypatch: py
     for path in PATHS:
         drift_ceiling(path, 85)
     chain_floor(PATHS[0], SCORES, -10, 6, steals=STEALS, stays=STAYS)
-    owed_floor(PATHS[0], SCORES, -10, 4, neutral=3)
+    owed_floor(PATHS[0], SCORES, -10, 4, neutral=3, kept=KEPT)
     zero_floor(PATHS[1], SCORES, -10, 3, stays=ZERO_STAYS)
     _class_sums_compiled(PATHS[0].room, PATHS[0].classes, class_arrays(PATHS[0].classes))
     for name, declared in SIGNATURES.items():
@@ -110,12 +112,12 @@ def test_the_compiled_loops_give_the_just_in_time_numbers(tmp_path: Path, monkey
     with monkeypatch.context() as patch:
         patch.setattr(native, "load", lambda: None)
         just_in_time_floor = chain_floor(PATHS[0], SCORES, -10, 6, steals=STEALS, stays=STAYS)
-        just_in_time_owed = owed_floor(PATHS[0], SCORES, -10, 4, neutral=3)
+        just_in_time_owed = owed_floor(PATHS[0], SCORES, -10, 4, neutral=3, kept=KEPT)
         just_in_time_zero = zero_floor(PATHS[1], SCORES, -10, 3, stays=ZERO_STAYS)
     with monkeypatch.context() as patch:
         patch.setattr(native, "load", lambda: module)
         assert chain_floor(PATHS[0], SCORES, -10, 6, steals=STEALS, stays=STAYS) == just_in_time_floor
-        assert owed_floor(PATHS[0], SCORES, -10, 4, neutral=3) == just_in_time_owed
+        assert owed_floor(PATHS[0], SCORES, -10, 4, neutral=3, kept=KEPT) == just_in_time_owed
         assert zero_floor(PATHS[1], SCORES, -10, 3, stays=ZERO_STAYS) == just_in_time_zero
 
 
