@@ -92,7 +92,9 @@ still scores the sum and the bonus.
   cards are many and the best scores need several more cards.
 
 The forced floor (`flip7odds.chain_floor.owed_floor`, `RoundModel.owed`; With a Vengeance): at a state that owes
-``d`` draws (a Flip Four! or a Just One More!) with nothing set aside or queued, you hold no The Zero and the draws
+``d`` draws (a Flip Four! or a Just One More!) with nothing set aside or queued but modifiers (given away after the
+draws, or joining your line then: its scores count them) and Just One More!s or Flip Four!s for another player, you
+hold no The Zero and the draws
 come from the drawing pile (or the pile runs out and the round banks), take the policy "draw what is owed, then
 stay". Each of the first cards that is a number of a class you do not hold (not The Zero, not a rescuer) joins your
 line at once; if the first ``d`` are, the round ends with a Flip 7, the pile run out, or a stay with those numbers

@@ -84,8 +84,9 @@ you play alone, the chain is the whole game and the floor is the exact value of 
 
 Draws owed
 ----------
-At a state that owes ``d`` draws (a Flip Four! or a Just One More!, nothing set aside or queued, no The Zero, no
-known discard pile to reshuffle: `RoundModel.owed`) the same recursion gives the forced floor (`owed_floor`): the
+At a state that owes ``d`` draws (a Flip Four! or a Just One More!, nothing set aside or queued but the cards of the
+end of this section, no The Zero, no known discard pile to reshuffle: `RoundModel.owed`) the same recursion gives the
+forced floor (`owed_floor`): the
 first ``d`` levels have no choice (``F(K) = C(K)``, and no card is given away: a card drawn while draws are owed is
 set aside, and what it does after is at least ``L``), the ``d``-th number banks ``f(S_K)`` (you may stay after a
 Flip Four!'s draws, and must after a Just One More!'s), and a pile that runs out banks too. Where the first ``d``
@@ -120,6 +121,12 @@ over the modifiers of your score with each, ``kept(S_K) = sum_x n_x f_x(S_K)``::
     F(K, j) = [sum_{c not in K} n_c F(K + c, j) + (G - j) F(K, j + 1) + M(K, j + 1) + (O - G - M) L] / (N - k - j)
 
 where it counted those modifiers ``L`` before (``M = 0`` is the recursion above).
+
+Cards already set aside or queued when the state is met rule the forced floor out unless none changes your numbers or
+owes you a draw (`RoundModel.owed`): modifiers, and Just One More!s or Flip Four!s while another player is in the
+round. Those are resolved after the draws, before anything else can touch your line: the ones you can give away leave
+it as it was, and a modifier nobody can take joins it, so the floor is the recursion above with your line's scores
+counting those modifiers (`RoundModel.chain`); where it applied before, nothing changes.
 
 Holding The Zero
 ----------------
