@@ -106,8 +106,9 @@ left are one fewer. So the recursion runs over ``(K, j)``, ``j`` the such cards 
 cards ``L`` before (``G = 0`` is the recursion above).
 
 A modifier drawn while draws are owed, with nobody to give it to (`flip7odds.bounded.Kept`: ``M`` of them, kinds
-``x``), is set aside too and joins your line when the draws are done (no card can take it away before: a Discard or
-Swap drawn then is set aside as well, and the ones before were resolved). The first one drawn changes only the score
+``x``), is set aside too and joins your line when the draws are done (on the branches the recursion follows, the other
+cards drawn are numbers and cards given away or discarded unused, none of which touches it; any other card ends the
+branch at ``L``). The first one drawn changes only the score
 the policy's ending banks: ``f_x(S_K)`` where the draws end (you stay) or the pile runs out (the round ends as if you
 stayed: with the modifier or without it, at least ``f_x``, since no modifier of the variant raises a score), and at
 the Flip 7 at least ``f_x(S_K)`` too (the cards set aside are lost then, or join: ``f7 >= f_x``, ``f_x + bonus >=
@@ -124,9 +125,11 @@ where it counted those modifiers ``L`` before (``M = 0`` is the recursion above)
 
 Cards already set aside or queued when the state is met rule the forced floor out unless none changes your numbers or
 owes you a draw (`RoundModel.owed`): modifiers, and Just One More!s or Flip Four!s while another player is in the
-round. Those are resolved after the draws, before anything else can touch your line: the ones you can give away leave
-it as it was, and a modifier nobody can take joins it, so the floor is the recursion above with your line's scores
-counting those modifiers (`RoundModel.chain`); where it applied before, nothing changes.
+round. Those are resolved after the draws, and on the branches the recursion follows nothing else touches your line
+before: the ones you can give away leave it as it was, and a modifier nobody can take joins it, so the floor is the
+recursion above with your line's scores counting those modifiers (`RoundModel.chain`; at a Flip 7 or a pile run out
+the cards set aside may be lost instead, which leaves a score no lower, since no modifier of the variant raises one);
+where it applied before, nothing changes.
 
 Holding The Zero
 ----------------
