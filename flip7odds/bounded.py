@@ -84,19 +84,23 @@ still scores the sum and the bonus.
   free decision with a path and no The Zero, also the chain floor (`flip7odds.chain_floor`: hitting on new numbers,
   giving away what can be given, staying when the next number would not pay, is another policy) where it is higher
   and hitting is not ruled out; holding The Zero with no draws owed, the Zero floor (the same policy drawing until
-  the Flip 7, the only way such a line scores);
+  the Flip 7, the only way such a line scores, or until a Discard, played on your own line, takes The Zero away or
+  the Unlucky 7 comes: it then stays);
 * upper: ``max(stay, H bound)``, or the ``H`` bound where you must draw;
 * closing: where you may stay and the ``H`` bound is at most ``stay``, hitting cannot beat staying, so
   ``V(x) = stay`` exactly and the policy stays. This closes most deep leaves: late in a line the bust
   cards are many and the best scores need several more cards.
 
 The forced floor (`flip7odds.chain_floor.owed_floor`, `RoundModel.owed`; With a Vengeance): at a state that owes
-``d`` draws (a Flip Four! or a Just One More!) with nothing set aside or queued, you hold no The Zero and the draws
+``d`` draws (a Flip Four! or a Just One More!) with nothing set aside or queued but modifiers (given away after the
+draws, or joining your line then: its scores count them) and Just One More!s or Flip Four!s for another player, you
+hold no The Zero and the draws
 come from the drawing pile (or the pile runs out and the round banks), take the policy "draw what is owed, then
 stay". Each of the first cards that is a number of a class you do not hold (not The Zero, not a rescuer) joins your
 line at once; if the first ``d`` are, the round ends with a Flip 7, the pile run out, or a stay with those numbers
 added; a card you can give away (`RoundModel.chain`) is set aside, takes a draw and is given away after them, leaving
-your line as it was; otherwise the score is at least ``L`` (0 for a bust). Its value is the chain floor's recursion
+your line as it was; the first modifier you must keep (`Kept`) is set aside and joins your line after them; otherwise
+the score is at least ``L`` (0 for a bust). Its value is the chain floor's recursion
 with ``d`` levels without a choice, over the sets of numbers and the cards given away drawn: the optimum is at least
 any policy's value.
 
@@ -355,8 +359,9 @@ class Steals:
 class Kept:
     """The modifiers of a drawing pile you must keep when they come (nobody to give them to), for the chain floor
     (`flip7odds.chain_floor`): ``count`` of them, and ``scores[s]``, for each sum of numbers ``s``, the sum over them
-    of your score with your line's modifiers and that one (the policy keeps it and stays). Compared and hashed by
-    identity (the model makes one per view)."""
+    of your score with your line's modifiers and that one (the policy keeps it and stays; while draws are owed, the
+    forced floor's first one joins your line after them). Compared and hashed by identity (the model makes one per
+    view)."""
 
     count: int
     scores: IntArray
@@ -368,7 +373,12 @@ class Stays(NamedTuple):
     take (nobody else in the round: draw one card, then stay), ``discards`` Discards played on your own line (discard
     your smallest number drawn on the chain, then stay), ``unlucky`` Unlucky 7s (your line is that 7 alone, scoring
     ``unlucky_score``; then stay); ``lined``: your line holds a card now (a Discard after one number leaves you one);
-    ``flip4`` Flip Four!s you must take (nobody else in the round: draw four cards, then stay)."""
+    ``flip4`` Flip Four!s you must take (nobody else in the round: draw four cards, then stay).
+
+    Holding The Zero (the Zero floor, `flip7odds.chain_floor.zero_floor`): ``discards`` are every Discard of the pile,
+    played on your own line to discard The Zero, then stay; ``lined``: your line holds a card besides The Zero;
+    ``played``: of the Discards, those the other lines could take instead (then counted among the cards given away:
+    the Zero floor takes the better of the two policies)."""
 
     forced: int = 0
     discards: int = 0
@@ -376,6 +386,7 @@ class Stays(NamedTuple):
     unlucky_score: int = 0
     lined: bool = False
     flip4: int = 0
+    played: int = 0
 
 
 NO_STAYS = Stays()
@@ -890,8 +901,8 @@ class _Search(Generic[S]):
         known = floors.get(key)
         if known is None:
             arrays = self.class_arrays(path.classes)
-            known = floors[key] = (owed_floor(path, chain[0], low, owed, arrays, chain[1]) if owed else
-                                   zero_floor(path, chain[0], low, chain[1], arrays) if path.holds_zero else
+            known = floors[key] = (owed_floor(path, chain[0], low, owed, arrays, chain[1], chain[3]) if owed else
+                                   zero_floor(path, chain[0], low, chain[1], arrays, chain[4]) if path.holds_zero else
                                    chain_floor(path, chain[0], low, chain[1], arrays=arrays, steals=chain[2],
                                                kept=chain[3], stays=chain[4]))
         return known

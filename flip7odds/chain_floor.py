@@ -84,8 +84,9 @@ you play alone, the chain is the whole game and the floor is the exact value of 
 
 Draws owed
 ----------
-At a state that owes ``d`` draws (a Flip Four! or a Just One More!, nothing set aside or queued, no The Zero, no
-known discard pile to reshuffle: `RoundModel.owed`) the same recursion gives the forced floor (`owed_floor`): the
+At a state that owes ``d`` draws (a Flip Four! or a Just One More!, nothing set aside or queued but the cards of the
+end of this section, no The Zero, no known discard pile to reshuffle: `RoundModel.owed`) the same recursion gives the
+forced floor (`owed_floor`): the
 first ``d`` levels have no choice (``F(K) = C(K)``, and no card is given away: a card drawn while draws are owed is
 set aside, and what it does after is at least ``L``), the ``d``-th number banks ``f(S_K)`` (you may stay after a
 Flip Four!'s draws, and must after a Just One More!'s), and a pile that runs out banks too. Where the first ``d``
@@ -104,6 +105,32 @@ left are one fewer. So the recursion runs over ``(K, j)``, ``j`` the such cards 
 (no card is skipped: the owed draws come off the top of the pile, given-away cards included), where it counted those
 cards ``L`` before (``G = 0`` is the recursion above).
 
+A modifier drawn while draws are owed, with nobody to give it to (`flip7odds.bounded.Kept`: ``M`` of them, kinds
+``x``), is set aside too and joins your line when the draws are done (on the branches the recursion follows, the other
+cards drawn are numbers and cards given away or discarded unused, none of which touches it; any other card ends the
+branch at ``L``). The first one drawn changes only the score
+the policy's ending banks: ``f_x(S_K)`` where the draws end (you stay) or the pile runs out (the round ends as if you
+stayed: with the modifier or without it, at least ``f_x``, since no modifier of the variant raises a score), and at
+the Flip 7 at least ``f_x(S_K)`` too (the cards set aside are lost then, or join: ``f7 >= f_x``, ``f_x + bonus >=
+f_x``); a second one, or any other card, counts ``L``. After it the pile's other cards are the same whichever ``x`` it
+was (``M - 1`` modifiers left), so the chances of what follows do not depend on ``x`` and the ``n_x``-weighted sum of
+its values is one recursion, ``M(K, j)`` (``j`` counting it among the cards that are no number), ending at the sum
+over the modifiers of your score with each, ``kept(S_K) = sum_x n_x f_x(S_K)``::
+
+    M(K, j) = kept(S_K)  where k + j = d, the pile is used up, or k = room, else
+    M(K, j) = [sum_{c not in K} n_c M(K + c, j) + (G - j + 1) M(K, j + 1) + (O - G - 1) M L] / (N - k - j)
+    F(K, j) = [sum_{c not in K} n_c F(K + c, j) + (G - j) F(K, j + 1) + M(K, j + 1) + (O - G - M) L] / (N - k - j)
+
+where it counted those modifiers ``L`` before (``M = 0`` is the recursion above).
+
+Cards already set aside or queued when the state is met rule the forced floor out unless none changes your numbers or
+owes you a draw (`RoundModel.owed`): modifiers, and Just One More!s or Flip Four!s while another player is in the
+round. Those are resolved after the draws, and on the branches the recursion follows nothing else touches your line
+before: the ones you can give away leave it as it was, and a modifier nobody can take joins it, so the floor is the
+recursion above with your line's scores counting those modifiers (`RoundModel.chain`; at a Flip 7 or a pile run out
+the cards set aside may be lost instead, which leaves a score no lower, since no modifier of the variant raises one);
+where it applied before, nothing changes.
+
 Holding The Zero
 ----------------
 While you hold The Zero you may not stay, and your score is 0 unless you make a Flip 7 (it counts toward the
@@ -115,6 +142,23 @@ goes on from the reshuffled discards). So ``H >= F(empty)`` with ``f`` replaced 
 up to ``room`` classes, ``2^classes`` at most. Where the pile holds only numbers and you play alone, this policy is
 the whole game (you must draw until you bust or make the Flip 7), and the floor is the exact value where ``L`` is 0
 (Brutal penalties can put ``L`` below the 0 such a line banks when the pile runs out).
+
+Two cards end the Zero policy with a stay (`_zero_values`). A Discard may target any player who has not busted,
+yourself included, and takes a card of the player's choice (`flip7odds.vengeance.fast.Round`'s Discard options):
+the policy plays it on your own line and discards The Zero. Your line is then the one you held with the numbers of
+``K`` and your modifiers, no The Zero: you may stay where it holds a card (``k >= 1``, or your line held a card
+besides The Zero: `flip7odds.bounded.Stays.lined`), and the policy does, banking ``f(S_K)`` (The Zero added 0 to the
+sum); with no card left it counts ``L``. The Unlucky 7 discards your other numbers and modifiers, The Zero with them:
+your line is that 7 alone, and the policy stays with it (``u``, as in the chain floor). So, with ``D`` Discards and
+``U`` Unlucky 7s among the ``O`` other cards::
+
+    Y(K) = f7(S_K)      at k = room,      L where the pile is used up, else
+    Y(K) = [sum_{c not in K} n_c Y(K + c) + D d(K) + U u + (O - D - U) L] / (N' - k),   d(K) = f(S_K) or L
+
+Every term is a policy's outcome, at least ``L``: ``H >= Y(empty)``. Where the other lines hold enough cards for the
+Discards (the chain floor gives them away there), a second policy gives them away as before (among the ``G``, ``D =
+0``), and the floor is the larger of the two values (`zero_floor`): each is a policy's, and the optimum is at least
+both.
 
 The sums run in one compiled loop over bit masks (`_chain_values`), like `flip7odds.drift`'s: every ``F`` is a
 finite sum of products of counts over ``N' - k`` with integer scores, so its rounding is of the kind the bounded
@@ -168,13 +212,14 @@ def chain_floor(path: Path, scores: LineScores, low: int, skipped: int = 0, dept
 
 
 def owed_floor(path: Path, scores: LineScores, low: int, draws: int, arrays: ClassArrays | None = None,
-               neutral: int = 0) -> float:
+               neutral: int = 0, kept: Kept | None = None) -> float:
     """The forced floor (module docstring, "Draws owed") of a state owing ``draws`` draws, ``neutral`` of the pile's
-    cards set aside and then given away or discarded unused (`RoundModel.chain`'s cards you can give away), or -inf
-    where it does not apply."""
+    cards set aside and then given away or discarded unused (`RoundModel.chain`'s cards you can give away), the
+    modifiers you must ``kept`` (one set aside joins your line after the draws), or -inf where it does not apply."""
     if path.holds_zero:
         return -np.inf
-    if not neutral:
+    keeps, kept_scores = (0, _NO_NUMBERS) if kept is None else (kept.count, kept.scores)
+    if not neutral and not keeps:
         return _floor(path, scores.plain, scores.flip7, low, 0, draws, min(draws, path.room, len(path.classes)),
                       arrays, None, None, None)
     if path.size <= 0 or path.room <= 0 or len(path.classes) > MAX_CLASSES or draws < 1:
@@ -182,23 +227,28 @@ def owed_floor(path: Path, scores: LineScores, low: int, draws: int, arrays: Cla
     copies, values, total = class_arrays(path.classes) if arrays is None else arrays
     out = np.empty(1)
     _owed_values(copies, values, path.held, path.room, path.size, path.size - path.bust - total, neutral, float(low),
-                 scores.plain, scores.flip7, draws, out)
+                 scores.plain, scores.flip7, draws, keeps, kept_scores, out)
     return float(out[0])
 
 
 @compiled_loop
 def _owed_values(copies: IntArray, values: IntArray, held: int, room: int, size: int, others: int, neutral: int,
-                 low: float, plain: IntArray, flip7: IntArray, draws: int, out: FloatArray) -> None:
+                 low: float, plain: IntArray, flip7: IntArray, draws: int, keeps: int, kept: IntArray,
+                 out: FloatArray) -> None:
     """``out[0]`` = the forced floor of ``draws`` draws owed where ``neutral`` of the ``others`` cards take a draw and
-    leave your line as it is (module docstring, "Draws owed"): ``F(K, j)`` over the sets ``K`` of at most ``min(draws,
-    room, classes)`` classes and the ``j`` neutral cards drawn, ``F(K, j) = f7(S_K)`` at ``k = room``, ``f(S_K)``
-    where ``k + j`` reaches ``draws`` or the pile's ``size``, else ``[sum_{c not in K} n_c F(K + c, j) + (neutral - j)
-    F(K, j + 1) + (others - neutral) low] / (size - k - j)`` (a bust card 0). The sets of one size in increasing
-    order of their masks (Gosper's rule), the larger sets first, as `_chain_values`."""
+    leave your line as it is, and ``keeps`` are modifiers you must keep (module docstring, "Draws owed"): ``F(K, j)``
+    over the sets ``K`` of at most ``min(draws, room, classes)`` classes and the ``j`` cards drawn that are no
+    number, ``F(K, j) = f7(S_K)`` at ``k = room``, ``f(S_K)`` where ``k + j`` reaches ``draws`` or the pile's
+    ``size``, else ``[sum_{c not in K} n_c F(K + c, j) + (neutral - j) F(K, j + 1) + M(K, j + 1) + (others - neutral
+    - keeps) low] / (size - k - j)`` (a bust card 0); ``M(K, j)``, one modifier kept among the ``j``, the same with
+    ``kept[S_K]`` (the sum over the modifiers of your score with it) where the draws end, the other ``keeps - 1``
+    counting ``low`` and ``neutral - j + 1`` left to give away, every ending weighted by ``keeps``. The sets of one
+    size in increasing order of their masks (Gosper's rule), the larger sets first, as `_chain_values`."""
     classes = copies.shape[0]
     depth = min(draws, room, classes)
     width = draws + 1
     value = np.empty((1 << classes) * width, dtype=np.float64)
+    one = np.empty((1 << classes) * width if keeps else 0, dtype=np.float64)  # M(K, j), j >= 1
     for k in range(depth, -1, -1):
         mask = (1 << k) - 1
         while mask < (1 << classes):
@@ -210,17 +260,32 @@ def _owed_values(copies: IntArray, values: IntArray, held: int, room: int, size:
             for j in range(draws - k, -1, -1):
                 if k == room:
                     value[at + j] = flip7[total]
+                    if keeps and j:
+                        one[at + j] = kept[total]
                 elif k + j == draws or k + j == size:
                     value[at + j] = plain[total]
+                    if keeps and j:
+                        one[at + j] = kept[total]
                 else:
-                    acc = (others - neutral) * low
+                    acc = (others - neutral - keeps) * low
                     if neutral > j:
                         acc += (neutral - j) * value[at + j + 1]
+                    if keeps:
+                        acc += one[at + j + 1]
                     if k < depth:
                         for c in range(classes):
                             if not (mask >> c) & 1:
                                 acc += copies[c] * value[(mask | (1 << c)) * width + j]
                     value[at + j] = acc / (size - k - j)
+                    if keeps and j:  # one modifier kept among the j: every ending weighted by keeps
+                        acc = (others - neutral - 1) * keeps * low
+                        if neutral > j - 1:
+                            acc += (neutral - j + 1) * one[at + j + 1]
+                        if k < depth:
+                            for c in range(classes):
+                                if not (mask >> c) & 1:
+                                    acc += copies[c] * one[(mask | (1 << c)) * width + j]
+                        one[at + j] = acc / (size - k - j)
             if mask == 0:
                 break
             low_bit = mask & -mask
@@ -229,14 +294,76 @@ def _owed_values(copies: IntArray, values: IntArray, held: int, room: int, size:
     out[0] = value[0]
 
 
-def zero_floor(path: Path, scores: LineScores, low: int, skipped: int = 0, arrays: ClassArrays | None = None) -> float:
+def zero_floor(path: Path, scores: LineScores, low: int, skipped: int = 0, arrays: ClassArrays | None = None,
+               stays: Stays | None = None) -> float:
     """The Zero floor (module docstring, "Holding The Zero") of a state holding The Zero with no draws owed, with
-    ``skipped`` = ``G`` cards you can give away; -inf where it does not apply."""
+    ``skipped`` = ``G`` cards you can give away and the Discards and Unlucky 7s of ``stays`` (None: every such card
+    counts ``L``; `flip7odds.bounded.Stays`, holding The Zero): the better of the policy that plays every Discard on
+    your own line and the one that gives the ``stays.played`` of them away (they are among the ``skipped``); -inf
+    where it does not apply."""
     if not path.holds_zero:
         return -np.inf
-    banks = np.full(scores.plain.shape, low, dtype=np.int64)  # no stay: only the pile running out "banks", >= L
-    return _floor(path, banks, scores.flip7, low, skipped, path.room, min(path.room, len(path.classes)), arrays, None,
-                  None, None)
+    discards, unlucky, unlucky_score, lined, played = (0, 0, 0, False, 0) if stays is None else (
+        stays.discards, stays.unlucky, stays.unlucky_score, stays.lined, stays.played)
+    floor = _zero_floor(path, scores, low, skipped - played, arrays, discards, unlucky, unlucky_score, lined)
+    if played:
+        floor = max(floor, _zero_floor(path, scores, low, skipped, arrays, discards - played, unlucky, unlucky_score,
+                                       lined))
+    return floor
+
+
+def _zero_floor(path: Path, scores: LineScores, low: int, skipped: int, arrays: ClassArrays | None, discards: int,
+                unlucky: int, unlucky_score: int, lined: bool) -> float:
+    """The Zero floor of one policy: ``skipped`` cards given away, ``discards`` played on your own line."""
+    size = path.size - skipped
+    if size <= 0 or path.room <= 0 or len(path.classes) > MAX_CLASSES:
+        return -np.inf
+    copies, values, total = class_arrays(path.classes) if arrays is None else arrays
+    out = np.empty(1)
+    _zero_values(copies, values, path.held, path.room, size, size - path.bust - total, float(low), scores.plain,
+                 scores.flip7, discards, unlucky, float(unlucky_score), lined, out)
+    return float(out[0])
+
+
+@compiled_loop
+def _zero_values(copies: IntArray, values: IntArray, held: int, room: int, size: int, others: int, low: float,
+                 plain: IntArray, flip7: IntArray, discards: int, unlucky: int, unlucky_score: float, lined: bool,
+                 out: FloatArray) -> None:
+    """``out[0] = Y(empty)``, the Zero floor (module docstring, "Holding The Zero") over the sets of at most ``min(room,
+    classes)`` classes: ``Y(K) = f7(S_K)`` at ``k = room``, ``low`` where the pile (``size`` cards, the ones given away
+    left out) is used up, else ``[sum_{c not in K} n_c Y(K + c) + discards d(K) + unlucky u + (others - discards -
+    unlucky) low] / (size - k)`` (a bust card 0), ``d(K) = plain[S_K]`` where a card is left once The Zero is
+    discarded (``lined`` or ``k >= 1``), else ``low``; ``u`` = ``unlucky_score``. The sets of one size in increasing
+    order of their masks (Gosper's rule), the larger sets first, as `_chain_values`."""
+    classes = copies.shape[0]
+    depth = min(room, classes)
+    value = np.empty(1 << classes, dtype=np.float64)
+    for k in range(depth, -1, -1):
+        mask = (1 << k) - 1
+        while mask < (1 << classes):
+            total = held
+            for c in range(classes):
+                if (mask >> c) & 1:
+                    total += values[c]
+            if k == room:
+                value[mask] = flip7[total]
+            elif size == k:
+                value[mask] = low
+            else:
+                acc = (others - discards - unlucky) * low + unlucky * unlucky_score
+                if discards:
+                    acc += discards * (float(plain[total]) if k >= 1 or lined else low)
+                if k < depth:
+                    for c in range(classes):
+                        if not (mask >> c) & 1:
+                            acc += copies[c] * value[mask | (1 << c)]
+                value[mask] = acc / (size - k)
+            if mask == 0:
+                break
+            low_bit = mask & -mask
+            ripple = mask + low_bit
+            mask = (((ripple ^ mask) >> 2) // low_bit) | ripple
+    out[0] = value[0]
 
 
 def _floor(path: Path, plain: IntArray, flip7: IntArray, low: int, skipped: int, forced: int, depth: int,
@@ -250,7 +377,7 @@ def _floor(path: Path, plain: IntArray, flip7: IntArray, low: int, skipped: int,
     count, taken, bits, passed = (0, _NO_NUMBERS, _NO_NUMBERS, 0) if steals is None else (
         steals.count, steals.values, steals.classes, steals.passed)
     keeps, kept_scores = (0, _NO_NUMBERS) if kept is None else (kept.count, kept.scores)
-    jom, discards, unlucky, unlucky_score, lined, flip4 = (0, 0, 0, 0, False, 0) if stays is None else stays
+    jom, discards, unlucky, unlucky_score, lined, flip4 = (0, 0, 0, 0, False, 0) if stays is None else stays[:6]
     out = np.empty(1)
     _chain_values(copies, values, path.held, path.room, size, size - path.bust - total, float(low), plain, flip7,
                   forced, depth, count, taken, bits, passed, keeps, kept_scores, path.size, jom, discards, unlucky,

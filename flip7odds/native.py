@@ -89,14 +89,15 @@ SIGNATURES: dict[str, str] = {
     "_chain_values": "void(i8[:], i8[:], i8, i8, i8, i8, f8, i8[:], i8[:], i8, i8, i8, i8[:], i8[:], i8, i8, i8[:], "
                      "i8, i8, i8, i8, f8, b1, i8, f8[:])",
     "_class_polynomials": "void(i8[:], i8[:], i8, i8[:, :])",
-    "_owed_values": "void(i8[:], i8[:], i8, i8, i8, i8, i8, f8, i8[:], i8[:], i8, f8[:])",
+    "_owed_values": "void(i8[:], i8[:], i8, i8, i8, i8, i8, f8, i8[:], i8[:], i8, i8, i8[:], f8[:])",
+    "_zero_values": "void(i8[:], i8[:], i8, i8, i8, i8, f8, i8[:], i8[:], i8, i8, f8, b1, f8[:])",
 }
 """Each loop's argument types (numba's notation: ``i8`` int64, ``u4`` uint32, ``f8`` float64, ``b1`` bool, ``u1`` uint8,
 ``[:]`` a 1-D array of any layout): the ahead-of-time compiler needs them written out (and compiles them
 for C-contiguous arrays, `jit_signature`)."""
 LOOP_MODULES: dict[str, str] = {name: {"_walk": "flip7odds.lookahead", "_stopping_values": "flip7odds.drift",
                                       "_unlucky_sums": "flip7odds.drift", "_chain_values": "flip7odds.chain_floor",
-                                      "_owed_values": "flip7odds.chain_floor",
+                                      "_owed_values": "flip7odds.chain_floor", "_zero_values": "flip7odds.chain_floor",
                                       "_class_polynomials": "flip7odds.bounded"}.get(name, "flip7odds.solver")
                                 for name in SIGNATURES}
 """The module whose source holds each loop: the lattice solver's five, the hit-once walk and the bounded solver's

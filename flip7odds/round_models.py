@@ -731,21 +731,32 @@ class VengeanceModel:
         Discards (along the chain only Discards take their cards: a Steal or Swap ends it), a Steal or Swap while no
         other player is in the round (it is discarded unused) (`Round.play`; the chain floor, `flip7odds.chain_floor`);
         the pile's Steals with the numbers of the other lines they can take (`_steals`); and the pile's modifiers where
-        nobody can take one (you keep it: `_kept`)."""
+        nobody can take one (you keep it: `_kept`). Modifiers set aside or queued while draws are owed count in your
+        line's where nobody can take them (they join it after the draws: the forced floor, `owed`). Where your line
+        holds The Zero (the Zero floor's policies,
+        `flip7odds.chain_floor`, "Holding The Zero"), `Stays.discards` are every Discard of the pile (played on your own
+        line), `Stays.played` those the other lines could take (counted among the cards given away too), and
+        `Stays.lined` says whether your line holds a card besides The Zero."""
+        active = bool(state[3])
+        giving = active or (self._brutal and state[6] > 0)
         modifiers = state[2] & ~self._numbers
+        if not giving:  # modifiers set aside while draws are owed join your line after them (`owed`)
+            for k in (*state[8], *state[9]):
+                if k in self._modifier_kinds:
+                    modifiers |= 1 << k
         scores = self._line_scores.get(modifiers)
         if scores is None:
             scores = self._line_scores[modifiers] = self._rules_line_scores(modifiers)
         pile = state[0] if state[1] else state[4]
         known = self._pile_view(pile)
         modifiers_left, forcing, discards, swaps = known[3]
-        active = bool(state[3])
-        giving = active or (self._brutal and state[6] > 0)
+        zero = self.game.deck.zero
+        lined = state[2] & ~zero != 0
         given = modifiers_left if giving else 0
         kept = _NO_KEPT if giving or not modifiers_left else self._kept(modifiers, pile)
         if not active:  # nobody to take from or swap with: each Steal and Swap is discarded unused
             stays = Stays(self._copies(pile, self._just_one_more), discards, self._copies(pile, self.unlucky),
-                          self._unlucky_score, state[2] != 0, self._copies(pile, self._flip_four))
+                          self._unlucky_score, lined, self._copies(pile, self._flip_four))
             return scores, given + known[1] + swaps, _NO_STEALS, kept, stays
         given += forcing
         played = 0
@@ -756,7 +767,10 @@ class VengeanceModel:
             if others.bit_count() >= discards:
                 given += discards
                 played = discards
-        stays = Stays(0, discards - played, self._copies(pile, self.unlucky), self._unlucky_score, state[2] != 0)
+        if state[2] & zero:  # the Zero floor: every Discard played on your own line, or those played given away
+            return scores, given, _NO_STEALS, kept, Stays(0, discards, self._copies(pile, self.unlucky),
+                                                          self._unlucky_score, lined, 0, played)
+        stays = Stays(0, discards - played, self._copies(pile, self.unlucky), self._unlucky_score, lined)
         return scores, given, self._steals(state, known, played), kept, stays
 
     def _copies(self, pile: int, kind: int) -> int:
@@ -843,14 +857,25 @@ class VengeanceModel:
 
     def owed(self, state: State) -> int:
         """The draws owed where the forced floor applies (`flip7odds.bounded`, module docstring): nothing set
-        aside or queued, no The Zero in your line, and no known discard pile to reshuffle before they are
-        drawn (the pile running out instead banks your line); else 0."""
+        aside or queued but cards that change no number of yours and owe no draw (`_settled`), no The Zero in your
+        line, and no known discard pile to reshuffle before they are drawn (the pile running out instead banks your
+        line); else 0."""
         draws = state[7]
-        if not draws or state[8] or state[9] or state[2] & self.game.deck.zero:
+        if not draws or state[2] & self.game.deck.zero:
+            return 0
+        if (state[8] or state[9]) and not self._settled(state):
             return 0
         if state[1] and draws > state[1] and state[4] >= 0:
             return 0
         return int(draws)
+
+    def _settled(self, state: State) -> bool:
+        """Every card set aside or queued is a modifier (given away after the draws, or joining your line: `chain`),
+        or a Just One More! or Flip Four! while another player is in the round (given away): none changes your numbers
+        or makes you draw."""
+        modifiers = self._modifier_kinds
+        forcing = (self._just_one_more, self._flip_four)
+        return all(k in modifiers or (k in forcing and state[3]) for k in (*state[8], *state[9]))
 
     def _pile_role(self, k: int) -> tuple[int, int, int, int]:
         """What `_pile_path` counts kind ``k`` as (`_pile_roles`)."""

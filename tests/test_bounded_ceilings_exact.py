@@ -77,13 +77,13 @@ def test_every_ceiling_holds_the_exact_hit_value_of_every_state_met(situation: V
                 scores, given, steals, kept, stays = model.chain(state)
                 assert chain_floor(path, scores, low, given, steals=steals, kept=kept, stays=stays) <= hit + TOLERANCE, (
                     state, path)
-                assert zero_floor(path, scores, low, given) <= hit + TOLERANCE, (state, path)
+                assert zero_floor(path, scores, low, given, stays=stays) <= hit + TOLERANCE, (state, path)
         if model.forced(state) or not model.may_stay(state):
             assert low <= values.value(state) + TOLERANCE
         draws = model.owed(state)
         if path is not None and draws:
-            scores, given, *_ = model.chain(state)
-            floor = owed_floor(path, scores, low, draws, neutral=given)
+            scores, given, _, kept, _ = model.chain(state)
+            floor = owed_floor(path, scores, low, draws, neutral=given, kept=kept)
             assert floor <= values.value(state) + TOLERANCE, (state, path, draws)
 
 

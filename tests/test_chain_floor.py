@@ -23,7 +23,7 @@ import numpy as np
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from flip7odds.bounded import NO_STAYS, LineScores, Path, RoundModel, Stays, Steals, _Search
+from flip7odds.bounded import NO_STAYS, Kept, LineScores, Path, RoundModel, Stays, Steals, _Search
 from flip7odds.chain_floor import chain_floor, owed_floor, zero_floor
 from flip7odds.round_models import VengeanceModel
 from flip7odds.rules import VENGEANCE, VENGEANCE_BRUTAL, RuleSet
@@ -97,10 +97,13 @@ def literal_pile(path: Path, given: int, steals: int = 0, stays: Stays = NO_STAY
     return tuple(sorted(pile.items()))
 
 
-def zero_policy_value(path: Path, flip7: list[int], low: int, given: int) -> Fraction:
+def zero_policy_value(path: Path, flip7: list[int], low: int, given: int, plain: list[int] | None = None,
+                      stays: Stays = NO_STAYS) -> Fraction:
     """The Zero floor's policy over the literal pile in fractions: draw, give away each of the ``given`` cards and
     draw on, until the ``room``-th new number (``flip7`` of the sum); a bust card or a repeat scores 0, any other
-    card ``low``, and so does the pile running out."""
+    card ``low``, and so does the pile running out; a Discard of ``stays`` discards The Zero and stays (``plain`` of
+    the sum, where a card is left: a number drawn, or ``stays.lined``; else ``low``), an Unlucky 7 stays with that 7
+    alone (``stays.unlucky_score``)."""
     @functools.cache
     def draw(left: tuple[tuple[str, int], ...], drawn: frozenset[int], held: int) -> Fraction:
         size = sum(count for _, count in left)
@@ -115,13 +118,17 @@ def zero_policy_value(path: Path, flip7: list[int], low: int, given: int) -> Fra
                 total += count * draw(rest, drawn, held)
             elif card == "other":
                 total += count * low
+            elif card == "discard":
+                total += count * (plain[held] if plain is not None and (drawn or stays.lined) else low)
+            elif card == "unlucky":
+                total += count * stays.unlucky_score
             elif card != "bust" and int(card[5:]) not in drawn:
                 index = int(card[5:])
                 now, taken = held + path.classes[index][1], drawn | {index}
                 total += count * (flip7[now] if len(taken) == path.room else draw(rest, taken, now))
         return total / size
 
-    return draw(literal_pile(path, given), frozenset(), path.held)
+    return draw(literal_pile(path, given, stays=stays), frozenset(), path.held)
 
 
 @settings(max_examples=150, deadline=None)
@@ -137,6 +144,32 @@ def test_the_zero_floor_is_its_policy_card_by_card(classes: list[tuple[int, int]
     scores = LineScores(sums - 4, sums // 2 + 11)
     expected = zero_policy_value(path, scores.flip7.tolist(), low, given)
     assert abs(zero_floor(path, scores, low, given) - float(expected)) <= TOLERANCE
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.tuples(st.integers(1, 3), st.integers(1, 13)), max_size=3), st.integers(0, 2), st.integers(0, 2),
+       st.integers(0, 2), st.integers(0, 2), st.integers(0, 1), st.integers(0, 2), st.booleans(), st.integers(0, 30),
+       st.integers(1, 4), st.integers(-12, 0))
+def test_the_zero_floor_with_discards_and_unlucky_7s_is_its_policy_card_by_card(
+        classes: list[tuple[int, int]], bust: int, other: int, given: int, discards: int, unlucky: int, played: int,
+        lined: bool, held: int, room: int, low: int) -> None:
+    """Holding The Zero, a Discard played on your own line discards it and the policy stays; the Unlucky 7 leaves that
+    7 alone and it stays; of the Discards, the ``played`` ones the other lines could take are also among the cards
+    given away, and the floor is the better of the two policies (each in fractions over its literal pile)."""
+    played = min(played, discards)
+    kept = bust + other + discards + unlucky + sum(copies for copies, _ in classes)
+    if not kept or kept + given > 8:
+        return
+    path = Path(held, room, 15, tuple(classes), bust, 0, kept + given, holds_zero=True)
+    sums = np.arange(200, dtype=np.int64)
+    scores = LineScores(sums - 4, sums // 2 + 11)
+    stays = Stays(0, discards, unlucky, 7, lined, 0, played)
+    plain, flip7 = scores.plain.tolist(), scores.flip7.tolist()
+    expected = zero_policy_value(path, flip7, low, given, plain, stays)  # the Discards played on your line
+    if played:  # or the ``played`` ones given away
+        expected = max(expected, zero_policy_value(path, flip7, low, given + played, plain,
+                                                   stays._replace(discards=discards - played)))
+    assert abs(zero_floor(path, scores, low, given + played, stays=stays) - float(expected)) <= TOLERANCE
 
 
 def policy_value(path: Path, scores: LineScores, low: int, given: int, depth: int, forced: int = 1,
@@ -418,6 +451,65 @@ def test_the_forced_floor_with_cards_set_aside_and_given_away_is_its_policy(
     scores = LineScores(sums - 4, sums + 11)
     expected = owed_policy_value(path, scores, low, neutral, draws)
     assert abs(owed_floor(path, scores, low, draws, neutral=neutral) - float(expected)) <= TOLERANCE
+
+
+def kept_policy_value(path: Path, scores: LineScores, low: int, neutral: int, draws: int,
+                      modifiers: dict[str, tuple[int, list[int]]]) -> Fraction:
+    """The forced floor's policy with modifiers you must keep, over the literal pile in fractions: as
+    `owed_policy_value`, and each kind of ``modifiers`` (its copies, your scores with it by sum) is set aside when drawn
+    and joins your line after the draws: the first one drawn scores with it where the draws end, the pile runs out or
+    the Flip 7 comes (no bonus counted), a second one scores ``low``."""
+    pile = dict(literal_pile(path, neutral))
+    pile["other"] -= sum(copies for copies, _ in modifiers.values())
+    pile.update({name: copies for name, (copies, _) in modifiers.items()})
+
+    @functools.cache
+    def draw(left: tuple[tuple[str, int], ...], drawn: frozenset[int], held: int, owed: int, kept: str) -> Fraction:
+        size = sum(count for _, count in left)
+        if not owed or not size:
+            return Fraction(int(scores.plain[held]) if not kept else modifiers[kept][1][held])
+        total = Fraction(0)
+        for card, count in left:
+            if not count:
+                continue
+            rest = tuple((c, n - 1 if c == card else n) for c, n in left)
+            if card == "give":
+                total += count * draw(rest, drawn, held, owed - 1, kept)
+            elif card in modifiers:
+                total += count * (draw(rest, drawn, held, owed - 1, card) if not kept else low)
+            elif card == "other":
+                total += count * low
+            elif card != "bust" and int(card[5:]) not in drawn:
+                index = int(card[5:])
+                now, taken = held + path.classes[index][1], drawn | {index}
+                done = len(taken) == path.room
+                total += count * (draw(rest, taken, now, owed - 1, kept) if not done else
+                                  int(scores.flip7[now]) if not kept else modifiers[kept][1][now])
+        return total / size
+
+    return draw(tuple(sorted(pile.items())), frozenset(), path.held, draws, "")
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.integers(1, 3), st.integers(1, 13)), max_size=3), st.integers(0, 2), st.integers(0, 2),
+       st.integers(0, 2), st.integers(0, 2), st.integers(0, 2), st.integers(0, 30), st.integers(1, 5),
+       st.integers(-12, 0), st.integers(1, 4))
+def test_the_forced_floor_with_modifiers_you_must_keep_is_its_policy(
+        classes: list[tuple[int, int]], bust: int, other: int, neutral: int, halves: int, penalties: int, held: int,
+        room: int, low: int, draws: int) -> None:
+    """A modifier drawn while draws are owed, with nobody to give it to, is set aside and joins your line after them:
+    the forced floor counts the first one so (the sum over the modifiers of your score with it), card by card."""
+    size = bust + other + neutral + halves + penalties + sum(copies for copies, _ in classes)
+    if not size or size > 8:
+        return
+    path = Path(held, room, 15, tuple(classes), bust, 0, size)
+    sums = np.arange(200, dtype=np.int64)
+    scores = LineScores(sums - 4, sums + 11)
+    halved, lowered = sums // 2 - 4, sums - 10
+    kept = Kept(halves + penalties, halves * halved + penalties * lowered)
+    modifiers = {"halve": (halves, halved.tolist()), "penalty": (penalties, lowered.tolist())}
+    expected = kept_policy_value(path, scores, low, neutral, draws, modifiers)
+    assert abs(owed_floor(path, scores, low, draws, neutral=neutral, kept=kept) - float(expected)) <= TOLERANCE
 
 
 @settings(max_examples=300, deadline=None)

@@ -17,9 +17,9 @@ from numba import types
 from numba.core.sigutils import _parse_signature_string
 
 from flip7odds import Situation, analyze, find_rules, native
-from flip7odds.bounded import LineScores, Stays, Steals, _class_sums_compiled
+from flip7odds.bounded import Kept, LineScores, Stays, Steals, _class_sums_compiled
 from flip7odds.bounded import Path as ChainPath
-from flip7odds.chain_floor import chain_floor, class_arrays, owed_floor
+from flip7odds.chain_floor import chain_floor, class_arrays, owed_floor, zero_floor
 from flip7odds.drift import _after_unlucky, drift_ceiling
 from flip7odds.native import MODULE, SIGNATURES, build
 from flip7odds.policies import evaluate_policy, parse_policy
@@ -33,12 +33,16 @@ PATHS = [ChainPath(0, 7, 15, tuple((n, n) for n in range(1, 14)), 0, 5, 108, zer
 """Paths of the bounded solver's drift ceiling: a fresh With a Vengeance pile, a late line holding The Zero, and the
 fresh pile with its Unlucky 7 (the chain goes on after it)."""
 SCORES = LineScores(np.arange(120, dtype=np.int64) // 2, np.arange(120, dtype=np.int64) // 2 + 15)
-"""A halved line's scores, for the chain floor on the first path (the second holds The Zero: no chain floor)."""
+"""A halved line's scores, for the chain floor on the first path (the second holds The Zero: its Zero floor)."""
 STEALS = Steals(2, np.array([12, 9], dtype=np.int64), np.array([1 << 11, 0], dtype=np.int64), 1)
 """Two Steals that can take a 12 (of the path's twelfth class) or a 9 no pile card busts, one to pass over."""
 STAYS = Stays(2, 2, 1, 7, True)
 """Two Just One More!s you must take, two Discards on your own line and the Unlucky 7: cards after which the chain
 floor's policy stays."""
+KEPT = Kept(2, np.arange(120, dtype=np.int64) - 8)
+"""Two modifiers you must keep (your scores with each, summed), for the forced floor."""
+ZERO_STAYS = Stays(0, 2, 1, 7, True, 0, 1)
+"""Holding The Zero: two Discards played on your own line (one the other lines could take) and the Unlucky 7."""
 
 
 def _loose(kind: types.Type) -> str:
@@ -59,7 +63,8 @@ def test_the_declared_signatures_are_the_types_the_solver_passes(monkeypatch: py
     for path in PATHS:
         drift_ceiling(path, 85)
     chain_floor(PATHS[0], SCORES, -10, 6, steals=STEALS, stays=STAYS)
-    owed_floor(PATHS[0], SCORES, -10, 4, neutral=3)
+    owed_floor(PATHS[0], SCORES, -10, 4, neutral=3, kept=KEPT)
+    zero_floor(PATHS[1], SCORES, -10, 3, stays=ZERO_STAYS)
     _class_sums_compiled(PATHS[0].room, PATHS[0].classes, class_arrays(PATHS[0].classes))
     for name, declared in SIGNATURES.items():
         inferred = native.loop(name).jit.signatures
@@ -107,11 +112,13 @@ def test_the_compiled_loops_give_the_just_in_time_numbers(tmp_path: Path, monkey
     with monkeypatch.context() as patch:
         patch.setattr(native, "load", lambda: None)
         just_in_time_floor = chain_floor(PATHS[0], SCORES, -10, 6, steals=STEALS, stays=STAYS)
-        just_in_time_owed = owed_floor(PATHS[0], SCORES, -10, 4, neutral=3)
+        just_in_time_owed = owed_floor(PATHS[0], SCORES, -10, 4, neutral=3, kept=KEPT)
+        just_in_time_zero = zero_floor(PATHS[1], SCORES, -10, 3, stays=ZERO_STAYS)
     with monkeypatch.context() as patch:
         patch.setattr(native, "load", lambda: module)
         assert chain_floor(PATHS[0], SCORES, -10, 6, steals=STEALS, stays=STAYS) == just_in_time_floor
-        assert owed_floor(PATHS[0], SCORES, -10, 4, neutral=3) == just_in_time_owed
+        assert owed_floor(PATHS[0], SCORES, -10, 4, neutral=3, kept=KEPT) == just_in_time_owed
+        assert zero_floor(PATHS[1], SCORES, -10, 3, stays=ZERO_STAYS) == just_in_time_zero
 
 
 def _same(left: object, right: object) -> bool:
