@@ -377,7 +377,8 @@ def _floor(path: Path, plain: IntArray, flip7: IntArray, low: int, skipped: int,
     count, taken, bits, passed = (0, _NO_NUMBERS, _NO_NUMBERS, 0) if steals is None else (
         steals.count, steals.values, steals.classes, steals.passed)
     keeps, kept_scores = (0, _NO_NUMBERS) if kept is None else (kept.count, kept.scores)
-    jom, discards, unlucky, unlucky_score, lined, flip4 = (0, 0, 0, 0, False, 0) if stays is None else stays[:6]
+    jom, discards, unlucky, unlucky_score, lined, flip4 = (0, 0, 0, 0, False, 0) if stays is None else (
+        stays.forced, stays.discards, stays.unlucky, stays.unlucky_score, stays.lined, stays.flip4)
     out = np.empty(1)
     _chain_values(copies, values, path.held, path.room, size, size - path.bust - total, float(low), plain, flip7,
                   forced, depth, count, taken, bits, passed, keeps, kept_scores, path.size, jom, discards, unlucky,
