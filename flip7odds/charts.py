@@ -119,10 +119,7 @@ class DistributionText:
 
 def outcome_groups(rows: Iterable[NextCard]) -> dict[OutcomeGroup, Fraction]:
     """P(the next card falls in each group): the exact sum of its cards' probabilities, every group listed."""
-    shares = dict.fromkeys(OutcomeGroup, Fraction(0))
-    for row in rows:
-        shares[GROUP_OF_EVENT[row.event]] += row.probability
-    return shares
+    return group_shares(rows, GROUP_OF_EVENT, OutcomeGroup)
 
 
 def next_card_figure(
@@ -156,6 +153,16 @@ class CardRow(Protocol[EventT_co]):
 
     @property
     def event(self) -> EventT_co: ...
+
+
+def group_shares(rows: Iterable[CardRow[EventT]], group_of: Mapping[EventT, GroupT],
+                 groups: Iterable[GroupT]) -> dict[GroupT, Fraction]:
+    """P(the next card falls in each of ``groups``), any variant: the exact sum of its rows' probabilities,
+    ``group_of`` mapping a row's event to its group; every group listed, in order, 0 when no row falls in it."""
+    shares = dict.fromkeys(groups, Fraction(0))
+    for row in rows:
+        shares[group_of[row.event]] += row.probability
+    return shares
 
 
 def grouped_next_card_figure(rows: Sequence[CardRow[EventT]], group_of: Mapping[EventT, GroupT],
@@ -289,6 +296,7 @@ __all__ = [
     "NextCardText",
     "OutcomeGroup",
     "fit_text",
+    "group_shares",
     "grouped_next_card_figure",
     "next_card_figure",
     "outcome_groups",

@@ -11,7 +11,7 @@ at a `Choice`, the first of the best options in `Option` order.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -53,6 +53,17 @@ class Evaluation:
             tuple(sorted(distribution.items())),
         )
 
+    @staticmethod
+    def best(candidates: Iterable[Evaluation]) -> Evaluation:
+        """The first of the candidates with the highest value: a choice's evaluation, its options tried in order
+        (the reference solvers of every variant take the first of the best options). There must be one."""
+        best: Evaluation | None = None
+        for candidate in candidates:
+            if best is None or candidate.value > best.value:
+                best = candidate
+        assert best is not None
+        return best
+
 
 @dataclass(frozen=True)
 class ReferenceResult:
@@ -81,13 +92,7 @@ class ReferenceSolver:
         if isinstance(node, Terminal):
             return self.terminal(node)
         if isinstance(node, Choice):
-            best: Evaluation | None = None
-            for _, option_node in node.options:
-                candidate = self.evaluate(option_node)
-                if best is None or candidate.value > best.value:
-                    best = candidate
-            assert best is not None
-            return best
+            return Evaluation.best(self.evaluate(option) for _, option in node.options)
         if node.at_decision:
             stay, hit = self.decide(node)
             return hit if hit is not None and (stay is None or hit.value > stay.value) else stay

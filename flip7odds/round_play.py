@@ -13,10 +13,12 @@ the same:
   gets one card; then turns go round, each active player hitting (forced, or its policy's choice after
   the observer has seen its view) or staying, until a Flip 7 ends the round or nobody is active.
 
-`play_rounds` is the game loop of every variant: rounds until `game_winners` names someone. The values
-a game is made of have the same fields in every variant (`RoundStartBase`, `RoundResultBase`,
-`GameResultBase`): each variant's ``RoundStart``, ``RoundResult`` and ``GameResult`` is one of them, with its
-own cards, outcomes and policies.
+The table is the same too: one deck per 18 players, up to `MAX_PLAYERS` (`table_rules`). `play_rounds` is
+the game loop of every variant: rounds until `game_winners` names someone; `play_table_game` plays a whole
+game with it. The values a game is made of have the same fields in every variant (`RoundStartBase`,
+`RoundResultBase`, `GameResultBase`): each variant's ``RoundStart``, ``RoundResult`` and ``GameResult`` is
+one of them, with its own cards, outcomes and policies; a start is shuffled or stacked the same way
+(`RoundStartBase.shuffled`, `stacked_pile`).
 
 A variant subclasses `RoundPlay` with its seat (a `Seat`), its view, what a drawn card does
 (`_draw_for`), when a hit is forced (`_must_hit`), how a player stays (`_stay`), how the pile is counted
@@ -27,15 +29,22 @@ A variant subclasses `RoundPlay` with its seat (a `Seat`), its view, what a draw
 from __future__ import annotations
 
 import enum
+import math
 from abc import ABC, abstractmethod
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol, Self, TypeVar
 
 import numpy as np
 
+from flip7odds.cards import Card
+from flip7odds.counts import CardCounts
 from flip7odds.rules import RuleSet
 from flip7odds.simple_policies import SimulationError
+
+PLAYERS_PER_DECK = 18
+MAX_PLAYERS = 36
 
 CardT = TypeVar("CardT")
 """A card as a simulator moves it: a kind code (classic) or the `flip7odds.cards.Card` itself (Vengeance)."""
@@ -68,6 +77,29 @@ class RoundEnd(enum.Enum):
     """A player made Flip 7: the round ended at once for everyone."""
 
 
+def decks_for(players: int) -> int:
+    """How many decks the shoe holds: one per 18 players (docs/rules.md: above 18 add a second deck)."""
+    return math.ceil(players / PLAYERS_PER_DECK)
+
+
+def table_rules(rules: RuleSet, players: int) -> RuleSet:
+    """``rules`` with the deck multiplied for the number of players."""
+    if not 1 <= players <= MAX_PLAYERS:
+        raise SimulationError(f"players must be from 1 to {MAX_PLAYERS}, not {players}")
+    decks = decks_for(players)
+    if decks == 1:
+        return rules
+    deck = CardCounts.from_mapping({card: count * decks for card, count in rules.deck.items_})
+    return replace(rules, name=f"{rules.name}x{decks}", deck=deck)
+
+
+def stacked_pile(rules: RuleSet, players: int, top: Sequence[Card], discards: Sequence[Card]) -> tuple[Card, ...]:
+    """A hand-built pile, top first: ``top`` in order, then the rest of the table's shoe not in ``discards``,
+    in card order (for tests that force a rule)."""
+    rest = table_rules(rules, players).deck - CardCounts.from_cards(top) - CardCounts.from_cards(discards)
+    return (*top, *rest)
+
+
 @dataclass(frozen=True)
 class RoundStartBase(Generic[CardT]):
     """Everything a round starts from: the pile in order (top first), the discard pile, the dealer's seat, the totals.
@@ -81,6 +113,14 @@ class RoundStartBase(Generic[CardT]):
     totals: tuple[int, ...]
     round_number: int = 1
     reshuffles: int = 0
+
+    @classmethod
+    def shuffled(cls, shoe: Sequence[CardT], players: int, rng: np.random.Generator, dealer: int | None) -> Self:
+        """A new game's first round: ``shoe`` shuffled with ``rng.permutation``, then the dealer drawn at random
+        (``rng.integers``) unless given; no discards, every total 0."""
+        order = rng.permutation(len(shoe))
+        chosen = int(rng.integers(players)) if dealer is None else dealer
+        return cls(tuple(shoe[i] for i in order), (), chosen, (0,) * players)
 
 
 StartT = TypeVar("StartT", bound=RoundStartBase[Any])
@@ -153,6 +193,8 @@ class RoundPlay(ABC, Generic[CardT, SeatT, ViewT, ResultT]):
 
     rules: RuleSet
     """The table's rules (the deck multiplied for the players): set by the variant."""
+    expected: Counter[CardT]
+    """Every card of the table's shoe (`_check_accounted`): set by the variant."""
 
     def __init__(self, players: Sequence[Player[ViewT]], start: RoundStartBase[CardT], rng: np.random.Generator,
                  check: bool, observer: Callable[[ViewT], None] | None) -> None:
@@ -237,6 +279,14 @@ class RoundPlay(ABC, Generic[CardT, SeatT, ViewT, ResultT]):
     def _discard(self, card: CardT) -> None:
         self.in_play.remove(card)
         self.discards.append(card)
+
+    def _check_accounted(self, held: Counter[CardT], name: Callable[[CardT], str]) -> None:
+        """With ``held`` every card found in the pile, the discard pile, in play and on the tables: it is the
+        shoe, `expected`, exactly (else `InvariantError`, naming the cards with ``name``)."""
+        if held != self.expected:
+            missing = {name(card): n for card, n in (self.expected - held).items()}
+            extra = {name(card): n for card, n in (held - self.expected).items()}
+            raise InvariantError(f"cards not accounted for: missing {missing}, extra {extra}")
 
     def _clear_tables(self) -> None:
         """The end of the round: every card in front of a player goes to the discard pile (none may be in play)."""
@@ -325,5 +375,26 @@ def play_rounds(rules: RuleSet, start: StartT, rng: np.random.Generator, max_rou
     raise SimulationError(f"no winner after {max_rounds} rounds: do the policies ever score?")
 
 
-__all__ = ["GameResultBase", "InvariantError", "Player", "RoundEnd", "RoundPlay", "RoundResultBase", "RoundStartBase", "Seat",
-           "game_winners", "play_rounds"]
+GameT = TypeVar("GameT", bound=GameResultBase[Any, Any])
+
+
+def play_table_game(game: Callable[[tuple[PolicyT, ...], tuple[PlayedT, ...], tuple[int, ...], tuple[int, ...]], GameT],
+                    rules: RuleSet, players: Sequence[PolicyT], rng: np.random.Generator, start: StartT | None,
+                    fresh: Callable[[RuleSet, int, np.random.Generator], StartT], max_rounds: int,
+                    play: Callable[[StartT, int], PlayedT]) -> GameT:
+    """A whole game of any variant: `play_rounds` from ``start`` (None: ``fresh(rules, len(players), rng)``),
+    returned as the variant's ``game`` result (players, rounds, final totals, winners).
+
+    The players are counted first: 1 to `MAX_PLAYERS` (else `SimulationError`).
+    """
+    if not 1 <= len(players) <= MAX_PLAYERS:
+        raise SimulationError(f"players must be from 1 to {MAX_PLAYERS}, not {len(players)}")
+    if start is None:
+        start = fresh(rules, len(players), rng)
+    rounds, winners = play_rounds(rules, start, rng, max_rounds, play)
+    return game(tuple(players), rounds, rounds[-1].totals_after, winners)
+
+
+__all__ = ["MAX_PLAYERS", "PLAYERS_PER_DECK", "GameResultBase", "InvariantError", "Player", "RoundEnd", "RoundPlay",
+           "RoundResultBase", "RoundStartBase", "Seat", "decks_for", "game_winners", "play_rounds", "play_table_game",
+           "stacked_pile", "table_rules"]

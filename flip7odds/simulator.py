@@ -53,10 +53,9 @@ from __future__ import annotations
 
 import enum
 import functools
-import math
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
 from typing import Protocol
@@ -67,6 +66,7 @@ from flip7odds.analysis import TOLERANCE, problem_of
 from flip7odds.cards import FLIP_THREE, FREEZE, SECOND_CHANCE, Card, Category
 from flip7odds.counts import CardCounts
 from flip7odds.round_play import (
+    MAX_PLAYERS,
     GameResultBase,
     InvariantError,
     Player,
@@ -75,8 +75,12 @@ from flip7odds.round_play import (
     RoundResultBase,
     RoundStartBase,
     Seat,
+    decks_for,
     game_winners,
     play_rounds,
+    play_table_game,
+    stacked_pile,
+    table_rules,
 )
 from flip7odds.rules import RuleSet
 from flip7odds.simple_policies import (
@@ -90,8 +94,6 @@ from flip7odds.simple_policies import (
 from flip7odds.situation import Line, Situation
 from flip7odds.solver import Problem, solve
 
-PLAYERS_PER_DECK = 18
-MAX_PLAYERS = 36
 FLIP_THREE_DRAWS = 3
 
 
@@ -325,22 +327,6 @@ def policy_from_text(text: str) -> Policy:
 # Rounds.
 
 
-def decks_for(players: int) -> int:
-    """How many decks the shoe holds: one per 18 players (docs/rules.md: above 18 add a second deck)."""
-    return math.ceil(players / PLAYERS_PER_DECK)
-
-
-def table_rules(rules: RuleSet, players: int) -> RuleSet:
-    """``rules`` with the deck multiplied for the number of players."""
-    if not 1 <= players <= MAX_PLAYERS:
-        raise SimulationError(f"players must be from 1 to {MAX_PLAYERS}, not {players}")
-    decks = decks_for(players)
-    if decks == 1:
-        return rules
-    deck = CardCounts.from_mapping({card: count * decks for card, count in rules.deck.items_})
-    return replace(rules, name=f"{rules.name}x{decks}", deck=deck)
-
-
 @dataclass(frozen=True)
 class RoundStart(RoundStartBase[int]):
     """Everything a round starts from: the pile in order (top first) and the discard pile, as codes of
@@ -350,22 +336,18 @@ class RoundStart(RoundStartBase[int]):
     def fresh(cls, rules: RuleSet, players: int, rng: np.random.Generator, dealer: int | None = None) -> RoundStart:
         """A new game's first round: the whole shoe shuffled, dealer at random unless given."""
         shoe = table_rules(rules, players).deck
-        codes = [code for code, (_, count) in enumerate(shoe.items_) for _ in range(count)]
-        order = rng.permutation(len(codes))
-        chosen = int(rng.integers(players)) if dealer is None else dealer
-        return cls(tuple(codes[i] for i in order), (), chosen, (0,) * players)
+        return cls.shuffled([code for code, (_, count) in enumerate(shoe.items_) for _ in range(count)], players, rng,
+                            dealer)
 
     @classmethod
     def build(cls, rules: RuleSet, players: int, top: Sequence[Card] = (), discards: Sequence[Card] = (),
               dealer: int = 0, totals: Sequence[int] | None = None) -> RoundStart:
         """A hand-built start: ``top`` are the first cards drawn (in order); the rest of the shoe not in
         ``discards`` lies below them in card order. For tests that force a rule."""
-        shoe_rules = table_rules(rules, players)
-        kinds = Kinds.of(shoe_rules)
-        rest = shoe_rules.deck - CardCounts.from_cards(top) - CardCounts.from_cards(discards)
-        pile = [kinds.cards.index(card) for card in (*top, *rest)]
-        return cls(tuple(pile), tuple(kinds.cards.index(card) for card in discards), dealer,
-                   tuple(totals) if totals is not None else (0,) * players)
+        kinds = Kinds.of(table_rules(rules, players))
+        pile = stacked_pile(rules, players, top, discards)
+        return cls(tuple(kinds.cards.index(card) for card in pile), tuple(kinds.cards.index(card) for card in discards),
+                   dealer, tuple(totals) if totals is not None else (0,) * players)
 
 
 @dataclass(frozen=True)
@@ -441,10 +423,7 @@ class _Round(RoundPlay[int, _Seat, TableView, RoundResult]):
                 raise InvariantError(f"seat {seat.index}: numbers {sorted(seat.numbers)} but cards {seat.table}")
             if seat.second_chance != (self.kinds.second_chance in seat.table):
                 raise InvariantError(f"seat {seat.index}: Second Chance flag disagrees with its cards")
-        if held != self.expected:
-            missing = {str(self.kinds.cards[c]): n for c, n in (self.expected - held).items()}
-            extra = {str(self.kinds.cards[c]): n for c, n in (held - self.expected).items()}
-            raise InvariantError(f"cards not accounted for: missing {missing}, extra {extra}")
+        self._check_accounted(held, lambda code: str(self.kinds.cards[code]))
 
     # -- views -------------------------------------------------------------------------------
 
@@ -658,14 +637,8 @@ def play_game(rules: RuleSet, players: Sequence[Policy], rng: np.random.Generato
     ``start`` (default: a fresh shuffled shoe) lets a test begin from given totals and piles;
     ``max_rounds`` only guards against policies that never score.
     """
-    if not 1 <= len(players) <= MAX_PLAYERS:
-        raise SimulationError(f"players must be from 1 to {MAX_PLAYERS}, not {len(players)}")
-    if start is None:
-        start = RoundStart.fresh(rules, len(players), rng)
-    rounds, winners = play_rounds(
-        rules, start, rng, max_rounds,
-        lambda begin, seed: play_round(rules, players, begin, seed, check=check, observer=observer))
-    return GameResult(tuple(players), rounds, rounds[-1].totals_after, winners)
+    return play_table_game(GameResult, rules, players, rng, start, RoundStart.fresh, max_rounds,
+                           lambda begin, seed: play_round(rules, players, begin, seed, check=check, observer=observer))
 
 
 __all__ = [

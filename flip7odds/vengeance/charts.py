@@ -32,6 +32,7 @@ from flip7odds.charts import (
     TITLE_FONT_SIZE,
     NextCardText,
     fit_text,
+    group_shares,
     grouped_next_card_figure,
     phone_layout,
 )
@@ -78,10 +79,8 @@ class VengeanceNextCardText(NextCardText[VGroup]):
 
 
 def vengeance_groups(rows: Sequence[VengeanceNextCard]) -> dict[VGroup, Fraction]:
-    """The exact probability of each group: the sum of its rows' ``count / size``."""
-    size = sum(row.count for row in rows)
-    return {group: Fraction(sum(row.count for row in rows if GROUP_OF_EVENT[row.event] is group), size)
-            for group in VGroup}
+    """The exact probability of each group: the sum of its rows' ``count / size`` (`flip7odds.charts.group_shares`)."""
+    return group_shares(rows, GROUP_OF_EVENT, VGroup)
 
 
 def vengeance_next_card_figure(rows: Sequence[VengeanceNextCard], text: VengeanceNextCardText,

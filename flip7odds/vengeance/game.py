@@ -97,6 +97,7 @@ import numpy as np
 from flip7odds.cards import Action, Card, Category
 from flip7odds.counts import CardCounts
 from flip7odds.round_play import (
+    MAX_PLAYERS,
     GameResultBase,
     InvariantError,
     Player,
@@ -105,7 +106,9 @@ from flip7odds.round_play import (
     RoundResultBase,
     RoundStartBase,
     Seat,
-    play_rounds,
+    play_table_game,
+    stacked_pile,
+    table_rules,
 )
 from flip7odds.rules import UNLUCKY_7, RuleSet
 from flip7odds.simple_policies import (
@@ -117,7 +120,6 @@ from flip7odds.simple_policies import (
     SumThreshold,
     read_simple_policy,
 )
-from flip7odds.simulator import MAX_PLAYERS, table_rules
 from flip7odds.vengeance.situation import FLIP_7_CARDS, THE_ZERO, VengeanceLine
 
 FORCED_DRAWS = {Action.JUST_ONE_MORE: 1, Action.FLIP_FOUR: 4}
@@ -249,19 +251,15 @@ class RoundStart(RoundStartBase[Card]):
     @classmethod
     def fresh(cls, rules: RuleSet, players: int, rng: np.random.Generator, dealer: int | None = None) -> RoundStart:
         """A new game's first round: the whole shoe shuffled, the dealer at random unless given."""
-        cards = list(table_rules(rules, players).deck)
-        order = rng.permutation(len(cards))
-        chosen = int(rng.integers(players)) if dealer is None else dealer
-        return cls(tuple(cards[i] for i in order), (), chosen, (0,) * players)
+        return cls.shuffled(list(table_rules(rules, players).deck), players, rng, dealer)
 
     @classmethod
     def build(cls, rules: RuleSet, players: int, top: Sequence[Card] = (), discards: Sequence[Card] = (),
               dealer: int = 0, totals: Sequence[int] | None = None) -> RoundStart:
         """A hand-built start: ``top`` are the first cards drawn, in order; the rest of the shoe not in
         ``discards`` lies below them in card order. For tests that force a rule."""
-        shoe = table_rules(rules, players).deck
-        rest = shoe - CardCounts.from_cards(top) - CardCounts.from_cards(discards)
-        return cls((*top, *rest), tuple(discards), dealer, tuple(totals) if totals is not None else (0,) * players)
+        return cls(stacked_pile(rules, players, top, discards), tuple(discards), dealer,
+                   tuple(totals) if totals is not None else (0,) * players)
 
 
 @dataclass(frozen=True)
@@ -376,10 +374,7 @@ class _Round(RoundPlay[Card, _Seat, VengeanceView, RoundResult]):
                 if legal.number_count > FLIP_7_CARDS or (legal.number_count == FLIP_7_CARDS
                                                          and seat.outcome is not Outcome.FLIP_7):
                     raise InvariantError(f"seat {seat.index}: seven numbers without a Flip 7: {seat.table}")
-        if held != self.expected:
-            missing = {str(c): n for c, n in (self.expected - held).items()}
-            extra = {str(c): n for c, n in (held - self.expected).items()}
-            raise InvariantError(f"cards not accounted for: missing {missing}, extra {extra}")
+        self._check_accounted(held, str)
 
     # -- views and helpers --------------------------------------------------------------------
 
@@ -636,14 +631,8 @@ def play_game(rules: RuleSet, players: Sequence[Policy], rng: np.random.Generato
 
     Each round's seed is drawn from ``rng``; `play_round` replays it from its `RoundResult.start`.
     """
-    if not 1 <= len(players) <= MAX_PLAYERS:
-        raise SimulationError(f"players must be from 1 to {MAX_PLAYERS}, not {len(players)}")
-    if start is None:
-        start = RoundStart.fresh(rules, len(players), rng)
-    rounds, winners = play_rounds(
-        rules, start, rng, max_rounds,
-        lambda begin, seed: play_round(rules, players, begin, seed, check=check, observer=observer))
-    return GameResult(tuple(players), rounds, rounds[-1].totals_after, winners)
+    return play_table_game(GameResult, rules, players, rng, start, RoundStart.fresh, max_rounds,
+                           lambda begin, seed: play_round(rules, players, begin, seed, check=check, observer=observer))
 
 
 __all__ = [

@@ -66,13 +66,7 @@ class VengeanceReferenceSolver:
         if isinstance(node, Terminal):
             return terminal_evaluation(node)
         if isinstance(node, Choice):
-            best: Evaluation | None = None
-            for _, option in node.options:
-                candidate = self.evaluate(option)
-                if best is None or candidate.value > best.value:
-                    best = candidate
-            assert best is not None
-            return best
+            return Evaluation.best(self.evaluate(option) for _, option in node.options)
         known = self._memo.get(node)
         if known is None:
             if len(self._memo) >= self.max_states:
