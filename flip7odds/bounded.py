@@ -318,6 +318,11 @@ class Path:
     """Where the drift ceiling's chain starts: 0 at your line, `flip7odds.drift.START_DISCARD` (level 1) or
     `START_STEAL` (level S) where a Discard or Swap, or a Steal, is set aside or queued (`RoundModel.deferred_path`;
     `flip7odds.drift`, "A Discard, Swap or Steal set aside"): ``lift`` or ``grab`` then bound what that card brings."""
+    scores: LineScores | None = None
+    """Your score for each sum of numbers with your line's modifiers (`LineScores`; With a Vengeance: minus cards and
+    the ÷2, which only lower a score): the drift ceiling's score before any rescuer comes (`flip7odds.drift`, "The
+    modifiers you hold"). None where your line holds none, or for a chain that starts past a rescuer (``start``):
+    your score is then at most ``held``."""
     _hash: int = field(init=False, repr=False, compare=False)
     """The hash of the fields, computed once: paths are looked up far more often than made."""
 
@@ -325,7 +330,8 @@ class Path:
         object.__setattr__(self, "_hash", hash((self.held, self.room, self.bonus, self.classes, self.bust,
                                                 self.rescue, self.size, self.zeros, self.holds_zero, self.second,
                                                 self.lift, self.steals, self.grab, self.unlucky, self.fresh,
-                                                self.fresh_bust, self.fresh_held, self.late, self.start)))
+                                                self.fresh_bust, self.fresh_held, self.late, self.start,
+                                                self.scores)))
 
     def __hash__(self) -> int:
         return self._hash
