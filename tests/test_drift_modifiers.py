@@ -20,12 +20,11 @@ import numpy as np
 from flip7odds.bounded import LineScores
 from flip7odds.cards import Action, Card, Category
 from flip7odds.drift import drift_ceiling
-from flip7odds.errors import SituationError
 from flip7odds.round_models import VengeanceModel
 from flip7odds.rules import UNLUCKY_7, VENGEANCE, VENGEANCE_BRUTAL
-from flip7odds.vengeance.fast import TIE, State, _Values
+from flip7odds.vengeance.fast import State
 from flip7odds.vengeance.situation import VengeanceLine, VengeanceSituation
-from tests.test_drift_deferred import _met
+from tests.strategies import drawing_states
 
 TOLERANCE = 1e-9
 EXTRA = [Card.action(Action.DISCARD), Card.action(Action.SWAP), Card.action(Action.STEAL), UNLUCKY_7,
@@ -70,17 +69,11 @@ def test_the_modifiers_you_hold_keep_the_exact_hit_value_below_the_ceiling() -> 
     checked = lower = caught = 0  # 8 353, 7 247 and 5 310 at seed 42
     for _ in range(150):
         situation = _situation(rng)
-        model, states = _met(situation)
-        values = _Values(model.game, 1.0, TIE, 10**6)
-        for state in states:
-            path = model.path(state)
-            if path is None or path.scores is None or not model.can_draw(state):
+        model = VengeanceModel(situation)
+        for state, path, top, exact in drawing_states(situation):
+            if path.scores is None:
                 continue
-            try:
-                hit = values.draw(state)
-            except SituationError:  # never met here (no known discard pile); kept as the other tests do
-                continue
-            top = max(model.reach(state)[1])
+            hit = exact()
             ceiling = drift_ceiling(path, top)
             assert ceiling >= hit - TOLERANCE, (situation, state, path)
             checked += 1
