@@ -95,10 +95,16 @@ mode, plus the bonus at a Flip 7 (`flip7odds.rules.RuleSet.score`); a minus card
 sum that is not negative, and the floor keeps the order. So wherever a play stops at level 0, or makes its Flip 7
 there, it scores at most the chain's ``Z`` there, and the argument above holds as it stands: the chain, its levels and
 their chances read no modifier, and a lower reward that still bounds the score is still a bound (the optimal stopping
-value can only fall). Past level 0 (levels 1 to 5 and S, after the Unlucky 7) the scores stay the numbers' sums
-below: a Discard or a Swap may have taken a modifier away, the Unlucky 7 wipes them. Where your line holds no
-modifier, ``g`` is the identity and nothing changes. On 12 small dealt piles the leaves' ceiling slack where a
-modifier is held fell from 2.62 to 0.13 (BENCHMARKS.md, Stop 42).
+value can only fall). At level S the same holds: a Steal takes no card off your line (it brings one, a number worth at
+most ``grab`` or a modifier), and until the next rescuer ends level S nothing does, so your line keeps every
+modifier it held and its numbers sum to at most ``S_J + grab`` ("After a Steal"). ``g`` is non-decreasing (a sum
+floor-divided by ``2^h``, less a constant, at least 0 outside Brutal mode), so ``Z_S(J) = g(S_J + grab)``, plus the
+bonus at six, and a Flip 7 past six ``g(S_J + grab + v) + bonus``. Such a sum may pass the table's last (``grab`` may
+be of a class of ``J``: the relaxed line counts it anyway); ``g`` rises by at most 1 a point, so past the last sum
+``s`` it is taken as ``g(s)`` plus the difference. Levels 1 to 5 (after a Discard or a Swap, which may take a
+modifier away) and the bounds after the Unlucky 7 (which wipes them) keep the numbers' sums. Where your line holds no
+modifier, ``g`` is the identity and nothing changes. On 23 small dealt piles the leaves' ceiling slack where a
+modifier is held fell from 3.67 to 0.19 points (BENCHMARKS.md, "Stop 42, branch vceil").
 
 After a Discard or a Swap (the second level)
 --------------------------------------------
@@ -595,6 +601,7 @@ def _stopping_values(copies: IntArray, values: IntArray, zero_last: bool, holds_
     """
     classes = copies.shape[0]
     scored = scores.shape[0] > 0  # your line's modifiers: Z(J) = scores[S_J], a Flip 7 flips[S_J + v]
+    last = scores.shape[0] - 1  # the table's last sum (level S may count a sum past it: grab joins J's)
     firsts = min(room, live)  # deepest + 1
     visited = masks.shape[0]
     points = np.empty(visited, dtype=np.int64)  # S_J - held: the set's values
@@ -721,11 +728,20 @@ def _stopping_values(copies: IntArray, values: IntArray, zero_last: bool, holds_
                 out[1] = value1
                 out[2] = first[at]
         if steals > 0 and k + 1 < live:  # level S on J
-            held_s = float(total + grab + (bonus if flip else 0))  # Z_S(J)
+            reach = total + grab
+            # Z_S(J): your scores with your line's modifiers, of slope at most 1 past the table's last sum
+            held_s = float(scores[min(reach, last)] + max(reach - last, 0) if scored else reach) + (bonus if flip else 0)
             if k + 2 == live:
                 value_s = float(left_cards + rescue - 1) * top
+            elif flip and scored:  # a Flip 7 past six with your line's modifiers: flips[S + grab + v]
+                value_s = 0.0
+                for c in range(classes):
+                    if not mask >> c & 1:
+                        sum_s = reach + values[c]
+                        value_s += copies[c] * float(flips[min(sum_s, last)] + max(sum_s - last, 0))
             else:
                 value_s = float(left_points) + left_cards * held_s if flip else grows_s
+            if k + 2 < live:
                 if unlucky:
                     value_s += (rescue - 1 - unlucky) * top + unlucky * wiped[firsts + k]
                 else:
