@@ -590,7 +590,10 @@ def _stopping_values(copies: IntArray, values: IntArray, zero_last: bool, holds_
     ``wiped[firsts + k]`` at levels 1 and S and at ``wiped[2 firsts + k]`` at level 2 (``firsts = deepest + 1``;
     module docstring, "After the Unlucky 7"); every other rescuer, and the live cards running out, at ``top``. Where
     ``second > 1`` and ``lift < 0``, levels 1 and 2 move on to levels 3 and 4 after a second Discard or Swap, with
-    the lower of that level's ``V`` and ``top`` (module docstring, "After a second Discard or Swap").
+    the lower of that level's ``V`` and ``top`` (module docstring, "After a second Discard or Swap"). Where ``scores``
+    is not empty (your line's modifiers: your score by sum of numbers, ``flips`` with a Flip 7), level 0 scores
+    ``scores[S_J]`` and its Flip 7 ``flips[S_J + v]``, level S ``scores[S_J + grab]`` and ``flips[S_J + grab + v]``,
+    past the tables' last sum that score plus the difference (module docstring, "The modifiers you hold").
 
     The sets are those of `_set_lattice` (``masks`` .. ``grown_at``), each at its place there: visited once in
     increasing order for their sums (a set's are those of the set without its lowest class, plus that class's) and
