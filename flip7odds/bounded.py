@@ -71,7 +71,10 @@ line's sum wherever a play stops (`flip7odds.drift`, "After a Discard or a Swap"
 (`Path.steals`) it goes on as a line that holds the largest number it could take (`Path.grab`) and forgives nothing
 ("After a Steal"); after the Unlucky 7 (`Path.unlucky`) it ends at a bound on the chain that starts again from your
 line holding that 7 alone, one that depends only on how many cards came before it (`Path.fresh`; "After the Unlucky
-7"). A state with a path takes the lower of the two ceilings.
+7"). Where your line holds modifiers, the path's score before any rescuer comes, and after a Steal, is your score
+with them, not the numbers' sum (`Path.scores`; "The modifiers you hold"): only a Discard, a Swap or the Unlucky 7 takes
+a card off your line, and no modifier of the variant raises a score. A state with a path takes the lower of the two
+ceilings.
 
 The Zero on the path (With a Vengeance): while you hold The Zero your score is 0 unless you make a Flip 7, and
 nothing but a rescuer takes it away (Discard, Swap, the Unlucky 7: all end the path). So a play that stops on
