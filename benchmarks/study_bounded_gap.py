@@ -36,7 +36,8 @@ from flip7odds.vengeance.situation import VengeanceSituation
 def rescue_share(walker: _Search[Any], path: Path, ceiling: int) -> float:
     """What the rescuers add to the state's ceiling (module docstring): the search's ceiling of ``path`` less the
     same with its rescuers counted as cards that change nothing (a diagnostic, not a bound)."""
-    calm = Path(path.held, path.room, path.bonus, path.classes, path.bust, 0, path.size, path.zeros, path.holds_zero)
+    calm = Path(path.held, path.room, path.bonus, path.classes, path.bust, 0, path.size, path.zeros, path.holds_zero,
+                scores=path.scores)
     return walker.path_ceiling(path, ceiling) - walker.path_ceiling(calm, ceiling)
 
 

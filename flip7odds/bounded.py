@@ -71,7 +71,10 @@ line's sum wherever a play stops (`flip7odds.drift`, "After a Discard or a Swap"
 (`Path.steals`) it goes on as a line that holds the largest number it could take (`Path.grab`) and forgives nothing
 ("After a Steal"); after the Unlucky 7 (`Path.unlucky`) it ends at a bound on the chain that starts again from your
 line holding that 7 alone, one that depends only on how many cards came before it (`Path.fresh`; "After the Unlucky
-7"). A state with a path takes the lower of the two ceilings.
+7"). Where your line holds modifiers, the path's score before any rescuer comes, and after a Steal, is your score
+with them, not the numbers' sum (`Path.scores`; "The modifiers you hold"): only a Discard, a Swap or the Unlucky 7 takes
+a card off your line, and no modifier of the variant raises a score. A state with a path takes the lower of the two
+ceilings.
 
 The Zero on the path (With a Vengeance): while you hold The Zero your score is 0 unless you make a Flip 7, and
 nothing but a rescuer takes it away (Discard, Swap, the Unlucky 7: all end the path). So a play that stops on
@@ -318,6 +321,11 @@ class Path:
     """Where the drift ceiling's chain starts: 0 at your line, `flip7odds.drift.START_DISCARD` (level 1) or
     `START_STEAL` (level S) where a Discard or Swap, or a Steal, is set aside or queued (`RoundModel.deferred_path`;
     `flip7odds.drift`, "A Discard, Swap or Steal set aside"): ``lift`` or ``grab`` then bound what that card brings."""
+    scores: LineScores | None = None
+    """Your score for each sum of numbers with your line's modifiers (`LineScores`; With a Vengeance: minus cards and
+    the ÷2, which only lower a score): the drift ceiling's score before any rescuer comes (`flip7odds.drift`, "The
+    modifiers you hold"). None where your line holds none, or for a chain that starts past a rescuer (``start``):
+    your score is then at most ``held``."""
     _hash: int = field(init=False, repr=False, compare=False)
     """The hash of the fields, computed once: paths are looked up far more often than made."""
 
@@ -325,7 +333,8 @@ class Path:
         object.__setattr__(self, "_hash", hash((self.held, self.room, self.bonus, self.classes, self.bust,
                                                 self.rescue, self.size, self.zeros, self.holds_zero, self.second,
                                                 self.lift, self.steals, self.grab, self.unlucky, self.fresh,
-                                                self.fresh_bust, self.fresh_held, self.late, self.start)))
+                                                self.fresh_bust, self.fresh_held, self.late, self.start,
+                                                self.scores)))
 
     def __hash__(self) -> int:
         return self._hash

@@ -16,7 +16,8 @@ bust, you hold ``S_K = held + sum_{c in K} v_c`` in numbers, and a play that sto
 
     Z(K) = 0 if you hold The Zero (it was in K, or held before) else S_K
 
-(no modifier of the variant raises a score; with The Zero your score is 0 unless you make a Flip 7). The chain
+(no modifier of the variant raises a score; with The Zero your score is 0 unless you make a Flip 7; with modifiers in
+your line, ``S_K`` is lowered to your score with them: "The modifiers you hold", below). The chain
 ends at a bust card or a second card of a class of ``K`` (score 0), at a rescuer or when the live cards run out
 (at most ``W``, the ladder's top: anything can follow), or at the ``room``-th class, a Flip 7
 (``S_K + v + bonus``). Those are its terminal values.
@@ -79,6 +80,31 @@ so this value is at most the martingale bound (the derivation above), and equal 
 float result is within a relative ``1e-14`` of the exact rational value: a state it closes has ``H`` at most its
 score plus far less than the bounded solver's tie of ``1e-9`` (`flip7odds.bounded.TIE`), within which staying is the
 answer anyway.
+
+The modifiers you hold
+----------------------
+Where your line holds modifiers (`Path.scores`: the minus cards, the ÷2), the chain's score at level 0 is your score
+with them: ``Z(K) = g(S_K)`` (``g`` = ``Path.scores.plain``; 0 where you hold The Zero, as before), a Flip 7 there
+scores ``g(S_K + v) + bonus`` (``Path.scores.flip7``) and staying at once ``g(held)``, your banked score. Proof: at
+level 0 no rescuer has come, and only rescuers take a card off your line (a Discard, a Swap, the Unlucky 7; a Swap
+discarded unused where nobody else is in the round takes none, a Steal only adds one), so your line holds every
+modifier it held, and perhaps more (drawn and kept, or set aside and joined since), with exactly the numbers of your
+line and ``K``. Every modifier of With a Vengeance only lowers a score: with numbers summing to ``S``, ``h`` ÷2s and
+minus cards summing to ``-p``, the score is ``S // 2^h - p`` (no multiplier in the variant), at least 0 outside Brutal
+mode, plus the bonus at a Flip 7 (`flip7odds.rules.RuleSet.score`); a minus card more lowers it, a ÷2 more halves a
+sum that is not negative, and the floor keeps the order. So wherever a play stops at level 0, or makes its Flip 7
+there, it scores at most the chain's ``Z`` there, and the argument above holds as it stands: the chain, its levels and
+their chances read no modifier, and a lower reward that still bounds the score is still a bound (the optimal stopping
+value can only fall). At level S the same holds: a Steal takes no card off your line (it brings one, a number worth at
+most ``grab`` or a modifier), and until the next rescuer ends level S nothing does, so your line keeps every
+modifier it held and its numbers sum to at most ``S_J + grab`` ("After a Steal"). ``g`` is non-decreasing (a sum
+floor-divided by ``2^h``, less a constant, at least 0 outside Brutal mode), so ``Z_S(J) = g(S_J + grab)``, plus the
+bonus at six, and a Flip 7 past six ``g(S_J + grab + v) + bonus``. Such a sum may pass the table's last (``grab`` may
+be of a class of ``J``: the relaxed line counts it anyway); ``g`` rises by at most 1 a point, so past the last sum
+``s`` it is taken as ``g(s)`` plus the difference. Levels 1 to 5 (after a Discard or a Swap, which may take a
+modifier away) and the bounds after the Unlucky 7 (which wipes them) keep the numbers' sums. Where your line holds no
+modifier, ``g`` is the identity and nothing changes. On 23 small dealt piles the leaves' ceiling slack where a
+modifier is held fell from 3.67 to 0.19 points (BENCHMARKS.md, "Stop 42, branch vceil").
 
 After a Discard or a Swap (the second level)
 --------------------------------------------
@@ -285,6 +311,7 @@ def drift_ceiling(path: Path, ceiling: int) -> float:
     started at level 1 or S where ``path.start`` says so ("A Discard, Swap or Steal set aside")."""
     top = max(0, ceiling)
     copies, values, total = _class_columns(path.classes, path.zeros)
+    scores, flips = (_PLAIN, _PLAIN) if path.scores is None else (path.scores.plain, path.scores.flip7)
     live = path.bust + path.rescue + total
     if live == 0:
         return float(top)  # nothing changes the path before the pile runs out
@@ -297,8 +324,8 @@ def drift_ceiling(path: Path, ceiling: int) -> float:
         steal = path.start == START_STEAL
         deepest = min(path.room, live + 1) - 1
         second = 0 if steal else 1 + path.second  # the card set aside and the pile's that bring no number
-        _stopping_values(copies, values, path.zeros > 0, path.holds_zero, path.held, path.room, path.bonus, path.bust,
-                         path.rescue + 1, second, path.lift, 1 if steal else 0, path.grab, live + 1,
+        _stopping_values(copies, values, path.zeros > 0, path.holds_zero, path.held, _PLAIN, _PLAIN, path.room,
+                         path.bonus, path.bust, path.rescue + 1, second, path.lift, 1 if steal else 0, path.grab, live + 1,
                          float(top), 0, _NOTHING, *_set_lattice(copies.shape[0], deepest), out)
         onward, stop = (float(out[3]), float(out[4])) if steal else (float(out[1]), float(out[2]))
     else:
@@ -306,11 +333,11 @@ def drift_ceiling(path: Path, ceiling: int) -> float:
         levels = 3 if path.second or path.steals else 1  # the rows of levels 1, S and 2 only where they are reached
         wiped = _after_unlucky(path.fresh, path.fresh_bust, path.fresh_held, path.bonus, path.rescue, live, top,
                                deepest + 1, levels, path.late) if path.unlucky else _NOTHING
-        _stopping_values(copies, values, path.zeros > 0, path.holds_zero, path.held, path.room, path.bonus,
-                         path.bust, path.rescue, path.second, path.lift, path.steals, path.grab, live, float(top),
+        _stopping_values(copies, values, path.zeros > 0, path.holds_zero, path.held, scores, flips, path.room,
+                         path.bonus, path.bust, path.rescue, path.second, path.lift, path.steals, path.grab, live, float(top),
                          path.unlucky, wiped, *_set_lattice(copies.shape[0], deepest), out)
         onward = float(out[0])  # C_0(empty): draw once more
-        stop = max(0.0 if path.holds_zero else float(path.held), onward)
+        stop = max(0.0 if path.holds_zero else float(path.held if path.scores is None else scores[path.held]), onward)
     neutral = path.size - live
     return (neutral * stop + live * onward) / path.size
 
@@ -333,6 +360,8 @@ def _class_columns(classes: tuple[tuple[int, int], ...], zeros: int) -> tuple[In
 
 _NOTHING = np.zeros(0)
 """`_stopping_values`' ``wiped`` where the pile holds no Unlucky 7 (never read)."""
+_PLAIN = np.zeros(0, dtype=np.int64)
+"""`_stopping_values`' ``scores`` and ``flips`` where your line holds no modifier: the score is the numbers' sum."""
 
 ROOM_AFTER_UNLUCKY = 6
 """The numbers still missing for a Flip 7 when the Unlucky 7 has left you holding it alone."""
@@ -546,8 +575,8 @@ def _set_lattice(classes: int, deepest: int) -> SetLattice:
 
 
 @compiled_loop
-def _stopping_values(copies: IntArray, values: IntArray, zero_last: bool, holds_zero: bool, held: int, room: int,
-                     bonus: int, bust: int, rescue: int, second: int, lift: int, steals: int, grab: int, live: int,
+def _stopping_values(copies: IntArray, values: IntArray, zero_last: bool, holds_zero: bool, held: int,
+                     scores: IntArray, flips: IntArray, room: int, bonus: int, bust: int, rescue: int, second: int, lift: int, steals: int, grab: int, live: int,
                      top: float, unlucky: int, wiped: FloatArray, masks: IntArray, lows: IntArray, rests: IntArray,
                      starts: IntArray, grown_class: IntArray, grown_at: IntArray, out: FloatArray) -> None:
     """``out[0] = C_0(empty)``: the value of drawing on at the empty set in the chain's optimal stopping (module
@@ -561,7 +590,10 @@ def _stopping_values(copies: IntArray, values: IntArray, zero_last: bool, holds_
     ``wiped[firsts + k]`` at levels 1 and S and at ``wiped[2 firsts + k]`` at level 2 (``firsts = deepest + 1``;
     module docstring, "After the Unlucky 7"); every other rescuer, and the live cards running out, at ``top``. Where
     ``second > 1`` and ``lift < 0``, levels 1 and 2 move on to levels 3 and 4 after a second Discard or Swap, with
-    the lower of that level's ``V`` and ``top`` (module docstring, "After a second Discard or Swap").
+    the lower of that level's ``V`` and ``top`` (module docstring, "After a second Discard or Swap"). Where ``scores``
+    is not empty (your line's modifiers: your score by sum of numbers, ``flips`` with a Flip 7), level 0 scores
+    ``scores[S_J]`` and its Flip 7 ``flips[S_J + v]``, level S ``scores[S_J + grab]`` and ``flips[S_J + grab + v]``,
+    past the tables' last sum that score plus the difference (module docstring, "The modifiers you hold").
 
     The sets are those of `_set_lattice` (``masks`` .. ``grown_at``), each at its place there: visited once in
     increasing order for their sums (a set's are those of the set without its lowest class, plus that class's) and
@@ -571,6 +603,8 @@ def _stopping_values(copies: IntArray, values: IntArray, zero_last: bool, holds_
     (value 0; at level 0 its sets score 0).
     """
     classes = copies.shape[0]
+    scored = scores.shape[0] > 0  # your line's modifiers: Z(J) = scores[S_J], a Flip 7 flips[S_J + v]
+    last = scores.shape[0] - 1  # the table's last sum (level S may count a sum past it: grab joins J's)
     firsts = min(room, live)  # deepest + 1
     visited = masks.shape[0]
     points = np.empty(visited, dtype=np.int64)  # S_J - held: the set's values
@@ -697,11 +731,20 @@ def _stopping_values(copies: IntArray, values: IntArray, zero_last: bool, holds_
                 out[1] = value1
                 out[2] = first[at]
         if steals > 0 and k + 1 < live:  # level S on J
-            held_s = float(total + grab + (bonus if flip else 0))  # Z_S(J)
+            reach = total + grab
+            # Z_S(J): your scores with your line's modifiers, of slope at most 1 past the table's last sum
+            held_s = float(scores[min(reach, last)] + max(reach - last, 0) if scored else reach) + (bonus if flip else 0)
             if k + 2 == live:
                 value_s = float(left_cards + rescue - 1) * top
+            elif flip and scored:  # a Flip 7 past six with your line's modifiers: flips[S + grab + v]
+                value_s = 0.0
+                for c in range(classes):
+                    if not mask >> c & 1:
+                        sum_s = reach + values[c]
+                        value_s += copies[c] * float(flips[min(sum_s, last)] + max(sum_s - last, 0))
             else:
                 value_s = float(left_points) + left_cards * held_s if flip else grows_s
+            if k + 2 < live:
                 if unlucky:
                     value_s += (rescue - 1 - unlucky) * top + unlucky * wiped[firsts + k]
                 else:
@@ -712,8 +755,13 @@ def _stopping_values(copies: IntArray, values: IntArray, zero_last: bool, holds_
                 out[3] = value_s
                 out[4] = taken[at]
         zero_in = holds_zero or (mask & zero_bit) != 0
-        score = 0.0 if zero_in else float(total)  # Z(J)
-        if flip:  # a Flip 7: S + v + bonus
+        score = 0.0 if zero_in else float(scores[total] if scored else total)  # Z(J)
+        if flip and scored:  # a Flip 7 with your line's modifiers: flips[S + v]
+            value0 = 0.0
+            for c in range(classes):
+                if not mask >> c & 1:
+                    value0 += copies[c] * float(flips[total + values[c]])
+        elif flip:  # a Flip 7: S + v + bonus
             value0 = float(left_points) + left_cards * float(total + bonus)
         elif k + 1 == live:  # the last live card
             value0 = left_cards * top

@@ -571,7 +571,7 @@ class VengeanceModel:
         others &= number_kinds
         alone = not state[3]
         late = self._late(state, pile)
-        path = self._line_paths.get((pile, line, others, alone, late))
+        path = self._line_paths.get((pile, state[2], others, alone, late))
         if path is None:
             deck = self.game.deck
             known = self._pile_view(pile)
@@ -592,10 +592,21 @@ class VengeanceModel:
             handed = bool(swaps and not taken and known[1])
             fields = (held, FLIP_7_CARDS - self.game.number_count(line), self._bonus, classes, bust, rescue,
                       size, zeros, bool(line & deck.zero), discards + swaps, lift, known[1] if taken else 0,
-                      max(grab, 0), *self._after_unlucky(pile, known), late or handed)
+                      max(grab, 0), *self._after_unlucky(pile, known), late or handed, 0,
+                      self._scores(state[2] & ~number_kinds))
             path = self._interned(fields)
-            self._line_paths[pile, line, others, alone, late] = path
+            self._line_paths[pile, state[2], others, alone, late] = path
         return path
+
+    def _scores(self, modifiers: int) -> LineScores | None:
+        """`Path.scores`: your scores by sum of numbers with the ``modifiers`` of your line (as `chain`'s, remembered
+        per set of modifiers), None where it holds none."""
+        if not modifiers:
+            return None
+        scores = self._line_scores.get(modifiers)
+        if scores is None:
+            scores = self._line_scores[modifiers] = self._rules_line_scores(modifiers)
+        return scores
 
     def deferred_path(self, state: State) -> Path | None:
         """Where exactly one Discard, Swap or Steal is set aside or queued: the drawing pile as your line meets it, its
