@@ -217,6 +217,9 @@ class VengeanceModel:
         self.removers = {k for k, act in enumerate(deck.acts) if act in _REMOVERS}
         self._just_one_more = deck.acts.index(Action.JUST_ONE_MORE) if Action.JUST_ONE_MORE in deck.acts else -1
         self._flip_four = deck.acts.index(Action.FLIP_FOUR) if Action.FLIP_FOUR in deck.acts else -1
+        self._forcing_draws = {self._just_one_more: 1, self._flip_four: 4}
+        """The draws a Just One More! or a Flip Four! set aside or queued owes you when it resolves with no other
+        player in the round (you are its only target: `owed`)."""
         self._unlucky_score = self.game.score(1 << self.unlucky) if self.unlucky >= 0 else 0
         """Your score with the Unlucky 7 alone in your line, as it leaves you (`Stays`)."""
         self.takers = {k for k, act in enumerate(deck.acts) if act in _TAKERS}
@@ -226,6 +229,10 @@ class VengeanceModel:
         self._taker_bits = sum(1 << k for k in self.takers)
         self._hostile = sum(1 << k for k in self.takers | self.removers)
         """The Steal, Swap and Discard kinds, as bits: a path ceiling does not hold while one waits to resolve."""
+        self._hostile_alone = sum(1 << k for k in self.removers - self.takers)
+        """The Discard kinds, as bits: with no other player in the round a Steal or Swap that waits has no legal use
+        and is discarded unused when it resolves (`Round._steal_options`, `_swap_options`), so only these change your
+        line (`_waiting`)."""
         self._remover_bits = sum(1 << k for k in self.removers) | (1 << self.unlucky if self.unlucky >= 0 else 0)
         self._masks: dict[int, int] = {}
         self._values_of: dict[int, tuple[int, int]] = {}
@@ -523,7 +530,7 @@ class VengeanceModel:
 
     def path(self, state: State) -> Path | None:
         """The path ceiling's view of the drawing pile; None while a Steal, Swap or Discard is set aside or
-        queued (it may change your line before the next draw). A set-aside or queued modifier, Just One More! or
+        queued (it may change your line before the next draw; alone, only a Discard can: `_waiting`). A set-aside or queued modifier, Just One More! or
         Flip Four! adds no number and takes none away: it only lowers your score or makes you draw the next
         cards of the same pile, so every play still stops on the path. A Steal can take a number only from a
         line holding one; the other lines get numbers only by a Swap, a rescuer: before one, a Steal adds no
@@ -541,9 +548,16 @@ class VengeanceModel:
         largest of those numbers (`Path.steals`, `Path.grab`). Where no other player is in the round (none ever comes
         back), a Steal or Swap has no legal use and is discarded unused when it comes: the Swaps are then neutral
         cards, not rescuers, as the Steals are (`flip7odds.vengeance.fast.can_take_from_others`)."""
-        if (state[8] or state[9]) and any(self._hostile >> k & 1 for k in (*state[8], *state[9])):
+        if (state[8] or state[9]) and self._waiting(state):
             return None
         return self._line_path(state)
+
+    def _waiting(self, state: State) -> list[int]:
+        """The cards set aside or queued that may change your line when they resolve: the Steals, Swaps and Discards
+        (`_hostile`), only the Discards where no other player is in the round (`_hostile_alone`: none ever comes
+        back, and a Steal or Swap then takes nothing)."""
+        hostile = self._hostile if state[3] else self._hostile_alone
+        return [k for k in (*state[8], *state[9]) if hostile >> k & 1]
 
     def _late(self, state: State, pile: int) -> bool:
         """`Path.late`: a Discard, Swap or Steal drawn on the path may still wait to resolve when the Unlucky 7 comes.
@@ -598,7 +612,8 @@ class VengeanceModel:
         return path
 
     def deferred_path(self, state: State) -> Path | None:
-        """Where exactly one Discard, Swap or Steal is set aside or queued: the drawing pile as your line meets it, its
+        """Where exactly one Discard, Swap or Steal that may change your line is set aside or queued (`_waiting`): the
+        drawing pile as your line meets it, its
         drift ceiling's chain started at level 1 (a Discard: nothing comes in; a Swap: at most the other lines' largest
         number, nothing where nobody holds one) or at level S (a Steal: at most that number)
         (`flip7odds.drift`, "A Discard, Swap or Steal set aside"). None where two or more wait. A Swap where no other
@@ -607,7 +622,7 @@ class VengeanceModel:
         ladder's top after the Unlucky 7). `Path.second` is the pile's Discards and Swaps that bring no number (the
         Swaps where nobody holds one): past the card set aside they go on at the drift ceiling's level 3 where that
         card brings none either."""
-        waiting = [k for k in (*state[8], *state[9]) if self._hostile >> k & 1]
+        waiting = self._waiting(state)
         if len(waiting) != 1:
             return None
         act = self.game.deck.acts[waiting[0]]
@@ -621,7 +636,7 @@ class VengeanceModel:
         start = START_DISCARD
         if act is Action.STEAL:
             start = START_STEAL
-        elif act is Action.SWAP and state[3]:  # alone, a Swap is discarded unused
+        elif act is Action.SWAP:  # never alone: a Swap is then discarded unused (`_waiting`)
             lift = grab
         # The pile's Discards and Swaps that bring no number (a Swap's lift is -1 where nobody holds one): past the card
         # set aside, a second of them goes on at level 3 where that card brings none either.
@@ -857,25 +872,36 @@ class VengeanceModel:
 
     def owed(self, state: State) -> int:
         """The draws owed where the forced floor applies (`flip7odds.bounded`, module docstring): nothing set
-        aside or queued but cards that change no number of yours and owe no draw (`_settled`), no The Zero in your
-        line, and no known discard pile to reshuffle before they are drawn (the pile running out instead banks your
-        line); else 0."""
+        aside or queued but cards that change no number of yours (`_settled`), no The Zero in your line, and no known
+        discard pile to reshuffle before they are drawn (the pile running out instead banks your line); else 0.
+
+        With no other player in the round, a Just One More! or Flip Four! set aside or queued is played on you when
+        it resolves (`flip7odds.vengeance.fast.Round.play`: you are its only target), after the draws owed now and
+        the cards set aside before it; the cards between change none of your numbers (on the forced floor's branches:
+        modifiers, Steals and Swaps discarded unused), so the policy "draw what is owed, then stay" draws its one or
+        four cards more from the same pile, and the floor is that of all the draws together (the stay it must make
+        after a Just One More! is the policy's own)."""
         draws = state[7]
         if not draws or state[2] & self.game.deck.zero:
             return 0
-        if (state[8] or state[9]) and not self._settled(state):
-            return 0
+        if state[8] or state[9]:
+            if not self._settled(state):
+                return 0
+            if not state[3]:
+                draws += sum(self._forcing_draws.get(k, 0) for k in (*state[8], *state[9]))
         if state[1] and draws > state[1] and state[4] >= 0:
             return 0
         return int(draws)
 
     def _settled(self, state: State) -> bool:
         """Every card set aside or queued is a modifier (given away after the draws, or joining your line: `chain`),
-        or a Just One More! or Flip Four! while another player is in the round (given away): none changes your numbers
-        or makes you draw."""
+        a Just One More! or Flip Four! (given away while another player is in the round, else played on you: `owed`),
+        or a Steal or Swap while no other player is in the round (discarded unused: `_waiting`): none changes your
+        numbers."""
         modifiers = self._modifier_kinds
-        forcing = (self._just_one_more, self._flip_four)
-        return all(k in modifiers or (k in forcing and state[3]) for k in (*state[8], *state[9]))
+        alone = not state[3]
+        return all(k in modifiers or k in self._forcing_draws or (alone and k in self.takers)
+                   for k in (*state[8], *state[9]))
 
     def _pile_role(self, k: int) -> tuple[int, int, int, int]:
         """What `_pile_path` counts kind ``k`` as (`_pile_roles`)."""
