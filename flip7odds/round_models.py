@@ -151,6 +151,10 @@ class EngineModel:
         """No forced floor (it needs a path, which this model does not give)."""
         return 0
 
+    def owed_path(self, state: RoundState) -> Path | None:
+        """No path for the forced floor either."""
+        return None
+
     def chain(self, state: RoundState) -> Chain | None:
         """No chain floor (it needs a path, which this model does not give)."""
         return None
@@ -772,7 +776,7 @@ class VengeanceModel:
         if not active:  # nobody to take from or swap with: each Steal and Swap is discarded unused
             stays = Stays(self._copies(pile, self._just_one_more), discards, self._copies(pile, self.unlucky),
                           self._unlucky_score, lined, self._copies(pile, self._flip_four))
-            return scores, given + known[1] + swaps, _NO_STEALS, kept, stays
+            return scores, given + known[1] + swaps, _NO_STEALS, kept, self._owed_stays(state, stays)
         given += forcing
         played = 0
         if discards:
@@ -786,7 +790,26 @@ class VengeanceModel:
             return scores, given, _NO_STEALS, kept, Stays(0, discards, self._copies(pile, self.unlucky),
                                                           self._unlucky_score, lined, 0, played)
         stays = Stays(0, discards - played, self._copies(pile, self.unlucky), self._unlucky_score, lined)
-        return scores, given, self._steals(state, known, played), kept, stays
+        return scores, given, self._steals(state, known, played), kept, self._owed_stays(state, stays)
+
+    def _owed_stays(self, state: State, stays: Stays) -> Stays:
+        """``stays`` as the forced floor reads them where draws are owed (`flip7odds.bounded.Stays`; unchanged where
+        none is): the Discards you play on your own line after the draws, the one that already waits to be
+        (`_waiting_discards`), your line's smallest number and its cards. Where one waits, the pile's Discards count
+        ``L`` (a second would take a second card); so they do where a Just One More! or Flip Four! waits to be played
+        on you: one queued resolves after a Discard drawn now, and draws after it (`owed`)."""
+        if not state[7]:
+            return stays
+        waiting = self._waiting_discards(state) > 0
+        numbers = state[2] & self._numbers
+        smallest = min((self.kinds[k].value for k in self.game.cards(numbers)), default=-1)
+        forcing = not state[3] and any(k in self._forcing_draws for k in (*state[8], *state[9]))
+        return stays._replace(discards=0 if waiting or forcing else stays.discards, waiting=waiting,
+                              smallest=smallest, cards=state[2].bit_count())
+
+    def _waiting_discards(self, state: State) -> int:
+        """The Discards set aside or queued."""
+        return sum(self._hostile_alone >> k & 1 for k in (*state[8], *state[9]))
 
     def _copies(self, pile: int, kind: int) -> int:
         """The copies of card ``kind`` in ``pile`` (0 for -1, a kind the deck lacks)."""
@@ -888,7 +911,10 @@ class VengeanceModel:
             if not self._settled(state):
                 return 0
             if not state[3]:
-                draws += sum(self._forcing_draws.get(k, 0) for k in (*state[8], *state[9]))
+                extra = sum(self._forcing_draws.get(k, 0) for k in (*state[8], *state[9]))
+                if extra and self._waiting_discards(state):
+                    return 0  # the Discard may resolve between the draws: your smallest number is not yet known
+                draws += extra
         if state[1] and draws > state[1] and state[4] >= 0:
             return 0
         return int(draws)
@@ -896,12 +922,19 @@ class VengeanceModel:
     def _settled(self, state: State) -> bool:
         """Every card set aside or queued is a modifier (given away after the draws, or joining your line: `chain`),
         a Just One More! or Flip Four! (given away while another player is in the round, else played on you: `owed`),
-        or a Steal or Swap while no other player is in the round (discarded unused: `_waiting`): none changes your
-        numbers."""
+        a Steal or Swap while no other player is in the round (discarded unused: `_waiting`), or one Discard (played on
+        your own line after the draws: the forced floor's policy discards your smallest number, `_owed_stays`): none
+        changes your numbers but as the floor counts."""
         modifiers = self._modifier_kinds
         alone = not state[3]
-        return all(k in modifiers or k in self._forcing_draws or (alone and k in self.takers)
-                   for k in (*state[8], *state[9]))
+        return self._waiting_discards(state) <= 1 and all(
+            k in modifiers or k in self._forcing_draws or (alone and k in self.takers) or self._hostile_alone >> k & 1
+            for k in (*state[8], *state[9]))
+
+    def owed_path(self, state: State) -> Path | None:
+        """The drawing pile as your line meets it (`path`'s, whatever waits), for the forced floor where `path` is None:
+        where `owed` applies there, one Discard waits, played on your own line after the draws."""
+        return self._line_path(state)
 
     def _pile_role(self, k: int) -> tuple[int, int, int, int]:
         """What `_pile_path` counts kind ``k`` as (`_pile_roles`)."""

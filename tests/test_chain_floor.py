@@ -534,3 +534,82 @@ def test_the_floor_with_flip_fours_is_at_most_its_policy(classes: list[tuple[int
     if not given and not low:
         assert abs(floor - float(expected)) <= TOLERANCE
     assert floor >= chain_floor(path, scores, low, given, depth, stays=stays._replace(flip4=0)) - TOLERANCE
+
+
+def discard_policy_value(path: Path, scores: LineScores, low: int, neutral: int, draws: int,
+                         modifiers: dict[str, tuple[int, list[int]]], discards: int, waiting: bool, smallest: int,
+                         cards: int) -> Fraction:
+    """The forced floor's policy with Discards played on your own line, over the literal pile in fractions: as
+    `kept_policy_value`, and each of the ``discards`` Discards is set aside when drawn and played on your line after
+    the draws, as one already ``waiting`` is: it discards your smallest number (of ``smallest``, your line's, -1 for
+    none, and those drawn) and the policy stays, where your line held two cards (``cards`` and those drawn), else the
+    ending scores ``low``; where the pile runs out or the Flip 7 comes first it is never played. A Discard drawn after
+    a modifier to keep or another Discard, or a modifier after a Discard, scores ``low``."""
+    pile = dict(literal_pile(path, neutral))
+    pile["other"] -= sum(copies for copies, _ in modifiers.values()) + discards
+    pile.update({name: copies for name, (copies, _) in modifiers.items()})
+    pile["discard"] = discards
+    values = [value for _, value in path.classes]
+
+    def score(held: int, kept: str) -> int:
+        return int(scores.plain[held]) if not kept else modifiers[kept][1][held]
+
+    @functools.cache
+    def draw(left: tuple[tuple[str, int], ...], drawn: frozenset[int], held: int, owed: int, kept: str,
+             dropped: bool) -> Fraction:
+        size = sum(count for _, count in left)
+        if not owed:
+            if not (dropped or waiting):
+                return Fraction(score(held, kept))
+            least = min([values[index] for index in drawn] + ([smallest] if smallest >= 0 else []), default=-1)
+            return Fraction(score(held - least, kept) if least >= 0 and cards + len(drawn) >= 2 else low)
+        if not size:
+            return Fraction(score(held, kept))
+        total = Fraction(0)
+        for card, count in left:
+            if not count:
+                continue
+            rest = tuple((c, n - 1 if c == card else n) for c, n in left)
+            if card == "give":
+                total += count * draw(rest, drawn, held, owed - 1, kept, dropped)
+            elif card in modifiers:
+                total += count * (draw(rest, drawn, held, owed - 1, card, dropped) if not kept and not dropped else low)
+            elif card == "discard":
+                total += count * (draw(rest, drawn, held, owed - 1, kept, True) if not kept and not dropped else low)
+            elif card == "other":
+                total += count * low
+            elif card != "bust" and int(card[5:]) not in drawn:
+                index = int(card[5:])
+                now, taken = held + path.classes[index][1], drawn | {index}
+                done = len(taken) == path.room
+                total += count * (draw(rest, taken, now, owed - 1, kept, dropped) if not done else
+                                  int(scores.flip7[now]) if not kept else modifiers[kept][1][now])
+        return total / size
+
+    return draw(tuple(sorted(pile.items())), frozenset(), path.held, draws, "", False)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(st.integers(1, 3), st.integers(1, 13)), max_size=3), st.integers(0, 2), st.integers(0, 2),
+       st.integers(0, 2), st.integers(0, 1), st.integers(0, 2), st.integers(0, 2), st.booleans(), st.integers(0, 30),
+       st.integers(-1, 6), st.integers(0, 3), st.integers(1, 5), st.integers(-12, 0), st.integers(1, 5))
+def test_the_forced_floor_with_discards_played_on_your_line_is_its_policy(
+        classes: list[tuple[int, int]], bust: int, other: int, neutral: int, halves: int, penalties: int,
+        discards: int, waiting: bool, held: int, smallest: int, cards: int, room: int, low: int, draws: int) -> None:
+    """A Discard drawn while draws are owed that you play on your own line, or one already waiting, discards your
+    smallest number after the draws, and the policy stays where a card is left: the forced floor counts it so (the
+    modifiers to keep and the Discards, one of them at most), card by card."""
+    discards = 0 if waiting else discards
+    size = bust + other + neutral + halves + penalties + discards + sum(copies for copies, _ in classes)
+    if not size or size > 8 or smallest > held:
+        return
+    path = Path(held, room, 15, tuple(classes), bust, 0, size)
+    sums = np.arange(200, dtype=np.int64)
+    scores = LineScores(sums - 4, sums + 11)
+    halved, lowered = sums // 2 - 4, sums - 10
+    kept = Kept(halves + penalties, halves * halved + penalties * lowered)
+    modifiers = {"halve": (halves, halved.tolist()), "penalty": (penalties, lowered.tolist())}
+    expected = discard_policy_value(path, scores, low, neutral, draws, modifiers, discards, waiting, smallest, cards)
+    stays = Stays(discards=discards, waiting=waiting, smallest=smallest, cards=cards)
+    assert abs(owed_floor(path, scores, low, draws, neutral=neutral, kept=kept, stays=stays) - float(expected)) <= \
+        TOLERANCE
