@@ -30,7 +30,7 @@ from typing import Any
 
 import numpy as np
 
-from flip7odds.bounded import BANKED, BUST, FLIP_7, Chain, Kept, LineScores, Path, Stays, Steals
+from flip7odds.bounded import BANKED, BUST, FLIP_7, NO_STAYS, Chain, Kept, LineScores, Path, Stays, Steals
 from flip7odds.bounded import Node as BoundedNode
 from flip7odds.cards import SECOND_CHANCE, Action, Category, ModifierKind
 from flip7odds.counts import CardCounts
@@ -794,18 +794,21 @@ class VengeanceModel:
 
     def _owed_stays(self, state: State, stays: Stays) -> Stays:
         """``stays`` as the forced floor reads them where draws are owed (`flip7odds.bounded.Stays`; unchanged where
-        none is): the Discards you play on your own line after the draws, the one that already waits to be
-        (`_waiting_discards`), your line's smallest number and its cards. Where one waits, the pile's Discards count
-        ``L`` (a second would take a second card); so they do where a Just One More! or Flip Four! waits to be played
-        on you: one queued resolves after a Discard drawn now, and draws after it (`owed`)."""
+        none is): only the Discards you play on your own line after the draws, the one that already waits to be
+        (`_waiting_discards`), and where either is, your line's smallest number and its cards (the rest would only
+        split the floors remembered by their arguments). Where one waits, the pile's Discards count ``L`` (a second
+        would take a second card); so they do where a Just One More! or Flip Four! waits to be played on you: one
+        queued resolves after a Discard drawn now, and draws after it (`owed`)."""
         if not state[7]:
             return stays
         waiting = self._waiting_discards(state) > 0
+        forcing = not state[3] and any(k in self._forcing_draws for k in (*state[8], *state[9]))
+        discards = 0 if waiting or forcing else stays.discards
+        if not waiting and not discards:
+            return NO_STAYS
         numbers = state[2] & self._numbers
         smallest = min((self.kinds[k].value for k in self.game.cards(numbers)), default=-1)
-        forcing = not state[3] and any(k in self._forcing_draws for k in (*state[8], *state[9]))
-        return stays._replace(discards=0 if waiting or forcing else stays.discards, waiting=waiting,
-                              smallest=smallest, cards=state[2].bit_count())
+        return Stays(discards=discards, waiting=waiting, smallest=smallest, cards=state[2].bit_count())
 
     def _waiting_discards(self, state: State) -> int:
         """The Discards set aside or queued."""

@@ -454,96 +454,16 @@ def test_the_forced_floor_with_cards_set_aside_and_given_away_is_its_policy(
 
 
 def kept_policy_value(path: Path, scores: LineScores, low: int, neutral: int, draws: int,
-                      modifiers: dict[str, tuple[int, list[int]]]) -> Fraction:
-    """The forced floor's policy with modifiers you must keep, over the literal pile in fractions: as
-    `owed_policy_value`, and each kind of ``modifiers`` (its copies, your scores with it by sum) is set aside when drawn
-    and joins your line after the draws: the first one drawn scores with it where the draws end, the pile runs out or
-    the Flip 7 comes (no bonus counted), a second one scores ``low``."""
-    pile = dict(literal_pile(path, neutral))
-    pile["other"] -= sum(copies for copies, _ in modifiers.values())
-    pile.update({name: copies for name, (copies, _) in modifiers.items()})
-
-    @functools.cache
-    def draw(left: tuple[tuple[str, int], ...], drawn: frozenset[int], held: int, owed: int, kept: str) -> Fraction:
-        size = sum(count for _, count in left)
-        if not owed or not size:
-            return Fraction(int(scores.plain[held]) if not kept else modifiers[kept][1][held])
-        total = Fraction(0)
-        for card, count in left:
-            if not count:
-                continue
-            rest = tuple((c, n - 1 if c == card else n) for c, n in left)
-            if card == "give":
-                total += count * draw(rest, drawn, held, owed - 1, kept)
-            elif card in modifiers:
-                total += count * (draw(rest, drawn, held, owed - 1, card) if not kept else low)
-            elif card == "other":
-                total += count * low
-            elif card != "bust" and int(card[5:]) not in drawn:
-                index = int(card[5:])
-                now, taken = held + path.classes[index][1], drawn | {index}
-                done = len(taken) == path.room
-                total += count * (draw(rest, taken, now, owed - 1, kept) if not done else
-                                  int(scores.flip7[now]) if not kept else modifiers[kept][1][now])
-        return total / size
-
-    return draw(tuple(sorted(pile.items())), frozenset(), path.held, draws, "")
-
-
-@settings(max_examples=200, deadline=None)
-@given(st.lists(st.tuples(st.integers(1, 3), st.integers(1, 13)), max_size=3), st.integers(0, 2), st.integers(0, 2),
-       st.integers(0, 2), st.integers(0, 2), st.integers(0, 2), st.integers(0, 30), st.integers(1, 5),
-       st.integers(-12, 0), st.integers(1, 4))
-def test_the_forced_floor_with_modifiers_you_must_keep_is_its_policy(
-        classes: list[tuple[int, int]], bust: int, other: int, neutral: int, halves: int, penalties: int, held: int,
-        room: int, low: int, draws: int) -> None:
-    """A modifier drawn while draws are owed, with nobody to give it to, is set aside and joins your line after them:
-    the forced floor counts the first one so (the sum over the modifiers of your score with it), card by card."""
-    size = bust + other + neutral + halves + penalties + sum(copies for copies, _ in classes)
-    if not size or size > 8:
-        return
-    path = Path(held, room, 15, tuple(classes), bust, 0, size)
-    sums = np.arange(200, dtype=np.int64)
-    scores = LineScores(sums - 4, sums + 11)
-    halved, lowered = sums // 2 - 4, sums - 10
-    kept = Kept(halves + penalties, halves * halved + penalties * lowered)
-    modifiers = {"halve": (halves, halved.tolist()), "penalty": (penalties, lowered.tolist())}
-    expected = kept_policy_value(path, scores, low, neutral, draws, modifiers)
-    assert abs(owed_floor(path, scores, low, draws, neutral=neutral, kept=kept) - float(expected)) <= TOLERANCE
-
-
-@settings(max_examples=300, deadline=None)
-@given(st.lists(st.tuples(st.integers(1, 2), st.integers(1, 13)), min_size=1, max_size=5), st.integers(0, 2),
-       st.integers(0, 1), st.integers(0, 2), st.integers(0, 30), st.integers(2, 5), st.integers(-12, 0),
-       st.integers(2, 4), st.booleans(), st.integers(1, 2), st.integers(0, 1))
-def test_the_floor_with_flip_fours_is_at_most_its_policy(classes: list[tuple[int, int]], bust: int, other: int,
-                                                         given: int, held: int, room: int, low: int, depth: int,
-                                                         halved: bool, flip4: int, jom: int) -> None:
-    """A Flip Four! you must take: the policy draws up to four cards and stays. The floor credits the four new numbers
-    (or fewer, to the Flip 7) in a row and a bust on the first card, dividing by the most cards that can be left; a
-    bust later scores 0 >= ``low``: so it is the policy's value card by card where ``low`` is 0 and nothing is given
-    away, and at most it otherwise."""
-    stays = Stays(jom, 0, 0, 0, False, flip4)
-    kept = bust + other + jom + flip4 + sum(copies for copies, _ in classes)
-    if kept + given > 9:
-        return
-    path, scores = stays_case(classes, bust, kept, given, held, room, halved)
-    expected = policy_value(path, scores, low, given, min(depth, room, len(classes)), stays=stays)
-    floor = chain_floor(path, scores, low, given, depth, stays=stays)
-    assert floor <= float(expected) + TOLERANCE
-    if not given and not low:
-        assert abs(floor - float(expected)) <= TOLERANCE
-    assert floor >= chain_floor(path, scores, low, given, depth, stays=stays._replace(flip4=0)) - TOLERANCE
-
-
-def discard_policy_value(path: Path, scores: LineScores, low: int, neutral: int, draws: int,
-                         modifiers: dict[str, tuple[int, list[int]]], discards: int, waiting: bool, smallest: int,
-                         cards: int) -> Fraction:
-    """The forced floor's policy with Discards played on your own line, over the literal pile in fractions: as
-    `kept_policy_value`, and each of the ``discards`` Discards is set aside when drawn and played on your line after
-    the draws, as one already ``waiting`` is: it discards your smallest number (of ``smallest``, your line's, -1 for
-    none, and those drawn) and the policy stays, where your line held two cards (``cards`` and those drawn), else the
-    ending scores ``low``; where the pile runs out or the Flip 7 comes first it is never played. A Discard drawn after
+                      modifiers: dict[str, tuple[int, list[int]]], discards: int = 0, waiting: bool = False,
+                      smallest: int = -1, cards: int = 0) -> Fraction:
+    """The forced floor's policy with modifiers you must keep and Discards played on your own line, over the literal
+    pile in fractions: as `owed_policy_value`, and each kind of ``modifiers`` (its copies, your scores with it by sum)
+    is set aside when drawn and joins your line after the draws: the first one drawn scores with it where the draws
+    end, the pile runs out or the Flip 7 comes (no bonus counted), a second one scores ``low``;
+    each of the ``discards`` Discards is set aside when drawn and played on your line after the draws, as one already
+    ``waiting`` is: it discards your smallest number (of ``smallest``, your line's, -1 for none, and those drawn) and
+    the policy stays, where your line held two cards (``cards`` and those drawn), else the ending scores ``low``; where
+    the pile runs out or the Flip 7 comes first it is never played. A Discard drawn after
     a modifier to keep or another Discard, or a modifier after a Discard, scores ``low``."""
     pile = dict(literal_pile(path, neutral))
     pile["other"] -= sum(copies for copies, _ in modifiers.values()) + discards
@@ -589,6 +509,59 @@ def discard_policy_value(path: Path, scores: LineScores, low: int, neutral: int,
     return draw(tuple(sorted(pile.items())), frozenset(), path.held, draws, "", False)
 
 
+def modifiers_case(halves: int, penalties: int) -> tuple[LineScores, Kept, dict[str, tuple[int, list[int]]]]:
+    """The line scores of the forced floor's tests with modifiers to keep: a line scores its sum less 4 (15 more for a
+    Flip 7); ``halves`` modifiers halve it, ``penalties`` take 6 more: the `Kept` of them, and by name their copies and
+    your scores with each, as `kept_policy_value` reads them."""
+    sums = np.arange(200, dtype=np.int64)
+    halved, lowered = sums // 2 - 4, sums - 10
+    kept = Kept(halves + penalties, halves * halved + penalties * lowered)
+    return LineScores(sums - 4, sums + 11), kept, {"halve": (halves, halved.tolist()),
+                                                   "penalty": (penalties, lowered.tolist())}
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.integers(1, 3), st.integers(1, 13)), max_size=3), st.integers(0, 2), st.integers(0, 2),
+       st.integers(0, 2), st.integers(0, 2), st.integers(0, 2), st.integers(0, 30), st.integers(1, 5),
+       st.integers(-12, 0), st.integers(1, 4))
+def test_the_forced_floor_with_modifiers_you_must_keep_is_its_policy(
+        classes: list[tuple[int, int]], bust: int, other: int, neutral: int, halves: int, penalties: int, held: int,
+        room: int, low: int, draws: int) -> None:
+    """A modifier drawn while draws are owed, with nobody to give it to, is set aside and joins your line after them:
+    the forced floor counts the first one so (the sum over the modifiers of your score with it), card by card."""
+    size = bust + other + neutral + halves + penalties + sum(copies for copies, _ in classes)
+    if not size or size > 8:
+        return
+    path = Path(held, room, 15, tuple(classes), bust, 0, size)
+    scores, kept, modifiers = modifiers_case(halves, penalties)
+    expected = kept_policy_value(path, scores, low, neutral, draws, modifiers)
+    assert abs(owed_floor(path, scores, low, draws, neutral=neutral, kept=kept) - float(expected)) <= TOLERANCE
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(st.integers(1, 2), st.integers(1, 13)), min_size=1, max_size=5), st.integers(0, 2),
+       st.integers(0, 1), st.integers(0, 2), st.integers(0, 30), st.integers(2, 5), st.integers(-12, 0),
+       st.integers(2, 4), st.booleans(), st.integers(1, 2), st.integers(0, 1))
+def test_the_floor_with_flip_fours_is_at_most_its_policy(classes: list[tuple[int, int]], bust: int, other: int,
+                                                         given: int, held: int, room: int, low: int, depth: int,
+                                                         halved: bool, flip4: int, jom: int) -> None:
+    """A Flip Four! you must take: the policy draws up to four cards and stays. The floor credits the four new numbers
+    (or fewer, to the Flip 7) in a row and a bust on the first card, dividing by the most cards that can be left; a
+    bust later scores 0 >= ``low``: so it is the policy's value card by card where ``low`` is 0 and nothing is given
+    away, and at most it otherwise."""
+    stays = Stays(jom, 0, 0, 0, False, flip4)
+    kept = bust + other + jom + flip4 + sum(copies for copies, _ in classes)
+    if kept + given > 9:
+        return
+    path, scores = stays_case(classes, bust, kept, given, held, room, halved)
+    expected = policy_value(path, scores, low, given, min(depth, room, len(classes)), stays=stays)
+    floor = chain_floor(path, scores, low, given, depth, stays=stays)
+    assert floor <= float(expected) + TOLERANCE
+    if not given and not low:
+        assert abs(floor - float(expected)) <= TOLERANCE
+    assert floor >= chain_floor(path, scores, low, given, depth, stays=stays._replace(flip4=0)) - TOLERANCE
+
+
 @settings(max_examples=300, deadline=None)
 @given(st.lists(st.tuples(st.integers(1, 3), st.integers(1, 13)), max_size=3), st.integers(0, 2), st.integers(0, 2),
        st.integers(0, 2), st.integers(0, 1), st.integers(0, 2), st.integers(0, 2), st.booleans(), st.integers(0, 30),
@@ -604,12 +577,8 @@ def test_the_forced_floor_with_discards_played_on_your_line_is_its_policy(
     if not size or size > 8 or smallest > held:
         return
     path = Path(held, room, 15, tuple(classes), bust, 0, size)
-    sums = np.arange(200, dtype=np.int64)
-    scores = LineScores(sums - 4, sums + 11)
-    halved, lowered = sums // 2 - 4, sums - 10
-    kept = Kept(halves + penalties, halves * halved + penalties * lowered)
-    modifiers = {"halve": (halves, halved.tolist()), "penalty": (penalties, lowered.tolist())}
-    expected = discard_policy_value(path, scores, low, neutral, draws, modifiers, discards, waiting, smallest, cards)
+    scores, kept, modifiers = modifiers_case(halves, penalties)
+    expected = kept_policy_value(path, scores, low, neutral, draws, modifiers, discards, waiting, smallest, cards)
     stays = Stays(discards=discards, waiting=waiting, smallest=smallest, cards=cards)
     assert abs(owed_floor(path, scores, low, draws, neutral=neutral, kept=kept, stays=stays) - float(expected)) <= \
         TOLERANCE
