@@ -533,25 +533,25 @@ class VengeanceModel:
         return bust, rescue, 0, size, counts
 
     def path(self, state: State) -> Path | None:
-        """The path ceiling's view of the drawing pile; None while a Steal, Swap or Discard is set aside or
-        queued (it may change your line before the next draw; alone, only a Discard can: `_waiting`). A set-aside or queued modifier, Just One More! or
-        Flip Four! adds no number and takes none away: it only lowers your score or makes you draw the next
-        cards of the same pile, so every play still stops on the path. A Steal can take a number only from a
-        line holding one; the other lines get numbers only by a Swap, a rescuer: before one, a Steal adds no
+        """The path ceiling's view of the drawing pile; None while a Steal, Swap or Discard is set aside or queued (it
+        may change your line before the next draw; alone, only a Discard can: `_waiting`). A set-aside or queued
+        modifier, Just One More! or Flip Four! adds no number and takes none away: it only lowers your score or makes
+        you draw the next cards of the same pile, so every play still stops on the path. A Steal can take a number only
+        from a line holding one; the other lines get numbers only by a Swap, a rescuer: before one, a Steal adds no
         number. The Zero is kept apart from the other classes (`flip7odds.bounded.Path`).
 
-        The drift ceiling's second level (`Path.second`, `Path.lift`; `flip7odds.drift`): the Discards, after which
-        your line has lost at most one card, and the Swaps, after which it has lost at most one and gained at most
-        one of the other lines' cards (worth at most their largest number; -1 where they hold none, so that no
-        number comes in). Where no other line holds a number and the pile holds a Steal, a Swap may hand one of
-        your numbers to another line for a Steal to take back: that puts a class of your line back (or busts you),
-        which the relaxed lines allow for (`flip7odds.drift`, "After a Discard or a Swap"), but after the Unlucky 7
-        the number taken back joins the line holding that 7, which its bound does not count: `Path.late` is then set,
-        and the Unlucky 7 ends the chain past level 0 at the ladder's top. Where another
-        line holds a number, the Steals, after which your line has gained at most one card, worth at most the
-        largest of those numbers (`Path.steals`, `Path.grab`). Where no other player is in the round (none ever comes
-        back), a Steal or Swap has no legal use and is discarded unused when it comes: the Swaps are then neutral
-        cards, not rescuers, as the Steals are (`flip7odds.vengeance.fast.can_take_from_others`)."""
+        The drift ceiling's second level (`Path.second`, `Path.lift`; `flip7odds.drift`): the Discards, after which your
+        line has lost at most one card, and the Swaps, after which it has lost at most one and gained at most one of the
+        other lines' cards (worth at most their largest number; -1 where they hold none, so that no number comes in).
+        Where no other line holds a number and the pile holds a Steal, a Swap may hand one of your numbers to another
+        line for a Steal to take back: that puts a class of your line back (or busts you), which the relaxed lines allow
+        for (`flip7odds.drift`, "After a Discard or a Swap"), but after the Unlucky 7 the number taken back joins the
+        line holding that 7, which its bound does not count: `Path.late` is then set, and the Unlucky 7 ends the chain
+        past level 0 at the ladder's top. Where another line holds a number, the Steals, after which your line has
+        gained at most one card, worth at most the largest of those numbers (`Path.steals`, `Path.grab`). Where no other
+        player is in the round (none ever comes back), a Steal or Swap has no legal use and is discarded unused when it
+        comes: the Swaps are then neutral cards, not rescuers, as the Steals are
+        (`flip7odds.vengeance.fast.can_take_from_others`)."""
         if (state[8] or state[9]) and self._waiting(state):
             return None
         return self._line_path(state)
@@ -617,15 +617,14 @@ class VengeanceModel:
 
     def deferred_path(self, state: State) -> Path | None:
         """Where exactly one Discard, Swap or Steal that may change your line is set aside or queued (`_waiting`): the
-        drawing pile as your line meets it, its
-        drift ceiling's chain started at level 1 (a Discard: nothing comes in; a Swap: at most the other lines' largest
-        number, nothing where nobody holds one) or at level S (a Steal: at most that number)
-        (`flip7odds.drift`, "A Discard, Swap or Steal set aside"). None where two or more wait. A Swap where no other
-        line holds a number and the pile holds a Steal may hand one of your numbers to another line for the Steal to
-        take back: that puts a class of your line back, or busts you, as in `path` (the chain started so ends at the
-        ladder's top after the Unlucky 7). `Path.second` is the pile's Discards and Swaps that bring no number (the
-        Swaps where nobody holds one): past the card set aside they go on at the drift ceiling's level 3 where that
-        card brings none either."""
+        drawing pile as your line meets it, its drift ceiling's chain started at level 1 (a Discard: nothing comes in; a
+        Swap: at most the other lines' largest number, nothing where nobody holds one) or at level S (a Steal: at most
+        that number) (`flip7odds.drift`, "A Discard, Swap or Steal set aside"). None where two or more wait. A Swap
+        where no other line holds a number and the pile holds a Steal may hand one of your numbers to another line for
+        the Steal to take back: that puts a class of your line back, or busts you, as in `path` (the chain started so
+        ends at the ladder's top after the Unlucky 7). `Path.second` is the pile's Discards and Swaps that bring no
+        number (the Swaps where nobody holds one): past the card set aside they go on at the drift ceiling's level 3
+        where that card brings none either."""
         waiting = self._waiting(state)
         if len(waiting) != 1:
             return None
