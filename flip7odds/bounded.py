@@ -101,8 +101,9 @@ banks), take the policy "draw what is owed, then stay". Each of the first cards 
 hold (not The Zero, not a rescuer) joins your line at once; if the first ``d`` are, the round ends with a Flip 7, the
 pile run out, or a stay with those numbers added; a card you can give away (`RoundModel.chain`) is set aside, takes a
 draw and is given away after them, leaving your line as it was; the first modifier you must keep (`Kept`) is set aside
-and joins your line after them, and the first Discard no other line can take is played on your own line after them,
-discarding your smallest number (`Stays`); otherwise the score is at least ``L`` (0 for a bust). Its value is the chain
+and joins your line after them, the first Discard no other line can take is played on your own line after them,
+discarding your smallest number, and the first Just One More! drawn with nobody else in the round is played on you
+after them, one draw more (`Stays`); otherwise the score is at least ``L`` (0 for a bust). Its value is the chain
 floor's recursion with ``d`` levels without a choice, over the sets of numbers and the cards given away drawn: the
 optimum is at least any policy's value.
 
@@ -390,7 +391,8 @@ class Stays(NamedTuple):
     While draws are owed (the forced floor, `flip7odds.chain_floor.owed_floor`): ``discards`` are the pile's Discards
     played on your own line after the draws (your smallest number discarded, then stay), ``waiting`` says one already
     waits to be (set aside or queued), ``smallest`` is your line's smallest number (-1 for none) and ``cards`` how
-    many cards it holds."""
+    many cards it holds; ``forced`` are the pile's Just One More!s played on you after the draws (nobody else in the
+    round: one draw more)."""
 
     forced: int = 0
     discards: int = 0

@@ -137,8 +137,22 @@ its only target) once the draws owed now are done and the cards before it resolv
 from the same pile, and on the recursion's branches nothing between changes your numbers (numbers drawn join your line
 at once, whenever they come). So the policy "draw what is owed, then stay" draws ``d`` = the draws owed now plus one
 for each such Just One More! and four for each such Flip Four!, and stays (it must after a Just One More!, and may
-after a Flip Four!): its value is the recursion above with ``d`` levels, where it counted ``L``. (A Just One More! or
-Flip Four! drawn while draws are owed still counts ``L``: the draws it adds depend on when it came.)
+after a Flip Four!): its value is the recursion above with ``d`` levels, where it counted ``L``.
+
+A Just One More! drawn while draws are owed, with nobody else in the round (`Stays.forced`), is set aside too, and
+played on you once the draws are done: it took one draw and owes one, so the policy draws one card more, from the same
+pile, and stays. As for the modifiers, the first one drawn changes only where the draws end, so one more recursion
+``X(K, j)`` carries it, with ``J`` such cards::
+
+    X(K, j) = f(S_K)   where k + j = d + 1 or the pile is used up,   f7(S_K) at k = room, else
+    X(K, j) = [sum_{c not in K} n_c X(K + c, j) + (G - j + 1) X(K, j + 1) + (O - G - 1) L] / (N - k - j)
+    F(K, j) = [... + J X(K, j + 1) + (O - G - M - D_n - J) L] / (N - k - j)
+
+(a modifier to keep, a Discard or a second Just One More! after it counting ``L``, and each of those before it counting
+it ``L``; its sets are those of ``F``, since ``j >= 1`` leaves ``k <= d``). Its extra draw must come from the pile: where
+a known discard pile would be reshuffled for it, and where a Discard waits (it would resolve before the draw), ``J = 0``.
+A Flip Four! drawn while draws are owed still counts ``L``: its four draws more would need sets of up to ``d + 4``
+classes, several times the work at every state owing draws.
 
 A Discard is played after the draws on a line of the policy's choice, yours included (`flip7odds.vengeance.fast.
 Round`'s Discard options). One drawn while draws are owed that no other line can take (nobody else in the round, or
@@ -253,9 +267,9 @@ def owed_floor(path: Path, scores: LineScores, low: int, draws: int, arrays: Cla
     if path.holds_zero:
         return -np.inf
     keeps, kept_scores = (0, _NO_NUMBERS) if kept is None else (kept.count, kept.scores)
-    discards, waiting, smallest, cards = (0, False, -1, 0) if stays is None else (
-        stays.discards, stays.waiting, stays.smallest, stays.cards)
-    if not neutral and not keeps and not discards and not waiting:
+    discards, waiting, smallest, cards, joms = (0, False, -1, 0, 0) if stays is None else (
+        stays.discards, stays.waiting, stays.smallest, stays.cards, stays.forced)
+    if not neutral and not keeps and not discards and not waiting and not joms:
         return _floor(path, scores.plain, scores.flip7, low, 0, draws, min(draws, path.room, len(path.classes)),
                       arrays, None, None, None)
     if path.size <= 0 or path.room <= 0 or len(path.classes) > MAX_CLASSES or draws < 1:
@@ -263,14 +277,14 @@ def owed_floor(path: Path, scores: LineScores, low: int, draws: int, arrays: Cla
     copies, values, total = class_arrays(path.classes) if arrays is None else arrays
     out = np.empty(1)
     _owed_values(copies, values, path.held, path.room, path.size, path.size - path.bust - total, neutral, float(low),
-                 scores.plain, scores.flip7, draws, keeps, kept_scores, discards, waiting, smallest, cards, out)
+                 scores.plain, scores.flip7, draws, keeps, kept_scores, discards, waiting, smallest, cards, joms, out)
     return float(out[0])
 
 
 @compiled_loop
 def _owed_values(copies: IntArray, values: IntArray, held: int, room: int, size: int, others: int, neutral: int,
                  low: float, plain: IntArray, flip7: IntArray, draws: int, keeps: int, kept: IntArray, discards: int,
-                 waiting: bool, smallest: int, cards: int, out: FloatArray) -> None:
+                 waiting: bool, smallest: int, cards: int, joms: int, out: FloatArray) -> None:
     """``out[0]`` = the forced floor of ``draws`` draws owed where ``neutral`` of the ``others`` cards take a draw and
     leave your line as it is, ``keeps`` are modifiers you must keep and ``discards`` Discards played on your own line
     (module docstring, "Draws owed"): ``F(K, j)`` over the sets ``K`` of at most ``min(draws, room, classes)`` classes
@@ -285,12 +299,15 @@ def _owed_values(copies: IntArray, values: IntArray, held: int, room: int, size:
     ``f(S_K - m_K)`` (``m_K`` the smallest of ``smallest``, your line's, -1 for none, and the values of ``K``) where
     your line held two cards (``cards + k >= 2``), else ``low``, the modifiers and the other Discards counting
     ``low``. ``e(K) = f(S_K)``, or where a Discard already ``waiting`` is played on your line after the draws the
-    ending of ``D`` (and of ``M`` the same with ``kept``). The sets of one size in increasing order of their masks
-    (Gosper's rule), the larger sets first, as `_chain_values`."""
+    ending of ``D`` (and of ``M`` the same with ``kept``). ``X(K, j)``, one of the ``joms`` Just One More!s played on
+    you among the ``j``: the same with ``f(S_K)`` where ``k + j`` reaches ``draws + 1``, the modifiers, the Discards
+    and the other Just One More!s counting ``low`` (its sets are those of ``F``: ``k <= draws``). The sets of one size
+    in increasing order of their masks (Gosper's rule), the larger sets first, as `_chain_values`."""
     classes = copies.shape[0]
     depth = min(draws, room, classes)
-    width = draws + 1
+    width = draws + 2  # X(K, j) reaches j = draws + 1 - k
     value = np.empty((1 << classes) * width, dtype=np.float64)
+    more = np.empty((1 << classes) * width if joms else 0, dtype=np.float64)  # X(K, j), j >= 1
     one = np.empty((1 << classes) * width if keeps else 0, dtype=np.float64)  # M(K, j), j >= 1
     dropped = np.empty((1 << classes) * width if discards else 0, dtype=np.float64)  # D(K, j), j >= 1
     for k in range(depth, -1, -1):
@@ -305,6 +322,20 @@ def _owed_values(copies: IntArray, values: IntArray, held: int, room: int, size:
                         least = values[c]
             lined = least >= 0 and cards + k >= 2  # your smallest number discarded leaves a card to stay with
             at = mask * width
+            for j in range(draws + 1 - k if joms else 0, 0, -1):  # one Just One More! among the j
+                if k == room:
+                    more[at + j] = flip7[total]
+                elif k + j == draws + 1 or k + j == size:
+                    more[at + j] = plain[total]
+                else:
+                    acc = (others - neutral - 1) * low
+                    if neutral > j - 1:
+                        acc += (neutral - j + 1) * more[at + j + 1]
+                    if k < depth:
+                        for c in range(classes):
+                            if not (mask >> c) & 1:
+                                acc += copies[c] * more[(mask | (1 << c)) * width + j]
+                    more[at + j] = acc / (size - k - j)
             for j in range(draws - k, -1, -1):
                 if k == room:
                     value[at + j] = flip7[total]
@@ -325,9 +356,11 @@ def _owed_values(copies: IntArray, values: IntArray, held: int, room: int, size:
                     if discards and j:
                         dropped[at + j] = plain[total]
                 else:
-                    acc = (others - neutral - keeps - discards) * low
+                    acc = (others - neutral - keeps - discards - joms) * low
                     if neutral > j:
                         acc += (neutral - j) * value[at + j + 1]
+                    if joms:
+                        acc += joms * more[at + j + 1]
                     if keeps:
                         acc += one[at + j + 1]
                     if discards:

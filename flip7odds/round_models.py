@@ -794,20 +794,25 @@ class VengeanceModel:
     def _owed_stays(self, state: State, stays: Stays) -> Stays:
         """``stays`` as the forced floor reads them where draws are owed (`flip7odds.bounded.Stays`; unchanged where
         none is): only the Discards you play on your own line after the draws, the one that already waits to be
-        (`_waiting_discards`), and where either is, your line's smallest number and its cards (the rest would only
-        split the floors remembered by their arguments). Where one waits, the pile's Discards count ``L`` (a second
-        would take a second card); so they do where a Just One More! or Flip Four! waits to be played on you: one
-        queued resolves after a Discard drawn now, and draws after it (`owed`)."""
+        (`_waiting_discards`), and where either is, your line's smallest number and its cards, and the pile's Just One
+        More!s played on you after the draws (alone; the rest would only split the floors remembered by their
+        arguments). Where a Discard waits, the pile's Discards count ``L`` (a second would take a second card), and so
+        do its Just One More!s (the Discard would resolve before their draw); the Discards do where a Just One More! or
+        Flip Four! waits to be played on you (one queued resolves after a Discard drawn now, and draws after it:
+        `owed`), and the Just One More!s where their draw would reshuffle a known discard pile."""
         if not state[7]:
             return stays
         waiting = self._waiting_discards(state) > 0
         forcing = not state[3] and any(k in self._forcing_draws for k in (*state[8], *state[9]))
         discards = 0 if waiting or forcing else stays.discards
-        if not waiting and not discards:
+        joms = stays.forced if not waiting and (state[4] < 0 or self.owed(state) < state[1]) else 0
+        if not waiting and not discards and not joms:
             return NO_STAYS
+        if not waiting and not discards:
+            return Stays(forced=joms)
         numbers = state[2] & self._numbers
         smallest = min((self.kinds[k].value for k in self.game.cards(numbers)), default=-1)
-        return Stays(discards=discards, waiting=waiting, smallest=smallest, cards=state[2].bit_count())
+        return Stays(forced=joms, discards=discards, waiting=waiting, smallest=smallest, cards=state[2].bit_count())
 
     def _waiting_discards(self, state: State) -> int:
         """The Discards set aside or queued."""

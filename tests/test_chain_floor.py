@@ -455,7 +455,7 @@ def test_the_forced_floor_with_cards_set_aside_and_given_away_is_its_policy(
 
 def kept_policy_value(path: Path, scores: LineScores, low: int, neutral: int, draws: int,
                       modifiers: dict[str, tuple[int, list[int]]], discards: int = 0, waiting: bool = False,
-                      smallest: int = -1, cards: int = 0) -> Fraction:
+                      smallest: int = -1, cards: int = 0, joms: int = 0) -> Fraction:
     """The forced floor's policy with modifiers you must keep and Discards played on your own line, over the literal
     pile in fractions: as `owed_policy_value`, and each kind of ``modifiers`` (its copies, your scores with it by sum)
     is set aside when drawn and joins your line after the draws: the first one drawn scores with it where the draws
@@ -463,12 +463,14 @@ def kept_policy_value(path: Path, scores: LineScores, low: int, neutral: int, dr
     each of the ``discards`` Discards is set aside when drawn and played on your line after the draws, as one already
     ``waiting`` is: it discards your smallest number (of ``smallest``, your line's, -1 for none, and those drawn) and
     the policy stays, where your line held two cards (``cards`` and those drawn), else the ending scores ``low``; where
-    the pile runs out or the Flip 7 comes first it is never played. A Discard drawn after
-    a modifier to keep or another Discard, or a modifier after a Discard, scores ``low``."""
+    the pile runs out or the Flip 7 comes first it is never played; each of the ``joms`` Just One More!s is set aside
+    when drawn and played on you after the draws: one draw more. Of the modifiers to keep, the Discards and the Just
+    One More!s, the first one drawn counts as said, and any drawn after it scores ``low``."""
     pile = dict(literal_pile(path, neutral))
-    pile["other"] -= sum(copies for copies, _ in modifiers.values()) + discards
+    pile["other"] -= sum(copies for copies, _ in modifiers.values()) + discards + joms
     pile.update({name: copies for name, (copies, _) in modifiers.items()})
     pile["discard"] = discards
+    pile["jom"] = joms
     values = [value for _, value in path.classes]
 
     def score(held: int, kept: str) -> int:
@@ -476,7 +478,7 @@ def kept_policy_value(path: Path, scores: LineScores, low: int, neutral: int, dr
 
     @functools.cache
     def draw(left: tuple[tuple[str, int], ...], drawn: frozenset[int], held: int, owed: int, kept: str,
-             dropped: bool) -> Fraction:
+             dropped: bool, more: bool) -> Fraction:
         size = sum(count for _, count in left)
         if not owed:
             if not (dropped or waiting):
@@ -490,23 +492,26 @@ def kept_policy_value(path: Path, scores: LineScores, low: int, neutral: int, dr
             if not count:
                 continue
             rest = tuple((c, n - 1 if c == card else n) for c, n in left)
+            first = not (kept or dropped or more)
             if card == "give":
-                total += count * draw(rest, drawn, held, owed - 1, kept, dropped)
+                total += count * draw(rest, drawn, held, owed - 1, kept, dropped, more)
             elif card in modifiers:
-                total += count * (draw(rest, drawn, held, owed - 1, card, dropped) if not kept and not dropped else low)
+                total += count * (draw(rest, drawn, held, owed - 1, card, dropped, more) if first else low)
             elif card == "discard":
-                total += count * (draw(rest, drawn, held, owed - 1, kept, True) if not kept and not dropped else low)
+                total += count * (draw(rest, drawn, held, owed - 1, kept, True, more) if first else low)
+            elif card == "jom":  # takes this draw and owes one more
+                total += count * (draw(rest, drawn, held, owed, kept, dropped, True) if first else low)
             elif card == "other":
                 total += count * low
             elif card != "bust" and int(card[5:]) not in drawn:
                 index = int(card[5:])
                 now, taken = held + path.classes[index][1], drawn | {index}
                 done = len(taken) == path.room
-                total += count * (draw(rest, taken, now, owed - 1, kept, dropped) if not done else
+                total += count * (draw(rest, taken, now, owed - 1, kept, dropped, more) if not done else
                                   int(scores.flip7[now]) if not kept else modifiers[kept][1][now])
         return total / size
 
-    return draw(tuple(sorted(pile.items())), frozenset(), path.held, draws, "", False)
+    return draw(tuple(sorted(pile.items())), frozenset(), path.held, draws, "", False, False)
 
 
 def modifiers_case(halves: int, penalties: int) -> tuple[LineScores, Kept, dict[str, tuple[int, list[int]]]]:
@@ -565,20 +570,24 @@ def test_the_floor_with_flip_fours_is_at_most_its_policy(classes: list[tuple[int
 @settings(max_examples=300, deadline=None)
 @given(st.lists(st.tuples(st.integers(1, 3), st.integers(1, 13)), max_size=3), st.integers(0, 2), st.integers(0, 2),
        st.integers(0, 2), st.integers(0, 1), st.integers(0, 2), st.integers(0, 2), st.booleans(), st.integers(0, 30),
-       st.integers(-1, 6), st.integers(0, 3), st.integers(1, 5), st.integers(-12, 0), st.integers(1, 5))
-def test_the_forced_floor_with_discards_played_on_your_line_is_its_policy(
+       st.integers(-1, 6), st.integers(0, 3), st.integers(1, 5), st.integers(-12, 0), st.integers(1, 5),
+       st.integers(0, 2))
+def test_the_forced_floor_with_discards_and_just_one_mores_is_its_policy(
         classes: list[tuple[int, int]], bust: int, other: int, neutral: int, halves: int, penalties: int,
-        discards: int, waiting: bool, held: int, smallest: int, cards: int, room: int, low: int, draws: int) -> None:
+        discards: int, waiting: bool, held: int, smallest: int, cards: int, room: int, low: int, draws: int,
+        joms: int) -> None:
     """A Discard drawn while draws are owed that you play on your own line, or one already waiting, discards your
     smallest number after the draws, and the policy stays where a card is left: the forced floor counts it so (the
-    modifiers to keep and the Discards, one of them at most), card by card."""
-    discards = 0 if waiting else discards
-    size = bust + other + neutral + halves + penalties + discards + sum(copies for copies, _ in classes)
+    modifiers to keep and the Discards, one of them at most), card by card; so is a Just One More! drawn then, played on
+    you after the draws (one draw more)."""
+    discards, joms = (0, 0) if waiting else (discards, joms)
+    size = bust + other + neutral + halves + penalties + discards + joms + sum(copies for copies, _ in classes)
     if not size or size > 8 or smallest > held:
         return
     path = Path(held, room, 15, tuple(classes), bust, 0, size)
     scores, kept, modifiers = modifiers_case(halves, penalties)
-    expected = kept_policy_value(path, scores, low, neutral, draws, modifiers, discards, waiting, smallest, cards)
-    stays = Stays(discards=discards, waiting=waiting, smallest=smallest, cards=cards)
+    expected = kept_policy_value(path, scores, low, neutral, draws, modifiers, discards, waiting, smallest, cards,
+                                 joms)
+    stays = Stays(forced=joms, discards=discards, waiting=waiting, smallest=smallest, cards=cards)
     assert abs(owed_floor(path, scores, low, draws, neutral=neutral, kept=kept, stays=stays) - float(expected)) <= \
         TOLERANCE

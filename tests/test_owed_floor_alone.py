@@ -27,17 +27,17 @@ from tests.strategies import drawing_states
 
 TOLERANCE = 1e-9
 FLIP_FOUR = Card.action(Action.FLIP_FOUR)
-WAITING = (Card.action(Action.STEAL), Card.action(Action.SWAP), Card.action(Action.JUST_ONE_MORE), FLIP_FOUR)
+JUST_ONE_MORE = Card.action(Action.JUST_ONE_MORE)
+WAITING = (Card.action(Action.STEAL), Card.action(Action.SWAP), JUST_ONE_MORE, FLIP_FOUR)
 
 
-def _alone(rng: random.Random) -> VengeanceSituation:
-    """A pile of 6 to 8 cards played alone: a Flip Four! and one or two of `WAITING` under the first of a shuffled
-    deck, at times a modifier or two among them; up to three numbers and modifiers of the rest in your line; at times
-    a known discard pile."""
+def _alone(rng: random.Random, chosen: list[Card]) -> VengeanceSituation:
+    """A pile of 6 to 8 cards played alone: the ``chosen`` cards under the first of a shuffled deck (at times a
+    modifier or two among those); up to three numbers and modifiers of the rest in your line; at times a known discard
+    pile."""
     rules = rng.choice([VENGEANCE, VENGEANCE_BRUTAL])
     deck = [card for card, count in rules.deck.items_ for _ in range(count)]
     rng.shuffle(deck)
-    chosen = [FLIP_FOUR, *rng.sample(WAITING, rng.randint(1, 2))]
     for card in chosen:
         deck.remove(card)
     size = rng.randint(6, 8)
@@ -55,7 +55,7 @@ def test_alone_a_card_set_aside_keeps_the_exact_value_inside_the_forced_floor_an
     rng = random.Random(4201)
     checked = stealing = forcing = wrong_forcing = wrong_stealing = 0
     for _ in range(120):
-        situation = _alone(rng)
+        situation = _alone(rng, [FLIP_FOUR, *rng.sample(WAITING, rng.randint(1, 2))])
         model = VengeanceModel(situation)
         deck = model.game.deck
         values = _Values(model.game, 1.0, TIE, 10**6)
@@ -86,3 +86,35 @@ def test_alone_a_card_set_aside_keeps_the_exact_value_inside_the_forced_floor_an
             checked += 1
     assert checked > 15000 and forcing > 6000 and stealing > 6000, (checked, forcing, stealing)
     assert wrong_forcing > 1500 and wrong_stealing > 1000, (wrong_forcing, wrong_stealing)
+
+
+def test_alone_a_just_one_more_drawn_while_draws_are_owed_keeps_the_exact_value_above_the_forced_floor() -> None:
+    """A Just One More! drawn while draws are owed, with nobody else in the round, is set aside and played on you after
+    them: the policy draws one card more (`_owed_values`'s ``X(K, j)``; it counted ``L``). On random piles played alone
+    with a Flip Four! and one or two Just One More!s (at times a Steal, Swap or second Flip Four! too), at every state
+    owing draws with a Just One More! in the pile the exact value is at least the forced floor, above the floor with the
+    Just One More!s at ``L`` at many; read as given away (no draw more), it rises above the exact value somewhere."""
+    rng = random.Random(4203)
+    checked = higher = wrong = 0
+    for _ in range(80):
+        situation = _alone(rng, [FLIP_FOUR, *[JUST_ONE_MORE] * rng.randint(1, 2),
+                                 *rng.sample([WAITING[0], WAITING[1], FLIP_FOUR], rng.randint(0, 1))])
+        model = VengeanceModel(situation)
+        values = _Values(model.game, 1.0, TIE, 10**6)
+        for state, path, _, _ in drawing_states(situation):
+            draws = model.owed(state)
+            if not draws:
+                continue
+            scores, given, _, kept, stays = model.chain(state)
+            if not stays.forced:
+                continue
+            low = model.reach(state)[0]
+            value = values.value(state)
+            floor = owed_floor(path, scores, low, draws, neutral=given, kept=kept, stays=stays)
+            assert floor <= value + TOLERANCE, (situation, state, path, draws, stays)
+            higher += floor > owed_floor(path, scores, low, draws, neutral=given, kept=kept,
+                                         stays=stays._replace(forced=0)) + TOLERANCE
+            wrong += owed_floor(path, scores, low, draws, neutral=given + stays.forced, kept=kept,
+                                stays=stays._replace(forced=0)) > value + TOLERANCE
+            checked += 1
+    assert checked > 10000 and higher > 5000 and wrong > 1500, (checked, higher, wrong)
