@@ -96,16 +96,19 @@ still scores the sum and the bonus.
 
 The forced floor (`flip7odds.chain_floor.owed_floor`, `RoundModel.owed`; With a Vengeance): at a state that owes
 ``d`` draws (a Flip Four! or a Just One More!) with nothing set aside or queued but modifiers (given away after the
-draws, or joining your line then: its scores count them) and Just One More!s or Flip Four!s for another player, you
-hold no The Zero and the draws
-come from the drawing pile (or the pile runs out and the round banks), take the policy "draw what is owed, then
-stay". Each of the first cards that is a number of a class you do not hold (not The Zero, not a rescuer) joins your
-line at once; if the first ``d`` are, the round ends with a Flip 7, the pile run out, or a stay with those numbers
-added; a card you can give away (`RoundModel.chain`) is set aside, takes a draw and is given away after them, leaving
-your line as it was; the first modifier you must keep (`Kept`) is set aside and joins your line after them; otherwise
-the score is at least ``L`` (0 for a bust). Its value is the chain floor's recursion
-with ``d`` levels without a choice, over the sets of numbers and the cards given away drawn: the optimum is at least
-any policy's value.
+draws, or joining your line then: its scores count them), Just One More!s or Flip Four!s (for another player; alone,
+played on you after the draws: ``d`` counts their draws too), Steals or Swaps with nobody else in the round (discarded
+unused) and at most one Discard (played on your own line after the draws; `RoundModel.owed_path` gives the pile where
+`path` gives none), you hold no The Zero and the draws come from the drawing pile (or the pile runs out and the round
+banks), take the policy "draw what is owed, then stay". Each of the first cards that is a number of a class you do not
+hold (not The Zero, not a rescuer) joins your line at once; if the first ``d`` are, the round ends with a Flip 7, the
+pile run out, or a stay with those numbers added; a card you can give away (`RoundModel.chain`) is set aside, takes a
+draw and is given away after them, leaving your line as it was; the first modifier you must keep (`Kept`) is set aside
+and joins your line after them, the first Discard no other line can take is played on your own line after them,
+discarding your smallest number, and the first Just One More! drawn with nobody else in the round is played on you
+after them, one draw more (`Stays`); otherwise the score is at least ``L`` (0 for a bust). Its value is the chain
+floor's recursion with ``d`` levels without a choice, over the sets of numbers and the cards given away drawn: the
+optimum is at least any policy's value.
 
 Expansion order: a state reached with path probability ``p`` (the chance of the cards that lead to it)
 is expanded when ``p * (hi - lo) >= eps``, its static gap weighted by how much it can move the root.
@@ -260,7 +263,12 @@ class RoundModel(Protocol[S]):
         probabilities); else None."""
 
     def owed(self, state: S) -> int:
-        """The draws owed at a state with a path where the forced floor applies (module docstring), else 0."""
+        """The draws owed at a state with a path (or an `owed_path`) where the forced floor applies (module
+        docstring), else 0."""
+
+    def owed_path(self, state: S) -> Path | None:
+        """Where `path` is None (a card waits that may change your line), the first draws as a `Path` for the forced
+        floor alone, where `owed` says it applies (a Discard you play on your own line after the draws); else None."""
 
     def chain(self, state: S) -> Chain | None:
         """Where the chain floor applies (`flip7odds.chain_floor`: a new number changes your line by its value
@@ -387,7 +395,13 @@ class Stays(NamedTuple):
     Holding The Zero (the Zero floor, `flip7odds.chain_floor.zero_floor`): ``discards`` are every Discard of the pile,
     played on your own line to discard The Zero, then stay; ``lined``: your line holds a card besides The Zero;
     ``played``: of the Discards, those the other lines could take instead (then counted among the cards given away:
-    the Zero floor takes the better of the two policies)."""
+    the Zero floor takes the better of the two policies).
+
+    While draws are owed (the forced floor, `flip7odds.chain_floor.owed_floor`): ``discards`` are the pile's Discards
+    played on your own line after the draws (your smallest number discarded, then stay), ``waiting`` says one already
+    waits to be (set aside or queued), ``smallest`` is your line's smallest number (-1 for none) and ``cards`` how
+    many cards it holds; ``forced`` are the pile's Just One More!s played on you after the draws (nobody else in the
+    round: one draw more)."""
 
     forced: int = 0
     discards: int = 0
@@ -396,6 +410,9 @@ class Stays(NamedTuple):
     lined: bool = False
     flip4: int = 0
     played: int = 0
+    waiting: bool = False
+    smallest: int = -1
+    cards: int = 0
 
 
 NO_STAYS = Stays()
@@ -893,9 +910,10 @@ class _Search(Generic[S]):
             hit_low = self.chain_floor(path, model.chain(state), low)
         probabilities = _ANY if path is None else self.path_probabilities(path, draws=not free or hit_low > stay)
         if not free:
-            draws = model.owed(state) if path is not None else 0
-            if path is not None and draws:
-                hit_low = self.chain_floor(path, model.chain(state), low, draws)
+            draws = model.owed(state)
+            owed_path = path if path is not None or not draws else model.owed_path(state)
+            if owed_path is not None and draws:
+                hit_low = self.chain_floor(owed_path, model.chain(state), low, draws)
             return (min(max(float(low), hit_low), hit_high), hit_high, *probabilities, 0.0)
         return (min(max(stay, hit_low), hit_high), hit_high, *probabilities, 0.0)
 
@@ -910,7 +928,8 @@ class _Search(Generic[S]):
         known = floors.get(key)
         if known is None:
             arrays = self.class_arrays(path.classes)
-            known = floors[key] = (owed_floor(path, chain[0], low, owed, arrays, chain[1], chain[3]) if owed else
+            known = floors[key] = (owed_floor(path, chain[0], low, owed, arrays, chain[1], chain[3], chain[4])
+                                   if owed else
                                    zero_floor(path, chain[0], low, chain[1], arrays, chain[4]) if path.holds_zero else
                                    chain_floor(path, chain[0], low, chain[1], arrays=arrays, steals=chain[2],
                                                kept=chain[3], stays=chain[4]))

@@ -124,12 +124,58 @@ over the modifiers of your score with each, ``kept(S_K) = sum_x n_x f_x(S_K)``::
 where it counted those modifiers ``L`` before (``M = 0`` is the recursion above).
 
 Cards already set aside or queued when the state is met rule the forced floor out unless none changes your numbers or
-owes you a draw (`RoundModel.owed`): modifiers, and Just One More!s or Flip Four!s while another player is in the
-round. Those are resolved after the draws, and on the branches the recursion follows nothing else touches your line
-before: the ones you can give away leave it as it was, and a modifier nobody can take joins it, so the floor is the
-recursion above with your line's scores counting those modifiers (`RoundModel.chain`; at a Flip 7 or a pile run out
-the cards set aside may be lost instead, which leaves a score no lower, since no modifier of the variant raises one);
-where it applied before, nothing changes.
+owes you a draw (`RoundModel.owed`): modifiers, Just One More!s or Flip Four!s while another player is in the round,
+and Steals or Swaps while none is (they have no legal use then, and are discarded unused). Those are resolved after the
+draws, and on the branches the recursion follows nothing else touches your line before: the ones you can give away or
+that are discarded unused leave it as it was, and a modifier nobody can take joins it, so the floor is the recursion
+above with your line's scores counting those modifiers (`RoundModel.chain`; at a Flip 7 or a pile run out the cards set
+aside may be lost instead, which leaves a score no lower, since no modifier of the variant raises one); where it applied
+before, nothing changes.
+
+With no other player in the round, a Just One More! or Flip Four! already set aside or queued is played on you (you are
+its only target) once the draws owed now are done and the cards before it resolved: it owes you one or four draws more,
+from the same pile, and on the recursion's branches nothing between changes your numbers (numbers drawn join your line
+at once, whenever they come). So the policy "draw what is owed, then stay" draws ``d`` = the draws owed now plus one
+for each such Just One More! and four for each such Flip Four!, and stays (it must after a Just One More!, and may
+after a Flip Four!): its value is the recursion above with ``d`` levels, where it counted ``L``.
+
+A Just One More! drawn while draws are owed, with nobody else in the round (`Stays.forced`), is set aside too, and
+played on you once the draws are done: it took one draw and owes one, so the policy draws one card more, from the same
+pile, and stays. As for the modifiers, the first one drawn changes only where the draws end, so one more recursion
+``X(K, j)`` carries it, with ``J`` such cards::
+
+    X(K, j) = f(S_K)   where k + j = d + 1 or the pile is used up,   f7(S_K) at k = room, else
+    X(K, j) = [sum_{c not in K} n_c X(K + c, j) + (G - j + 1) X(K, j + 1) + (O - G - 1) L] / (N - k - j)
+    F(K, j) = [... + J X(K, j + 1) + (O - G - M - D_n - J) L] / (N - k - j)
+
+(a modifier to keep, a Discard or a second Just One More! after it counting ``L``, and each of those before it counting
+it ``L``; its sets are those of ``F``, since ``j >= 1`` leaves ``k <= d``). Its extra draw must come from the pile: where
+a known discard pile would be reshuffled for it, and where a Discard waits (it would resolve before the draw), ``J = 0``.
+A Flip Four! drawn while draws are owed still counts ``L``: its four draws more would need sets of up to ``d + 4``
+classes, several times the work at every state owing draws.
+
+A Discard is played after the draws on a line of the policy's choice, yours included (`flip7odds.vengeance.fast.
+Round`'s Discard options). One drawn while draws are owed that no other line can take (nobody else in the round, or
+the other lines hold fewer cards than the pile's Discards; `Stays.discards`), or one already set aside or queued when
+the state is met (`Stays.waiting`: alone or not, where nothing else waiting changes your numbers; no path is given
+there for the ceilings, so the floor reads the pile as your line meets it, `RoundModel.owed_path`), is played on your
+own line: it discards your smallest number, of your line's (`Stays.smallest`) and those drawn, and the policy stays,
+banking ``f(S_K - m_K)``, where your line held two cards (`Stays.cards` and the ``k`` drawn) so that one is left; else
+the ending counts ``L``. Scores rise with the sum of numbers (halving rounds down, the negatives subtract), so where the
+Flip 7 or a pile run out ends the round before the Discard is played the policy banks ``f7(S_K)`` or ``f(S_K)``, as the
+recursion counts. As for the modifiers, the first such Discard drawn changes only the ending, so one more recursion
+``D(K, j)`` (the pile's other cards are the same whichever Discard it was) carries it, a second Discard or a modifier
+to keep after it counting ``L``, as a Discard after a modifier to keep does in ``M``::
+
+    D(K, j) = e(K)   where k + j = d,   f7(S_K) at k = room,   f(S_K) where the pile is used up, else
+    D(K, j) = [sum_{c not in K} n_c D(K + c, j) + (G - j + 1) D(K, j + 1) + (O - G - 1) L] / (N - k - j)
+    F(K, j) = [... + M(K, j + 1) + D_n D(K, j + 1) + (O - G - M - D_n) L] / (N - k - j)
+
+with ``e(K) = f(S_K - m_K)`` or ``L`` as above and ``D_n`` the pile's such Discards. Where one already waits, every
+ending of ``F`` and ``M`` where the draws are done is ``e(K)`` (``kept(S_K - m_K)`` in ``M``), and the pile's Discards
+count ``L`` (a second would take a second card). So they do where a Just One More! or Flip Four! waits alone: a queued
+one resolves after a Discard drawn now, and its draws after the Discard; and a Discard waiting with such a card rules
+the forced floor out.
 
 Holding The Zero
 ----------------
@@ -212,14 +258,18 @@ def chain_floor(path: Path, scores: LineScores, low: int, skipped: int = 0, dept
 
 
 def owed_floor(path: Path, scores: LineScores, low: int, draws: int, arrays: ClassArrays | None = None,
-               neutral: int = 0, kept: Kept | None = None) -> float:
+               neutral: int = 0, kept: Kept | None = None, stays: Stays | None = None) -> float:
     """The forced floor (module docstring, "Draws owed") of a state owing ``draws`` draws, ``neutral`` of the pile's
     cards set aside and then given away or discarded unused (`RoundModel.chain`'s cards you can give away), the
-    modifiers you must ``kept`` (one set aside joins your line after the draws), or -inf where it does not apply."""
+    modifiers you must ``kept`` (one set aside joins your line after the draws), and the Discards of ``stays`` played on
+    your own line after them (`flip7odds.bounded.Stays`, while draws are owed: ``discards`` of the pile, or one
+    ``waiting``), or -inf where it does not apply."""
     if path.holds_zero:
         return -np.inf
     keeps, kept_scores = (0, _NO_NUMBERS) if kept is None else (kept.count, kept.scores)
-    if not neutral and not keeps:
+    discards, waiting, smallest, cards, joms = (0, False, -1, 0, 0) if stays is None else (
+        stays.discards, stays.waiting, stays.smallest, stays.cards, stays.forced)
+    if not neutral and not keeps and not discards and not waiting and not joms:
         return _floor(path, scores.plain, scores.flip7, low, 0, draws, min(draws, path.room, len(path.classes)),
                       arrays, None, None, None)
     if path.size <= 0 or path.room <= 0 or len(path.classes) > MAX_CLASSES or draws < 1:
@@ -227,51 +277,94 @@ def owed_floor(path: Path, scores: LineScores, low: int, draws: int, arrays: Cla
     copies, values, total = class_arrays(path.classes) if arrays is None else arrays
     out = np.empty(1)
     _owed_values(copies, values, path.held, path.room, path.size, path.size - path.bust - total, neutral, float(low),
-                 scores.plain, scores.flip7, draws, keeps, kept_scores, out)
+                 scores.plain, scores.flip7, draws, keeps, kept_scores, discards, waiting, smallest, cards, joms, out)
     return float(out[0])
 
 
 @compiled_loop
 def _owed_values(copies: IntArray, values: IntArray, held: int, room: int, size: int, others: int, neutral: int,
-                 low: float, plain: IntArray, flip7: IntArray, draws: int, keeps: int, kept: IntArray,
-                 out: FloatArray) -> None:
+                 low: float, plain: IntArray, flip7: IntArray, draws: int, keeps: int, kept: IntArray, discards: int,
+                 waiting: bool, smallest: int, cards: int, joms: int, out: FloatArray) -> None:
     """``out[0]`` = the forced floor of ``draws`` draws owed where ``neutral`` of the ``others`` cards take a draw and
-    leave your line as it is, and ``keeps`` are modifiers you must keep (module docstring, "Draws owed"): ``F(K, j)``
-    over the sets ``K`` of at most ``min(draws, room, classes)`` classes and the ``j`` cards drawn that are no
-    number, ``F(K, j) = f7(S_K)`` at ``k = room``, ``f(S_K)`` where ``k + j`` reaches ``draws`` or the pile's
-    ``size``, else ``[sum_{c not in K} n_c F(K + c, j) + (neutral - j) F(K, j + 1) + M(K, j + 1) + (others - neutral
-    - keeps) low] / (size - k - j)`` (a bust card 0); ``M(K, j)``, one modifier kept among the ``j``, the same with
-    ``kept[S_K]`` (the sum over the modifiers of your score with it) where the draws end, the other ``keeps - 1``
-    counting ``low`` and ``neutral - j + 1`` left to give away, every ending weighted by ``keeps``. The sets of one
-    size in increasing order of their masks (Gosper's rule), the larger sets first, as `_chain_values`."""
+    leave your line as it is, ``keeps`` are modifiers you must keep and ``discards`` Discards played on your own line
+    (module docstring, "Draws owed"): ``F(K, j)`` over the sets ``K`` of at most ``min(draws, room, classes)`` classes
+    and the ``j`` cards drawn that are no number, ``F(K, j) = f7(S_K)`` at ``k = room``, ``e(K)`` where ``k + j``
+    reaches ``draws``, ``f(S_K)`` where it reaches the pile's ``size`` first (the round banks: nothing set aside is
+    played), else ``[sum_{c not in K} n_c F(K + c, j) +
+    (neutral - j) F(K, j + 1) + M(K, j + 1) + discards D(K, j + 1) + (others - neutral - keeps - discards) low] /
+    (size - k - j)`` (a bust card 0); ``M(K, j)``, one modifier kept among the ``j``, the same with ``kept[S_K]`` (the
+    sum over the modifiers of your score with it) for ``f`` where the draws end, the other ``keeps - 1`` and the
+    Discards counting ``low`` and ``neutral - j + 1`` left to give away, every ending weighted by ``keeps``;
+    ``D(K, j)``, one Discard among the ``j``, the same with your smallest number discarded where the draws end,
+    ``f(S_K - m_K)`` (``m_K`` the smallest of ``smallest``, your line's, -1 for none, and the values of ``K``) where
+    your line held two cards (``cards + k >= 2``), else ``low``, the modifiers and the other Discards counting
+    ``low``. ``e(K) = f(S_K)``, or where a Discard already ``waiting`` is played on your line after the draws the
+    ending of ``D`` (and of ``M`` the same with ``kept``). ``X(K, j)``, one of the ``joms`` Just One More!s played on
+    you among the ``j``: the same with ``f(S_K)`` where ``k + j`` reaches ``draws + 1``, the modifiers, the Discards
+    and the other Just One More!s counting ``low`` (its sets are those of ``F``: ``k <= draws``). The sets of one size
+    in increasing order of their masks (Gosper's rule), the larger sets first, as `_chain_values`."""
     classes = copies.shape[0]
     depth = min(draws, room, classes)
-    width = draws + 1
+    width = draws + 2  # X(K, j) reaches j = draws + 1 - k
     value = np.empty((1 << classes) * width, dtype=np.float64)
+    more = np.empty((1 << classes) * width if joms else 0, dtype=np.float64)  # X(K, j), j >= 1
     one = np.empty((1 << classes) * width if keeps else 0, dtype=np.float64)  # M(K, j), j >= 1
+    dropped = np.empty((1 << classes) * width if discards else 0, dtype=np.float64)  # D(K, j), j >= 1
     for k in range(depth, -1, -1):
         mask = (1 << k) - 1
         while mask < (1 << classes):
             total = held
+            least = smallest
             for c in range(classes):
                 if (mask >> c) & 1:
                     total += values[c]
+                    if least < 0 or values[c] < least:
+                        least = values[c]
+            lined = least >= 0 and cards + k >= 2  # your smallest number discarded leaves a card to stay with
             at = mask * width
+            for j in range(draws + 1 - k if joms else 0, 0, -1):  # one Just One More! among the j
+                if k == room:
+                    more[at + j] = flip7[total]
+                elif k + j == draws + 1 or k + j == size:
+                    more[at + j] = plain[total]
+                else:
+                    acc = (others - neutral - 1) * low
+                    if neutral > j - 1:
+                        acc += (neutral - j + 1) * more[at + j + 1]
+                    if k < depth:
+                        for c in range(classes):
+                            if not (mask >> c) & 1:
+                                acc += copies[c] * more[(mask | (1 << c)) * width + j]
+                    more[at + j] = acc / (size - k - j)
             for j in range(draws - k, -1, -1):
                 if k == room:
                     value[at + j] = flip7[total]
                     if keeps and j:
                         one[at + j] = kept[total]
-                elif k + j == draws or k + j == size:
+                    if discards and j:
+                        dropped[at + j] = flip7[total]
+                elif k + j == draws:
+                    value[at + j] = (plain[total - least] if lined else low) if waiting else plain[total]
+                    if keeps and j:
+                        one[at + j] = (kept[total - least] if lined else keeps * low) if waiting else kept[total]
+                    if discards and j:
+                        dropped[at + j] = plain[total - least] if lined else low
+                elif k + j == size:
                     value[at + j] = plain[total]
                     if keeps and j:
                         one[at + j] = kept[total]
+                    if discards and j:
+                        dropped[at + j] = plain[total]
                 else:
-                    acc = (others - neutral - keeps) * low
+                    acc = (others - neutral - keeps - discards - joms) * low
                     if neutral > j:
                         acc += (neutral - j) * value[at + j + 1]
+                    if joms:
+                        acc += joms * more[at + j + 1]
                     if keeps:
                         acc += one[at + j + 1]
+                    if discards:
+                        acc += discards * dropped[at + j + 1]
                     if k < depth:
                         for c in range(classes):
                             if not (mask >> c) & 1:
@@ -286,6 +379,15 @@ def _owed_values(copies: IntArray, values: IntArray, held: int, room: int, size:
                                 if not (mask >> c) & 1:
                                     acc += copies[c] * one[(mask | (1 << c)) * width + j]
                         one[at + j] = acc / (size - k - j)
+                    if discards and j:  # one Discard among the j, played on your line after the draws
+                        acc = (others - neutral - 1) * low
+                        if neutral > j - 1:
+                            acc += (neutral - j + 1) * dropped[at + j + 1]
+                        if k < depth:
+                            for c in range(classes):
+                                if not (mask >> c) & 1:
+                                    acc += copies[c] * dropped[(mask | (1 << c)) * width + j]
+                        dropped[at + j] = acc / (size - k - j)
             if mask == 0:
                 break
             low_bit = mask & -mask

@@ -30,7 +30,7 @@ from typing import Any
 
 import numpy as np
 
-from flip7odds.bounded import BANKED, BUST, FLIP_7, Chain, Kept, LineScores, Path, Stays, Steals
+from flip7odds.bounded import BANKED, BUST, FLIP_7, NO_STAYS, Chain, Kept, LineScores, Path, Stays, Steals
 from flip7odds.bounded import Node as BoundedNode
 from flip7odds.cards import SECOND_CHANCE, Action, Category, ModifierKind
 from flip7odds.counts import CardCounts
@@ -151,6 +151,10 @@ class EngineModel:
         """No forced floor (it needs a path, which this model does not give)."""
         return 0
 
+    def owed_path(self, state: RoundState) -> Path | None:
+        """No path for the forced floor either."""
+        return None
+
     def chain(self, state: RoundState) -> Chain | None:
         """No chain floor (it needs a path, which this model does not give)."""
         return None
@@ -217,6 +221,9 @@ class VengeanceModel:
         self.removers = {k for k, act in enumerate(deck.acts) if act in _REMOVERS}
         self._just_one_more = deck.acts.index(Action.JUST_ONE_MORE) if Action.JUST_ONE_MORE in deck.acts else -1
         self._flip_four = deck.acts.index(Action.FLIP_FOUR) if Action.FLIP_FOUR in deck.acts else -1
+        self._forcing_draws = {self._just_one_more: 1, self._flip_four: 4}
+        """The draws a Just One More! or a Flip Four! set aside or queued owes you when it resolves with no other
+        player in the round (you are its only target: `owed`)."""
         self._unlucky_score = self.game.score(1 << self.unlucky) if self.unlucky >= 0 else 0
         """Your score with the Unlucky 7 alone in your line, as it leaves you (`Stays`)."""
         self.takers = {k for k, act in enumerate(deck.acts) if act in _TAKERS}
@@ -226,6 +233,10 @@ class VengeanceModel:
         self._taker_bits = sum(1 << k for k in self.takers)
         self._hostile = sum(1 << k for k in self.takers | self.removers)
         """The Steal, Swap and Discard kinds, as bits: a path ceiling does not hold while one waits to resolve."""
+        self._hostile_alone = sum(1 << k for k in self.removers - self.takers)
+        """The Discard kinds, as bits: with no other player in the round a Steal or Swap that waits has no legal use
+        and is discarded unused when it resolves (`Round._steal_options`, `_swap_options`), so only these change your
+        line (`_waiting`)."""
         self._remover_bits = sum(1 << k for k in self.removers) | (1 << self.unlucky if self.unlucky >= 0 else 0)
         self._masks: dict[int, int] = {}
         self._values_of: dict[int, tuple[int, int]] = {}
@@ -522,28 +533,35 @@ class VengeanceModel:
         return bust, rescue, 0, size, counts
 
     def path(self, state: State) -> Path | None:
-        """The path ceiling's view of the drawing pile; None while a Steal, Swap or Discard is set aside or
-        queued (it may change your line before the next draw). A set-aside or queued modifier, Just One More! or
-        Flip Four! adds no number and takes none away: it only lowers your score or makes you draw the next
-        cards of the same pile, so every play still stops on the path. A Steal can take a number only from a
-        line holding one; the other lines get numbers only by a Swap, a rescuer: before one, a Steal adds no
+        """The path ceiling's view of the drawing pile; None while a Steal, Swap or Discard is set aside or queued (it
+        may change your line before the next draw; alone, only a Discard can: `_waiting`). A set-aside or queued
+        modifier, Just One More! or Flip Four! adds no number and takes none away: it only lowers your score or makes
+        you draw the next cards of the same pile, so every play still stops on the path. A Steal can take a number only
+        from a line holding one; the other lines get numbers only by a Swap, a rescuer: before one, a Steal adds no
         number. The Zero is kept apart from the other classes (`flip7odds.bounded.Path`).
 
-        The drift ceiling's second level (`Path.second`, `Path.lift`; `flip7odds.drift`): the Discards, after which
-        your line has lost at most one card, and the Swaps, after which it has lost at most one and gained at most
-        one of the other lines' cards (worth at most their largest number; -1 where they hold none, so that no
-        number comes in). Where no other line holds a number and the pile holds a Steal, a Swap may hand one of
-        your numbers to another line for a Steal to take back: that puts a class of your line back (or busts you),
-        which the relaxed lines allow for (`flip7odds.drift`, "After a Discard or a Swap"), but after the Unlucky 7
-        the number taken back joins the line holding that 7, which its bound does not count: `Path.late` is then set,
-        and the Unlucky 7 ends the chain past level 0 at the ladder's top. Where another
-        line holds a number, the Steals, after which your line has gained at most one card, worth at most the
-        largest of those numbers (`Path.steals`, `Path.grab`). Where no other player is in the round (none ever comes
-        back), a Steal or Swap has no legal use and is discarded unused when it comes: the Swaps are then neutral
-        cards, not rescuers, as the Steals are (`flip7odds.vengeance.fast.can_take_from_others`)."""
-        if (state[8] or state[9]) and any(self._hostile >> k & 1 for k in (*state[8], *state[9])):
+        The drift ceiling's second level (`Path.second`, `Path.lift`; `flip7odds.drift`): the Discards, after which your
+        line has lost at most one card, and the Swaps, after which it has lost at most one and gained at most one of the
+        other lines' cards (worth at most their largest number; -1 where they hold none, so that no number comes in).
+        Where no other line holds a number and the pile holds a Steal, a Swap may hand one of your numbers to another
+        line for a Steal to take back: that puts a class of your line back (or busts you), which the relaxed lines allow
+        for (`flip7odds.drift`, "After a Discard or a Swap"), but after the Unlucky 7 the number taken back joins the
+        line holding that 7, which its bound does not count: `Path.late` is then set, and the Unlucky 7 ends the chain
+        past level 0 at the ladder's top. Where another line holds a number, the Steals, after which your line has
+        gained at most one card, worth at most the largest of those numbers (`Path.steals`, `Path.grab`). Where no other
+        player is in the round (none ever comes back), a Steal or Swap has no legal use and is discarded unused when it
+        comes: the Swaps are then neutral cards, not rescuers, as the Steals are
+        (`flip7odds.vengeance.fast.can_take_from_others`)."""
+        if (state[8] or state[9]) and self._waiting(state):
             return None
         return self._line_path(state)
+
+    def _waiting(self, state: State) -> list[int]:
+        """The cards set aside or queued that may change your line when they resolve: the Steals, Swaps and Discards
+        (`_hostile`), only the Discards where no other player is in the round (`_hostile_alone`: none ever comes
+        back, and a Steal or Swap then takes nothing)."""
+        hostile = self._hostile if state[3] else self._hostile_alone
+        return [k for k in (*state[8], *state[9]) if hostile >> k & 1]
 
     def _late(self, state: State, pile: int) -> bool:
         """`Path.late`: a Discard, Swap or Steal drawn on the path may still wait to resolve when the Unlucky 7 comes.
@@ -609,16 +627,16 @@ class VengeanceModel:
         return scores
 
     def deferred_path(self, state: State) -> Path | None:
-        """Where exactly one Discard, Swap or Steal is set aside or queued: the drawing pile as your line meets it, its
-        drift ceiling's chain started at level 1 (a Discard: nothing comes in; a Swap: at most the other lines' largest
-        number, nothing where nobody holds one) or at level S (a Steal: at most that number)
-        (`flip7odds.drift`, "A Discard, Swap or Steal set aside"). None where two or more wait. A Swap where no other
-        line holds a number and the pile holds a Steal may hand one of your numbers to another line for the Steal to
-        take back: that puts a class of your line back, or busts you, as in `path` (the chain started so ends at the
-        ladder's top after the Unlucky 7). `Path.second` is the pile's Discards and Swaps that bring no number (the
-        Swaps where nobody holds one): past the card set aside they go on at the drift ceiling's level 3 where that
-        card brings none either."""
-        waiting = [k for k in (*state[8], *state[9]) if self._hostile >> k & 1]
+        """Where exactly one Discard, Swap or Steal that may change your line is set aside or queued (`_waiting`): the
+        drawing pile as your line meets it, its drift ceiling's chain started at level 1 (a Discard: nothing comes in; a
+        Swap: at most the other lines' largest number, nothing where nobody holds one) or at level S (a Steal: at most
+        that number) (`flip7odds.drift`, "A Discard, Swap or Steal set aside"). None where two or more wait. A Swap
+        where no other line holds a number and the pile holds a Steal may hand one of your numbers to another line for
+        the Steal to take back: that puts a class of your line back, or busts you, as in `path` (the chain started so
+        ends at the ladder's top after the Unlucky 7). `Path.second` is the pile's Discards and Swaps that bring no
+        number (the Swaps where nobody holds one): past the card set aside they go on at the drift ceiling's level 3
+        where that card brings none either."""
+        waiting = self._waiting(state)
         if len(waiting) != 1:
             return None
         act = self.game.deck.acts[waiting[0]]
@@ -632,7 +650,7 @@ class VengeanceModel:
         start = START_DISCARD
         if act is Action.STEAL:
             start = START_STEAL
-        elif act is Action.SWAP and state[3]:  # alone, a Swap is discarded unused
+        elif act is Action.SWAP:  # never alone: a Swap is then discarded unused (`_waiting`)
             lift = grab
         # The pile's Discards and Swaps that bring no number (a Swap's lift is -1 where nobody holds one): past the card
         # set aside, a second of them goes on at level 3 where that card brings none either.
@@ -768,7 +786,7 @@ class VengeanceModel:
         if not active:  # nobody to take from or swap with: each Steal and Swap is discarded unused
             stays = Stays(self._copies(pile, self._just_one_more), discards, self._copies(pile, self.unlucky),
                           self._unlucky_score, lined, self._copies(pile, self._flip_four))
-            return scores, given + known[1] + swaps, _NO_STEALS, kept, stays
+            return scores, given + known[1] + swaps, _NO_STEALS, kept, self._owed_stays(state, stays)
         given += forcing
         played = 0
         if discards:
@@ -782,7 +800,34 @@ class VengeanceModel:
             return scores, given, _NO_STEALS, kept, Stays(0, discards, self._copies(pile, self.unlucky),
                                                           self._unlucky_score, lined, 0, played)
         stays = Stays(0, discards - played, self._copies(pile, self.unlucky), self._unlucky_score, lined)
-        return scores, given, self._steals(state, known, played), kept, stays
+        return scores, given, self._steals(state, known, played), kept, self._owed_stays(state, stays)
+
+    def _owed_stays(self, state: State, stays: Stays) -> Stays:
+        """``stays`` as the forced floor reads them where draws are owed (`flip7odds.bounded.Stays`; unchanged where
+        none is): only the Discards you play on your own line after the draws, the one that already waits to be
+        (`_waiting_discards`), and where either is, your line's smallest number and its cards, and the pile's Just One
+        More!s played on you after the draws (alone; the rest would only split the floors remembered by their
+        arguments). Where a Discard waits, the pile's Discards count ``L`` (a second would take a second card), and so
+        do its Just One More!s (the Discard would resolve before their draw); the Discards do where a Just One More! or
+        Flip Four! waits to be played on you (one queued resolves after a Discard drawn now, and draws after it:
+        `owed`), and the Just One More!s where their draw would reshuffle a known discard pile."""
+        if not state[7]:
+            return stays
+        waiting = self._waiting_discards(state) > 0
+        forcing = not state[3] and any(k in self._forcing_draws for k in (*state[8], *state[9]))
+        discards = 0 if waiting or forcing else stays.discards
+        joms = stays.forced if not waiting and (state[4] < 0 or self.owed(state) < state[1]) else 0
+        if not waiting and not discards and not joms:
+            return NO_STAYS
+        if not waiting and not discards:
+            return Stays(forced=joms)
+        numbers = state[2] & self._numbers
+        smallest = min((self.kinds[k].value for k in self.game.cards(numbers)), default=-1)
+        return Stays(forced=joms, discards=discards, waiting=waiting, smallest=smallest, cards=state[2].bit_count())
+
+    def _waiting_discards(self, state: State) -> int:
+        """The Discards set aside or queued."""
+        return sum(self._hostile_alone >> k & 1 for k in (*state[8], *state[9]))
 
     def _copies(self, pile: int, kind: int) -> int:
         """The copies of card ``kind`` in ``pile`` (0 for -1, a kind the deck lacks)."""
@@ -868,25 +913,46 @@ class VengeanceModel:
 
     def owed(self, state: State) -> int:
         """The draws owed where the forced floor applies (`flip7odds.bounded`, module docstring): nothing set
-        aside or queued but cards that change no number of yours and owe no draw (`_settled`), no The Zero in your
-        line, and no known discard pile to reshuffle before they are drawn (the pile running out instead banks your
-        line); else 0."""
+        aside or queued but cards that change no number of yours (`_settled`), no The Zero in your line, and no known
+        discard pile to reshuffle before they are drawn (the pile running out instead banks your line); else 0.
+
+        With no other player in the round, a Just One More! or Flip Four! set aside or queued is played on you when
+        it resolves (`flip7odds.vengeance.fast.Round.play`: you are its only target), after the draws owed now and
+        the cards set aside before it; the cards between change none of your numbers (on the forced floor's branches:
+        modifiers, Steals and Swaps discarded unused), so the policy "draw what is owed, then stay" draws its one or
+        four cards more from the same pile, and the floor is that of all the draws together (the stay it must make
+        after a Just One More! is the policy's own)."""
         draws = state[7]
         if not draws or state[2] & self.game.deck.zero:
             return 0
-        if (state[8] or state[9]) and not self._settled(state):
-            return 0
+        if state[8] or state[9]:
+            if not self._settled(state):
+                return 0
+            if not state[3]:
+                extra = sum(self._forcing_draws.get(k, 0) for k in (*state[8], *state[9]))
+                if extra and self._waiting_discards(state):
+                    return 0  # the Discard may resolve between the draws: your smallest number is not yet known
+                draws += extra
         if state[1] and draws > state[1] and state[4] >= 0:
             return 0
         return int(draws)
 
     def _settled(self, state: State) -> bool:
         """Every card set aside or queued is a modifier (given away after the draws, or joining your line: `chain`),
-        or a Just One More! or Flip Four! while another player is in the round (given away): none changes your numbers
-        or makes you draw."""
+        a Just One More! or Flip Four! (given away while another player is in the round, else played on you: `owed`),
+        a Steal or Swap while no other player is in the round (discarded unused: `_waiting`), or one Discard (played on
+        your own line after the draws: the forced floor's policy discards your smallest number, `_owed_stays`): none
+        changes your numbers but as the floor counts."""
         modifiers = self._modifier_kinds
-        forcing = (self._just_one_more, self._flip_four)
-        return all(k in modifiers or (k in forcing and state[3]) for k in (*state[8], *state[9]))
+        alone = not state[3]
+        return self._waiting_discards(state) <= 1 and all(
+            k in modifiers or k in self._forcing_draws or (alone and k in self.takers) or self._hostile_alone >> k & 1
+            for k in (*state[8], *state[9]))
+
+    def owed_path(self, state: State) -> Path | None:
+        """The drawing pile as your line meets it (`path`'s, whatever waits), for the forced floor where `path` is None:
+        where `owed` applies there, one Discard waits, played on your own line after the draws."""
+        return self._line_path(state)
 
     def _pile_role(self, k: int) -> tuple[int, int, int, int]:
         """What `_pile_path` counts kind ``k`` as (`_pile_roles`)."""

@@ -121,12 +121,17 @@ def drawing_states(situation: VengeanceSituation) -> Iterator[tuple[State, Path,
     there (the exact With a Vengeance solver's; it raises `flip7odds.errors.SituationError` where a discard pile
     makes the exact table too large)."""
     model = VengeanceModel(situation)
-    if not model.can_draw(model.root()):
-        return
-    search = _Search[State](cast(RoundModel[State], model), time.process_time() + 60.0)
-    search.hit(model.root(), 1e6)
     values = _Values(model.game, 1.0, TIE, 10**6)
-    for state in cast(list[State], list(search.known)):
+    for state in met_states(model):
         path = model.path(state)
         if path is not None and model.can_draw(state):
             yield state, path, max(model.reach(state)[1]), functools.partial(values.draw, state)
+
+
+def met_states(model: VengeanceModel) -> list[State]:
+    """Every state a full best-first search from ``model``'s root meets (none where no card can be drawn there)."""
+    if not model.can_draw(model.root()):
+        return []
+    search = _Search[State](cast(RoundModel[State], model), time.process_time() + 60.0)
+    search.hit(model.root(), 1e6)
+    return cast(list[State], list(search.known))

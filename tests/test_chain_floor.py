@@ -454,40 +454,75 @@ def test_the_forced_floor_with_cards_set_aside_and_given_away_is_its_policy(
 
 
 def kept_policy_value(path: Path, scores: LineScores, low: int, neutral: int, draws: int,
-                      modifiers: dict[str, tuple[int, list[int]]]) -> Fraction:
-    """The forced floor's policy with modifiers you must keep, over the literal pile in fractions: as
-    `owed_policy_value`, and each kind of ``modifiers`` (its copies, your scores with it by sum) is set aside when drawn
-    and joins your line after the draws: the first one drawn scores with it where the draws end, the pile runs out or
-    the Flip 7 comes (no bonus counted), a second one scores ``low``."""
+                      modifiers: dict[str, tuple[int, list[int]]], discards: int = 0, waiting: bool = False,
+                      smallest: int = -1, cards: int = 0, joms: int = 0) -> Fraction:
+    """The forced floor's policy with modifiers you must keep and Discards played on your own line, over the literal
+    pile in fractions: as `owed_policy_value`, and each kind of ``modifiers`` (its copies, your scores with it by sum)
+    is set aside when drawn and joins your line after the draws: the first one drawn scores with it where the draws
+    end, the pile runs out or the Flip 7 comes (no bonus counted), a second one scores ``low``;
+    each of the ``discards`` Discards is set aside when drawn and played on your line after the draws, as one already
+    ``waiting`` is: it discards your smallest number (of ``smallest``, your line's, -1 for none, and those drawn) and
+    the policy stays, where your line held two cards (``cards`` and those drawn), else the ending scores ``low``; where
+    the pile runs out or the Flip 7 comes first it is never played; each of the ``joms`` Just One More!s is set aside
+    when drawn and played on you after the draws: one draw more. Of the modifiers to keep, the Discards and the Just
+    One More!s, the first one drawn counts as said, and any drawn after it scores ``low``."""
     pile = dict(literal_pile(path, neutral))
-    pile["other"] -= sum(copies for copies, _ in modifiers.values())
+    pile["other"] -= sum(copies for copies, _ in modifiers.values()) + discards + joms
     pile.update({name: copies for name, (copies, _) in modifiers.items()})
+    pile["discard"] = discards
+    pile["jom"] = joms
+    values = [value for _, value in path.classes]
+
+    def score(held: int, kept: str) -> int:
+        return int(scores.plain[held]) if not kept else modifiers[kept][1][held]
 
     @functools.cache
-    def draw(left: tuple[tuple[str, int], ...], drawn: frozenset[int], held: int, owed: int, kept: str) -> Fraction:
+    def draw(left: tuple[tuple[str, int], ...], drawn: frozenset[int], held: int, owed: int, kept: str,
+             dropped: bool, more: bool) -> Fraction:
         size = sum(count for _, count in left)
-        if not owed or not size:
-            return Fraction(int(scores.plain[held]) if not kept else modifiers[kept][1][held])
+        if not owed:
+            if not (dropped or waiting):
+                return Fraction(score(held, kept))
+            least = min([values[index] for index in drawn] + ([smallest] if smallest >= 0 else []), default=-1)
+            return Fraction(score(held - least, kept) if least >= 0 and cards + len(drawn) >= 2 else low)
+        if not size:
+            return Fraction(score(held, kept))
         total = Fraction(0)
         for card, count in left:
             if not count:
                 continue
             rest = tuple((c, n - 1 if c == card else n) for c, n in left)
+            first = not (kept or dropped or more)
             if card == "give":
-                total += count * draw(rest, drawn, held, owed - 1, kept)
+                total += count * draw(rest, drawn, held, owed - 1, kept, dropped, more)
             elif card in modifiers:
-                total += count * (draw(rest, drawn, held, owed - 1, card) if not kept else low)
+                total += count * (draw(rest, drawn, held, owed - 1, card, dropped, more) if first else low)
+            elif card == "discard":
+                total += count * (draw(rest, drawn, held, owed - 1, kept, True, more) if first else low)
+            elif card == "jom":  # takes this draw and owes one more
+                total += count * (draw(rest, drawn, held, owed, kept, dropped, True) if first else low)
             elif card == "other":
                 total += count * low
             elif card != "bust" and int(card[5:]) not in drawn:
                 index = int(card[5:])
                 now, taken = held + path.classes[index][1], drawn | {index}
                 done = len(taken) == path.room
-                total += count * (draw(rest, taken, now, owed - 1, kept) if not done else
+                total += count * (draw(rest, taken, now, owed - 1, kept, dropped, more) if not done else
                                   int(scores.flip7[now]) if not kept else modifiers[kept][1][now])
         return total / size
 
-    return draw(tuple(sorted(pile.items())), frozenset(), path.held, draws, "")
+    return draw(tuple(sorted(pile.items())), frozenset(), path.held, draws, "", False, False)
+
+
+def modifiers_case(halves: int, penalties: int) -> tuple[LineScores, Kept, dict[str, tuple[int, list[int]]]]:
+    """The line scores of the forced floor's tests with modifiers to keep: a line scores its sum less 4 (15 more for a
+    Flip 7); ``halves`` modifiers halve it, ``penalties`` take 6 more: the `Kept` of them, and by name their copies and
+    your scores with each, as `kept_policy_value` reads them."""
+    sums = np.arange(200, dtype=np.int64)
+    halved, lowered = sums // 2 - 4, sums - 10
+    kept = Kept(halves + penalties, halves * halved + penalties * lowered)
+    return LineScores(sums - 4, sums + 11), kept, {"halve": (halves, halved.tolist()),
+                                                   "penalty": (penalties, lowered.tolist())}
 
 
 @settings(max_examples=200, deadline=None)
@@ -503,11 +538,7 @@ def test_the_forced_floor_with_modifiers_you_must_keep_is_its_policy(
     if not size or size > 8:
         return
     path = Path(held, room, 15, tuple(classes), bust, 0, size)
-    sums = np.arange(200, dtype=np.int64)
-    scores = LineScores(sums - 4, sums + 11)
-    halved, lowered = sums // 2 - 4, sums - 10
-    kept = Kept(halves + penalties, halves * halved + penalties * lowered)
-    modifiers = {"halve": (halves, halved.tolist()), "penalty": (penalties, lowered.tolist())}
+    scores, kept, modifiers = modifiers_case(halves, penalties)
     expected = kept_policy_value(path, scores, low, neutral, draws, modifiers)
     assert abs(owed_floor(path, scores, low, draws, neutral=neutral, kept=kept) - float(expected)) <= TOLERANCE
 
@@ -534,3 +565,29 @@ def test_the_floor_with_flip_fours_is_at_most_its_policy(classes: list[tuple[int
     if not given and not low:
         assert abs(floor - float(expected)) <= TOLERANCE
     assert floor >= chain_floor(path, scores, low, given, depth, stays=stays._replace(flip4=0)) - TOLERANCE
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(st.integers(1, 3), st.integers(1, 13)), max_size=3), st.integers(0, 2), st.integers(0, 2),
+       st.integers(0, 2), st.integers(0, 1), st.integers(0, 2), st.integers(0, 2), st.booleans(), st.integers(0, 30),
+       st.integers(-1, 6), st.integers(0, 3), st.integers(1, 5), st.integers(-12, 0), st.integers(1, 5),
+       st.integers(0, 2))
+def test_the_forced_floor_with_discards_and_just_one_mores_is_its_policy(
+        classes: list[tuple[int, int]], bust: int, other: int, neutral: int, halves: int, penalties: int,
+        discards: int, waiting: bool, held: int, smallest: int, cards: int, room: int, low: int, draws: int,
+        joms: int) -> None:
+    """A Discard drawn while draws are owed that you play on your own line, or one already waiting, discards your
+    smallest number after the draws, and the policy stays where a card is left: the forced floor counts it so (the
+    modifiers to keep and the Discards, one of them at most), card by card; so is a Just One More! drawn then, played on
+    you after the draws (one draw more)."""
+    discards, joms = (0, 0) if waiting else (discards, joms)
+    size = bust + other + neutral + halves + penalties + discards + joms + sum(copies for copies, _ in classes)
+    if not size or size > 8 or smallest > held:
+        return
+    path = Path(held, room, 15, tuple(classes), bust, 0, size)
+    scores, kept, modifiers = modifiers_case(halves, penalties)
+    expected = kept_policy_value(path, scores, low, neutral, draws, modifiers, discards, waiting, smallest, cards,
+                                 joms)
+    stays = Stays(forced=joms, discards=discards, waiting=waiting, smallest=smallest, cards=cards)
+    assert abs(owed_floor(path, scores, low, draws, neutral=neutral, kept=kept, stays=stays) - float(expected)) <= \
+        TOLERANCE
