@@ -325,8 +325,8 @@ def drift_ceiling(path: Path, ceiling: int) -> float:
         deepest = min(path.room, live + 1) - 1
         second = 0 if steal else 1 + path.second  # the card set aside and the pile's that bring no number
         _stopping_values(copies, values, path.zeros > 0, path.holds_zero, path.held, _PLAIN, _PLAIN, path.room,
-                         path.bonus, path.bust, path.rescue + 1, second, path.lift, 1 if steal else 0, path.grab, live + 1,
-                         float(top), 0, _NOTHING, *_set_lattice(copies.shape[0], deepest), out)
+                         path.bonus, path.bust, path.rescue + 1, second, path.lift, 1 if steal else 0, path.grab,
+                         live + 1, float(top), 0, _NOTHING, *_set_lattice(copies.shape[0], deepest), out)
         onward, stop = (float(out[3]), float(out[4])) if steal else (float(out[1]), float(out[2]))
     else:
         deepest = min(path.room, live) - 1  # the chain is alive and not ended at sets of at most this size
@@ -334,8 +334,8 @@ def drift_ceiling(path: Path, ceiling: int) -> float:
         wiped = _after_unlucky(path.fresh, path.fresh_bust, path.fresh_held, path.bonus, path.rescue, live, top,
                                deepest + 1, levels, path.late) if path.unlucky else _NOTHING
         _stopping_values(copies, values, path.zeros > 0, path.holds_zero, path.held, scores, flips, path.room,
-                         path.bonus, path.bust, path.rescue, path.second, path.lift, path.steals, path.grab, live, float(top),
-                         path.unlucky, wiped, *_set_lattice(copies.shape[0], deepest), out)
+                         path.bonus, path.bust, path.rescue, path.second, path.lift, path.steals, path.grab, live,
+                         float(top), path.unlucky, wiped, *_set_lattice(copies.shape[0], deepest), out)
         onward = float(out[0])  # C_0(empty): draw once more
         stop = max(0.0 if path.holds_zero else float(path.held if path.scores is None else scores[path.held]), onward)
     neutral = path.size - live
@@ -576,7 +576,8 @@ def _set_lattice(classes: int, deepest: int) -> SetLattice:
 
 @compiled_loop
 def _stopping_values(copies: IntArray, values: IntArray, zero_last: bool, holds_zero: bool, held: int,
-                     scores: IntArray, flips: IntArray, room: int, bonus: int, bust: int, rescue: int, second: int, lift: int, steals: int, grab: int, live: int,
+                     scores: IntArray, flips: IntArray, room: int, bonus: int, bust: int, rescue: int, second: int,
+                     lift: int, steals: int, grab: int, live: int,
                      top: float, unlucky: int, wiped: FloatArray, masks: IntArray, lows: IntArray, rests: IntArray,
                      starts: IntArray, grown_class: IntArray, grown_at: IntArray, out: FloatArray) -> None:
     """``out[0] = C_0(empty)``: the value of drawing on at the empty set in the chain's optimal stopping (module
@@ -733,7 +734,8 @@ def _stopping_values(copies: IntArray, values: IntArray, zero_last: bool, holds_
         if steals > 0 and k + 1 < live:  # level S on J
             reach = total + grab
             # Z_S(J): your scores with your line's modifiers, of slope at most 1 past the table's last sum
-            held_s = float(scores[min(reach, last)] + max(reach - last, 0) if scored else reach) + (bonus if flip else 0)
+            held_s = float(scores[min(reach, last)] + max(reach - last, 0) if scored else reach)
+            held_s += bonus if flip else 0
             if k + 2 == live:
                 value_s = float(left_cards + rescue - 1) * top
             elif flip and scored:  # a Flip 7 past six with your line's modifiers: flips[S + grab + v]
