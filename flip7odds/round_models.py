@@ -617,10 +617,13 @@ class VengeanceModel:
         return path
 
     def _scores(self, modifiers: int) -> LineScores | None:
-        """`Path.scores`: your scores by sum of numbers with the ``modifiers`` of your line (as `chain`'s, remembered
-        per set of modifiers), None where it holds none."""
-        if not modifiers:
-            return None
+        """`Path.scores`: your scores by sum of numbers with the ``modifiers`` of your line (as `chain`'s), None where
+        it holds none."""
+        return self._modifier_scores(modifiers) if modifiers else None
+
+    def _modifier_scores(self, modifiers: int) -> LineScores:
+        """Your scores by sum of numbers with the ``modifiers`` (`_rules_line_scores`), remembered per set of
+        modifiers for this model."""
         scores = self._line_scores.get(modifiers)
         if scores is None:
             scores = self._line_scores[modifiers] = self._rules_line_scores(modifiers)
@@ -773,9 +776,7 @@ class VengeanceModel:
             for k in (*state[8], *state[9]):
                 if k in self._modifier_kinds:
                     modifiers |= 1 << k
-        scores = self._line_scores.get(modifiers)
-        if scores is None:
-            scores = self._line_scores[modifiers] = self._rules_line_scores(modifiers)
+        scores = self._modifier_scores(modifiers)
         pile = state[0] if state[1] else state[4]
         known = self._pile_view(pile)
         modifiers_left, forcing, discards, swaps = known[3]
