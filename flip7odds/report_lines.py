@@ -81,9 +81,11 @@ def answer_lines(t: Translator, result: Answer, why: str, first: str | None = No
     elif result.too_close:
         top = t("Too close to call: hit {hit}, stay {stay}; by the midpoints, {decision}").format(
             hit=_interval(t, result.hit), stay=result.stay_score, decision=names[result.decision])
-    elif result.hit is None or not result.may_stay:
-        top = headline(t, result.decision, result.stay_score, None if result.hit is None else result.hit.mid,
-                       result.may_stay, result.margin)
+    elif result.hit is None:
+        top = headline(t, result.decision, result.stay_score, None, result.may_stay, result.margin)
+    elif not result.may_stay:
+        top = t("HIT: your line is empty, you may not stay yet (expected {points})").format(
+            points=_interval(t, result.hit))
     else:
         sure = round_down(max(result.hit.lo - result.stay_score, result.stay_score - result.hit.hi), POINT_DIGITS)
         template = (t("HIT: hitting is worth at least {margin} points more than staying (stay {stay}, hit {hit})")

@@ -49,6 +49,19 @@ def test_a_fresh_deck_is_answered_within_certified_bounds() -> None:
     assert text.splitlines()[-1] == CAVEAT
 
 
+@pytest.mark.parametrize(("lang", "expected", "hit_line"),
+                         [("en", "expected", "Hit, then play best"), ("es", "esperado", "Pedir carta y jugar lo mejor")])
+def test_an_empty_line_within_bounds_gives_its_expected_score_as_the_interval(lang: str, expected: str,
+                                                                              hit_line: str) -> None:
+    """An empty line may not stay: where the answer is bounded, the headline's expected score is the hit interval the
+    lines below give, not its midpoint written as if it were exact."""
+    status, text = run("analyze", "--rules", "vengeance", "--line", "", "--alone", "--cpu-seconds", "0.3", "--lang", lang)
+    lines = text.splitlines()
+    hit = next(line for line in lines if line.startswith(hit_line + ": "))
+    interval = hit.split(": ", 1)[1].rsplit(" ", 1)[0]  # "17.16 to 20.97" / "de 17,16 a 20,97", less "points"
+    assert status == 0 and " " in interval and lines[0].endswith(f"({expected} {interval})"), (lines[0], hit)
+
+
 def test_the_report_says_the_zero_forces_a_hit_and_shows_the_caveat() -> None:
     status, text = run("analyze", "--rules", "vengeance", "--line", "0 1 2 3 4 5", "--pile", "6 5", "--alone")
     assert status == 0
