@@ -82,10 +82,15 @@ def decks_for(players: int) -> int:
     return math.ceil(players / PLAYERS_PER_DECK)
 
 
-def table_rules(rules: RuleSet, players: int) -> RuleSet:
-    """``rules`` with the deck multiplied for the number of players."""
+def check_players(players: int) -> None:
+    """A table seats 1 to `MAX_PLAYERS` players (else `SimulationError`)."""
     if not 1 <= players <= MAX_PLAYERS:
         raise SimulationError(f"players must be from 1 to {MAX_PLAYERS}, not {players}")
+
+
+def table_rules(rules: RuleSet, players: int) -> RuleSet:
+    """``rules`` with the deck multiplied for the number of players (`check_players` first)."""
+    check_players(players)
     decks = decks_for(players)
     if decks == 1:
         return rules
@@ -385,10 +390,9 @@ def play_table_game(game: Callable[[tuple[PolicyT, ...], tuple[PlayedT, ...], tu
     """A whole game of any variant: `play_rounds` from ``start`` (None: ``fresh(rules, len(players), rng)``),
     returned as the variant's ``game`` result (players, rounds, final totals, winners).
 
-    The players are counted first: 1 to `MAX_PLAYERS` (else `SimulationError`).
+    The players are counted first (`check_players`).
     """
-    if not 1 <= len(players) <= MAX_PLAYERS:
-        raise SimulationError(f"players must be from 1 to {MAX_PLAYERS}, not {len(players)}")
+    check_players(len(players))
     if start is None:
         start = fresh(rules, len(players), rng)
     rounds, winners = play_rounds(rules, start, rng, max_rounds, play)
@@ -396,5 +400,5 @@ def play_table_game(game: Callable[[tuple[PolicyT, ...], tuple[PlayedT, ...], tu
 
 
 __all__ = ["MAX_PLAYERS", "PLAYERS_PER_DECK", "GameResultBase", "InvariantError", "Player", "RoundEnd", "RoundPlay",
-           "RoundResultBase", "RoundStartBase", "Seat", "decks_for", "game_winners", "play_rounds", "play_table_game",
-           "stacked_pile", "table_rules"]
+           "RoundResultBase", "RoundStartBase", "Seat", "check_players", "decks_for", "game_winners", "play_rounds",
+           "play_table_game", "stacked_pile", "table_rules"]
