@@ -12,7 +12,7 @@ For each variant (classic, poker, vengeance, vengeance-brutal):
   per CPU second (its expansions over the CPU time of its searches, summed over the situations it answered).
 
     .venv/bin/python benchmarks/bench_bounded.py [--count 200] [--seed 7] [--cpu-seconds 3]
-        [--variants vengeance,vengeance-brutal] [--no-fresh]
+        [--variants vengeance,vengeance-brutal] [--no-fresh] [--rows]
 
 Quote the command, the machine and ``uptime``'s load average with the numbers (BENCHMARKS.md).
 """
@@ -113,6 +113,9 @@ def main() -> None:
     parser.add_argument("--variants", default="classic,poker,vengeance,vengeance-brutal")
     parser.add_argument("--fresh", action=argparse.BooleanOptionalAction, default=True,
                         help="also answer the fresh deck alone and with 1 and 3 others")
+    parser.add_argument("--rows", action="store_true",
+                        help="also print one row per dealt situation (index, CPU s, error_bound, exact, pile), to "
+                             "compare two checkouts run at the same time row by row")
     args = parser.parse_args()
     variants = {rules.name: rules for rules in (CLASSIC, POKER, VENGEANCE, VENGEANCE_BRUTAL)}
     answer(Situation.from_text(CLASSIC, "12 5", pile="12 11 3"))  # load the compiled solver once
@@ -126,7 +129,12 @@ def main() -> None:
         rng = np.random.default_rng(args.seed)
         deal = vengeance_situations if rules.vengeance else classic_situations
         SEARCHES.clear()
-        rows = [timed(situation, args.cpu_seconds) for situation in deal(rules, args.count, rng)]
+        rows = []
+        for index, situation in enumerate(deal(rules, args.count, rng)):
+            rows.append(timed(situation, args.cpu_seconds))
+            if args.rows:
+                seconds, error, exact, pile = rows[-1][:4]
+                print(f"{name} {index:4d} {seconds:6.2f} s {error:10.4g} exact {exact!s:5} pile {pile:3.0f}", flush=True)
         expanded, searching = sum(e for e, _ in SEARCHES), sum(s for _, s in SEARCHES)
         times = sorted(row[0] for row in rows)
         bounded = [row for row in rows if not row[2]]
