@@ -178,7 +178,7 @@ from typing import Any, Generic, NamedTuple, Protocol, TypeVar, Union
 import numpy as np
 
 from flip7odds.chain_floor import ClassArrays, chain_floor, class_arrays, owed_floor, zero_floor
-from flip7odds.drift import drift_ceiling
+from flip7odds.drift import ChainEnds, drift_ceiling
 from flip7odds.solver import IntArray, compiled_loop
 
 BANKED, FLIP_7, BUST = 0, 1, 2
@@ -567,6 +567,12 @@ def _path_terms(path: Path, class_sums: Callable[[int, tuple[tuple[int, int], ..
     return PathTerms(base, slope, min(1.0, flip7 + slope), min(1.0, busted + slope))
 
 
+def _terms_key(path: Path) -> tuple[Any, ...]:
+    """Every field of ``path`` that `_path_terms` reads: two paths equal in these have the same terms."""
+    return (path.held, path.room, path.bonus, path.classes, path.bust, path.rescue, path.size, path.zeros,
+            path.holds_zero)
+
+
 SurvivalFunction = Callable[[tuple[int, ...], int, int, int, int], list[float]]
 """`_survival`'s signature."""
 
@@ -759,6 +765,14 @@ class _Shared:
     """The static bounds of every state met where draws are owed, by leaf key, for both searches (`_Search.static`):
     not counted among the `entries` (each search still keeps its own `_Search.statics`, which the work clock counts),
     so the work clock reads the same as where each search computed its own."""
+    chain_ends: ChainEnds = field(default_factory=dict)
+    """The drift ceiling's chain values by every field of a path but its size (`flip7odds.drift.drift_ceiling`'s
+    ``known``): paths that differ by neutral cards alone share them. Not counted among the `entries`: it only saves
+    work (``drift_ceilings`` still holds an entry per path and ceiling), so the work clock reads as before."""
+    terms_by_reads: dict[tuple[Any, ...], PathTerms] = field(default_factory=dict)
+    """`_path_terms` by what it reads of a path (`_terms_key`): paths that differ only in what the drift ceiling reads
+    (its second level, the Steals, the Unlucky 7, your line's modifiers) share them. Not counted among the `entries`,
+    as ``chain_ends``."""
 
     def entries(self) -> int:
         """How many entries the tables hold."""
@@ -949,7 +963,7 @@ class _Search(Generic[S]):
         """`flip7odds.drift.drift_ceiling`, remembered by its arguments."""
         drift = self.shared.drift_ceilings.get((path, ceiling))
         if drift is None:
-            drift = self.shared.drift_ceilings[path, ceiling] = drift_ceiling(path, ceiling)
+            drift = self.shared.drift_ceilings[path, ceiling] = drift_ceiling(path, ceiling, self.shared.chain_ends)
         return drift
 
     def path_probabilities(self, path: Path, draws: bool) -> tuple[float, float, float, float]:
@@ -963,7 +977,11 @@ class _Search(Generic[S]):
         """`_path_terms`, remembered by path."""
         terms = self.shared.path_terms.get(path)
         if terms is None:
-            terms = self.shared.path_terms[path] = _path_terms(path, self.class_sums)
+            key = _terms_key(path)
+            terms = self.shared.terms_by_reads.get(key)
+            if terms is None:
+                terms = self.shared.terms_by_reads[key] = _path_terms(path, self.class_sums)
+            self.shared.path_terms[path] = terms
         return terms
 
     def class_sums(self, depth: int, classes: tuple[tuple[int, int], ...]) -> ClassSums:

@@ -269,6 +269,10 @@ class VengeanceModel:
         self._modifier_kinds = tuple(k for k, card in enumerate(deck.kinds) if card.category is Category.MODIFIER)
         self._kepts: dict[tuple[int, tuple[int, ...]], Kept] = {}
         """`_kept` by your line's modifiers and the pile's copies of each modifier kind."""
+        self._modifiers_of: dict[int, tuple[int, ...]] = {}
+        """`_modifier_copies` by pile. Not among ``_tables``: it only saves work."""
+        self._modifier_places = {k: at for at, k in enumerate(self._modifier_kinds)}
+        """Each modifier kind's place in `_modifier_copies`."""
         self._pile_roles = tuple(self._pile_role(k) for k in range(len(deck.kinds)))
         """Per kind, what `_pile_path` counts it as: ``(role, busting mask, value, group)``, the role one of
         `_RESCUER`, `_STEAL`, `_NUMBER`, `_OTHER`; the group the index of its count in the pile view's last four
@@ -840,7 +844,7 @@ class VengeanceModel:
     def _kept(self, modifiers: int, pile: int) -> Kept:
         """The modifiers of ``pile`` you must keep (`flip7odds.bounded.Kept`), with your line's ``modifiers``: each
         one's copies times your scores with it added (`_rules_line_scores`), summed; remembered by the two."""
-        copies = tuple(self._copies(pile, k) for k in self._modifier_kinds)
+        copies = self._modifier_copies(pile)
         kept = self._kepts.get((modifiers, copies))
         if kept is None:
             scores = np.zeros_like(self._rules_line_scores(modifiers).plain)
@@ -849,6 +853,21 @@ class VengeanceModel:
                     scores = scores + count * self._rules_line_scores(modifiers | 1 << k).plain
             kept = self._kepts[modifiers, copies] = Kept(sum(copies), scores)
         return kept
+
+    def _modifier_copies(self, pile: int) -> tuple[int, ...]:
+        """The copies of each modifier kind (`_modifier_kinds`) in ``pile``, remembered per pile: where the pile it came
+        from is known (`_parents`), its copies with one less of the kind drawn, if a modifier."""
+        copies = self._modifiers_of.get(pile)
+        if copies is None:
+            parent, k, _ = self._parents.get(pile, _NO_PARENT)
+            before = self._modifiers_of.get(parent)
+            if before is None:
+                copies = tuple(self._copies(pile, kind) for kind in self._modifier_kinds)
+            else:
+                at = self._modifier_places.get(k, -1)
+                copies = before if at < 0 else (*before[:at], before[at] - 1, *before[at + 1:])
+            self._modifiers_of[pile] = copies
+        return copies
 
     def _rules_line_scores(self, modifiers: int) -> LineScores:
         """Your scores by sum of numbers with the ``modifiers`` (`chain`), from the tables of the rules
