@@ -830,11 +830,18 @@ class _Search(Generic[S]):
         it does not keep the choice from being exact. (Where its ``hi`` equals another's ``lo`` it is refined as
         before: refined, it could tie, and ties take the first.)
         """
-        entries = [self.node(option, 0.0) for option in options]
-        floor = max(entry[0] for entry in entries)
-        # Only a choice or a state that `state` would expand at ``budget`` can change: the others are read once.
-        movable = [i for i, entry in enumerate(entries) if isinstance(options[i], list) or (
-            not isinstance(options[i], int) and entry[6] < budget and budget * _gap(entry) >= 1.0)]
+        node = self.node
+        entries = []
+        floor = -_INF  # the options' highest ``lo`` (every ``lo`` is finite)
+        movable = []  # only a choice or a state that `state` would expand at ``budget`` can change
+        for i, option in enumerate(options):
+            entry = node(option, 0.0)
+            entries.append(entry)
+            if entry[0] > floor:  # noqa: PLR1730 (max() without the call, in a hot loop)
+                floor = entry[0]
+            if isinstance(option, list) or (not isinstance(option, int) and entry[6] < budget
+                                            and budget * _gap(entry) >= 1.0):
+                movable.append(i)
         if len(movable) > 1:
             movable.sort(key=lambda i: -(entries[i][0] + entries[i][1]))
         for i in movable:
@@ -848,8 +855,14 @@ class _Search(Generic[S]):
             mid = entry[0] + entry[1]
             if mid > best_mid:
                 best, best_mid = entry, mid
-            lo, hi = max(lo, entry[0]), max(hi, entry[1])
-        finest = min(entry[6] for entry in entries if entry[1] >= lo or entry[0] >= lo or entry is best)
+            if entry[0] > lo:  # noqa: PLR1730 (max() without the calls: the same float, the first of equals)
+                lo = entry[0]
+            if entry[1] > hi:  # noqa: PLR1730
+                hi = entry[1]
+        finest = _INF
+        for entry in entries:
+            if (entry[1] >= lo or entry[0] >= lo or entry is best) and entry[6] < finest:
+                finest = entry[6]
         return (lo, hi, *best[2:6], finest)
 
     def state(self, state: S, budget: float) -> Entry:
