@@ -57,9 +57,10 @@ its score there is at most the sum of your numbers (no modifier of the variant r
 at a Flip 7; after a rescuer or the end of the pile, at most the ladder's top ``W``. So ``H`` is at most the
 expectation of that quantity, computed exactly by generating polynomials (`_path_ceiling`). Where a state
 has a path, that is its hit ceiling: the ladder's was never the lower one there (`_Search.static`). It is linear
-in ``W`` and its polynomials are linear in the sum you hold, so a search computes its terms once per path and its
-polynomials once per ``(room, classes)`` (`_path_terms`, `_class_sums`); a state's static bounds are remembered by
-a key of what they read (`RoundModel.leaf_key`), coarser than the state's.
+in ``W`` and its polynomials are linear in the sum you hold, so a search computes its terms once per the fields of a
+path they read (`_terms_key`) and its polynomials once per ``(room, classes)`` (`_path_terms`, `_class_sums`); a state's
+static bounds are remembered by a key of what they read (`RoundModel.leaf_key`), coarser than the state's, and so is
+the drift ceiling's chain (every field of the path but its size: `flip7odds.drift.drift_ceiling`).
 
 The drift ceiling (`flip7odds.drift`): on the same path, what a play that stops at a point can score at most,
 minus its summed expected changes, is a martingale, so any stopping rule that knows only the cards seen scores at
@@ -1292,7 +1293,8 @@ def _solve(model: RoundModel[S], root: S, stay: int, may_stay: bool, cpu_seconds
                     entry = _intersected(best[mode], entry)
                 best[mode] = entry
                 ran.append(mode)
-            settled = all(entry[6] == _INF or max(entry[1] - entry[0], entry[3] - entry[2], entry[5] - entry[4]) <= target
+            settled = all(entry[6] == _INF or
+                          max(entry[1] - entry[0], entry[3] - entry[2], entry[5] - entry[4]) <= target
                           for entry in best.values())
             rounds.append(clock())
             if settled or _called(best[False], stay, may_stay, call_width) or \
