@@ -57,9 +57,10 @@ its score there is at most the sum of your numbers (no modifier of the variant r
 at a Flip 7; after a rescuer or the end of the pile, at most the ladder's top ``W``. So ``H`` is at most the
 expectation of that quantity, computed exactly by generating polynomials (`_path_ceiling`). Where a state
 has a path, that is its hit ceiling: the ladder's was never the lower one there (`_Search.static`). It is linear
-in ``W`` and its polynomials are linear in the sum you hold, so a search computes its terms once per path and its
-polynomials once per ``(room, classes)`` (`_path_terms`, `_class_sums`); a state's static bounds are remembered by
-a key of what they read (`RoundModel.leaf_key`), coarser than the state's.
+in ``W`` and its polynomials are linear in the sum you hold, so a search computes its terms once per the fields of a
+path they read (`_terms_key`) and its polynomials once per ``(room, classes)`` (`_path_terms`, `_class_sums`); a state's
+static bounds are remembered by a key of what they read (`RoundModel.leaf_key`), coarser than the state's, and so is
+the drift ceiling's chain (every field of the path but its size: `flip7odds.drift.drift_ceiling`).
 
 The drift ceiling (`flip7odds.drift`): on the same path, what a play that stops at a point can score at most,
 minus its summed expected changes, is a martingale, so any stopping rule that knows only the cards seen scores at
@@ -178,7 +179,7 @@ from typing import Any, Generic, NamedTuple, Protocol, TypeVar, Union
 import numpy as np
 
 from flip7odds.chain_floor import ClassArrays, chain_floor, class_arrays, owed_floor, zero_floor
-from flip7odds.drift import drift_ceiling
+from flip7odds.drift import ChainEnds, drift_ceiling
 from flip7odds.solver import IntArray, compiled_loop
 
 BANKED, FLIP_7, BUST = 0, 1, 2
@@ -567,6 +568,12 @@ def _path_terms(path: Path, class_sums: Callable[[int, tuple[tuple[int, int], ..
     return PathTerms(base, slope, min(1.0, flip7 + slope), min(1.0, busted + slope))
 
 
+def _terms_key(path: Path) -> tuple[Any, ...]:
+    """Every field of ``path`` that `_path_terms` reads: two paths equal in these have the same terms."""
+    return (path.held, path.room, path.bonus, path.classes, path.bust, path.rescue, path.size, path.zeros,
+            path.holds_zero)
+
+
 SurvivalFunction = Callable[[tuple[int, ...], int, int, int, int], list[float]]
 """`_survival`'s signature."""
 
@@ -759,6 +766,14 @@ class _Shared:
     """The static bounds of every state met where draws are owed, by leaf key, for both searches (`_Search.static`):
     not counted among the `entries` (each search still keeps its own `_Search.statics`, which the work clock counts),
     so the work clock reads the same as where each search computed its own."""
+    chain_ends: ChainEnds = field(default_factory=dict)
+    """The drift ceiling's chain values by every field of a path but its size (`flip7odds.drift.drift_ceiling`'s
+    ``known``): paths that differ by neutral cards alone share them. Not counted among the `entries`: it only saves
+    work (``drift_ceilings`` still holds an entry per path and ceiling), so the work clock reads as before."""
+    terms_by_reads: dict[tuple[Any, ...], PathTerms] = field(default_factory=dict)
+    """`_path_terms` by what it reads of a path (`_terms_key`): paths that differ only in what the drift ceiling reads
+    (its second level, the Steals, the Unlucky 7, your line's modifiers) share them. Not counted among the `entries`,
+    as ``chain_ends``."""
 
     def entries(self) -> int:
         """How many entries the tables hold."""
@@ -816,11 +831,18 @@ class _Search(Generic[S]):
         it does not keep the choice from being exact. (Where its ``hi`` equals another's ``lo`` it is refined as
         before: refined, it could tie, and ties take the first.)
         """
-        entries = [self.node(option, 0.0) for option in options]
-        floor = max(entry[0] for entry in entries)
-        # Only a choice or a state that `state` would expand at ``budget`` can change: the others are read once.
-        movable = [i for i, entry in enumerate(entries) if isinstance(options[i], list) or (
-            not isinstance(options[i], int) and entry[6] < budget and budget * _gap(entry) >= 1.0)]
+        node = self.node
+        entries = []
+        floor = -_INF  # the options' highest ``lo`` (every ``lo`` is finite)
+        movable = []  # only a choice or a state that `state` would expand at ``budget`` can change
+        for i, option in enumerate(options):
+            entry = node(option, 0.0)
+            entries.append(entry)
+            if entry[0] > floor:  # noqa: PLR1730 (max() without the call, in a hot loop)
+                floor = entry[0]
+            if isinstance(option, list) or (not isinstance(option, int) and entry[6] < budget
+                                            and budget * _gap(entry) >= 1.0):
+                movable.append(i)
         if len(movable) > 1:
             movable.sort(key=lambda i: -(entries[i][0] + entries[i][1]))
         for i in movable:
@@ -834,8 +856,14 @@ class _Search(Generic[S]):
             mid = entry[0] + entry[1]
             if mid > best_mid:
                 best, best_mid = entry, mid
-            lo, hi = max(lo, entry[0]), max(hi, entry[1])
-        finest = min(entry[6] for entry in entries if entry[1] >= lo or entry[0] >= lo or entry is best)
+            if entry[0] > lo:  # noqa: PLR1730 (max() without the calls: the same float, the first of equals)
+                lo = entry[0]
+            if entry[1] > hi:  # noqa: PLR1730
+                hi = entry[1]
+        finest = _INF
+        for entry in entries:
+            if (entry[1] >= lo or entry[0] >= lo or entry is best) and entry[6] < finest:
+                finest = entry[6]
         return (lo, hi, *best[2:6], finest)
 
     def state(self, state: S, budget: float) -> Entry:
@@ -949,7 +977,7 @@ class _Search(Generic[S]):
         """`flip7odds.drift.drift_ceiling`, remembered by its arguments."""
         drift = self.shared.drift_ceilings.get((path, ceiling))
         if drift is None:
-            drift = self.shared.drift_ceilings[path, ceiling] = drift_ceiling(path, ceiling)
+            drift = self.shared.drift_ceilings[path, ceiling] = drift_ceiling(path, ceiling, self.shared.chain_ends)
         return drift
 
     def path_probabilities(self, path: Path, draws: bool) -> tuple[float, float, float, float]:
@@ -963,7 +991,11 @@ class _Search(Generic[S]):
         """`_path_terms`, remembered by path."""
         terms = self.shared.path_terms.get(path)
         if terms is None:
-            terms = self.shared.path_terms[path] = _path_terms(path, self.class_sums)
+            key = _terms_key(path)
+            terms = self.shared.terms_by_reads.get(key)
+            if terms is None:
+                terms = self.shared.terms_by_reads[key] = _path_terms(path, self.class_sums)
+            self.shared.path_terms[path] = terms
         return terms
 
     def class_sums(self, depth: int, classes: tuple[tuple[int, int], ...]) -> ClassSums:
@@ -1250,32 +1282,40 @@ def _solve(model: RoundModel[S], root: S, stay: int, may_stay: bool, cpu_seconds
     rounds = [clock()]
     steps = [REFINE]  # the step of each round (the first: ``FIRST_BUDGET``, counted as a full one)
     narrowed = False  # a short step to narrow a settled call was taken ("Stopping": once)
-    while True:
-        ran = []
-        for mode, search in searches.items():
-            if mode in best and (best[mode][6] == _INF or _gap(best[mode]) <= target):
-                continue
-            entry = search.hit(root, budgets[mode])
-            if mode in best:
-                entry = _intersected(best[mode], entry)
-            best[mode] = entry
-            ran.append(mode)
-        settled = all(entry[6] == _INF or max(entry[1] - entry[0], entry[3] - entry[2], entry[5] - entry[4]) <= target
-                      for entry in best.values())
-        rounds.append(clock())
-        if settled or _called(best[False], stay, may_stay, call_width) or \
-                any(search.stopped for search in searches.values()) or \
-                max(budgets[mode] * (REFINE if mode in ran else 1.0) for mode in budgets) > max_budget:
-            break
-        step = _next_step(rounds, steps, deadline)  # ("Stopping")
-        if step is None:
-            break
-        if call_width > 0 and not narrowed and _settles(best[False], stay, may_stay):
-            step = min(step, _narrowing_step(best[False][1] - best[False][0], call_width))
-            narrowed = step < REFINE
-        steps.append(step)
-        for mode in ran:
-            budgets[mode] *= step
+    try:
+        while True:
+            ran = []
+            for mode, search in searches.items():
+                if mode in best and (best[mode][6] == _INF or _gap(best[mode]) <= target):
+                    continue
+                entry = search.hit(root, budgets[mode])
+                if mode in best:
+                    entry = _intersected(best[mode], entry)
+                best[mode] = entry
+                ran.append(mode)
+            settled = all(entry[6] == _INF or
+                          max(entry[1] - entry[0], entry[3] - entry[2], entry[5] - entry[4]) <= target
+                          for entry in best.values())
+            rounds.append(clock())
+            if settled or _called(best[False], stay, may_stay, call_width) or \
+                    any(search.stopped for search in searches.values()) or \
+                    max(budgets[mode] * (REFINE if mode in ran else 1.0) for mode in budgets) > max_budget:
+                break
+            step = _next_step(rounds, steps, deadline)  # ("Stopping")
+            if step is None:
+                break
+            if call_width > 0 and not narrowed and _settles(best[False], stay, may_stay):
+                step = min(step, _narrowing_step(best[False][1] - best[False][0], call_width))
+                narrowed = step < REFINE
+            steps.append(step)
+            for mode in ran:
+                budgets[mode] *= step
+    finally:
+        expansions = sum(search.expansions for search in searches.values())
+        # The work clock reads the searches and each search reads the work clock: a cycle, which would keep every
+        # table alive until the cyclic collector walked them all (0.2-0.9 s for a search of 1-3 s). Emptied, the
+        # searches and their tables are freed as soon as this returns.
+        searches.clear()
     hit, once = best[False], best[True]
     exact = hit[6] == _INF and once[6] == _INF
     hit_bounds = Bounds(hit[0], hit[1]).widened(ROUNDING)
@@ -1296,5 +1336,5 @@ def _solve(model: RoundModel[S], root: S, stay: int, may_stay: bool, cpu_seconds
         flip7_probability=flip7.widened(PROBABILITY_ROUNDING, 0.0, 1.0),
         bust_probability=bust.widened(PROBABILITY_ROUNDING, 0.0, 1.0),
         exact=exact,
-        expansions=sum(search.expansions for search in searches.values()),
+        expansions=expansions,
     )

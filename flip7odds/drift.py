@@ -305,18 +305,49 @@ MAX_CLASSES = 16
 has 14 with The Zero)."""
 
 
-def drift_ceiling(path: Path, ceiling: int) -> float:
+ChainEnds = dict[tuple[object, ...], tuple[float, float]]
+"""`drift_ceiling`'s ``known``: the chain's values of drawing on and of stopping on the empty set, by `_unsized`."""
+
+
+def drift_ceiling(path: Path, ceiling: int, known: ChainEnds | None = None) -> float:
     """The drift ceiling of ``H`` for the path ``path`` and the ladder's top ``ceiling``: the optimal stopping value of
     its relaxed chain, the first card forced (module docstring, "The chain's optimal stopping value"), the chain
-    started at level 1 or S where ``path.start`` says so ("A Discard, Swap or Steal set aside")."""
+    started at level 1 or S where ``path.start`` says so ("A Discard, Swap or Steal set aside").
+
+    The chain reads every field of the path but its ``size``: the pile's neutral cards (``size - live``) only weigh its
+    two values on the empty set, drawing on and stopping, in the last line. ``known`` (a caller's table) remembers those
+    two by the rest (`_unsized`), so that paths that differ by neutral cards alone (a modifier or an action drawn)
+    run the chain once, and each gets the same floats as where it ran its own."""
     top = max(0, ceiling)
     copies, values, total = _class_columns(path.classes, path.zeros)
-    scores, flips = (_PLAIN, _PLAIN) if path.scores is None else (path.scores.plain, path.scores.flip7)
     live = path.bust + path.rescue + total
     if live == 0:
         return float(top)  # nothing changes the path before the pile runs out
     if path.room <= 0 or copies.shape[0] > MAX_CLASSES:
         return math.inf
+    if known is None:
+        onward, stop = _chain_ends(path, top, copies, values, live)
+    else:
+        key = _unsized(path, top)
+        ends = known.get(key)
+        if ends is None:
+            ends = known[key] = _chain_ends(path, top, copies, values, live)
+        onward, stop = ends
+    neutral = path.size - live
+    return (neutral * stop + live * onward) / path.size
+
+
+def _unsized(path: Path, top: int) -> tuple[object, ...]:
+    """Every field of ``path`` that `_chain_ends` reads (all but ``size``), with ``top``."""
+    return (path.held, path.room, path.bonus, path.classes, path.bust, path.rescue, path.zeros, path.holds_zero,
+            path.second, path.lift, path.steals, path.grab, path.unlucky, path.fresh, path.fresh_bust, path.fresh_held,
+            path.late, path.start, path.scores, top)
+
+
+def _chain_ends(path: Path, top: int, copies: IntArray, values: IntArray, live: int) -> tuple[float, float]:
+    """`drift_ceiling`'s chain on the empty set: its value of drawing on and of stopping there (``live`` cards that
+    change the path, the classes' ``copies`` and ``values`` of `_class_columns`)."""
+    scores, flips = (_PLAIN, _PLAIN) if path.scores is None else (path.scores.plain, path.scores.flip7)
     out = np.zeros(5)
     if path.start:
         # The chain of a pile holding the card set aside too, drawn first: its level 1 or S on the empty set is the
@@ -327,19 +358,17 @@ def drift_ceiling(path: Path, ceiling: int) -> float:
         _stopping_values(copies, values, path.zeros > 0, path.holds_zero, path.held, _PLAIN, _PLAIN, path.room,
                          path.bonus, path.bust, path.rescue + 1, second, path.lift, 1 if steal else 0, path.grab,
                          live + 1, float(top), 0, _NOTHING, *_set_lattice(copies.shape[0], deepest), out)
-        onward, stop = (float(out[3]), float(out[4])) if steal else (float(out[1]), float(out[2]))
-    else:
-        deepest = min(path.room, live) - 1  # the chain is alive and not ended at sets of at most this size
-        levels = 3 if path.second or path.steals else 1  # the rows of levels 1, S and 2 only where they are reached
-        wiped = _after_unlucky(path.fresh, path.fresh_bust, path.fresh_held, path.bonus, path.rescue, live, top,
-                               deepest + 1, levels, path.late) if path.unlucky else _NOTHING
-        _stopping_values(copies, values, path.zeros > 0, path.holds_zero, path.held, scores, flips, path.room,
-                         path.bonus, path.bust, path.rescue, path.second, path.lift, path.steals, path.grab, live,
-                         float(top), path.unlucky, wiped, *_set_lattice(copies.shape[0], deepest), out)
-        onward = float(out[0])  # C_0(empty): draw once more
-        stop = max(0.0 if path.holds_zero else float(path.held if path.scores is None else scores[path.held]), onward)
-    neutral = path.size - live
-    return (neutral * stop + live * onward) / path.size
+        return (float(out[3]), float(out[4])) if steal else (float(out[1]), float(out[2]))
+    deepest = min(path.room, live) - 1  # the chain is alive and not ended at sets of at most this size
+    levels = 3 if path.second or path.steals else 1  # the rows of levels 1, S and 2 only where they are reached
+    wiped = _after_unlucky(path.fresh, path.fresh_bust, path.fresh_held, path.bonus, path.rescue, live, top,
+                           deepest + 1, levels, path.late) if path.unlucky else _NOTHING
+    _stopping_values(copies, values, path.zeros > 0, path.holds_zero, path.held, scores, flips, path.room,
+                     path.bonus, path.bust, path.rescue, path.second, path.lift, path.steals, path.grab, live,
+                     float(top), path.unlucky, wiped, *_set_lattice(copies.shape[0], deepest), out)
+    onward = float(out[0])  # C_0(empty): draw once more
+    stop = max(0.0 if path.holds_zero else float(path.held if path.scores is None else scores[path.held]), onward)
+    return onward, stop
 
 
 START_DISCARD = 1

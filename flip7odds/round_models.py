@@ -26,7 +26,7 @@ import itertools
 import math
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -194,6 +194,17 @@ _TAKERS = (Action.STEAL, Action.SWAP)
 FreshView = tuple[tuple[tuple[int, int], ...], int]
 """`Path.fresh` and `Path.fresh_bust` of a pile (`_fresh_view`)."""
 
+class PileCounts(NamedTuple):
+    """The copies in a pile of the kinds `VengeanceModel.chain` reads one by one (`VengeanceModel._pile_counts`):
+    each modifier kind's, in `VengeanceModel._modifier_kinds` order, the Just One More!s, the Unlucky 7s and the Flip
+    Four!s (0 where the deck has none of a kind)."""
+
+    modifiers: tuple[int, ...]
+    just_one_more: int
+    unlucky: int
+    flip_four: int
+
+
 _NO_PARENT = (-1, -1, 0)
 """`VengeanceModel._parents` for a pile no expanded state drew from: no pile's code is -1."""
 _RESCUER, _STEAL, _NUMBER, _OTHER = range(4)
@@ -269,6 +280,10 @@ class VengeanceModel:
         self._modifier_kinds = tuple(k for k, card in enumerate(deck.kinds) if card.category is Category.MODIFIER)
         self._kepts: dict[tuple[int, tuple[int, ...]], Kept] = {}
         """`_kept` by your line's modifiers and the pile's copies of each modifier kind."""
+        self._counts_of: dict[int, PileCounts] = {}
+        """`_pile_counts` by pile. Not among ``_tables``: it only saves work."""
+        self._modifier_places = {k: at for at, k in enumerate(self._modifier_kinds)}
+        """Each modifier kind's place in `PileCounts.modifiers`."""
         self._pile_roles = tuple(self._pile_role(k) for k in range(len(deck.kinds)))
         """Per kind, what `_pile_path` counts it as: ``(role, busting mask, value, group)``, the role one of
         `_RESCUER`, `_STEAL`, `_NUMBER`, `_OTHER`; the group the index of its count in the pile view's last four
@@ -572,10 +587,9 @@ class VengeanceModel:
         More!'s one draw) and resolved before the next draw."""
         if state[7] > 1:
             return True
-        flip_four = self._flip_four
-        if flip_four >= 0 and self._copies(pile, flip_four):
+        if self._pile_counts(pile).flip_four:
             return True
-        forcing = (flip_four, self._just_one_more)
+        forcing = (self._flip_four, self._just_one_more)
         return any(k in forcing for k in state[8]) or any(k in forcing for k in state[9])
 
     def _line_path(self, state: State) -> Path:
@@ -692,7 +706,7 @@ class VengeanceModel:
         remembered outside the model's tables, which stay as they were); nothing where the pile holds no Unlucky 7."""
         unlucky = self.unlucky
         deck = self.game.deck
-        copies = self._copies(pile, unlucky)
+        copies = self._pile_counts(pile).unlucky
         if not copies:
             return 0, (), 0, 0
         numbers = known[2]
@@ -785,8 +799,8 @@ class VengeanceModel:
         given = modifiers_left if giving else 0
         kept = _NO_KEPT if giving or not modifiers_left else self._kept(modifiers, pile)
         if not active:  # nobody to take from or swap with: each Steal and Swap is discarded unused
-            stays = Stays(self._copies(pile, self._just_one_more), discards, self._copies(pile, self.unlucky),
-                          self._unlucky_score, lined, self._copies(pile, self._flip_four))
+            counts = self._pile_counts(pile)
+            stays = Stays(counts.just_one_more, discards, counts.unlucky, self._unlucky_score, lined, counts.flip_four)
             return scores, given + known[1] + swaps, _NO_STEALS, kept, self._owed_stays(state, stays)
         given += forcing
         played = 0
@@ -798,9 +812,9 @@ class VengeanceModel:
                 given += discards
                 played = discards
         if state[2] & zero:  # the Zero floor: every Discard played on your own line, or those played given away
-            return scores, given, _NO_STEALS, kept, Stays(0, discards, self._copies(pile, self.unlucky),
+            return scores, given, _NO_STEALS, kept, Stays(0, discards, self._pile_counts(pile).unlucky,
                                                           self._unlucky_score, lined, 0, played)
-        stays = Stays(0, discards - played, self._copies(pile, self.unlucky), self._unlucky_score, lined)
+        stays = Stays(0, discards - played, self._pile_counts(pile).unlucky, self._unlucky_score, lined)
         return scores, given, self._steals(state, known, played), kept, self._owed_stays(state, stays)
 
     def _owed_stays(self, state: State, stays: Stays) -> Stays:
@@ -840,7 +854,7 @@ class VengeanceModel:
     def _kept(self, modifiers: int, pile: int) -> Kept:
         """The modifiers of ``pile`` you must keep (`flip7odds.bounded.Kept`), with your line's ``modifiers``: each
         one's copies times your scores with it added (`_rules_line_scores`), summed; remembered by the two."""
-        copies = tuple(self._copies(pile, k) for k in self._modifier_kinds)
+        copies = self._pile_counts(pile).modifiers
         kept = self._kepts.get((modifiers, copies))
         if kept is None:
             scores = np.zeros_like(self._rules_line_scores(modifiers).plain)
@@ -849,6 +863,38 @@ class VengeanceModel:
                     scores = scores + count * self._rules_line_scores(modifiers | 1 << k).plain
             kept = self._kepts[modifiers, copies] = Kept(sum(copies), scores)
         return kept
+
+    def _pile_counts(self, pile: int) -> PileCounts:
+        """`PileCounts` of ``pile``, remembered per pile: where the pile it came from is known (`_parents`), its counts
+        with one less of the kind drawn (`_counts_after`)."""
+        counts = self._counts_of.get(pile)
+        if counts is None:
+            parent, k, _ = self._parents.get(pile, _NO_PARENT)
+            before = self._counts_of.get(parent)
+            if before is None:
+                counts = PileCounts(tuple(self._copies(pile, kind) for kind in self._modifier_kinds),
+                                    self._copies(pile, self._just_one_more), self._copies(pile, self.unlucky),
+                                    self._copies(pile, self._flip_four))
+            else:
+                counts = self._counts_after(before, k)
+            self._counts_of[pile] = counts
+        return counts
+
+    def _counts_after(self, before: PileCounts, k: int) -> PileCounts:
+        """``before``, a pile's `PileCounts`, with one card of kind ``k`` less (the same object where it counts no
+        card of that kind)."""
+        modifiers, just_one_more, unlucky, flip_four = before
+        at = self._modifier_places.get(k, -1)
+        if at >= 0:
+            return PileCounts((*modifiers[:at], modifiers[at] - 1, *modifiers[at + 1:]), just_one_more, unlucky,
+                              flip_four)
+        if k == self._just_one_more:
+            return PileCounts(modifiers, just_one_more - 1, unlucky, flip_four)
+        if k == self.unlucky:
+            return PileCounts(modifiers, just_one_more, unlucky - 1, flip_four)
+        if k == self._flip_four:
+            return PileCounts(modifiers, just_one_more, unlucky, flip_four - 1)
+        return before
 
     def _rules_line_scores(self, modifiers: int) -> LineScores:
         """Your scores by sum of numbers with the ``modifiers`` (`chain`), from the tables of the rules
