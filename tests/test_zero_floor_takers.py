@@ -1,0 +1,148 @@
+"""The Zero floor's Steals and Swaps (`flip7odds.chain_floor`, "Holding The Zero"), against the exact solver.
+
+While you hold The Zero the Zero floor's policy counted a Steal or a Swap ``L``. With another player in the round
+holding a number you could take, a Swap now gives The Zero for the largest such number and the policy stays, and a
+Steal takes the largest such number of a class the pile holds and the policy draws on. On random small piles holding
+The Zero and a Steal or a Swap (at times both, a Discard, the Unlucky 7; with other lines, standard and Brutal, at times
+a known discard pile), every state a full search meets holding The Zero with no draws owed keeps the exact value of
+hitting (the fast solver's) at or above the floor, and the floor is higher than with those cards at ``L`` at many of
+them, lower at none. Two deliberately wrong readings must rise above the exact value somewhere: a Steal read as a Swap
+(taking a number and staying, though you still hold The Zero), and a Swap that may take a number of a class you drew.
+A card-by-card brute force over literal piles checks the recursion is its policy.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+from collections import Counter
+from fractions import Fraction
+from typing import cast
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from flip7odds.bounded import LineScores, Path, Stays, Steals
+from flip7odds.cards import Action, Card
+from flip7odds.chain_floor import zero_floor
+from flip7odds.errors import SituationError
+from flip7odds.round_models import VengeanceModel
+from flip7odds.rules import UNLUCKY_7, VENGEANCE, VENGEANCE_BRUTAL
+from flip7odds.vengeance.fast import State
+from tests.strategies import drawing_states, seeded_small_pile
+
+TOLERANCE = 1e-9
+STEAL, SWAP, DISCARD = Card.action(Action.STEAL), Card.action(Action.SWAP), Card.action(Action.DISCARD)
+THE_ZERO = Card.number(0)
+
+
+def test_every_state_holding_the_zero_keeps_the_exact_value_above_the_floor_with_steals_and_swaps() -> None:
+    rng = random.Random(43)
+    checked = higher = lower = wrong_steal = wrong_swap = 0
+    for _ in range(35):
+        rules = rng.choice([VENGEANCE, VENGEANCE_BRUTAL])
+        deck = [card for card, count in rules.deck.items_ for _ in range(count)]
+        rng.shuffle(deck)
+        chosen = [THE_ZERO, *rng.sample([STEAL, STEAL, SWAP, SWAP], rng.randint(1, 2))] + (
+            [DISCARD] if rng.random() < 0.3 else []) + ([UNLUCKY_7] if rng.random() < 0.3 else [])
+        for card in chosen:
+            deck.remove(card)
+        situation = seeded_small_pile(rng, rules, deck, chosen, 7, 1)
+        model = VengeanceModel(situation)
+        for state, path, _, exact in drawing_states(situation):
+            if not path.holds_zero or model.forced(cast(State, state)):
+                continue
+            scores, given_away, steals, _, stays = model.chain(state)
+            low = model.reach(state)[0]
+            try:
+                hit = exact()
+            except SituationError:  # a known discard pile makes the exact table too large
+                break
+            floor = zero_floor(path, scores, low, given_away, stays=stays, steals=steals)
+            assert floor <= hit + TOLERANCE, (situation, state, path, given_away, stays, steals)
+            before = zero_floor(path, scores, low, given_away, stays=stays._replace(swaps=0))
+            higher += floor > before + TOLERANCE
+            lower += floor < before - TOLERANCE
+            if steals.count:  # a Steal read as a Swap: it takes a number and stays, though The Zero is still yours
+                as_swaps = stays._replace(swaps=stays.swaps + steals.count)
+                no_steals = Steals(0, steals.values, steals.classes, 0)
+                wrong_steal += zero_floor(path, scores, low, given_away, stays=as_swaps, steals=no_steals) > (
+                    hit + TOLERANCE)
+            if stays.swaps and steals.values.shape[0]:  # a Swap that may take a number of a class you drew
+                blind = Steals(steals.count, steals.values, np.zeros_like(steals.classes), steals.passed)
+                wrong_swap += zero_floor(path, scores, low, given_away, stays=stays, steals=blind) > hit + TOLERANCE
+            checked += 1
+    assert checked > 50000 and higher > 25000 and not lower, (checked, higher, lower)
+    assert wrong_steal > 7000 and wrong_swap > 2000, (wrong_steal, wrong_swap)
+
+
+def taker_policy_value(path: Path, scores: LineScores, low: int, taken: list[tuple[int, int]], steals: int,
+                       swaps: int, discards: int, lined: bool) -> Fraction:
+    """The Zero floor's policy over the literal pile in fractions: draw until the ``room``-th new number (``flip7`` of
+    the sum); a bust card or a repeat scores 0, any other card ``low``, and so does the pile running out; a Discard
+    discards The Zero and stays (``plain`` of the sum where a card is left); a Swap gives The Zero for the largest of
+    the numbers ``taken`` (value, index of its class in the path or -1) whose class is not drawn and stays; a Steal
+    takes the largest of them whose class the pile holds and is not drawn, and draws on."""
+    plain, flip7 = scores.plain.tolist(), scores.flip7.tolist()
+    pile = Counter({"bust": path.bust, "steal": steals, "swap": swaps, "discard": discards,
+                    "other": path.size - path.bust - steals - swaps - discards - sum(c for c, _ in path.classes)})
+    for i, (copies, _) in enumerate(path.classes):
+        pile[f"class{i}"] = copies
+
+    @functools.cache
+    def draw(left: tuple[tuple[str, int], ...], drawn: frozenset[int], held: int) -> Fraction:
+        size = sum(count for _, count in left)
+        if not size:
+            return Fraction(low)
+        total = Fraction(0)
+        fits = [(value, index) for value, index in taken if index not in drawn]
+        for card, count in left:
+            if not count:
+                continue
+            rest = tuple((c, n - 1 if c == card else n) for c, n in left)
+            if card == "other":
+                total += count * low
+            elif card == "discard":
+                total += count * (plain[held] if drawn or lined else low)
+            elif card == "swap":
+                total += count * (plain[held + fits[0][0]] if fits else low)
+            elif card == "steal":
+                pick = next(((value, index) for value, index in fits if index >= 0), None)
+                if pick is None:
+                    total += count * low
+                else:
+                    now, grown = held + pick[0], drawn | {pick[1]}
+                    total += count * (flip7[now] if len(grown) == path.room else draw(rest, grown, now))
+            elif card != "bust" and int(card[5:]) not in drawn:
+                index = int(card[5:])
+                now, grown = held + path.classes[index][1], drawn | {index}
+                total += count * (flip7[now] if len(grown) == path.room else draw(rest, grown, now))
+        return total / size
+
+    return draw(tuple(sorted(pile.items())), frozenset(), path.held)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.tuples(st.integers(1, 3), st.integers(1, 13)), max_size=3), st.integers(0, 2), st.integers(0, 2),
+       st.integers(0, 2), st.integers(0, 2), st.integers(0, 1), st.lists(st.integers(-1, 2), max_size=3),
+       st.booleans(), st.integers(0, 30), st.integers(1, 4), st.integers(-12, 0))
+def test_the_zero_floor_with_steals_and_swaps_is_its_policy_card_by_card(
+        classes: list[tuple[int, int]], bust: int, other: int, steals: int, swaps: int, discards: int,
+        owners: list[int], lined: bool, held: int, room: int, low: int) -> None:
+    """Each number of the other lines belongs to one of the path's classes (its index) or to none (-1); values fall."""
+    kept = bust + other + steals + swaps + discards + sum(copies for copies, _ in classes)
+    if not kept or kept > 8:
+        return
+    owners = [index for index in dict.fromkeys(owners) if index < len(classes)]
+    taken = [(20 - 2 * i if index < 0 else classes[index][1], index) for i, index in enumerate(owners)]
+    taken.sort(reverse=True)
+    path = Path(held, room, 15, tuple(classes), bust, 0, kept, holds_zero=True)
+    sums = np.arange(200, dtype=np.int64)
+    scores = LineScores(sums - 4, sums // 2 + 11)
+    view = Steals(steals, np.array([v for v, _ in taken], dtype=np.int64),
+                  np.array([0 if i < 0 else 1 << i for _, i in taken], dtype=np.int64), 0)
+    stays = Stays(0, discards, 0, 0, lined, swaps=swaps)
+    expected = taker_policy_value(path, scores, low, taken, steals if taken else 0, swaps, discards, lined)
+    assert abs(zero_floor(path, scores, low, 0, stays=stays, steals=view) - float(expected)) <= TOLERANCE
+
