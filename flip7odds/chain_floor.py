@@ -239,7 +239,16 @@ With ``X`` Swaps and ``T`` Steals among the ``O`` other cards::
               / (N' - k)
 
 and ``H >= Y(empty, 0)``: every term is the policy's outcome. The second policy (Discards given away) passes over
-``passed`` numbers in its Swaps and counts its Steals ``L``. On random states holding The Zero with a Steal or a Swap
+``passed`` numbers in its Swaps and counts its Steals ``L``.
+
+Alone, a Flip Four! you must take (`flip7odds.bounded.Stays.flip4`) draws four cards that the policy would draw
+anyway, holding The Zero: a number among them joins your line at once (a bust 0, the Flip 7 ends the round), and every
+other card is set aside until the four are done, then played. A third policy passes each Flip Four! over as the cards
+given away are (``N'`` less their copies) and counts every Discard and Unlucky 7 ``L`` (one drawn during the four would
+end the policy only after them, and a bust may come first; the Unlucky 7 wipes your line at once, The Zero with it,
+and the draws left may bring a 7): a second Flip Four! drawn during the four adds four draws more, the same policy; a
+Steal or Swap has no use and is discarded; any other card counts ``L`` as before; the pile run out banks 0 with The
+Zero, at least ``L``. Its value is ``Y`` with those arguments, and the floor is the best of the policies. On random states holding The Zero with a Steal or a Swap
 in the pile the floor rose at about half of those a full search meets, and the exact value stayed above it at every
 one (`tests/test_zero_floor_takers.py`).
 
@@ -440,7 +449,8 @@ def zero_floor(path: Path, scores: LineScores, low: int, skipped: int = 0, array
     ``steals`` (which lists the numbers of the other lines a Steal or a Swap can take) (None: every such card counts
     ``L``; `flip7odds.bounded.Stays`, holding The Zero): the better of the policy that plays every Discard on your own
     line and the one that gives the ``stays.played`` of them away (they are among the ``skipped``; the Swaps then pass
-    over as many numbers, and the Steals count ``L``); -inf where it does not apply."""
+    over as many numbers, and the Steals count ``L``), and alone the one that passes the ``stays.flip4`` Flip Four!s
+    over (module docstring); -inf where it does not apply."""
     if not path.holds_zero:
         return -np.inf
     discards, unlucky, unlucky_score, lined, played, swaps = (0, 0, 0, False, 0, 0) if stays is None else (
@@ -450,6 +460,8 @@ def zero_floor(path: Path, scores: LineScores, low: int, skipped: int = 0, array
     if played:
         floor = max(floor, _zero_floor(path, scores, low, skipped, arrays, discards - played, unlucky, unlucky_score,
                                        lined, steals, swaps, played))
+    if stays is not None and stays.flip4:  # alone: each Flip Four! passed over, the Discards and Unlucky 7s at L
+        floor = max(floor, _zero_floor(path, scores, low, skipped + stays.flip4, arrays, 0, 0, 0, lined))
     return floor
 
 

@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 
 from flip7odds.bounded import LineScores, Path, Stays, Steals
 from flip7odds.cards import Action, Card
-from flip7odds.chain_floor import zero_floor
+from flip7odds.chain_floor import _zero_floor, zero_floor
 from flip7odds.errors import SituationError
 from flip7odds.round_models import VengeanceModel
 from flip7odds.rules import UNLUCKY_7, VENGEANCE, VENGEANCE_BRUTAL
@@ -34,6 +34,7 @@ from tests.strategies import drawing_states, seeded_small_pile
 
 TOLERANCE = 1e-9
 STEAL, SWAP, DISCARD = Card.action(Action.STEAL), Card.action(Action.SWAP), Card.action(Action.DISCARD)
+FLIP_FOUR, JUST_ONE_MORE = Card.action(Action.FLIP_FOUR), Card.action(Action.JUST_ONE_MORE)
 THE_ZERO = Card.number(0)
 
 
@@ -146,3 +147,42 @@ def test_the_zero_floor_with_steals_and_swaps_is_its_policy_card_by_card(
     expected = taker_policy_value(path, scores, low, taken, steals if taken else 0, swaps, discards, lined)
     assert abs(zero_floor(path, scores, low, 0, stays=stays, steals=view) - float(expected)) <= TOLERANCE
 
+
+def test_alone_a_flip_four_passed_over_keeps_the_exact_value_above_the_zero_floor() -> None:
+    """Alone, holding The Zero, a Flip Four! you must take draws four cards you would draw anyway: a third policy passes
+    it over (its numbers join your line at once; a Discard, an Unlucky 7 or any other card, set aside or not, counts
+    ``L``). On random small piles played alone with one or two Flip Four!s (at times a Discard, the Unlucky 7, a Just One
+    More!), the exact value stays above the floor and the floor rises at many states; with the Discards and the Unlucky
+    7 still ending the policy with a stay where a Flip Four! was passed over (a Discard drawn during its four resolves
+    after them, a bust may come first), the floor rises above the exact value somewhere."""
+    rng = random.Random(47)
+    checked = higher = wrong = 0
+    for _ in range(40):
+        rules = rng.choice([VENGEANCE, VENGEANCE_BRUTAL])
+        deck = [card for card, count in rules.deck.items_ for _ in range(count)]
+        rng.shuffle(deck)
+        chosen = [THE_ZERO, *[FLIP_FOUR] * rng.randint(1, 2)] + ([DISCARD] if rng.random() < 0.5 else []) + (
+            [UNLUCKY_7] if rng.random() < 0.5 else []) + ([JUST_ONE_MORE] if rng.random() < 0.3 else [])
+        for card in chosen:
+            deck.remove(card)
+        situation = seeded_small_pile(rng, rules, deck, chosen, 5, 0)
+        if not situation.alone:
+            continue
+        model = VengeanceModel(situation)
+        for state, path, _, exact in drawing_states(situation):
+            if not path.holds_zero or model.forced(cast(State, state)):
+                continue
+            scores, given_away, steals, _, stays = model.chain(state)
+            low = model.reach(state)[0]
+            try:
+                hit = exact()
+            except SituationError:  # a known discard pile makes the exact table too large
+                break
+            floor = zero_floor(path, scores, low, given_away, stays=stays, steals=steals)
+            assert floor <= hit + TOLERANCE, (situation, state, path, given_away, stays)
+            higher += floor > zero_floor(path, scores, low, given_away, stays=stays._replace(flip4=0)) + TOLERANCE
+            if stays.flip4 and (stays.discards or stays.unlucky):
+                wrong += _zero_floor(path, scores, low, given_away + stays.flip4, None, stays.discards, stays.unlucky,
+                                     stays.unlucky_score, stays.lined) > hit + TOLERANCE
+            checked += 1
+    assert checked > 2000 and higher > 150 and wrong > 250, (checked, higher, wrong)
