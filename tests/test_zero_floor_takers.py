@@ -13,11 +13,8 @@ A card-by-card brute force over literal piles checks the recursion is its policy
 
 from __future__ import annotations
 
-import functools
 import random
-from collections import Counter
-from fractions import Fraction
-from typing import cast
+from collections.abc import Callable, Iterator
 
 import numpy as np
 from hypothesis import given, settings
@@ -29,8 +26,8 @@ from flip7odds.chain_floor import _zero_floor, zero_floor
 from flip7odds.errors import SituationError
 from flip7odds.round_models import VengeanceModel
 from flip7odds.rules import UNLUCKY_7, VENGEANCE, VENGEANCE_BRUTAL
-from flip7odds.vengeance.fast import State
 from tests.strategies import drawing_states, seeded_small_pile
+from tests.test_chain_floor import zero_policy_value
 
 TOLERANCE = 1e-9
 STEAL, SWAP, DISCARD = Card.action(Action.STEAL), Card.action(Action.SWAP), Card.action(Action.DISCARD)
@@ -38,30 +35,48 @@ FLIP_FOUR, JUST_ONE_MORE = Card.action(Action.FLIP_FOUR), Card.action(Action.JUS
 THE_ZERO = Card.number(0)
 
 
+ZeroState = tuple[Path, LineScores, int, Steals, Stays, int, float]
+
+
+def zero_states(rng: random.Random, choose: Callable[[random.Random], list[Card]], most_dealt: int,
+                fewest_others: int, alone: bool = False) -> Iterator[ZeroState]:
+    """A random small pile holding the cards ``choose`` picks (`seeded_small_pile`; played ``alone`` only, or none),
+    and every state a full search meets there holding The Zero with no draws owed: its path, the chain's scores, cards
+    given away, Steals and Stays, its least score ``L`` and the exact value of hitting (none past a state whose exact
+    table a known discard pile makes too large)."""
+    rules = rng.choice([VENGEANCE, VENGEANCE_BRUTAL])
+    deck = [card for card, count in rules.deck.items_ for _ in range(count)]
+    rng.shuffle(deck)
+    chosen = choose(rng)
+    for card in chosen:
+        deck.remove(card)
+    situation = seeded_small_pile(rng, rules, deck, chosen, most_dealt, fewest_others)
+    if alone and not situation.alone:
+        return
+    model = VengeanceModel(situation)
+    for state, path, _, exact in drawing_states(situation):
+        if not path.holds_zero or model.forced(state):
+            continue
+        scores, given_away, steals, _, stays = model.chain(state)
+        try:
+            hit = exact()
+        except SituationError:  # a known discard pile makes the exact table too large
+            return
+        yield path, scores, given_away, steals, stays, model.reach(state)[0], hit
+
+
 def test_every_state_holding_the_zero_keeps_the_exact_value_above_the_floor_with_steals_and_swaps() -> None:
     rng = random.Random(43)
     checked = higher = lower = wrong_steal = wrong_swap = 0
-    for _ in range(35):
-        rules = rng.choice([VENGEANCE, VENGEANCE_BRUTAL])
-        deck = [card for card, count in rules.deck.items_ for _ in range(count)]
-        rng.shuffle(deck)
-        chosen = [THE_ZERO, *rng.sample([STEAL, STEAL, SWAP, SWAP], rng.randint(1, 2))] + (
+
+    def takers(rng: random.Random) -> list[Card]:
+        return [THE_ZERO, *rng.sample([STEAL, STEAL, SWAP, SWAP], rng.randint(1, 2))] + (
             [DISCARD] if rng.random() < 0.3 else []) + ([UNLUCKY_7] if rng.random() < 0.3 else [])
-        for card in chosen:
-            deck.remove(card)
-        situation = seeded_small_pile(rng, rules, deck, chosen, 7, 1)
-        model = VengeanceModel(situation)
-        for state, path, _, exact in drawing_states(situation):
-            if not path.holds_zero or model.forced(cast(State, state)):
-                continue
-            scores, given_away, steals, _, stays = model.chain(state)
-            low = model.reach(state)[0]
-            try:
-                hit = exact()
-            except SituationError:  # a known discard pile makes the exact table too large
-                break
+
+    for _ in range(35):
+        for path, scores, given_away, steals, stays, low, hit in zero_states(rng, takers, 7, 1):
             floor = zero_floor(path, scores, low, given_away, stays=stays, steals=steals)
-            assert floor <= hit + TOLERANCE, (situation, state, path, given_away, stays, steals)
+            assert floor <= hit + TOLERANCE, (path, given_away, stays, steals)
             before = zero_floor(path, scores, low, given_away, stays=stays._replace(swaps=0))
             higher += floor > before + TOLERANCE
             lower += floor < before - TOLERANCE
@@ -76,52 +91,6 @@ def test_every_state_holding_the_zero_keeps_the_exact_value_above_the_floor_with
             checked += 1
     assert checked > 50000 and higher > 25000 and not lower, (checked, higher, lower)
     assert wrong_steal > 7000 and wrong_swap > 2000, (wrong_steal, wrong_swap)
-
-
-def taker_policy_value(path: Path, scores: LineScores, low: int, taken: list[tuple[int, int]], steals: int,
-                       swaps: int, discards: int, lined: bool) -> Fraction:
-    """The Zero floor's policy over the literal pile in fractions: draw until the ``room``-th new number (``flip7`` of
-    the sum); a bust card or a repeat scores 0, any other card ``low``, and so does the pile running out; a Discard
-    discards The Zero and stays (``plain`` of the sum where a card is left); a Swap gives The Zero for the largest of
-    the numbers ``taken`` (value, index of its class in the path or -1) whose class is not drawn and stays; a Steal
-    takes the largest of them whose class the pile holds and is not drawn, and draws on."""
-    plain, flip7 = scores.plain.tolist(), scores.flip7.tolist()
-    pile = Counter({"bust": path.bust, "steal": steals, "swap": swaps, "discard": discards,
-                    "other": path.size - path.bust - steals - swaps - discards - sum(c for c, _ in path.classes)})
-    for i, (copies, _) in enumerate(path.classes):
-        pile[f"class{i}"] = copies
-
-    @functools.cache
-    def draw(left: tuple[tuple[str, int], ...], drawn: frozenset[int], held: int) -> Fraction:
-        size = sum(count for _, count in left)
-        if not size:
-            return Fraction(low)
-        total = Fraction(0)
-        fits = [(value, index) for value, index in taken if index not in drawn]
-        for card, count in left:
-            if not count:
-                continue
-            rest = tuple((c, n - 1 if c == card else n) for c, n in left)
-            if card == "other":
-                total += count * low
-            elif card == "discard":
-                total += count * (plain[held] if drawn or lined else low)
-            elif card == "swap":
-                total += count * (plain[held + fits[0][0]] if fits else low)
-            elif card == "steal":
-                pick = next(((value, index) for value, index in fits if index >= 0), None)
-                if pick is None:
-                    total += count * low
-                else:
-                    now, grown = held + pick[0], drawn | {pick[1]}
-                    total += count * (flip7[now] if len(grown) == path.room else draw(rest, grown, now))
-            elif card != "bust" and int(card[5:]) not in drawn:
-                index = int(card[5:])
-                now, grown = held + path.classes[index][1], drawn | {index}
-                total += count * (flip7[now] if len(grown) == path.room else draw(rest, grown, now))
-        return total / size
-
-    return draw(tuple(sorted(pile.items())), frozenset(), path.held)
 
 
 @settings(max_examples=150, deadline=None)
@@ -144,7 +113,8 @@ def test_the_zero_floor_with_steals_and_swaps_is_its_policy_card_by_card(
     view = Steals(steals, np.array([v for v, _ in taken], dtype=np.int64),
                   np.array([0 if i < 0 else 1 << i for _, i in taken], dtype=np.int64), 0)
     stays = Stays(0, discards, 0, 0, lined, swaps=swaps)
-    expected = taker_policy_value(path, scores, low, taken, steals if taken else 0, swaps, discards, lined)
+    expected = zero_policy_value(path, scores.flip7.tolist(), low, 0, scores.plain.tolist(), stays, steals,
+                                 tuple(taken))
     assert abs(zero_floor(path, scores, low, 0, stays=stays, steals=view) - float(expected)) <= TOLERANCE
 
 
@@ -157,29 +127,15 @@ def test_alone_a_flip_four_passed_over_keeps_the_exact_value_above_the_zero_floo
     after them, a bust may come first), the floor rises above the exact value somewhere."""
     rng = random.Random(47)
     checked = higher = wrong = 0
-    for _ in range(40):
-        rules = rng.choice([VENGEANCE, VENGEANCE_BRUTAL])
-        deck = [card for card, count in rules.deck.items_ for _ in range(count)]
-        rng.shuffle(deck)
-        chosen = [THE_ZERO, *[FLIP_FOUR] * rng.randint(1, 2)] + ([DISCARD] if rng.random() < 0.5 else []) + (
+
+    def flip_fours(rng: random.Random) -> list[Card]:
+        return [THE_ZERO, *[FLIP_FOUR] * rng.randint(1, 2)] + ([DISCARD] if rng.random() < 0.5 else []) + (
             [UNLUCKY_7] if rng.random() < 0.5 else []) + ([JUST_ONE_MORE] if rng.random() < 0.3 else [])
-        for card in chosen:
-            deck.remove(card)
-        situation = seeded_small_pile(rng, rules, deck, chosen, 5, 0)
-        if not situation.alone:
-            continue
-        model = VengeanceModel(situation)
-        for state, path, _, exact in drawing_states(situation):
-            if not path.holds_zero or model.forced(cast(State, state)):
-                continue
-            scores, given_away, steals, _, stays = model.chain(state)
-            low = model.reach(state)[0]
-            try:
-                hit = exact()
-            except SituationError:  # a known discard pile makes the exact table too large
-                break
+
+    for _ in range(40):
+        for path, scores, given_away, steals, stays, low, hit in zero_states(rng, flip_fours, 5, 0, alone=True):
             floor = zero_floor(path, scores, low, given_away, stays=stays, steals=steals)
-            assert floor <= hit + TOLERANCE, (situation, state, path, given_away, stays)
+            assert floor <= hit + TOLERANCE, (path, given_away, stays)
             higher += floor > zero_floor(path, scores, low, given_away, stays=stays._replace(flip4=0)) + TOLERANCE
             if stays.flip4 and (stays.discards or stays.unlucky):
                 wrong += _zero_floor(path, scores, low, given_away + stays.flip4, None, stays.discards, stays.unlucky,
