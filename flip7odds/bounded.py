@@ -88,8 +88,9 @@ still scores the sum and the bonus.
   free decision with a path and no The Zero, also the chain floor (`flip7odds.chain_floor`: hitting on new numbers,
   giving away what can be given, staying when the next number would not pay, is another policy) where it is higher
   and hitting is not ruled out; holding The Zero with no draws owed, the Zero floor (the same policy drawing until
-  the Flip 7, the only way such a line scores, or until a Discard, played on your own line, takes The Zero away or
-  the Unlucky 7 comes: it then stays);
+  the Flip 7, the only way such a line scores, or until a Discard, played on your own line, or a Swap, giving it for
+  another line's number, takes The Zero away or the Unlucky 7 comes: it then stays; a Steal takes another line's
+  number and it draws on);
 * upper: ``max(stay, H bound)``, or the ``H`` bound where you must draw;
 * closing: where you may stay and the ``H`` bound is at most ``stay``, hitting cannot beat staying, so
   ``V(x) = stay`` exactly and the policy stays. This closes most deep leaves: late in a line the bust
@@ -396,7 +397,8 @@ class Stays(NamedTuple):
     Holding The Zero (the Zero floor, `flip7odds.chain_floor.zero_floor`): ``discards`` are every Discard of the pile,
     played on your own line to discard The Zero, then stay; ``lined``: your line holds a card besides The Zero;
     ``played``: of the Discards, those the other lines could take instead (then counted among the cards given away:
-    the Zero floor takes the better of the two policies).
+    the Zero floor takes the better of the two policies); ``swaps``: the pile's Swaps, each giving The Zero for a
+    number of another line (`Steals` lists them), then stay.
 
     While draws are owed (the forced floor, `flip7odds.chain_floor.owed_floor`): ``discards`` are the pile's Discards
     played on your own line after the draws (your smallest number discarded, then stay), ``waiting`` says one already
@@ -414,6 +416,7 @@ class Stays(NamedTuple):
     waiting: bool = False
     smallest: int = -1
     cards: int = 0
+    swaps: int = 0
 
 
 NO_STAYS = Stays()
@@ -958,7 +961,8 @@ class _Search(Generic[S]):
             arrays = self.class_arrays(path.classes)
             known = floors[key] = (owed_floor(path, chain[0], low, owed, arrays, chain[1], chain[3], chain[4])
                                    if owed else
-                                   zero_floor(path, chain[0], low, chain[1], arrays, chain[4]) if path.holds_zero else
+                                   zero_floor(path, chain[0], low, chain[1], arrays, chain[4], chain[2])
+                                   if path.holds_zero else
                                    chain_floor(path, chain[0], low, chain[1], arrays=arrays, steals=chain[2],
                                                kept=chain[3], stays=chain[4]))
         return known

@@ -206,6 +206,52 @@ Discards (the chain floor gives them away there), a second policy gives them awa
 0``), and the floor is the larger of the two values (`zero_floor`): each is a policy's, and the optimum is at least
 both.
 
+Two more cards count more than ``L`` where another player is in the round and holds a number you could take without
+busting (`flip7odds.round_models.VengeanceModel.chain`: the numbers of the other lines, largest first, as the chain
+floor's Steals read them, `flip7odds.bounded.Steals`). The other lines change along the chain only by the cards given
+away to them (modifiers, which take no number; Just One More!s and Flip Four!s, which the model gives without draws)
+and by the Discards the second policy plays on them, which may take ``passed`` such numbers first.
+
+* A Swap may exchange a card of yours for one of another player's (`flip7odds.vengeance.fast.Round`'s Swap options):
+  the policy gives The Zero and takes the largest such number whose class is not in ``K`` either (past the first
+  ``passed``: among the first ``passed + 1`` one is left, and no later one is larger). Your line is then the one you
+  held with the numbers of ``K`` and that number ``v``, your modifiers and no The Zero: ``k + 7 - room`` numbers (The
+  Zero gone, ``v`` come), fewer than seven below ``k = room``, so no Flip 7. The other line may be left with a
+  duplicate and bust, or make a Flip 7 with The Zero and end the round, which banks your line as it stands (the exact
+  solver's `_swap`): either way the policy banks ``f(S_K + v)``, staying where the round goes on: ``sw(K) = f(S_K +
+  v)``, or ``L`` where no such number is left.
+* A Steal takes a card from another line into yours: the policy takes the largest such number of a class ``c`` the
+  pile holds and ``K`` does not (where ``passed`` is 0: no Discard was played on the other lines, so every such
+  number is still there) and draws on, holding The Zero. Your line is then the one of ``K + c``; of the pile's cards
+  the ``n_c`` of ``c`` now bust you, and the Steal is gone. That is the pile ``Y(K + c)`` reads (its ``N' - k - 1`` cards, ``n_c -
+  1`` of ``c`` busting you) with one more bust card and one Steal fewer. So the recursion runs over ``(K, s)``, ``s``
+  the Steals drawn and played (``K`` holding their classes): ``N' - k`` cards are left (``k - s`` numbers drawn and
+  ``s`` Steals), ``s`` more of them bust you than ``K``'s repeats, and ``T - s`` Steals are left; a bust card counts 0,
+  so only the Steals' term reads ``s``: ``T - s`` times ``st(K, s) = Y(K + c, s + 1)``, or ``L`` where no such number
+  is left (or ``passed`` is not 0). A Flip 7 made with a stolen number (``k + 1 = room``) scores ``f7`` of the sum, as
+  one drawn; a Swap or a Discard after it reads the stolen class as held (a Swap never takes that number, gone from
+  the other line), and the Discard then leaves a card to stay with.
+
+With ``X`` Swaps and ``T`` Steals among the ``O`` other cards::
+
+    Y(K, s) = f7(S_K)      at k = room,      L where the pile is used up, else
+    Y(K, s) = [sum_{c not in K} n_c Y(K + c, s) + (T - s) st(K, s) + D d(K) + U u + X sw(K) + (O - T - D - U - X) L]
+              / (N' - k)
+
+and ``H >= Y(empty, 0)``: every term is the policy's outcome. The second policy (Discards given away) passes over
+``passed`` numbers in its Swaps and counts its Steals ``L``.
+
+Alone, a Flip Four! you must take (`flip7odds.bounded.Stays.flip4`) draws four cards that the policy would draw
+anyway, holding The Zero: a number among them joins your line at once (a bust 0, the Flip 7 ends the round), and every
+other card is set aside until the four are done, then played. A third policy passes each Flip Four! over as the cards
+given away are (``N'`` less their copies) and counts every Discard and Unlucky 7 ``L`` (one drawn during the four would
+end the policy only after them, and a bust may come first; the Unlucky 7 wipes your line at once, The Zero with it,
+and the draws left may bring a 7): a second Flip Four! drawn during the four adds four draws more, the same policy; a
+Steal or Swap has no use and is discarded; any other card counts ``L`` as before; the pile run out banks 0 with The
+Zero, at least ``L``. Its value is ``Y`` with those arguments, and the floor is the best of the policies. On random states holding The Zero with a Steal or a Swap
+in the pile the floor rose at about half of those a full search meets, and the exact value stayed above it at every
+one (`tests/test_zero_floor_takers.py`).
+
 The sums run in one compiled loop over bit masks (`_chain_values`), like `flip7odds.drift`'s: every ``F`` is a
 finite sum of products of counts over ``N' - k`` with integer scores, so its rounding is of the kind the bounded
 solver's ``ROUNDING`` already covers.
@@ -397,69 +443,106 @@ def _owed_values(copies: IntArray, values: IntArray, held: int, room: int, size:
 
 
 def zero_floor(path: Path, scores: LineScores, low: int, skipped: int = 0, arrays: ClassArrays | None = None,
-               stays: Stays | None = None) -> float:
+               stays: Stays | None = None, steals: Steals | None = None) -> float:
     """The Zero floor (module docstring, "Holding The Zero") of a state holding The Zero with no draws owed, with
-    ``skipped`` = ``G`` cards you can give away and the Discards and Unlucky 7s of ``stays`` (None: every such card
-    counts ``L``; `flip7odds.bounded.Stays`, holding The Zero): the better of the policy that plays every Discard on
-    your own line and the one that gives the ``stays.played`` of them away (they are among the ``skipped``); -inf
-    where it does not apply."""
+    ``skipped`` = ``G`` cards you can give away, the Discards, Unlucky 7s and Swaps of ``stays`` and the Steals of
+    ``steals`` (which lists the numbers of the other lines a Steal or a Swap can take) (None: every such card counts
+    ``L``; `flip7odds.bounded.Stays`, holding The Zero): the better of the policy that plays every Discard on your own
+    line and the one that gives the ``stays.played`` of them away (they are among the ``skipped``; the Swaps then pass
+    over as many numbers, and the Steals count ``L``), and alone the one that passes the ``stays.flip4`` Flip Four!s
+    over (module docstring); -inf where it does not apply."""
     if not path.holds_zero:
         return -np.inf
-    discards, unlucky, unlucky_score, lined, played = (0, 0, 0, False, 0) if stays is None else (
-        stays.discards, stays.unlucky, stays.unlucky_score, stays.lined, stays.played)
-    floor = _zero_floor(path, scores, low, skipped - played, arrays, discards, unlucky, unlucky_score, lined)
+    discards, unlucky, unlucky_score, lined, played, swaps = (0, 0, 0, False, 0, 0) if stays is None else (
+        stays.discards, stays.unlucky, stays.unlucky_score, stays.lined, stays.played, stays.swaps)
+    floor = _zero_floor(path, scores, low, skipped - played, arrays, discards, unlucky, unlucky_score, lined, steals,
+                        swaps)
     if played:
         floor = max(floor, _zero_floor(path, scores, low, skipped, arrays, discards - played, unlucky, unlucky_score,
-                                       lined))
+                                       lined, steals, swaps, played))
+    if stays is not None and stays.flip4:  # alone: each Flip Four! passed over, the Discards and Unlucky 7s at L
+        floor = max(floor, _zero_floor(path, scores, low, skipped + stays.flip4, arrays, 0, 0, 0, lined))
     return floor
 
 
 def _zero_floor(path: Path, scores: LineScores, low: int, skipped: int, arrays: ClassArrays | None, discards: int,
-                unlucky: int, unlucky_score: int, lined: bool) -> float:
-    """The Zero floor of one policy: ``skipped`` cards given away, ``discards`` played on your own line."""
+                unlucky: int, unlucky_score: int, lined: bool, steals: Steals | None = None, swaps: int = 0,
+                passed: int = 0) -> float:
+    """The Zero floor of one policy: ``skipped`` cards given away, ``discards`` played on your own line, the Steals of
+    ``steals`` taking a number and ``swaps`` exchanging The Zero for one, past the first ``passed`` that fit."""
     size = path.size - skipped
     if size <= 0 or path.room <= 0 or len(path.classes) > MAX_CLASSES:
         return -np.inf
     copies, values, total = class_arrays(path.classes) if arrays is None else arrays
+    count, taken, bits = (0, _NO_NUMBERS, _NO_NUMBERS) if steals is None else (steals.count, steals.values,
+                                                                            steals.classes)
+    if not taken.shape[0]:
+        swaps = 0
     out = np.empty(1)
     _zero_values(copies, values, path.held, path.room, size, size - path.bust - total, float(low), scores.plain,
-                 scores.flip7, discards, unlucky, float(unlucky_score), lined, out)
+                 scores.flip7, discards, unlucky, float(unlucky_score), lined, count, swaps, taken, bits, passed, out)
     return float(out[0])
 
 
 @compiled_loop
 def _zero_values(copies: IntArray, values: IntArray, held: int, room: int, size: int, others: int, low: float,
                  plain: IntArray, flip7: IntArray, discards: int, unlucky: int, unlucky_score: float, lined: bool,
+                 steals: int, swaps: int, taken: IntArray, taken_classes: IntArray, passed: int,
                  out: FloatArray) -> None:
-    """``out[0] = Y(empty)``, the Zero floor (module docstring, "Holding The Zero") over the sets of at most ``min(room,
-    classes)`` classes: ``Y(K) = f7(S_K)`` at ``k = room``, ``low`` where the pile (``size`` cards, the ones given away
-    left out) is used up, else ``[sum_{c not in K} n_c Y(K + c) + discards d(K) + unlucky u + (others - discards -
-    unlucky) low] / (size - k)`` (a bust card 0), ``d(K) = plain[S_K]`` where a card is left once The Zero is
-    discarded (``lined`` or ``k >= 1``), else ``low``; ``u`` = ``unlucky_score``. The sets of one size in increasing
-    order of their masks (Gosper's rule), the larger sets first, as `_chain_values`."""
+    """``out[0] = Y(empty, 0)``, the Zero floor (module docstring, "Holding The Zero") over the sets of at most
+    ``min(room, classes)`` classes and the Steals drawn ``s``: ``Y(K, s) = f7(S_K)`` at ``k = room``, ``low`` where
+    the pile (``size`` cards, the ones given away left out) is used up, else ``[sum_{c not in K} n_c Y(K + c, s) +
+    (steals - s) st(K, s) + discards d(K) + unlucky u + swaps sw(K) + (others - steals - discards - unlucky - swaps)
+    low] / (size - k)`` (a bust card 0), ``d(K) = plain[S_K]`` where a card is left once The Zero is discarded
+    (``lined`` or ``k >= 1``), else ``low``; ``u`` = ``unlucky_score``; ``sw(K) = plain[S_K + v]`` with ``v`` the
+    largest of the numbers ``taken`` whose class bit (``taken_classes``) is not in the set, past the first ``passed`` of
+    them (``low`` if there is none); ``st(K, s) = Y(K + c, s + 1)`` with ``c`` the class of the largest of them that the
+    pile holds and the set does not (``low`` if there is none, or where ``passed`` is not 0). The sets of one size in
+    increasing order of their masks (Gosper's rule), the larger sets first, as `_chain_values`; each set for every
+    ``s`` up to ``min(k, steals)``."""
     classes = copies.shape[0]
     depth = min(room, classes)
-    value = np.empty(1 << classes, dtype=np.float64)
+    sets = 1 << classes
+    value = np.empty((steals + 1) * sets, dtype=np.float64)
     for k in range(depth, -1, -1):
         mask = (1 << k) - 1
-        while mask < (1 << classes):
+        while mask < sets:
             total = held
             for c in range(classes):
                 if (mask >> c) & 1:
                     total += values[c]
-            if k == room:
-                value[mask] = flip7[total]
-            elif size == k:
-                value[mask] = low
-            else:
-                acc = (others - discards - unlucky) * low + unlucky * unlucky_score
-                if discards:
-                    acc += discards * (float(plain[total]) if k >= 1 or lined else low)
-                if k < depth:
-                    for c in range(classes):
-                        if not (mask >> c) & 1:
-                            acc += copies[c] * value[mask | (1 << c)]
-                value[mask] = acc / (size - k)
+            stolen = 0  # the bit of the class a Steal takes (0: none)
+            if steals and passed == 0 and k < depth:
+                for j in range(taken.shape[0]):
+                    if taken_classes[j] and not taken_classes[j] & mask:
+                        stolen = taken_classes[j]
+                        break
+            for s in range(min(k, steals), -1, -1):
+                if k == room:
+                    value[s * sets + mask] = flip7[total]
+                elif size == k:
+                    value[s * sets + mask] = low
+                else:
+                    acc = (others - steals - discards - unlucky - swaps) * low + unlucky * unlucky_score
+                    if discards:
+                        acc += discards * (float(plain[total]) if k >= 1 or lined else low)
+                    if swaps:  # give The Zero for the largest number that does not bust you (past ``passed``), stay
+                        took = low
+                        fits = 0
+                        for j in range(taken.shape[0]):
+                            if not taken_classes[j] & mask:
+                                if fits == passed:
+                                    took = float(plain[total + taken[j]])
+                                    break
+                                fits += 1
+                        acc += swaps * took
+                    if steals > s:  # take a number of a class the pile holds, and draw on
+                        acc += (steals - s) * (value[(s + 1) * sets + (mask | stolen)] if stolen else low)
+                    if k < depth:
+                        for c in range(classes):
+                            if not (mask >> c) & 1:
+                                acc += copies[c] * value[s * sets + (mask | (1 << c))]
+                    value[s * sets + mask] = acc / (size - k)
             if mask == 0:
                 break
             low_bit = mask & -mask

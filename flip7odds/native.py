@@ -91,7 +91,8 @@ SIGNATURES: dict[str, str] = {
     "_class_polynomials": "void(i8[:], i8[:], i8, i8[:, :])",
     "_owed_values": "void(i8[:], i8[:], i8, i8, i8, i8, i8, f8, i8[:], i8[:], i8, i8, i8[:], i8, b1, i8, i8, i8, "
                     "f8[:])",
-    "_zero_values": "void(i8[:], i8[:], i8, i8, i8, i8, f8, i8[:], i8[:], i8, i8, f8, b1, f8[:])",
+    "_zero_values": "void(i8[:], i8[:], i8, i8, i8, i8, f8, i8[:], i8[:], i8, i8, f8, b1, i8, i8, i8[:], i8[:], "
+                    "i8, f8[:])",
 }
 """Each loop's argument types (numba's notation: ``i8`` int64, ``u4`` uint32, ``f8`` float64, ``b1`` bool, ``u1`` uint8,
 ``[:]`` a 1-D array of any layout): the ahead-of-time compiler needs them written out (and compiles them

@@ -781,8 +781,10 @@ class VengeanceModel:
         line's where nobody can take them (they join it after the draws: the forced floor, `owed`). Where your line
         holds The Zero (the Zero floor's policies,
         `flip7odds.chain_floor`, "Holding The Zero"), `Stays.discards` are every Discard of the pile (played on your own
-        line), `Stays.played` those the other lines could take (counted among the cards given away too), and
-        `Stays.lined` says whether your line holds a card besides The Zero."""
+        line), `Stays.played` those the other lines could take (counted among the cards given away too),
+        `Stays.lined` says whether your line holds a card besides The Zero, `Stays.swaps` are the pile's Swaps (each
+        gives The Zero for a number of another line) and the `Steals` list the numbers both can take, where the pile
+        holds a Steal or a Swap."""
         active = bool(state[3])
         giving = active or (self._brutal and state[6] > 0)
         modifiers = state[2] & ~self._numbers
@@ -812,8 +814,8 @@ class VengeanceModel:
                 given += discards
                 played = discards
         if state[2] & zero:  # the Zero floor: every Discard played on your own line, or those played given away
-            return scores, given, _NO_STEALS, kept, Stays(0, discards, self._pile_counts(pile).unlucky,
-                                                          self._unlucky_score, lined, 0, played)
+            return scores, given, self._steals(state, known, 0, swaps), kept, Stays(
+                0, discards, self._pile_counts(pile).unlucky, self._unlucky_score, lined, 0, played, swaps=swaps)
         stays = Stays(0, discards - played, self._pile_counts(pile).unlucky, self._unlucky_score, lined)
         return scores, given, self._steals(state, known, played), kept, self._owed_stays(state, stays)
 
@@ -914,13 +916,15 @@ class VengeanceModel:
             _remember(shared, modifiers, scores)
         return scores
 
-    def _steals(self, state: State, known: PileView, passed: int) -> Steals:
+    def _steals(self, state: State, known: PileView, passed: int, swaps: int = 0) -> Steals:
         """The Steals of the drawing pile (``known``) and, largest first, the numbers of the other lines you could
         take without busting (not The Zero), each with the bit of its class in `path`'s classes (0 where the pile
         holds none of it), ``passed`` of them to pass over (the Discards played on the other lines); remembered by
-        pile, your numbers, the other lines' numbers and ``passed``."""
+        pile, your numbers, the other lines' numbers and ``passed``. The numbers are listed where the pile holds a
+        Steal or one of ``swaps`` Swaps (holding The Zero, a Swap takes them too: `chain`), with no Steal a view of
+        ``count`` 0."""
         deck = self.game.deck
-        if not known[1]:
+        if not known[1] and not swaps:
             return _NO_STEALS
         numbers = self._numbers
         line = state[2] & numbers

@@ -84,13 +84,13 @@ def test_holding_the_zero_with_numbers_alone_the_zero_floor_is_exact(table: tupl
 
 def literal_pile(path: Path, given: int, steals: int = 0, stays: Stays = NO_STAYS) -> tuple[tuple[str, int], ...]:
     """The path's pile card by card, as the brute forces read it: its bust cards, the ``given`` cards you can give
-    away, its ``steals``, the Just One More!s, Discards, Unlucky 7s and Flip Four!s after which the policy ``stays``,
-    each number
+    away, its ``steals``, the Just One More!s, Discards, Unlucky 7s, Flip Four!s and Swaps after which the policy
+    ``stays``, each number
     class (``class0``, ...) and the other cards, with their counts."""
-    staying = stays.forced + stays.discards + stays.unlucky + stays.flip4
+    staying = stays.forced + stays.discards + stays.unlucky + stays.flip4 + stays.swaps
     pile: Counter[str] = Counter({"bust": path.bust, "give": given, "steal": steals, "jom": stays.forced,
                                   "discard": stays.discards, "unlucky": stays.unlucky, "flip4": stays.flip4,
-                                  "other": path.size - given - steals - staying - path.bust
+                                  "swap": stays.swaps, "other": path.size - given - steals - staying - path.bust
                                   - sum(c for c, _ in path.classes)})
     for i, (copies, _) in enumerate(path.classes):
         pile[f"class{i}"] = copies
@@ -98,18 +98,23 @@ def literal_pile(path: Path, given: int, steals: int = 0, stays: Stays = NO_STAY
 
 
 def zero_policy_value(path: Path, flip7: list[int], low: int, given: int, plain: list[int] | None = None,
-                      stays: Stays = NO_STAYS) -> Fraction:
+                      stays: Stays = NO_STAYS, steals: int = 0, numbers: tuple[tuple[int, int], ...] = ()) -> Fraction:
     """The Zero floor's policy over the literal pile in fractions: draw, give away each of the ``given`` cards and
     draw on, until the ``room``-th new number (``flip7`` of the sum); a bust card or a repeat scores 0, any other
     card ``low``, and so does the pile running out; a Discard of ``stays`` discards The Zero and stays (``plain`` of
     the sum, where a card is left: a number drawn, or ``stays.lined``; else ``low``), an Unlucky 7 stays with that 7
-    alone (``stays.unlucky_score``)."""
+    alone (``stays.unlucky_score``). Of the other lines' ``numbers`` (value, index of its class in the path or -1,
+    largest first), a Swap of ``stays`` gives The Zero for the first whose class is not drawn and stays (``plain`` of
+    the sum with it), and each of the ``steals`` takes the first whose class the pile holds and is not drawn, and
+    draws on (``low`` where there is none)."""
     @functools.cache
     def draw(left: tuple[tuple[str, int], ...], drawn: frozenset[int], held: int) -> Fraction:
         size = sum(count for _, count in left)
         if not size:
             return Fraction(low)
         total = Fraction(0)
+        fits = [(value, index) for value, index in numbers if index not in drawn]
+        pick = next(((value, index) for value, index in fits if index >= 0), None)
         for card, count in left:
             if not count:
                 continue
@@ -122,13 +127,19 @@ def zero_policy_value(path: Path, flip7: list[int], low: int, given: int, plain:
                 total += count * (plain[held] if plain is not None and (drawn or stays.lined) else low)
             elif card == "unlucky":
                 total += count * stays.unlucky_score
+            elif card == "swap":
+                total += count * (plain[held + fits[0][0]] if plain is not None and fits else low)
+            elif card == "steal":
+                grown = drawn if pick is None else drawn | {pick[1]}
+                total += count * (low if pick is None else flip7[held + pick[0]] if len(grown) == path.room else
+                                  draw(rest, grown, held + pick[0]))
             elif card != "bust" and int(card[5:]) not in drawn:
                 index = int(card[5:])
                 now, taken = held + path.classes[index][1], drawn | {index}
                 total += count * (flip7[now] if len(taken) == path.room else draw(rest, taken, now))
         return total / size
 
-    return draw(literal_pile(path, given, stays=stays), frozenset(), path.held)
+    return draw(literal_pile(path, given, steals, stays), frozenset(), path.held)
 
 
 @settings(max_examples=150, deadline=None)
