@@ -80,25 +80,25 @@ def answer_lines(t: Translator, result: Answer, why: str, first: str | None = No
         top = first
     elif result.too_close:
         top = t("Too close to call: hit {hit}, stay {stay}; by the midpoints, {decision}").format(
-            hit=_interval(t, result.hit), stay=result.stay_score, decision=names[result.decision])
+            hit=interval_text(t, result.hit), stay=result.stay_score, decision=names[result.decision])
     elif result.hit is None:
         top = headline(t, result.decision, result.stay_score, None, result.may_stay, result.margin)
     elif not result.may_stay:
         top = t("HIT: your line is empty, you may not stay yet (expected {points})").format(
-            points=_interval(t, result.hit))
+            points=interval_text(t, result.hit))
     else:
         sure = round_down(max(result.hit.lo - result.stay_score, result.stay_score - result.hit.hi), POINT_DIGITS)
         template = (t("HIT: hitting is worth at least {margin} points more than staying (stay {stay}, hit {hit})")
                     if result.decision is Decision.HIT else
                     t("STAY: staying is worth at least {margin} points more than hitting (stay {stay}, hit {hit})"))
-        top = template.format(margin=t.number(sure, POINT_DIGITS), stay=result.stay_score, hit=_interval(t, result.hit))
+        top = template.format(margin=t.number(sure, POINT_DIGITS), stay=result.stay_score, hit=interval_text(t, result.hit))
     lines = [top]
     if result.hit is not None:
         lines.append(bust_line(t, result, why))
-        lines.append(t("Hit once, then stay: {points} points").format(points=_interval(t, result.hit_once)))
-        lines.append(t("Hit, then play best: {points} points").format(points=_interval(t, result.hit)))
+        lines.append(t("Hit once, then stay: {points} points").format(points=interval_text(t, result.hit_once)))
+        lines.append(t("Hit, then play best: {points} points").format(points=interval_text(t, result.hit)))
     lines.append(t("Stay now: {points} points").format(points=result.stay_score))
-    lines.append(t("Optimal expected score: {points}").format(points=_interval(t, result.optimal)))
+    lines.append(t("Optimal expected score: {points}").format(points=interval_text(t, result.optimal)))
     lines.append(t("Under the play above: P(Flip 7) {flip7}, P(bust) {bust}").format(
         flip7=_percent_interval(t, result.flip7_probability), bust=_percent_interval(t, result.bust_final_probability)))
     scores = [b.outward(POINT_DIGITS) for b in (result.hit_once, result.hit, result.optimal) if b is not None]
@@ -109,7 +109,7 @@ def answer_lines(t: Translator, result: Answer, why: str, first: str | None = No
     return lines
 
 
-def _interval(t: Translator, bounds: Bounds | None) -> str:
+def interval_text(t: Translator, bounds: Bounds | None) -> str:
     """An expected score's interval as ``lo to hi`` (`Bounds.outward`), one number where both ends are written the same."""
     assert bounds is not None
     lo, hi = bounds.outward(POINT_DIGITS)

@@ -49,13 +49,15 @@ def test_a_fresh_deck_is_answered_within_certified_bounds() -> None:
     assert text.splitlines()[-1] == CAVEAT
 
 
+@pytest.mark.parametrize("position", [["--line", "", "--alone"], ["--line", "0 5 9", "--other", "10 12"]],
+                         ids=["empty line", "The Zero held"])
 @pytest.mark.parametrize(("lang", "expected", "hit_line"),
                          [("en", "expected", "Hit, then play best"), ("es", "esperado", "Pedir carta y jugar lo mejor")])
-def test_an_empty_line_within_bounds_gives_its_expected_score_as_the_interval(lang: str, expected: str,
-                                                                              hit_line: str) -> None:
-    """An empty line may not stay: where the answer is bounded, the headline's expected score is the hit interval the
-    lines below give, not its midpoint written as if it were exact."""
-    status, text = run("analyze", "--rules", "vengeance", "--line", "", "--alone", "--cpu-seconds", "0.3", "--lang", lang)
+def test_a_line_that_may_not_stay_within_bounds_gives_its_expected_score_as_the_interval(
+        position: list[str], lang: str, expected: str, hit_line: str) -> None:
+    """An empty line, or one holding The Zero, may not stay: where the answer is bounded, the headline's expected score
+    is the hit interval the lines below give, not its midpoint written as if it were exact."""
+    status, text = run("analyze", "--rules", "vengeance", *position, "--cpu-seconds", "0.3", "--lang", lang)
     lines = text.splitlines()
     hit = next(line for line in lines if line.startswith(hit_line + ": "))
     interval = hit.split(": ", 1)[1].rsplit(" ", 1)[0]  # "17.16 to 20.97" / "de 17,16 a 20,97", less "points"
