@@ -222,6 +222,7 @@ def test_a_projector_link_opens_the_home_page_in_the_projector_s_type(browser: B
     with app_page(browser, app_url, "?lang=es&present=1", *PROJECTOR) as page:
         expect(page.locator(".st-key-front")).to_be_visible()
         page.wait_for_function(f"() => ({ROOT_FONT})() >= 28")
+        expect(page.locator(".st-key-front [data-testid='stPageLink']")).to_have_count(3, timeout=30_000)
         screenshot(page, "es-projector-home")
         links = page.evaluate(FRONT_DOOR)
         assert len(links) == 3 and all("present=1" in href and size >= 1.3 * 28 for href, size in links), links

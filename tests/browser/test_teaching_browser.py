@@ -101,6 +101,8 @@ def test_the_strategy_demo_in_spanish_cuts_no_word_and_lines_up_its_values(brows
         if query:
             page.wait_for_function("parseFloat(getComputedStyle(document.documentElement).fontSize) >= 28",
                                    timeout=30_000)
+        # The heading comes before the metrics: a busy machine may still be sending the fourth (fails after 30 s).
+        expect(page.get_by_test_id("stMetric")).to_have_count(4, timeout=30_000)
         page.wait_for_timeout(500)
         assert_no_exception(page)
         screenshot(page, f"teach-strategy-{'projector' if query else 'laptop'}-es")
@@ -181,8 +183,9 @@ def test_the_tree_s_choices_on_a_laptop_in_spanish_start_level(browser: Browser,
     params = {"line": "12.11.9", "cards": "2", "lang": "es"}
     with app_page(browser, app_url, f"trees?{urlencode(params)}", *LAPTOP) as page:
         expect(page.get_by_text("Si sigo pidiendo")).to_be_visible()
-        # The demos' style (its RADIO_ROWS rule) comes in an element of its own: measure once it applies (a busy
-        # machine drew the choices before it)
+        # The demos' style (its RADIO_ROWS rule) comes in an element of its own: measure once it applies to all
+        # three groups (a busy machine drew the choices before it, and may still be sending the third group)
+        expect(page.locator('[data-testid="stMain"] [role="radiogroup"]')).to_have_count(3, timeout=30_000)
         page.wait_for_function("""() => [...document.querySelectorAll('[data-testid="stMain"] [role="radiogroup"]')]
           .every(group => getComputedStyle(group).alignItems === 'flex-start')""", timeout=30_000)
         page.wait_for_timeout(300)
