@@ -18,12 +18,10 @@ PERCENT_DIGITS = 2
 """Decimals of the report's percentages."""
 
 
-def headline(t: Translator, decision: Decision, stay: int, hit: float | None, may_stay: bool, margin: float) -> str:
-    """The decision first: nothing to draw, a line that may not stay yet, or which choice is worth ``margin`` more."""
+def headline(t: Translator, decision: Decision, stay: int, hit: float | None, margin: float) -> str:
+    """The decision first where you may stay: nothing to draw, or which choice is worth ``margin`` more."""
     if hit is None:
         return t("STAY: no card can be drawn (the pile is empty); you bank {points}").format(points=stay)
-    if not may_stay:
-        return t("HIT: your line is empty, you may not stay yet (expected {points})").format(points=t.number(hit))
     template = (t("HIT: hitting is worth {margin} points more than staying (stay {stay}, hit {hit})")
                 if decision is Decision.HIT else
                 t("STAY: staying is worth {margin} points more than hitting (stay {stay}, hit {hit})"))
@@ -58,19 +56,25 @@ def number_lines(t: Translator, *, bust: str, hit_once: Fraction | None, hit: fl
     return lines
 
 
-def answer_lines(t: Translator, result: Answer, why: str, first: str | None = None) -> list[str]:
+def answer_lines(t: Translator, result: Answer, why: str, forced: str | None = None) -> list[str]:
     """The whole report of an `Answer` but its variant's notes: the decision, the numbers, exact or within what.
 
     Exact answers read as before (fractions where they are exact); bounded ones give every number as
     its interval and say so; when the hit and stay intervals overlap the decision says it is too close
-    to call. ``first`` replaces the headline (With a Vengeance's The Zero).
+    to call. Where you may not stay, the headline is ``forced`` (a template of ``{points}``: With a Vengeance's
+    The Zero) or the empty line's, with the hit's value, or its interval where bounded.
     """
+    if result.hit is not None and not result.may_stay:
+        points = t.number(result.hit.mid) if result.exact else interval_text(t, result.hit)
+        first = (forced or t("HIT: your line is empty, you may not stay yet (expected {points})")).format(points=points)
+    else:
+        first = None
     if result.exact:
         hit = None if result.hit is None else result.hit.mid
         once = result.hit_once_fraction
         if once is None and result.hit_once is not None:
             once = Fraction(result.hit_once.mid)
-        lines = [first or headline(t, result.decision, result.stay_score, hit, result.may_stay, result.margin),
+        lines = [first or headline(t, result.decision, result.stay_score, hit, result.margin),
                  *number_lines(t, bust=bust_line(t, result, why), hit_once=once, hit=hit,
                                stay=result.stay_score, optimal=result.optimal.mid, flip7=result.flip7_probability.mid,
                                bust_final=result.bust_final_probability.mid)]
@@ -82,10 +86,7 @@ def answer_lines(t: Translator, result: Answer, why: str, first: str | None = No
         top = t("Too close to call: hit {hit}, stay {stay}; by the midpoints, {decision}").format(
             hit=interval_text(t, result.hit), stay=result.stay_score, decision=names[result.decision])
     elif result.hit is None:
-        top = headline(t, result.decision, result.stay_score, None, result.may_stay, result.margin)
-    elif not result.may_stay:
-        top = t("HIT: your line is empty, you may not stay yet (expected {points})").format(
-            points=interval_text(t, result.hit))
+        top = headline(t, result.decision, result.stay_score, None, result.margin)
     else:
         sure = round_down(max(result.hit.lo - result.stay_score, result.stay_score - result.hit.hi), POINT_DIGITS)
         template = (t("HIT: hitting is worth at least {margin} points more than staying (stay {stay}, hit {hit})")

@@ -53,18 +53,15 @@ def run_vengeance(args: argparse.Namespace, rules: RuleSet, out: TextIO, t: Tran
 
 def vengeance_report(result: Answer, t: Translator) -> str:
     """The readable report: the decision first, then the numbers, exact or within what, then the caveat."""
-    from flip7odds.report_lines import answer_lines, interval_text
+    from flip7odds.report_lines import answer_lines
     from flip7odds.vengeance.analysis import CAVEAT
     from flip7odds.vengeance.odds import drawing_pile
     from flip7odds.vengeance.situation import VengeanceSituation
 
     situation = result.situation
     assert isinstance(situation, VengeanceSituation)
-    first = None
-    if result.hit is not None and not result.may_stay and situation.line.has_zero:
-        points = t.number(result.hit.mid) if result.exact else interval_text(t, result.hit)
-        first = t("HIT: you hold The Zero, you may not stay (expected {points})").format(points=points)
+    forced = t("HIT: you hold The Zero, you may not stay (expected {points})") if situation.line.has_zero else None
     left = drawing_pile(situation).size
     why = t.ngettext("{bust} of the {left} card left would bust you", "{bust} of the {left} cards left would bust you",
                      left).format(bust=result.bust_cards, left=left)
-    return "\n".join([*answer_lines(t, result, why, first), t(CAVEAT)]) + "\n"
+    return "\n".join([*answer_lines(t, result, why, forced), t(CAVEAT)]) + "\n"
