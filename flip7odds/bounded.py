@@ -86,7 +86,7 @@ still scores the sum and the bonus.
 
 * lower: ``stay(x)`` where you may stay (staying is one policy), else ``L``, or the forced floor below; at a
   free decision with a path and no The Zero, also the chain floor (`flip7odds.chain_floor`: hitting on new numbers,
-  giving away what can be given, staying when the next number would not pay, is another policy; it looks two
+  giving away what can be given, staying when the next number would not pay, is another policy; it looks three
   numbers ahead, or all the way to the Flip 7 where that is at most four numbers away: `chain_floor.chain_depth`)
   where it is higher and hitting is not ruled out; holding The Zero with no draws owed, the Zero floor (the same
   policy drawing until the Flip 7, the only way such a line scores, or until a Discard, played on your own line, or
