@@ -86,11 +86,12 @@ still scores the sum and the bonus.
 
 * lower: ``stay(x)`` where you may stay (staying is one policy), else ``L``, or the forced floor below; at a
   free decision with a path and no The Zero, also the chain floor (`flip7odds.chain_floor`: hitting on new numbers,
-  giving away what can be given, staying when the next number would not pay, is another policy) where it is higher
-  and hitting is not ruled out; holding The Zero with no draws owed, the Zero floor (the same policy drawing until
-  the Flip 7, the only way such a line scores, or until a Discard, played on your own line, or a Swap, giving it for
-  another line's number, takes The Zero away or the Unlucky 7 comes: it then stays; a Steal takes another line's
-  number and it draws on);
+  giving away what can be given, staying when the next number would not pay, is another policy; it looks three
+  numbers ahead, or all the way to the Flip 7 where that is at most four numbers away: `chain_floor.chain_depth`)
+  where it is higher and hitting is not ruled out; holding The Zero with no draws owed, the Zero floor (the same
+  policy drawing until the Flip 7, the only way such a line scores, or until a Discard, played on your own line, or
+  a Swap, giving it for another line's number, takes The Zero away or the Unlucky 7 comes: it then stays; a Steal
+  takes another line's number and it draws on);
 * upper: ``max(stay, H bound)``, or the ``H`` bound where you must draw;
 * closing: where you may stay and the ``H`` bound is at most ``stay``, hitting cannot beat staying, so
   ``V(x) = stay`` exactly and the policy stays. This closes most deep leaves: late in a line the bust

@@ -82,6 +82,21 @@ floor. ``depth`` caps the policy's draws: a policy that stops earlier is still a
 floor; deeper is tighter and costs ``sum_{j <= depth} C(classes, j)`` sets. Where the pile holds only numbers and
 you play alone, the chain is the whole game and the floor is the exact value of hitting (`tests/test_chain_floor.py`).
 
+How deep
+--------
+The sets of at most ``depth`` classes number ``sum_{j <= depth} C(classes, j)``: with 13 classes, 92 at depth 2, 378
+at depth 3 and 8192 at depth 7, at every free state the search leaves unexpanded. Most of what a deeper policy adds
+comes where your line is a few numbers short of the Flip 7 (``room`` 3 or 4): a policy that stops two numbers short
+never counts its bonus, and there ``room`` caps the sets (378 at ``room`` 3, 1093 at 4). So the depth is
+`chain_depth`: every number up to the Flip 7 where ``room <= FULL_ROOM``, else `DEPTH` (3). On the leaves a 3 s search
+of dealt situations left, the policy as deep as the Flip 7 at every one would raise the sum of their weighted lower
+bounds by 22% and 10% of the root's gap on piles of 29 and 38 cards, by 3% on one of 35 (a gap of 2.9 points) and by
+1% to 2% on piles of 84 to 98; the leaves at ``room`` 3 and 4 hold 55% to 86% of that on the small piles, almost none
+of it on the large ones, and depth 3 at ``room`` 5 two thirds of what the full depth adds there. At 3 s of CPU,
+`FULL_ROOM` 4 with `DEPTH` 3 narrows 40 dealt situations by 3% to 4.5% (geometric mean of the ratios), where
+`FULL_ROOM` 5 costs more than it gives (BENCHMARKS.md, "Stop 44, branch vfloor"). Any depth is a policy's, so every
+one gives a floor.
+
 Draws owed
 ----------
 At a state that owes ``d`` draws (a Flip Four! or a Just One More!, nothing set aside or queued but the cards of the
@@ -271,10 +286,21 @@ if TYPE_CHECKING:
 MAX_CLASSES = 16
 """Sets of classes are bit masks, ``2^classes`` of them: at most this many classes (With a Vengeance has 14)."""
 
-DEPTH = 2
-"""The most numbers the policy draws (a Flip 7 needs at most 7): deeper changes a fresh deck's floor by less than
-0.01 points and costs 2 to 5 times as much, at every state the search leaves unexpanded (BENCHMARKS.md, "Stop 28:
-the chain floor")."""
+DEPTH = 3
+"""The most numbers the policy draws where the Flip 7 is more than `FULL_ROOM` numbers away (a Flip 7 needs at most
+7): 3 costs about four times the sets of 2 at the states the search leaves unexpanded, but with `FULL_ROOM` it narrows
+a fresh deck by about 3% at 3 s (BENCHMARKS.md, "Stop 44, branch vfloor"; alone, depth 3 had changed nothing
+measurable: "Stop 28: the chain floor", "Stop 43")."""
+
+FULL_ROOM = 4
+"""Where the Flip 7 is at most this many numbers away, the policy may draw every one of them (module docstring, "How
+deep"; BENCHMARKS.md, "Stop 44, branch vfloor")."""
+
+
+def chain_depth(room: int) -> int:
+    """The most numbers the chain floor's policy draws from a line ``room`` numbers short of the Flip 7: all of them
+    where ``room <= FULL_ROOM``, else `DEPTH` (module docstring, "How deep")."""
+    return room if room <= FULL_ROOM else DEPTH
 
 
 ClassArrays = tuple[IntArray, IntArray, int]
@@ -290,15 +316,17 @@ def class_arrays(classes: tuple[tuple[int, int], ...]) -> ClassArrays:
 _NO_NUMBERS = np.zeros(0, dtype=np.int64)
 
 
-def chain_floor(path: Path, scores: LineScores, low: int, skipped: int = 0, depth: int = DEPTH,
+def chain_floor(path: Path, scores: LineScores, low: int, skipped: int = 0, depth: int | None = None,
                 arrays: ClassArrays | None = None, steals: Steals | None = None, kept: Kept | None = None,
                 stays: Stays | None = None) -> float:
     """``C(empty)`` (module docstring) with ``skipped`` = ``G`` cards you can give away, the pile's ``steals``, the
     modifiers you must ``kept`` and the cards after which the policy ``stays`` ("Cards after which the policy stays";
     None: every such card counts ``L``): a floor for the value of hitting now, or -inf where it does not apply (you
-    hold The Zero, or too many classes). ``arrays``: the path's `class_arrays`, where the caller remembers them."""
+    hold The Zero, or too many classes). ``depth``: the most numbers the policy draws (None: `chain_depth` of the
+    path's room). ``arrays``: the path's `class_arrays`, where the caller remembers them."""
     if path.holds_zero:
         return -np.inf
+    depth = chain_depth(path.room) if depth is None else depth
     return _floor(path, scores.plain, scores.flip7, low, skipped, 1, min(depth, path.room, len(path.classes)), arrays,
                   steals, kept, stays)
 
@@ -706,4 +734,5 @@ def _chain_values(copies: IntArray, values: IntArray, held: int, room: int, size
     out[0] = value[0]
 
 
-__all__ = ["DEPTH", "MAX_CLASSES", "ClassArrays", "chain_floor", "class_arrays", "owed_floor", "zero_floor"]
+__all__ = ["DEPTH", "FULL_ROOM", "MAX_CLASSES", "ClassArrays", "chain_depth", "chain_floor", "class_arrays",
+           "owed_floor", "zero_floor"]
