@@ -99,15 +99,17 @@ rescuer keep their unforced values ``V_l``, and a terminal value its own: the fo
 
 which for ``d = 1`` is ``(F / N) V_0(empty) + (live / N) C_0(empty)`` as before. At level 0 every live card adds a
 class, ends the chain or moves it past level 0, so after ``room`` of them it has left level 0: ``G_t = G_room`` for
-``t >= room``. Every chain computes ``G_t`` up to ``t = min(4, live, room)`` (`FORCED_ROWS`: a Flip Four!'s draws),
-and past that uses the last. Forcing fewer live cards or draws than a play owes is still a bound (``G_t`` falls with
-``t``: ``G_1 = C_0 <= V_0``, and by induction): ``d`` counts the draws owed now and not those of a Just One More! or
-Flip Four! drawn meanwhile, or set aside or queued, which a play may still owe after them (with another player in the
-round it may give them away). A Discard, Swap or Steal drawn meanwhile resolves after the draws, which the levels
-past level 0 already allow for (their values are unforced), and the Unlucky 7 drawn meanwhile wipes your line at once,
-as the chain counts it ("After the Unlucky 7": ``Path.late`` is set where more than one draw is owed). The chain
-started past a card set aside ("A Discard, Swap or Steal set aside") stays forced through its first card only. The
-forced values are sums of the same kind as ``C_0``'s, so the float result is as close to the exact one.
+``t >= room``. Every chain computes ``G_t`` up to ``t = min(4, live, room)`` (`FORCED_ROWS`: a Flip Four!'s draws), and
+past that uses the last. Forcing fewer live cards or draws than a play owes is still a bound (``G_t`` falls with ``t``:
+``G_1 = C_0 <= V_0``, and by induction): ``d`` counts the draws owed now and not those of a Just One More! or Flip Four!
+drawn meanwhile, which a play may still owe after them (with another player in the round it may give them away); those
+of one set aside or queued count only where nobody else is in the round and nothing resolved before it lets you stop or
+changes your numbers (`flip7odds.round_models.VengeanceModel.owed`: it is then played on you). A Discard, Swap or Steal
+drawn meanwhile resolves after the draws, which the levels past level 0 already allow for (their values are unforced),
+and the Unlucky 7 drawn meanwhile wipes your line at once, as the chain counts it ("After the Unlucky 7": ``Path.late``
+is set where more than one draw is owed). The chain started past a card set aside ("A Discard, Swap or Steal set aside")
+stays forced through its first card only. The forced values are sums of the same kind as ``C_0``'s, so the float result
+is as close to the exact one.
 
 The modifiers you hold
 ----------------------

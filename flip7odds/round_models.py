@@ -324,13 +324,13 @@ class VengeanceModel:
         made-to-stay flag, with the other lines only as the union of their masks and whether there is one (and in
         Brutal mode the sum of their penalties and whether a player is busted).
 
-        Proof, method by method: `forced` and `draws_owed` read the draws owed; `may_stay` and `banked` your line;
-        `can_draw` the pile's and the discards' sizes; `owed` the draws owed, the set-aside and queued kinds, your line,
-        the sizes and whether there is a discard pile; `hazard` the pile (or the discards), the sizes, your line and the
-        set-aside and queued kinds; `path` those, the draws owed (`Path.late`), whether another player is in the round,
-        and of the other lines only the numbers of their union (whether one holds a number, the largest a Swap could
-        give you); `deferred_path` the same; `reach` the pile, the discards, the set-aside and queued kinds, your line,
-        and of the other lines only the union of their masks (``others``), and in Brutal mode the sum of their
+        Proof, method by method: `forced` reads the draws owed; `may_stay` and `banked` your line; `can_draw` the pile's
+        and the discards' sizes; `owed` the draws owed, the set-aside and queued kinds, your line, the sizes and whether
+        there is a discard pile; `draws_owed` the same; `hazard` the pile (or the discards), the sizes, your line and
+        the set-aside and queued kinds; `path` those, the draws owed (`Path.late`), whether another player is in the
+        round, and of the other lines only the numbers of their union (whether one holds a number, the largest a Swap
+        could give you); `deferred_path` the same; `reach` the pile, the discards, the set-aside and queued kinds, your
+        line, and of the other lines only the union of their masks (``others``), and in Brutal mode the sum of their
         penalties; `chain` your line, the pile (or the discards), whether another player is in the round, the union of
         the other lines, and in Brutal mode whether one is busted. None reads more of the busted players, nor the
         made-to-stay flag.
@@ -351,9 +351,11 @@ class VengeanceModel:
     def draws_owed(self, state: State) -> int:
         """The draws owed now (a Flip Four!, a Just One More!): each is a card of the drawing pile (or, once it runs
         out, of the known discard pile reshuffled) drawn before you may stop, unless the round ends first; the cards
-        drawn meanwhile are set aside until they are done (`flip7odds.vengeance.fast.Round.outcomes`). Those set aside
-        or queued that make you draw more are not counted: a lower bound."""
-        return int(state[7])
+        drawn meanwhile are set aside until they are done (`flip7odds.vengeance.fast.Round.outcomes`). Where `owed`
+        counts those of a Just One More! or Flip Four! set aside or queued too (nobody else in the round: each is
+        played on you when it resolves, its one option, and nothing resolved before it lets you stop), that count; else
+        those set aside or queued are not counted: a lower bound."""
+        return max(int(state[7]), self.owed(state))
 
     def may_stay(self, state: State) -> bool:
         """At least one card and no The Zero."""
