@@ -60,7 +60,8 @@ has a path, that is its hit ceiling: the ladder's was never the lower one there 
 in ``W`` and its polynomials are linear in the sum you hold, so a search computes its terms once per the fields of a
 path they read (`_terms_key`) and its polynomials once per ``(room, classes)`` (`_path_terms`, `_class_sums`); a state's
 static bounds are remembered by a key of what they read (`RoundModel.leaf_key`), coarser than the state's, and so is
-the drift ceiling's chain (every field of the path but its size: `flip7odds.drift.drift_ceiling`).
+the drift ceiling's chain (every field of the path but its size, and the live cards forced:
+`flip7odds.drift.drift_ceiling`).
 
 The drift ceiling (`flip7odds.drift`): on the same path, what a play that stops at a point can score at most,
 minus its summed expected changes, is a martingale, so any stopping rule that knows only the cards seen scores at
@@ -74,8 +75,9 @@ line's sum wherever a play stops (`flip7odds.drift`, "After a Discard or a Swap"
 line holding that 7 alone, one that depends only on how many cards came before it (`Path.fresh`; "After the Unlucky
 7"). Where your line holds modifiers, the path's score before any rescuer comes, and after a Steal, is your score
 with them, not the numbers' sum (`Path.scores`; "The modifiers you hold"): only a Discard, a Swap or the Unlucky 7 takes
-a card off your line, and no modifier of the variant raises a score. A state with a path takes the lower of the two
-ceilings.
+a card off your line, and no modifier of the variant raises a score. While draws are owed (`RoundModel.draws_owed`) the
+chain is forced through them, not only through the first card ("Draws owed"). A state with a path takes the lower of
+the two ceilings.
 
 The Zero on the path (With a Vengeance): while you hold The Zero your score is 0 unless you make a Flip 7, and
 nothing but a rescuer takes it away (Discard, Swap, the Unlucky 7: all end the path). So a play that stops on
@@ -234,11 +236,15 @@ class RoundModel(Protocol[S]):
 
     def leaf_key(self, state: S) -> Hashable:
         """A key of what a state's static bounds read: two states with equal leaf keys have equal `forced`,
-        `may_stay`, `can_draw`, `banked`, `reach`, `hazard`, `path`, `deferred_path`, `owed` and `chain` (it may be
-        coarser than `key`)."""
+        `may_stay`, `can_draw`, `banked`, `reach`, `hazard`, `path`, `deferred_path`, `owed`, `draws_owed` and `chain`
+        (it may be coarser than `key`)."""
 
     def forced(self, state: S) -> bool:
         """True while draws are owed to you: you draw without a choice."""
+
+    def draws_owed(self, state: S) -> int:
+        """How many cards of the drawing pile you must draw before you may stop, at least (0 at a free decision): the
+        drift ceiling forces its chain through them (`flip7odds.drift`, "Draws owed")."""
 
     def may_stay(self, state: S) -> bool:
         """True when, at a free decision, staying is allowed (at least one card, no The Zero...)."""
@@ -760,7 +766,7 @@ class _Shared:
     hit_ceilings: dict[tuple[tuple[int, ...], tuple[int, int, int, int, tuple[int, ...]]], float] = field(
         default_factory=dict)
     path_terms: dict[Path, PathTerms] = field(default_factory=dict)
-    drift_ceilings: dict[tuple[Path, int], float] = field(default_factory=dict)
+    drift_ceilings: dict[tuple[Path, int, int], float] = field(default_factory=dict)
     chain_floors: dict[tuple[Path, LineScores, int, Steals, Kept, Stays, int, int], float] = field(
         default_factory=dict)
     class_arrays: dict[tuple[tuple[int, int], ...], ClassArrays] = field(default_factory=dict)
@@ -771,9 +777,10 @@ class _Shared:
     not counted among the `entries` (each search still keeps its own `_Search.statics`, which the work clock counts),
     so the work clock reads the same as where each search computed its own."""
     chain_ends: ChainEnds = field(default_factory=dict)
-    """The drift ceiling's chain values by every field of a path but its size (`flip7odds.drift.drift_ceiling`'s
-    ``known``): paths that differ by neutral cards alone share them. Not counted among the `entries`: it only saves
-    work (``drift_ceilings`` still holds an entry per path and ceiling), so the work clock reads as before."""
+    """The drift ceiling's chain values by every field of a path but its size, and the live cards forced
+    (`flip7odds.drift.drift_ceiling`'s ``known``): paths that differ by neutral cards alone share them. Not counted
+    among the `entries`: it only saves work (``drift_ceilings`` still holds an entry per path, ceiling and draws
+    forced), so the work clock reads as before."""
     terms_by_reads: dict[tuple[Any, ...], PathTerms] = field(default_factory=dict)
     """`_path_terms` by what it reads of a path (`_terms_key`): paths that differ only in what the drift ceiling reads
     (its second level, the Steals, the Unlucky 7, your line's modifiers) share them. Not counted among the `entries`,
@@ -929,7 +936,7 @@ class _Search(Generic[S]):
         stay = float(model.banked(state)) if free else -_INF
         path = model.path(state)
         if path is not None:
-            hit_high = self.path_ceiling(path, top, stay)
+            hit_high = self.path_ceiling(path, top, stay, model.draws_owed(state) if forced else 1)
         else:
             hit_high = self.hit_ceiling(tuple(ladder), model.hazard(state))
             deferred = model.deferred_path(state)
@@ -968,21 +975,22 @@ class _Search(Generic[S]):
                                                kept=chain[3], stays=chain[4]))
         return known
 
-    def path_ceiling(self, path: Path, ceiling: int, stay: float = -_INF) -> float:
+    def path_ceiling(self, path: Path, ceiling: int, stay: float = -_INF, draws: int = 1) -> float:
         """The lower of `_path_ceiling` (hindsight; its terms, `_path_terms`, remembered by path) and
-        `flip7odds.drift.drift_ceiling` (the martingale, remembered by its arguments): both bound ``H``. Where the
-        drift ceiling is already at most ``stay`` the state closes whatever the other is, so it alone is returned
-        (and the path's terms are not computed for it)."""
-        drift = self.drift_ceiling(path, ceiling)
+        `flip7odds.drift.drift_ceiling` (the martingale, remembered by its arguments; its chain forced through the
+        first ``draws`` cards, those owed): both bound ``H``. Where the drift ceiling is already at most ``stay`` the
+        state closes whatever the other is, so it alone is returned (and the path's terms are not computed for it)."""
+        drift = self.drift_ceiling(path, ceiling, draws)
         if drift <= stay:
             return drift
         return min(self.terms(path).ceiling(ceiling), drift)
 
-    def drift_ceiling(self, path: Path, ceiling: int) -> float:
+    def drift_ceiling(self, path: Path, ceiling: int, draws: int = 1) -> float:
         """`flip7odds.drift.drift_ceiling`, remembered by its arguments."""
-        drift = self.shared.drift_ceilings.get((path, ceiling))
+        drift = self.shared.drift_ceilings.get((path, ceiling, draws))
         if drift is None:
-            drift = self.shared.drift_ceilings[path, ceiling] = drift_ceiling(path, ceiling, self.shared.chain_ends)
+            drift = self.shared.drift_ceilings[path, ceiling, draws] = drift_ceiling(path, ceiling,
+                                                                                     self.shared.chain_ends, draws)
         return drift
 
     def path_probabilities(self, path: Path, draws: bool) -> tuple[float, float, float, float]:

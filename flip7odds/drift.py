@@ -81,6 +81,36 @@ float result is within a relative ``1e-14`` of the exact rational value: a state
 score plus far less than the bounded solver's tie of ``1e-9`` (`flip7odds.bounded.TIE`), within which staying is the
 answer anyway.
 
+Draws owed
+----------
+While a Flip Four! or a Just One More! owes you ``d`` draws (`flip7odds.bounded.RoundModel.draws_owed`), no play
+stops before ``d`` cards of the drawing pile have come: each is drawn in turn, the cards that are not numbers set
+aside until the draws are done (`flip7odds.vengeance.fast.Round.outcomes`); only the round ending stops them (a bust,
+a Flip 7, the pile and any known discard pile running out). Of those ``min(d, N)`` cards (after ``N`` the live cards
+have all come and the chain has ended) the live ones number ``j``, hypergeometric ``(N, live, min(d, N))``: the
+neutral cards' places are independent of the live cards' order, so ``j`` is independent of the chain. Given ``j``, a
+play stops at a (randomised) stopping time ``s >= j`` of the chain, or past its end: the chain's value forced through
+``j`` live cards bounds it. At level 0 that is ``G_j``, with ``G_0 = V_0`` and ``G_t(K)`` the ``C_0(K)`` of "The chain's
+optimal stopping value" with ``G_{t-1}`` in place of ``V_0`` (every other transition as it is). The levels past a
+rescuer keep their unforced values ``V_l``, and a terminal value its own: the forced values there are at most these
+(a constrained optimum), so the bound only loosens. So
+
+    H <= sum_j Hyp(j) G_j(empty),
+
+which for ``d = 1`` is ``(F / N) V_0(empty) + (live / N) C_0(empty)`` as before. At level 0 every live card adds a
+class, ends the chain or moves it past level 0, so after ``room`` of them it has left level 0: ``G_t = G_room`` for
+``t >= room``. Every chain computes ``G_t`` up to ``t = min(4, live, room)`` (`FORCED_ROWS`: a Flip Four!'s draws), and
+past that uses the last. Forcing fewer live cards or draws than a play owes is still a bound (``G_t`` falls with ``t``:
+``G_1 = C_0 <= V_0``, and by induction): ``d`` counts the draws owed now and not those of a Just One More! or Flip Four!
+drawn meanwhile, which a play may still owe after them (with another player in the round it may give them away); those
+of one set aside or queued count only where nobody else is in the round and nothing resolved before it lets you stop or
+changes your numbers (`flip7odds.round_models.VengeanceModel.owed`: it is then played on you). A Discard, Swap or Steal
+drawn meanwhile resolves after the draws, which the levels past level 0 already allow for (their values are unforced),
+and the Unlucky 7 drawn meanwhile wipes your line at once, as the chain counts it ("After the Unlucky 7": ``Path.late``
+is set where more than one draw is owed). The chain started past a card set aside ("A Discard, Swap or Steal set aside")
+stays forced through its first card only. The forced values are sums of the same kind as ``C_0``'s, so the float result
+is as close to the exact one.
+
 The modifiers you hold
 ----------------------
 Where your line holds modifiers (`Path.scores`: the minus cards, the ÷2), the chain's score at level 0 is your score
@@ -305,19 +335,27 @@ MAX_CLASSES = 16
 has 14 with The Zero)."""
 
 
-ChainEnds = dict[tuple[object, ...], tuple[float, float]]
-"""`drift_ceiling`'s ``known``: the chain's values of drawing on and of stopping on the empty set, by `_unsized`."""
+ChainEnds = dict[tuple[object, ...], tuple[float, ...]]
+"""`drift_ceiling`'s ``known``: by `_unsized`, the chain's values on the empty set of drawing on and of stopping, then
+forced through 2, 3... live cards (`_chain_ends`)."""
+
+FORCED_ROWS = 4
+"""The most live cards `_chain_ends` forces the chain through (``G_2`` to ``G_4``), for every path: the draws a Flip
+Four! owes. Past them the last is used, a chain forced through fewer live cards (still a bound: "Draws owed"). Every
+chain computes them (on the sets of at most three classes, a small part of its work), so a path owing draws finds its
+chain's values where a path with the same fields at a free decision left them."""
 
 
-def drift_ceiling(path: Path, ceiling: int, known: ChainEnds | None = None) -> float:
+def drift_ceiling(path: Path, ceiling: int, known: ChainEnds | None = None, draws: int = 1) -> float:
     """The drift ceiling of ``H`` for the path ``path`` and the ladder's top ``ceiling``: the optimal stopping value of
-    its relaxed chain, the first card forced (module docstring, "The chain's optimal stopping value"), the chain
-    started at level 1 or S where ``path.start`` says so ("A Discard, Swap or Steal set aside").
+    its relaxed chain, the first ``draws`` cards forced (module docstring, "The chain's optimal stopping value" and
+    "Draws owed"), the chain started at level 1 or S where ``path.start`` says so ("A Discard, Swap or Steal set
+    aside": there only the first card is forced, whatever ``draws`` says).
 
     The chain reads every field of the path but its ``size``: the pile's neutral cards (``size - live``) only weigh its
-    two values on the empty set, drawing on and stopping, in the last line. ``known`` (a caller's table) remembers those
-    two by the rest (`_unsized`), so that paths that differ by neutral cards alone (a modifier or an action drawn)
-    run the chain once, and each gets the same floats as where it ran its own."""
+    values on the empty set, drawing on and stopping (and forced on), in the last lines. ``known`` (a caller's table)
+    remembers those by the rest (`_unsized`), so that paths that differ by neutral cards alone (a modifier or an action
+    drawn), or by the draws owed, run the chain once, and each gets the same floats as where it ran its own."""
     top = max(0, ceiling)
     copies, values, total = _class_columns(path.classes, path.zeros)
     live = path.bust + path.rescue + total
@@ -325,16 +363,32 @@ def drift_ceiling(path: Path, ceiling: int, known: ChainEnds | None = None) -> f
         return float(top)  # nothing changes the path before the pile runs out
     if path.room <= 0 or copies.shape[0] > MAX_CLASSES:
         return math.inf
+    draws = 1 if path.start else min(max(draws, 1), path.size)
     if known is None:
-        onward, stop = _chain_ends(path, top, copies, values, live)
+        ends = _chain_ends(path, top, copies, values, live)
     else:
         key = _unsized(path, top)
-        ends = known.get(key)
-        if ends is None:
-            ends = known[key] = _chain_ends(path, top, copies, values, live)
-        onward, stop = ends
+        found = known.get(key)
+        if found is None:
+            found = known[key] = _chain_ends(path, top, copies, values, live)
+        ends = found
     neutral = path.size - live
-    return (neutral * stop + live * onward) / path.size
+    if draws == 1:
+        return (neutral * ends[1] + live * ends[0]) / path.size
+    return _forced_mean(ends, path.size, live, draws)
+
+
+def _forced_mean(ends: tuple[float, ...], size: int, live: int, draws: int) -> float:
+    """``sum_j Hyp(j) G_j(empty)``: ``j`` of the first ``draws`` of ``size`` cards are live (hypergeometric), ``G_0``
+    the chain's value of stopping on the empty set (``ends[1]``), ``G_1`` of drawing on (``ends[0]``), ``G_t`` forced
+    through ``t`` live cards (``ends[t]``), the last of them for every larger ``t``: ``G_t`` falls with ``t``, and is
+    ``G_room`` past ``room`` (module docstring, "Draws owed")."""
+    forced = [ends[1], ends[0], *ends[2:]]
+    neutral = size - live
+    total = 0.0
+    for j in range(max(0, draws - neutral), min(draws, live) + 1):
+        total += math.comb(live, j) * math.comb(neutral, draws - j) * forced[min(j, len(forced) - 1)]
+    return total / math.comb(size, draws)
 
 
 def _unsized(path: Path, top: int) -> tuple[object, ...]:
@@ -344,11 +398,13 @@ def _unsized(path: Path, top: int) -> tuple[object, ...]:
             path.late, path.start, path.scores, top)
 
 
-def _chain_ends(path: Path, top: int, copies: IntArray, values: IntArray, live: int) -> tuple[float, float]:
+def _chain_ends(path: Path, top: int, copies: IntArray, values: IntArray, live: int) -> tuple[float, ...]:
     """`drift_ceiling`'s chain on the empty set: its value of drawing on and of stopping there (``live`` cards that
-    change the path, the classes' ``copies`` and ``values`` of `_class_columns`)."""
+    change the path, the classes' ``copies`` and ``values`` of `_class_columns`), then, at level 0, its values forced
+    through 2 to ``min(FORCED_ROWS, live, room)`` live cards (``G_t``: module docstring, "Draws owed")."""
     scores, flips = (_PLAIN, _PLAIN) if path.scores is None else (path.scores.plain, path.scores.flip7)
-    out = np.zeros(5)
+    forced = min(FORCED_ROWS, live, path.room)  # past room live cards at level 0 the chain has left it: G_t = G_room
+    out = np.zeros(5 + forced)
     if path.start:
         # The chain of a pile holding the card set aside too, drawn first: its level 1 or S on the empty set is the
         # chain started there on this pile (one live card and one rescuer more); the Unlucky 7 ends it at ``top``.
@@ -357,7 +413,7 @@ def _chain_ends(path: Path, top: int, copies: IntArray, values: IntArray, live: 
         second = 0 if steal else 1 + path.second  # the card set aside and the pile's that bring no number
         _stopping_values(copies, values, path.zeros > 0, path.holds_zero, path.held, _PLAIN, _PLAIN, path.room,
                          path.bonus, path.bust, path.rescue + 1, second, path.lift, 1 if steal else 0, path.grab,
-                         live + 1, float(top), 0, _NOTHING, *_set_lattice(copies.shape[0], deepest), out)
+                         live + 1, float(top), 0, _NOTHING, *_set_lattice(copies.shape[0], deepest), 1, out)
         return (float(out[3]), float(out[4])) if steal else (float(out[1]), float(out[2]))
     deepest = min(path.room, live) - 1  # the chain is alive and not ended at sets of at most this size
     levels = 3 if path.second or path.steals else 1  # the rows of levels 1, S and 2 only where they are reached
@@ -365,10 +421,10 @@ def _chain_ends(path: Path, top: int, copies: IntArray, values: IntArray, live: 
                            deepest + 1, levels, path.late) if path.unlucky else _NOTHING
     _stopping_values(copies, values, path.zeros > 0, path.holds_zero, path.held, scores, flips, path.room,
                      path.bonus, path.bust, path.rescue, path.second, path.lift, path.steals, path.grab, live,
-                     float(top), path.unlucky, wiped, *_set_lattice(copies.shape[0], deepest), out)
+                     float(top), path.unlucky, wiped, *_set_lattice(copies.shape[0], deepest), forced, out)
     onward = float(out[0])  # C_0(empty): draw once more
     stop = max(0.0 if path.holds_zero else float(path.held if path.scores is None else scores[path.held]), onward)
-    return onward, stop
+    return (onward, stop, *(float(out[4 + t]) for t in range(2, forced + 1)))
 
 
 START_DISCARD = 1
@@ -608,7 +664,7 @@ def _stopping_values(copies: IntArray, values: IntArray, zero_last: bool, holds_
                      scores: IntArray, flips: IntArray, room: int, bonus: int, bust: int, rescue: int, second: int,
                      lift: int, steals: int, grab: int, live: int,
                      top: float, unlucky: int, wiped: FloatArray, masks: IntArray, lows: IntArray, rests: IntArray,
-                     starts: IntArray, grown_class: IntArray, grown_at: IntArray, out: FloatArray) -> None:
+                     starts: IntArray, grown_class: IntArray, grown_at: IntArray, forced: int, out: FloatArray) -> None:
     """``out[0] = C_0(empty)``: the value of drawing on at the empty set in the chain's optimal stopping (module
     docstring, "The chain's optimal stopping value"); where level 1 or S is computed on the empty set, ``out[1]`` and
     ``out[2]`` its ``C_1`` and ``V_1`` there and ``out[3]`` and ``out[4]`` its ``C_S`` and ``V_S`` (read by
@@ -623,7 +679,10 @@ def _stopping_values(copies: IntArray, values: IntArray, zero_last: bool, holds_
     the lower of that level's ``V`` and ``top`` (module docstring, "After a second Discard or Swap"). Where ``scores``
     is not empty (your line's modifiers: your score by sum of numbers, ``flips`` with a Flip 7), level 0 scores
     ``scores[S_J]`` and its Flip 7 ``flips[S_J + v]``, level S ``scores[S_J + grab]`` and ``flips[S_J + grab + v]``,
-    past the tables' last sum that score plus the difference (module docstring, "The modifiers you hold").
+    past the tables' last sum that score plus the difference (module docstring, "The modifiers you hold"). Where
+    ``forced > 1``, ``out[4 + t]`` is ``G_t(empty)`` for ``t = 2 .. forced``: level 0 forced through ``t`` more live
+    cards, ``C_0`` with ``G_{t-1}`` read in place of ``V_0`` (``G_0 = V_0``; module docstring, "Draws owed"),
+    computed on the sets of at most ``forced - t`` classes (all that ``G_forced(empty)`` reads).
 
     The sets are those of `_set_lattice` (``masks`` .. ``grown_at``), each at its place there: visited once in
     increasing order for their sums (a set's are those of the set without its lowest class, plus that class's) and
@@ -648,6 +707,7 @@ def _stopping_values(copies: IntArray, values: IntArray, zero_last: bool, holds_
     again0 = np.empty(visited, dtype=np.float64)  # V_3: a second Discard or Swap, two cards of H forgivable
     again1 = np.empty(visited, dtype=np.float64)  # V_4: one of them come
     again2 = np.empty(visited, dtype=np.float64)  # V_5: both come
+    pushed = np.empty((max(forced, 1), visited), dtype=np.float64)  # row t - 1: G_t, level 0 forced t live cards on
     points[0] = cards[0] = worth[0] = size[0] = 0
     all_cards = 0
     all_worth = 0
@@ -810,6 +870,25 @@ def _stopping_values(copies: IntArray, values: IntArray, zero_last: bool, holds_
         plain[at] = max(score, value0)
         if mask == 0:
             out[0] = value0
+        if forced > 1 and k < forced:  # G_t(J) for t = 1 .. forced - k: what follows level 0 as for value0
+            reads = not flip and k + 1 < live  # else value0 reads no V_0: every G_t(J) is value0
+            tail = others * top
+            if unlucky:
+                tail += unlucky * wiped[k]
+            if k + 1 < live:
+                tail += second * min(first[at], top) if second > 0 else 0.0
+                tail += steals * min(taken[at], top) if steals > 0 else 0.0
+            for t in range(1, forced - k + 1):
+                if reads:
+                    grows = 0.0
+                    for e in range(starts[at], starts[at + 1]):
+                        up = grown_at[e]
+                        grows += copies[grown_class[e]] * (plain[up] if t == 1 else pushed[t - 2, up])
+                    pushed[t - 1, at] = (grows + tail) / (live - k)
+                else:
+                    pushed[t - 1, at] = value0
+                if mask == 0 and t > 1:
+                    out[4 + t] = pushed[t - 1, at]
 
 
 __all__ = ["MAX_CLASSES", "ROOM_AFTER_UNLUCKY", "START_DISCARD", "START_STEAL", "drift_ceiling"]

@@ -88,6 +88,10 @@ class EngineModel:
         """A Flip Three owes you draws."""
         return not state.at_decision
 
+    def draws_owed(self, state: RoundState) -> int:
+        """One while a Flip Three owes you draws (at least one; no path ceiling reads it: `path` is None)."""
+        return int(not state.at_decision)
+
     def may_stay(self, state: RoundState) -> bool:
         """At least one card in front of you."""
         return not state.line.is_empty
@@ -320,16 +324,16 @@ class VengeanceModel:
         made-to-stay flag, with the other lines only as the union of their masks and whether there is one (and in
         Brutal mode the sum of their penalties and whether a player is busted).
 
-        Proof, method by method: `forced` reads the draws owed; `may_stay` and `banked` your line; `can_draw` the
-        pile's and the discards' sizes; `owed` the draws owed, the set-aside and queued kinds, your line, the
-        sizes and whether there is a discard pile; `hazard` the pile (or the discards), the sizes, your line and
+        Proof, method by method: `forced` reads the draws owed; `may_stay` and `banked` your line; `can_draw` the pile's
+        and the discards' sizes; `owed` the draws owed, the set-aside and queued kinds, your line, the sizes and whether
+        there is a discard pile; `draws_owed` the same; `hazard` the pile (or the discards), the sizes, your line and
         the set-aside and queued kinds; `path` those, the draws owed (`Path.late`), whether another player is in the
         round, and of the other lines only the numbers of their union (whether one holds a number, the largest a Swap
-        could give you); `deferred_path` the same; `reach` the pile, the discards, the
-        set-aside and queued kinds, your line, and of the other lines only the union of their masks (``others``),
-        and in Brutal mode the sum of their penalties; `chain` your line, the pile (or the discards), whether another player is in the round,
-        the union of the other lines, and in Brutal mode whether one is busted. None reads more of the busted
-        players, nor the made-to-stay flag.
+        could give you); `deferred_path` the same; `reach` the pile, the discards, the set-aside and queued kinds, your
+        line, and of the other lines only the union of their masks (``others``), and in Brutal mode the sum of their
+        penalties; `chain` your line, the pile (or the discards), whether another player is in the round, the union of
+        the other lines, and in Brutal mode whether one is busted. None reads more of the busted players, nor the
+        made-to-stay flag.
         """
         others = 0
         for other in state[3]:
@@ -343,6 +347,15 @@ class VengeanceModel:
     def forced(self, state: State) -> bool:
         """A Flip Four! or Just One More! owes you draws."""
         return bool(state[7])
+
+    def draws_owed(self, state: State) -> int:
+        """The draws owed now (a Flip Four!, a Just One More!): each is a card of the drawing pile (or, once it runs
+        out, of the known discard pile reshuffled) drawn before you may stop, unless the round ends first; the cards
+        drawn meanwhile are set aside until they are done (`flip7odds.vengeance.fast.Round.outcomes`). Where `owed`
+        counts those of a Just One More! or Flip Four! set aside or queued too (nobody else in the round: each is
+        played on you when it resolves, its one option, and nothing resolved before it lets you stop), that count; else
+        those set aside or queued are not counted: a lower bound."""
+        return max(int(state[7]), self.owed(state))
 
     def may_stay(self, state: State) -> bool:
         """At least one card and no The Zero."""

@@ -95,6 +95,15 @@ def blind_policies(max_count: int) -> st.SearchStrategy[HitStayPolicy]:
     )
 
 
+def shuffled_deck(rng: random.Random, rules: RuleSet, chosen: list[Card]) -> list[Card]:
+    """The deck of ``rules`` without the ``chosen`` cards, shuffled by ``rng``."""
+    deck = [card for card, count in rules.deck.items_ for _ in range(count)]
+    for card in chosen:
+        deck.remove(card)
+    rng.shuffle(deck)
+    return deck
+
+
 def seeded_small_pile(rng: random.Random, rules: RuleSet, deck: list[Card], chosen: list[Card], most_dealt: int,
                       fewest_others: int) -> VengeanceSituation:
     """A pile of 6 to 8 cards: ``chosen`` under the first of the shuffled ``deck`` (which no longer holds them); up to

@@ -73,6 +73,8 @@ def test_every_ceiling_holds_the_exact_hit_value_of_every_state_met(situation: V
         if path is not None:
             assert _path_ceiling(path, max(ladder)) >= hit - TOLERANCE, (state, path)
             assert drift_ceiling(path, max(ladder)) >= hit - TOLERANCE, (state, path)
+            draws = model.draws_owed(state)
+            assert drift_ceiling(path, max(ladder), draws=draws) >= hit - TOLERANCE, (state, path, draws)
             if not model.forced(state):
                 scores, given, steals, kept, stays = model.chain(state)
                 assert chain_floor(path, scores, low, given, steals=steals, kept=kept, stays=stays) <= hit + TOLERANCE, (

@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from flip7odds.bounded import Path, _path_ceiling
-from flip7odds.drift import _set_lattice, drift_ceiling
+from flip7odds.drift import FORCED_ROWS, _set_lattice, drift_ceiling
 
 TOLERANCE = 1e-9
 Card = tuple[str, int]
@@ -22,9 +22,10 @@ Card = tuple[str, int]
 ``("class<i>", value)``."""
 
 
-def chain_value(path: Path, ceiling: int) -> Fraction:
+def chain_value(path: Path, ceiling: int, draws: int = 1) -> Fraction:
     """The value of hitting on the path's chain, by brute force: the best stopping rule that knows only the cards
-    seen (the first card forced), over every order of the pile (module docstring of `flip7odds.drift`)."""
+    seen (the first ``draws`` cards of the pile forced), over every order of the pile (module docstring of
+    `flip7odds.drift`)."""
     top = max(0, ceiling)
     pile: Counter[Card] = Counter({("bust", 0): path.bust, ("rescue", 0): path.rescue, ("zero", 0): path.zeros,
                                    ("neutral", 0): path.size - path.bust - path.rescue - path.zeros
@@ -33,12 +34,14 @@ def chain_value(path: Path, ceiling: int) -> Fraction:
         pile[(f"class{i}", value)] = copies
 
     @functools.cache
-    def after(left: tuple[tuple[Card, int], ...], drawn: frozenset[str], held: int, zero: bool) -> Fraction:
-        """The value of the chain after a card: stop (``Z``) or draw on."""
-        stop = Fraction(0 if zero else held)
-        return max(stop, draw(left, drawn, held, zero))
+    def after(left: tuple[tuple[Card, int], ...], drawn: frozenset[str], held: int, zero: bool,
+              owed: int) -> Fraction:
+        """The value of the chain after a card: stop (``Z``) or draw on; draw on while ``owed`` draws are left."""
+        onward = draw(left, drawn, held, zero, owed)
+        return onward if owed else max(Fraction(0 if zero else held), onward)
 
-    def draw(left: tuple[tuple[Card, int], ...], drawn: frozenset[str], held: int, zero: bool) -> Fraction:
+    def draw(left: tuple[tuple[Card, int], ...], drawn: frozenset[str], held: int, zero: bool, owed: int) -> Fraction:
+        owed = max(owed - 1, 0)  # this card is drawn
         cards = dict(left)
         total = sum(cards.values())
         if total == cards.get(("neutral", 0), 0):
@@ -56,18 +59,18 @@ def chain_value(path: Path, ceiling: int) -> Fraction:
             elif kind == "rescue":
                 outcome = Fraction(top)
             elif kind == "neutral":
-                outcome = after(remaining, drawn, held, zero)
+                outcome = after(remaining, drawn, held, zero, owed)
             else:
                 if len(drawn) + 1 == path.room:
                     outcome = Fraction(held + points + path.bonus)
                 elif all(count == 0 for other, count in rest.items() if other[0] != "neutral"):
                     outcome = Fraction(top)
                 else:
-                    outcome = after(remaining, drawn | {kind}, held + points, zero or kind == "zero")
+                    outcome = after(remaining, drawn | {kind}, held + points, zero or kind == "zero", owed)
             value += count * outcome
         return value / total
 
-    return draw(tuple(sorted(pile.items())), frozenset(), path.held, path.holds_zero)
+    return draw(tuple(sorted(pile.items())), frozenset(), path.held, path.holds_zero, draws)
 
 
 @st.composite
@@ -91,6 +94,37 @@ def test_the_drift_ceiling_is_the_chain_value_by_brute_force(path: Path, ceiling
     """Without a second level or an Unlucky 7 the ceiling is the chain's optimal stopping value (module docstring of
     `flip7odds.drift`, "The chain's optimal stopping value"), here found over every order of the pile."""
     assert abs(drift_ceiling(path, ceiling) - float(chain_value(path, ceiling))) <= TOLERANCE
+
+
+@settings(max_examples=300, deadline=None)
+@given(tiny_paths(), st.integers(40, 90), st.integers(2, 9))
+def test_the_ceiling_forced_through_draws_is_the_chain_value_by_brute_force(path: Path, ceiling: int,
+                                                                           draws: int) -> None:
+    """The chain forced through the first ``draws`` cards of the pile (module docstring of `flip7odds.drift`, "Draws
+    owed": the hypergeometric mixture of the values forced through ``j`` live cards) is the brute force's optimal
+    stopping value with those cards forced, also where more are owed than the pile holds; never above the chain
+    forced through fewer."""
+    forced = drift_ceiling(path, ceiling, draws=draws)
+    assert abs(forced - float(chain_value(path, ceiling, draws))) <= TOLERANCE
+    assert forced <= drift_ceiling(path, ceiling, draws=draws - 1) + TOLERANCE
+
+
+def test_past_the_rows_computed_the_forced_ceiling_forces_fewer_live_cards() -> None:
+    """With room for six numbers more, the chain is forced through at most `FORCED_ROWS` live cards: exact up to
+    there, above the brute force's value past it (holding 30, six new classes and three bust cards among ten)."""
+    path = Path(30, 6, 15, ((1, 1), (1, 2), (1, 3), (1, 4), (1, 5), (1, 6)), 3, 0, 10)
+    for draws in range(1, FORCED_ROWS + 1):
+        assert abs(drift_ceiling(path, 60, draws=draws) - float(chain_value(path, 60, draws))) <= TOLERANCE
+    for draws in range(FORCED_ROWS + 1, 11):
+        assert drift_ceiling(path, 60, draws=draws) >= float(chain_value(path, 60, draws)) - TOLERANCE
+    assert drift_ceiling(path, 60, draws=8) > float(chain_value(path, 60, 8)) + 0.1
+
+
+def test_a_ceiling_forced_through_one_draw_more_than_owed_is_caught() -> None:
+    """Holding 20 with two bust cards among six, two draws owed: the chain forced through three (one more than owed,
+    a deliberately wrong bound) is below the brute force's value with two forced."""
+    path = Path(20, 3, 15, ((1, 2), (1, 3)), 2, 0, 6)
+    assert drift_ceiling(path, 60, draws=3) < float(chain_value(path, 60, 2)) - 0.1
 
 
 def test_a_wrong_ceiling_is_caught() -> None:

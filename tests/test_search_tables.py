@@ -67,12 +67,12 @@ def test_drift_ceilings_from_the_table_are_those_computed_alone() -> None:
     for situation, budget in _situations():
         _, search = _searched(situation, budget)
         known = search.shared.chain_ends
-        for (path, ceiling), value in search.shared.drift_ceilings.items():
-            assert value == drift_ceiling(path, ceiling), (path, ceiling)
+        for (path, ceiling, draws), value in search.shared.drift_ceilings.items():
+            assert value == drift_ceiling(path, ceiling, draws=draws), (path, ceiling, draws)
             for more in (1, 5):  # neutral cards more: the same entry of the table
                 bigger = dataclasses.replace(path, size=path.size + more)
-                found = drift_ceiling(bigger, ceiling, known)
-                assert found == drift_ceiling(bigger, ceiling), (bigger, ceiling)
+                found = drift_ceiling(bigger, ceiling, known, draws)
+                assert found == drift_ceiling(bigger, ceiling, draws=draws), (bigger, ceiling, draws)
             checked += 1
         shared += len(search.shared.drift_ceilings) - len(known)
     assert checked > 2000
@@ -122,6 +122,6 @@ def test_a_table_keyed_without_your_modifiers_is_caught(monkeypatch: pytest.Monk
     wrong = 0
     for situation, budget in _situations()[:1]:
         _, search = _searched(situation, budget)
-        wrong += sum(value != drift_ceiling(path, ceiling)
-                     for (path, ceiling), value in search.shared.drift_ceilings.items())
+        wrong += sum(value != drift_ceiling(path, ceiling, draws=draws)
+                     for (path, ceiling, draws), value in search.shared.drift_ceilings.items())
     assert wrong > 0
