@@ -163,9 +163,11 @@ more at most, in expectation,
 
     U(J, c) = (sum_{c' not in J + c} n_{c'} (s + v_{c'} + bonus) + (B + r_J) (s + bonus) + (R - 1) W) / m'
 
-(each card of ``H`` counted as if it were ``e``'s, each rescuer at ``W``; ``W`` where ``m' = 0``: the pile runs
-out). The chain ends at ``min(W, max(s + bonus, s, U(J, c)))`` (``max(s + bonus, U(J, c))`` holding The Zero) in
-place of ``W``: a terminal value needs only bound what may follow in expectation, given what came before. A Discard or
+(each card of ``H`` counted as if it were ``e``'s, the ``n_c - 1`` other cards of ``c`` bust it, each rescuer at
+``W``; ``W`` where ``m' = 0``: the pile runs out). ``U`` averages zeros, so it may be below ``s + bonus``, the most the
+Flip 7 made at once scores: the chain ends at ``min(W, max(s + bonus, s, U(J, c)))`` (``max(s + bonus, U(J, c))``
+holding The Zero) in place of ``W``, class by class: a terminal value needs only bound what may follow in
+expectation, given what came before. A Discard or
 Swap set aside (drawn while draws are owed) until then leaves the line whole: its Flip 7 scores at most ``s + bonus``
 too. On 25 states holding The Zero and a Discard, alone (numbers of the whole deck, 15 to 20 cards), the ceiling's mean
 slack against the exact value fell from 2.36 to 1.44 points (BENCHMARKS.md, "Stop 44, branch vzkeep").
