@@ -154,17 +154,18 @@ or a second Swap may take it back: that puts ``c``'s class back, so ``c``'s next
 at once where ``c``'s card came first (the exact solver busts a line that takes a number of a class it holds); the
 real line's numbers stay of classes of the relaxed one, and the count above holds. The real line holds at most as
 many numbers as the relaxed one, one more after a Swap that brought a number and a forgiven ``c``: at level 2 with
-six (``j + 1 = room``) the relaxed line counts the bonus (the real one may have made its Flip 7); at level 1 with
-seven the chain ends at ``W`` (the real line may hold six). A rescuer at level 1 or 2, or the live cards running out,
+six (``j + 1 = room``) the relaxed line counts the bonus (the real one may have made its Flip 7); at level 1 the
+``room``-th class (seven in the relaxed line) is one draw more ("Seven at level 1", below). A rescuer at level 1 or 2, or the live cards running out,
 ends it at ``W``. A Discard or Swap drawn during a Flip Four! resolves after the four: the real line changes later
 and meanwhile busts on every card of ``H``, so the same holds. The Zero is a class of value 0 at levels 1 and 2
-(a score is at most the numbers' sum, The Zero or not, and a Discard may take it away). With ``Z_1(J) = S_J + max(lift, 0)``, ``Z_2(J) = Z_1(J)`` plus the bonus at six where
+(a score is at most the numbers' sum, The Zero or not, and a Discard may take it away; where you hold it at level 0,
+"Holding The Zero at a Discard or a Swap" below does better). With ``Z_1(J) = S_J + max(lift, 0)``, ``Z_2(J) = Z_1(J)`` plus the bonus at six where
 ``lift >= 0``, and ``m`` live cards left (``live - j - 1`` at level 1, ``live - j - 2`` at level 2)::
 
     m d_1(J) = sum_{c not in J} n_c (Z_1(J + c) - Z_1(J)) + (B + r_J) (Z_2(J) - Z_1(J)) + (R - 1) (W - Z_1(J))
     m d_2(J) = sum_{c not in J} n_c (Z_2(J + c) - Z_2(J)) - (B + r_J - 1) Z_2(J) + (R - 1) (W - Z_2(J))
 
-(a Flip 7 at level 2 scores ``S_J + v_c + bonus``, one at level 1 ends at ``W``; the last live card ends at ``W``,
+(a Flip 7 at level 2 scores ``S_J + v_c + bonus``, one at level 1 is one draw more; the last live card ends at ``W``,
 or at 0 where it busts at level 2), and a Discard or Swap adds ``D (Z_1(K) - Z(K))`` to ``m d(K)`` at level 0 in
 place of ``D (W - Z(K))``. The chain is at level 1 on ``J`` when its first ``j + 1`` live cards are one of each
 class of ``J`` and one of the ``D``, in any order: ``P_1(J) = D prod n_c / C(live, j + 1)``. It is at level 2 on
@@ -178,13 +179,77 @@ d_2)``. The bound with every rescuer ending at ``W`` holds too (the second level
 what it saves where the bonus is near); the optimal stopping value, which takes ``min(V_1(K), W)`` at each Discard or
 Swap, is never above either.
 
+Seven at level 1
+----------------
+At level 1 on ``J`` with ``j + 1 = room``, a new class ``c`` gives the relaxed line its seventh. The real line has
+lost at most one card and gained at most one number: either it holds as many numbers as the relaxed line (nothing
+taken, or a Swap brought a number of a new class) and has made its Flip 7, scoring at most ``s + bonus`` with ``s =
+S_J + max(lift, 0) + v_c``, the round over; or it busted (a number of a class it held came in); or the card taken
+``e`` is missing and it holds six, at most ``s`` in numbers, and draws on. It then busts on every card of ``H`` but
+``e``'s, whose first card makes its Flip 7 (at most ``s + bonus``), as does a number of a new class ``c'`` (at most
+``s + v_{c'} + bonus``); a rescuer ends it at ``W``. So, with ``m' = live - j - 2`` live cards left after ``c``, a
+play that stops there scores at most ``s`` (0 where The Zero is yours: the Zero kept, below) and one that draws once
+more at most, in expectation,
+
+    U(J, c) = (sum_{c' not in J + c} n_{c'} (s + v_{c'} + bonus) + (B + r_J) (s + bonus) + (R - 1) W) / m'
+
+(each card of ``H`` counted as if it were ``e``'s, the ``n_c - 1`` other cards of ``c`` bust it, each rescuer at
+``W``; ``W`` where ``m' = 0``: the pile runs out). ``U`` averages zeros, so it may be below ``s + bonus``, the most the
+Flip 7 made at once scores: the chain ends at ``min(W, max(s + bonus, s, U(J, c)))`` (``max(s + bonus, U(J, c))``
+holding The Zero) in place of ``W``, class by class: a terminal value needs only bound what may follow in
+expectation, given what came before. A Discard or
+Swap set aside (drawn while draws are owed) until then leaves the line whole: its Flip 7 scores at most ``s + bonus``
+too. On 25 states holding The Zero and a Discard, alone (numbers of the whole deck, 15 to 20 cards), the ceiling's mean
+slack against the exact value fell from 2.36 to 1.44 points (BENCHMARKS.md, "Stop 44, branch vzkeep").
+
+Holding The Zero at a Discard or a Swap
+---------------------------------------
+While you hold The Zero at level 0 (held before, or a class of ``K``) your score is 0 unless you make a Flip 7, and a
+Discard or Swap drawn then may take The Zero away or leave it. Every play is one of two kinds there, and the chain,
+given what came before, splits into two relaxed chains, one bounding each kind:
+
+* *The Zero kept* (a Discard or Swap played on another card of your line, on the other lines, or a Swap discarded
+  unused): your line still holds The Zero, and a rescuer ends level 1 and 2 before anything else takes it away, so
+  wherever level 1 or 2 is on a set holding The Zero the real line scores 0 unless it made a Flip 7. So ``Z_1(J) = 0``
+  there, and ``Z_2(J) = 0`` but at six where ``lift >= 0`` (``S_J + lift + bonus``: the real line's Flip 7 after a
+  Swap that brought a number and the card given back); the moves are level 1's and 2's. The same holds on a set
+  that gained The Zero at level 1 or 2 (it came after the Discard or Swap; nothing took it away since), so levels 1
+  and 2 score 0 on every set holding The Zero, from either side.
+* *The Zero discarded or swapped away*: your line lost The Zero and nothing else, and gained at most a number worth
+  ``lift`` (a Swap), or a modifier. The Zero's single card is gone, so no card of ``H`` can come back: the real line
+  busts on every one. Level a is then a relaxed line that keeps ``H``, holds ``S_J + max(lift, 0)`` and forgives
+  nothing, with your line's modifiers (only The Zero left it): ``Z_a(J) = g(S_J + max(lift, 0))``. It is level S
+  with ``grab = max(lift, 0)``, but for the Flip 7: the real line holds one number fewer than the relaxed one
+  (The Zero's) unless a Swap brought a number of a new class, so at its ``room``-th class ``c`` it has made its Flip
+  7 (at most ``s + bonus``, ``s = S_J + max(lift, 0) + v_c``) or holds six summing to at most ``s' = S_J + v_c``
+  and draws on: a new class ``c'`` makes its Flip 7 (``s' + v_{c'} + bonus``), a card of ``H`` busts it, a rescuer
+  ends at ``W``; the chain ends at ``min(W, max(s + bonus, s', U_a))`` with ``U_a = (sum_{c' not in J + c} n_{c'}
+  (s' + v_{c'} + bonus) + (R - 1) W) / (live - j - 2)``, ``W`` where no live card is left. A rescuer at level a
+  (a second Discard or Swap, a Steal) ends it at ``W``, the Unlucky 7 at the bound after it at level 1
+  (``wiped[firsts + k]``: it wipes the line, The Zero with it), the live cards running out at ``W``. With ``m =
+  live - j - 1``::
+
+    m d_a(J) = sum_{c not in J} n_c (Z_a(J + c) - Z_a(J)) - (B + r_J) Z_a(J) + (R - 1) (W - Z_a(J))
+
+A play chooses its kind at the card, knowing what came before; the cards still to come are in uniformly random order
+whatever it chooses, and each kind's continuation scores, in expectation given what came before, at most its chain's
+optimal stopping value. So a Discard or Swap at level 0 holding The Zero leads to ``min(max(V_1(K), V_a(K)), W)``
+(the chain is a decision process there: the larger of two bounds bounds either choice), in place of ``min(V_1(K),
+W)`` with ``Z_1(K) = S_K + max(lift, 0)``. A Discard or Swap set aside holding The Zero (the chain started at level
+1) may resolve later, after The Zero came or was kept: levels 1 and 2 then keep ``Z_1(J) = S_J + max(lift, 0)`` as
+above. Where a second Discard or Swap goes on at levels 3 to 5 ("After a second Discard or Swap"), level a still ends
+it at ``W``: the real line has lost The Zero for good, and level 5's Flip 7 counts every class of ``H``, so the
+larger of the two may be above level 1 with The Zero of value 0 there; on the test piles
+(`tests/test_drift_zero_kept.py`) it never was.
+
 After a Steal
 -------------
 Of the ``R`` rescuers, ``T = Path.steals`` are Steals that can take a number (another line holds one). After one
 your line has gained at most one card, a number worth at most ``grab`` (the largest on the other lines), and lost
 none, so it busts on every card of ``H`` as before, and on more. The chain goes on at level S, a relaxed line that
 keeps ``H``, holds ``S_K + grab`` and forgives nothing: ``Z_S(J) = S_J + grab``, plus the bonus at six
-(``j + 1 = room``: the real line may hold one number more, and may have made its Flip 7 there). Pathwise the real
+(``j + 1 = room``: the real line may hold one number more, and may have made its Flip 7 there); 0 elsewhere on a set
+holding The Zero (a Steal takes no card away: you keep The Zero, and the next rescuer ends level S). Pathwise the real
 line is alive only while the relaxed one is, with at most its sum; a Steal drawn during a Flip Four! resolves later,
 when the real line has had no more. With ``m = live - j - 1`` live cards left::
 
@@ -398,10 +463,13 @@ def _unsized(path: Path, top: int) -> tuple[object, ...]:
             path.late, path.start, path.scores, top)
 
 
-def _chain_ends(path: Path, top: int, copies: IntArray, values: IntArray, live: int) -> tuple[float, ...]:
+def _chain_ends(path: Path, top: int, copies: IntArray, values: IntArray, live: int,
+                split: bool = True) -> tuple[float, ...]:
     """`drift_ceiling`'s chain on the empty set: its value of drawing on and of stopping there (``live`` cards that
     change the path, the classes' ``copies`` and ``values`` of `_class_columns`), then, at level 0, its values forced
-    through 2 to ``min(FORCED_ROWS, live, room)`` live cards (``G_t``: module docstring, "Draws owed")."""
+    through 2 to ``min(FORCED_ROWS, live, room)`` live cards (``G_t``: module docstring, "Draws owed"); ``split``: a
+    Discard or Swap met holding The Zero goes on at the better of level 1 with The Zero kept and level a (module
+    docstring, "Holding The Zero at a Discard or a Swap"), else at level 1 with The Zero a class of value 0."""
     scores, flips = (_PLAIN, _PLAIN) if path.scores is None else (path.scores.plain, path.scores.flip7)
     forced = min(FORCED_ROWS, live, path.room)  # past room live cards at level 0 the chain has left it: G_t = G_room
     out = np.zeros(5 + forced)
@@ -411,7 +479,7 @@ def _chain_ends(path: Path, top: int, copies: IntArray, values: IntArray, live: 
         steal = path.start == START_STEAL
         deepest = min(path.room, live + 1) - 1
         second = 0 if steal else 1 + path.second  # the card set aside and the pile's that bring no number
-        _stopping_values(copies, values, path.zeros > 0, path.holds_zero, path.held, _PLAIN, _PLAIN, path.room,
+        _stopping_values(copies, values, path.zeros > 0, path.holds_zero, False, path.held, _PLAIN, _PLAIN, path.room,
                          path.bonus, path.bust, path.rescue + 1, second, path.lift, 1 if steal else 0, path.grab,
                          live + 1, float(top), 0, _NOTHING, *_set_lattice(copies.shape[0], deepest), 1, out)
         return (float(out[3]), float(out[4])) if steal else (float(out[1]), float(out[2]))
@@ -419,7 +487,7 @@ def _chain_ends(path: Path, top: int, copies: IntArray, values: IntArray, live: 
     levels = 3 if path.second or path.steals else 1  # the rows of levels 1, S and 2 only where they are reached
     wiped = _after_unlucky(path.fresh, path.fresh_bust, path.fresh_held, path.bonus, path.rescue, live, top,
                            deepest + 1, levels, path.late) if path.unlucky else _NOTHING
-    _stopping_values(copies, values, path.zeros > 0, path.holds_zero, path.held, scores, flips, path.room,
+    _stopping_values(copies, values, path.zeros > 0, path.holds_zero, split, path.held, scores, flips, path.room,
                      path.bonus, path.bust, path.rescue, path.second, path.lift, path.steals, path.grab, live,
                      float(top), path.unlucky, wiped, *_set_lattice(copies.shape[0], deepest), forced, out)
     onward = float(out[0])  # C_0(empty): draw once more
@@ -660,7 +728,7 @@ def _set_lattice(classes: int, deepest: int) -> SetLattice:
 
 
 @compiled_loop
-def _stopping_values(copies: IntArray, values: IntArray, zero_last: bool, holds_zero: bool, held: int,
+def _stopping_values(copies: IntArray, values: IntArray, zero_last: bool, holds_zero: bool, split: bool, held: int,
                      scores: IntArray, flips: IntArray, room: int, bonus: int, bust: int, rescue: int, second: int,
                      lift: int, steals: int, grab: int, live: int,
                      top: float, unlucky: int, wiped: FloatArray, masks: IntArray, lows: IntArray, rests: IntArray,
@@ -679,7 +747,11 @@ def _stopping_values(copies: IntArray, values: IntArray, zero_last: bool, holds_
     the lower of that level's ``V`` and ``top`` (module docstring, "After a second Discard or Swap"). Where ``scores``
     is not empty (your line's modifiers: your score by sum of numbers, ``flips`` with a Flip 7), level 0 scores
     ``scores[S_J]`` and its Flip 7 ``flips[S_J + v]``, level S ``scores[S_J + grab]`` and ``flips[S_J + grab + v]``,
-    past the tables' last sum that score plus the difference (module docstring, "The modifiers you hold"). Where
+    past the tables' last sum that score plus the difference (module docstring, "The modifiers you hold"). Level 1's
+    ``room``-th class is one draw more (module docstring, "Seven at level 1"). Where ``split``, levels 1 and 2 score 0
+    on the sets holding The Zero but at a Flip 7, and a Discard or Swap met at level 0 holding The Zero goes on at
+    the larger of level 1's ``V`` and level a's (The Zero discarded or swapped away: module docstring, "Holding The
+    Zero at a Discard or a Swap"); level S scores 0 on those sets but at six, ``split`` or not. Where
     ``forced > 1``, ``out[4 + t]`` is ``G_t(empty)`` for ``t = 2 .. forced``: level 0 forced through ``t`` more live
     cards, ``C_0`` with ``G_{t-1}`` read in place of ``V_0`` (``G_0 = V_0``; module docstring, "Draws owed"),
     computed on the sets of at most ``forced - t`` classes (all that ``G_forced(empty)`` reads).
@@ -704,6 +776,7 @@ def _stopping_values(copies: IntArray, values: IntArray, zero_last: bool, holds_
     first = np.empty(visited, dtype=np.float64)  # V_1
     forgiven = np.empty(visited, dtype=np.float64)  # V_2
     taken = np.empty(visited, dtype=np.float64)  # V_S
+    dropped = np.empty(visited, dtype=np.float64)  # V_a: The Zero discarded or swapped away
     again0 = np.empty(visited, dtype=np.float64)  # V_3: a second Discard or Swap, two cards of H forgivable
     again1 = np.empty(visited, dtype=np.float64)  # V_4: one of them come
     again2 = np.empty(visited, dtype=np.float64)  # V_5: both come
@@ -734,11 +807,14 @@ def _stopping_values(copies: IntArray, values: IntArray, zero_last: bool, holds_
         left_points = all_worth - worth[at]  # sum_{c not in J} n_c v_c
         repeats = cards[at] - k
         flip = k + 1 == room  # the next new class is a Flip 7
-        grows0 = grows1 = grows2 = grows_s = grows3 = grows4 = grows5 = 0.0  # sum_{c not in J} n_c V_l(J + c)
+        grows0 = grows1 = grows2 = grows_s = grows_a = grows3 = grows4 = grows5 = 0.0  # sum_{c not in J} n_c V_l(J + c)
+        zero_in = holds_zero or (mask & zero_bit) != 0
+        kept = split and zero_in  # levels 1 and 2 hold The Zero: it was kept at the Discard or Swap, or came after it
         inner0 = not flip and k + 1 < live
         inner1 = second > 0 and not flip and k + 2 < live
         inner2 = second > 0 and not flip and k + 3 < live
         inner_s = steals > 0 and not flip and k + 2 < live
+        inner_a = kept and inner1
         inner3 = third and not flip and k + 3 < live
         inner4 = third and not flip and k + 4 < live
         inner5 = third and not flip and k + 5 < live
@@ -754,6 +830,8 @@ def _stopping_values(copies: IntArray, values: IntArray, zero_last: bool, holds_
                     grows2 += n * forgiven[up]
                 if inner_s:
                     grows_s += n * taken[up]
+                if inner_a:
+                    grows_a += n * dropped[up]
                 if inner3:
                     grows3 += n * again0[up]
                 if inner4:
@@ -785,15 +863,18 @@ def _stopping_values(copies: IntArray, values: IntArray, zero_last: bool, holds_
                 value3 += spare * again1[at] + (rescue - 2) * top
                 value3 /= live - k - 2
             again0[at] = max(float(total), value3)
-        lifted = float(total + lifted_by)  # Z_1(J)
+        lifted = 0.0 if kept else float(total + lifted_by)  # Z_1(J)
+        rest_ends = (rescue - 1) * top  # at levels a and S: every other rescuer ends at top, the Unlucky 7 at its bound
+        if unlucky and (second > 0 or steals > 0):
+            rest_ends = (rescue - 1 - unlucky) * top + unlucky * wiped[firsts + k]
         if second > 0 and k + 1 < live:  # levels 1 and 2 on J (m = live - k - 1 and live - k - 2 live cards left)
-            after = lifted + (bonus if flip and lift >= 0 else 0)  # Z_2(J)
+            after = float(total + lifted_by + bonus) if flip and lift >= 0 else lifted  # Z_2(J)
             if k + 2 < live:  # level 2
                 if k + 3 == live:  # the last live card: a new class runs them out, a card of H busts, a rescuer
                     value2 = float(left_cards + rescue - 1) * top
                 else:
                     if flip:  # a Flip 7: S + lift + v + bonus
-                        value2 = float(left_points) + left_cards * (lifted + bonus)
+                        value2 = float(left_points) + left_cards * float(total + lifted_by + bonus)
                     else:
                         value2 = grows2
                     if unlucky:
@@ -807,7 +888,19 @@ def _stopping_values(copies: IntArray, values: IntArray, zero_last: bool, holds_
             if k + 2 == live:  # whatever the last live card is, the chain ends at top
                 value1 = top
             else:
-                value1 = left_cards * top if flip else grows1  # a Flip 7 at level 1 ends at top
+                value1 = grows1
+                if flip:  # the room-th class: a Flip 7, or six numbers and one more draw (the card given may come back)
+                    value1 = 0.0
+                    after_1 = live - k - 2  # live cards left after the Discard or Swap, J's and c
+                    for c in range(classes):
+                        if not mask >> c & 1:
+                            sum_1 = total + lifted_by + values[c]
+                            onward_1 = top
+                            if after_1 > 0:
+                                onward_1 = (left_points - copies[c] * values[c]) + (left_cards - copies[c]) * float(
+                                    sum_1 + bonus) + (bust + repeats) * float(sum_1 + bonus) + (rescue - 1) * top
+                                onward_1 = max(0.0 if kept else float(sum_1), onward_1 / after_1)
+                            value1 += copies[c] * min(max(float(sum_1 + bonus), onward_1), top)
                 value1 += (bust + repeats) * forgiven[at]
                 if unlucky:
                     value1 += (ends - unlucky) * top + unlucky * wiped[firsts + k]
@@ -820,11 +913,32 @@ def _stopping_values(copies: IntArray, values: IntArray, zero_last: bool, holds_
             if mask == 0:
                 out[1] = value1
                 out[2] = first[at]
+            if kept:  # level a on J: The Zero discarded or swapped away, no card of H forgiven
+                reach = total + lifted_by
+                held_a = float(scores[min(reach, last)] + max(reach - last, 0) if scored else reach)
+                if k + 2 == live:
+                    value_a = float(left_cards + rescue - 1) * top
+                else:
+                    value_a = grows_a
+                    if flip:  # the room-th class: a Flip 7 after a Swap that brought a number, else one draw more
+                        value_a = 0.0
+                        after_a = live - k - 2  # live cards left after the Discard or Swap, J's and c
+                        for c in range(classes):
+                            if not mask >> c & 1:
+                                sum_a = total + values[c]
+                                onward_a = top
+                                if after_a > 0:
+                                    onward_a = (left_points - copies[c] * values[c]) + (
+                                        left_cards - copies[c]) * float(sum_a + bonus) + (rescue - 1) * top
+                                    onward_a = max(float(sum_a), onward_a / after_a)
+                                value_a += copies[c] * min(max(float(sum_a + lifted_by + bonus), onward_a), top)
+                    value_a = (value_a + rest_ends) / (live - k - 1)
+                dropped[at] = max(held_a, value_a)
         if steals > 0 and k + 1 < live:  # level S on J
             reach = total + grab
             # Z_S(J): your scores with your line's modifiers, of slope at most 1 past the table's last sum
             held_s = float(scores[min(reach, last)] + max(reach - last, 0) if scored else reach)
-            held_s += bonus if flip else 0
+            held_s = held_s + bonus if flip else 0.0 if zero_in else held_s  # The Zero stays yours
             if k + 2 == live:
                 value_s = float(left_cards + rescue - 1) * top
             elif flip and scored:  # a Flip 7 past six with your line's modifiers: flips[S + grab + v]
@@ -836,16 +950,11 @@ def _stopping_values(copies: IntArray, values: IntArray, zero_last: bool, holds_
             else:
                 value_s = float(left_points) + left_cards * held_s if flip else grows_s
             if k + 2 < live:
-                if unlucky:
-                    value_s += (rescue - 1 - unlucky) * top + unlucky * wiped[firsts + k]
-                else:
-                    value_s += (rescue - 1) * top
-                value_s /= live - k - 1
+                value_s = (value_s + rest_ends) / (live - k - 1)
             taken[at] = max(held_s, value_s)
             if mask == 0:
                 out[3] = value_s
                 out[4] = taken[at]
-        zero_in = holds_zero or (mask & zero_bit) != 0
         score = 0.0 if zero_in else float(scores[total] if scored else total)  # Z(J)
         if flip and scored:  # a Flip 7 with your line's modifiers: flips[S + v]
             value0 = 0.0
@@ -858,26 +967,21 @@ def _stopping_values(copies: IntArray, values: IntArray, zero_last: bool, holds_
             value0 = left_cards * top
         else:
             value0 = grows0
-        value0 += others * top
+        tail = others * top  # what the rescuers lead to from level 0 on J
         if unlucky:
-            value0 += unlucky * wiped[k]
+            tail += unlucky * wiped[k]
         if k + 1 < live:
-            value0 += second * min(first[at], top) if second > 0 else 0.0
-            value0 += steals * min(taken[at], top) if steals > 0 else 0.0
+            if second > 0:  # holding The Zero, the better of it kept (level 1) and discarded or swapped away (a)
+                tail += second * min(max(first[at], dropped[at]) if kept else first[at], top)
+            tail += steals * min(taken[at], top) if steals > 0 else 0.0
         else:
-            value0 += (second + steals) * top
-        value0 /= live - k
+            tail += (second + steals) * top
+        value0 = (value0 + tail) / (live - k)
         plain[at] = max(score, value0)
         if mask == 0:
             out[0] = value0
         if forced > 1 and k < forced:  # G_t(J) for t = 1 .. forced - k: what follows level 0 as for value0
             reads = not flip and k + 1 < live  # else value0 reads no V_0: every G_t(J) is value0
-            tail = others * top
-            if unlucky:
-                tail += unlucky * wiped[k]
-            if k + 1 < live:
-                tail += second * min(first[at], top) if second > 0 else 0.0
-                tail += steals * min(taken[at], top) if steals > 0 else 0.0
             for t in range(1, forced - k + 1):
                 if reads:
                     grows = 0.0

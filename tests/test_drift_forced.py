@@ -45,3 +45,29 @@ def test_the_drift_ceiling_forced_through_the_draws_owed_holds_the_exact_value()
             wrong += drift_ceiling(path, top, draws=draws + 1) < hit - TOLERANCE
             checked += 1
     assert checked > 60000 and tighter > 8000 and wrong > 200, (checked, tighter, wrong)
+
+
+ZERO_TAKERS = (Card.action(Action.DISCARD), Card.action(Action.SWAP))
+
+
+def test_forced_through_the_draws_owed_holding_the_zero_a_discard_or_swap_keeps_the_better_of_kept_and_dropped() -> None:
+    """Where The Zero is held and a Discard or Swap may come during the draws owed, the forced chain's Discard or Swap
+    goes on at the better of The Zero kept and discarded or swapped away, as the unforced chain's does ("Holding The
+    Zero at a Discard or a Swap"): on 60 small piles holding The Zero, a Discard or Swap and one or two Flip Four!s or
+    Just One More!s, the exact value of drawing is at most the forced ceiling at every state owing two draws or more."""
+    rng = random.Random(4402)
+    checked = holding = 0
+    for _ in range(60):
+        rules = rng.choice([VENGEANCE, VENGEANCE_BRUTAL])
+        chosen = [Card.number(0), *(rng.choice(FORCING) for _ in range(rng.randint(1, 2))),
+                  *rng.sample(ZERO_TAKERS, rng.randint(1, 2))]
+        situation = seeded_small_pile(rng, rules, shuffled_deck(rng, rules, chosen), chosen, 7, 0)
+        model = VengeanceModel(situation)
+        for state, path, top, draw in drawing_states(situation):
+            draws = model.draws_owed(state)
+            if draws < 2 or not path.second:
+                continue
+            assert drift_ceiling(path, top, draws=draws) >= draw() - TOLERANCE, (situation, state, path, draws)
+            checked += 1
+            holding += path.holds_zero
+    assert checked > 3000 and holding > 1000, (checked, holding)

@@ -75,9 +75,12 @@ def _chain(path: Path, top: float, level: int, held: int, wrong: bool = False) -
         chance = copies / left
         if left == 1:
             steps.append((chance, None, top))
+        elif six and level == 1:
+            steps.append((chance, None, _one_draw_more(path, top, total + lift + worth, new, index, spare, rescuers,
+                                                       left)))
         elif six:
             added = (0, lift, lift, path.grab, 0, 0, 0)[level]
-            end = top if level in (1, 4, 5) else float(total + added + worth + path.bonus)
+            end = top if level in (4, 5) else float(total + added + worth + path.bonus)
             steps.append((chance, None, end))
         else:
             steps.append((chance, (level, held | 1 << index), 0.0))
@@ -102,6 +105,18 @@ def _chain(path: Path, top: float, level: int, held: int, wrong: bool = False) -
     elif rescuers:
         steps.append((rescuers / left, None, top))
     return value, steps
+
+
+def _one_draw_more(path: Path, top: float, reach: int, new: list[tuple[int, int, int]], index: int, spare: int,
+                   rescuers: int, left: int) -> float:
+    """Level 1's ``room``-th class (index ``index``), the numbers' sum ``reach`` with it: a Flip 7, or six numbers where
+    the card given is missing, and one draw more: a new class or a card of ``H`` (the one given, back) makes the Flip 7,
+    a rescuer ends at ``top``; ``left`` live cards were left before it."""
+    if left == 1:
+        return top
+    flips = sum(copies * (reach + worth + path.bonus) for other, copies, worth in new if other != index)
+    onward = (flips + spare * (reach + path.bonus) + rescuers * top) / (left - 1)
+    return min(max(float(reach + path.bonus), float(reach), onward), top)
 
 
 def _chain_bound(path: Path, top: float) -> float:
