@@ -545,6 +545,15 @@ def _zero_values(copies: IntArray, values: IntArray, held: int, room: int, size:
                     if taken_classes[j] and not taken_classes[j] & mask:
                         stolen = taken_classes[j]
                         break
+            took = low  # a Swap gives The Zero for the largest number that does not bust you (past ``passed``), stay
+            if swaps and k < room and size != k:  # where the recursion below reads it
+                fits = 0
+                for j in range(taken.shape[0]):
+                    if not taken_classes[j] & mask:
+                        if fits == passed:
+                            took = float(plain[total + taken[j]])
+                            break
+                        fits += 1
             for s in range(min(k, steals), -1, -1):
                 if k == room:
                     value[s * sets + mask] = flip7[total]
@@ -554,15 +563,7 @@ def _zero_values(copies: IntArray, values: IntArray, held: int, room: int, size:
                     acc = (others - steals - discards - unlucky - swaps) * low + unlucky * unlucky_score
                     if discards:
                         acc += discards * (float(plain[total]) if k >= 1 or lined else low)
-                    if swaps:  # give The Zero for the largest number that does not bust you (past ``passed``), stay
-                        took = low
-                        fits = 0
-                        for j in range(taken.shape[0]):
-                            if not taken_classes[j] & mask:
-                                if fits == passed:
-                                    took = float(plain[total + taken[j]])
-                                    break
-                                fits += 1
+                    if swaps:
                         acc += swaps * took
                     if steals > s:  # take a number of a class the pile holds, and draw on
                         acc += (steals - s) * (value[(s + 1) * sets + (mask | stolen)] if stolen else low)

@@ -981,17 +981,17 @@ def _stopping_values(copies: IntArray, values: IntArray, zero_last: bool, holds_
         if mask == 0:
             out[0] = value0
         if forced > 1 and k < forced:  # G_t(J) for t = 1 .. forced - k: what follows level 0 as for value0
+            pushed[0, at] = value0  # G_1 = C_0: it reads G_0 = V_0
             reads = not flip and k + 1 < live  # else value0 reads no V_0: every G_t(J) is value0
-            for t in range(1, forced - k + 1):
+            for t in range(2, forced - k + 1):
                 if reads:
                     grows = 0.0
                     for e in range(starts[at], starts[at + 1]):
-                        up = grown_at[e]
-                        grows += copies[grown_class[e]] * (plain[up] if t == 1 else pushed[t - 2, up])
+                        grows += copies[grown_class[e]] * pushed[t - 2, grown_at[e]]
                     pushed[t - 1, at] = (grows + tail) / (live - k)
                 else:
                     pushed[t - 1, at] = value0
-                if mask == 0 and t > 1:
+                if mask == 0:
                     out[4 + t] = pushed[t - 1, at]
 
 
