@@ -203,8 +203,30 @@ class Start:
 
 
 @dataclass(frozen=True)
+class ScoreOffsets:
+    """Integers added to the score of every ending that is not a bust, by how many of each of ``cards`` the round
+    drew from the pile: ``offsets[i]`` for the counts ``counts[i]`` (in the order of ``cards``), 0 for counts not
+    listed. `flip7odds.relaxation` refunds its information premium this way ("Refunds" there); each card must be a
+    modifier of the pile outside the royal flush, one group of interchangeable cards (module docstring, 6).
+    """
+
+    cards: tuple[Card, ...]
+    counts: tuple[tuple[int, ...], ...]
+    offsets: tuple[int, ...]
+
+    def of(self, drawn: IntArray) -> IntArray:
+        """The offset of each row of ``drawn`` (how many of each of ``cards`` it drew)."""
+        table = dict(zip(self.counts, self.offsets, strict=True))
+        return np.array([table.get(tuple(row), 0) for row in drawn.tolist()], dtype=np.int64)
+
+
+@dataclass(frozen=True)
 class Problem:
-    """A solver input: the rules, your line, the exact pile, the discards (or None), alone or not."""
+    """A solver input: the rules, your line, the exact pile, the discards (or None), alone or not.
+
+    ``offsets``: added to the score of every ending that is not a bust (`ScoreOffsets`); only without discards
+    (a reshuffled round's sub-problems do not carry them).
+    """
 
     rules: RuleSet
     numbers: frozenset[int]
@@ -214,6 +236,11 @@ class Problem:
     discards: CardCounts | None
     alone: bool
     start: Start = Start()
+    offsets: ScoreOffsets | None = None
+
+    def __post_init__(self) -> None:
+        if self.offsets is not None and self.discards is not None and self.discards.size:
+            raise ValueError("score offsets are only for a pile that cannot run out onto known discards")
 
     def stripped(self) -> Problem:
         """Not alone, Freeze and Flip Three are blanks (module docstring, reduction 3): remove them."""
@@ -223,7 +250,7 @@ class Problem:
 
         discards = None if self.discards is None else strip(self.discards)
         return Problem(self.rules, self.numbers, self.modifiers, self.second_chance, strip(self.pile), discards,
-                       self.alone, self.start)
+                       self.alone, self.start, self.offsets)
 
 
 @dataclass(frozen=True)
@@ -600,6 +627,9 @@ def _columns(problem: Problem, mod_groups: list[tuple[Card, ...]], track_flight:
     strides = np.array([int(np.prod(caps[i + 1:] + 1)) for i in range(len(mod_caps))], dtype=np.int64)
 
     mod_mult, mod_plus = modifier_score_parts(rules, problem.modifiers, mod_groups, digits)
+    if problem.offsets is not None:
+        at = [next(g for g, group in enumerate(mod_groups) if group[0] == card) for card in problem.offsets.cards]
+        mod_plus = mod_plus + problem.offsets.of(digits[:, at])
     parts = np.stack([mod_mult, mod_plus], axis=1)
     mod_level = digits.sum(axis=1)
     grown = np.where(digits >= caps[None, :], -1, np.arange(len(digits))[:, None] + strides[None, :])
@@ -993,7 +1023,7 @@ def _column_key(problem: Problem, mod_groups: list[tuple[Card, ...]], track_flig
     """
     pile = problem.pile
     return (problem.rules, problem.modifiers, tuple(mod_groups), pile[SECOND_CHANCE], problem.second_chance,
-            pile[FLIP_THREE], pile[FREEZE], problem.start, bool(problem.numbers), track_flight)
+            pile[FLIP_THREE], pile[FREEZE], problem.start, bool(problem.numbers), track_flight, problem.offsets)
 
 
 def _lattice_columns(problem: Problem, mod_groups: list[tuple[Card, ...]], track_flight: bool, rows: _Rows,
