@@ -164,6 +164,11 @@ SECONDS_PER_STATE = 30e-9
 """CPU seconds per lattice state of a relaxed solve (the merged decks have few modifier columns). Measured on the
 BENCHMARKS.md machine with the solver of 2026-12-03 (its modifier gather reads compressed moves): 27-30 ns on the
 fresh poker pile alone (20 and 65 million states, load average about 2); 34-41 ns before it, on 2026-12-02."""
+VALUES_SECONDS_PER_STATE = 20e-9
+"""The same for the upper deck, whose solve wants only its values (`flip7odds.solver.solve`'s ``probabilities``
+False: no forward pass): 12-16 ns on the fresh poker pile alone (65 and 179 million states), 14 ns for `K` alone and
+21 ns for `K 9` alone (108 and 113 million states, seven groups: more columns a state), load average 3.5-5.5,
+2026-12-06)."""
 RESHUFFLED_SECONDS_PER_STATE = 80e-9
 """The same over a pile that may run out onto known discards: the reshuffled sub-problems hold many numbers, and
 their short layers cost more a state (measured 39-490 ns, 108 ns on the upper deck of an empty line over
@@ -529,13 +534,15 @@ def _bottom_holdings(problem: Problem) -> list[bool]:
 
 def relaxed_cost(problem: Problem, grouping: Grouping, upper: bool) -> tuple[float, int]:
     """The estimated CPU seconds of one relaxed solve and its memory (bytes) (`estimated_cost`, at
-    `SECONDS_PER_STATE`, or `RESHUFFLED_SECONDS_PER_STATE` when the pile may run out onto known discards)."""
+    `SECONDS_PER_STATE`, `VALUES_SECONDS_PER_STATE` for the upper deck, or `RESHUFFLED_SECONDS_PER_STATE` when the
+    pile may run out onto known discards)."""
     relaxed = drawing(relaxed_problem(problem, grouping, upper)[0])
     cost = estimated_cost(relaxed)
     stripped = relaxed if relaxed.alone else relaxed.stripped()
     reshuffles = (stripped.discards is not None and stripped.discards.size > 0 and stripped.pile.size > 0
                   and tracks_flight(stripped))
-    return cost.states * (RESHUFFLED_SECONDS_PER_STATE if reshuffles else SECONDS_PER_STATE), cost.memory_bytes
+    per_state = RESHUFFLED_SECONDS_PER_STATE if reshuffles else VALUES_SECONDS_PER_STATE if upper else SECONDS_PER_STATE
+    return cost.states * per_state, cost.memory_bytes
 
 
 @dataclass(frozen=True)
@@ -739,7 +746,7 @@ def solve_relaxed(problem: Problem, grouping: Grouping | Relaxation,
                                 else refunded_problem(problem, relaxation.upper, shading))
     low_problem, scale = relaxed_problem(problem, relaxation.lower, upper=False)
     with without_huge_pages():  # their system CPU (`flip7odds.huge_pages`)
-        high: Solution = solve(high_problem, 0.0, memory_limit=None, distribution=False)
+        high: Solution = solve(high_problem, 0.0, memory_limit=None, distribution=False, probabilities=False)
         low: Solution = solve(low_problem, TIE * scale, memory_limit=None, distribution=False)
     stay, may_stay = problem.rules.score(sum(problem.numbers), problem.modifiers, False), high.may_stay
     states = high.states + low.states
