@@ -74,7 +74,25 @@ and ``Psi = 0``: the least-penalty deck. Lower values take ``max G_i - w_i`` off
 `SHADE_HOLDING` (less where `reachable_penalties` says a round can hardly draw them) times the mean shading of a
 merged card less the premium (the bound holds for every step; this only picks one). On the fresh pile alone (eight minor penalties, one group at -4 for -2..-9) the premium is 33/70 and the
 upper bound falls from 31.19 to 30.46 (29.99 + 0.47); the ten penalties in two groups (the royal flush merged too)
-at -2 and -7 give 29.88 + 13/48 = 30.15, the deck `choose_relaxation` now picks at 3 s (the lower bound is 29.08).
+at -2 and -7 give 29.88 + 13/48 = 30.15, the deck `choose_relaxation` now picks at 3 s (the lower bound is 29.08),
+30.06 with its refunds ("Refunds").
+
+Refunds
+-------
+The induction above pays ``Psi(empty)`` on every play, even one that ends holding no merged penalty, where ``D = 0``.
+Let ``k(I)`` count the cards of each group in ``I`` and ``r(k) = min Psi(I) - D(I)`` over the subsets ``I`` with the
+counts ``k``: ``r >= 0`` (``Psi >= max(0, D) >= D``), ``r(0) = Psi(empty)``, and on the fresh pile alone ``r(k) = 0``
+for every other ``k`` (the best cards of ``k`` stop the walk at once). Let ``V'`` be the shaded deck's value with
+every ending that does not bust scoring ``r(k)`` less (the lattice carries ``k``, the cards drawn of each merged
+group: `flip7odds.solver.ScoreOffsets`). Then ``V_real(x, I) <= V'(x) + Psi(I)`` at every state, by the same
+induction: an ending that does not bust (staying, a Freeze, five numbers) scores ``score_w + D(I) = (score_w - r(k))
++ (r(k) + D(I)) <= score' + Psi(I)``; a bust ``0 <= Psi(I)``; draws as before. So a round that ends with no merged
+penalty gives the premium back (`refunded_problem`): on the fresh pile alone 29.79 + 13/48 = 30.06 instead of 30.15.
+The deck's scores are multiplied by the least common denominator of the refunds (at most `REFUND_SCALE`; each
+refund rounded down to its grid, which only lowers it). Only where the pile cannot run out onto known discards (a
+reshuffle's sub-problems start from other counts) and each merged group is a card of its own in the deck (else the
+deck is solved without them). A bust keeps the premium: the lattice scores every bust 0 (refunding there too, by
+the least ``Psi(I)`` over the counts, would need the solver's loops to score a bust by its column).
 
 Penalty-blind rules
 -------------------
@@ -130,12 +148,27 @@ from flip7odds.lookahead import hit_once_value
 from flip7odds.policies import HitStayPolicy, scaled_policy
 from flip7odds.rules import RuleSet
 from flip7odds.situation import Line, Situation
-from flip7odds.solver import FLIP_THREE_DRAWS, Problem, Solution, SolveCost, Start, solve, solve_cost, tracks_flight
+from flip7odds.solver import (
+    FLIP_THREE_DRAWS,
+    Problem,
+    ScoreOffsets,
+    Solution,
+    SolveCost,
+    Start,
+    solve,
+    solve_cost,
+    tracks_flight,
+)
 
 SECONDS_PER_STATE = 30e-9
 """CPU seconds per lattice state of a relaxed solve (the merged decks have few modifier columns). Measured on the
 BENCHMARKS.md machine with the solver of 2026-12-03 (its modifier gather reads compressed moves): 27-30 ns on the
 fresh poker pile alone (20 and 65 million states, load average about 2); 34-41 ns before it, on 2026-12-02."""
+VALUES_SECONDS_PER_STATE = 20e-9
+"""The same for the upper deck, whose solve wants only its values (`flip7odds.solver.solve`'s ``probabilities``
+False: no forward pass): 12-16 ns on the fresh poker pile alone (65 and 179 million states), 14 ns for `K` alone and
+21 ns for `K 9` alone (108 and 113 million states, seven groups: more columns a state), load average 3.5-5.5,
+2026-12-06)."""
 RESHUFFLED_SECONDS_PER_STATE = 80e-9
 """The same over a pile that may run out onto known discards: the reshuffled sub-problems hold many numbers, and
 their short layers cost more a state (measured 39-490 ns, 108 ns on the upper deck of an empty line over
@@ -227,6 +260,21 @@ def information_premium(groups: Sequence[Sequence[int]], values: Sequence[int]) 
     >>> information_premium([[-1, -2, -3]], [-1]), information_premium([[-1, -3]], [-2])
     (Fraction(0, 1), Fraction(1, 2))
     """
+    return _envelope(tuple(map(tuple, groups)), tuple(values)).premium
+
+
+@dataclass(frozen=True)
+class Envelope:
+    """`information_premium`'s envelope: ``premium`` is ``Psi(empty)``, and ``refunds`` maps the counts drawn of each
+    group ``k`` to ``r(k)``, the least ``Psi(I) - D(I)`` over the subsets ``I`` with those counts ("Refunds")."""
+
+    premium: Fraction
+    refunds: tuple[tuple[tuple[int, ...], Fraction], ...]
+
+
+@functools.lru_cache(maxsize=256)
+def _envelope(groups: tuple[tuple[int, ...], ...], values: tuple[int, ...]) -> Envelope:
+    """`Envelope` of ``groups`` valued at ``values`` (remembered: a game's taps meet the same groups again)."""
     # In integers: ``T Psi`` with ``T = prod |G|!``. From a subset with ``k_g`` cards of each group seen, the means
     # below divide by at most ``prod (|G| - k_g)!``, which divides ``T``: every ``T Psi`` and every mean is exact.
     scale = math.prod(math.factorial(len(group)) for group in groups)
@@ -246,7 +294,12 @@ def information_premium(groups: Sequence[Sequence[int]], values: Sequence[int]) 
                 assert total % len(unseen) == 0, "the scale makes every mean an integer"
                 best = max(best, total // len(unseen))
         envelope[mask] = best
-    return Fraction(envelope[0], scale)
+    refunds: dict[tuple[int, ...], int] = {}
+    for mask in range(1 << len(cards)):
+        counts = tuple(sum(1 for bit in member if mask & bit) for member in members)
+        refunds[counts] = min(refunds.get(counts, envelope[mask] - drawn[mask]), envelope[mask] - drawn[mask])
+    return Envelope(Fraction(envelope[0], scale),
+                    tuple((counts, Fraction(refund, scale)) for counts, refund in sorted(refunds.items())))
 
 
 def _merged_groups(problem: Problem, grouping: Grouping) -> tuple[list[tuple[int, ...]], int]:
@@ -278,7 +331,7 @@ def upper_shading(problem: Problem, grouping: Grouping) -> Shading | None:
     for step in range(1, max(map(len, groups))):
         values = tuple(sorted(group, reverse=True)[min(step, len(group) - 1)] for group in groups)
         shaded = sum(len(group) * (max(group) - value) for group, value in zip(groups, values, strict=True))
-        premium = _premium(tuple(groups), values)
+        premium = _envelope(tuple(groups), values).premium
         gain = holding * Fraction(shaded, merged) - premium
         if gain <= best_gain:
             break  # the premium grows faster than the shading from here on
@@ -341,12 +394,6 @@ def reachable_penalties(problem: Problem, grouping: Grouping) -> Fraction:
     return Fraction(len(pile_values) + len(discard_values))
 
 
-@functools.lru_cache(maxsize=256)
-def _premium(groups: tuple[tuple[int, ...], ...], values: tuple[int, ...]) -> Fraction:
-    """`information_premium`, remembered (a game's taps meet the same groups again)."""
-    return information_premium(groups, values)
-
-
 def _merged(counts: CardCounts, rules: RuleSet, grouping: Grouping, groups: list[list[int]], upper: bool,
             scale: int, scaled: dict[Card, Card], shaded: Sequence[int] | None = None) -> CardCounts:
     """``counts`` with every merged penalty replaced by its group's card (value ``max``, its ``shaded`` value, or
@@ -366,14 +413,15 @@ def _merged(counts: CardCounts, rules: RuleSet, grouping: Grouping, groups: list
 
 
 def relaxed_problem(problem: Problem, grouping: Grouping, upper: bool, at_mean: bool | None = None,
-                    shading: Shading | None = None) -> tuple[Problem, int]:
+                    shading: Shading | None = None, upper_scale: int = 1) -> tuple[Problem, int]:
     """The relaxed game of ``problem`` (`Grouping`), each group valued at its least penalty (``upper``) or
     its mean; and the scale ``s`` of its scores.
 
     ``at_mean`` True values the groups at their means in the upper game too (its merged royal flush still
     paid on the other cards: the upper bound of a penalty-blind rule, "Penalty-blind rules" above).
     ``shading`` (upper only, `upper_shading` of the same grouping): the groups at its shaded values instead of their
-    least penalties ("The information premium" above).
+    least penalties ("The information premium" above). ``upper_scale``: the scale of a game not at the means (for its
+    refunds, "Refunds" above).
     """
     problem = drawing(problem)
     rules = problem.rules
@@ -381,7 +429,7 @@ def relaxed_problem(problem: Problem, grouping: Grouping, upper: bool, at_mean: 
     pile_values, discard_values = minors(problem, grouping)
     pile_groups = grouped(pile_values, grouping.groups)
     discard_groups = grouped(discard_values, grouping.groups)
-    scale = 1
+    scale = 1 if at_mean else upper_scale
     if at_mean:
         for group in pile_groups + discard_groups:
             scale = math.lcm(scale, Fraction(sum(group), len(group)).denominator)
@@ -486,13 +534,15 @@ def _bottom_holdings(problem: Problem) -> list[bool]:
 
 def relaxed_cost(problem: Problem, grouping: Grouping, upper: bool) -> tuple[float, int]:
     """The estimated CPU seconds of one relaxed solve and its memory (bytes) (`estimated_cost`, at
-    `SECONDS_PER_STATE`, or `RESHUFFLED_SECONDS_PER_STATE` when the pile may run out onto known discards)."""
+    `SECONDS_PER_STATE`, `VALUES_SECONDS_PER_STATE` for the upper deck, or `RESHUFFLED_SECONDS_PER_STATE` when the
+    pile may run out onto known discards)."""
     relaxed = drawing(relaxed_problem(problem, grouping, upper)[0])
     cost = estimated_cost(relaxed)
     stripped = relaxed if relaxed.alone else relaxed.stripped()
     reshuffles = (stripped.discards is not None and stripped.discards.size > 0 and stripped.pile.size > 0
                   and tracks_flight(stripped))
-    return cost.states * (RESHUFFLED_SECONDS_PER_STATE if reshuffles else SECONDS_PER_STATE), cost.memory_bytes
+    per_state = RESHUFFLED_SECONDS_PER_STATE if reshuffles else VALUES_SECONDS_PER_STATE if upper else SECONDS_PER_STATE
+    return cost.states * per_state, cost.memory_bytes
 
 
 @dataclass(frozen=True)
@@ -605,8 +655,8 @@ def choose_grouping(problem: Problem, cpu_seconds: float, memory_limit: int) -> 
     return None
 
 
-def _pair(lo: float, hi: float, scale_lo: int = 1, scale_hi: int = 1) -> tuple[float, float]:
-    return lo / scale_lo - ROUNDING, hi / scale_hi + ROUNDING
+def _pair(lo: float, hi: float) -> tuple[float, float]:
+    return lo - ROUNDING, hi + ROUNDING
 
 
 def _situation(problem: Problem) -> Situation:
@@ -659,6 +709,31 @@ def hit_once_bounds(problem: Problem, cpu_seconds: float, timed: bool = True) ->
     return _pair(float(lower), float(upper))
 
 
+REFUND_SCALE = 1000
+"""The most the upper deck's scores are multiplied by to carry its refunds in integers ("Refunds"): less where every
+refund's denominator divides less (48 on the fresh pile alone); above it each refund is rounded down to a multiple
+of ``1 / REFUND_SCALE`` (a smaller refund: still a bound)."""
+
+
+def refunded_problem(problem: Problem, grouping: Grouping, shading: Shading) -> tuple[Problem, int]:
+    """The upper deck of ``grouping`` shaded by ``shading`` and its scale, with its refunds as score offsets where the
+    pile cannot run out onto known discards and every group is a card of its own ("Refunds"); else without them."""
+    groups, _ = _merged_groups(problem, grouping)
+    envelope = _envelope(tuple(groups), shading.values)
+    positive = [(counts, refund) for counts, refund in envelope.refunds if refund > 0]
+    scale = functools.reduce(math.lcm, (refund.denominator for _, refund in positive), 1)
+    scale = min(scale, REFUND_SCALE)
+    relaxed, _ = relaxed_problem(problem, grouping, upper=True, shading=shading, upper_scale=scale)
+    cards = tuple(Card.plus(value * scale) for value in shading.values)
+    drawn = drawing(problem)
+    if (drawn.discards is not None and drawn.discards.size) or len(set(cards)) < len(cards) or any(
+            relaxed.pile[card] != len(group) for card, group in zip(cards, groups, strict=True)):
+        return relaxed, scale
+    offsets = [(counts, -math.floor(scale * refund)) for counts, refund in positive]
+    return replace(relaxed, offsets=ScoreOffsets(cards, tuple(counts for counts, _ in offsets),
+                                                 tuple(offset for _, offset in offsets))), scale
+
+
 def solve_relaxed(problem: Problem, grouping: Grouping | Relaxation,
                   hit_once_seconds: float = HIT_ONCE_SHARE * 3.0, timed: bool = True) -> RelaxedBounds:
     """Bound ``problem``'s values by its two relaxed games (module docstring): both merged by ``grouping``, or
@@ -667,17 +742,18 @@ def solve_relaxed(problem: Problem, grouping: Grouping | Relaxation,
     relaxation = grouping if isinstance(grouping, Relaxation) else Relaxation(grouping, grouping)
     shading = upper_shading(problem, relaxation.upper)
     premium = 0.0 if shading is None else float(shading.premium)
-    high_problem, _ = relaxed_problem(problem, relaxation.upper, upper=True, shading=shading)
+    high_problem, high_scale = (relaxed_problem(problem, relaxation.upper, upper=True) if shading is None
+                                else refunded_problem(problem, relaxation.upper, shading))
     low_problem, scale = relaxed_problem(problem, relaxation.lower, upper=False)
     with without_huge_pages():  # their system CPU (`flip7odds.huge_pages`)
-        high: Solution = solve(high_problem, 0.0, memory_limit=None, distribution=False)
+        high: Solution = solve(high_problem, 0.0, memory_limit=None, distribution=False, probabilities=False)
         low: Solution = solve(low_problem, TIE * scale, memory_limit=None, distribution=False)
-    stay, may_stay = high.stay_score, high.may_stay
+    stay, may_stay = problem.rules.score(sum(problem.numbers), problem.modifiers, False), high.may_stay
     states = high.states + low.states
     if high.draw is None or low.draw is None:
         return RelaxedBounds(stay, may_stay, None, None, (stay, stay), False, 0.0, 0.0, relaxation.upper,
                              relaxation.lower, states)
-    hit = _pair(low.draw.value, high.draw.value + premium, scale, 1)
+    hit = _pair(low.draw.value / scale, high.draw.value / high_scale + premium)
     once = hit_once_bounds(problem, hit_once_seconds, timed)
     hits = not may_stay or (hit[0] + hit[1]) / 2 > stay + TIE
     optimal = hit if not may_stay else (max(stay, hit[0]), max(stay, hit[1]))
@@ -792,6 +868,7 @@ __all__ = [
     "information_premium",
     "is_minor",
     "reachable_penalties",
+    "refunded_problem",
     "relaxed_cost",
     "relaxed_problem",
     "solve_relaxed",

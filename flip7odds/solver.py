@@ -203,8 +203,30 @@ class Start:
 
 
 @dataclass(frozen=True)
+class ScoreOffsets:
+    """Integers added to the score of every ending that is not a bust, by how many of each of ``cards`` the round
+    drew from the pile: ``offsets[i]`` for the counts ``counts[i]`` (in the order of ``cards``), 0 for counts not
+    listed. `flip7odds.relaxation` refunds its information premium this way ("Refunds" there); each card must be a
+    modifier of the pile outside the royal flush, one group of interchangeable cards (module docstring, 6).
+    """
+
+    cards: tuple[Card, ...]
+    counts: tuple[tuple[int, ...], ...]
+    offsets: tuple[int, ...]
+
+    def of(self, drawn: IntArray) -> IntArray:
+        """The offset of each row of ``drawn`` (how many of each of ``cards`` it drew)."""
+        table = dict(zip(self.counts, self.offsets, strict=True))
+        return np.array([table.get(tuple(row), 0) for row in drawn.tolist()], dtype=np.int64)
+
+
+@dataclass(frozen=True)
 class Problem:
-    """A solver input: the rules, your line, the exact pile, the discards (or None), alone or not."""
+    """A solver input: the rules, your line, the exact pile, the discards (or None), alone or not.
+
+    ``offsets``: added to the score of every ending that is not a bust (`ScoreOffsets`); only without discards
+    (a reshuffled round's sub-problems do not carry them).
+    """
 
     rules: RuleSet
     numbers: frozenset[int]
@@ -214,6 +236,11 @@ class Problem:
     discards: CardCounts | None
     alone: bool
     start: Start = Start()
+    offsets: ScoreOffsets | None = None
+
+    def __post_init__(self) -> None:
+        if self.offsets is not None and self.discards is not None and self.discards.size:
+            raise ValueError("score offsets are only for a pile that cannot run out onto known discards")
 
     def stripped(self) -> Problem:
         """Not alone, Freeze and Flip Three are blanks (module docstring, reduction 3): remove them."""
@@ -223,7 +250,7 @@ class Problem:
 
         discards = None if self.discards is None else strip(self.discards)
         return Problem(self.rules, self.numbers, self.modifiers, self.second_chance, strip(self.pile), discards,
-                       self.alone, self.start)
+                       self.alone, self.start, self.offsets)
 
 
 @dataclass(frozen=True)
@@ -600,6 +627,9 @@ def _columns(problem: Problem, mod_groups: list[tuple[Card, ...]], track_flight:
     strides = np.array([int(np.prod(caps[i + 1:] + 1)) for i in range(len(mod_caps))], dtype=np.int64)
 
     mod_mult, mod_plus = modifier_score_parts(rules, problem.modifiers, mod_groups, digits)
+    if problem.offsets is not None:
+        at = [next(g for g, group in enumerate(mod_groups) if group[0] == card) for card in problem.offsets.cards]
+        mod_plus = mod_plus + problem.offsets.of(digits[:, at])
     parts = np.stack([mod_mult, mod_plus], axis=1)
     mod_level = digits.sum(axis=1)
     grown = np.where(digits >= caps[None, :], -1, np.arange(len(digits))[:, None] + strides[None, :])
@@ -993,7 +1023,7 @@ def _column_key(problem: Problem, mod_groups: list[tuple[Card, ...]], track_flig
     """
     pile = problem.pile
     return (problem.rules, problem.modifiers, tuple(mod_groups), pile[SECOND_CHANCE], problem.second_chance,
-            pile[FLIP_THREE], pile[FREEZE], problem.start, bool(problem.numbers), track_flight)
+            pile[FLIP_THREE], pile[FREEZE], problem.start, bool(problem.numbers), track_flight, problem.offsets)
 
 
 def _lattice_columns(problem: Problem, mod_groups: list[tuple[Card, ...]], track_flight: bool, rows: _Rows,
@@ -1872,7 +1902,7 @@ MEMORY_LIMIT = 2 * 1024**3
 
 def solve(problem: Problem, tolerance: float = 1e-9, policy: Policy | None = None,
           with_draw_then_stay: bool = False, memory_limit: int | None = MEMORY_LIMIT,
-          distribution: bool = True) -> Solution:
+          distribution: bool = True, probabilities: bool = True) -> Solution:
     """Solve a round exactly: the value of staying and of drawing now, with its score distribution.
 
     ``policy`` None plays optimally: hitting must beat staying by more than ``tolerance`` (ties stay,
@@ -1882,19 +1912,23 @@ def solve(problem: Problem, tolerance: float = 1e-9, policy: Policy | None = Non
     score distribution is not needed: on a lattice of at most `CARRY_STATES` states it is left out
     (``DrawResult.distribution`` None), P(Flip 7) and P(bust) are carried through the backward pass, and the
     forward pass (a third to a half of a solve) is not run; a larger lattice runs the forward pass, faster
-    there, and keeps the distribution.
+    there, and keeps the distribution. ``probabilities`` False (with ``distribution`` False) says only the values are
+    needed: no forward pass on any lattice, and P(Flip 7) and P(bust) of drawing now are NaN where they are not carried
+    (a relaxed upper deck, `flip7odds.relaxation`: its score range, scaled for its refunds, would size the forward
+    pass's tally).
     """
     if problem.pile.size == 0 and problem.discards is not None and problem.discards.size > 0:
         problem = replace(problem, pile=problem.discards, discards=None)
     if not problem.alone:
         stripped = _solve_without_blanks(problem.stripped(), tolerance, policy, with_draw_then_stay, memory_limit,
-                                         distribution)
+                                         distribution, probabilities)
         return _with_blanks(problem, stripped, tolerance)
-    return _solve_without_blanks(problem, tolerance, policy, with_draw_then_stay, memory_limit, distribution)
+    return _solve_without_blanks(problem, tolerance, policy, with_draw_then_stay, memory_limit, distribution,
+                                 probabilities)
 
 
 def _solve_without_blanks(problem: Problem, tolerance: float, policy: Policy | None, once: bool,
-                          memory_limit: int | None, distribution: bool) -> Solution:
+                          memory_limit: int | None, distribution: bool, probabilities: bool = True) -> Solution:
     """`solve` for a problem alone, or not alone with Freeze and Flip Three removed."""
     if problem.pile.size == 0:
         if problem.discards is None or problem.discards.size == 0:
@@ -1912,7 +1946,7 @@ def _solve_without_blanks(problem: Problem, tolerance: float, policy: Policy | N
                 "smaller)",
                 states=round(cost.states / 1e6), needed=round(cost.memory_bytes / 1024**3, 1),
                 limit=round(memory_limit / 1024**3, 1))
-    return _Solver(problem, tolerance, policy, once, distribution).solution()
+    return _Solver(problem, tolerance, policy, once, distribution, probabilities).solution()
 
 
 def _with_blanks(problem: Problem, stripped: Solution, tolerance: float) -> Solution:
@@ -2039,11 +2073,12 @@ class _Solver:
     """
 
     def __init__(self, problem: Problem, tolerance: float, policy: Policy | None, once: bool,
-                 distribution: bool = True) -> None:
+                 distribution: bool = True, probabilities: bool = True) -> None:
         self.problem = problem
         self.tolerance = tolerance
         self.policy = policy
         self.distribution = distribution
+        self.probabilities = probabilities or distribution
         self.track_once = once or (policy is not None and policy.needs_hit_once)
         rules, pile = problem.rules, problem.pile
         numbers = [(c.value, n) for c, n in pile.items_ if c.category is Category.NUMBER and c.value not in problem.numbers]
@@ -2292,7 +2327,7 @@ class _Solver:
         key = (s, row, col)
         if key not in self.reshuffles:
             self.reshuffles[key] = solve(self._reshuffled_problem(s, row, col), self.tolerance, self.policy,
-                                         self.track_once, None, self.distribution)
+                                         self.track_once, None, self.distribution, self.probabilities)
         return self.reshuffles[key]
 
     def _reshuffled_problem(self, s: int, row: int, col: int) -> Problem:
@@ -2310,13 +2345,15 @@ class _Solver:
     # -- forward pass
 
     def solution(self) -> Solution:
-        """Package the root's results, running the forward pass for the draw-now distribution (unless carried)."""
+        """Package the root's results, running the forward pass for the draw-now distribution (unless carried, or
+        only the values are wanted: ``probabilities`` False)."""
         root = self.cols.root
         stay = int(self.rows.number_sum[0] * self.cols.mult[root] + self.cols.plus[root])
         may_stay = bool(self.cols.has_cards[root]) and bool(self.cols.decision[root])
         states = sum(layer.total for layer in self.layers)
         hits_now = bool(self.hitting[0][root])
-        draw = DrawResult(self.root_hit, self.root_flip7, self.root_bust, None) if self.carry else self._forward()
+        carried = self.carry or not self.probabilities
+        draw = DrawResult(self.root_hit, self.root_flip7, self.root_bust, None) if carried else self._forward()
         return Solution(stay, draw, may_stay, hits_now, states, self.root_once)
 
     def _score_range(self) -> tuple[int, int]:

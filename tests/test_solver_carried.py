@@ -8,6 +8,8 @@ choices themselves are the same computation either way (equal, not close).
 
 from __future__ import annotations
 
+import math
+
 import pytest
 from hypothesis import HealthCheck, given, note, settings
 from hypothesis import strategies as st
@@ -154,3 +156,19 @@ def test_a_lattice_above_the_carrying_size_runs_the_forward_pass_and_keeps_its_d
     carried = solve(problem, with_draw_then_stay=True, distribution=False)
     assert carried.draw is not None and carried.draw.distribution is None
     assert_agree(forward, carried)
+
+
+def test_values_only_skip_the_forward_pass_above_the_carrying_size(monkeypatch: pytest.MonkeyPatch) -> None:
+    # ``probabilities=False``: the same values and choices, no distribution, and P(Flip 7) and P(bust) not worked out
+    # where they are not carried (NaN), below the carrying size carried as before; alone and not.
+    for others in (0, 1):
+        problem = problem_of(Situation.from_text(POKER, "12 7", seen="5 6 11 4", others_active=others))
+        forward = solve(problem, with_draw_then_stay=True)
+        monkeypatch.setattr(solver, "CARRY_STATES", forward.states - 1)
+        values = solve(problem, with_draw_then_stay=True, distribution=False, probabilities=False)
+        assert values.draw is not None and forward.draw is not None
+        assert (values.draw.value, values.stay_score, values.hits_now, values.draw_then_stay) == (
+            forward.draw.value, forward.stay_score, forward.hits_now, forward.draw_then_stay)
+        assert values.draw.distribution is None and math.isnan(values.draw.flip7_probability)
+        monkeypatch.setattr(solver, "CARRY_STATES", forward.states)
+        assert_agree(forward, solve(problem, with_draw_then_stay=True, distribution=False, probabilities=False))
