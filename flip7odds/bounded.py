@@ -134,8 +134,9 @@ chosen the same way, each round's time counted as a full step's (``log(REFINE) /
 `_full_costs`), until none is predicted to fit. The time then left (dealt With a Vengeance situations stopped there
 at a median 2.36 s of 3 s) is still spent, on rounds of the shortest step, the last of which the deadline cuts: a
 cut walk narrows the states it reaches, and that pays (40 dealt situations at 3 s: 15 narrower, 4 wider, the
-geometric mean of the ratios 0.968; BENCHMARKS.md, stop 46). Not where the live page's ``call_width`` is asked
-(below): there a tap's CPU is worth more than the last narrowing. A cut round meets new states with the root's
+geometric mean of the ratios 0.958; BENCHMARKS.md, stop 46). Only where the budget is CPU time and nothing but
+narrowing is asked: not for the live page's ``call_width`` (below), where a tap's CPU is worth more than the last
+narrowing, nor on the work clock (``by_work``: the quiz, whose deals graded the same and cost a fifth more). A cut round meets new states with the root's
 bounds: its value is intersected with the rounds' before, and its probability bounds are kept only where they are
 narrower (`_intersected`), so the bounds reported are as true as ever.
 
@@ -210,10 +211,11 @@ of 4 by 29-35%; the smallest of those is taken, so a step is never chosen too sh
 MIN_GROWTH = 2.0
 """A round is predicted to cost at least this many times the one before (``eps`` divided by `REFINE`)."""
 
-TEARDOWN = 2e-6
+TEARDOWN = 1e-6
 """CPU seconds to free one entry of the search's tables when it returns (with the states and the model's own
-tables it keeps alive): about 1.2 microseconds measured on a With a Vengeance search of 150 000 entries
-(0.18 s in all), doubled for a slower moment."""
+tables it keeps alive), counting the walk's unwinding from the moment it stops: 0.32-0.85 microseconds measured on
+seven dealt With a Vengeance searches of 190 000-380 000 entries (0.07-0.18 s in all; BENCHMARKS.md, stop 46), where
+it reserved 2 and left a tenth of the budget unspent."""
 
 S = TypeVar("S")
 Node = Union[int, list["Node[S]"], S]  # noqa: UP007 (a TypeVar in a union needs the old spelling here)
@@ -1317,7 +1319,7 @@ def _solve(model: RoundModel[S], root: S, stay: int, may_stay: bool, cpu_seconds
                 break
             step = _next_step(rounds, steps, deadline)  # ("Stopping")
             if step is None:
-                if call_width > 0:
+                if call_width > 0 or by_work:
                     break
                 step = LAST_STEPS[-1]  # the time left, spent on a round the deadline cuts ("Stopping")
             if call_width > 0 and not narrowed and _settles(best[False], stay, may_stay):

@@ -220,17 +220,20 @@ def test_a_shorter_step_takes_the_time_a_full_one_would_overrun() -> None:
 
 def test_the_time_left_when_no_round_is_predicted_to_fit_is_spent_unless_a_call_width_is_asked(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    """Where no round after the first is predicted to fit (`_next_step` None), a search asked only to narrow spends
-    its budget all the same on short rounds, the last cut by the deadline (module docstring, "Stopping"): more states
-    expanded and narrower bounds, still holding the exact values; the live page's search (``call_width``) stops."""
+    """Where no round after the first is predicted to fit (`_next_step` None), a search given CPU time to narrow
+    spends it all the same on short rounds, the last cut by the deadline (module docstring, "Stopping"): more states
+    expanded and narrower bounds, still holding the exact values; the live page's search (``call_width``) and a search
+    on the work clock stop."""
     monkeypatch.setattr(bounded, "_next_step", lambda rounds, steps, deadline: None)
     situation = VengeanceSituation.from_text(VENGEANCE, "12 5", others=("10 9",),
                                              pile="12 11 10 5 3 u7 l13 13 -4 jom flip4 steal")
     exact = analyze_vengeance(situation, 10**6)
-    spent, stopped = (solve_bounded(model_of(situation), 0.2, by_work=True, call_width=width) for width in (0.0, 1e-9))
-    assert stopped.expansions * 10 < spent.expansions
-    assert spent.hit is not None and stopped.hit is not None and spent.hit.width < stopped.hit.width
-    for result in (spent, stopped):
+    spent, called = (solve_bounded(model_of(situation), 0.2, call_width=width) for width in (0.0, 1e-9))
+    counted = solve_bounded(model_of(situation), 0.2, by_work=True)
+    for stopped in (called, counted):
+        assert stopped.expansions * 10 < spent.expansions
+        assert spent.hit is not None and stopped.hit is not None and spent.hit.width < stopped.hit.width
+    for result in (spent, called, counted):
         assert not result.exact and inside(exact.hit_score, result.hit)
         assert inside(exact.optimal_score, result.optimal)
         check_identities(result)
