@@ -132,13 +132,14 @@ divided by 2 or by the square root of 2 instead of `REFINE`, its cost predicted 
 ``log(step) / log(REFINE)`` (`_next_step`), so that the time left narrows the bounds too; after it the next step is
 chosen the same way, each round's time counted as a full step's (``log(REFINE) / log(step)`` times its own:
 `_full_costs`), until none is predicted to fit. The time then left (dealt With a Vengeance situations stopped there
-at a median 2.36 s of 3 s) is still spent, on rounds of the shortest step, the last of which the deadline cuts: a
-cut walk narrows the states it reaches, and that pays (40 dealt situations at 3 s: 15 narrower, 4 wider, the
-geometric mean of the ratios 0.958; BENCHMARKS.md, stop 46). Only where the budget is CPU time and nothing but
-narrowing is asked: not for the live page's ``call_width`` (below), where a tap's CPU is worth more than the last
-narrowing, nor on the work clock (``by_work``: the quiz, whose deals graded the same and cost a fifth more). A cut round meets new states with the root's
-bounds: its value is intersected with the rounds' before, and its probability bounds are kept only where they are
-narrower (`_intersected`), so the bounds reported are as true as ever.
+at a median 2.2-2.4 s of 3 s) is still spent, on rounds of the shortest step, the last of which the deadline cuts: a
+cut walk narrows the states it reaches, and that pays (BENCHMARKS.md, stop 46: 40 dealt situations at 3 s, with
+`TEARDOWN` halved, 27 narrower, none wider, the geometric mean of the ratios 0.93). Only where the budget is CPU time
+and nothing but narrowing is asked: not for the live page's ``call_width`` (below), where a tap's CPU is worth more
+than the last narrowing, nor on the work clock (``by_work``: the quiz, whose deals graded the same and cost a fifth
+more). A cut round meets new states with the root's bounds: its value is intersected with the rounds' before, and
+its probability bounds are kept only where they are narrower (`_intersected`), so the bounds reported are as true
+as ever.
 
 The live page's stop (``call_width``): once a round settles the call and only the hit interval's width is left above
 ``call_width``, the next step is the smallest of `LAST_STEPS` (or `REFINE`) predicted to bring it there, the width
