@@ -125,18 +125,21 @@ its static bounds). Two intervals for the same value (one round and the next) ar
 the options that may still be the best are refined (`_Search.choice`): one whose ``hi`` is below another's ``lo``
 stays below it however far it is refined, so it moves neither the choice's bounds nor the solver's policy.
 
-Stopping: a round cut off by the deadline stops wherever its depth-first walk is, not where the gaps
-are largest, and narrows the bounds little (a fresh With a Vengeance deck: the gap 27.1 after the third
-round at 1.7 s, 26.3 when the fourth was cut at 3.0 s). So the search also stops after a round when the
-next one is predicted not to finish within the budget: each round costs the last round's time times the
-growth of the last two rounds (at least `MIN_GROWTH`). Where a full step does not fit, a shorter one
-may: ``eps`` divided by 2 or by the square root of 2 instead of `REFINE`, its cost predicted as the full step's
-to the power ``log(step) / log(REFINE)`` (`_next_step`), so that the time left narrows the bounds too; after it
-the next step is chosen the same way, each round's time counted as a full step's (``log(REFINE) / log(step)``
-times its own: `_full_costs`), until none is predicted to fit. The bounds reported are those of the rounds, as
-true as ever; only some narrowing is given up for the time. A round the deadline cuts all the same (its growth
-was underpredicted) meets new states with the root's bounds: its value is intersected with the rounds' before,
-and its probability bounds are kept only where they are narrower (`_intersected`).
+Stopping: a round cut off by the deadline stops wherever its depth-first walk is, not where the gaps are largest.
+So the search plans rounds that finish: after a round, the next is predicted to cost the last round's time times the
+growth of the last two rounds (at least `MIN_GROWTH`). Where a full step does not fit, a shorter one may: ``eps``
+divided by 2 or by the square root of 2 instead of `REFINE`, its cost predicted as the full step's to the power
+``log(step) / log(REFINE)`` (`_next_step`), so that the time left narrows the bounds too; after it the next step is
+chosen the same way, each round's time counted as a full step's (``log(REFINE) / log(step)`` times its own:
+`_full_costs`), until none is predicted to fit. The time then left (dealt With a Vengeance situations stopped there
+at a median 2.2-2.4 s of 3 s) is still spent, on rounds of the shortest step, the last of which the deadline cuts: a
+cut walk narrows the states it reaches, and that pays (BENCHMARKS.md, stop 46: 40 dealt situations at 3 s, with
+`TEARDOWN` halved, 27 narrower, none wider, the geometric mean of the ratios 0.93). Only where the budget is CPU time
+and nothing but narrowing is asked: not for the live page's ``call_width`` (below), where a tap's CPU is worth more
+than the last narrowing, nor on the work clock (``by_work``: the quiz, whose deals graded the same and cost a fifth
+more). A cut round meets new states with the root's bounds: its value is intersected with the rounds' before, and
+its probability bounds are kept only where they are narrower (`_intersected`), so the bounds reported are as true
+as ever.
 
 The live page's stop (``call_width``): once a round settles the call and only the hit interval's width is left above
 ``call_width``, the next step is the smallest of `LAST_STEPS` (or `REFINE`) predicted to bring it there, the width
@@ -209,10 +212,11 @@ of 4 by 29-35%; the smallest of those is taken, so a step is never chosen too sh
 MIN_GROWTH = 2.0
 """A round is predicted to cost at least this many times the one before (``eps`` divided by `REFINE`)."""
 
-TEARDOWN = 2e-6
+TEARDOWN = 1e-6
 """CPU seconds to free one entry of the search's tables when it returns (with the states and the model's own
-tables it keeps alive): about 1.2 microseconds measured on a With a Vengeance search of 150 000 entries
-(0.18 s in all), doubled for a slower moment."""
+tables it keeps alive), counting the walk's unwinding from the moment it stops: 0.32-0.85 microseconds measured on
+seven dealt With a Vengeance searches of 190 000-380 000 entries (0.07-0.18 s in all; BENCHMARKS.md, stop 46), where
+it reserved 2 and left a tenth of the budget unspent."""
 
 S = TypeVar("S")
 Node = Union[int, list["Node[S]"], S]  # noqa: UP007 (a TypeVar in a union needs the old spelling here)
@@ -1316,7 +1320,9 @@ def _solve(model: RoundModel[S], root: S, stay: int, may_stay: bool, cpu_seconds
                 break
             step = _next_step(rounds, steps, deadline)  # ("Stopping")
             if step is None:
-                break
+                if call_width > 0 or by_work:
+                    break
+                step = LAST_STEPS[-1]  # the time left, spent on a round the deadline cuts ("Stopping")
             if call_width > 0 and not narrowed and _settles(best[False], stay, may_stay):
                 step = min(step, _narrowing_step(best[False][1] - best[False][0], call_width))
                 narrowed = step < REFINE

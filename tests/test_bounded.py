@@ -14,6 +14,7 @@ import math
 import pytest
 from hypothesis import HealthCheck, given, settings
 
+from flip7odds import bounded
 from flip7odds.analysis import Decision, analyze
 from flip7odds.answer import Method, answer
 from flip7odds.bounded import (
@@ -215,6 +216,27 @@ def test_a_shorter_step_takes_the_time_a_full_one_would_overrun() -> None:
     assert _next_step(rounds, full, 6.9) == 2.0
     assert _next_step(rounds, full, 5.5) == math.sqrt(2.0)
     assert _next_step(rounds, full, 5.3) is None
+
+
+def test_the_time_left_when_no_round_is_predicted_to_fit_is_spent_unless_a_call_width_is_asked(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where no round after the first is predicted to fit (`_next_step` None), a search given CPU time to narrow
+    spends it all the same on short rounds, the last cut by the deadline (module docstring, "Stopping"): more states
+    expanded and narrower bounds, still holding the exact values; the live page's search (``call_width``) and a search
+    on the work clock stop."""
+    monkeypatch.setattr(bounded, "_next_step", lambda rounds, steps, deadline: None)
+    situation = VengeanceSituation.from_text(VENGEANCE, "12 5", others=("10 9",),
+                                             pile="12 11 10 5 3 u7 l13 13 -4 jom flip4 steal")
+    exact = analyze_vengeance(situation, 10**6)
+    spent, called = (solve_bounded(model_of(situation), 0.2, call_width=width) for width in (0.0, 1e-9))
+    counted = solve_bounded(model_of(situation), 0.2, by_work=True)
+    for stopped in (called, counted):
+        assert stopped.expansions * 10 < spent.expansions
+        assert spent.hit is not None and stopped.hit is not None and spent.hit.width < stopped.hit.width
+    for result in (spent, called, counted):
+        assert not result.exact and inside(exact.hit_score, result.hit)
+        assert inside(exact.optimal_score, result.optimal)
+        check_identities(result)
 
 
 def test_the_root_intersects_the_values_of_two_rounds_and_keeps_the_narrower_probabilities() -> None:
