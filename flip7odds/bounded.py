@@ -216,7 +216,7 @@ TEARDOWN = 1e-6
 """CPU seconds to free one entry of the search's tables when it returns (with the states and the model's own
 tables it keeps alive), counting the walk's unwinding from the moment it stops: 0.32-0.85 microseconds measured on
 seven dealt With a Vengeance searches of 190 000-380 000 entries (0.07-0.18 s in all; BENCHMARKS.md, stop 46), where
-it reserved 2 and left a tenth of the budget unspent."""
+the 2 microseconds kept before left a tenth of the budget unspent."""
 
 S = TypeVar("S")
 Node = Union[int, list["Node[S]"], S]  # noqa: UP007 (a TypeVar in a union needs the old spelling here)
