@@ -297,7 +297,8 @@ def _envelope(groups: tuple[tuple[int, ...], ...], values: tuple[int, ...]) -> E
     refunds: dict[tuple[int, ...], int] = {}
     for mask in range(1 << len(cards)):
         counts = tuple(sum(1 for bit in member if mask & bit) for member in members)
-        refunds[counts] = min(refunds.get(counts, envelope[mask] - drawn[mask]), envelope[mask] - drawn[mask])
+        refund = envelope[mask] - drawn[mask]
+        refunds[counts] = min(refunds.get(counts, refund), refund)
     return Envelope(Fraction(envelope[0], scale),
                     tuple((counts, Fraction(refund, scale)) for counts, refund in sorted(refunds.items())))
 
@@ -725,8 +726,7 @@ def refunded_problem(problem: Problem, grouping: Grouping, shading: Shading) -> 
     scale = min(scale, REFUND_SCALE)
     relaxed, _ = relaxed_problem(problem, grouping, upper=True, shading=shading, upper_scale=scale)
     cards = tuple(Card.plus(value * scale) for value in shading.values)
-    drawn = drawing(problem)
-    if (drawn.discards is not None and drawn.discards.size) or len(set(cards)) < len(cards) or any(
+    if (relaxed.discards is not None and relaxed.discards.size) or len(set(cards)) < len(cards) or any(
             relaxed.pile[card] != len(group) for card, group in zip(cards, groups, strict=True)):
         return relaxed, scale
     offsets = [(counts, -math.floor(scale * refund)) for counts, refund in positive]
