@@ -41,14 +41,17 @@ from flip7odds.errors import SituationError, SolverLimitError
 from flip7odds.odds import bust_cards, bust_probability
 from flip7odds.relaxation import (
     HIT_ONCE_SHARE,
+    Relaxation,
     RelaxedBounds,
     choose_relaxation,
     coarsest_relaxation,
     estimated_cost,
+    settling_relaxation,
     solve_relaxed,
 )
 from flip7odds.round_models import EngineModel, VengeanceModel
 from flip7odds.situation import Situation
+from flip7odds.solver import Problem
 from flip7odds.vengeance import odds as vengeance_odds
 from flip7odds.vengeance.analysis import CAVEAT, VengeanceAnalysis, analyze_vengeance
 from flip7odds.vengeance.fast import SECONDS_PER_STATE, can_solve_within
@@ -59,9 +62,12 @@ DEFAULT_CPU_SECONDS = 3.0
 EXACT_MEMORY = 768 * 1024**2
 """The exact lattice solver is used only when its estimated memory is at most this (bytes): with the
 interpreter and the app, a process stays under 1 GB."""
-LATTICE_SECONDS_PER_STATE = {"classic": 40e-9, "poker": 150e-9}
-"""CPU seconds per lattice state of the exact solver (the slowest per-state rates measured on the
-BENCHMARKS.md machine: 36 ns classic alone, 76-150 ns poker, where the many modifier columns cost more)."""
+LATTICE_SECONDS_PER_STATE = {"classic": 40e-9, "poker": 50e-9}
+"""CPU seconds per lattice state of the exact solver, its columns counted apart (`flip7odds.solver.COLUMN_SECONDS`):
+the slowest per-state rates measured on the BENCHMARKS.md machine, 36 ns classic alone; poker 26-28 ns with others
+(4-48 million states), 17-50 ns for ``K 9 4`` alone (29 million states, 3.3 million columns, 1.8-2.8 s; stop 47),
+where 150 ns a state without a column term had counted its columns too but put ``K 9 4 5`` alone (3.3 million
+columns) at 0.5 s for 1.0-2.3 s."""
 MAX_CPU_SECONDS = 600.0
 """The largest budget the command line accepts (never unbounded work from an argument)."""
 EXACT_STRETCH = 1.5
@@ -222,7 +228,7 @@ def answer(situation: AnySituation, cpu_seconds: float = DEFAULT_CPU_SECONDS,
         relaxation = (choose_relaxation(problem, left, memory_limit)
                       or coarsest_relaxation(problem, RELAXED_STRETCH * left, memory_limit))
         if relaxation is not None:
-            relaxed = solve_relaxed(problem, relaxation, HIT_ONCE_SHARE * left, timed)
+            relaxed = _relaxed(problem, relaxation, left, timed, call_width, memory_limit)
             return _from_relaxed(situation, relaxed, time.process_time() - start)
     result = _bounded(situation, left, by_work=not timed, call_width=call_width)
     return _from_bounded(situation, result, time.process_time() - start)
@@ -246,7 +252,7 @@ def exact_fits(situation: AnySituation, cpu_seconds: float = DEFAULT_CPU_SECONDS
         return can_solve_within(situation, cpu_seconds / 2)
     cost = estimated_cost(problem_of(situation))
     per_state = LATTICE_SECONDS_PER_STATE.get(situation.rules.name, max(LATTICE_SECONDS_PER_STATE.values()))
-    return cost.memory_bytes <= memory_limit and cost.states * per_state <= EXACT_STRETCH * cpu_seconds
+    return cost.memory_bytes <= memory_limit and cost.seconds(per_state) <= EXACT_STRETCH * cpu_seconds
 
 
 def _exact(situation: AnySituation, cpu_seconds: float, timed: bool = True) -> Analysis | VengeanceAnalysis | None:
@@ -265,6 +271,18 @@ def _exact(situation: AnySituation, cpu_seconds: float, timed: bool = True) -> A
         return analyze(situation, memory_limit=None, distribution=False)
     except SolverLimitError:
         return None
+
+
+def _relaxed(problem: Problem, relaxation: Relaxation, cpu_seconds: float, timed: bool, call_width: float,
+             memory_limit: int) -> RelaxedBounds:
+    """`solve_relaxed` on ``relaxation``; for the live page (``call_width``), first on a cheaper upper deck expected
+    to settle the call within ``call_width`` (`flip7odds.relaxation.settling_relaxation`), kept where it does."""
+    settling = settling_relaxation(problem, relaxation, call_width, memory_limit) if call_width > 0 else None
+    if settling is not None:
+        relaxed = solve_relaxed(problem, settling, HIT_ONCE_SHARE * cpu_seconds, timed)
+        if relaxed.settles(call_width):
+            return relaxed
+    return solve_relaxed(problem, relaxation, HIT_ONCE_SHARE * cpu_seconds, timed)
 
 
 def _bounded(situation: AnySituation, cpu_seconds: float, by_work: bool = False,

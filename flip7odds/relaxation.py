@@ -536,14 +536,14 @@ def _bottom_holdings(problem: Problem) -> list[bool]:
 def relaxed_cost(problem: Problem, grouping: Grouping, upper: bool) -> tuple[float, int]:
     """The estimated CPU seconds of one relaxed solve and its memory (bytes) (`estimated_cost`, at
     `SECONDS_PER_STATE`, `VALUES_SECONDS_PER_STATE` for the upper deck, or `RESHUFFLED_SECONDS_PER_STATE` when the
-    pile may run out onto known discards)."""
+    pile may run out onto known discards; its columns at `flip7odds.solver.COLUMN_SECONDS`)."""
     relaxed = drawing(relaxed_problem(problem, grouping, upper)[0])
     cost = estimated_cost(relaxed)
     stripped = relaxed if relaxed.alone else relaxed.stripped()
     reshuffles = (stripped.discards is not None and stripped.discards.size > 0 and stripped.pile.size > 0
                   and tracks_flight(stripped))
     per_state = RESHUFFLED_SECONDS_PER_STATE if reshuffles else VALUES_SECONDS_PER_STATE if upper else SECONDS_PER_STATE
-    return cost.states * per_state, cost.memory_bytes
+    return cost.seconds(per_state), cost.memory_bytes
 
 
 @dataclass(frozen=True)
@@ -566,6 +566,14 @@ class RelaxedBounds:
     grouping: Grouping
     lower: Grouping
     states: int
+
+    def settles(self, call_width: float) -> bool:
+        """True when hitting's interval is at most ``call_width`` wide and settles the call (you may not stay, or
+        staying's score lies outside it), or no card can be drawn."""
+        if self.hit is None:
+            return True
+        low, high = self.hit
+        return high - low <= call_width and (not self.may_stay or not low <= self.stay_score <= high)
 
 
 @dataclass(frozen=True)
@@ -626,6 +634,30 @@ def choose_relaxation(problem: Problem, cpu_seconds: float, memory_limit: int) -
     if upper_excess(problem, best) > SWITCH_RATIO * upper_excess(problem, finest):
         return Relaxation(lower, finest)  # the estimates are rough: a close call stays with the finest
     return Relaxation(lower, best)
+
+
+SETTLING_SHARE = 0.5
+"""`settling_relaxation` offers an upper deck only where it is estimated to cost at most this share of the chosen one's
+(a miss costs that much more)."""
+
+
+def settling_relaxation(problem: Problem, relaxation: Relaxation, call_width: float,
+                        memory_limit: int) -> Relaxation | None:
+    """For the live page: ``relaxation``'s lower deck with a cheaper upper deck expected to bound hitting within
+    ``call_width`` points, or None.
+
+    The upper deck is the cheapest whose estimated excess (`upper_excess`) is at most ``call_width`` among those
+    estimated to cost at most `SETTLING_SHARE` of ``relaxation``'s. The estimate holds no bound; it only picks what
+    is tried first: measured, the width of hitting's interval was 0.69-0.87 of it (``K 9`` and ``10 Q`` alone on a
+    poker pile, every grouping; BENCHMARKS.md, stop 47). The caller solves ``relaxation`` itself where the answer
+    does not settle the call that closely (`RelaxedBounds.settles`).
+    """
+    chosen, _ = relaxed_cost(problem, relaxation.upper, True)
+    cheaper = [(seconds, grouping) for grouping in _finest_first(problem)
+               if (cost := relaxed_cost(problem, grouping, True))[1] <= memory_limit
+               and (seconds := cost[0]) <= SETTLING_SHARE * chosen
+               and upper_excess(problem, grouping) <= call_width]
+    return Relaxation(relaxation.lower, min(cheaper)[1]) if cheaper else None
 
 
 def coarsest_relaxation(problem: Problem, cpu_seconds: float, memory_limit: int) -> Relaxation | None:

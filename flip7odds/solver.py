@@ -1821,6 +1821,12 @@ def tracks_flight(problem: Problem) -> bool:
 
 COLUMN_BYTES = 200
 """Peak memory per column of the lattice (`SolveCost`), in bytes."""
+COLUMN_SECONDS = 400e-9
+"""CPU seconds per column of the lattice (`SolveCost.seconds`), beside its states' own: building a column's tables
+costs as much as hundreds of states. Measured on lines of three or four numbers of a poker pile alone, where nearly
+every state is a column (relaxed decks of 35 000 to 1 million columns, 360-590 ns a column with their states; the
+exact ``K 9 4 5``, 3.3 million columns and as many states, 1.0-2.3 s; BENCHMARKS.md, stop 47); elsewhere it is a few
+milliseconds."""
 
 
 @dataclass(frozen=True)
@@ -1844,6 +1850,10 @@ class SolveCost:
     def memory_bytes(self) -> int:
         """An estimate of the solve's peak memory beyond the interpreter's own (bytes)."""
         return self.states + 32 * self.largest_layer + COLUMN_BYTES * self.columns
+
+    def seconds(self, per_state: float) -> float:
+        """An estimate of the solve's CPU seconds at ``per_state`` seconds a state, its columns at `COLUMN_SECONDS`."""
+        return self.states * per_state + self.columns * COLUMN_SECONDS
 
 
 def solve_cost(problem: Problem) -> SolveCost:

@@ -992,7 +992,7 @@ def strategy_headline(sums: PolicyCurve, optimum: PolicyResult | tuple[float, fl
     """The title names the best "stay at sum ≥ T" rule *of this pile*, and the lead gives its exact share.
 
     ``sums`` is the `PolicyFamily.SUM` curve and ``optimum`` the optimal play on the same pile (or certified
-    bounds ``(low, high)`` on it: the shares are then ranges), in ``t``'s language. Nothing is a literal: on the
+    bounds ``(low, high)`` on it: the shares are then ranges, unless the two are equal), in ``t``'s language. Nothing is a literal: on the
     numbers-only pile the best rule is T = 23 and it earns 99.76 % of the optimum (docs/model.md); on the fresh
     deck the title follows the deck.
     """
@@ -1010,7 +1010,7 @@ def strategy_headline(sums: PolicyCurve, optimum: PolicyResult | tuple[float, fl
         title = t("Why “stay at {threshold}” is almost, but not quite, optimal")
     else:
         title = t("How far “stay at {threshold}”, the best sum rule here, falls short of optimal")
-    if isinstance(optimum, PolicyResult):
+    if low == high:  # exact (bounds that met: an exact answer where merged decks were expected)
         lead = t("On this pile of {pile}, the best rule of the kind “stay once your numbers add up to T” is "
                  "T = {threshold}: it earns **{score}**, **{share}** of the **{optimum}** the best possible "
                  "play earns.")

@@ -170,7 +170,7 @@ def test_hit_once_not_alone_is_the_real_decks_value() -> None:
     assert walks(problem) and merged < real - 1e-7 and one_group > real + 0.1
     lo, hi = hit_once_bounds(problem, 0.15, timed=False)
     assert lo <= real <= hi and hi - lo <= 3e-9
-    result = answer(situation, 1.0, deterministic=True)
+    result = answer(situation, 0.3, deterministic=True)  # at 0.5 s the exact solver fits
     assert result.method is Method.RELAXED and result.hit_once is not None
     assert result.hit_once.lo <= real <= result.hit_once.hi and result.hit_once.width <= 3e-9
 
@@ -290,7 +290,7 @@ def test_lower_bound_is_the_real_value_of_a_coarse_policy(situation: Situation) 
         assert abs(result.hit[0] + 1e-9 - float(value)) <= TOLERANCE
 
 
-@pytest.mark.parametrize(("line", "others"), [("K 9", 0), ("", 1)])
+@pytest.mark.parametrize(("line", "others"), [("K 9", 0), ("", 0)])
 def test_answer_uses_the_relaxation_where_the_exact_solver_does_not_fit(line: str, others: int) -> None:
     situation = Situation.from_text(POKER, line, others_active=others)
     problem = problem_of(situation)
