@@ -46,6 +46,7 @@ from flip7odds.relaxation import (
     choose_relaxation,
     coarsest_relaxation,
     estimated_cost,
+    mergeable,
     settling_relaxation,
     solve_relaxed,
 )
@@ -73,6 +74,10 @@ MAX_CPU_SECONDS = 600.0
 EXACT_STRETCH = 1.5
 """An exact solve estimated within this many budgets is preferred to a bounded answer (the fresh
 classic deck alone: 3.9 s exact, where bounds would still be wide)."""
+CALLED_EXACT_STRETCH = 3.0
+"""On the live page (``call_width``), where no relaxed decks can stand in (no penalties to merge: classic), the exact
+solver is preferred up to this many budgets: the bounded search is far wider there (classic, `12` alone on a fresh
+deck at 0.5 s: hit within 17.7 to 40.0 points, where the exact solve takes 0.86 s; BENCHMARKS.md, stop 47)."""
 RELAXED_STRETCH = 1.5
 """Likewise, when no relaxation fits the budget, the coarsest one estimated within this many budgets is preferred
 to the bounded search (``K`` alone on a fresh poker pile at the live page's 0.5 s: the relaxed decks within 2.6
@@ -215,7 +220,7 @@ def answer(situation: AnySituation, cpu_seconds: float = DEFAULT_CPU_SECONDS,
     """
     start = time.process_time()
     timed = not deterministic
-    fits = exact_fits(situation, cpu_seconds, memory_limit)
+    fits = exact_fits(situation, cpu_seconds, memory_limit, _stretch(situation, call_width))
     exact = _exact(situation, cpu_seconds, timed) if fits else None
     if exact is not None:
         return _from_analysis(exact, time.process_time() - start)
@@ -246,13 +251,21 @@ def answer_exactly(result: Analysis | VengeanceAnalysis) -> Answer:
 
 
 def exact_fits(situation: AnySituation, cpu_seconds: float = DEFAULT_CPU_SECONDS,
-               memory_limit: int = EXACT_MEMORY) -> bool:
-    """True when the exact solver is expected to answer within the budget (microseconds to milliseconds)."""
+               memory_limit: int = EXACT_MEMORY, stretch: float = EXACT_STRETCH) -> bool:
+    """True when the exact solver is expected to answer within ``stretch`` budgets (microseconds to seconds)."""
     if isinstance(situation, VengeanceSituation):
         return can_solve_within(situation, cpu_seconds / 2)
     cost = estimated_cost(problem_of(situation))
     per_state = LATTICE_SECONDS_PER_STATE.get(situation.rules.name, max(LATTICE_SECONDS_PER_STATE.values()))
-    return cost.memory_bytes <= memory_limit and cost.seconds(per_state) <= EXACT_STRETCH * cpu_seconds
+    return cost.memory_bytes <= memory_limit and cost.seconds(per_state) <= stretch * cpu_seconds
+
+
+def _stretch(situation: AnySituation, call_width: float) -> float:
+    """How many budgets an exact solve may be estimated at: `CALLED_EXACT_STRETCH` for the live page where nothing
+    can be merged (`flip7odds.relaxation.mergeable`), else `EXACT_STRETCH`."""
+    if call_width > 0 and isinstance(situation, Situation) and not mergeable(problem_of(situation)):
+        return CALLED_EXACT_STRETCH
+    return EXACT_STRETCH
 
 
 def _exact(situation: AnySituation, cpu_seconds: float, timed: bool = True) -> Analysis | VengeanceAnalysis | None:

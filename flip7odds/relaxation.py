@@ -600,6 +600,11 @@ def _finest_first(problem: Problem) -> list[Grouping]:
     return result
 
 
+def mergeable(problem: Problem) -> bool:
+    """True when ``problem`` has penalties to merge: some relaxation short of exact exists."""
+    return bool(_finest_first(problem))
+
+
 def choose_relaxation(problem: Problem, cpu_seconds: float, memory_limit: int) -> Relaxation | None:
     """The finest relaxed decks whose two solves fit the budget, or None (also when nothing can be merged).
 
@@ -899,10 +904,12 @@ __all__ = [
     "hit_once_bounds",
     "information_premium",
     "is_minor",
+    "mergeable",
     "reachable_penalties",
     "refunded_problem",
     "relaxed_cost",
     "relaxed_problem",
+    "settling_relaxation",
     "solve_relaxed",
     "upper_excess",
     "upper_shading",
