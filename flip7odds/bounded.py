@@ -161,6 +161,14 @@ ending on a rescuer or running out (`_path_terms`: no play makes a Flip 7 or bus
 path), and where that play draws the next card (you must, or the chain floor is above staying) P(bust) is at
 least that card's ``B / N``; elsewhere ``[0, 1]``.
 
+What is narrowed: a state is worth expanding by its gap in what the answer reports (`_Search.weighed`), and a search
+is done when what it reports is within the target (`_Search.widest`). The hit search reports its value and, when the
+call is to hit, its two probabilities; the hit-once search reports its value alone. So the hit-once search weighs only
+its value's gap, and the hit search stops weighing its probabilities once a round settles the call to stay (its value
+then lies below staying by more than `ROUNDING`, and every later round's lies within it): the reported P(Flip 7) and
+P(bust) are then staying's, 0. Which states are expanded changes no bound's truth, only where the time goes (40 dealt
+With a Vengeance situations at 3 s: the rows that stay 10-20% narrower; BENCHMARKS.md, stop 47).
+
 Floats: every bound is a finite sum of products of counts / N with integer scores, depth at most the
 pile, so its rounding error is below ``2 (depth + kinds) u M`` with ``u = 2^-53`` and ``M`` the largest
 |score|: under 1e-10 points for every deck here. Reported bounds that are not exact are widened
@@ -824,6 +832,22 @@ class _Search(Generic[S]):
         """The bounds of any state met after the deadline (class docstring)."""
         self.stopped = False
         self.expansions = 0
+        self.probabilities = not once
+        """Whether the probability intervals count in what makes a state worth expanding (`weighed`): they do while the
+        search's probabilities may be reported (module docstring, "What is narrowed")."""
+
+    def weighed(self, entry: Entry) -> float:
+        """What is still unknown about a node that the answer reports: its value gap, plus its probability gaps where
+        `probabilities` says they count."""
+        if self.probabilities:
+            return _gap(entry)
+        return entry[1] - entry[0]
+
+    def widest(self, entry: Entry) -> float:
+        """The widest of a node's intervals that the answer reports (as `weighed`)."""
+        if self.probabilities:
+            return max(entry[1] - entry[0], entry[3] - entry[2], entry[5] - entry[4])
+        return entry[1] - entry[0]
 
     def node(self, node: Node[S], budget: float) -> Entry:
         """Bounds of any node reached with ``budget = p / eps``."""
@@ -846,7 +870,7 @@ class _Search(Generic[S]):
         it does not keep the choice from being exact. (Where its ``hi`` equals another's ``lo`` it is refined as
         before: refined, it could tie, and ties take the first.)
         """
-        node = self.node
+        node, weighed = self.node, self.weighed
         entries = []
         floor = -_INF  # the options' highest ``lo`` (every ``lo`` is finite)
         movable = []  # only a choice or a state that `state` would expand at ``budget`` can change
@@ -856,7 +880,7 @@ class _Search(Generic[S]):
             if entry[0] > floor:  # noqa: PLR1730 (max() without the call, in a hot loop)
                 floor = entry[0]
             if isinstance(option, list) or (not isinstance(option, int) and entry[6] < budget
-                                            and budget * _gap(entry) >= 1.0):
+                                            and budget * weighed(entry) >= 1.0):
                 movable.append(i)
         if len(movable) > 1:
             movable.sort(key=lambda i: -(entries[i][0] + entries[i][1]))
@@ -889,9 +913,11 @@ class _Search(Generic[S]):
             if self.stopped:
                 return self.fallback
             bounds = self.known[key] = self.static(state)
-        if bounds[6] >= budget or self.stopped or \
-                budget * ((bounds[1] - bounds[0]) + (bounds[3] - bounds[2]) + (bounds[5] - bounds[4])) < 1.0:
-            return bounds  # exact, expanded finely enough already, or not worth expanding (`_gap` below 1 / budget)
+        gap = bounds[1] - bounds[0]
+        if self.probabilities:
+            gap += (bounds[3] - bounds[2]) + (bounds[5] - bounds[4])
+        if bounds[6] >= budget or self.stopped or budget * gap < 1.0:
+            return bounds  # exact, expanded finely enough already, or not worth expanding (`weighed` below 1 / budget)
         expanded = self.expand(state, key, budget)
         lo, hi = max(expanded[0], bounds[0]), min(expanded[1], bounds[1])
         exact = expanded[6] == _INF
@@ -1303,16 +1329,16 @@ def _solve(model: RoundModel[S], root: S, stay: int, may_stay: bool, cpu_seconds
         while True:
             ran = []
             for mode, search in searches.items():
-                if mode in best and (best[mode][6] == _INF or _gap(best[mode]) <= target):
+                if mode in best and (best[mode][6] == _INF or search.weighed(best[mode]) <= target):
                     continue
                 entry = search.hit(root, budgets[mode])
                 if mode in best:
                     entry = _intersected(best[mode], entry)
                 best[mode] = entry
                 ran.append(mode)
-            settled = all(entry[6] == _INF or
-                          max(entry[1] - entry[0], entry[3] - entry[2], entry[5] - entry[4]) <= target
-                          for entry in best.values())
+            if _settles(best[False], stay, may_stay) and may_stay and _midpoint(best[False]) <= stay + TIE:
+                searches[False].probabilities = False  # the call is to stay: the hit's probabilities go unreported
+            settled = all(entry[6] == _INF or searches[mode].widest(entry) <= target for mode, entry in best.items())
             rounds.append(clock())
             if settled or _called(best[False], stay, may_stay, call_width) or \
                     any(search.stopped for search in searches.values()) or \

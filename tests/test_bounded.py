@@ -260,3 +260,35 @@ def test_a_round_after_a_shorter_step_is_predicted_from_it_as_from_a_full_one() 
     assert _next_step(rounds, steps, 11.4) == 2.0
     assert _next_step(rounds, steps, 2.5 + 3 * 3 ** 0.25 - 0.01) is None
     assert REFINE == 4.0  # the powers above are log(step) / log(4)
+
+
+def test_only_what_the_answer_reports_is_narrowed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The hit-once search weighs only its value's gap; the hit search weighs its probabilities too until a round
+    settles the call to stay, when the probabilities reported become staying's (module docstring, "What is
+    narrowed"). The bounds hold the exact values either way."""
+    made: list[bounded._Search[object]] = []
+    original = bounded._Search.__init__
+
+    def recording(search: bounded._Search[object], *args: object, **kwargs: object) -> None:
+        original(search, *args, **kwargs)  # type: ignore[arg-type]
+        made.append(search)
+
+    monkeypatch.setattr(bounded._Search, "__init__", recording)
+    staying = VengeanceSituation.from_text(VENGEANCE, "12 11 10 9", others=("10 9",),
+                                           pile="12 11 10 5 3 u7 l13 13 -4 jom flip4 steal")
+    hitting = VengeanceSituation.from_text(VENGEANCE, "12 5", others=("10 9",),
+                                           pile="12 11 10 5 3 u7 l13 13 -4 jom flip4 steal")
+    for situation, hits in ((staying, False), (hitting, True)):
+        made.clear()
+        exact = analyze_vengeance(situation, 10**6)
+        result = solve_bounded(model_of(situation), 0.2, by_work=True)
+        assert result.hits is hits and (exact.decision is Decision.HIT) is hits
+        hit_search, once_search = made
+        assert once_search.once and not once_search.probabilities
+        assert hit_search.probabilities is hits
+        assert inside(exact.hit_score, result.hit) and inside(exact.optimal_score, result.optimal)
+        assert inside(exact.hit_once_score, result.hit_once)
+        check_identities(result)
+    entry = (1.0, 1.5, 0.1, 0.3, 0.2, 0.3, 4.0)
+    assert math.isclose(made[0].weighed(entry), 0.8) and math.isclose(made[1].weighed(entry), 0.5)
+    assert made[0].widest(entry) == made[1].widest(entry) == 0.5
