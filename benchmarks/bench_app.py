@@ -10,8 +10,9 @@ What it measures, on a 390x844 phone viewport:
 - ``first``: a server started with an empty numba cache (``NUMBA_CACHE_DIR`` pointed at a new folder):
   the page opened as soon as the server answers its health check, then the first card tapped at once, and
   on another fresh server ``--reading`` seconds after the page shows (a person finding their first card).
-- ``live``: the Live odds page, for the classic, poker and Vengeance rules (Vengeance late in the deck, answered
-  exactly, and on a fresh deck, answered with certified bounds within the live budget): a card tapped, timed from the
+- ``live``: the Live odds page, for the classic, poker and Vengeance rules (poker also played alone, numbers tapped to
+  your line, answered by relaxed decks; Vengeance late in the deck, answered exactly, and on a fresh deck, answered
+  with certified bounds within the live budget): a card tapped, timed from the
   click until the page has settled (the tapped card's count changed, the app reports no script running and
   its status widget is hidden), and the server process's CPU time over the same span (the kernel's CPU clock of
   the process, every thread's, exited ones included, in nanoseconds: `cpu_seconds`).
@@ -80,7 +81,7 @@ from contextlib import AsyncExitStack, asynccontextmanager, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from live_taps import CLASSIC_SEEN, POKER_SEEN
+from live_taps import CLASSIC_SEEN, POKER_ALONE_LINE, POKER_SEEN
 from playwright.async_api import Browser, Page, ViewportSize, async_playwright
 from playwright.async_api import Error as PlaywrightError
 from streamlit.proto.BackMsg_pb2 import BackMsg
@@ -514,11 +515,11 @@ async def choose_place(page: Page, name: str, timeout_s: float) -> None:
 
 
 async def live_series(new_page: PageMaker, server: Server, name: str, query: str, cards: list[str],
-                      timeout_s: float) -> Series:
+                      timeout_s: float, place: str = "Seen elsewhere") -> Series:
     series = Series(name)
     page = await open_page(new_page, f"{server.url}/live?{query}", timeout_s)
     try:
-        await choose_place(page, "Seen elsewhere", timeout_s)
+        await choose_place(page, place, timeout_s)
         for card in cards:
             series.taps.append(await tap_card(server, page, card, timeout_s))
         series.errors += int(await has_error(page))
@@ -874,6 +875,11 @@ async def main() -> None:
                                                         "rules=classic&line=12.7", CLASSIC_SEEN, args.tap_timeout))
                         series.append(await live_series(new_page, server, "live poker: tap a card seen",
                                                         "rules=poker&line=12.7", POKER_SEEN, args.tap_timeout))
+                        print(series[-1].row(), flush=True)
+                        series.append(await live_series(new_page, server,
+                                                        "live poker alone (relaxed decks): tap a number to your line",
+                                                        "rules=poker&line=K&others=0", POKER_ALONE_LINE,
+                                                        args.tap_timeout, place="Your line"))
                         print(series[-1].row(), flush=True)
                         series.append(await live_series(new_page, server, "live Vengeance (late deck): tap a card",
                                                         vengeance_table(), ["12", "11", "9", "5", "3"],
