@@ -215,8 +215,9 @@ def answer(situation: AnySituation, cpu_seconds: float = DEFAULT_CPU_SECONDS,
     ``cpu_seconds`` less what an exact solve that stopped at its limit counted (half of it).
 
     ``call_width`` (the live page): the bounded search also stops once it settles the call and knows the hit
-    value within this width (`flip7odds.bounded.solve_bounded`); 0, the default, refines until the target or the
-    budget.
+    value within this width (`flip7odds.bounded.solve_bounded`); relaxed decks are first tried with a cheaper upper
+    deck expected to do as much (`_relaxed`); and where nothing can be merged (classic) the exact solver may take
+    `CALLED_EXACT_STRETCH` budgets. 0, the default, refines until the target or the budget.
     """
     start = time.process_time()
     timed = not deterministic

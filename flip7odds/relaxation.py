@@ -658,10 +658,11 @@ def settling_relaxation(problem: Problem, relaxation: Relaxation, call_width: fl
     does not settle the call that closely (`RelaxedBounds.settles`).
     """
     chosen, _ = relaxed_cost(problem, relaxation.upper, True)
-    cheaper = [(seconds, grouping) for grouping in _finest_first(problem)
-               if (cost := relaxed_cost(problem, grouping, True))[1] <= memory_limit
-               and (seconds := cost[0]) <= SETTLING_SHARE * chosen
-               and upper_excess(problem, grouping) <= call_width]
+    cheaper = []
+    for grouping in _finest_first(problem):
+        seconds, memory = relaxed_cost(problem, grouping, True)
+        if memory <= memory_limit and seconds <= SETTLING_SHARE * chosen and upper_excess(problem, grouping) <= call_width:
+            cheaper.append((seconds, grouping))
     return Relaxation(relaxation.lower, min(cheaper)[1]) if cheaper else None
 
 

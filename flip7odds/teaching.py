@@ -992,9 +992,9 @@ def strategy_headline(sums: PolicyCurve, optimum: PolicyResult | tuple[float, fl
     """The title names the best "stay at sum ≥ T" rule *of this pile*, and the lead gives its exact share.
 
     ``sums`` is the `PolicyFamily.SUM` curve and ``optimum`` the optimal play on the same pile (or certified
-    bounds ``(low, high)`` on it: the shares are then ranges, unless the two are equal), in ``t``'s language. Nothing is a literal: on the
-    numbers-only pile the best rule is T = 23 and it earns 99.76 % of the optimum (docs/model.md); on the fresh
-    deck the title follows the deck.
+    bounds ``(low, high)`` on it: the shares are then ranges, unless the two are equal), in ``t``'s language.
+    Nothing is a literal: on the numbers-only pile the best rule is T = 23 and it earns 99.76 % of the optimum
+    (docs/model.md); on the fresh deck the title follows the deck.
     """
     best = sums.best
     threshold = int(PolicyFamily.parameter(best.policy))
