@@ -93,7 +93,7 @@ class Optimum:
 def optimum_of(t: Translator, text: SituationText) -> Optimum:
     """The optimum and the decision map of this pile, with a progress bar where it takes seconds (merged decks)."""
     if explorer_merges_of(text):  # the real deck's lattice is too large for a page: merged decks (docs/model.md)
-        preparing = st.progress(0.0, t("Certified bounds on the best play…"))
+        preparing = st.progress(0.0, t("The best play, exact or within certified bounds…"))
         bounds = explorer_answer(text)
         preparing.progress(0.5, t("The decision map, on the deck with merged penalties…"))
         decisions = merged_map(text)
