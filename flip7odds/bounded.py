@@ -640,6 +640,12 @@ def _midpoint(entry: Entry) -> float:
     return (entry[0] + entry[1]) / 2
 
 
+def _hits(hit: Entry, stay: int, may_stay: bool) -> bool:
+    """The solver's call at the root: hit where you may not stay, or where the hit interval's midpoint beats staying by
+    more than `TIE` (ties stay)."""
+    return not may_stay or _midpoint(hit) > stay + TIE
+
+
 def _probability_gap(entry: Entry) -> float:
     """The widths of a node's two probability intervals (P(Flip 7), P(bust)), summed."""
     return (entry[3] - entry[2]) + (entry[5] - entry[4])
@@ -1336,7 +1342,7 @@ def _solve(model: RoundModel[S], root: S, stay: int, may_stay: bool, cpu_seconds
                     entry = _intersected(best[mode], entry)
                 best[mode] = entry
                 ran.append(mode)
-            if _settles(best[False], stay, may_stay) and may_stay and _midpoint(best[False]) <= stay + TIE:
+            if _settles(best[False], stay, may_stay) and not _hits(best[False], stay, may_stay):
                 searches[False].probabilities = False  # the call is to stay: the hit's probabilities go unreported
             settled = all(entry[6] == _INF or searches[mode].widest(entry) <= target for mode, entry in best.items())
             rounds.append(clock())
@@ -1364,7 +1370,7 @@ def _solve(model: RoundModel[S], root: S, stay: int, may_stay: bool, cpu_seconds
     hit, once = best[False], best[True]
     exact = hit[6] == _INF and once[6] == _INF
     hit_bounds = Bounds(hit[0], hit[1]).widened(ROUNDING)
-    hits = not may_stay or _midpoint(hit) > stay + TIE
+    hits = _hits(hit, stay, may_stay)
     if hits:
         optimal = Bounds(hit[0], hit[1]) if not may_stay else Bounds(max(stay, hit[0]), max(stay, hit[1]))
         flip7, bust = Bounds(hit[2], hit[3]), Bounds(hit[4], hit[5])
