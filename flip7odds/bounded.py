@@ -132,7 +132,8 @@ divided by 2 or by the square root of 2 instead of `REFINE`, its cost predicted 
 ``log(step) / log(REFINE)`` (`_next_step`), so that the time left narrows the bounds too; after it the next step is
 chosen the same way, each round's time counted as a full step's (``log(REFINE) / log(step)`` times its own:
 `_full_costs`), until none is predicted to fit. The time then left (dealt With a Vengeance situations stopped there
-at a median 2.2-2.4 s of 3 s) is still spent, on rounds of the shortest step, the last of which the deadline cuts: a
+at a median 2.2-2.4 s of 3 s) is still spent, on rounds of the shortest step, the last of which the deadline cuts (and
+none starts after it: a round that finds no state worth expanding never meets the deadline inside it): a
 cut walk narrows the states it reaches, and that pays (BENCHMARKS.md, stop 46: 40 dealt situations at 3 s, with
 `TEARDOWN` halved, 27 narrower, none wider, the geometric mean of the ratios 0.93). Only where the budget is CPU time
 and nothing but narrowing is asked: not for the live page's ``call_width`` (below), where a tap's CPU is worth more
@@ -1352,7 +1353,7 @@ def _solve(model: RoundModel[S], root: S, stay: int, may_stay: bool, cpu_seconds
                 break
             step = _next_step(rounds, steps, deadline)  # ("Stopping")
             if step is None:
-                if call_width > 0 or by_work:
+                if call_width > 0 or by_work or rounds[-1] >= deadline:
                     break
                 step = LAST_STEPS[-1]  # the time left, spent on a round the deadline cuts ("Stopping")
             if call_width > 0 and not narrowed and _settles(best[False], stay, may_stay):

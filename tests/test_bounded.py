@@ -10,6 +10,8 @@ from __future__ import annotations
 import itertools
 import json
 import math
+import signal
+import time
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -237,6 +239,33 @@ def test_the_time_left_when_no_round_is_predicted_to_fit_is_spent_unless_a_call_
         assert not result.exact and inside(exact.hit_score, result.hit)
         assert inside(exact.optimal_score, result.optimal)
         check_identities(result)
+
+
+def test_rounds_that_narrow_nothing_end_at_the_deadline(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where the rounds stop narrowing (each gives the same wide bounds and never meets the deadline inside, as rounds
+    that find no state worth expanding do), the time left is spent on them only until the deadline: no round starts
+    after it. A ceiling cut below a floor (`benchmarks/study_ladder_top.py`'s uncertified caps) did that and ran for
+    minutes on a budget of 0.3 s. A CPU timer turns a search that runs on into a failure, not a hung test."""
+    def idle_round(self: object, root: object, budget: float) -> tuple[float, ...]:
+        start = time.process_time()
+        while time.process_time() - start < 0.002:  # a round that takes some time and narrows nothing
+            pass
+        return (10.0, 15.0, 0.0, 1.0, 0.0, 1.0, budget)
+
+    def ran_on(signum: int, frame: object) -> None:
+        raise AssertionError("the search ran on past its deadline")
+
+    monkeypatch.setattr(bounded._Search, "hit", idle_round)
+    situation = VengeanceSituation.from_text(VENGEANCE, "12 5", others=("10 9",),
+                                             pile="12 11 10 5 3 u7 l13 13 -4 jom flip4 steal")
+    previous = signal.signal(signal.SIGPROF, ran_on)
+    signal.setitimer(signal.ITIMER_PROF, 5.0)
+    try:
+        result = solve_bounded(model_of(situation), 0.05)
+    finally:
+        signal.setitimer(signal.ITIMER_PROF, 0.0)
+        signal.signal(signal.SIGPROF, previous)
+    assert result.hit is not None and not result.exact and result.hit.lo <= 10.0 and result.hit.hi >= 15.0
 
 
 def test_the_root_intersects_the_values_of_two_rounds_and_keeps_the_narrower_probabilities() -> None:
