@@ -335,7 +335,7 @@ class Policy(Protocol):
 
 def _root_forced_state(start: Start) -> ForcedState:
     """The forced phase a problem starts in."""
-    return ForcedState(list(Phase).index(start.phase), 0, 0, start.owed, start.in_flight)
+    return ForcedState(_PHASES.index(start.phase), 0, 0, start.owed, start.in_flight)
 
 
 def _canonical(state: ForcedState, f3_total: int, freeze_total: int, track_flight: bool) -> ForcedState:
