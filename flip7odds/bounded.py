@@ -133,7 +133,8 @@ divided by 2 or by the square root of 2 instead of `REFINE`, its cost predicted 
 chosen the same way, each round's time counted as a full step's (``log(REFINE) / log(step)`` times its own:
 `_full_costs`), until none is predicted to fit. The time then left (dealt With a Vengeance situations stopped there
 at a median 2.2-2.4 s of 3 s) is still spent, on rounds of the shortest step, the last of which the deadline cuts (and
-none starts after it: a round that finds no state worth expanding never meets the deadline inside it): a
+none starts after it: a round that finds no state worth expanding never meets the deadline inside it; on any clock a
+search ends after `IDLE_ROUNDS` such rounds in a row): a
 cut walk narrows the states it reaches, and that pays (BENCHMARKS.md, stop 46: 40 dealt situations at 3 s, with
 `TEARDOWN` halved, 27 narrower, none wider, the geometric mean of the ratios 0.93). Only where the budget is CPU time
 and nothing but narrowing is asked: not for the live page's ``call_width`` (below), where a tap's CPU is worth more
@@ -220,6 +221,12 @@ NARROWING = 0.125
 of 4 by 29-35%; the smallest of those is taken, so a step is never chosen too short for a width it could reach."""
 MIN_GROWTH = 2.0
 """A round is predicted to cost at least this many times the one before (``eps`` divided by `REFINE`)."""
+
+IDLE_ROUNDS = 8
+"""A search ends after this many rounds in a row that expand no state: such a round changes no bound, and on the work
+clock (``by_work``) it costs nothing, so the next is always predicted to fit. ``eps`` has then shrunk 4^8 times. On 30
+dealt With a Vengeance situations in the quiz's mode no search met more than two rounds in a row that expanded
+nothing (BENCHMARKS.md, stop 48)."""
 
 TEARDOWN = 1e-6
 """CPU seconds to free one entry of the search's tables when it returns (with the states and the model's own
@@ -1332,9 +1339,11 @@ def _solve(model: RoundModel[S], root: S, stay: int, may_stay: bool, cpu_seconds
     rounds = [clock()]
     steps = [REFINE]  # the step of each round (the first: ``FIRST_BUDGET``, counted as a full one)
     narrowed = False  # a short step to narrow a settled call was taken ("Stopping": once)
+    idle = 0  # rounds in a row that expanded no state
     try:
         while True:
             ran = []
+            expanded = sum(search.expansions for search in searches.values())
             for mode, search in searches.items():
                 if mode in best and (best[mode][6] == _INF or search.weighed(best[mode]) <= target):
                     continue
@@ -1347,7 +1356,8 @@ def _solve(model: RoundModel[S], root: S, stay: int, may_stay: bool, cpu_seconds
                 searches[False].probabilities = False  # the call is to stay: the hit's probabilities go unreported
             settled = all(entry[6] == _INF or searches[mode].widest(entry) <= target for mode, entry in best.items())
             rounds.append(clock())
-            if settled or _called(best[False], stay, may_stay, call_width) or \
+            idle = idle + 1 if sum(search.expansions for search in searches.values()) == expanded else 0
+            if settled or _called(best[False], stay, may_stay, call_width) or idle >= IDLE_ROUNDS or \
                     any(search.stopped for search in searches.values()) or \
                     max(budgets[mode] * (REFINE if mode in ran else 1.0) for mode in budgets) > max_budget:
                 break

@@ -241,31 +241,52 @@ def test_the_time_left_when_no_round_is_predicted_to_fit_is_spent_unless_a_call_
         check_identities(result)
 
 
-def test_rounds_that_narrow_nothing_end_at_the_deadline(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Where the rounds stop narrowing (each gives the same wide bounds and never meets the deadline inside, as rounds
-    that find no state worth expanding do), the time left is spent on them only until the deadline: no round starts
-    after it. A ceiling cut below a floor (`benchmarks/study_ladder_top.py`'s uncertified caps) did that and ran for
-    minutes on a budget of 0.3 s. A CPU timer turns a search that runs on into a failure, not a hung test."""
-    def idle_round(self: object, root: object, budget: float) -> tuple[float, ...]:
+def _wide_rounds(monkeypatch: pytest.MonkeyPatch, expands: bool) -> None:
+    """Make every round of a search take some CPU and give the same wide bounds, never meeting the deadline inside (as
+    rounds that find no state worth expanding do); ``expands``: each still counts an expansion."""
+    def wide_round(self: bounded._Search[object], root: object, budget: float) -> tuple[float, ...]:
         start = time.process_time()
-        while time.process_time() - start < 0.002:  # a round that takes some time and narrows nothing
+        while time.process_time() - start < 0.002:
             pass
+        self.expansions += expands
         return (10.0, 15.0, 0.0, 1.0, 0.0, 1.0, budget)
 
-    def ran_on(signum: int, frame: object) -> None:
-        raise AssertionError("the search ran on past its deadline")
+    monkeypatch.setattr(bounded._Search, "hit", wide_round)
 
-    monkeypatch.setattr(bounded._Search, "hit", idle_round)
+
+def _solved_before_the_timer(by_work: bool) -> bounded.BoundedResult:
+    """`solve_bounded` on a small With a Vengeance pile within 0.05 s, failed by a CPU timer after 5 s (a search that runs
+    on fails the test instead of hanging it)."""
+    def ran_on(signum: int, frame: object) -> None:
+        raise AssertionError("the search ran on")
+
     situation = VengeanceSituation.from_text(VENGEANCE, "12 5", others=("10 9",),
                                              pile="12 11 10 5 3 u7 l13 13 -4 jom flip4 steal")
     previous = signal.signal(signal.SIGPROF, ran_on)
     signal.setitimer(signal.ITIMER_PROF, 5.0)
     try:
-        result = solve_bounded(model_of(situation), 0.05)
+        return solve_bounded(model_of(situation), 0.05, by_work=by_work)
     finally:
         signal.setitimer(signal.ITIMER_PROF, 0.0)
         signal.signal(signal.SIGPROF, previous)
+
+
+def test_rounds_that_narrow_nothing_end_at_the_deadline(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where rounds stop narrowing, the time left is spent on them only until the deadline: no round starts after it. A
+    ceiling cut below a floor (`benchmarks/study_ladder_top.py`'s uncertified caps) made rounds find nothing to expand,
+    and the search ran for minutes on a budget of 0.3 s."""
+    _wide_rounds(monkeypatch, expands=True)
+    result = _solved_before_the_timer(by_work=False)
     assert result.hit is not None and not result.exact and result.hit.lo <= 10.0 and result.hit.hi >= 15.0
+
+
+def test_rounds_that_expand_nothing_end_the_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    """On the work clock (the quiz) a round that expands nothing costs nothing, so the next is always predicted to fit:
+    the search ends after `IDLE_ROUNDS` of them in a row."""
+    _wide_rounds(monkeypatch, expands=False)
+    result = _solved_before_the_timer(by_work=True)
+    assert result.hit is not None and not result.exact and result.expansions == 0
+    assert result.hit.lo <= 10.0 and result.hit.hi >= 15.0
 
 
 def test_the_root_intersects_the_values_of_two_rounds_and_keeps_the_narrower_probabilities() -> None:
