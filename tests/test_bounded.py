@@ -248,7 +248,7 @@ def _wide_rounds(monkeypatch: pytest.MonkeyPatch, expands: bool) -> None:
         start = time.process_time()
         while time.process_time() - start < 0.002:
             pass
-        self.expansions += expands
+        self.expansions += int(expands)
         return (10.0, 15.0, 0.0, 1.0, 0.0, 1.0, budget)
 
     monkeypatch.setattr(bounded._Search, "hit", wide_round)
