@@ -225,8 +225,8 @@ MIN_GROWTH = 2.0
 IDLE_ROUNDS = 8
 """A search ends after this many rounds in a row that expand no state: such a round changes no bound, and on the work
 clock (``by_work``) it costs nothing, so the next is always predicted to fit. ``eps`` has then shrunk 4^8 times. On 30
-dealt With a Vengeance situations in the quiz's mode no search met more than two rounds in a row that expanded
-nothing (BENCHMARKS.md, stop 48)."""
+dealt With a Vengeance situations, in the quiz's mode and on the CPU clock, no search met more than two calls in a row
+that expanded nothing (BENCHMARKS.md, stop 48)."""
 
 TEARDOWN = 1e-6
 """CPU seconds to free one entry of the search's tables when it returns (with the states and the model's own
@@ -1339,11 +1339,10 @@ def _solve(model: RoundModel[S], root: S, stay: int, may_stay: bool, cpu_seconds
     rounds = [clock()]
     steps = [REFINE]  # the step of each round (the first: ``FIRST_BUDGET``, counted as a full one)
     narrowed = False  # a short step to narrow a settled call was taken ("Stopping": once)
-    idle = 0  # rounds in a row that expanded no state
+    idle = expanded = 0  # rounds in a row that expanded no state; the states expanded so far
     try:
         while True:
             ran = []
-            expanded = sum(search.expansions for search in searches.values())
             for mode, search in searches.items():
                 if mode in best and (best[mode][6] == _INF or search.weighed(best[mode]) <= target):
                     continue
@@ -1356,7 +1355,8 @@ def _solve(model: RoundModel[S], root: S, stay: int, may_stay: bool, cpu_seconds
                 searches[False].probabilities = False  # the call is to stay: the hit's probabilities go unreported
             settled = all(entry[6] == _INF or searches[mode].widest(entry) <= target for mode, entry in best.items())
             rounds.append(clock())
-            idle = idle + 1 if sum(search.expansions for search in searches.values()) == expanded else 0
+            before, expanded = expanded, sum(search.expansions for search in searches.values())
+            idle = idle + 1 if expanded == before else 0
             if settled or _called(best[False], stay, may_stay, call_width) or idle >= IDLE_ROUNDS or \
                     any(search.stopped for search in searches.values()) or \
                     max(budgets[mode] * (REFINE if mode in ran else 1.0) for mode in budgets) > max_budget:
