@@ -427,6 +427,10 @@ class Stays(NamedTuple):
     the Zero floor takes the better of the two policies); ``swaps``: the pile's Swaps, each giving The Zero for a
     number of another line (`Steals` lists them), then stay.
 
+    Not holding The Zero, with another player in the round (the chain floor): ``swaps`` are the pile's Swaps, each
+    giving your smallest number (``smallest``: your line's, -1 for none; or a smaller one drawn on the chain) for a
+    number of another line (`Steals` lists them), then stay.
+
     While draws are owed (the forced floor, `flip7odds.chain_floor.owed_floor`): ``discards`` are the pile's Discards
     played on your own line after the draws (your smallest number discarded, then stay), ``waiting`` says one already
     waits to be (set aside or queued), ``smallest`` is your line's smallest number (-1 for none) and ``cards`` how

@@ -797,7 +797,9 @@ class VengeanceModel:
         line), `Stays.played` those the other lines could take (counted among the cards given away too),
         `Stays.lined` says whether your line holds a card besides The Zero, `Stays.swaps` are the pile's Swaps (each
         gives The Zero for a number of another line) and the `Steals` list the numbers both can take, where the pile
-        holds a Steal or a Swap."""
+        holds a Steal or a Swap. Not holding The Zero, with another player in the round, `Stays.swaps` are the pile's
+        Swaps too (each gives your smallest number, `Stays.smallest` your line's, for a number the Steals list, then
+        stay: `flip7odds.chain_floor`, "Cards after which the policy stays")."""
         active = bool(state[3])
         giving = active or (self._brutal and state[6] > 0)
         modifiers = state[2] & ~self._numbers
@@ -829,8 +831,11 @@ class VengeanceModel:
         if state[2] & zero:  # the Zero floor: every Discard played on your own line, or those played given away
             return scores, given, self._steals(state, known, 0, swaps), kept, Stays(
                 0, discards, self._pile_counts(pile).unlucky, self._unlucky_score, lined, 0, played, swaps=swaps)
-        stays = Stays(0, discards - played, self._pile_counts(pile).unlucky, self._unlucky_score, lined)
-        return scores, given, self._steals(state, known, played), kept, self._owed_stays(state, stays)
+        numbers = state[2] & self._numbers
+        smallest = min((self.kinds[k].value for k in self.game.cards(numbers)), default=-1) if swaps else -1
+        stays = Stays(0, discards - played, self._pile_counts(pile).unlucky, self._unlucky_score, lined,
+                      swaps=swaps, smallest=smallest)
+        return scores, given, self._steals(state, known, played, swaps), kept, self._owed_stays(state, stays)
 
     def _owed_stays(self, state: State, stays: Stays) -> Stays:
         """``stays`` as the forced floor reads them where draws are owed (`flip7odds.bounded.Stays`; unchanged where
@@ -934,7 +939,7 @@ class VengeanceModel:
         take without busting (not The Zero), each with the bit of its class in `path`'s classes (0 where the pile
         holds none of it), ``passed`` of them to pass over (the Discards played on the other lines); remembered by
         pile, your numbers, the other lines' numbers and ``passed``. The numbers are listed where the pile holds a
-        Steal or one of ``swaps`` Swaps (holding The Zero, a Swap takes them too: `chain`), with no Steal a view of
+        Steal or one of ``swaps`` Swaps (a Swap takes them too: `chain`), with no Steal a view of
         ``count`` 0."""
         deck = self.game.deck
         if not known[1] and not swaps:
