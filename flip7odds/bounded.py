@@ -363,6 +363,10 @@ class Path:
     the ÷2, which only lower a score): the drift ceiling's score before any rescuer comes (`flip7odds.drift`, "The
     modifiers you hold"). None where your line holds none, or for a chain that starts past a rescuer (``start``):
     your score is then at most ``held``."""
+    drops: int = 0
+    """Of the ``second`` cards, the Discards: they bring no number whatever ``lift`` says, so the drift ceiling's second
+    level after one holds your numbers alone (`flip7odds.drift`, "After a Discard or a Swap"). 0 reads every one of
+    ``second`` as bringing up to ``lift``, which bounds a Discard too."""
     _hash: int = field(init=False, repr=False, compare=False)
     """The hash of the fields, computed once: paths are looked up far more often than made."""
 
@@ -371,7 +375,7 @@ class Path:
                                                 self.rescue, self.size, self.zeros, self.holds_zero, self.second,
                                                 self.lift, self.steals, self.grab, self.unlucky, self.fresh,
                                                 self.fresh_bust, self.fresh_held, self.late, self.start,
-                                                self.scores)))
+                                                self.scores, self.drops)))
 
     def __hash__(self) -> int:
         return self._hash

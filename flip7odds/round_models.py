@@ -638,7 +638,7 @@ class VengeanceModel:
             fields = (held, FLIP_7_CARDS - self.game.number_count(line), self._bonus, classes, bust, rescue,
                       size, zeros, bool(line & deck.zero), discards + swaps, lift, known[1] if taken else 0,
                       max(grab, 0), *self._after_unlucky(pile, known), late or handed, 0,
-                      self._scores(state[2] & ~number_kinds))
+                      self._scores(state[2] & ~number_kinds), discards if lift >= 0 else 0)
             path = self._interned(fields)
             self._line_paths[pile, state[2], others, alone, late] = path
         return path
