@@ -266,8 +266,9 @@ class VengeanceModel:
         self._weight = self.game.deck.weight
         self._line_paths: dict[tuple[int, int, int, bool, bool], Path] = {}
         self._unique_paths: dict[tuple[Any, ...], Path] = {}
-        self._grabs: dict[int, int] = {}
-        """`path`'s ``grab`` by the other lines' numbers: their largest value, -1 for none. Not among ``_tables`` (the
+        self._grabs: dict[tuple[int, int], int] = {}
+        """`path`'s ``grab`` by the other lines' numbers and yours: the largest value that would not bust you, -1 for
+        none (`_grab`). Not among ``_tables`` (the
         engine's table of lines, which the work clock counts, is filled when an entry is made, as before)."""
         self._fresh_views: dict[int, tuple[tuple[tuple[int, int, int], ...], FreshView]] = {}
         """`_fresh_view` by the identity of a pile view's numbers (kept with them, so an identity stays theirs): the
@@ -630,7 +631,7 @@ class VengeanceModel:
             if alone:  # nobody to swap with: every Swap is discarded unused
                 rescue -= swaps
                 swaps = 0
-            grab = self._grab(others)
+            grab = self._grab(others, line)
             lift = grab if swaps else -1
             # A Swap may hand one of your numbers to a line a Steal (no rescuer while nobody holds a number) then takes
             # it from: after the Unlucky 7 the chain ends at the top past level 0, as where a card may still wait.
@@ -675,7 +676,7 @@ class VengeanceModel:
         for other in state[3]:
             others |= other
         others &= self._numbers
-        grab = self._grab(others)
+        grab = self._grab(others, state[2] & self._numbers)
         lift = -1
         start = START_DISCARD
         if act is Action.STEAL:
@@ -705,12 +706,16 @@ class VengeanceModel:
             known = self._paths[pile] = self._pile_path(pile)
         return known
 
-    def _grab(self, others: int) -> int:
-        """The largest number of the other lines' numbers ``others`` (a mask), -1 for none: what a Swap or a Steal can
-        bring you (`Path.lift`, `Path.grab`); remembered in ``_grabs``."""
-        grab = self._grabs.get(others)
+    def _grab(self, others: int, line: int) -> int:
+        """The largest of the other lines' numbers ``others`` (a mask) that would not bust your ``line``'s numbers, -1
+        for none: what a Swap or a Steal can bring you (`Path.lift`, `Path.grab`). A number of a class you hold busts
+        you when a Steal takes it, and a Swap takes one only for your own card of that class (or you bust): your
+        numbers' sum is then as it was, so the relaxed lines count it among your classes. Remembered in ``_grabs``."""
+        grab = self._grabs.get((others, line))
         if grab is None:
-            grab = self._grabs[others] = max((self.kinds[k].value for k in self.game.cards(others)), default=-1)
+            conflict = self.game.deck.conflict
+            grab = self._grabs[others, line] = max(
+                (self.kinds[k].value for k in self.game.cards(others) if not conflict[k] & line), default=-1)
         return grab
 
     def _after_unlucky(self, pile: int, known: PileView) -> tuple[int, tuple[tuple[int, int], ...], int, int]:
