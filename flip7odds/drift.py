@@ -140,8 +140,9 @@ After a Discard or a Swap (the second level)
 --------------------------------------------
 Of the ``R`` rescuers, ``D = Path.second`` are Discards and Swaps: after one your line has lost at most one card
 ``c`` (you discard it or swap it away; nothing if you play the card on the other lines) and gained at most one card
-of the other lines, a number worth at most ``lift`` (``lift = -1``: no number can come in; where no other line holds
-a number the Swaps count among the ``D`` even with a Steal in the pile, below). The chain then goes on
+of the other lines, a number worth at most ``lift`` (the largest on the other lines of a class you do not hold: one
+of a class you hold comes only for your own card of that class, or busts you; ``lift = -1``: no number can come in;
+where no other line holds a number the Swaps count among the ``D`` even with a Steal in the pile, below). The chain then goes on
 past it instead of ending at ``W``, as a *relaxed* line that keeps every class it held (``H``: your line's and
 ``K``'s), holds ``S_K + max(lift, 0)`` in numbers, and forgives the first card of a class of ``H`` (a bust card or
 a repeat, of ``K`` or of the classes joined since): level 1 before that card, level 2 after it. Pathwise, while the
@@ -255,7 +256,8 @@ larger of the two may be above level 1 with The Zero of value 0 there; on the te
 After a Steal
 -------------
 Of the ``R`` rescuers, ``T = Path.steals`` are Steals that can take a number (another line holds one). After one
-your line has gained at most one card, a number worth at most ``grab`` (the largest on the other lines), and lost
+your line has gained at most one card, a number worth at most ``grab`` (the largest on the other lines of a class
+you do not hold: one of a class you hold busts you), and lost
 none, so it busts on every card of ``H`` as before, and on more. The chain goes on at level S, a relaxed line that
 keeps ``H``, holds ``S_K + grab`` and forgives nothing: ``Z_S(J) = S_J + grab``, plus the bonus at six
 (``j + 1 = room``: the real line may hold one number more, and may have made its Flip 7 there); 0 elsewhere on a set
@@ -278,10 +280,11 @@ holds ``Z_3(J) = Z_4(J) = Z_5(J) = S_J`` in numbers and forgives the first two, 
 come: level 1 goes on at level 3 (two forgivable), level 2 at level 4 (one), a card of ``H`` moves level 3 to 4 and 4
 to 5, and busts level 5. The proof is a count. Each Discard or Swap takes at most one card off your line (a Discard
 played on the other lines, a Swap between two others or one with no card to take, none) and brings no number of
-its own: where another line holds a number the pile holds no Swap (``lift`` would be that number) and a Steal ends
-the chain; where none does, the only numbers on the other lines are those your own Swaps put there, your former
-numbers, and a Swap (or a Steal) taking one back puts a class of ``H`` back, or busts you where you hold it again
-(the exact solver's `flip7odds.vengeance.fast` does both). So while the real line is alive its numbers are
+its own: where another line holds a number of a class you do not hold the pile holds no Swap (``lift`` would be
+that number) and a Steal ends the chain; elsewhere the numbers on the other lines are of classes of ``H`` (theirs of
+your classes, or your former numbers your own Swaps put there), and a Swap (or a Steal) taking one puts a class of
+``H`` back, or busts you where you hold it (the exact solver's `flip7odds.vengeance.fast` does both; a Swap of your
+own card of that class for it changes nothing). So while the real line is alive its numbers are
 of classes of ``H`` and of the new classes joined, at most one of each: its sum is at most ``S_J``, its numbers at
 most the relaxed line's. Call a class of ``H`` missing when the real line holds none of it: only a Discard or Swap
 makes one missing, one at most, and a card of ``H`` that comes (the pile's) busts the real line unless its class is
@@ -358,7 +361,8 @@ aside, the pile's Discards and Swaps that bring no number (``Path.second`` of th
 the Swaps where nobody holds a number) count among the ``D`` too, so that where ``h`` brings none either (``lift =
 -1``) a second one goes on at level 3 ("After a second Discard or Swap": the count there reads the Discards and Swaps
 drawn, ``h`` the first of them, whenever it resolves). ``lift`` is what ``h`` can bring:
-nothing for a Discard (-1), for a Swap the other lines' largest number (-1 where they hold none); ``grab`` the same
+nothing for a Discard (-1), for a Swap the other lines' largest number of a class you do not hold (-1 where they
+hold none); ``grab`` the same
 for a Steal (0 where they hold none: it then brings at most a modifier, which raises no score; the other lines gain
 numbers only by a Swap, a rescuer).
 
