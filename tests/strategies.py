@@ -1,6 +1,7 @@
 """Hypothesis strategies shared by the tests: random small classic and With a Vengeance situations; and
-`seeded_small_pile`, the same kind of With a Vengeance situation from a seeded random generator, and `drawing_states`,
-the states a full search of one meets, with their exact values."""
+`seeded_small_pile`, the same kind of With a Vengeance situation from a seeded random generator, `pile_among_others`,
+one whose other lines hold numbers, and `drawing_states`, the states a full search of one meets, with their exact
+values."""
 
 from __future__ import annotations
 
@@ -122,6 +123,39 @@ def seeded_small_pile(rng: random.Random, rules: RuleSet, deck: list[Card], chos
     discards = rest[20:20 + rng.randint(0, 3)] if rng.random() < 0.3 else None
     return VengeanceSituation.build(rules, lines[0].cards, others=[line.cards for line in others], pile=pile,
                                     discards=discards, busted_others=rng.randint(0, 1) if others else 0)
+
+
+def chosen_deck(rng: random.Random, choose: Callable[[random.Random], list[Card]]
+                ) -> tuple[RuleSet, list[Card], list[Card]]:
+    """With a Vengeance rules (standard or Brutal), their deck shuffled by ``rng`` less the cards ``choose`` then
+    picks, and those cards."""
+    rules = rng.choice([VENGEANCE, VENGEANCE_BRUTAL])
+    deck = [card for card, count in rules.deck.items_ for _ in range(count)]
+    rng.shuffle(deck)
+    chosen = choose(rng)
+    for card in chosen:
+        deck.remove(card)
+    return rules, deck, chosen
+
+
+def pile_among_others(rng: random.Random, choose: Callable[[random.Random], list[Card]],
+                      sizes: tuple[int, int]) -> VengeanceSituation:
+    """A With a Vengeance situation (standard or Brutal) whose pile of ``sizes`` cards holds the cards ``choose`` picks
+    (after the deck is shuffled), the rest numbers and modifiers (an action now and then); your line up to four
+    numbers; one or two other lines, the first holding one or two numbers, the second up to two."""
+    rules, deck, chosen = chosen_deck(rng, choose)
+    deck = [card for card in deck if card.category is not Category.ACTION or rng.random() < 0.1]
+    size = rng.randint(*sizes)
+    pile, rest = deck[:size - len(chosen)] + chosen, deck[size - len(chosen):]
+    numbers = [card for card in rest if card.is_number]
+    lines = [VengeanceLine() for _ in range(3)]
+    for where, count in ((0, rng.randint(0, 4)), (1, rng.randint(1, 2)), (2, rng.randint(0, 2))):
+        for card in numbers[:count]:
+            if lines[where].accepts(card):
+                lines[where] = lines[where].plus(card)
+        numbers = numbers[count:]
+    others = [line.cards for line in lines[1:1 + rng.randint(1, 2)]]
+    return VengeanceSituation.build(rules, lines[0].cards, others=others, pile=pile)
 
 
 def drawing_states(situation: VengeanceSituation) -> Iterator[tuple[State, Path, int, Callable[[], float]]]:

@@ -13,13 +13,13 @@ from __future__ import annotations
 
 import random
 
-from flip7odds.cards import Action, Card, Category
+from flip7odds.cards import Action, Card
 from flip7odds.chain_floor import chain_floor
 from flip7odds.errors import SituationError
 from flip7odds.round_models import VengeanceModel
-from flip7odds.rules import UNLUCKY_7, VENGEANCE, VENGEANCE_BRUTAL
-from flip7odds.vengeance.situation import VengeanceLine, VengeanceSituation
-from tests.strategies import drawing_states
+from flip7odds.rules import UNLUCKY_7
+from flip7odds.vengeance.situation import VengeanceSituation
+from tests.strategies import drawing_states, pile_among_others
 
 TOLERANCE = 1e-9
 SWAP, STEAL, DISCARD = Card.action(Action.SWAP), Card.action(Action.STEAL), Card.action(Action.DISCARD)
@@ -29,24 +29,7 @@ EXTRA = [SWAP, STEAL, DISCARD, UNLUCKY_7]
 def _situation(rng: random.Random) -> VengeanceSituation:
     """A pile of 6 to 8 cards holding a Swap and at times up to two more of `EXTRA`, the rest numbers and modifiers
     (an action now and then); your line up to four numbers; one or two other lines, the first holding one or two."""
-    rules = rng.choice([VENGEANCE, VENGEANCE_BRUTAL])
-    deck = [card for card, count in rules.deck.items_ for _ in range(count)]
-    rng.shuffle(deck)
-    chosen = [SWAP, *rng.sample(EXTRA, rng.randint(0, 2))]
-    for card in chosen:
-        deck.remove(card)
-    deck = [card for card in deck if card.category is not Category.ACTION or rng.random() < 0.1]
-    size = rng.randint(6, 8)
-    pile, rest = deck[:size - len(chosen)] + chosen, deck[size - len(chosen):]
-    numbers = [card for card in rest if card.is_number]
-    lines = [VengeanceLine() for _ in range(3)]
-    for where, count in ((0, rng.randint(0, 4)), (1, rng.randint(1, 2)), (2, rng.randint(0, 2))):
-        for card in numbers[:count]:
-            if lines[where].accepts(card):
-                lines[where] = lines[where].plus(card)
-        numbers = numbers[count:]
-    others = [line.cards for line in lines[1:1 + rng.randint(1, 2)]]
-    return VengeanceSituation.build(rules, lines[0].cards, others=others, pile=pile)
+    return pile_among_others(rng, lambda rng: [SWAP, *rng.sample(EXTRA, rng.randint(0, 2))], (6, 8))
 
 
 def test_every_free_state_keeps_the_exact_hit_value_above_the_floor_with_swaps() -> None:

@@ -15,12 +15,12 @@ from __future__ import annotations
 import dataclasses
 import random
 
-from flip7odds.cards import Action, Card, Category
+from flip7odds.cards import Action, Card
 from flip7odds.drift import drift_ceiling
 from flip7odds.errors import SituationError
-from flip7odds.rules import UNLUCKY_7, VENGEANCE, VENGEANCE_BRUTAL
-from flip7odds.vengeance.situation import VengeanceLine, VengeanceSituation
-from tests.strategies import drawing_states
+from flip7odds.rules import UNLUCKY_7
+from flip7odds.vengeance.situation import VengeanceSituation
+from tests.strategies import drawing_states, pile_among_others
 
 TOLERANCE = 1e-9
 DISCARD, SWAP, STEAL = Card.action(Action.DISCARD), Card.action(Action.SWAP), Card.action(Action.STEAL)
@@ -31,24 +31,7 @@ def _situation(rng: random.Random) -> VengeanceSituation:
     """A pile of 7 to 9 cards holding a Discard, a Swap and at times up to two more of `EXTRA`, the rest numbers and
     modifiers (an action now and then); your line up to four numbers; one or two other lines, the first holding one or
     two numbers."""
-    rules = rng.choice([VENGEANCE, VENGEANCE_BRUTAL])
-    deck = [card for card, count in rules.deck.items_ for _ in range(count)]
-    rng.shuffle(deck)
-    chosen = [DISCARD, SWAP, *rng.sample(EXTRA, rng.randint(0, 2))]
-    for card in chosen:
-        deck.remove(card)
-    deck = [card for card in deck if card.category is not Category.ACTION or rng.random() < 0.1]
-    size = rng.randint(7, 9)
-    pile, rest = deck[:size - len(chosen)] + chosen, deck[size - len(chosen):]
-    numbers = [card for card in rest if card.is_number]
-    lines = [VengeanceLine() for _ in range(3)]
-    for where, count in ((0, rng.randint(0, 4)), (1, rng.randint(1, 2)), (2, rng.randint(0, 2))):
-        for card in numbers[:count]:
-            if lines[where].accepts(card):
-                lines[where] = lines[where].plus(card)
-        numbers = numbers[count:]
-    others = [line.cards for line in lines[1:1 + rng.randint(1, 2)]]
-    return VengeanceSituation.build(rules, lines[0].cards, others=others, pile=pile)
+    return pile_among_others(rng, lambda rng: [DISCARD, SWAP, *rng.sample(EXTRA, rng.randint(0, 2))], (7, 9))
 
 
 def test_a_discard_brings_no_number_and_the_exact_hit_value_stays_below_the_ceiling() -> None:

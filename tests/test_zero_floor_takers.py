@@ -25,8 +25,8 @@ from flip7odds.cards import Action, Card
 from flip7odds.chain_floor import _zero_floor, zero_floor
 from flip7odds.errors import SituationError
 from flip7odds.round_models import VengeanceModel
-from flip7odds.rules import UNLUCKY_7, VENGEANCE, VENGEANCE_BRUTAL
-from tests.strategies import drawing_states, seeded_small_pile
+from flip7odds.rules import UNLUCKY_7
+from tests.strategies import chosen_deck, drawing_states, seeded_small_pile
 from tests.test_chain_floor import zero_policy_value
 
 TOLERANCE = 1e-9
@@ -44,12 +44,7 @@ def zero_states(rng: random.Random, choose: Callable[[random.Random], list[Card]
     and every state a full search meets there holding The Zero with no draws owed: its path, the chain's scores, cards
     given away, Steals and Stays, its least score ``L`` and the exact value of hitting (none past a state whose exact
     table a known discard pile makes too large)."""
-    rules = rng.choice([VENGEANCE, VENGEANCE_BRUTAL])
-    deck = [card for card, count in rules.deck.items_ for _ in range(count)]
-    rng.shuffle(deck)
-    chosen = choose(rng)
-    for card in chosen:
-        deck.remove(card)
+    rules, deck, chosen = chosen_deck(rng, choose)
     situation = seeded_small_pile(rng, rules, deck, chosen, most_dealt, fewest_others)
     if alone and not situation.alone:
         return
