@@ -295,6 +295,9 @@ class VengeanceModel:
         (`_MODIFIERS`, `_FORCING`, `_DISCARDS`, `_SWAPS`), -1 for none of these."""
         self._held: dict[int, int] = {}
         """The sum of the numbers of each of your lines met (a line's numbers only)."""
+        self._smallest: dict[int, int] = {}
+        """The smallest number of each of your lines met, -1 for none (a line's numbers only; the chain floor's Swap
+        gives it away). Not among ``_tables``, as ``_grabs``: it only saves work where a line was met before."""
         self._bonus = situation.rules.flip7_bonus
         self._rules_tables = _rules_tables(situation.rules)
         """The ladders and line scores of every model of these rules (`_RulesTables`): not among ``_tables``."""
@@ -839,11 +842,17 @@ class VengeanceModel:
         if state[2] & zero:  # the Zero floor: every Discard played on your own line, or those played given away
             return scores, given, self._steals(state, known, 0, swaps), kept, Stays(
                 0, discards, self._pile_counts(pile).unlucky, self._unlucky_score, lined, 0, played, swaps=swaps)
-        numbers = state[2] & self._numbers
-        smallest = min((self.kinds[k].value for k in self.game.cards(numbers)), default=-1) if swaps else -1
+        smallest = self._least(state[2] & self._numbers) if swaps else -1
         stays = Stays(0, discards - played, self._pile_counts(pile).unlucky, self._unlucky_score, lined,
                       swaps=swaps, smallest=smallest)
         return scores, given, self._steals(state, known, played, swaps), kept, self._owed_stays(state, stays)
+
+    def _least(self, numbers: int) -> int:
+        """The smallest value of your line's ``numbers`` (a mask), -1 for none; remembered in ``_smallest``."""
+        least = self._smallest.get(numbers)
+        if least is None:
+            least = self._smallest[numbers] = min((self.kinds[k].value for k in self.game.cards(numbers)), default=-1)
+        return least
 
     def _owed_stays(self, state: State, stays: Stays) -> Stays:
         """``stays`` as the forced floor reads them where draws are owed (`flip7odds.bounded.Stays`; unchanged where
