@@ -297,7 +297,8 @@ class VengeanceModel:
         """The sum of the numbers of each of your lines met (a line's numbers only)."""
         self._smallest: dict[int, int] = {}
         """The smallest number of each of your lines met, -1 for none (a line's numbers only; the chain floor's Swap
-        gives it away). Not among ``_tables``, as ``_grabs``: it only saves work where a line was met before."""
+        gives it away, the forced floor's Discard takes it). Not among ``_tables``, as ``_grabs``: it only saves work
+        where a line was met before."""
         self._bonus = situation.rules.flip7_bonus
         self._rules_tables = _rules_tables(situation.rules)
         """The ladders and line scores of every model of these rules (`_RulesTables`): not among ``_tables``."""
@@ -873,8 +874,7 @@ class VengeanceModel:
             return NO_STAYS
         if not waiting and not discards:
             return Stays(forced=joms)
-        numbers = state[2] & self._numbers
-        smallest = min((self.kinds[k].value for k in self.game.cards(numbers)), default=-1)
+        smallest = self._least(state[2] & self._numbers)
         return Stays(forced=joms, discards=discards, waiting=waiting, smallest=smallest, cards=state[2].bit_count())
 
     def _waiting_discards(self, state: State) -> int:
