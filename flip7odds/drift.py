@@ -140,9 +140,9 @@ After a Discard or a Swap (the second level)
 --------------------------------------------
 Of the ``R`` rescuers, ``D = Path.second`` are Discards and Swaps: after one your line has lost at most one card
 ``c`` (you discard it or swap it away; nothing if you play the card on the other lines) and gained at most one card
-of the other lines, a number worth at most ``lift`` (the largest on the other lines of a class you do not hold: one
-of a class you hold comes only for your own card of that class, or busts you; ``lift = -1``: no number can come in;
-where no other line holds a number the Swaps count among the ``D`` even with a Steal in the pile, below). The chain then goes on
+of the other lines, a number worth at most ``lift`` (the largest on the other lines of a class you do not hold: one of a
+class you hold comes only for your own card of that class, or busts you; ``lift = -1``: no number can come in; where no
+other line holds a number the Swaps count among the ``D`` even with a Steal in the pile, below). The chain then goes on
 past it instead of ending at ``W``, as a *relaxed* line that keeps every class it held (``H``: your line's and
 ``K``'s), holds ``S_K + max(lift, 0)`` in numbers, and forgives the first card of a class of ``H`` (a bust card or
 a repeat, of ``K`` or of the classes joined since): level 1 before that card, level 2 after it. Pathwise, while the
@@ -255,11 +255,11 @@ larger of the two may be above level 1 with The Zero of value 0 there; on the te
 
 After a Steal
 -------------
-Of the ``R`` rescuers, ``T = Path.steals`` are Steals that can take a number (another line holds one). After one
-your line has gained at most one card, a number worth at most ``grab`` (the largest on the other lines of a class
-you do not hold: one of a class you hold busts you), and lost
-none, so it busts on every card of ``H`` as before, and on more. The chain goes on at level S, a relaxed line that
-keeps ``H``, holds ``S_K + grab`` and forgives nothing: ``Z_S(J) = S_J + grab``, plus the bonus at six
+Of the ``R`` rescuers, ``T = Path.steals`` are Steals that can take a number (another line holds one). After one your
+line has gained at most one card, a number worth at most ``grab`` (the largest on the other lines of a class you do not
+hold: one of a class you hold busts you), and lost none, so it busts on every card of ``H`` as before, and on more. The
+chain goes on at level S, a relaxed line that keeps ``H``, holds ``S_K + grab`` and forgives nothing: ``Z_S(J) = S_J +
+grab``, plus the bonus at six
 (``j + 1 = room``: the real line may hold one number more, and may have made its Flip 7 there); 0 elsewhere on a set
 holding The Zero (a Steal takes no card away: you keep The Zero, and the next rescuer ends level S). Pathwise the real
 line is alive only while the relaxed one is, with at most its sum; a Steal drawn during a Flip Four! resolves later,
@@ -361,10 +361,9 @@ aside, the pile's Discards and Swaps that bring no number (``Path.second`` of th
 the Swaps where nobody holds a number) count among the ``D`` too, so that where ``h`` brings none either (``lift =
 -1``) a second one goes on at level 3 ("After a second Discard or Swap": the count there reads the Discards and Swaps
 drawn, ``h`` the first of them, whenever it resolves). ``lift`` is what ``h`` can bring:
-nothing for a Discard (-1), for a Swap the other lines' largest number of a class you do not hold (-1 where they
-hold none); ``grab`` the same
-for a Steal (0 where they hold none: it then brings at most a modifier, which raises no score; the other lines gain
-numbers only by a Swap, a rescuer).
+nothing for a Discard (-1), for a Swap the other lines' largest number of a class you do not hold (-1 where they hold
+none); ``grab`` the same for a Steal (0 where they hold none: it then brings at most a modifier, which raises no score;
+the other lines gain numbers only by a Swap, a rescuer).
 
 Pathwise, as after a Discard, Swap or Steal drawn at once. Until ``h`` resolves your line is your line and the
 numbers joined since (the classes of ``H``, ``J`` those joined), it busts on every card of ``H`` and scores at most
@@ -503,8 +502,7 @@ def _chain_ends(path: Path, top: int, copies: IntArray, values: IntArray, live: 
                            deepest + 1, levels, path.late) if path.unlucky else _NOTHING
     _stopping_values(copies, values, path.zeros > 0, path.holds_zero, split, path.held, scores, flips, path.room,
                      path.bonus, path.bust, path.rescue, path.second, path.lift, path.drops, path.steals, path.grab,
-                     live,
-                     float(top), path.unlucky, wiped, *_set_lattice(copies.shape[0], deepest), forced, out)
+                     live, float(top), path.unlucky, wiped, *_set_lattice(copies.shape[0], deepest), forced, out)
     onward = float(out[0])  # C_0(empty): draw once more
     stop = max(0.0 if path.holds_zero else float(path.held if path.scores is None else scores[path.held]), onward)
     return (onward, stop, *(float(out[4 + t]) for t in range(2, forced + 1)))
@@ -756,10 +754,10 @@ def _stopping_values(copies: IntArray, values: IntArray, zero_last: bool, holds_
     next live card leads to (``V_l`` of a larger set, the next level's ``V`` on the same set, or a terminal value).
     Level 0 moves on to level 1 after a Discard or Swap (``second``; ``drops`` of them Discards, whose levels 1, 2 and
     a read ``lift`` as -1 where it is not: module docstring, "After a Discard or a Swap") and to level S after a Steal
-    (``steals``) with the lower of that level's ``V`` and ``top``; the ``unlucky`` Unlucky 7s end it at ``wiped[k]`` at level 0, at
-    ``wiped[firsts + k]`` at levels 1 and S and at ``wiped[2 firsts + k]`` at level 2 (``firsts = deepest + 1``;
-    module docstring, "After the Unlucky 7"); every other rescuer, and the live cards running out, at ``top``. Where
-    ``second > 1`` and ``lift < 0``, levels 1 and 2 move on to levels 3 and 4 after a second Discard or Swap, with
+    (``steals``) with the lower of that level's ``V`` and ``top``; the ``unlucky`` Unlucky 7s end it at ``wiped[k]`` at
+    level 0, at ``wiped[firsts + k]`` at levels 1 and S and at ``wiped[2 firsts + k]`` at level 2 (``firsts = deepest +
+    1``; module docstring, "After the Unlucky 7"); every other rescuer, and the live cards running out, at ``top``.
+    Where ``second > 1`` and ``lift < 0``, levels 1 and 2 move on to levels 3 and 4 after a second Discard or Swap, with
     the lower of that level's ``V`` and ``top`` (module docstring, "After a second Discard or Swap"). Where ``scores``
     is not empty (your line's modifiers: your score by sum of numbers, ``flips`` with a Flip 7), level 0 scores
     ``scores[S_J]`` and its Flip 7 ``flips[S_J + v]``, level S ``scores[S_J + grab]`` and ``flips[S_J + grab + v]``,

@@ -268,8 +268,8 @@ class VengeanceModel:
         self._unique_paths: dict[tuple[Any, ...], Path] = {}
         self._grabs: dict[tuple[int, int], int] = {}
         """`path`'s ``grab`` by the other lines' numbers and yours: the largest value that would not bust you, -1 for
-        none (`_grab`). Not among ``_tables`` (the
-        engine's table of lines, which the work clock counts, is filled when an entry is made, as before)."""
+        none (`_grab`). Not among ``_tables`` (the engine's table of lines, which the work clock counts, is filled when
+        an entry is made, as before)."""
         self._fresh_views: dict[int, tuple[tuple[tuple[int, int, int], ...], FreshView]] = {}
         """`_fresh_view` by the identity of a pile view's numbers (kept with them, so an identity stays theirs): the
         piles that differ by a card that is no number share one tuple of numbers, which is then not hashed again.
@@ -576,17 +576,15 @@ class VengeanceModel:
         The drift ceiling's second level (`Path.second`, `Path.lift`; `flip7odds.drift`): the Discards, after which your
         line has lost at most one card, and the Swaps, after which it has lost at most one and gained at most one of the
         other lines' cards (worth at most their largest number of a class you do not hold, `_grab`; -1 where they hold
-        none, so that no number comes in).
-        Where no other line holds a number and the pile holds a Steal, a Swap may hand one of your numbers to another
-        line for a Steal to take back: that puts a class of your line back (or busts you), which the relaxed lines allow
-        for (`flip7odds.drift`, "After a Discard or a Swap"), but after the Unlucky 7 the number taken back joins the
-        line holding that 7, which its bound does not count: `Path.late` is then set, and the Unlucky 7 ends the chain
-        past level 0 at the ladder's top. Where another line holds a number, the Steals, after which your line has
-        gained at most one card, worth at most the largest of those numbers that would not bust you (`Path.steals`,
-        `Path.grab`). Where no other
-        player is in the round (none ever comes back), a Steal or Swap has no legal use and is discarded unused when it
-        comes: the Swaps are then neutral cards, not rescuers, as the Steals are
-        (`flip7odds.vengeance.fast.can_take_from_others`)."""
+        none, so that no number comes in). Where no other line holds a number and the pile holds a Steal, a Swap may
+        hand one of your numbers to another line for a Steal to take back: that puts a class of your line back (or busts
+        you), which the relaxed lines allow for (`flip7odds.drift`, "After a Discard or a Swap"), but after the Unlucky
+        7 the number taken back joins the line holding that 7, which its bound does not count: `Path.late` is then set,
+        and the Unlucky 7 ends the chain past level 0 at the ladder's top. Where another line holds a number, the
+        Steals, after which your line has gained at most one card, worth at most the largest of those numbers that would
+        not bust you (`Path.steals`, `Path.grab`). Where no other player is in the round (none ever comes back), a Steal
+        or Swap has no legal use and is discarded unused when it comes: the Swaps are then neutral cards, not rescuers,
+        as the Steals are (`flip7odds.vengeance.fast.can_take_from_others`)."""
         if (state[8] or state[9]) and self._waiting(state):
             return None
         return self._line_path(state)
@@ -667,13 +665,12 @@ class VengeanceModel:
         """Where exactly one Discard, Swap or Steal that may change your line is set aside or queued (`_waiting`): the
         drawing pile as your line meets it, its drift ceiling's chain started at level 1 (a Discard: nothing comes in; a
         Swap: at most the other lines' largest number that would not bust you, nothing where nobody holds one) or at
-        level S (a Steal: at most
-        that number) (`flip7odds.drift`, "A Discard, Swap or Steal set aside"). None where two or more wait. A Swap
-        where no other line holds a number and the pile holds a Steal may hand one of your numbers to another line for
-        the Steal to take back: that puts a class of your line back, or busts you, as in `path` (the chain started so
-        ends at the ladder's top after the Unlucky 7). `Path.second` is the pile's Discards and Swaps that bring no
-        number (the Swaps where nobody holds one): past the card set aside they go on at the drift ceiling's level 3
-        where that card brings none either."""
+        level S (a Steal: at most that number) (`flip7odds.drift`, "A Discard, Swap or Steal set aside"). None where two
+        or more wait. A Swap where no other line holds a number and the pile holds a Steal may hand one of your numbers
+        to another line for the Steal to take back: that puts a class of your line back, or busts you, as in `path` (the
+        chain started so ends at the ladder's top after the Unlucky 7). `Path.second` is the pile's Discards and Swaps
+        that bring no number (the Swaps where nobody holds one): past the card set aside they go on at the drift
+        ceiling's level 3 where that card brings none either."""
         waiting = self._waiting(state)
         if len(waiting) != 1:
             return None
