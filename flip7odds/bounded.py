@@ -367,6 +367,10 @@ class Path:
     """Of the ``second`` cards, the Discards: they bring no number whatever ``lift`` says, so the drift ceiling's second
     level after one holds your numbers alone (`flip7odds.drift`, "After a Discard or a Swap"). 0 reads every one of
     ``second`` as bringing up to ``lift``, which bounds a Discard too."""
+    most: int = -1
+    """The most copies the drawing pile holds of one number class of your line: after a Discard or a Swap at most that
+    many cards of your classes (or one fewer of each class joined since) can come back into your line, those of the
+    card it gave (`flip7odds.drift`, "After a Discard or a Swap"). -1: not known, any card of your classes may."""
     _hash: int = field(init=False, repr=False, compare=False)
     """The hash of the fields, computed once: paths are looked up far more often than made."""
 
@@ -375,7 +379,7 @@ class Path:
                                                 self.rescue, self.size, self.zeros, self.holds_zero, self.second,
                                                 self.lift, self.steals, self.grab, self.unlucky, self.fresh,
                                                 self.fresh_bust, self.fresh_held, self.late, self.start,
-                                                self.scores, self.drops)))
+                                                self.scores, self.drops, self.most)))
 
     def __hash__(self) -> int:
         return self._hash

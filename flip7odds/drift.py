@@ -160,8 +160,10 @@ six (``j + 1 = room``) the relaxed line counts the bonus (the real one may have 
 ends it at ``W``. A Discard or Swap drawn during a Flip Four! resolves after the four: the real line changes later
 and meanwhile busts on every card of ``H``, so the same holds. The Zero is a class of value 0 at levels 1 and 2
 (a score is at most the numbers' sum, The Zero or not, and a Discard may take it away; where you hold it at level 0,
-"Holding The Zero at a Discard or a Swap" below does better). With ``Z_1(J) = S_J + max(lift, 0)``, ``Z_2(J) = Z_1(J)`` plus the bonus at six where
-``lift >= 0``, and ``m`` live cards left (``live - j - 1`` at level 1, ``live - j - 2`` at level 2)::
+"Holding The Zero at a Discard or a Swap" below does better). With ``Z_1(J) = Z_2(J) = S_J + max(lift, 0)``, plus the
+bonus at six where ``lift >= 0`` (at level 1 too: "Only the card given comes back", below), and ``m`` live cards left
+(``live - j - 1`` at level 1, ``live - j - 2`` at level 2); these are the drifts with every card of ``H`` let through
+at level 1, as the derivation below counts them::
 
     m d_1(J) = sum_{c not in J} n_c (Z_1(J + c) - Z_1(J)) + (B + r_J) (Z_2(J) - Z_1(J)) + (R - 1) (W - Z_1(J))
     m d_2(J) = sum_{c not in J} n_c (Z_2(J + c) - Z_2(J)) - (B + r_J - 1) Z_2(J) + (R - 1) (W - Z_2(J))
@@ -189,6 +191,32 @@ and gained none, and the next Discard, Swap or Steal ends the level (a second Di
 where no Swap can bring a number, "After a second Discard or Swap", and then every one is a family of ``lift = -1``).
 Where every Discard and Swap was read as bringing up to ``lift``, 16 situations dealt from simulated games with more
 than 20 cards in the pile came out 11% narrower by the work clock (geometric mean; BENCHMARKS.md, "Stop 49").
+
+Only the card given comes back
+------------------------------
+Level 1 need not let every card of ``H`` through. After the Discard or Swap the real line has either lost a number
+``c`` of a class of ``H`` (a Discard played on it; a Swap that gave it, for a number or for anything else) or none
+(a Discard played on the other lines or on a modifier, a Swap between two other lines, one that gave a modifier, one
+discarded unused). In the first case the only cards of ``H`` it lives through are those of ``c``'s class, the first of
+them: every other card of ``H`` busts it, as before. In the second every card of ``H`` busts it. ``c`` was on your
+line at the Discard or Swap, so it is of your line's classes, which the pile holds at most ``Path.most`` copies of
+each, or of ``K``'s, whose cards left are ``n_c - 1`` each: of the ``B + r_J`` cards of ``H`` at level 1 on ``J``, at
+most ``b_J = min(B + r_J, max(most, max_{c in J} (n_c - 1)))`` are of ``c``'s class (``J`` holds ``K``). Level 1 moves
+to level 2 on ``b_J`` of them and ends at 0 on the rest. Proof: the chain reads only how many cards of each kind are
+left, so mark ``b_J`` of the cards of ``H`` as those let through, ``c``'s cards among them (``b_J`` only grows as
+``J`` does, so the cards marked stay marked); a card not marked busts the real line, a marked one moves the relaxed
+line to level 2, and there, as before, the real line, if alive, holds every class of the relaxed one. A chain that
+lets more cards through is never lower (its values only grow where a move to 0 becomes one to level 2), so the one with
+``b_J`` bounds the real play whichever ``c`` it gave, and ``most = -1`` (`Path.most`: not known) lets every card of
+``H`` through, as before. The same holds where the Discard or Swap resolves later (drawn during a Flip Four!): until
+then the real line busts on every card of ``H``. Where no other line holds a number and a Swap hands ``c`` to another
+line for a Steal or a second Swap to take back, ``c``'s cards bust the real line again: fewer cards let through. A Swap
+that gave a modifier for a number of a new class leaves the real line one number more than the relaxed one and no
+card of ``H`` to live through: where the relaxed line holds six (``j + 1 = room``) the real one has made its Flip 7,
+at most ``S_J + lift + bonus``, so ``Z_1`` counts the bonus there where ``lift >= 0``, as ``Z_2`` does. (Where every
+card of ``H`` led to level 2, which counts it, the chain's value there was at least that anyway; with ``b_J`` it need
+not be.) In "Seven at level 1" the cards of ``H`` that make the Flip 7 after six are those of the card taken: ``b_J``
+of them too.
 
 Seven at level 1
 ----------------
@@ -473,7 +501,7 @@ def _unsized(path: Path, top: int) -> tuple[object, ...]:
     """Every field of ``path`` that `_chain_ends` reads (all but ``size``), with ``top``."""
     return (path.held, path.room, path.bonus, path.classes, path.bust, path.rescue, path.zeros, path.holds_zero,
             path.second, path.lift, path.steals, path.grab, path.unlucky, path.fresh, path.fresh_bust, path.fresh_held,
-            path.late, path.start, path.scores, path.drops, top)
+            path.late, path.start, path.scores, path.drops, path.most, top)
 
 
 def _chain_ends(path: Path, top: int, copies: IntArray, values: IntArray, live: int,
@@ -485,6 +513,7 @@ def _chain_ends(path: Path, top: int, copies: IntArray, values: IntArray, live: 
     docstring, "Holding The Zero at a Discard or a Swap"), else at level 1 with The Zero a class of value 0."""
     scores, flips = (_PLAIN, _PLAIN) if path.scores is None else (path.scores.plain, path.scores.flip7)
     forced = min(FORCED_ROWS, live, path.room)  # past room live cards at level 0 the chain has left it: G_t = G_room
+    most = path.most if path.most >= 0 else live  # not known: every card of H may come back
     out = np.zeros(5 + forced)
     if path.start:
         # The chain of a pile holding the card set aside too, drawn first: its level 1 or S on the empty set is the
@@ -493,16 +522,16 @@ def _chain_ends(path: Path, top: int, copies: IntArray, values: IntArray, live: 
         deepest = min(path.room, live + 1) - 1
         second = 0 if steal else 1 + path.second  # the card set aside and the pile's that bring no number
         _stopping_values(copies, values, path.zeros > 0, path.holds_zero, False, path.held, _PLAIN, _PLAIN, path.room,
-                         path.bonus, path.bust, path.rescue + 1, second, path.lift, 0, 1 if steal else 0, path.grab,
-                         live + 1, float(top), 0, _NOTHING, *_set_lattice(copies.shape[0], deepest), 1, out)
+                         path.bonus, path.bust, path.rescue + 1, second, path.lift, 0, most, 1 if steal else 0,
+                         path.grab, live + 1, float(top), 0, _NOTHING, *_set_lattice(copies.shape[0], deepest), 1, out)
         return (float(out[3]), float(out[4])) if steal else (float(out[1]), float(out[2]))
     deepest = min(path.room, live) - 1  # the chain is alive and not ended at sets of at most this size
     levels = 3 if path.second or path.steals else 1  # the rows of levels 1, S and 2 only where they are reached
     wiped = _after_unlucky(path.fresh, path.fresh_bust, path.fresh_held, path.bonus, path.rescue, live, top,
                            deepest + 1, levels, path.late) if path.unlucky else _NOTHING
     _stopping_values(copies, values, path.zeros > 0, path.holds_zero, split, path.held, scores, flips, path.room,
-                     path.bonus, path.bust, path.rescue, path.second, path.lift, path.drops, path.steals, path.grab,
-                     live, float(top), path.unlucky, wiped, *_set_lattice(copies.shape[0], deepest), forced, out)
+                     path.bonus, path.bust, path.rescue, path.second, path.lift, path.drops, most, path.steals,
+                     path.grab, live, float(top), path.unlucky, wiped, *_set_lattice(copies.shape[0], deepest), forced, out)
     onward = float(out[0])  # C_0(empty): draw once more
     stop = max(0.0 if path.holds_zero else float(path.held if path.scores is None else scores[path.held]), onward)
     return (onward, stop, *(float(out[4 + t]) for t in range(2, forced + 1)))
@@ -743,7 +772,7 @@ def _set_lattice(classes: int, deepest: int) -> SetLattice:
 @compiled_loop
 def _stopping_values(copies: IntArray, values: IntArray, zero_last: bool, holds_zero: bool, split: bool, held: int,
                      scores: IntArray, flips: IntArray, room: int, bonus: int, bust: int, rescue: int, second: int,
-                     lift: int, drops: int, steals: int, grab: int, live: int,
+                     lift: int, drops: int, most: int, steals: int, grab: int, live: int,
                      top: float, unlucky: int, wiped: FloatArray, masks: IntArray, lows: IntArray, rests: IntArray,
                      starts: IntArray, grown_class: IntArray, grown_at: IntArray, forced: int, out: FloatArray) -> None:
     """``out[0] = C_0(empty)``: the value of drawing on at the empty set in the chain's optimal stopping (module
@@ -762,7 +791,9 @@ def _stopping_values(copies: IntArray, values: IntArray, zero_last: bool, holds_
     is not empty (your line's modifiers: your score by sum of numbers, ``flips`` with a Flip 7), level 0 scores
     ``scores[S_J]`` and its Flip 7 ``flips[S_J + v]``, level S ``scores[S_J + grab]`` and ``flips[S_J + grab + v]``,
     past the tables' last sum that score plus the difference (module docstring, "The modifiers you hold"). Level 1's
-    ``room``-th class is one draw more (module docstring, "Seven at level 1"). Where ``split``, levels 1 and 2 score 0
+    ``room``-th class is one draw more (module docstring, "Seven at level 1"), and level 1 lets through at most
+    ``max(most, n_c - 1 for c in J)`` of the cards of ``H`` on ``J``, those of the card given (module docstring, "Only
+    the card given comes back"). Where ``split``, levels 1 and 2 score 0
     on the sets holding The Zero but at a Flip 7, and a Discard or Swap met at level 0 holding The Zero goes on at
     the larger of level 1's ``V`` and level a's (The Zero discarded or swapped away: module docstring, "Holding The
     Zero at a Discard or a Swap"); level S scores 0 on those sets but at six, ``split`` or not. Where
@@ -790,12 +821,14 @@ def _stopping_values(copies: IntArray, values: IntArray, zero_last: bool, holds_
     first = np.empty((2, visited), dtype=np.float64)  # V_1, by family
     forgiven = np.empty((2, visited), dtype=np.float64)  # V_2, by family
     taken = np.empty(visited, dtype=np.float64)  # V_S
+    back = np.empty(visited, dtype=np.int64)  # the most cards of H that can come back into your line at level 1
     dropped = np.empty((2, visited), dtype=np.float64)  # V_a: The Zero discarded or swapped away, by family
     again0 = np.empty(visited, dtype=np.float64)  # V_3: a second Discard or Swap, two cards of H forgivable
     again1 = np.empty(visited, dtype=np.float64)  # V_4: one of them come
     again2 = np.empty(visited, dtype=np.float64)  # V_5: both come
     pushed = np.empty((max(forced, 1), visited), dtype=np.float64)  # row t - 1: G_t, level 0 forced t live cards on
     points[0] = cards[0] = worth[0] = size[0] = 0
+    back[0] = most
     all_cards = 0
     all_worth = 0
     for c in range(classes):
@@ -809,6 +842,7 @@ def _stopping_values(copies: IntArray, values: IntArray, zero_last: bool, holds_
         points[at] = points[rest] + values[c]
         cards[at] = cards[rest] + copies[c]
         worth[at] = worth[rest] + copies[c] * values[c]
+        back[at] = max(back[rest], copies[c] - 1)
     # The families of levels 1, 2 and a (module docstring, "After a Discard or a Swap"): the Discards' (``drops`` of the
     # ``second``, which bring no number) and the rest's (at most ``lift``); one family where they are alike
     family_lift = np.empty(2, dtype=np.int64)
@@ -834,6 +868,7 @@ def _stopping_values(copies: IntArray, values: IntArray, zero_last: bool, holds_
         left_cards = all_cards - cards[at]
         left_points = all_worth - worth[at]  # sum_{c not in J} n_c v_c
         repeats = cards[at] - k
+        returns = min(bust + repeats, back[at])  # of the cards of H, those level 1 lets through (the card given, back)
         flip = k + 1 == room  # the next new class is a Flip 7
         grows0 = grows1 = grows2 = grows_s = grows_a = grows3 = grows4 = grows5 = 0.0  # sum_{c not in J} n_c V_l(J + c)
         grows1b = grows2b = grows_ab = 0.0  # the second family's
@@ -904,8 +939,9 @@ def _stopping_values(copies: IntArray, values: IntArray, zero_last: bool, holds_
         for fam in range(families if second > 0 and k + 1 < live else 0):  # levels 1, 2 and a on J
             lift_f = family_lift[fam]  # what a card of this family may bring (-1: no number)
             by_f = max(lift_f, 0)
-            lifted = 0.0 if kept else float(total + by_f)  # Z_1(J)
-            after = float(total + by_f + bonus) if flip and lift_f >= 0 else lifted  # Z_2(J)
+            # Z_1(J) = Z_2(J); at six the bonus where the family may bring a number (module docstring, "After a Discard
+            # or a Swap": a Swap that gave a modifier for a number of a new class made the Flip 7 there)
+            lifted = float(total + by_f + bonus) if flip and lift_f >= 0 else 0.0 if kept else float(total + by_f)
             if k + 2 < live:  # level 2
                 if k + 3 == live:  # the last live card: a new class runs them out, a card of H busts, a rescuer
                     value2 = float(left_cards + rescue - 1) * top
@@ -921,7 +957,7 @@ def _stopping_values(copies: IntArray, values: IntArray, zero_last: bool, holds_
                     if third:  # a second Discard or Swap goes on at level 4
                         value2 += (second - 1) * min(again1[at], top)
                     value2 /= live - k - 2
-                forgiven[fam, at] = max(after, value2)
+                forgiven[fam, at] = max(lifted, value2)
             if k + 2 == live:  # whatever the last live card is, the chain ends at top
                 value1 = top
             else:
@@ -935,10 +971,10 @@ def _stopping_values(copies: IntArray, values: IntArray, zero_last: bool, holds_
                             onward_1 = top
                             if after_1 > 0:
                                 onward_1 = (left_points - copies[c] * values[c]) + (left_cards - copies[c]) * float(
-                                    sum_1 + bonus) + (bust + repeats) * float(sum_1 + bonus) + (rescue - 1) * top
+                                    sum_1 + bonus) + returns * float(sum_1 + bonus) + (rescue - 1) * top
                                 onward_1 = max(0.0 if kept else float(sum_1), onward_1 / after_1)
                             value1 += copies[c] * min(max(float(sum_1 + bonus), onward_1), top)
-                value1 += (bust + repeats) * forgiven[fam, at]
+                value1 += returns * forgiven[fam, at]
                 if unlucky:
                     value1 += (ends - unlucky) * top + unlucky * wiped[firsts + k]
                 else:

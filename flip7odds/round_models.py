@@ -643,7 +643,7 @@ class VengeanceModel:
             fields = (held, FLIP_7_CARDS - self.game.number_count(line), self._bonus, classes, bust, rescue,
                       size, zeros, bool(line & deck.zero), discards + swaps, lift, known[1] if taken else 0,
                       max(grab, 0), *self._after_unlucky(pile, known), late or handed, 0,
-                      self._scores(state[2] & ~number_kinds), discards if lift >= 0 else 0)
+                      self._scores(state[2] & ~number_kinds), discards if lift >= 0 else 0, _most_copies(known, line))
             path = self._interned(fields)
             self._line_paths[pile, state[2], others, alone, late] = path
         return path
@@ -692,7 +692,7 @@ class VengeanceModel:
         pile = state[0] if state[1] else state[4]
         second = base.second if base.lift < 0 else self._pile_view(pile)[3][2]
         fields = (base.held, base.room, base.bonus, base.classes, base.bust, base.rescue, base.size, base.zeros,
-                  base.holds_zero, second, lift, 0, max(grab, 0), 0, (), 0, 0, True, start)
+                  base.holds_zero, second, lift, 0, max(grab, 0), 0, (), 0, 0, True, start, None, 0, base.most)
         return self._interned(fields)
 
     def _interned(self, fields: tuple[Any, ...]) -> Path:
@@ -1129,6 +1129,12 @@ def _fresh_view(numbers: tuple[tuple[int, int, int], ...], seven: int, zero: int
     not a number share them)."""
     bust, zeros, fresh, _ = _split_numbers(numbers, seven, zero)
     return (*fresh, (zeros, 0)) if zeros else fresh, bust
+
+
+def _most_copies(known: PileView, line: int) -> int:
+    """`Path.most`: the most copies the pile (``known``, its `VengeanceModel._pile_path`) holds of one number class of
+    your ``line`` (a busting mask), 0 where it holds none."""
+    return max((copies for conflict, copies, _ in known[2] if conflict & line), default=0)
 
 
 def _split_numbers(numbers: tuple[tuple[int, int, int], ...], busting: int, zero: int) -> LineSplit:

@@ -54,10 +54,13 @@ def _chain(path: Path, top: float, level: int, held: int, wrong: bool = False) -
     repeats = sum(classes[index][0] - 1 for index in joined)
     lift = max(path.lift, 0)
     six = k + 1 == path.room
+    live = path.bust + path.rescue + sum(copies for copies, _ in classes)
+    back = max([path.most if path.most >= 0 else live] + [classes[index][0] - 1 for index in joined])
     if level == 0:
         value, spare, rescuers = float(total), path.bust + repeats, path.rescue
-    elif level == 1:
-        value, spare, rescuers = float(total + lift), path.bust + repeats, path.rescue - 1
+    elif level == 1:  # at six a Swap may have given a modifier for a number: the Flip 7 made
+        value = float(total + lift + (path.bonus if six and path.lift >= 0 else 0))
+        spare, rescuers = path.bust + repeats, path.rescue - 1
     elif level == 3:  # after a Steal
         value = float(total + path.grab + (path.bonus if six else 0))
         spare, rescuers = path.bust + repeats, path.rescue - 1
@@ -76,15 +79,20 @@ def _chain(path: Path, top: float, level: int, held: int, wrong: bool = False) -
         if left == 1:
             steps.append((chance, None, top))
         elif six and level == 1:
-            steps.append((chance, None, _one_draw_more(path, top, total + lift + worth, new, index, spare, rescuers,
-                                                       left)))
+            steps.append((chance, None, _one_draw_more(path, top, total + lift + worth, new, index,
+                                                       min(spare, back), rescuers, left)))
         elif six:
             added = (0, lift, lift, path.grab, 0, 0, 0)[level]
             end = top if level in (4, 5) else float(total + added + worth + path.bonus)
             steps.append((chance, None, end))
         else:
             steps.append((chance, (level, held | 1 << index), 0.0))
-    if spare:
+    if spare and level == 1 and left > 1:  # at most ``back`` of them are the card given, come back; the rest bust
+        if min(spare, back):
+            steps.append((min(spare, back) / left, (2, held), 0.0))
+        if spare > back:
+            steps.append(((spare - back) / left, None, 0.0))
+    elif spare:
         if level in (1, 4, 5):
             steps.append((spare / left, (level + 1, held) if left > 1 else None, top))
         else:
@@ -110,8 +118,8 @@ def _chain(path: Path, top: float, level: int, held: int, wrong: bool = False) -
 def _one_draw_more(path: Path, top: float, reach: int, new: list[tuple[int, int, int]], index: int, spare: int,
                    rescuers: int, left: int) -> float:
     """Level 1's ``room``-th class (index ``index``), the numbers' sum ``reach`` with it: a Flip 7, or six numbers where
-    the card given is missing, and one draw more: a new class or a card of ``H`` (the one given, back) makes the Flip 7,
-    a rescuer ends at ``top``; ``left`` live cards were left before it."""
+    the card given is missing, and one draw more: a new class or one of the ``spare`` cards of ``H`` that can be the one
+    given, back, makes the Flip 7, a rescuer ends at ``top``; ``left`` live cards were left before it."""
     if left == 1:
         return top
     flips = sum(copies * (reach + worth + path.bonus) for other, copies, worth in new if other != index)
@@ -174,17 +182,17 @@ def _stopping_value(path: Path, top: float, wrong: bool = False) -> float:
 @settings(max_examples=300, deadline=None)
 @given(st.lists(st.tuples(st.integers(1, 3), st.integers(1, 13)), max_size=5), st.integers(0, 3),
        st.integers(1, 3), st.integers(0, 3), st.integers(-1, 13), st.integers(0, 2), st.integers(0, 30),
-       st.integers(1, 7), st.integers(0, 3), st.integers(30, 91))
+       st.integers(1, 7), st.integers(0, 3), st.integers(30, 91), st.integers(-1, 3))
 def test_the_drift_loop_is_the_optimal_stopping_value_of_its_relaxed_chain(
         classes: list[tuple[int, int]], bust: int, rescue: int, second: int, lift: int, steals: int, held: int,
-        room: int, neutral: int, top: int) -> None:
+        room: int, neutral: int, top: int, most: int) -> None:
     """The compiled loop against the recursion over the chain's moves, with and without the second level; and never
     above the martingale bound of either (the derivation it replaces)."""
     second = min(second, rescue)
     steals = min(steals, rescue - second)
     size = bust + rescue + neutral + sum(copies for copies, _ in classes)
     path = Path(held, room, 15, tuple(classes), bust, rescue, size, second=second, lift=lift, steals=steals,
-                grab=max(lift, 0))
+                grab=max(lift, 0), most=most)
     plain = dataclasses.replace(path, second=0, steals=0)
     assert math.isclose(drift_ceiling(plain, top), _stopping_value(plain, top), abs_tol=TOLERANCE)
     assert math.isclose(drift_ceiling(path, top), _stopping_value(path, top), abs_tol=TOLERANCE)
