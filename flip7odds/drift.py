@@ -336,7 +336,11 @@ levels 3, 4 and 5 the cards still to come are ``n_c`` of each class not in ``J``
 0, 1 or 2 come, and ``R - 2`` rescuers, ``D - 2`` of them Discards and Swaps. Where a Swap can bring a number
 (``lift >= 0``) the chain ends at ``W`` as before: a Swap may give a number of the other lines, and the swapped
 card may come back with a second Swap, so the sums and counts above need more care. A Steal at level 1 or 2, and a
-Discard or Swap at level S, still end the chain at ``W``.
+Discard or Swap at level S, still end the chain at ``W``. As at level 1 ("Only the card given comes back"), the cards of
+``H`` the real line lives through are those of the classes missing, at most two at level 3 and one at level 4, each
+with at most ``b = max(most, n_c - 1 for c in J)`` cards left: level 3 moves to level 4 on at most ``2 b`` of its cards
+of ``H`` and level 4 to level 5 on at most ``b``, and both end at 0 on the rest (by the work clock 16 dealt situations
+moved by less than 0.1%: few piles reach these levels, the Swaps there mostly able to bring a number).
 
 After the Unlucky 7
 -------------------
@@ -923,14 +927,14 @@ def _stopping_values(copies: IntArray, values: IntArray, zero_last: bool, holds_
                     value4 = top
                 else:
                     value4 = left_cards * top if flip else grows4  # a Flip 7 with a card still forgivable: top
-                    value4 += max(spare - 1, 0) * again2[at] + (rescue - 2) * top
+                    value4 += min(max(spare - 1, 0), back[at]) * again2[at] + (rescue - 2) * top
                     value4 /= live - k - 3
                 again1[at] = max(float(total), value4)
             if k + 3 == live:
                 value3 = top
             else:
                 value3 = left_cards * top if flip else grows3
-                value3 += spare * again1[at] + (rescue - 2) * top
+                value3 += min(spare, 2 * back[at]) * again1[at] + (rescue - 2) * top
                 value3 /= live - k - 2
             again0[at] = max(float(total), value3)
         rest_ends = (rescue - 1) * top  # at levels a and S: every other rescuer ends at top, the Unlucky 7 at its bound

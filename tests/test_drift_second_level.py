@@ -92,6 +92,12 @@ def _chain(path: Path, top: float, level: int, held: int, wrong: bool = False) -
             steps.append((min(spare, back) / left, (2, held), 0.0))
         if spare > back:
             steps.append(((spare - back) / left, None, 0.0))
+    elif spare and level in (4, 5) and left > 1:  # two of the cards given, then one, come back: at most as many
+        through = min(spare, back * (6 - level))
+        if through:
+            steps.append((through / left, (level + 1, held), 0.0))
+        if spare > through:
+            steps.append(((spare - through) / left, None, 0.0))
     elif spare:
         if level in (1, 4, 5):
             steps.append((spare / left, (level + 1, held) if left > 1 else None, top))
