@@ -1,20 +1,21 @@
 """Hypothesis strategies shared by the tests: random small classic and With a Vengeance situations; and
 `seeded_small_pile`, the same kind of With a Vengeance situation from a seeded random generator, `pile_among_others`,
 one whose other lines hold numbers, and `drawing_states`, the states a full search of one meets, with their exact
-values."""
+values (`exact_paths`: their paths and values, of several situations)."""
 
 from __future__ import annotations
 
 import functools
 import random
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import cast
 
 from hypothesis import strategies as st
 
 from flip7odds.bounded import Path, RoundModel, _Search
 from flip7odds.cards import SECOND_CHANCE, Card, Category
+from flip7odds.errors import SituationError
 from flip7odds.policies import HitStayPolicy, StayAtBust, StayAtCount, StayAtSum, parse_policy
 from flip7odds.round_models import VengeanceModel
 from flip7odds.rules import CLASSIC, VENGEANCE, VENGEANCE_BRUTAL, RuleSet
@@ -169,6 +170,20 @@ def drawing_states(situation: VengeanceSituation) -> Iterator[tuple[State, Path,
         path = model.path(state)
         if path is not None and model.can_draw(state):
             yield state, path, max(model.reach(state)[1]), functools.partial(values.draw, state)
+
+
+def exact_paths(situations: Iterable[VengeanceSituation], keep: Callable[[Path], bool]
+                ) -> Iterator[tuple[Path, int, float]]:
+    """Of the states `drawing_states` meets in each of ``situations`` (taken one at a time), those whose path ``keep``
+    picks: the path, the best score still reachable and the exact expected score of drawing; a state whose exact table
+    a known discard pile makes too large is left out."""
+    for situation in situations:
+        for _state, path, top, exact in drawing_states(situation):
+            if keep(path):
+                try:
+                    yield path, top, exact()
+                except SituationError:
+                    continue
 
 
 def met_states(model: VengeanceModel) -> list[State]:
