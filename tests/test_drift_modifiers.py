@@ -71,7 +71,7 @@ def _twice(model: VengeanceModel, state: State) -> LineScores:
 
 def test_the_modifiers_you_hold_keep_the_exact_hit_value_below_the_ceiling() -> None:
     rng = random.Random(42)
-    checked = lower = caught = 0  # 8 345, 7 246 and 5 337 at seed 42
+    checked = lower = caught = 0  # 7 795, 6 746 and 5 153 at seed 42
     for _ in range(150):
         situation = _situation(rng)
         model = VengeanceModel(situation)
@@ -92,7 +92,7 @@ def test_after_a_steal_the_modifiers_you_hold_keep_the_exact_hit_value_below_the
     numbers' sum with the largest number it can take. Here a Steal is in every pile and another line holds a number.
     What the Steal takes ignored (``grab`` 0) is no bound: it falls below the exact value somewhere."""
     rng = random.Random(43)
-    checked = caught = 0  # 7 250 and 2 436 at seed 43
+    checked = caught = 0  # 7 171 and 2 435 at seed 43
     for _ in range(150):
         situation = _situation(rng, steal=True)
         for _state, path, top, exact in drawing_states(situation):
