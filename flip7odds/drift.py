@@ -797,13 +797,13 @@ def _stopping_values(copies: IntArray, values: IntArray, zero_last: bool, holds_
     past the tables' last sum that score plus the difference (module docstring, "The modifiers you hold"). Level 1's
     ``room``-th class is one draw more (module docstring, "Seven at level 1"), and level 1 lets through at most
     ``max(most, n_c - 1 for c in J)`` of the cards of ``H`` on ``J``, those of the card given (module docstring, "Only
-    the card given comes back"). Where ``split``, levels 1 and 2 score 0
-    on the sets holding The Zero but at a Flip 7, and a Discard or Swap met at level 0 holding The Zero goes on at
-    the larger of level 1's ``V`` and level a's (The Zero discarded or swapped away: module docstring, "Holding The
-    Zero at a Discard or a Swap"); level S scores 0 on those sets but at six, ``split`` or not. Where
-    ``forced > 1``, ``out[4 + t]`` is ``G_t(empty)`` for ``t = 2 .. forced``: level 0 forced through ``t`` more live
-    cards, ``C_0`` with ``G_{t-1}`` read in place of ``V_0`` (``G_0 = V_0``; module docstring, "Draws owed"),
-    computed on the sets of at most ``forced - t`` classes (all that ``G_forced(empty)`` reads).
+    the card given comes back"; levels 3 and 4 twice and once that). Where ``split``, levels 1 and 2 score 0 on the sets
+    holding The Zero but at a Flip 7, and a Discard or Swap met at level 0 holding The Zero goes on at the larger of
+    level 1's ``V`` and level a's (The Zero discarded or swapped away: module docstring, "Holding The Zero at a Discard
+    or a Swap"); level S scores 0 on those sets but at six, ``split`` or not. Where ``forced > 1``, ``out[4 + t]`` is
+    ``G_t(empty)`` for ``t = 2 .. forced``: level 0 forced through ``t`` more live cards, ``C_0`` with ``G_{t-1}`` read
+    in place of ``V_0`` (``G_0 = V_0``; module docstring, "Draws owed"), computed on the sets of at most ``forced - t``
+    classes (all that ``G_forced(empty)`` reads).
 
     The sets are those of `_set_lattice` (``masks`` .. ``grown_at``), each at its place there: visited once in
     increasing order for their sums (a set's are those of the set without its lowest class, plus that class's) and
