@@ -78,6 +78,8 @@ def test_the_vengeance_explorer_on_a_phone_keeps_each_line_whole(browser: Browse
               "lines": "12*1 11*1~12 11 10 /2~6 5 3"}
     with app_page(browser, app_url, f"strategy?{urlencode(params)}", *PHONE, touch=True) as page:
         expect(page.locator(".js-plotly-plot")).to_have_count(1)
+        # the table's rows too: CI once read them before they showed, with the chart already drawn
+        expect(page.locator(".st-key-vstrat_table tbody th p")).to_have_count(3)
         assert_no_exception(page)
         lines = page.evaluate(LINE_HEIGHTS)
         assert [line for line, _ in lines] == ["12*1 11*1", "12 11 10 /2", "6 5 3"], lines
