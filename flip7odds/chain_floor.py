@@ -19,12 +19,14 @@ Play: hit; give away every card you can and draw on. While every other card so f
 class (a set ``K`` of them, ``k = |K|``), you are again at a free decision holding ``S_K = held + sum_{c in K} v_c``
 with your modifiers unchanged: stay, or hit again, whichever the values below make better. A Steal takes the
 largest number in sight whose class you do not hold, and you stay: ``s(K) = f(S_K + v)`` (``f7`` if it is your
-seventh number; ``L`` if there is none; where Discards are played on the other lines, as many such numbers are passed
-over, since the Discards may have taken them first). A modifier you must keep joins your line and you stay (you hold
+seventh number; ``L`` if there is none; where Discards are played on the other lines, each takes first a card of
+theirs no Steal of the policy takes, a modifier, The Zero or a number of a class your line holds, and only when none is
+left a listed number, at worst the largest: so as many numbers as the Discards outnumber those cards are passed over,
+`flip7odds.round_models.VengeanceModel._steals`). A modifier you must keep joins your line and you stay (you hold
 a card and no The Zero, so you may): ``m(K) = sum_{x of the M} f_x(S_K)``, ``f_x`` your score with your modifiers and
 ``x`` (`flip7odds.bounded.Kept`). A Just One More! or Flip Four! you must take, a Discard you must play on your own
-line and the Unlucky 7 are cards after which the policy stays (next section). Any other card of the ``O`` hands the round to any
-play at all.
+line and the Unlucky 7 are cards after which the policy stays (next section), and after The Zero it draws to the Flip
+7 ("After The Zero"). Any other card of the ``O`` hands the round to any play at all.
 The cards given away leave your line and the chances of the others as they were: the first card not given away is
 uniform over the ``N' - k`` left (``N' = N - G``). So the policy's value is at least
 
@@ -83,6 +85,23 @@ Five cards that the policy cannot give away still leave it a play better than ``
 So ``a(K) = J jom(K) + D disc(K) + U u7 + Q flip4(K) + X sw(K)`` with ``J``, ``D``, ``U``, ``Q``, ``X`` their copies
 among the ``O`` cards (``A = J + D + U + Q + X``); the forced and Zero floors below count them at ``L`` as before
 (the Zero floor's Swaps give The Zero instead: "Holding The Zero").
+
+After The Zero
+--------------
+The Zero (``Z = Path.zeros`` copies, one of the ``O``) joins your line as a number of value 0 that counts toward the
+seven; holding it you may not stay, and you score 0 unless you make your Flip 7. So after it the policy draws on,
+giving away what it can, until its Flip 7: with the numbers of ``K`` drawn before or after it, ``Y(K) = f7(S_K)`` at
+``k + 1 = room``, ``L`` where no card that cannot be given away is left, else
+
+    Y(K) = [sum_{c not in K} n_c Y(K + c) + (O - Z) L] / (N' - k - 1)
+
+(a bust card or a repeat 0; a Steal, Swap, Discard, the Unlucky 7 or any other card ``L``, any play at all from there),
+and The Zero drawn at ``K`` counts ``Y(K)`` in ``C(K)`` where it counted ``L``. Every term is the policy's outcome or at
+least ``L``, so the floor stays a policy's value. ``Y`` runs over the sets of up to ``room - 1`` classes, so it is
+counted only where that is at most one more than the policy's ``depth`` (``room`` at most 5): further from the Flip 7,
+The Zero counts ``L`` as before. Where draws are owed, holding The Zero, the same policy is the floor
+(`flip7odds.round_models.VengeanceModel.chain`: the draws owed are draws it makes anyway) where the draws do not end in
+a stay and nothing waiting can change your numbers (the Zero floor with the cards you can give away only, below).
 
 Why the chain is the game: at a free decision with nothing set aside or queued (With a Vengeance: no draws owed),
 a number of a class you do not hold joins your line at once, and leaves you at a free decision again with the
@@ -607,10 +626,11 @@ def _floor(path: Path, plain: IntArray, flip7: IntArray, low: int, skipped: int,
         (0, 0, 0, 0, False, 0, 0, -1) if stays is None else (stays.forced, stays.discards, stays.unlucky,
                                                              stays.unlucky_score, stays.lined, stays.flip4,
                                                              stays.swaps, stays.smallest))
+    zeros = path.zeros if forced == 1 and path.room - 1 <= depth + 1 else 0  # "After The Zero"
     out = np.empty(1)
     _chain_values(copies, values, path.held, path.room, size, size - path.bust - total, float(low), plain, flip7,
                   forced, depth, count, taken, bits, passed, keeps, kept_scores, path.size, jom, discards, unlucky,
-                  float(unlucky_score), lined, flip4, swaps, smallest, out)
+                  float(unlucky_score), lined, flip4, swaps, smallest, zeros, out)
     return float(out[0])
 
 
@@ -619,7 +639,7 @@ def _chain_values(copies: IntArray, values: IntArray, held: int, room: int, size
                   plain: IntArray, flip7: IntArray, forced: int, depth: int, steals: int, taken: IntArray,
                   taken_classes: IntArray, passed: int, keeps: int, kept: IntArray, pile: int, jom: int, discards: int,
                   unlucky: int, unlucky_score: float, lined: bool, flip4: int, swaps: int, smallest_held: int,
-                  out: FloatArray) -> None:
+                  zeros: int, out: FloatArray) -> None:
     """``out[0] = F(empty)`` (module docstring) over the sets of at most ``depth`` classes (``depth <= room``,
     ``depth <= classes``, ``depth <= forced`` or ``forced = 1``); ``size`` is ``N'``; below level ``forced`` you
     must draw. ``steals`` of the ``others`` are Steals: one takes the largest of the numbers ``taken`` whose class
@@ -631,7 +651,8 @@ def _chain_values(copies: IntArray, values: IntArray, held: int, room: int, size
     ``pile - k - 1`` left at most, then stay; ``ways[j, s]``: the ways to pick ``j`` classes, one card each, whose
     values sum to ``s``, less those of the set's classes in ``rest``), ``swaps`` Swaps (your smallest number, of the
     set's and ``smallest_held``, your line's, -1 for none, given for the number a Steal would take, then stay, where
-    that beats ``low``): module docstring, "Cards after which the policy stays".
+    that beats ``low``), and ``zeros`` The Zeros (then draw to the Flip 7: ``Y`` over the sets of at most ``room - 1``
+    classes, `zero_depth`): module docstring, "Cards after which the policy stays" and "After The Zero".
 
     ``F`` is computed for the sets of ``depth`` classes first, then ``depth - 1``, ... (each set's successors are
     one class larger); the sets of one size are enumerated in increasing order of their masks (Gosper's rule),
@@ -655,6 +676,7 @@ def _chain_values(copies: IntArray, values: IntArray, held: int, room: int, size
     spread = 1 + first + second + third + fourth
     sets = 1 << classes
     value = np.empty(sets + (10 * spread if flip4 else 0), dtype=np.float64)
+    after_zero = np.empty(sets if zeros else 0, dtype=np.float64)  # Y(K): The Zero drawn after the set's numbers
     ways = sets  # where ways[j, s] and rest[j, s] are kept: value[ways + j * spread + s], value[rest + ...]
     rest = sets + 5 * spread
     if flip4:  # the product over classes of (1 + n_c x^{v_c} y), up to y^4: integers below 2^53, so exact
@@ -664,7 +686,8 @@ def _chain_values(copies: IntArray, values: IntArray, held: int, room: int, size
             for j in range(4, 0, -1):
                 for s in range(spread - 1 - values[c], -1, -1):
                     value[ways + j * spread + s + values[c]] += copies[c] * value[ways + (j - 1) * spread + s]
-    for k in range(depth, -1, -1):
+    top = max(depth, room - 1) if zeros else depth
+    for k in range(top, -1, -1):
         mask = (1 << k) - 1
         while mask < (1 << classes):
             total = held
@@ -678,83 +701,97 @@ def _chain_values(copies: IntArray, values: IntArray, held: int, room: int, size
                     if first or values[c] < smallest:
                         smallest = values[c]
                         first = False
-            stay = float(plain[total])
-            if k == room:
-                value[mask] = flip7[total]
-            elif size == k or (k >= forced and k == depth):
-                value[mask] = stay
-            else:
-                acc = (others - steals - keeps - jom - discards - unlucky - flip4 - swaps) * low
-                acc += unlucky * unlucky_score
-                if keeps:  # keep the modifier and stay
-                    acc += kept[total]
-                if discards:  # discard your smallest number of the set and stay, where a card is left
-                    acc += discards * (float(plain[total - smallest]) if k >= 2 or (k == 1 and lined) else low)
-                if jom and pile - k - 1 > 0:  # draw one card, then stay: a new number counts, a bust 0, others L
-                    gain = (bust + in_set - k) * (0.0 - low)
+            if zeros and k < room:  # holding The Zero: draw on, a new number joins, the Flip 7 or any play at all
+                if k + 1 == room:
+                    after_zero[mask] = flip7[total]
+                elif size - k - 1 <= 0:
+                    after_zero[mask] = low
+                else:
+                    acc = (others - zeros) * low
                     for c in range(classes):
                         if not (mask >> c) & 1:
-                            now = total + values[c]
-                            gain += copies[c] * (float(flip7[now] if k + 1 == room else plain[now]) - low)
-                    acc += jom * (low + gain / (pile - k - 1))
-                elif jom:
-                    acc += jom * low
-                draws = min(4, room - k)
-                if flip4 and pile - k - draws > 0:  # draw up to four cards, then stay: four new numbers count
-                    at = ways  # divide out the set's classes, (1 + n_c x^{v_c} y) each, from ways into rest
-                    for c in range(classes):
-                        if (mask >> c) & 1:
-                            value[rest] = 1.0
-                            for s in range(1, spread):
-                                value[rest + s] = 0.0
-                            for j in range(1, draws + 1):
-                                for s in range(spread):
-                                    value[rest + j * spread + s] = value[at + j * spread + s] - (
-                                        copies[c] * value[rest + (j - 1) * spread + s - values[c]]
-                                        if s >= values[c] else 0.0)
-                            at = rest
-                    orders = 1.0
-                    falling = 1.0
-                    for j in range(1, draws + 1):
-                        orders *= j
-                        falling *= pile - k - j
-                    sequences = 0.0
-                    for s in range(spread):
-                        now = total + s
-                        ways_here = value[at + draws * spread + s]
-                        if ways_here and now < plain.shape[0]:
-                            sequences += ways_here * (float(flip7[now] if k + draws == room else plain[now]) - low)
-                    acc += flip4 * (low + (bust + in_set - k) * (0.0 - low) / (pile - k - 1)
-                                    + orders * sequences / falling)
-                elif flip4:
-                    acc += flip4 * low
-                if steals:  # take the largest number that does not bust you (past ``passed`` of them), then stay
-                    took = low
-                    fits = 0
-                    for j in range(taken.shape[0]):
-                        if not taken_classes[j] & mask:
-                            if fits == passed:
-                                took = float(flip7[total + taken[j]] if k + 1 == room else plain[total + taken[j]])
-                                break
-                            fits += 1
-                    acc += steals * took
-                if swaps:  # give your smallest number for the number a Steal would take, then stay
-                    given = smallest if k and (smallest_held < 0 or smallest < smallest_held) else smallest_held
-                    took = low
-                    fits = 0
-                    for j in range(taken.shape[0] if given >= 0 else 0):
-                        if not taken_classes[j] & mask:
-                            if fits == passed:
-                                took = max(low, float(plain[total - given + taken[j]]))
-                                break
-                            fits += 1
-                    acc += swaps * took
-                if k < depth:
-                    for c in range(classes):
-                        if not (mask >> c) & 1:
-                            acc += copies[c] * value[mask | (1 << c)]
-                hit = acc / (size - k)
-                value[mask] = hit if k < forced or hit > stay else stay
+                            acc += copies[c] * after_zero[mask | (1 << c)]
+                    after_zero[mask] = acc / (size - k - 1)
+            if k <= depth:  # the policy's own sets
+                stay = float(plain[total])
+                if k == room:
+                    value[mask] = flip7[total]
+                elif size == k or (k >= forced and k == depth):
+                    value[mask] = stay
+                else:
+                    acc = (others - steals - keeps - jom - discards - unlucky - flip4 - swaps - zeros) * low
+                    acc += unlucky * unlucky_score
+                    if zeros:
+                        acc += zeros * after_zero[mask]
+                    if keeps:  # keep the modifier and stay
+                        acc += kept[total]
+                    if discards:  # discard your smallest number of the set and stay, where a card is left
+                        acc += discards * (float(plain[total - smallest]) if k >= 2 or (k == 1 and lined) else low)
+                    if jom and pile - k - 1 > 0:  # draw one card, then stay: a new number counts, a bust 0, others L
+                        gain = (bust + in_set - k) * (0.0 - low)
+                        for c in range(classes):
+                            if not (mask >> c) & 1:
+                                now = total + values[c]
+                                gain += copies[c] * (float(flip7[now] if k + 1 == room else plain[now]) - low)
+                        acc += jom * (low + gain / (pile - k - 1))
+                    elif jom:
+                        acc += jom * low
+                    draws = min(4, room - k)
+                    if flip4 and pile - k - draws > 0:  # draw up to four cards, then stay: four new numbers count
+                        at = ways  # divide out the set's classes, (1 + n_c x^{v_c} y) each, from ways into rest
+                        for c in range(classes):
+                            if (mask >> c) & 1:
+                                value[rest] = 1.0
+                                for s in range(1, spread):
+                                    value[rest + s] = 0.0
+                                for j in range(1, draws + 1):
+                                    for s in range(spread):
+                                        value[rest + j * spread + s] = value[at + j * spread + s] - (
+                                            copies[c] * value[rest + (j - 1) * spread + s - values[c]]
+                                            if s >= values[c] else 0.0)
+                                at = rest
+                        orders = 1.0
+                        falling = 1.0
+                        for j in range(1, draws + 1):
+                            orders *= j
+                            falling *= pile - k - j
+                        sequences = 0.0
+                        for s in range(spread):
+                            now = total + s
+                            ways_here = value[at + draws * spread + s]
+                            if ways_here and now < plain.shape[0]:
+                                sequences += ways_here * (float(flip7[now] if k + draws == room else plain[now]) - low)
+                        acc += flip4 * (low + (bust + in_set - k) * (0.0 - low) / (pile - k - 1)
+                                        + orders * sequences / falling)
+                    elif flip4:
+                        acc += flip4 * low
+                    if steals:  # take the largest number that does not bust you (past ``passed`` of them), then stay
+                        took = low
+                        fits = 0
+                        for j in range(taken.shape[0]):
+                            if not taken_classes[j] & mask:
+                                if fits == passed:
+                                    took = float(flip7[total + taken[j]] if k + 1 == room else plain[total + taken[j]])
+                                    break
+                                fits += 1
+                        acc += steals * took
+                    if swaps:  # give your smallest number for the number a Steal would take, then stay
+                        given = smallest if k and (smallest_held < 0 or smallest < smallest_held) else smallest_held
+                        took = low
+                        fits = 0
+                        for j in range(taken.shape[0] if given >= 0 else 0):
+                            if not taken_classes[j] & mask:
+                                if fits == passed:
+                                    took = max(low, float(plain[total - given + taken[j]]))
+                                    break
+                                fits += 1
+                        acc += swaps * took
+                    if k < depth:
+                        for c in range(classes):
+                            if not (mask >> c) & 1:
+                                acc += copies[c] * value[mask | (1 << c)]
+                    hit = acc / (size - k)
+                    value[mask] = hit if k < forced or hit > stay else stay
             if mask == 0:
                 break
             low_bit = mask & -mask

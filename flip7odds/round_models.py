@@ -277,7 +277,9 @@ class VengeanceModel:
         self._splits: dict[tuple[int, int], LineSplit] = {}
         """`_split` by pile and your numbers."""
         self._steal_views: dict[tuple[int, int, int, int], Steals] = {}
-        """`_steals` by pile, your numbers and the other lines' numbers."""
+        """`_steals` by pile, your numbers, the other lines' numbers and how many of them to pass over."""
+        self._takeables: dict[tuple[int, int], int] = {}
+        """`_takeable` by your numbers and the other lines' numbers. Not among ``_tables``: it only saves work."""
         self._unique_steals: dict[tuple[int, tuple[int, ...], tuple[int, ...], int], Steals] = {}
         """One `Steals` per distinct content: the chain floors are remembered by its identity (`_steals`)."""
         self._line_scores: dict[int, LineScores] = {}
@@ -948,13 +950,17 @@ class VengeanceModel:
             _remember(shared, modifiers, scores)
         return scores
 
-    def _steals(self, state: State, known: PileView, passed: int, swaps: int = 0) -> Steals:
+    def _steals(self, state: State, known: PileView, played: int, swaps: int = 0) -> Steals:
         """The Steals of the drawing pile (``known``) and, largest first, the numbers of the other lines you could
         take without busting (not The Zero), each with the bit of its class in `path`'s classes (0 where the pile
-        holds none of it), ``passed`` of them to pass over (the Discards played on the other lines); remembered by
-        pile, your numbers, the other lines' numbers and ``passed``. The numbers are listed where the pile holds a
-        Steal or one of ``swaps`` Swaps (a Swap takes them too: `chain`), with no Steal a view of
-        ``count`` 0."""
+        holds none of it); remembered by pile, your numbers, the other lines' numbers and how many to pass over. The
+        numbers are listed where the pile holds a Steal or one of ``swaps`` Swaps (a Swap takes them too: `chain`),
+        with no Steal a view of ``count`` 0.
+
+        ``played`` Discards are played on the other lines (`chain`): each takes first a card of theirs that is not
+        listed (a modifier, The Zero, a number of a class you hold: your line keeps its classes along the chain, so no
+        Steal or Swap of the policy takes one), and only when none is left a listed number, at worst the largest. So
+        ``Steals.passed`` is ``played`` less those cards, at least 0 (before, ``played``)."""
         deck = self.game.deck
         if not known[1] and not swaps:
             return _NO_STEALS
@@ -966,23 +972,42 @@ class VengeanceModel:
         others &= numbers & ~deck.zero
         if not others:
             return _NO_STEALS
+        takeable = self._takeable(line, others)
+        if not takeable:
+            return _NO_STEALS
+        passed = max(0, played - sum((other & ~takeable).bit_count() for other in state[3])) if played else 0
         pile = state[0] if state[1] else state[4]
         key = (pile, line, others, passed)
         steals = self._steal_views.get(key)
         if steals is None:
             conflicts = self._split(pile, known, line)[3]
             found = []
-            rest = others
-            while rest:  # the kinds of the other lines' numbers, one bit at a time
+            rest = takeable
+            while rest:  # the kinds of the numbers you could take, one bit at a time
                 low = rest & -rest
                 rest ^= low
                 k = low.bit_length() - 1
                 conflict = deck.conflict[k]
-                if not conflict & line:
-                    found.append((self.kinds[k].value, 1 << conflicts.index(conflict) if conflict in conflicts else 0))
+                found.append((self.kinds[k].value, 1 << conflicts.index(conflict) if conflict in conflicts else 0))
             found.sort(reverse=True)
-            steals = self._steal_views[key] = _NO_STEALS if not found else self._unique_steal(known[1], found, passed)
+            steals = self._steal_views[key] = self._unique_steal(known[1], found, passed)
         return steals
+
+    def _takeable(self, line: int, others: int) -> int:
+        """The kinds of ``others`` (the other lines' numbers but The Zero, a mask) that would not bust your ``line``
+        (its numbers, a mask), as a mask; remembered in ``_takeables``."""
+        takeable = self._takeables.get((line, others))
+        if takeable is None:
+            takeable = 0
+            conflict = self.game.deck.conflict
+            rest = others
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                if not conflict[low.bit_length() - 1] & line:
+                    takeable |= low
+            self._takeables[line, others] = takeable
+        return takeable
 
     def _unique_steal(self, count: int, found: list[tuple[int, int]], passed: int) -> Steals:
         """The one `Steals` of this content (piles that differ by cards the Steals never read give equal views, and

@@ -85,12 +85,13 @@ def test_holding_the_zero_with_numbers_alone_the_zero_floor_is_exact(table: tupl
 def literal_pile(path: Path, given: int, steals: int = 0, stays: Stays = NO_STAYS) -> tuple[tuple[str, int], ...]:
     """The path's pile card by card, as the brute forces read it: its bust cards, the ``given`` cards you can give
     away, its ``steals``, the Just One More!s, Discards, Unlucky 7s, Flip Four!s and Swaps after which the policy
-    ``stays``, each number
+    ``stays``, The Zero's copies (``path.zeros``), each number
     class (``class0``, ...) and the other cards, with their counts."""
     staying = stays.forced + stays.discards + stays.unlucky + stays.flip4 + stays.swaps
     pile: Counter[str] = Counter({"bust": path.bust, "give": given, "steal": steals, "jom": stays.forced,
                                   "discard": stays.discards, "unlucky": stays.unlucky, "flip4": stays.flip4,
-                                  "swap": stays.swaps, "other": path.size - given - steals - staying - path.bust
+                                  "swap": stays.swaps, "zero": path.zeros,
+                                  "other": path.size - given - steals - staying - path.bust - path.zeros
                                   - sum(c for c, _ in path.classes)})
     for i, (copies, _) in enumerate(path.classes):
         pile[f"class{i}"] = copies
@@ -194,7 +195,30 @@ def policy_value(path: Path, scores: LineScores, low: int, given: int, depth: in
     ``low``) and stays, a Discard takes the smallest number drawn and stays where a card is left (``stays.lined``, or
     two numbers drawn; else ``low``), the Unlucky 7 scores ``stays.unlucky_score``, a Flip Four! draws four cards of
     what is left (a new number joins the line, a bust card or a repeat scores 0, any other card or the pile run out
-    ``low``) and stays; any other card scores ``low``; a pile run out banks."""
+    ``low``) and stays; The Zero, where the policy may reach the Flip 7 after it (``room - 1 <= depth + 1``, before
+    at most ``forced = 1`` numbers), draws on until the Flip 7 (a new number joins the line, a bust card or a repeat
+    scores 0, a card you can give away is given, any other card or the pile run out ``low``), else scores ``low``; any
+    other card scores ``low``; a pile run out banks."""
+    def after_zero(left: tuple[tuple[str, int], ...], drawn: frozenset[int], held: int) -> Fraction:
+        if len(drawn) + 1 == path.room:
+            return Fraction(int(scores.flip7[held]))
+        size = sum(count for _, count in left)
+        if not size - dict(left)["give"]:
+            return Fraction(low)
+        total = Fraction(0)
+        for card, count in left:
+            if not count or card == "bust":
+                continue
+            rest = tuple((c, n - 1 if c == card else n) for c, n in left)
+            if card == "give":
+                total += count * after_zero(rest, drawn, held)
+            elif not card.startswith("class"):
+                total += count * low
+            elif int(card[5:]) not in drawn:
+                index = int(card[5:])
+                total += count * after_zero(rest, drawn | {index}, held + path.classes[index][1])
+        return total / size
+
     def just_one_more(left: tuple[tuple[str, int], ...], drawn: frozenset[int], held: int) -> Fraction:
         size = sum(count for _, count in left)
         if not size:
@@ -248,6 +272,9 @@ def policy_value(path: Path, scores: LineScores, low: int, given: int, depth: in
                     total += count * low
             elif card == "other":
                 total += count * low
+            elif card == "zero":
+                total += count * (after_zero(rest, drawn, held) if forced == 1 and path.room - 1 <= depth + 1
+                                  else low)
             elif card == "jom":
                 total += count * just_one_more(rest, drawn, held)
             elif card == "discard":
@@ -279,14 +306,15 @@ def policy_value(path: Path, scores: LineScores, low: int, given: int, depth: in
 @settings(max_examples=200, deadline=None)
 @given(st.lists(st.tuples(st.integers(1, 3), st.integers(1, 13)), max_size=4), st.integers(0, 3), st.integers(0, 3),
        st.integers(0, 2), st.integers(0, 30), st.integers(1, 4), st.integers(-12, 0), st.integers(1, 7), st.booleans(),
-       st.integers(0, 2), st.lists(st.tuples(st.integers(1, 13), st.integers(-1, 3)), max_size=3), st.integers(0, 1))
+       st.integers(0, 2), st.lists(st.tuples(st.integers(1, 13), st.integers(-1, 3)), max_size=3), st.integers(0, 1),
+       st.integers(0, 1))
 def test_the_floor_is_its_policy_card_by_card(classes: list[tuple[int, int]], bust: int, other: int, given: int,
                                                held: int, room: int, low: int, depth: int, halved: bool, steals: int,
-                                               taken: list[tuple[int, int]], passed: int) -> None:
-    kept = bust + other + steals + sum(copies for copies, _ in classes)
+                                               taken: list[tuple[int, int]], passed: int, zeros: int) -> None:
+    kept = bust + other + steals + zeros + sum(copies for copies, _ in classes)
     if not kept or kept + given > 8:
         return
-    path = Path(held, room, 15, tuple(classes), bust, 0, kept + given)
+    path = Path(held, room, 15, tuple(classes), bust, 0, kept + given, zeros)
     sums = np.arange(200, dtype=np.int64)
     plain = sums // 2 - 3 if halved else sums
     scores = LineScores(plain, plain + 15)
