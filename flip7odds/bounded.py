@@ -93,7 +93,9 @@ still scores the sum and the bonus.
   where it is higher and hitting is not ruled out; holding The Zero with no draws owed, the Zero floor (the same
   policy drawing until the Flip 7, the only way such a line scores, or until a Discard, played on your own line, or
   a Swap, giving it for another line's number, takes The Zero away or the Unlucky 7 comes: it then stays; a Steal
-  takes another line's number and it draws on);
+  takes another line's number and it draws on); holding The Zero while draws are owed that end in no stay, with
+  nothing waiting that can change your numbers, the Zero floor with the cards you can give away only (you must hit
+  anyway: `RoundModel.chain` gives it, None elsewhere);
 * upper: ``max(stay, H bound)``, or the ``H`` bound where you must draw;
 * closing: where you may stay and the ``H`` bound is at most ``stay``, hitting cannot beat staying, so
   ``V(x) = stay`` exactly and the policy stays. This closes most deep leaves: late in a line the bust
@@ -1009,13 +1011,15 @@ class _Search(Generic[S]):
             owed_path = path if path is not None or not draws else model.owed_path(state)
             if owed_path is not None and draws:
                 hit_low = self.chain_floor(owed_path, model.chain(state), low, draws)
+            elif forced and path is not None and path.holds_zero:  # the Zero floor's policy draws anyway
+                hit_low = self.chain_floor(path, model.chain(state), low)
             return (min(max(float(low), hit_low), hit_high), hit_high, *probabilities, 0.0)
         return (min(max(stay, hit_low), hit_high), hit_high, *probabilities, 0.0)
 
     def chain_floor(self, path: Path, chain: Chain | None, low: int, owed: int = 0) -> float:
         """`flip7odds.chain_floor.chain_floor` (``owed`` 0), its `owed_floor` for ``owed`` draws owed, or its
-        `zero_floor` where you hold The Zero (never at a free decision, nor where draws are owed: `RoundModel.owed`),
-        remembered by their arguments; -inf where the model gives no chain."""
+        `zero_floor` where you hold The Zero (never at a free decision; where draws are owed, with the cards you can
+        give away only: `RoundModel.chain`), remembered by their arguments; -inf where the model gives no chain."""
         if chain is None:
             return -_INF
         floors = self.shared.chain_floors

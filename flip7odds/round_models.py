@@ -792,7 +792,7 @@ class VengeanceModel:
         return (bust + classes[at][0] - 1, zeros, (*classes[:at], *classes[at + 1:]),
                 (*conflicts[:at], *conflicts[at + 1:]))
 
-    def chain(self, state: State) -> Chain:
+    def chain(self, state: State) -> Chain | None:
         """Your score for each sum of numbers with your line's modifiers (`Round.score`, up to every number kind's
         value once: no line holds more), remembered per set of modifiers; and the cards of the drawing pile you can
         hand to another player or play on theirs, after which you decide again with the same line: a modifier while
@@ -810,7 +810,14 @@ class VengeanceModel:
         gives The Zero for a number of another line) and the `Steals` list the numbers both can take, where the pile
         holds a Steal or a Swap. Not holding The Zero, with another player in the round, `Stays.swaps` are the pile's
         Swaps too (each gives your smallest number, `Stays.smallest` your line's, for a number the Steals list, then
-        stay: `flip7odds.chain_floor`, "Cards after which the policy stays")."""
+        stay: `flip7odds.chain_floor`, "Cards after which the policy stays").
+
+        Holding The Zero while draws are owed (`_zero_forced`), only the cards you can give away are given (no
+        Steals, no `Stays`: a card set aside resolves after the draws), and None where the Zero floor's policy does not
+        apply there."""
+        zero_forced = state[7] and state[2] & self.game.deck.zero
+        if zero_forced and not self._zero_forced(state):
+            return None
         active = bool(state[3])
         giving = active or (self._brutal and state[6] > 0)
         modifiers = state[2] & ~self._numbers
@@ -827,6 +834,8 @@ class VengeanceModel:
         given = modifiers_left if giving else 0
         kept = _NO_KEPT if giving or not modifiers_left else self._kept(modifiers, pile)
         if not active:  # nobody to take from or swap with: each Steal and Swap is discarded unused
+            if zero_forced:
+                return scores, given + known[1] + swaps, _NO_STEALS, kept, NO_STAYS
             counts = self._pile_counts(pile)
             stays = Stays(counts.just_one_more, discards, counts.unlucky, self._unlucky_score, lined, counts.flip_four)
             return scores, given + known[1] + swaps, _NO_STEALS, kept, self._owed_stays(state, stays)
@@ -839,6 +848,8 @@ class VengeanceModel:
             if others.bit_count() >= discards:
                 given += discards
                 played = discards
+        if zero_forced:
+            return scores, given, _NO_STEALS, kept, NO_STAYS
         if state[2] & zero:  # the Zero floor: every Discard played on your own line, or those played given away
             return scores, given, self._steals(state, known, 0, swaps), kept, Stays(
                 0, discards, self._pile_counts(pile).unlucky, self._unlucky_score, lined, 0, played, swaps=swaps)
@@ -846,6 +857,21 @@ class VengeanceModel:
         stays = Stays(0, discards - played, self._pile_counts(pile).unlucky, self._unlucky_score, lined,
                       swaps=swaps, smallest=smallest)
         return scores, given, self._steals(state, known, played, swaps), kept, self._owed_stays(state, stays)
+
+    def _zero_forced(self, state: State) -> bool:
+        """Holding The Zero while draws are owed, the Zero floor's policy applies (`flip7odds.chain_floor`, "Holding
+        The Zero"): you must hit while you hold it, so the draws owed are draws it makes anyway, and a card set aside
+        meanwhile resolves after them. It applies where the draws do not end in a stay (not those of a Just One
+        More!) and whatever is set aside or queued changes none of your numbers and makes you stay nowhere: a
+        modifier (given away, or joining your line: `chain`'s scores count it), a Just One More! or Flip Four! given to
+        another player, alone a Flip Four! (four draws more) or a Steal or Swap (discarded unused). A Discard waiting
+        may take a card of yours, a Just One More! waiting alone makes you stay: not there."""
+        if state[10]:
+            return False
+        alone = not state[3]
+        modifiers = self._modifier_kinds
+        return all(k in modifiers or k == self._flip_four or (k == self._just_one_more and not alone) or
+                   (alone and k in self.takers) for k in (*state[8], *state[9]))
 
     def _least(self, numbers: int) -> int:
         """The smallest value of your line's ``numbers`` (a mask), -1 for none; remembered in ``_smallest``."""
