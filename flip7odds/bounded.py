@@ -813,7 +813,8 @@ class _Shared:
     class_sums: dict[tuple[int, tuple[tuple[int, int], ...]], ClassSums] = field(default_factory=dict)
     survival: dict[tuple[tuple[int, ...], int, int, int, int], list[float]] = field(default_factory=dict)
     forced_statics: dict[Hashable, Entry] = field(default_factory=dict)
-    """The static bounds of every state met where draws are owed, by leaf key, for both searches (`_Search.static`):
+    """The static bounds of every state met where draws are owed, by leaf key, for both searches (`_Search.static`;
+    holding The Zero, by leaf key and search):
     not counted among the `entries` (each search still keeps its own `_Search.statics`, which the work clock counts),
     so the work clock reads the same as where each search computed its own."""
     chain_ends: ChainEnds = field(default_factory=dict)
@@ -961,16 +962,20 @@ class _Search(Generic[S]):
         Vengeance: the same pile and line, other lines that differ but hold the same cards between them) costs a
         look-up. Where draws are owed (`RoundModel.forced`) ``once`` is not read: those bounds are the same in both
         searches, and one computes them for both (`_Shared.forced_statics`; a fresh deck's Flip Four!s and Just One
-        More!s: 18% of the static bounds of the live page's taps were the hit-once search's of such states).
+        More!s: 18% of the static bounds of the live page's taps were the hit-once search's of such states). Holding
+        The Zero they are not: the Zero floor's policy draws on after the draws owed, which a play that hits once and
+        then banks does not (`compute_static`), so each search keeps its own.
         """
         leaf = self.model.leaf_key(state)
         known = self.statics.get(leaf)
         if known is None:
             if self.model.forced(state):
                 forced = self.shared.forced_statics
-                known = forced.get(leaf)
+                path = self.model.path(state)
+                shared = (leaf, self.once) if path is not None and path.holds_zero else leaf
+                known = forced.get(shared)
                 if known is None:
-                    known = forced[leaf] = self.compute_static(state)
+                    known = forced[shared] = self.compute_static(state)
             else:
                 known = self.compute_static(state)
             self.statics[leaf] = known
@@ -1011,7 +1016,7 @@ class _Search(Generic[S]):
             owed_path = path if path is not None or not draws else model.owed_path(state)
             if owed_path is not None and draws:
                 hit_low = self.chain_floor(owed_path, model.chain(state), low, draws)
-            elif forced and path is not None and path.holds_zero:  # the Zero floor's policy draws anyway
+            elif forced and not self.once and path is not None and path.holds_zero:  # it must draw on anyway
                 hit_low = self.chain_floor(path, model.chain(state), low)
             return (min(max(float(low), hit_low), hit_high), hit_high, *probabilities, 0.0)
         return (min(max(stay, hit_low), hit_high), hit_high, *probabilities, 0.0)

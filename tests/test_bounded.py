@@ -160,7 +160,7 @@ def test_a_call_settled_a_little_too_wide_is_narrowed_by_a_short_step() -> None:
     """Where the first round settles the call but its hit interval is a hair wider than ``call_width``, the next round
     takes a short step (`flip7odds.bounded._narrowing_step`): it reaches the width and expands fewer states than the
     full step's round, and its bounds still hold the exact values."""
-    situation = VengeanceSituation.from_text(VENGEANCE, "12 5", others=("10 9",), pile="12 11 10 9 8 7 6 4 3 2 1 0 -4 /2")
+    situation = VengeanceSituation.from_text(VENGEANCE, "12 5", others=("10 9",), pile="12 11 10 9 8 7 6 4 3 2 1 u7 -4 /2")
     exact = analyze_vengeance(situation, 10**6)
     assert exact.hit_score is not None
     first, full = (solve_bounded(model_of(situation), cpu_seconds=60.0, max_budget=budget)
