@@ -57,8 +57,18 @@ Five cards that the policy cannot give away still leave it a play better than ``
   Discards to come): you must discard a card of yours, and you choose which. The policy discards its smallest number
   of ``K`` and stays: ``f(S_K - min_{c in K} v_c)``, where a card is left for you to stay with (two numbers drawn, or
   one and a line that held a card before); else ``L``.
-* The Unlucky 7: your line is that 7 alone (your other numbers and modifiers discarded), and you may stay with it:
-  the policy does, and scores your score with that 7 alone (7).
+* The Unlucky 7: your line is that 7 alone (your other numbers and modifiers discarded), and you may stay with it
+  (``u``, your score with that 7 alone: 7), or draw one card more and stay. Every number of the pile of a class that 7
+  does not hold is new to it again, those of your line before included (`flip7odds.bounded.Path.fresh`: ``n'_c``
+  copies of value ``v'_c``, The Zero left out), and scores ``u + v'_c`` with no modifier left; any other card (a 7,
+  The Zero, a card given away or not) leaves at least ``L``. Of those numbers the set's ``k`` cards are gone, one of
+  each class of ``K``, so with ``M`` cards left one card more is worth at least ``L + (sum_c n'_c (u + v'_c - L) -
+  sum_{c in K} (u + v_c - L)) / M`` (where ``K`` holds a 7, its card was never among those numbers: the sum only
+  loses), and ``M`` is at most ``N - k - 1`` (a card given away may have come before), which only lowers a value that
+  is not below ``L``. The policy takes the better of the two: ``u7(K) = max(u, that)``, with the sums computed once per
+  path and ``sum_{c in K} (u + v_c - L) = k (u - L) + S_K - held`` per set. On random small piles holding the
+  Unlucky 7 the floor rose at most states a full search meets, and stayed below the exact value at every one
+  (`tests/test_chain_floor_after_unlucky.py`).
 * A Flip Four! you must take (nobody else in the round): you draw four cards (fewer if the Flip 7 comes first) and
   may stay; the policy does. Of the outcomes it counts two: the first card busts you (0), or the next ``d = min(4,
   room - k)`` cards are numbers of ``d`` distinct classes not in ``K`` (your line then holds them, with your modifiers
@@ -82,7 +92,7 @@ Five cards that the policy cannot give away still leave it a play better than ``
   at least ``L``. Before, a Swap counted ``L``; on 16 situations dealt from simulated games with more than 20 cards
   in the pile the bounds came out 12.6% narrower by the work clock (geometric mean; BENCHMARKS.md, "Stop 49").
 
-So ``a(K) = J jom(K) + D disc(K) + U u7 + Q flip4(K) + X sw(K)`` with ``J``, ``D``, ``U``, ``Q``, ``X`` their copies
+So ``a(K) = J jom(K) + D disc(K) + U u7(K) + Q flip4(K) + X sw(K)`` with ``J``, ``D``, ``U``, ``Q``, ``X`` their copies
 among the ``O`` cards (``A = J + D + U + Q + X``); the forced and Zero floors below count them at ``L`` as before
 (the Zero floor's Swaps give The Zero instead: "Holding The Zero").
 
@@ -627,10 +637,12 @@ def _floor(path: Path, plain: IntArray, flip7: IntArray, low: int, skipped: int,
                                                              stays.unlucky_score, stays.lined, stays.flip4,
                                                              stays.swaps, stays.smallest))
     zeros = path.zeros if forced == 1 and path.room - 1 <= depth + 1 else 0  # "After The Zero"
+    # the Unlucky 7, then one card more: sum over the pile's numbers new to that 7 alone of (7 + v - L), The Zero out
+    fresh = sum(n * (unlucky_score + v - low) for n, v in path.fresh if v) if unlucky else 0
     out = np.empty(1)
     _chain_values(copies, values, path.held, path.room, size, size - path.bust - total, float(low), plain, flip7,
                   forced, depth, count, taken, bits, passed, keeps, kept_scores, path.size, jom, discards, unlucky,
-                  float(unlucky_score), lined, flip4, swaps, smallest, zeros, out)
+                  float(unlucky_score), lined, flip4, swaps, smallest, zeros, float(fresh), out)
     return float(out[0])
 
 
@@ -639,7 +651,7 @@ def _chain_values(copies: IntArray, values: IntArray, held: int, room: int, size
                   plain: IntArray, flip7: IntArray, forced: int, depth: int, steals: int, taken: IntArray,
                   taken_classes: IntArray, passed: int, keeps: int, kept: IntArray, pile: int, jom: int, discards: int,
                   unlucky: int, unlucky_score: float, lined: bool, flip4: int, swaps: int, smallest_held: int,
-                  zeros: int, out: FloatArray) -> None:
+                  zeros: int, fresh: float, out: FloatArray) -> None:
     """``out[0] = F(empty)`` (module docstring) over the sets of at most ``depth`` classes (``depth <= room``,
     ``depth <= classes``, ``depth <= forced`` or ``forced = 1``); ``size`` is ``N'``; below level ``forced`` you
     must draw. ``steals`` of the ``others`` are Steals: one takes the largest of the numbers ``taken`` whose class
@@ -647,7 +659,9 @@ def _chain_values(copies: IntArray, values: IntArray, held: int, room: int, size
     none); ``keeps`` of them are modifiers you must keep, and then stay: together they score ``kept[total]``; ``jom``
     of them are Just One More!s (one card drawn from the ``pile - k - 1`` left at most, then stay), ``discards``
     Discards (your smallest number of the set discarded, then stay, where a card is left: ``lined`` or two numbers),
-    ``unlucky`` Unlucky 7s (``unlucky_score``, then stay), ``flip4`` Flip Four!s (up to four cards drawn from the
+    ``unlucky`` Unlucky 7s (that 7 alone, ``unlucky_score``: stay, or draw one card more from the ``pile - k - 1``
+    left at most and stay, ``fresh`` the sum over the pile's numbers new to that 7 of their score less ``low``, less
+    the set's own cards'), ``flip4`` Flip Four!s (up to four cards drawn from the
     ``pile - k - 1`` left at most, then stay; ``ways[j, s]``: the ways to pick ``j`` classes, one card each, whose
     values sum to ``s``, less those of the set's classes in ``rest``), ``swaps`` Swaps (your smallest number, of the
     set's and ``smallest_held``, your line's, -1 for none, given for the number a Steal would take, then stay, where
@@ -720,7 +734,12 @@ def _chain_values(copies: IntArray, values: IntArray, held: int, room: int, size
                     value[mask] = stay
                 else:
                     acc = (others - steals - keeps - jom - discards - unlucky - flip4 - swaps - zeros) * low
-                    acc += unlucky * unlucky_score
+                    if unlucky:  # that 7 alone: stay, or draw one card more and stay
+                        after = unlucky_score
+                        if pile - k - 1 > 0:
+                            more = fresh - k * (unlucky_score - low) - (total - held)
+                            after = max(after, low + more / (pile - k - 1))
+                        acc += unlucky * after
                     if zeros:
                         acc += zeros * after_zero[mask]
                     if keeps:  # keep the modifier and stay
