@@ -294,8 +294,10 @@ With ``X`` Swaps and ``T`` Steals among the ``O`` other cards::
     Y(K, s) = [sum_{c not in K} n_c Y(K + c, s) + (T - s) st(K, s) + D d(K) + U u + X sw(K) + (O - T - D - U - X) L]
               / (N' - k)
 
-and ``H >= Y(empty, 0)``: every term is the policy's outcome. The second policy (Discards given away) passes over
-``passed`` numbers in its Swaps and counts its Steals ``L``.
+and ``H >= Y(empty, 0)``: every term is the policy's outcome. The second policy (Discards given away) plays each
+Discard first on a card of the other lines that no Steal or Swap takes (a modifier, a number of a class your line
+holds), so it passes over ``passed`` numbers in its Swaps, those the Discards outnumber such cards by (0: the list is
+whole, and its Steals take as above; else they count ``L``).
 
 Alone, a Flip Four! you must take (`flip7odds.bounded.Stays.flip4`) draws four cards that the policy would draw
 anyway, holding The Zero: a number among them joins your line at once (a bust 0, the Flip 7 ends the round), and every
@@ -517,9 +519,11 @@ def zero_floor(path: Path, scores: LineScores, low: int, skipped: int = 0, array
     ``skipped`` = ``G`` cards you can give away, the Discards, Unlucky 7s and Swaps of ``stays`` and the Steals of
     ``steals`` (which lists the numbers of the other lines a Steal or a Swap can take) (None: every such card counts
     ``L``; `flip7odds.bounded.Stays`, holding The Zero): the better of the policy that plays every Discard on your own
-    line and the one that gives the ``stays.played`` of them away (they are among the ``skipped``; the Swaps then pass
-    over as many numbers, and the Steals count ``L``), and alone the one that passes the ``stays.flip4`` Flip Four!s
-    over (module docstring); -inf where it does not apply."""
+    line and the one that gives the ``stays.played`` of them away (they are among the ``skipped``; each takes first
+    a card of the other lines no Steal or Swap takes, so the Swaps then pass over ``steals.passed`` numbers, those
+    the Discards outnumber such cards by, and where that is not 0 the Steals count ``L``), and alone the one that
+    passes the ``stays.flip4`` Flip Four!s over (module docstring); -inf where it does not apply.
+    """
     if not path.holds_zero:
         return -np.inf
     discards, unlucky, unlucky_score, lined, played, swaps = (0, 0, 0, False, 0, 0) if stays is None else (
@@ -528,7 +532,7 @@ def zero_floor(path: Path, scores: LineScores, low: int, skipped: int = 0, array
                         swaps)
     if played:
         floor = max(floor, _zero_floor(path, scores, low, skipped, arrays, discards - played, unlucky, unlucky_score,
-                                       lined, steals, swaps, played))
+                                       lined, steals, swaps, played if steals is None else steals.passed))
     if stays is not None and stays.flip4:  # alone: each Flip Four! passed over, the Discards and Unlucky 7s at L
         floor = max(floor, _zero_floor(path, scores, low, skipped + stays.flip4, arrays, 0, 0, 0, lined))
     return floor

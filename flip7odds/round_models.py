@@ -851,7 +851,7 @@ class VengeanceModel:
         if zero_forced:
             return scores, given, _NO_STEALS, kept, NO_STAYS
         if state[2] & zero:  # the Zero floor: every Discard played on your own line, or those played given away
-            return scores, given, self._steals(state, known, 0, swaps), kept, Stays(
+            return scores, given, self._steals(state, known, played, swaps), kept, Stays(
                 0, discards, self._pile_counts(pile).unlucky, self._unlucky_score, lined, 0, played, swaps=swaps)
         smallest = self._least(state[2] & self._numbers) if swaps else -1
         stays = Stays(0, discards - played, self._pile_counts(pile).unlucky, self._unlucky_score, lined,
