@@ -13,7 +13,7 @@ from typing import cast
 
 from hypothesis import strategies as st
 
-from flip7odds.bounded import Path, RoundModel, _Search
+from flip7odds.bounded import Chain, Path, RoundModel, _Search
 from flip7odds.cards import SECOND_CHANCE, Card, Category
 from flip7odds.errors import SituationError
 from flip7odds.policies import HitStayPolicy, StayAtBust, StayAtCount, StayAtSum, parse_policy
@@ -140,23 +140,52 @@ def chosen_deck(rng: random.Random, choose: Callable[[random.Random], list[Card]
 
 
 def pile_among_others(rng: random.Random, choose: Callable[[random.Random], list[Card]],
-                      sizes: tuple[int, int]) -> VengeanceSituation:
+                      sizes: tuple[int, int], held: Card | None = None, most_mine: int = 4,
+                      fewest_others: int = 1) -> VengeanceSituation:
     """A With a Vengeance situation (standard or Brutal) whose pile of ``sizes`` cards holds the cards ``choose`` picks
-    (after the deck is shuffled), the rest numbers and modifiers (an action now and then); your line up to four
-    numbers; one or two other lines, the first holding one or two numbers, the second up to two."""
+    (after the deck is shuffled), the rest numbers and modifiers (an action now and then); your line ``held`` (taken
+    out of the deck) and up to ``most_mine`` numbers; ``fewest_others`` to two other lines, the first holding one or
+    two numbers, the second up to two."""
     rules, deck, chosen = chosen_deck(rng, choose)
+    if held is not None:
+        deck.remove(held)
     deck = [card for card in deck if card.category is not Category.ACTION or rng.random() < 0.1]
     size = rng.randint(*sizes)
     pile, rest = deck[:size - len(chosen)] + chosen, deck[size - len(chosen):]
     numbers = [card for card in rest if card.is_number]
-    lines = [VengeanceLine() for _ in range(3)]
-    for where, count in ((0, rng.randint(0, 4)), (1, rng.randint(1, 2)), (2, rng.randint(0, 2))):
+    lines = [VengeanceLine() if held is None else VengeanceLine().plus(held)] + [VengeanceLine() for _ in range(2)]
+    for where, count in ((0, rng.randint(0, most_mine)), (1, rng.randint(1, 2)), (2, rng.randint(0, 2))):
         for card in numbers[:count]:
             if lines[where].accepts(card):
                 lines[where] = lines[where].plus(card)
         numbers = numbers[count:]
-    others = [line.cards for line in lines[1:1 + rng.randint(1, 2)]]
+    others = [line.cards for line in lines[1:1 + rng.randint(fewest_others, 2)]]
     return VengeanceSituation.build(rules, lines[0].cards, others=others, pile=pile)
+
+
+def seeded_drawing_states(seed: int, count: int, situation: Callable[[random.Random], VengeanceSituation]
+                          ) -> Iterator[tuple[VengeanceModel, State, Path, Callable[[], float]]]:
+    """Of ``count`` situations that ``situation`` deals from ``random.Random(seed)``, taken one at a time, every state
+    `drawing_states` meets: with the situation's model, the state, its path and, called, the exact value of drawing."""
+    rng = random.Random(seed)
+    for _ in range(count):
+        dealt = situation(rng)
+        model = VengeanceModel(dealt)
+        for state, path, _, exact in drawing_states(dealt):
+            yield model, state, path, exact
+
+
+def free_chain_states(seed: int, count: int, situation: Callable[[random.Random], VengeanceSituation]
+                      ) -> Iterator[tuple[VengeanceModel, State, Path, Chain, int, Callable[[], float]]]:
+    """Of the states `seeded_drawing_states` meets, those where the chain floor applies (a free decision: no The Zero
+    in your line, no draws owed): the model, the state, its path, its `VengeanceModel.chain`, the least score reachable
+    and, called, the exact value of hitting."""
+    for model, state, path, exact in seeded_drawing_states(seed, count, situation):
+        if path.holds_zero or model.forced(state) or model.owed(state):
+            continue
+        chain = model.chain(state)
+        assert chain is not None
+        yield model, state, path, chain, model.reach(state)[0], exact
 
 
 def drawing_states(situation: VengeanceSituation) -> Iterator[tuple[State, Path, int, Callable[[], float]]]:

@@ -18,10 +18,9 @@ import random
 
 from flip7odds.cards import Action, Card
 from flip7odds.chain_floor import chain_floor
-from flip7odds.round_models import VengeanceModel
 from flip7odds.rules import UNLUCKY_7
 from flip7odds.vengeance.situation import VengeanceSituation
-from tests.strategies import drawing_states, pile_among_others
+from tests.strategies import free_chain_states, pile_among_others
 
 TOLERANCE = 1e-9
 EXTRA = [Card.action(Action.SWAP), Card.action(Action.STEAL), Card.action(Action.DISCARD), Card.number(0)]
@@ -34,24 +33,18 @@ def _situation(rng: random.Random) -> VengeanceSituation:
 
 
 def test_every_free_state_keeps_the_exact_hit_value_above_the_floor_after_the_unlucky_7() -> None:
-    rng = random.Random(5104)
     checked = higher = lower = wrong = 0  # 8 589, 7 093, 0 and 1 609 at seed 5104
-    for _ in range(150):
-        situation = _situation(rng)
-        model = VengeanceModel(situation)
-        for state, path, _, exact in drawing_states(situation):
-            if path.holds_zero or model.forced(state) or model.owed(state) or not path.unlucky:
-                continue
-            scores, given_away, steals, kept, stays = model.chain(state)
-            low = model.reach(state)[0]
-            floor = chain_floor(path, scores, low, given_away, steals=steals, kept=kept, stays=stays)
-            assert floor <= exact() + TOLERANCE, (situation, state, path)
-            before = chain_floor(dataclasses.replace(path, fresh=()), scores, low, given_away, steals=steals,
-                                 kept=kept, stays=stays)
-            higher += floor > before + TOLERANCE
-            lower += floor < before - TOLERANCE
-            richer = dataclasses.replace(path, fresh=tuple((n, v + 3) for n, v in path.fresh if v))
-            wrong += chain_floor(richer, scores, low, given_away, steals=steals, kept=kept, stays=stays) > (
-                exact() + TOLERANCE)
-            checked += 1
+    for _, state, path, (scores, given_away, steals, kept, stays), low, exact in free_chain_states(5104, 150, _situation):
+        if not path.unlucky:
+            continue
+        hit = exact()
+        floor = chain_floor(path, scores, low, given_away, steals=steals, kept=kept, stays=stays)
+        assert floor <= hit + TOLERANCE, (state, path)
+        before = chain_floor(dataclasses.replace(path, fresh=()), scores, low, given_away, steals=steals, kept=kept,
+                             stays=stays)
+        higher += floor > before + TOLERANCE
+        lower += floor < before - TOLERANCE
+        richer = dataclasses.replace(path, fresh=tuple((n, v + 3) for n, v in path.fresh if v))
+        wrong += chain_floor(richer, scores, low, given_away, steals=steals, kept=kept, stays=stays) > hit + TOLERANCE
+        checked += 1
     assert checked > 8000 and higher > 6500 and not lower and wrong > 1400, (checked, higher, lower, wrong)

@@ -21,9 +21,8 @@ import random
 
 from flip7odds.cards import Action, Card, Category
 from flip7odds.chain_floor import chain_floor, zero_floor
-from flip7odds.round_models import VengeanceModel
 from flip7odds.vengeance.situation import VengeanceLine, VengeanceSituation
-from tests.strategies import chosen_deck, drawing_states
+from tests.strategies import chosen_deck, free_chain_states, seeded_drawing_states
 
 TOLERANCE = 1e-9
 SWAP, STEAL, DISCARD = Card.action(Action.SWAP), Card.action(Action.STEAL), Card.action(Action.DISCARD)
@@ -66,34 +65,27 @@ def _situation(rng: random.Random) -> VengeanceSituation:
 
 
 def test_discards_on_the_other_lines_take_the_cards_no_steal_takes_first() -> None:
-    rng = random.Random(5101)
     checked = higher = lower = wrong = 0  # 56 601, 9 995, 0 and 38 at seed 5101
-    for _ in range(80):
-        situation = _situation(rng)
-        model = VengeanceModel(situation)
-        for state, path, _, exact in drawing_states(situation):
-            if path.holds_zero or model.forced(state) or model.owed(state):
-                continue
-            scores, given_away, steals, kept, stays = model.chain(state)
-            if not steals.values.shape[0]:
-                continue
-            hit = exact()
-            low = model.reach(state)[0]
-            floor = chain_floor(path, scores, low, given_away, steals=steals, kept=kept, stays=stays)
-            assert floor <= hit + TOLERANCE, (situation, state, path, stays, steals)
-            discards = model._copies(state[0] if state[1] else state[4], model.kinds.index(DISCARD))
-            union = 0
-            for other in state[3]:
-                union |= other
-            played = discards if discards and union.bit_count() >= discards else 0
-            before = chain_floor(path, scores, low, given_away, steals=dataclasses.replace(steals, passed=played),
-                                 kept=kept, stays=stays)
-            higher += floor > before + TOLERANCE
-            lower += floor < before - TOLERANCE
-            none_passed = chain_floor(path, scores, low, given_away, steals=dataclasses.replace(steals, passed=0),
-                                      kept=kept, stays=stays)
-            wrong += none_passed > hit + TOLERANCE
-            checked += 1
+    for model, state, path, chain, low, exact in free_chain_states(5101, 80, _situation):
+        scores, given_away, steals, kept, stays = chain
+        if not steals.values.shape[0]:
+            continue
+        hit = exact()
+        floor = chain_floor(path, scores, low, given_away, steals=steals, kept=kept, stays=stays)
+        assert floor <= hit + TOLERANCE, (state, path, stays, steals)
+        discards = model._copies(state[0] if state[1] else state[4], model.kinds.index(DISCARD))
+        union = 0
+        for other in state[3]:
+            union |= other
+        played = discards if discards and union.bit_count() >= discards else 0
+        before = chain_floor(path, scores, low, given_away, steals=dataclasses.replace(steals, passed=played),
+                             kept=kept, stays=stays)
+        higher += floor > before + TOLERANCE
+        lower += floor < before - TOLERANCE
+        none_passed = chain_floor(path, scores, low, given_away, steals=dataclasses.replace(steals, passed=0),
+                                  kept=kept, stays=stays)
+        wrong += none_passed > hit + TOLERANCE
+        checked += 1
     assert checked > 50000 and higher > 9000 and not lower and wrong > 30, (checked, higher, lower, wrong)
 
 
@@ -101,25 +93,21 @@ def test_holding_the_zero_the_discards_given_away_take_the_cards_no_steal_takes_
     """The Zero floor's second policy gives the Discards away the same way: holding The Zero (your line's or drawn), at
     every state a full search meets with no draws owed the exact value of hitting is at or above the floor, which is
     higher than with every Discard passing a number over at some of them, lower at none."""
-    rng = random.Random(5105)
     checked = higher = lower = 0  # 5 877, 901 and 0 at seed 5105
-    for _ in range(120):
-        situation = _situation(rng)
-        model = VengeanceModel(situation)
-        for state, path, _, exact in drawing_states(situation):
-            if not path.holds_zero or model.forced(state):
-                continue
-            chain = model.chain(state)
-            assert chain is not None
-            scores, given_away, steals, _, stays = chain
-            if not stays.played or not steals.values.shape[0]:
-                continue
-            low = model.reach(state)[0]
-            floor = zero_floor(path, scores, low, given_away, stays=stays, steals=steals)
-            assert floor <= exact() + TOLERANCE, (situation, state, path, stays, steals)
-            before = zero_floor(path, scores, low, given_away, stays=stays,
-                                steals=dataclasses.replace(steals, passed=stays.played))
-            higher += floor > before + TOLERANCE
-            lower += floor < before - TOLERANCE
-            checked += 1
+    for model, state, path, exact in seeded_drawing_states(5105, 120, _situation):
+        if not path.holds_zero or model.forced(state):
+            continue
+        chain = model.chain(state)
+        assert chain is not None
+        scores, given_away, steals, _, stays = chain
+        if not stays.played or not steals.values.shape[0]:
+            continue
+        low = model.reach(state)[0]
+        floor = zero_floor(path, scores, low, given_away, stays=stays, steals=steals)
+        assert floor <= exact() + TOLERANCE, (state, path, stays, steals)
+        before = zero_floor(path, scores, low, given_away, stays=stays,
+                            steals=dataclasses.replace(steals, passed=stays.played))
+        higher += floor > before + TOLERANCE
+        lower += floor < before - TOLERANCE
+        checked += 1
     assert checked > 5000 and higher > 800 and not lower, (checked, higher, lower)
