@@ -339,17 +339,19 @@ class VengeanceModel:
         could give you); `deferred_path` the same; `reach` the pile, the discards, the set-aside and queued kinds, your
         line, and of the other lines only the union of their masks (``others``), and in Brutal mode the sum of their
         penalties; `chain` your line, the pile (or the discards), whether another player is in the round, the union of
-        the other lines, and in Brutal mode whether one is busted. None reads more of the busted players, nor the
-        made-to-stay flag.
+        the other lines, and in Brutal mode whether one is busted, and holding The Zero while draws are owed the
+        made-to-stay flag (`_zero_forced`), which the key then holds. None reads more of the busted players, nor
+        the flag elsewhere.
         """
         others = 0
         for other in state[3]:
             others |= other
+        stays = bool(state[10] and state[7] and state[2] & self.game.deck.zero)
         if self._brutal:
             penalty = self._penalty
-            return (*state[:3], others, bool(state[3]), state[6] > 0, *state[4:6], *state[7:10],
+            return (*state[:3], others, bool(state[3]), state[6] > 0, *state[4:6], *state[7:10], stays,
                     sum(penalty(other) for other in state[3]))
-        return (*state[:3], others, bool(state[3]), *state[4:6], *state[7:10])
+        return (*state[:3], others, bool(state[3]), *state[4:6], *state[7:10], stays)
 
     def forced(self, state: State) -> bool:
         """A Flip Four! or Just One More! owes you draws."""
@@ -986,22 +988,24 @@ class VengeanceModel:
         ``played`` Discards are played on the other lines (`chain`): each takes first a card of theirs that is not
         listed (a modifier, The Zero, a number of a class you hold: your line keeps its classes along the chain, so no
         Steal or Swap of the policy takes one), and only when none is left a listed number, at worst the largest. So
-        ``Steals.passed`` is ``played`` less those cards, at least 0 (before, ``played``)."""
+        ``Steals.passed`` is ``played`` less those cards, at least 0 (before, ``played``); the cards are counted by
+        kind over the union of the other lines (the leaf key's view, `leaf_key`: two lines holding the same number
+        count it once, which passes over no fewer)."""
         deck = self.game.deck
         if not known[1] and not swaps:
             return _NO_STEALS
         numbers = self._numbers
         line = state[2] & numbers
-        others = 0
+        union = 0
         for other in state[3]:
-            others |= other
-        others &= numbers & ~deck.zero
+            union |= other
+        others = union & numbers & ~deck.zero
         if not others:
             return _NO_STEALS
         takeable = self._takeable(line, others)
         if not takeable:
             return _NO_STEALS
-        passed = max(0, played - sum((other & ~takeable).bit_count() for other in state[3])) if played else 0
+        passed = max(0, played - (union & ~takeable).bit_count()) if played else 0
         pile = state[0] if state[1] else state[4]
         key = (pile, line, others, passed)
         steals = self._steal_views.get(key)

@@ -38,12 +38,15 @@ def inputs(model: VengeanceModel, state: State) -> tuple[Any, ...]:
 
 def variants(state: State, brutal: bool) -> list[State]:
     """States with the leaf key of ``state`` (module docstring): other lines redealt, busted players (Brutal: only
-    where one already is, since a busted player can take a modifier), the flag."""
+    where one already is, since a busted player can take a modifier), the made-to-stay flag (but where you hold The
+    Zero while draws are owed: the Zero floor reads it there)."""
     others: tuple[int, ...] = state[3]
     union = 0
     for other in others:
         union |= other
-    found = [(*state[:6], state[6] + (1 if state[6] or not brutal else 0), *state[7:10], not state[10])]
+    zero_forced = state[7] and state[2] & 1  # The Zero is kind 0 of the With a Vengeance deck
+    found = [(*state[:6], state[6] + (1 if state[6] or not brutal else 0), *state[7:10],
+              state[10] if zero_forced else not state[10])]
     if len(others) >= 2:
         found.append((*state[:3], (union, *[0] * (len(others) - 1)), *state[4:]))
         found.append((*state[:3], (*[0] * (len(others) - 1), union), *state[4:]))
