@@ -665,12 +665,13 @@ def _chain_values(copies: IntArray, values: IntArray, held: int, room: int, size
     Discards (your smallest number of the set discarded, then stay, where a card is left: ``lined`` or two numbers),
     ``unlucky`` Unlucky 7s (that 7 alone, ``unlucky_score``: stay, or draw one card more from the ``pile - k - 1``
     left at most and stay, ``fresh`` the sum over the pile's numbers new to that 7 of their score less ``low``, less
-    the set's own cards'), ``flip4`` Flip Four!s (up to four cards drawn from the
+    the set's own cards), ``flip4`` Flip Four!s (up to four cards drawn from the
     ``pile - k - 1`` left at most, then stay; ``ways[j, s]``: the ways to pick ``j`` classes, one card each, whose
     values sum to ``s``, less those of the set's classes in ``rest``), ``swaps`` Swaps (your smallest number, of the
     set's and ``smallest_held``, your line's, -1 for none, given for the number a Steal would take, then stay, where
     that beats ``low``), and ``zeros`` The Zeros (then draw to the Flip 7: ``Y`` over the sets of at most ``room - 1``
-    classes, `zero_depth`): module docstring, "Cards after which the policy stays" and "After The Zero".
+    classes; `_floor` passes 0 where that is more than ``depth + 1``): module docstring, "Cards after which the policy
+    stays" and "After The Zero".
 
     ``F`` is computed for the sets of ``depth`` classes first, then ``depth - 1``, ... (each set's successors are
     one class larger); the sets of one size are enumerated in increasing order of their masks (Gosper's rule),

@@ -346,7 +346,7 @@ class VengeanceModel:
         others = 0
         for other in state[3]:
             others |= other
-        stays = bool(state[10] and state[7] and state[2] & self.game.deck.zero)
+        stays = bool(state[10]) and self._owes_holding_zero(state)
         if self._brutal:
             penalty = self._penalty
             return (*state[:3], others, bool(state[3]), state[6] > 0, *state[4:6], *state[7:10], stays,
@@ -817,7 +817,7 @@ class VengeanceModel:
         Holding The Zero while draws are owed (`_zero_forced`), only the cards you can give away are given (no
         Steals, no `Stays`: a card set aside resolves after the draws), and None where the Zero floor's policy does not
         apply there."""
-        zero_forced = state[7] and state[2] & self.game.deck.zero
+        zero_forced = self._owes_holding_zero(state)
         if zero_forced and not self._zero_forced(state):
             return None
         active = bool(state[3])
@@ -859,6 +859,11 @@ class VengeanceModel:
         stays = Stays(0, discards - played, self._pile_counts(pile).unlucky, self._unlucky_score, lined,
                       swaps=swaps, smallest=smallest)
         return scores, given, self._steals(state, known, played, swaps), kept, self._owed_stays(state, stays)
+
+    def _owes_holding_zero(self, state: State) -> bool:
+        """Draws are owed while you hold The Zero: where `chain` gives the Zero floor's cards (`_zero_forced`), and
+        where the leaf key holds the made-to-stay flag (`leaf_key`), which that reads."""
+        return bool(state[7] and state[2] & self.game.deck.zero)
 
     def _zero_forced(self, state: State) -> bool:
         """Holding The Zero while draws are owed, the Zero floor's policy applies (`flip7odds.chain_floor`, "Holding

@@ -36,15 +36,15 @@ def inputs(model: VengeanceModel, state: State) -> tuple[Any, ...]:
             model.reach(state), model.hazard(state), model.path(state), model.owed(state), model.chain(state))
 
 
-def variants(state: State, brutal: bool) -> list[State]:
+def variants(state: State, brutal: bool, zero: int) -> list[State]:
     """States with the leaf key of ``state`` (module docstring): other lines redealt, busted players (Brutal: only
     where one already is, since a busted player can take a modifier), the made-to-stay flag (but where you hold The
-    Zero while draws are owed: the Zero floor reads it there)."""
+    Zero, the deck's ``zero`` bit, while draws are owed: the Zero floor reads it there)."""
     others: tuple[int, ...] = state[3]
     union = 0
     for other in others:
         union |= other
-    zero_forced = state[7] and state[2] & 1  # The Zero is kind 0 of the With a Vengeance deck
+    zero_forced = state[7] and state[2] & zero
     found = [(*state[:6], state[6] + (1 if state[6] or not brutal else 0), *state[7:10],
               state[10] if zero_forced else not state[10])]
     if len(others) >= 2:
@@ -81,9 +81,10 @@ def test_states_with_one_leaf_key_have_the_same_static_inputs(situation: Vengean
     search.hit(model.root(), 300.0)
     seen: dict[Hashable, tuple[Any, ...]] = {}
     for state in [model.root(), *cast(list[State], list(search.known))]:
-        for each in variants(state, situation.rules.brutal):
+        same_key = variants(state, situation.rules.brutal, model.game.deck.zero)
+        for each in same_key:
             assert model.leaf_key(each) == model.leaf_key(state)
-        for each in (state, *variants(state, situation.rules.brutal), *others_changed(state)):
+        for each in (state, *same_key, *others_changed(state)):
             found = inputs(model, each)
             assert seen.setdefault(model.leaf_key(each), found) == found, (state, each)
 
