@@ -88,8 +88,9 @@ still scores the sum and the bonus.
 
 * lower: ``stay(x)`` where you may stay (staying is one policy), else ``L``, or the forced floor below; at a
   free decision with a path and no The Zero, also the chain floor (`flip7odds.chain_floor`: hitting on new numbers,
-  giving away what can be given, staying when the next number would not pay, is another policy; it looks three
-  numbers ahead, or all the way to the Flip 7 where that is at most four numbers away: `chain_floor.chain_depth`)
+  giving away what can be given, staying when the next number would not pay, is another policy; it chooses for two
+  numbers, or all the way to the Flip 7 where that is at most three numbers away, `chain_floor.chain_depth`, then
+  may draw up to four cards more without a choice)
   where it is higher and hitting is not ruled out; holding The Zero with no draws owed, the Zero floor (the same
   policy drawing until the Flip 7, the only way such a line scores, or until a Discard, played on your own line, or
   a Swap, giving it for another line's number, takes The Zero away or the Unlucky 7 comes: it then stays; a Steal
@@ -187,6 +188,7 @@ from __future__ import annotations
 
 import contextlib
 import enum
+import functools
 import gc
 import itertools
 import math
@@ -395,6 +397,16 @@ class LineScores:
 
     plain: IntArray
     flip7: IntArray
+
+    @functools.cached_property
+    def minorant(self) -> tuple[float, float, float]:
+        """``(a, b, b7)`` with ``plain[s] >= a s + b`` and ``flip7[s] >= a s + b7`` at every sum ``s``: ``a`` the
+        slope at the top of the table (1 for a plain sum, 1/2 with the ÷2, 2 with an x2), ``b`` and ``b7`` the least
+        of ``plain[s] - a s`` and ``flip7[s] - a s`` (the chain floor's draws past its last choice,
+        `flip7odds.chain_floor`, "Past the last choice")."""
+        sums = np.arange(self.plain.shape[0])
+        slope = (float(self.plain[-1]) - float(self.plain[-3])) / 2 if self.plain.shape[0] >= 3 else 0.0
+        return slope, float(np.min(self.plain - slope * sums)), float(np.min(self.flip7 - slope * sums))
 
 
 @dataclass(frozen=True, eq=False)

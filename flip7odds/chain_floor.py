@@ -108,8 +108,14 @@ giving away what it can, until its Flip 7: with the numbers of ``K`` drawn befor
 (a bust card or a repeat 0; a Steal, Swap, Discard, the Unlucky 7 or any other card ``L``, any play at all from there),
 and The Zero drawn at ``K`` counts ``Y(K)`` in ``C(K)`` where it counted ``L``. Every term is the policy's outcome or at
 least ``L``, so the floor stays a policy's value. ``Y`` runs over the sets of up to ``room - 1`` classes, so it is
-counted only where that is at most one more than the policy's ``depth`` (``room`` at most 5): further from the Flip 7,
-The Zero counts ``L`` as before. Where draws are owed, holding The Zero, the same policy is the floor
+counted by sets only where that is at most one more than the policy's ``depth``. Further from the Flip 7 its closed
+form does ("Past the last choice": ``e_i`` and ``w_i`` over the classes not in ``K``, ``R = room - 1 - k`` numbers
+still to draw, ``M = N' - k - 1`` cards after The Zero, ``M^(i)`` the falling product ``M (M - 1) ... (M - i + 1)``)::
+
+    Y(K) >= sum_{i < R} i! e_i (O - Z) L / M^(i + 1) + R! (a (S_K e_R + w_R) + b7 e_R) / M^(R)
+
+(``L`` where fewer than ``R`` cards are left): the first term is ``i`` new numbers then an other card, the second the
+``R`` new numbers in any order, with the scores read by a line under them. Where draws are owed, holding The Zero, the same policy is the floor
 (`flip7odds.round_models.VengeanceModel.chain`: the draws owed are draws it makes anyway) where the draws do not end in
 a stay and nothing waiting can change your numbers (the Zero floor with the cards you can give away only, below).
 
@@ -123,13 +129,55 @@ floor. ``depth`` caps the policy's draws: a policy that stops earlier is still a
 floor; deeper is tighter and costs ``sum_{j <= depth} C(classes, j)`` sets. Where the pile holds only numbers and
 you play alone, the chain is the whole game and the floor is the exact value of hitting (`tests/test_chain_floor.py`).
 
+Past the last choice
+--------------------
+At a set ``K`` of ``depth`` classes the policy makes its last choice: stay, or draw ``j`` cards more without a choice
+(``1 <= j <= min(MORE, room - k)``, and no more than the cards left) and stay after them, whichever the sums below
+make best. The ``j`` cards end early on a bust card or a repeat (0) or on any card other than a number (below), and
+make the Flip 7 at ``k + j = room``. The sums over the sets ``D`` of ``i`` new classes run through
+
+    e_i = sum_{|D| = i} prod_{c in D} n_c,      w_i = sum_{|D| = i} prod_{c in D} n_c sum_{c in D} v_c
+
+over the classes not in ``K``: the coefficients of ``prod_c (1 + n_c y)`` and of its weighted twin, built once per
+path, with the set's classes divided out (``O(k j)`` a set; integers below ``2^53``, so exact). ``i`` numbers in a
+given order and then a given card come with chance ``prod_{c in D} n_c / M^(i + 1)`` among the ``M = N' - k`` cards
+(the cards given away passed over, as in the chain), so a score is needed only summed over ``D``: the policy reads it
+by a line under the scores, ``f(s) >= a s + b`` and ``f7(s) >= a s + b7`` at every sum (`flip7odds.bounded.
+LineScores.minorant`; exact for a plain sum, at most half a point low with the ÷2 past the penalties), which keeps
+the floor at most the policy's value. So ``j`` cards more are worth at least
+
+    j! (a (S_K e_j + w_j) + b_j e_j) / M^(j) + sum_{i < j} i! (O' L e_i + T st_i + X sw_i + D di_i + U u e_i + Z z_i)
+                                                             / M^(i + 1)
+
+(``b_j = b7`` at the Flip 7, else ``b``), where after ``i`` new numbers:
+
+* a Steal (``T``) takes the ``(passed + i)``-th of the numbers in sight whose class is not in ``K``, ``v``: of the
+  first ``passed + i + 1`` of them the Discards took at most ``passed`` and the ``i`` numbers drawn hold at most ``i``
+  classes, so one at least as large is left, and the policy takes the largest left and stays: ``st_i = max(L e_i,
+  a (S_K e_i + w_i) + (a v + b_{i+1}) e_i)`` (``b_{i+1}``: at the Flip 7, ``b7``); none left: ``L e_i``;
+* a Swap (``X``) gives your smallest number of ``K`` or your line (a smaller one drawn is better still to give) for
+  that number and stays, no Flip 7: ``sw_i = max(L e_i, a (S_K e_i + w_i) + (a (v - m_K) + b) e_i)``;
+* a Discard played on your own line (``D``) takes your smallest number of ``K`` and the policy stays, where a card is
+  left (``k + i >= 2``, or your line held one): ``di_i`` as the Swap's with ``v = 0``; else ``L e_i``;
+* the Unlucky 7 (``U``): stay with it, ``u``;
+* The Zero (``Z``): draw to the Flip 7, its closed form above from ``K + D``; summed over ``D`` that is the ``R``
+  numbers in any order with The Zero in the ``(i + 1)``-th place, so ``z_i`` is ``R! (a (S_K e_R + w_R) + b7 e_R) /
+  M^(R + 1)`` (the same at every ``i``) plus the other cards' ``L`` terms;
+* any other card (``O'`` of them: a modifier you must keep, a Just One More! or Flip Four! you must take, ...): at
+  least ``L``.
+
+Where ``L`` is 0 the ``L`` terms are 0 and are skipped. Every term is the policy's outcome or at most it, so the floor
+is still a policy's value at most. On the heaviest leaf of a dealt situation with an empty line (70 cards, ``room``
+7, a Steal, two Swaps and The Zero to come), the floor three numbers deep rises from 18.73 to 20.52 points, and two
+numbers deep with the draws past it to 20.16; the full depth gave 20.15 before and 20.69 now.
+
 How deep
 --------
 The sets of at most ``depth`` classes number ``sum_{j <= depth} C(classes, j)``: with 13 classes, 92 at depth 2, 378
 at depth 3 and 8192 at depth 7, at every free state the search leaves unexpanded. Most of what a deeper policy adds
 comes where your line is a few numbers short of the Flip 7 (``room`` 3 or 4): a policy that stops two numbers short
 never counts its bonus, and there ``room`` caps the sets (378 at ``room`` 3, 1093 at 4). So the depth is
-`chain_depth`: every number up to the Flip 7 where ``room <= FULL_ROOM``, else `DEPTH` (3). On the leaves a 3 s search
+`chain_depth`: every number up to the Flip 7 where ``room <= FULL_ROOM``, else `DEPTH`. On the leaves a 3 s search
 of dealt situations left, the policy as deep as the Flip 7 at every one would raise the sum of their weighted lower
 bounds by 22% and 10% of the root's gap on piles of 29 and 38 cards, by 3% on one of 35 (a gap of 2.9 points) and by
 1% to 2% on piles of 84 to 98; the leaves at ``room`` 3 and 4 hold 55% to 86% of that on the small piles, almost none
@@ -137,6 +185,12 @@ of it on the large ones, and depth 3 at ``room`` 5 two thirds of what the full d
 `FULL_ROOM` 4 with `DEPTH` 3 narrows 40 dealt situations by 3% to 4.5% (geometric mean of the ratios), where
 `FULL_ROOM` 5 costs more than it gives (BENCHMARKS.md, "Stop 44, branch vfloor"). Any depth is a policy's, so every
 one gives a floor.
+
+With the draws past the last choice the choices cost more than they give: a policy that chooses for two numbers and
+then draws up to four without a choice takes most of what three numbers added, at a quarter of the sets. So `DEPTH`
+is 2 and `FULL_ROOM` 3: on the 8 026 free leaves of three dealt situations the floor's own time is 0.069 s where it was
+0.104 s (three numbers deep with the draws past them: 0.156 s), and by the work clock 16 dealt situations come out
+1.2% narrower (three numbers deep with the draws past them: 1.9%; BENCHMARKS.md, "Stop 52").
 
 Draws owed
 ----------
@@ -329,15 +383,19 @@ if TYPE_CHECKING:
 MAX_CLASSES = 16
 """Sets of classes are bit masks, ``2^classes`` of them: at most this many classes (With a Vengeance has 14)."""
 
-DEPTH = 3
-"""The most numbers the policy draws where the Flip 7 is more than `FULL_ROOM` numbers away (a Flip 7 needs at most
-7): 3 costs about four times the sets of 2 at the states the search leaves unexpanded, but with `FULL_ROOM` it narrows
-a fresh deck by about 3% at 3 s (BENCHMARKS.md, "Stop 44, branch vfloor"; alone, depth 3 had changed nothing
-measurable: "Stop 28: the chain floor", "Stop 43")."""
+DEPTH = 2
+"""The most numbers the policy chooses for where the Flip 7 is more than `FULL_ROOM` numbers away (a Flip 7 needs at
+most 7), before it draws up to `MORE` cards more without a choice: 3 costs about four times the sets of 2 at the states
+the search leaves unexpanded, and with the draws past the last choice it adds less than it costs (module docstring,
+"How deep"; BENCHMARKS.md, "Stop 52")."""
 
-FULL_ROOM = 4
-"""Where the Flip 7 is at most this many numbers away, the policy may draw every one of them (module docstring, "How
-deep"; BENCHMARKS.md, "Stop 44, branch vfloor")."""
+MORE = 4
+"""The most cards the chain floor's policy may draw past its last choice, without a choice (module docstring, "Past the
+last choice"): 2 gives about as much, 1 less."""
+
+FULL_ROOM = 3
+"""Where the Flip 7 is at most this many numbers away, the policy may choose at every one of them (module docstring,
+"How deep"; BENCHMARKS.md, "Stop 44, branch vfloor", "Stop 52")."""
 
 
 def chain_depth(room: int) -> int:
@@ -371,7 +429,7 @@ def chain_floor(path: Path, scores: LineScores, low: int, skipped: int = 0, dept
         return -np.inf
     depth = chain_depth(path.room) if depth is None else depth
     return _floor(path, scores.plain, scores.flip7, low, skipped, 1, min(depth, path.room, len(path.classes)), arrays,
-                  steals, kept, stays)
+                  steals, kept, stays, scores.minorant)
 
 
 def owed_floor(path: Path, scores: LineScores, low: int, draws: int, arrays: ClassArrays | None = None,
@@ -626,9 +684,11 @@ def _zero_values(copies: IntArray, values: IntArray, held: int, room: int, size:
 
 
 def _floor(path: Path, plain: IntArray, flip7: IntArray, low: int, skipped: int, forced: int, depth: int,
-           arrays: ClassArrays | None, steals: Steals | None, kept: Kept | None, stays: Stays | None) -> float:
+           arrays: ClassArrays | None, steals: Steals | None, kept: Kept | None, stays: Stays | None,
+           minorant: tuple[float, float, float] | None = None) -> float:
     """``F(empty)`` over the sets of at most ``depth`` classes, the first ``forced`` levels without a choice, with
-    ``plain`` what stopping banks and ``flip7`` what a Flip 7 scores, by sum of numbers."""
+    ``plain`` what stopping banks and ``flip7`` what a Flip 7 scores, by sum of numbers; with a ``minorant`` of those
+    scores, the policy may draw up to `MORE` cards more at ``depth`` ("Past the last choice"), else it stays there."""
     size = path.size - skipped
     if size <= 0 or path.room <= 0 or len(path.classes) > MAX_CLASSES or forced < 1:
         return -np.inf
@@ -640,19 +700,21 @@ def _floor(path: Path, plain: IntArray, flip7: IntArray, low: int, skipped: int,
         (0, 0, 0, 0, False, 0, 0, -1) if stays is None else (stays.forced, stays.discards, stays.unlucky,
                                                              stays.unlucky_score, stays.lined, stays.flip4,
                                                              stays.swaps, stays.smallest))
-    zeros = path.zeros if forced == 1 and path.room - 1 <= depth + 1 else 0  # "After The Zero"
+    zeros = path.zeros if forced == 1 and (minorant is not None or path.room - 1 <= depth + 1) else 0
     # the Unlucky 7, then one card more: sum over the pile's numbers new to that 7 alone of (7 + v - L), The Zero out
     fresh = sum(n * (unlucky_score + v - low) for n, v in path.fresh if v) if unlucky else 0
+    beyond, (slope, base, base7) = (0, (0.0, 0.0, 0.0)) if minorant is None else (MORE, minorant)
     out = np.empty(1)
     _chain_values(copies, values, path.held, path.room, size, size - path.bust - total, float(low), plain, flip7,
-                  forced, depth, count, taken, bits, passed, keeps, kept_scores, path.size, jom, discards, unlucky,
-                  float(unlucky_score), lined, flip4, swaps, smallest, zeros, float(fresh), out)
+                  forced, depth, beyond, slope, base, base7, count, taken, bits, passed, keeps, kept_scores, path.size,
+                  jom, discards, unlucky, float(unlucky_score), lined, flip4, swaps, smallest, zeros, float(fresh), out)
     return float(out[0])
 
 
 @compiled_loop
 def _chain_values(copies: IntArray, values: IntArray, held: int, room: int, size: int, others: int, low: float,
-                  plain: IntArray, flip7: IntArray, forced: int, depth: int, steals: int, taken: IntArray,
+                  plain: IntArray, flip7: IntArray, forced: int, depth: int, beyond: int, slope: float, base: float,
+                  base7: float, steals: int, taken: IntArray,
                   taken_classes: IntArray, passed: int, keeps: int, kept: IntArray, pile: int, jom: int, discards: int,
                   unlucky: int, unlucky_score: float, lined: bool, flip4: int, swaps: int, smallest_held: int,
                   zeros: int, fresh: float, out: FloatArray) -> None:
@@ -670,8 +732,10 @@ def _chain_values(copies: IntArray, values: IntArray, held: int, room: int, size
     values sum to ``s``, less those of the set's classes in ``rest``), ``swaps`` Swaps (your smallest number, of the
     set's and ``smallest_held``, your line's, -1 for none, given for the number a Steal would take, then stay, where
     that beats ``low``), and ``zeros`` The Zeros (then draw to the Flip 7: ``Y`` over the sets of at most ``room - 1``
-    classes; `_floor` passes 0 where that is more than ``depth + 1``): module docstring, "Cards after which the policy
-    stays" and "After The Zero".
+    classes where that is at most ``depth + 1``, else its closed form): module docstring, "Cards after which the policy
+    stays" and "After The Zero". At level ``depth`` (``forced = 1``) the policy may draw up to ``beyond`` cards more
+    without a choice, reading the scores by the line ``slope s + base`` (``base7`` for a Flip 7) under them; 0: it
+    stays there (module docstring, "Past the last choice").
 
     ``F`` is computed for the sets of ``depth`` classes first, then ``depth - 1``, ... (each set's successors are
     one class larger); the sets of one size are enumerated in increasing order of their masks (Gosper's rule),
@@ -705,7 +769,18 @@ def _chain_values(copies: IntArray, values: IntArray, held: int, room: int, size
             for j in range(4, 0, -1):
                 for s in range(spread - 1 - values[c], -1, -1):
                     value[ways + j * spread + s + values[c]] += copies[c] * value[ways + (j - 1) * spread + s]
-    top = max(depth, room - 1) if zeros else depth
+    table = zeros and room - 1 <= depth + 1  # Y(K) by sets; else its closed form ("Past the last choice")
+    degree = max(beyond, room - 1) if beyond or (zeros and not table) else 0
+    wide = degree + 1
+    whole = np.zeros(2 * wide, dtype=np.float64)  # e_j, then w_j (at wide + j) over every class
+    outside = np.zeros(2 * wide, dtype=np.float64)  # the same over the classes not in a set
+    whole[0] = outside[0] = 1.0
+    for c in range(classes if degree else 0):
+        for step in range(degree, 0, -1):
+            whole[wide + step] += copies[c] * (whole[wide + step - 1] + values[c] * whole[step - 1])
+            whole[step] += copies[c] * whole[step - 1]
+    takes = np.empty(beyond, dtype=np.int64)  # per set: the numbers a Steal or Swap may take past the last choice
+    top = max(depth, room - 1) if table else depth
     for k in range(top, -1, -1):
         mask = (1 << k) - 1
         while mask < (1 << classes):
@@ -713,6 +788,11 @@ def _chain_values(copies: IntArray, values: IntArray, held: int, room: int, size
             in_set = 0  # the copies of the set's classes
             smallest = 0  # the set's smallest value (k > 0)
             first = True
+            # past the last choice, or The Zero far from the Flip 7: e_j and w_j over the classes not in the set
+            reach = min(degree, room - k) if k <= depth and (k == depth or (zeros and not table)) else 0
+            for step in range(1, reach + 1):
+                outside[step] = whole[step]
+                outside[wide + step] = whole[wide + step]
             for c in range(classes):
                 if (mask >> c) & 1:
                     total += values[c]
@@ -720,7 +800,10 @@ def _chain_values(copies: IntArray, values: IntArray, held: int, room: int, size
                     if first or values[c] < smallest:
                         smallest = values[c]
                         first = False
-            if zeros and k < room:  # holding The Zero: draw on, a new number joins, the Flip 7 or any play at all
+                    for step in range(1, reach + 1):  # divide (1 + n_c y) out
+                        outside[step] -= copies[c] * outside[step - 1]
+                        outside[wide + step] -= copies[c] * (values[c] * outside[step - 1] + outside[wide + step - 1])
+            if table and k < room:  # holding The Zero: draw on, a new number joins, the Flip 7 or any play at all
                 if k + 1 == room:
                     after_zero[mask] = flip7[total]
                 elif size - k - 1 <= 0:
@@ -733,10 +816,91 @@ def _chain_values(copies: IntArray, values: IntArray, held: int, room: int, size
                     after_zero[mask] = acc / (size - k - 1)
             if k <= depth:  # the policy's own sets
                 stay = float(plain[total])
+                need = room - 1 - k  # holding The Zero: the numbers still to draw for the Flip 7
+                reached = float(flip7[total]) if need == 0 else low  # Y(K), The Zero drawn now
+                if zeros and not table and 0 < need < size - k:
+                    reached = 0.0
+                    orders = falling = 1.0
+                    for step in range(need):
+                        if low:  # numbers, then an other card: at least low
+                            reached += orders * outside[step] / falling * (others - zeros) * low / (size - k - 1 - step)
+                        orders *= step + 1
+                        falling *= size - k - 1 - step
+                    reached = max(low, reached + orders / falling * (slope * (total * outside[need]
+                                                                               + outside[wide + need])
+                                                                      + base7 * outside[need]))
                 if k == room:
                     value[mask] = flip7[total]
-                elif size == k or (k >= forced and k == depth):
+                elif size == k or (k >= forced and k == depth and not beyond):
                     value[mask] = stay
+                elif k == depth >= forced:  # stay, or draw j more cards and stay: a new number each, else it ends
+                    best = stay
+                    draws = min(beyond, room - k, size - k)
+                    lost = 0.0  # an other card before the step-th: at least low each
+                    plain_others = others - zeros - steals - swaps - unlucky - discards
+                    after = 0.0  # The Zero before the step-th, then the Flip 7 or any play at all: at least low
+                    finished = 0.0  # the Zero's Flip 7, wherever it came among the draws
+                    if zeros and need < size - k:
+                        orders = 1.0
+                        falling = size - k
+                        for step in range(need):  # the Zero, then numbers: need + 1 draws, step + 1 of them done
+                            falling *= size - k - 1 - step
+                            orders *= step + 1
+                        finished = orders / falling * (slope * (total * outside[need] + outside[wide + need])
+                                                       + base7 * outside[need])
+                    found = 0  # the numbers a Steal or Swap may take, of classes not in the set, past ``passed``
+                    fitting = 0
+                    for at in range(taken.shape[0] if steals or swaps else 0):
+                        if not taken_classes[at] & mask:
+                            if fitting >= passed and found < draws:
+                                takes[found] = taken[at]
+                                found += 1
+                            fitting += 1
+                    given = smallest if smallest_held < 0 or smallest < smallest_held else smallest_held
+                    stayed = 0.0  # a Steal, Swap, Discard or Unlucky 7 before the step-th, then stay
+                    orders = falling = 1.0
+                    for step in range(1, draws + 1):
+                        left = size - k - step + 1  # cards left for the step-th draw
+                        chance = orders / (falling * left)  # times e_i: step - 1 = i numbers, then this card
+                        ways_i = outside[step - 1]
+                        weight = outside[wide + step - 1]
+                        floor_i = chance * ways_i * low
+                        if step - 1 < found:  # the (passed + i)-th such number: D took at most i before it
+                            v = takes[step - 1]
+                            end = base7 if k + step == room else base
+                            stayed += steals * max(floor_i, chance * (slope * ((total + v) * ways_i + weight)
+                                                                      + end * ways_i))
+                            stayed += swaps * max(floor_i, chance * (slope * ((total - given + v) * ways_i + weight)
+                                                                     + base * ways_i))
+                        else:
+                            stayed += (steals + swaps) * floor_i
+                        stayed += unlucky * chance * ways_i * unlucky_score
+                        if k + step - 1 >= 2 or lined:  # your smallest number discarded, a card left
+                            stayed += discards * max(floor_i, chance * (slope * ((total - smallest) * ways_i + weight)
+                                                                        + base * ways_i))
+                        else:
+                            stayed += discards * floor_i
+                        if zeros and need < size - k and low:  # a Zero now: draw on; an other after it at least low
+                            tail_orders = orders
+                            tail_falling = falling * left
+                            for more_numbers in range(step - 1, need):
+                                after += tail_orders * outside[more_numbers] / tail_falling * (others - zeros) * low / (
+                                    left - 1 - (more_numbers - step + 1))
+                                tail_orders *= more_numbers + 1
+                                tail_falling *= left - 1 - (more_numbers - step + 1)
+                        if zeros and need < size - k:
+                            after += finished
+                        elif zeros:
+                            after += orders * outside[step - 1] / (falling * left) * low
+                        if low:
+                            lost += orders * outside[step - 1] / falling * plain_others * low / left
+                        orders *= step
+                        falling *= left
+                        end = base7 if k + step == room else base
+                        hit = lost + zeros * after + stayed + orders / falling * (
+                            slope * (total * outside[step] + outside[wide + step]) + end * outside[step])
+                        best = max(best, hit)
+                    value[mask] = best
                 else:
                     acc = (others - steals - keeps - jom - discards - unlucky - flip4 - swaps - zeros) * low
                     if unlucky:  # that 7 alone: stay, or draw one card more and stay
@@ -745,8 +909,10 @@ def _chain_values(copies: IntArray, values: IntArray, held: int, room: int, size
                             more = fresh - k * (unlucky_score - low) - (total - held)
                             after = max(after, low + more / (pile - k - 1))
                         acc += unlucky * after
-                    if zeros:
+                    if table:
                         acc += zeros * after_zero[mask]
+                    elif zeros:
+                        acc += zeros * reached
                     if keeps:  # keep the modifier and stay
                         acc += kept[total]
                     if discards:  # discard your smallest number of the set and stay, where a card is left
@@ -824,5 +990,5 @@ def _chain_values(copies: IntArray, values: IntArray, held: int, room: int, size
     out[0] = value[0]
 
 
-__all__ = ["DEPTH", "FULL_ROOM", "MAX_CLASSES", "ClassArrays", "chain_depth", "chain_floor", "class_arrays",
+__all__ = ["DEPTH", "FULL_ROOM", "MAX_CLASSES", "MORE", "ClassArrays", "chain_depth", "chain_floor", "class_arrays",
            "owed_floor", "zero_floor"]

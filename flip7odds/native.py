@@ -86,8 +86,8 @@ SIGNATURES: dict[str, str] = {
                          "i8, f8[:], i8[:], i8[:], i8[:], i8[:], i8[:], i8[:], i8, f8[:])",
     "_unlucky_sums": "void(i8[:], i8[:], i8, i8, i8, i8, i8[:], i8[:], i8[:], i8[:], f8, f8[:, :], i8[:], i8[:], "
                      "i8[:], f8[:])",
-    "_chain_values": "void(i8[:], i8[:], i8, i8, i8, i8, f8, i8[:], i8[:], i8, i8, i8, i8[:], i8[:], i8, i8, i8[:], "
-                     "i8, i8, i8, i8, f8, b1, i8, i8, i8, i8, f8, f8[:])",
+    "_chain_values": "void(i8[:], i8[:], i8, i8, i8, i8, f8, i8[:], i8[:], i8, i8, i8, f8, f8, f8, i8, i8[:], "
+                     "i8[:], i8, i8, i8[:], i8, i8, i8, i8, f8, b1, i8, i8, i8, i8, f8, f8[:])",
     "_class_polynomials": "void(i8[:], i8[:], i8, i8[:, :])",
     "_owed_values": "void(i8[:], i8[:], i8, i8, i8, i8, i8, f8, i8[:], i8[:], i8, i8, i8[:], i8, b1, i8, i8, i8, "
                     "f8[:])",
