@@ -80,8 +80,9 @@ def test_a_card_set_aside_keeps_the_exact_hit_value_below_the_deferred_ceiling()
                 deferred, lift=-1)
             wrong["nothing brought"] += drift_ceiling(empty, top) < hit - TOLERANCE
             checked += 1
-    # 8 176 checked, 95 lower (8 603 and 141 before the forced drift ceiling: the search then met more states)
-    assert checked > 8000 and lower > 80, (checked, lower)
+    # 7 928 checked, 145 lower (8 176 and 95 before the chain floor drew past its last choice, 8 603 and 141 before
+    # the forced drift ceiling: the search then met more states)
+    assert checked > 7500 and lower > 80, (checked, lower)
     assert min(wrong.values()) > 0, wrong
 
 
