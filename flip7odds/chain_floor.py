@@ -115,9 +115,10 @@ still to draw, ``M = N' - k - 1`` cards after The Zero, ``M^(i)`` the falling pr
     Y(K) >= sum_{i < R} i! e_i (O - Z) L / M^(i + 1) + R! (a (S_K e_R + w_R) + b7 e_R) / M^(R)
 
 (``L`` where fewer than ``R`` cards are left): the first term is ``i`` new numbers then an other card, the second the
-``R`` new numbers in any order, with the scores read by a line under them. Where draws are owed, holding The Zero, the same policy is the floor
-(`flip7odds.round_models.VengeanceModel.chain`: the draws owed are draws it makes anyway) where the draws do not end in
-a stay and nothing waiting can change your numbers (the Zero floor with the cards you can give away only, below).
+``R`` new numbers in any order, with the scores read by a line under them. Where draws are owed, holding The Zero, the
+same policy is the floor (`flip7odds.round_models.VengeanceModel.chain`: the draws owed are draws it makes anyway)
+where the draws do not end in a stay and nothing waiting can change your numbers (the Zero floor with the cards you can
+give away only, below).
 
 Why the chain is the game: at a free decision with nothing set aside or queued (With a Vengeance: no draws owed),
 a number of a class you do not hold joins your line at once, and leaves you at a free decision again with the
@@ -138,8 +139,9 @@ make the Flip 7 at ``k + j = room``. The sums over the sets ``D`` of ``i`` new c
 
     e_i = sum_{|D| = i} prod_{c in D} n_c,      w_i = sum_{|D| = i} prod_{c in D} n_c sum_{c in D} v_c
 
-over the classes not in ``K``: the coefficients of ``prod_c (1 + n_c y)`` and of its weighted twin, built once per
-path, with the set's classes divided out (``O(k j)`` a set; integers below ``2^53``, so exact). ``i`` numbers in a
+over the classes not in ``K``: the coefficients of ``prod_c (1 + n_c y)`` and of its weighted twin (the ``A_k`` and
+``S_k`` of `flip7odds.bounded`'s path ceiling, built here once per floor), with the set's classes divided out (``O(k
+j)`` a set; integers below ``2^53``, so exact). ``i`` numbers in a
 given order and then a given card come with chance ``prod_{c in D} n_c / M^(i + 1)`` among the ``M = N' - k`` cards
 (the cards given away passed over, as in the chain), so a score is needed only summed over ``D``: the policy reads it
 by a line under the scores, ``f(s) >= a s + b`` and ``f7(s) >= a s + b7`` at every sum (`flip7odds.bounded.

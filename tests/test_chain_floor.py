@@ -187,20 +187,20 @@ def test_the_zero_floor_with_discards_and_unlucky_7s_is_its_policy_card_by_card(
 def policy_value(path: Path, scores: LineScores, low: int, given: int, depth: int, forced: int = 1,
                  steals: int = 0, stealable: tuple[tuple[int, int], ...] = (), passed: int = 0,
                  stays: Stays = NO_STAYS, more: int = MORE) -> Fraction:
-    """The chain floor's policy over the literal pile in fractions: hit, give away each of the ``given`` cards that
-    can be and draw on, after each new number stay or draw on (before ``forced`` numbers: draw on), at most
-    ``depth`` numbers, after which it stays or draws up to ``more`` cards more, whichever number is best, and stays (a
-    new number joins the line, a card you can give away is given, The Zero as below, a bust card or a repeat scores 0,
-    any other card ``low``); a bust card or a repeat scores 0, a Steal takes the largest of ``stealable`` ``(value,
-    class or -1)`` whose class is not drawn, past ``passed`` of them, then stays; of the cards after which it ``stays``, a Just
-    One More! draws one card of what is left (a new number scores, a bust card or a repeat 0, any other card
-    ``low``) and stays, a Discard takes the smallest number drawn and stays where a card is left (``stays.lined``, or
-    two numbers drawn; else ``low``), the Unlucky 7 scores ``stays.unlucky_score``, a Flip Four! draws four cards of
-    what is left (a new number joins the line, a bust card or a repeat scores 0, any other card or the pile run out
-    ``low``) and stays; The Zero, where ``more`` or the policy may reach the Flip 7 after it (``room - 1 <= depth +
-    1``), before at most ``forced = 1`` numbers, draws on until the Flip 7 (a new number joins the line, a bust card or a repeat
-    scores 0, a card you can give away is given, any other card or the pile run out ``low``), else scores ``low``; any
-    other card scores ``low``; a pile run out banks."""
+    """The chain floor's policy over the literal pile in fractions: hit, give away each of the ``given`` cards that can
+    be and draw on, after each new number stay or draw on (before ``forced`` numbers: draw on), at most ``depth``
+    numbers, after which it stays or draws up to ``more`` cards more, whichever number is best, and stays (a new number
+    joins the line, a card you can give away is given, The Zero as below, a bust card or a repeat scores 0, any other
+    card ``low``); a bust card or a repeat scores 0, a Steal takes the largest of ``stealable`` ``(value, class or -1)``
+    whose class is not drawn, past ``passed`` of them, then stays; of the cards after which it ``stays``, a Just One
+    More! draws one card of what is left (a new number scores, a bust card or a repeat 0, any other card ``low``) and
+    stays, a Discard takes the smallest number drawn and stays where a card is left (``stays.lined``, or two numbers
+    drawn; else ``low``), the Unlucky 7 scores ``stays.unlucky_score``, a Flip Four! draws four cards of what is left (a
+    new number joins the line, a bust card or a repeat scores 0, any other card or the pile run out ``low``) and stays;
+    The Zero, where ``more`` or the policy may reach the Flip 7 after it (``room - 1 <= depth + 1``), before at most
+    ``forced = 1`` numbers, draws on until the Flip 7 (a new number joins the line, a bust card or a repeat scores 0, a
+    card you can give away is given, any other card or the pile run out ``low``), else scores ``low``; any other card
+    scores ``low``; a pile run out banks."""
     @functools.cache
     def after_zero(left: tuple[tuple[str, int], ...], drawn: frozenset[int], held: int) -> Fraction:
         if len(drawn) + 1 == path.room:
