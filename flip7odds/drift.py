@@ -156,8 +156,9 @@ at once where ``c``'s card came first (the exact solver busts a line that takes 
 real line's numbers stay of classes of the relaxed one, and the count above holds. The real line holds at most as
 many numbers as the relaxed one, one more after a Swap that brought a number and a forgiven ``c``: at level 2 with
 six (``j + 1 = room``) the relaxed line counts the bonus (the real one may have made its Flip 7); at level 1 the
-``room``-th class (seven in the relaxed line) is one draw more ("Seven at level 1", below). A rescuer at level 1 or 2, or the live cards running out,
-ends it at ``W``. A Discard or Swap drawn during a Flip Four! resolves after the four: the real line changes later
+``room``-th class (seven in the relaxed line) is one draw more ("Seven at level 1", below). A rescuer at level 1 or 2,
+or the live cards running out, ends it at ``W`` (a second Discard, Swap or Steal goes on at level 3 or 4: "After a
+second Discard, Swap or Steal", below). A Discard or Swap drawn during a Flip Four! resolves after the four: the real line changes later
 and meanwhile busts on every card of ``H``, so the same holds. The Zero is a class of value 0 at levels 1 and 2
 (a score is at most the numbers' sum, The Zero or not, and a Discard may take it away; where you hold it at level 0,
 "Holding The Zero at a Discard or a Swap" below does better). With ``Z_1(J) = Z_2(J) = S_J + max(lift, 0)``, plus the
@@ -187,8 +188,7 @@ Of the ``D``, ``Path.drops`` are Discards, which bring no number whatever ``lift
 2, the sums of "Seven at level 1" and level a without ``lift``) and the Swaps' keep ``lift``. Two families of levels,
 then, and level 0 goes on at each family's for its cards: ``drops`` times the Discards' ``min(V_1(K), W)`` and ``D -
 drops`` times the Swaps'. The proof above holds family by family: after a Discard your line has lost at most one card
-and gained none, and the next Discard, Swap or Steal ends the level (a second Discard or Swap goes on at level 3 only
-where no Swap can bring a number, "After a second Discard or Swap", and then every one is a family of ``lift = -1``).
+and gained none, and the next Discard, Swap or Steal goes on at level 3 ("After a second Discard, Swap or Steal").
 Where every Discard and Swap was read as bringing up to ``lift``, 16 situations dealt from simulated games with more
 than 20 cards in the pile came out 11% narrower by the work clock (geometric mean; BENCHMARKS.md, "Stop 49").
 
@@ -264,7 +264,7 @@ given what came before, splits into two relaxed chains, one bounding each kind:
   and draws on: a new class ``c'`` makes its Flip 7 (``s' + v_{c'} + bonus``), a card of ``H`` busts it, a rescuer
   ends at ``W``; the chain ends at ``min(W, max(s + bonus, s', U_a))`` with ``U_a = (sum_{c' not in J + c} n_{c'}
   (s' + v_{c'} + bonus) + (R - 1) W) / (live - j - 2)``, ``W`` where no live card is left. A rescuer at level a
-  (a second Discard or Swap, a Steal) ends it at ``W``, the Unlucky 7 at the bound after it at level 1
+  (a second Discard or Swap, a Steal) goes on at level 3 ("After a second Discard, Swap or Steal"), the Unlucky 7 at the bound after it at level 1
   (``wiped[firsts + k]``: it wipes the line, The Zero with it), the live cards running out at ``W``. With ``m =
   live - j - 1``::
 
@@ -276,10 +276,7 @@ optimal stopping value. So a Discard or Swap at level 0 holding The Zero leads t
 (the chain is a decision process there: the larger of two bounds bounds either choice), in place of ``min(V_1(K),
 W)`` with ``Z_1(K) = S_K + max(lift, 0)``. A Discard or Swap set aside holding The Zero (the chain started at level
 1) may resolve later, after The Zero came or was kept: levels 1 and 2 then keep ``Z_1(J) = S_J + max(lift, 0)`` as
-above. Where a second Discard or Swap goes on at levels 3 to 5 ("After a second Discard or Swap"), level a still ends
-it at ``W``: the real line has lost The Zero for good, and level 5's Flip 7 counts every class of ``H``, so the
-larger of the two may be above level 1 with The Zero of value 0 there; on the test piles
-(`tests/test_drift_zero_kept.py`) it never was.
+above.
 
 After a Steal
 -------------
@@ -295,52 +292,57 @@ when the real line has had no more. With ``m = live - j - 1`` live cards left::
 
     m d_S(J) = sum_{c not in J} n_c (Z_S(J + c) - Z_S(J)) - (B + r_J) Z_S(J) + (R - 1) (W - Z_S(J))
 
-(a Flip 7 past six scores ``S_J + grab + v_c + bonus``; the last live card ends at ``W``, or at 0 where it busts),
-level 0 adds ``T (Z_S(K) - Z(K))`` in place of ``T (W - Z(K))``, and the chain is at level S on ``J`` with
+(a Flip 7 past six scores ``S_J + grab + v_c + bonus``; the last live card ends at ``W``, or at 0 where it busts;
+a second Discard, Swap or Steal goes on at level 3, below), level 0 adds ``T (Z_S(K) - Z(K))`` in place of ``T (W - Z(K))``, and the chain is at level S on ``J`` with
 ``P_S(J) = T prod n_c / C(live, j + 1)``, as at level 1.
 
-After a second Discard or Swap
-------------------------------
-Where no number can come in (``lift = -1``: no Swap in the pile, or no other line holding a number) and the pile
-holds ``D >= 2`` Discards and Swaps, a second one drawn at level 1 or 2 no longer ends the chain at ``W``: it goes on
-at levels 3, 4 and 5, a relaxed line that keeps every class of ``H`` (your line's, ``K``'s and those joined since),
-holds ``Z_3(J) = Z_4(J) = Z_5(J) = S_J`` in numbers and forgives the first two, one or no cards of ``H`` still to
-come: level 1 goes on at level 3 (two forgivable), level 2 at level 4 (one), a card of ``H`` moves level 3 to 4 and 4
-to 5, and busts level 5. The proof is a count. Each Discard or Swap takes at most one card off your line (a Discard
-played on the other lines, a Swap between two others or one with no card to take, none) and brings no number of
-its own: where another line holds a number of a class you do not hold the pile holds no Swap (``lift`` would be
-that number) and a Steal ends the chain; elsewhere the numbers on the other lines are of classes of ``H`` (theirs of
-your classes, or your former numbers your own Swaps put there), and a Swap (or a Steal) taking one puts a class of
-``H`` back, or busts you where you hold it (the exact solver's `flip7odds.vengeance.fast` does both; a Swap of your
-own card of that class for it changes nothing). So while the real line is alive its numbers are
-of classes of ``H`` and of the new classes joined, at most one of each: its sum is at most ``S_J``, its numbers at
-most the relaxed line's. Call a class of ``H`` missing when the real line holds none of it: only a Discard or Swap
-makes one missing, one at most, and a card of ``H`` that comes (the pile's) busts the real line unless its class is
-missing, which it then fills. So the cards of ``H`` the real line has lived through are at most the Discards and
-Swaps resolved before them, at most those drawn: wherever the real line is alive the relaxed one is. A card drawn
-while draws are owed resolves later, and meanwhile the real line busts on every card of ``H``: the same count. At
-level 5 (two Discards or Swaps, two cards of ``H`` lived through) no class is missing, so the real line holds
-exactly the relaxed line's numbers and a Flip 7 there scores ``S_J + v + bonus``, as the relaxed line counts it; at
-levels 3 and 4 a class may be missing, and the relaxed line's Flip 7 ends the chain at ``W``. Any further rescuer
-(a third Discard or Swap, a Steal, the Unlucky 7), and the live cards running out, end levels 3 to 5 at ``W``. With
-``m`` live cards left (``live - j - 2``, ``- 3``, ``- 4`` at levels 3, 4 and 5) and ``R - 2`` rescuers::
+After a second Discard, Swap or Steal
+-------------------------------------
+Where the pile holds two or more Discards, Swaps and Steals that count as such (``D + T >= 2``), a second one drawn at
+level 1, 2, S or a no longer ends the chain at ``W``: it goes on at levels 3, 4 and 5, a relaxed line that keeps every
+class of ``H`` (your line's, ``K``'s and those joined since), holds ``Z_3(J) = Z_4(J) = Z_5(J) = S_J + E`` in numbers,
+plus the bonus where ``j + lead >= room``, and forgives the first two, one or no cards of ``H`` still to come: level 1,
+S and a go on at level 3 (two forgivable), level 2 at level 4 (one), a card of ``H`` moves level 3 to 4 and 4 to 5, and
+busts level 5. Here ``bring`` is the most one of them can bring in numbers (``lift`` where the pile holds a Swap that
+may bring one, ``grab`` where it holds a Steal that counts; -1 where neither can bring a number), ``E = 2 max(bring,
+0)`` and ``lead`` is 2 (0 where ``bring = -1``). The proof is a count, class by class. Each Discard, Swap or Steal takes
+at most one card off your line (a Steal none) and brings at most one card of the other lines. A number brought is of a
+class you did not hold where the path started, worth at most ``bring`` (``lift`` and ``grab`` are the largest number of
+the other lines of such a class), or of a class of ``H``: it busts you where you hold that class, and otherwise fills
+it, worth that class's value (your own former card, put there by your Swap, or another line's card of your class).
+The other lines gain numbers only from your line (a Swap), so nothing else can come. While the real line is alive it
+holds at most one card of each class: of the classes of ``H`` and ``J``, whose values ``S_J`` counts, and of at most two
+classes brought, worth at most ``bring`` each. So its sum is at most ``S_J + E``, and its numbers at most the relaxed
+line's plus ``lead`` (where nothing can bring a number, none brought): with ``j + lead >= room`` it may have made its
+Flip 7, at most ``S_J + E + bonus``, which ``Z`` counts. Call a class of ``H`` missing when the real line holds none
+of it: only a Discard or Swap makes one missing, one at most, and a card of ``H`` that comes (the pile's) busts the
+real line unless its class is missing, which it then fills. So the cards of ``H`` the real line has lived through are
+at most the Discards and Swaps resolved before them, at most those drawn: wherever the real line is alive the relaxed
+one is (after a Steal, or past level a, whose Discard or Swap took The Zero, whose card cannot come back, fewer are
+missing: forgiving more is never lower). A card drawn while draws are owed resolves later, and meanwhile the real line
+busts on every card of ``H``: the same count. At level 5 (two cards of ``H`` lived through) no class of ``H`` is
+missing, so the real line holds every class of the relaxed line and at most ``lead`` more, and a Flip 7 there scores at
+most ``S_J + E + v + bonus``; at levels 3 and 4 a class may be missing, and the relaxed line's Flip 7 ends the chain
+at ``W``. Any further rescuer (a third Discard, Swap or Steal, the Unlucky 7), and the live cards running out, end
+levels 3 to 5 at ``W``. With ``m`` live cards left (``live - j - 2``, ``- 3``, ``- 4`` at levels 3, 4 and 5) and
+``R - 2`` rescuers::
 
     m d_3(J) = sum_{c not in J} n_c (Z_3(J + c) - Z_3(J)) + (B + r_J) (Z_4(J) - Z_3(J)) + (R - 2) (W - Z_3(J))
     m d_4(J) = sum_{c not in J} n_c (Z_4(J + c) - Z_4(J)) + (B + r_J - 1) (Z_5(J) - Z_4(J)) + (R - 2) (W - Z_4(J))
     m d_5(J) = sum_{c not in J} n_c (Z_5(J + c) - Z_5(J)) - (B + r_J - 2) Z_5(J) + (R - 2) (W - Z_5(J))
 
-(a Flip 7 ends levels 3 and 4 at ``W`` and scores ``S_J + v_c + bonus`` at level 5; the last live card ends at
-``W``, or at 0 where it busts level 5), and at levels 1 and 2 the ``D - 1`` Discards and Swaps left lead to
-``min(V_3(J), W)`` and ``min(V_4(J), W)`` in place of ``W``. The chain stays a Markov chain on ``(level, J)``: at
-levels 3, 4 and 5 the cards still to come are ``n_c`` of each class not in ``J``, ``B + r_J`` cards of ``H`` less the
-0, 1 or 2 come, and ``R - 2`` rescuers, ``D - 2`` of them Discards and Swaps. Where a Swap can bring a number
-(``lift >= 0``) the chain ends at ``W`` as before: a Swap may give a number of the other lines, and the swapped
-card may come back with a second Swap, so the sums and counts above need more care. A Steal at level 1 or 2, and a
-Discard or Swap at level S, still end the chain at ``W``. As at level 1 ("Only the card given comes back"), the cards of
-``H`` the real line lives through are those of the classes missing, at most two at level 3 and one at level 4, each
-with at most ``b = max(most, n_c - 1 for c in J)`` cards left: level 3 moves to level 4 on at most ``2 b`` of its cards
-of ``H`` and level 4 to level 5 on at most ``b``, and both end at 0 on the rest (by the work clock 16 dealt situations
-moved by less than 0.1%: few piles reach these levels, the Swaps there mostly able to bring a number).
+(a Flip 7 ends levels 3 and 4 at ``W`` and scores ``S_J + E + v_c + bonus`` at level 5; the last live card ends at
+``W``, or at 0 where it busts level 5), and at levels 1, S and a the ``D + T - 1`` Discards, Swaps and Steals left lead
+to ``min(V_3(J), W)``, at level 2 to ``min(V_4(J), W)``, in place of ``W``. The chain stays a Markov chain on
+``(level, J)``: at levels 3, 4 and 5 the cards still to come are ``n_c`` of each class not in ``J``, ``B + r_J`` cards of
+``H`` less the 0, 1 or 2 come, and ``R - 2`` rescuers, whichever two came (a Steal at level 2 goes on at level 4 with
+one card of ``H`` come and one more forgivable: again forgiving more). As at level 1 ("Only the card given comes
+back"), the cards of ``H`` the real line lives through are those of the classes missing, at most two at level 3 and one
+at level 4, each with at most ``b = max(most, n_c - 1 for c in J)`` cards left: level 3 moves to level 4 on at most
+``2 b`` of its cards of ``H`` and level 4 to level 5 on at most ``b``, and both end at 0 on the rest. Where nothing can
+bring a number (``lift = -1``, no Steal that counts: ``E = 0``, no lead) these are the levels of BENCHMARKS.md, "Stop
+40, branch vthird"; with the Swaps that bring a number and the Steals, 20 situations dealt from simulated games with more than 60
+cards in the pile came out 8% narrower in 3 s of CPU (geometric mean; BENCHMARKS.md, "Stop 53").
 
 After the Unlucky 7
 -------------------
@@ -391,8 +393,9 @@ live cards are still to come. That is the chain of the pile with ``h`` added as 
 (``C_S``, ``V_S``) on the empty set, and ``H <= (F / N) V + (live / N) C`` as before. Past a Discard or Swap set
 aside, the pile's Discards and Swaps that bring no number (``Path.second`` of the deferred path: the Discards, and
 the Swaps where nobody holds a number) count among the ``D`` too, so that where ``h`` brings none either (``lift =
--1``) a second one goes on at level 3 ("After a second Discard or Swap": the count there reads the Discards and Swaps
-drawn, ``h`` the first of them, whenever it resolves). ``lift`` is what ``h`` can bring:
+-1``) a second one goes on at level 3 ("After a second Discard, Swap or Steal": the count there reads the Discards and
+Swaps drawn, ``h`` the first of them, whenever it resolves; where ``h`` is a Swap that may bring a number, ``E`` counts
+it twice, a bound). The pile's Steals, and its Swaps that may bring a number, end the chain started past ``h`` at ``W``. ``lift`` is what ``h`` can bring:
 nothing for a Discard (-1), for a Swap the other lines' largest number of a class you do not hold (-1 where they hold
 none); ``grab`` the same for a Steal (0 where they hold none: it then brings at most a modifier, which raises no score;
 the other lines gain numbers only by a Swap, a rescuer).
@@ -790,8 +793,9 @@ def _stopping_values(copies: IntArray, values: IntArray, zero_last: bool, holds_
     (``steals``) with the lower of that level's ``V`` and ``top``; the ``unlucky`` Unlucky 7s end it at ``wiped[k]`` at
     level 0, at ``wiped[firsts + k]`` at levels 1 and S and at ``wiped[2 firsts + k]`` at level 2 (``firsts = deepest +
     1``; module docstring, "After the Unlucky 7"); every other rescuer, and the live cards running out, at ``top``.
-    Where ``second > 1`` and ``lift < 0``, levels 1 and 2 move on to levels 3 and 4 after a second Discard or Swap, with
-    the lower of that level's ``V`` and ``top`` (module docstring, "After a second Discard or Swap"). Where ``scores``
+    Where ``second + steals > 1``, levels 1, S and a move on to level 3, and level 2 to level 4, after a second Discard,
+    Swap or Steal, with the lower of that level's ``V`` and ``top`` (module docstring, "After a second Discard, Swap or
+    Steal"). Where ``scores``
     is not empty (your line's modifiers: your score by sum of numbers, ``flips`` with a Flip 7), level 0 scores
     ``scores[S_J]`` and its Flip 7 ``flips[S_J + v]``, level S ``scores[S_J + grab]`` and ``flips[S_J + grab + v]``,
     past the tables' last sum that score plus the difference (module docstring, "The modifiers you hold"). Level 1's
@@ -827,7 +831,7 @@ def _stopping_values(copies: IntArray, values: IntArray, zero_last: bool, holds_
     taken = np.empty(visited, dtype=np.float64)  # V_S
     back = np.empty(visited, dtype=np.int64)  # the most cards of H that can come back into your line at level 1
     dropped = np.empty((2, visited), dtype=np.float64)  # V_a: The Zero discarded or swapped away, by family
-    again0 = np.empty(visited, dtype=np.float64)  # V_3: a second Discard or Swap, two cards of H forgivable
+    again0 = np.empty(visited, dtype=np.float64)  # V_3: a second Discard, Swap or Steal, two cards of H forgivable
     again1 = np.empty(visited, dtype=np.float64)  # V_4: one of them come
     again2 = np.empty(visited, dtype=np.float64)  # V_5: both come
     pushed = np.empty((max(forced, 1), visited), dtype=np.float64)  # row t - 1: G_t, level 0 forced t live cards on
@@ -863,8 +867,14 @@ def _stopping_values(copies: IntArray, values: IntArray, zero_last: bool, holds_
         family_lift[0] = lift
         family_count[0] = second
     others = rescue - second - steals - unlucky  # rescuers that end every level at top
-    third = second > 1 and lift < 0  # levels 3, 4 and 5 after a second Discard or Swap that brings no number
-    ends = rescue - 1 - (second - 1 if third else 0)  # rescuers ending levels 1 and 2 at top (or the Unlucky 7's bound)
+    # levels 3, 4 and 5 after a second Discard, Swap or Steal; ``extra`` the most the two bring in numbers, ``lead`` the
+    # numbers more than the relaxed line's the real one may hold (each may bring one without taking one away)
+    bring = max(lift if second > drops else -1, grab if steals > 0 else -1)
+    third = second + steals > 1
+    extra = 2 * bring if bring > 0 else 0
+    lead = 2 if bring >= 0 else 0
+    nexts = second + steals - 1  # at levels 1, 2, S and a: the rescuers that go on at level 3 or 4
+    ends = rescue - 1 - (nexts if third else 0)  # rescuers ending levels 1 and 2 at top (or the Unlucky 7's bound)
     for at in range(visited - 1, -1, -1):
         mask = masks[at]
         k = size[at]
@@ -914,14 +924,15 @@ def _stopping_values(copies: IntArray, values: IntArray, zero_last: bool, holds_
                     grows5 += n * again2[up]
         if third and k + 2 < live:  # levels 5, 4, 3 on J (m = live - k - 4, - 3, - 2 live cards left)
             spare = bust + cards[at] - k  # the cards of H at level 0 on J
+            again = float(total + extra + (bonus if k + lead >= room else 0))  # Z_3(J) = Z_4(J) = Z_5(J)
             if k + 4 < live:  # level 5: both forgiven cards come; a card of H busts
                 if k + 5 == live:  # the last live card: a new class or a rescuer runs them out
                     value5 = float(left_cards + rescue - 2) * top
                 else:
-                    value5 = float(left_points) + left_cards * float(total + bonus) if flip else grows5
+                    value5 = float(left_points) + left_cards * float(total + extra + bonus) if flip else grows5
                     value5 += (rescue - 2) * top
                     value5 /= live - k - 4
-                again2[at] = max(float(total), value5)
+                again2[at] = max(again, value5)
             if k + 3 < live:  # level 4: one forgiven card come, one still forgivable
                 if k + 4 == live:  # the last live card ends the chain, whatever it is
                     value4 = top
@@ -929,17 +940,22 @@ def _stopping_values(copies: IntArray, values: IntArray, zero_last: bool, holds_
                     value4 = left_cards * top if flip else grows4  # a Flip 7 with a card still forgivable: top
                     value4 += min(max(spare - 1, 0), back[at]) * again2[at] + (rescue - 2) * top
                     value4 /= live - k - 3
-                again1[at] = max(float(total), value4)
+                again1[at] = max(again, value4)
             if k + 3 == live:
                 value3 = top
             else:
                 value3 = left_cards * top if flip else grows3
                 value3 += min(spare, 2 * back[at]) * again1[at] + (rescue - 2) * top
                 value3 /= live - k - 2
-            again0[at] = max(float(total), value3)
-        rest_ends = (rescue - 1) * top  # at levels a and S: every other rescuer ends at top, the Unlucky 7 at its bound
+            again0[at] = max(again, value3)
+        # at levels a and S: a second Discard, Swap or Steal goes on at level 3, the Unlucky 7 ends at its bound, every
+        # other rescuer at top
+        onward3 = third and k + 2 < live
+        rest_ends = (rescue - 1 - (nexts if onward3 else 0) - (unlucky if second > 0 or steals > 0 else 0)) * top
         if unlucky and (second > 0 or steals > 0):
-            rest_ends = (rescue - 1 - unlucky) * top + unlucky * wiped[firsts + k]
+            rest_ends += unlucky * wiped[firsts + k]
+        if onward3:
+            rest_ends += nexts * min(again0[at], top)
         for fam in range(families if second > 0 and k + 1 < live else 0):  # levels 1, 2 and a on J
             lift_f = family_lift[fam]  # what a card of this family may bring (-1: no number)
             by_f = max(lift_f, 0)
@@ -958,8 +974,8 @@ def _stopping_values(copies: IntArray, values: IntArray, zero_last: bool, holds_
                         value2 += (ends - unlucky) * top + unlucky * wiped[2 * firsts + k]
                     else:
                         value2 += ends * top
-                    if third:  # a second Discard or Swap goes on at level 4
-                        value2 += (second - 1) * min(again1[at], top)
+                    if third:  # a second Discard, Swap or Steal goes on at level 4
+                        value2 += nexts * min(again1[at], top)
                     value2 /= live - k - 2
                 forgiven[fam, at] = max(lifted, value2)
             if k + 2 == live:  # whatever the last live card is, the chain ends at top
@@ -983,8 +999,8 @@ def _stopping_values(copies: IntArray, values: IntArray, zero_last: bool, holds_
                     value1 += (ends - unlucky) * top + unlucky * wiped[firsts + k]
                 else:
                     value1 += ends * top
-                if third:  # a second Discard or Swap goes on at level 3
-                    value1 += (second - 1) * min(again0[at], top)
+                if third:  # a second Discard, Swap or Steal goes on at level 3
+                    value1 += nexts * min(again0[at], top)
                 value1 /= live - k - 1
             first[fam, at] = max(lifted, value1)
             if mask == 0 and fam == families - 1:

@@ -34,25 +34,37 @@ ends, and the value it ends with (unused otherwise)."""
 
 
 THIRD_LEVELS = (4, 5, 6)
-"""The levels of `_chain` after a second Discard or Swap that brings no number (`flip7odds.drift`'s levels 3, 4 and 5:
-two, one and no cards of ``H`` still forgivable)."""
+"""The levels of `_chain` after a second Discard, Swap or Steal (`flip7odds.drift`'s levels 3, 4 and 5: two, one and no
+cards of ``H`` still forgivable)."""
 
 
 def _third(path: Path) -> bool:
-    """Whether the chain goes on past a second Discard or Swap (`flip7odds.drift`, "After a second Discard or Swap")."""
-    return path.second > 1 and path.lift < 0
+    """Whether the chain goes on past a second Discard, Swap or Steal (`flip7odds.drift`, "After a second Discard, Swap
+    or Steal")."""
+    return path.second + path.steals > 1
 
 
-def _chain(path: Path, top: float, level: int, held: int, wrong: bool = False) -> tuple[float, list[Step]]:
+def _brought(path: Path) -> tuple[int, int]:
+    """At the levels after a second Discard, Swap or Steal: the most the two bring in numbers, and how many numbers more
+    than the relaxed line's the real one may hold (each may bring one without taking one away)."""
+    bring = max(path.lift if path.second > path.drops else -1, path.grab if path.steals else -1)
+    return 2 * max(bring, 0), 2 if bring >= 0 else 0
+
+
+def _chain(path: Path, top: float, level: int, held: int, wrong: bool = False, third: bool = True,
+           brought: bool = True) -> tuple[float, list[Step]]:
     """The relaxed chain at ``level`` on the set of classes ``held`` (module docstring of `flip7odds.drift`; no The
-    Zero): its value ``Z`` and its moves. ``wrong``: a planted error, the second Discard or Swap forgiving no card
-    more (level 1 goes on at level 5, level 2 at level 6)."""
+    Zero): its value ``Z`` and its moves. ``wrong``: a planted error, the second Discard, Swap or Steal forgiving no
+    card more (levels 1 and S go on at level 5, level 2 at level 6); ``third`` False: that card ends the chain at
+    ``top`` (the chain before the levels past it); ``brought`` False: a planted error, the levels past it count no
+    number brought (the relaxed line's sum alone, the bonus at its own Flip 7 only)."""
     classes = path.classes
     joined = [index for index in range(len(classes)) if held >> index & 1]
     k = len(joined)
     total = path.held + sum(classes[index][1] for index in joined)
     repeats = sum(classes[index][0] - 1 for index in joined)
     lift = max(path.lift, 0)
+    extra, lead = _brought(path) if brought else (0, 0)
     six = k + 1 == path.room
     live = path.bust + path.rescue + sum(copies for copies, _ in classes)
     back = max([path.most if path.most >= 0 else live] + [classes[index][0] - 1 for index in joined])
@@ -64,8 +76,9 @@ def _chain(path: Path, top: float, level: int, held: int, wrong: bool = False) -
     elif level == 3:  # after a Steal
         value = float(total + path.grab + (path.bonus if six else 0))
         spare, rescuers = path.bust + repeats, path.rescue - 1
-    elif level in THIRD_LEVELS:  # lift < 0: nothing comes in; 0, 1 or 2 cards of H come
-        value, spare, rescuers = float(total), path.bust + repeats - (level - 4), path.rescue - 2
+    elif level in THIRD_LEVELS:  # 0, 1 or 2 cards of H come; the real line may hold ``lead`` numbers more
+        value = float(total + extra + (path.bonus if k + lead >= path.room else 0))
+        spare, rescuers = path.bust + repeats - (level - 4), path.rescue - 2
     else:
         value = float(total + lift + (path.bonus if six and path.lift >= 0 else 0))
         spare, rescuers = path.bust + repeats - 1, path.rescue - 1
@@ -82,7 +95,7 @@ def _chain(path: Path, top: float, level: int, held: int, wrong: bool = False) -
             steps.append((chance, None, _one_draw_more(path, top, total + lift + worth, new, index,
                                                        min(spare, back), rescuers, left)))
         elif six:
-            added = (0, lift, lift, path.grab, 0, 0, 0)[level]
+            added = (0, lift, lift, path.grab, extra, extra, extra)[level]
             end = top if level in (4, 5) else float(total + added + worth + path.bonus)
             steps.append((chance, None, end))
         else:
@@ -110,11 +123,11 @@ def _chain(path: Path, top: float, level: int, held: int, wrong: bool = False) -
             steps.append((path.second / left, (1, held) if left > 1 else None, top))
         if path.steals:
             steps.append((path.steals / left, (3, held) if left > 1 else None, top))
-    elif level in (1, 2) and _third(path):
-        again = path.second - 1  # Discards and Swaps left
+    elif level in (1, 2, 3) and third and _third(path):
+        again = path.second + path.steals - 1  # Discards, Swaps and Steals left
         if rescuers - again:
             steps.append(((rescuers - again) / left, None, top))
-        after = level + (4 if wrong else 3)
+        after = (4 if level == 3 else level + 3) + (1 if wrong else 0)
         steps.append((again / left, (after, held) if left > 1 else None, top))
     elif rescuers:
         steps.append((rescuers / left, None, top))
@@ -160,25 +173,25 @@ def _chain_bound(path: Path, top: float) -> float:
     return bound
 
 
-def _stopping_value(path: Path, top: float, wrong: bool = False) -> float:
+def _stopping_value(path: Path, top: float, wrong: bool = False, third: bool = True, brought: bool = True) -> float:
     """The chain's optimal stopping value (module docstring of `flip7odds.drift`, "The chain's optimal stopping
     value"), by memoised recursion over the states of `_chain`: ``V = max(Z, sum of each move's chance times what it
-    leads to)``, level 0 moving on to levels 1 and S, and levels 1 and 2 to the levels after a second Discard or Swap,
-    with the lower of their ``V`` and ``top``, the first card forced (a neutral one leaves the chain where it is).
-    ``wrong``: `_chain`'s planted error."""
+    leads to)``, level 0 moving on to levels 1 and S, and levels 1, 2 and S to the levels after a second Discard, Swap
+    or Steal, with the lower of their ``V`` and ``top``, the first card forced (a neutral one leaves the chain where it is).
+    ``wrong``, ``third``, ``brought``: `_chain`'s."""
 
     @functools.cache
     def onward(level: int, held: int) -> float:
-        _, steps = _chain(path, top, level, held, wrong)
+        _, steps = _chain(path, top, level, held, wrong, third, brought)
         return sum(chance * (end if after is None else min(value(*after), top) if capped(level, after[0])
                              else value(*after)) for chance, after, end in steps)
 
     def capped(level: int, after: int) -> bool:  # a move to a level whose value is taken no higher than top
-        return (level == 0 and after in (1, 3)) or (level in (1, 2) and after in THIRD_LEVELS)
+        return (level == 0 and after in (1, 3)) or (level in (1, 2, 3) and after in THIRD_LEVELS)
 
     @functools.cache
     def value(level: int, held: int) -> float:
-        return max(_chain(path, top, level, held, wrong)[0], onward(level, held))
+        return max(_chain(path, top, level, held, wrong, third, brought)[0], onward(level, held))
 
     live = path.bust + path.rescue + sum(copies for copies, _ in path.classes)
     neutral = path.size - live

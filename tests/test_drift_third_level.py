@@ -1,5 +1,5 @@
-"""The drift ceiling past a second Discard or Swap (`flip7odds.drift`, "After a second Discard or Swap") against the
-exact solver.
+"""The drift ceiling past a second Discard, Swap or Steal (`flip7odds.drift`, "After a second Discard, Swap or Steal")
+against the exact solver.
 
 Where no number can come in (``lift = -1``), a second Discard or Swap drawn at level 1 or 2 goes on at levels 3, 4
 and 5 (a relaxed line keeping every class, forgiving up to two cards of them) instead of ending the chain at the
@@ -9,22 +9,27 @@ search meets with such a path the exact value of hitting (the fast solver's) is 
 the ceiling without the third levels at many of them. A planted error (the second Discard or Swap forgiving no card
 more: level 1 going on at level 4's budget, level 2 at level 5's) is no bound: it falls below the exact value
 somewhere (counted, on the paths without The Zero, by `tests.test_drift_second_level`'s recursion over the chain).
+Where a Swap or a Steal may bring a number, a second Discard, Swap or Steal drawn at level 1, 2, S or a goes on at
+the same levels, the relaxed line holding twice the most one of them brings more: the exact value is at most the
+ceiling there too, and counting no number brought is no bound.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import random
+from collections.abc import Iterator
 
+from flip7odds.bounded import Path
 from flip7odds.cards import Action, Card, Category
 from flip7odds.drift import drift_ceiling
 from flip7odds.errors import SituationError
 from flip7odds.rules import UNLUCKY_7, VENGEANCE, VENGEANCE_BRUTAL
 from flip7odds.vengeance.fast import TIE, _Values
 from flip7odds.vengeance.situation import VengeanceLine, VengeanceSituation
-from tests.strategies import drawing_states, seeded_small_pile
+from tests.strategies import chosen_deck, drawing_states, seeded_small_pile
 from tests.test_drift_deferred import _met
-from tests.test_drift_second_level import _stopping_value
+from tests.test_drift_second_level import _brought, _stopping_value
 
 TOLERANCE = 1e-9
 DISCARD = Card.action(Action.DISCARD)
@@ -120,3 +125,90 @@ def test_a_swap_that_may_hand_a_number_to_a_steal_keeps_the_exact_hit_value_belo
                 caught += drift_ceiling(calm, top) < hit - TOLERANCE
     assert checked > 100000 and deferred > 20000 and onward > 5000 and caught > 1000, (
         checked, deferred, onward, caught)
+
+
+
+BRINGING = [SWAP, STEAL, DISCARD]
+
+
+def _bringing(rng: random.Random) -> VengeanceSituation:
+    """A small pile holding two or three of `BRINGING` (a Swap or a Steal among them) and at times the Unlucky 7, your
+    line and one or two other lines dealt some of the rest, numbers on them more often than not: a Swap or a Steal may
+    bring one of them."""
+
+    def choose(rng: random.Random) -> list[Card]:
+        chosen = [rng.choice([SWAP, STEAL])] + rng.sample(BRINGING, rng.randint(1, 2))
+        return chosen + ([UNLUCKY_7] if rng.random() < 0.3 else [])
+
+    rules, deck, chosen = chosen_deck(rng, choose)
+    return seeded_small_pile(rng, rules, deck, chosen, most_dealt=7, fewest_others=1)
+
+
+def _near_flip(rng: random.Random) -> VengeanceSituation:
+    """Your line three to five numbers, one or two other lines up to two numbers each of classes you do not hold, a pile
+    of three to five numbers (no The Zero, no Unlucky 7), a Steal and one or two more of a Swap, a Steal, a Discard:
+    two Steals can make your Flip 7."""
+    rules = rng.choice([VENGEANCE, VENGEANCE_BRUTAL])
+    deck = [card for card, count in rules.deck.items_ for _ in range(count)
+            if card.is_number and card.value != 0 and card != UNLUCKY_7]
+    rng.shuffle(deck)
+    line, others, rest = VengeanceLine(), [VengeanceLine(), VengeanceLine()], []
+    for card in deck:
+        if line.number_count < rng.randint(3, 5) and line.accepts(card):
+            line = line.plus(card)
+        else:
+            rest.append(card)
+    for card in list(rest):
+        where = rng.randrange(2)
+        if others[where].number_count < 2 and others[where].accepts(card) and line.accepts(card):
+            others[where] = others[where].plus(card)
+            rest.remove(card)
+    pile = rest[:rng.randint(3, 5)] + [STEAL] + rng.sample([SWAP, SWAP, STEAL, DISCARD], rng.randint(1, 2))
+    return VengeanceSituation.build(rules, line.cards, others=[other.cards for other in others[:rng.randint(1, 2)]],
+                                    pile=pile)
+
+
+def _bringing_paths(situation: VengeanceSituation) -> Iterator[tuple[Path, int, float, bool]]:
+    """The paths met in a full search of ``situation`` past whose second Discard, Swap or Steal a number may come: each
+    with the best score still reachable, the exact value of hitting, and whether `_stopping_value` knows it (no The
+    Zero, no Unlucky 7, no modifier held, every Discard and Swap alike); states whose exact table a known discard pile
+    makes too large are left out."""
+    for _state, path, top, exact in drawing_states(situation):
+        if path.second + path.steals < 2 or not _brought(path)[1]:
+            continue
+        try:
+            value = exact()
+        except SituationError:
+            continue
+        yield path, top, value, not (path.zeros or path.holds_zero or path.unlucky or path.scores or path.drops)
+
+
+def test_the_levels_past_a_second_card_that_may_bring_a_number_hold_the_exact_hit_value() -> None:
+    """Past a second Discard, Swap or Steal where a Swap or a Steal may bring a number (`flip7odds.drift`, "After a
+    second Discard, Swap or Steal"): at every state a full search of a random small pile meets with such a path, the
+    exact value of hitting is at most the drift ceiling, which on the paths the recursion over the chain knows is below
+    the chain that ends at the top there at many states."""
+    rng = random.Random(53)
+    checked = known = lower = 0  # 24 707, 13 238 and 262 at seed 53
+    for _ in range(80):
+        for path, top, value, knows in _bringing_paths(_bringing(rng)):
+            ceiling = drift_ceiling(path, top)
+            assert ceiling >= value - TOLERANCE, path
+            checked += 1
+            if knows:
+                known += 1
+                lower += ceiling < _stopping_value(path, top, third=False) - TOLERANCE
+    assert checked > 20000 and known > 10000 and lower > 200, (checked, known, lower)
+
+
+def test_the_numbers_brought_past_a_second_card_are_counted() -> None:
+    """Where two Steals can make your Flip 7 (`_near_flip`) the ceiling holds the exact value of hitting at every state
+    met, and the relaxed line that counts no number brought past the second card (a planted error) falls below it."""
+    rng = random.Random(54)
+    checked = caught = 0  # 689 and 10 at seed 54
+    for _ in range(40):
+        for path, top, value, knows in _bringing_paths(_near_flip(rng)):
+            assert drift_ceiling(path, top) >= value - TOLERANCE, path
+            checked += 1
+            caught += knows and _stopping_value(path, top, brought=False) < value - TOLERANCE
+    assert checked > 300 and caught > 5, (checked, caught)
