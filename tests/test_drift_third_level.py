@@ -127,7 +127,6 @@ def test_a_swap_that_may_hand_a_number_to_a_steal_keeps_the_exact_hit_value_belo
         checked, deferred, onward, caught)
 
 
-
 BRINGING = [SWAP, STEAL, DISCARD]
 
 
@@ -153,8 +152,9 @@ def _near_flip(rng: random.Random) -> VengeanceSituation:
             if card.is_number and card.value != 0 and card != UNLUCKY_7]
     rng.shuffle(deck)
     line, others, rest = VengeanceLine(), [VengeanceLine(), VengeanceLine()], []
+    numbers = rng.randint(3, 5)
     for card in deck:
-        if line.number_count < rng.randint(3, 5) and line.accepts(card):
+        if line.number_count < numbers and line.accepts(card):
             line = line.plus(card)
         else:
             rest.append(card)
@@ -204,11 +204,11 @@ def test_the_levels_past_a_second_card_that_may_bring_a_number_hold_the_exact_hi
 def test_the_numbers_brought_past_a_second_card_are_counted() -> None:
     """Where two Steals can make your Flip 7 (`_near_flip`) the ceiling holds the exact value of hitting at every state
     met, and the relaxed line that counts no number brought past the second card (a planted error) falls below it."""
-    rng = random.Random(54)
-    checked = caught = 0  # 689 and 10 at seed 54
-    for _ in range(40):
+    rng = random.Random(56)
+    checked = caught = 0  # 1 212 and 27 at seed 56
+    for _ in range(60):
         for path, top, value, knows in _bringing_paths(_near_flip(rng)):
             assert drift_ceiling(path, top) >= value - TOLERANCE, path
             checked += 1
             caught += knows and _stopping_value(path, top, brought=False) < value - TOLERANCE
-    assert checked > 300 and caught > 5, (checked, caught)
+    assert checked > 1000 and caught > 10, (checked, caught)
