@@ -158,13 +158,13 @@ many numbers as the relaxed one, one more after a Swap that brought a number and
 six (``j + 1 = room``) the relaxed line counts the bonus (the real one may have made its Flip 7); at level 1 the
 ``room``-th class (seven in the relaxed line) is one draw more ("Seven at level 1", below). A rescuer at level 1 or 2,
 or the live cards running out, ends it at ``W`` (a second Discard, Swap or Steal goes on at level 3 or 4: "After a
-second Discard, Swap or Steal", below). A Discard or Swap drawn during a Flip Four! resolves after the four: the real line changes later
-and meanwhile busts on every card of ``H``, so the same holds. The Zero is a class of value 0 at levels 1 and 2
-(a score is at most the numbers' sum, The Zero or not, and a Discard may take it away; where you hold it at level 0,
-"Holding The Zero at a Discard or a Swap" below does better). With ``Z_1(J) = Z_2(J) = S_J + max(lift, 0)``, plus the
-bonus at six where ``lift >= 0`` (at level 1 too: "Only the card given comes back", below), and ``m`` live cards left
-(``live - j - 1`` at level 1, ``live - j - 2`` at level 2); these are the drifts with every card of ``H`` let through
-at level 1, as the derivation below counts them::
+second Discard, Swap or Steal", below). A Discard or Swap drawn during a Flip Four! resolves after the four: the real
+line changes later and meanwhile busts on every card of ``H``, so the same holds. The Zero is a class of value 0 at
+levels 1 and 2 (a score is at most the numbers' sum, The Zero or not, and a Discard may take it away; where you hold it
+at level 0, "Holding The Zero at a Discard or a Swap" below does better). With ``Z_1(J) = Z_2(J) = S_J + max(lift, 0)``,
+plus the bonus at six where ``lift >= 0`` (at level 1 too: "Only the card given comes back", below), and ``m`` live
+cards left (``live - j - 1`` at level 1, ``live - j - 2`` at level 2); these are the drifts with every card of ``H`` let
+through at level 1, as the derivation below counts them::
 
     m d_1(J) = sum_{c not in J} n_c (Z_1(J + c) - Z_1(J)) + (B + r_J) (Z_2(J) - Z_1(J)) + (R - 1) (W - Z_1(J))
     m d_2(J) = sum_{c not in J} n_c (Z_2(J + c) - Z_2(J)) - (B + r_J - 1) Z_2(J) + (R - 1) (W - Z_2(J))
@@ -264,9 +264,9 @@ given what came before, splits into two relaxed chains, one bounding each kind:
   and draws on: a new class ``c'`` makes its Flip 7 (``s' + v_{c'} + bonus``), a card of ``H`` busts it, a rescuer
   ends at ``W``; the chain ends at ``min(W, max(s + bonus, s', U_a))`` with ``U_a = (sum_{c' not in J + c} n_{c'}
   (s' + v_{c'} + bonus) + (R - 1) W) / (live - j - 2)``, ``W`` where no live card is left. A rescuer at level a
-  (a second Discard or Swap, a Steal) goes on at level 3 ("After a second Discard, Swap or Steal"), the Unlucky 7 at the bound after it at level 1
-  (``wiped[firsts + k]``: it wipes the line, The Zero with it), the live cards running out at ``W``. With ``m =
-  live - j - 1``::
+  (a second Discard or Swap, a Steal) goes on at level 3 ("After a second Discard, Swap or Steal"), the Unlucky 7 at the
+  bound after it at level 1 (``wiped[firsts + k]``: it wipes the line, The Zero with it), the live cards running out at
+  ``W``. With ``m = live - j - 1``::
 
     m d_a(J) = sum_{c not in J} n_c (Z_a(J + c) - Z_a(J)) - (B + r_J) Z_a(J) + (R - 1) (W - Z_a(J))
 
@@ -293,8 +293,8 @@ when the real line has had no more. With ``m = live - j - 1`` live cards left::
     m d_S(J) = sum_{c not in J} n_c (Z_S(J + c) - Z_S(J)) - (B + r_J) Z_S(J) + (R - 1) (W - Z_S(J))
 
 (a Flip 7 past six scores ``S_J + grab + v_c + bonus``; the last live card ends at ``W``, or at 0 where it busts;
-a second Discard, Swap or Steal goes on at level 3, below), level 0 adds ``T (Z_S(K) - Z(K))`` in place of ``T (W - Z(K))``, and the chain is at level S on ``J`` with
-``P_S(J) = T prod n_c / C(live, j + 1)``, as at level 1.
+a second Discard, Swap or Steal goes on at level 3, below), level 0 adds ``T (Z_S(K) - Z(K))`` in place of
+``T (W - Z(K))``, and the chain is at level S on ``J`` with ``P_S(J) = T prod n_c / C(live, j + 1)``, as at level 1.
 
 After a second Discard, Swap or Steal
 -------------------------------------
@@ -334,15 +334,15 @@ levels 3 to 5 at ``W``. With ``m`` live cards left (``live - j - 2``, ``- 3``, `
 (a Flip 7 ends levels 3 and 4 at ``W`` and scores ``S_J + E + v_c + bonus`` at level 5; the last live card ends at
 ``W``, or at 0 where it busts level 5), and at levels 1, S and a the ``D + T - 1`` Discards, Swaps and Steals left lead
 to ``min(V_3(J), W)``, at level 2 to ``min(V_4(J), W)``, in place of ``W``. The chain stays a Markov chain on
-``(level, J)``: at levels 3, 4 and 5 the cards still to come are ``n_c`` of each class not in ``J``, ``B + r_J`` cards of
-``H`` less the 0, 1 or 2 come, and ``R - 2`` rescuers, whichever two came (a Steal at level 2 goes on at level 4 with
+``(level, J)``: at levels 3, 4 and 5 the cards still to come are ``n_c`` of each class not in ``J``, ``B + r_J`` cards
+of ``H`` less the 0, 1 or 2 come, and ``R - 2`` rescuers, whichever two came (a Steal at level 2 goes on at level 4 with
 one card of ``H`` come and one more forgivable: again forgiving more). As at level 1 ("Only the card given comes
 back"), the cards of ``H`` the real line lives through are those of the classes missing, at most two at level 3 and one
 at level 4, each with at most ``b = max(most, n_c - 1 for c in J)`` cards left: level 3 moves to level 4 on at most
 ``2 b`` of its cards of ``H`` and level 4 to level 5 on at most ``b``, and both end at 0 on the rest. Where nothing can
 bring a number (``lift = -1``, no Steal that counts: ``E = 0``, no lead) these are the levels of BENCHMARKS.md, "Stop
-40, branch vthird"; with the Swaps that bring a number and the Steals, 20 situations dealt from simulated games with more than 60
-cards in the pile came out 8% narrower in 3 s of CPU (geometric mean; BENCHMARKS.md, "Stop 53").
+40, branch vthird"; with the Swaps that bring a number and the Steals, 20 situations dealt from simulated games with
+more than 60 cards in the pile came out 8% narrower in 3 s of CPU (geometric mean; BENCHMARKS.md, "Stop 53").
 
 After the Unlucky 7
 -------------------
@@ -392,13 +392,13 @@ live cards are still to come. That is the chain of the pile with ``h`` added as 
 `_stopping_values` with one live card, one rescuer and one Discard (or one Steal) more gives its ``C_1`` and ``V_1``
 (``C_S``, ``V_S``) on the empty set, and ``H <= (F / N) V + (live / N) C`` as before. Past a Discard or Swap set
 aside, the pile's Discards and Swaps that bring no number (``Path.second`` of the deferred path: the Discards, and
-the Swaps where nobody holds a number) count among the ``D`` too, so that where ``h`` brings none either (``lift =
--1``) a second one goes on at level 3 ("After a second Discard, Swap or Steal": the count there reads the Discards and
-Swaps drawn, ``h`` the first of them, whenever it resolves; where ``h`` is a Swap that may bring a number, ``E`` counts
-it twice, a bound). The pile's Steals, and its Swaps that may bring a number, end the chain started past ``h`` at ``W``. ``lift`` is what ``h`` can bring:
-nothing for a Discard (-1), for a Swap the other lines' largest number of a class you do not hold (-1 where they hold
-none); ``grab`` the same for a Steal (0 where they hold none: it then brings at most a modifier, which raises no score;
-the other lines gain numbers only by a Swap, a rescuer).
+the Swaps where nobody holds a number) count among the ``D`` too, so that a second one goes on at level 3 ("After a
+second Discard, Swap or Steal": the count there reads the Discards and Swaps drawn, ``h`` the first of them, whenever it
+resolves; where ``h`` is a Swap that may bring a number, ``E`` counts it twice, a bound). The pile's Steals, and its
+Swaps that may bring a number, end the chain started past ``h`` at ``W``. ``lift`` is what ``h`` can bring: nothing for
+a Discard (-1), for a Swap the other lines' largest number of a class you do not hold (-1 where they hold none);
+``grab`` the same for a Steal (0 where they hold none: it then brings at most a modifier, which raises no score; the
+other lines gain numbers only by a Swap, a rescuer).
 
 Pathwise, as after a Discard, Swap or Steal drawn at once. Until ``h`` resolves your line is your line and the
 numbers joined since (the classes of ``H``, ``J`` those joined), it busts on every card of ``H`` and scores at most

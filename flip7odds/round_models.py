@@ -673,8 +673,8 @@ class VengeanceModel:
         or more wait. A Swap where no other line holds a number and the pile holds a Steal may hand one of your numbers
         to another line for the Steal to take back: that puts a class of your line back, or busts you, as in `path` (the
         chain started so ends at the ladder's top after the Unlucky 7). `Path.second` is the pile's Discards and Swaps
-        that bring no number (the Swaps where nobody holds one): past the card set aside they go on at the drift
-        ceiling's level 3 where that card brings none either."""
+        that bring no number (the Swaps where nobody holds one): past the card set aside a second of them goes on at
+        the drift ceiling's level 3."""
         waiting = self._waiting(state)
         if len(waiting) != 1:
             return None
@@ -692,7 +692,7 @@ class VengeanceModel:
         elif act is Action.SWAP:  # never alone: a Swap is then discarded unused (`_waiting`)
             lift = grab
         # The pile's Discards and Swaps that bring no number (a Swap's lift is -1 where nobody holds one): past the card
-        # set aside, a second of them goes on at level 3 where that card brings none either.
+        # set aside, a second of them goes on at level 3.
         pile = state[0] if state[1] else state[4]
         second = base.second if base.lift < 0 else self._pile_view(pile)[3][2]
         fields = (base.held, base.room, base.bonus, base.classes, base.bust, base.rescue, base.size, base.zeros,
