@@ -948,13 +948,12 @@ def _stopping_values(copies: IntArray, values: IntArray, zero_last: bool, holds_
                 value3 += min(spare, 2 * back[at]) * again1[at] + (rescue - 2) * top
                 value3 /= live - k - 2
             again0[at] = max(again, value3)
-        # at levels a and S: a second Discard, Swap or Steal goes on at level 3, the Unlucky 7 ends at its bound, every
-        # other rescuer at top
-        onward3 = third and k + 2 < live
-        rest_ends = (rescue - 1 - (nexts if onward3 else 0) - (unlucky if second > 0 or steals > 0 else 0)) * top
+        # what the other rescuers lead to after one Discard, Swap or Steal (levels 1, S and a on J; read where k + 2 <
+        # live): a second goes on at level 3, the Unlucky 7 ends at its bound, every other rescuer at top
+        rest_ends = ends * top
         if unlucky and (second > 0 or steals > 0):
-            rest_ends += unlucky * wiped[firsts + k]
-        if onward3:
+            rest_ends = (ends - unlucky) * top + unlucky * wiped[firsts + k]
+        if third and k + 2 < live:
             rest_ends += nexts * min(again0[at], top)
         for fam in range(families if second > 0 and k + 1 < live else 0):  # levels 1, 2 and a on J
             lift_f = family_lift[fam]  # what a card of this family may bring (-1: no number)
@@ -995,12 +994,7 @@ def _stopping_values(copies: IntArray, values: IntArray, zero_last: bool, holds_
                                 onward_1 = max(0.0 if kept else float(sum_1), onward_1 / after_1)
                             value1 += copies[c] * min(max(float(sum_1 + bonus), onward_1), top)
                 value1 += returns * forgiven[fam, at]
-                if unlucky:
-                    value1 += (ends - unlucky) * top + unlucky * wiped[firsts + k]
-                else:
-                    value1 += ends * top
-                if third:  # a second Discard, Swap or Steal goes on at level 3
-                    value1 += nexts * min(again0[at], top)
+                value1 += rest_ends  # the other rescuers
                 value1 /= live - k - 1
             first[fam, at] = max(lifted, value1)
             if mask == 0 and fam == families - 1:
