@@ -785,29 +785,29 @@ def _stopping_values(copies: IntArray, values: IntArray, zero_last: bool, holds_
     """``out[0] = C_0(empty)``: the value of drawing on at the empty set in the chain's optimal stopping (module
     docstring, "The chain's optimal stopping value"); where level 1 or S is computed on the empty set, ``out[1]`` and
     ``out[2]`` its ``C_1`` and ``V_1`` there and ``out[3]`` and ``out[4]`` its ``C_S`` and ``V_S`` (read by
-    `drift_ceiling` for a chain started at those levels: "A Discard, Swap or Steal set aside"); by backward
-    induction over the sets of at most ``deepest = min(room, live) - 1`` classes at every level: ``V_l(J) = max(Z_l(J), C_l(J))``, ``C_l(J)`` the mean of what the
-    next live card leads to (``V_l`` of a larger set, the next level's ``V`` on the same set, or a terminal value).
-    Level 0 moves on to level 1 after a Discard or Swap (``second``; ``drops`` of them Discards, whose levels 1, 2 and
-    a read ``lift`` as -1 where it is not: module docstring, "After a Discard or a Swap") and to level S after a Steal
-    (``steals``) with the lower of that level's ``V`` and ``top``; the ``unlucky`` Unlucky 7s end it at ``wiped[k]`` at
-    level 0, at ``wiped[firsts + k]`` at levels 1 and S and at ``wiped[2 firsts + k]`` at level 2 (``firsts = deepest +
-    1``; module docstring, "After the Unlucky 7"); every other rescuer, and the live cards running out, at ``top``.
-    Where ``second + steals > 1``, levels 1, S and a move on to level 3, and level 2 to level 4, after a second Discard,
-    Swap or Steal, with the lower of that level's ``V`` and ``top`` (module docstring, "After a second Discard, Swap or
-    Steal"). Where ``scores``
-    is not empty (your line's modifiers: your score by sum of numbers, ``flips`` with a Flip 7), level 0 scores
-    ``scores[S_J]`` and its Flip 7 ``flips[S_J + v]``, level S ``scores[S_J + grab]`` and ``flips[S_J + grab + v]``,
-    past the tables' last sum that score plus the difference (module docstring, "The modifiers you hold"). Level 1's
-    ``room``-th class is one draw more (module docstring, "Seven at level 1"), and level 1 lets through at most
-    ``max(most, n_c - 1 for c in J)`` of the cards of ``H`` on ``J``, those of the card given (module docstring, "Only
-    the card given comes back"; levels 3 and 4 twice and once that). Where ``split``, levels 1 and 2 score 0 on the sets
-    holding The Zero but at a Flip 7, and a Discard or Swap met at level 0 holding The Zero goes on at the larger of
-    level 1's ``V`` and level a's (The Zero discarded or swapped away: module docstring, "Holding The Zero at a Discard
-    or a Swap"); level S scores 0 on those sets but at six, ``split`` or not. Where ``forced > 1``, ``out[4 + t]`` is
-    ``G_t(empty)`` for ``t = 2 .. forced``: level 0 forced through ``t`` more live cards, ``C_0`` with ``G_{t-1}`` read
-    in place of ``V_0`` (``G_0 = V_0``; module docstring, "Draws owed"), computed on the sets of at most ``forced - t``
-    classes (all that ``G_forced(empty)`` reads).
+    `drift_ceiling` for a chain started at those levels: "A Discard, Swap or Steal set aside"); by backward induction
+    over the sets of at most ``deepest = min(room, live) - 1`` classes at every level: ``V_l(J) = max(Z_l(J), C_l(J))``,
+    ``C_l(J)`` the mean of what the next live card leads to (``V_l`` of a larger set, the next level's ``V`` on the same
+    set, or a terminal value). Level 0 moves on to level 1 after a Discard or Swap (``second``; ``drops`` of them
+    Discards, whose levels 1, 2 and a read ``lift`` as -1 where it is not: module docstring, "After a Discard or a
+    Swap") and to level S after a Steal (``steals``) with the lower of that level's ``V`` and ``top``; the ``unlucky``
+    Unlucky 7s end it at ``wiped[k]`` at level 0, at ``wiped[firsts + k]`` at levels 1 and S and at
+    ``wiped[2 firsts + k]`` at level 2 (``firsts = deepest + 1``; module docstring, "After the Unlucky 7"); every other
+    rescuer, and the live cards running out, at ``top``. Where ``second + steals > 1``, levels 1, S and a move on to
+    level 3, and level 2 to level 4, after a second Discard, Swap or Steal, with the lower of that level's ``V`` and
+    ``top`` (module docstring, "After a second Discard, Swap or Steal"). Where ``scores`` is not empty (your line's
+    modifiers: your score by sum of numbers, ``flips`` with a Flip 7), level 0 scores ``scores[S_J]`` and its Flip 7
+    ``flips[S_J + v]``, level S ``scores[S_J + grab]`` and ``flips[S_J + grab + v]``, past the tables' last sum that
+    score plus the difference (module docstring, "The modifiers you hold"). Level 1's ``room``-th class is one draw more
+    (module docstring, "Seven at level 1"), and level 1 lets through at most ``max(most, n_c - 1 for c in J)`` of the
+    cards of ``H`` on ``J``, those of the card given (module docstring, "Only the card given comes back"; levels 3 and 4
+    twice and once that). Where ``split``, levels 1 and 2 score 0 on the sets holding The Zero but at a Flip 7, and a
+    Discard or Swap met at level 0 holding The Zero goes on at the larger of level 1's ``V`` and level a's (The Zero
+    discarded or swapped away: module docstring, "Holding The Zero at a Discard or a Swap"); level S scores 0 on those
+    sets but at six, ``split`` or not. Where ``forced > 1``, ``out[4 + t]`` is ``G_t(empty)`` for ``t = 2 .. forced``:
+    level 0 forced through ``t`` more live cards, ``C_0`` with ``G_{t-1}`` read in place of ``V_0`` (``G_0 = V_0``;
+    module docstring, "Draws owed"), computed on the sets of at most ``forced - t`` classes (all that
+    ``G_forced(empty)`` reads).
 
     The sets are those of `_set_lattice` (``masks`` .. ``grown_at``), each at its place there: visited once in
     increasing order for their sums (a set's are those of the set without its lowest class, plus that class's) and
@@ -1050,8 +1050,8 @@ def _stopping_values(copies: IntArray, values: IntArray, zero_last: bool, holds_
         if k + 1 < live:
             if second > 0:  # holding The Zero, the better of it kept (level 1) and discarded or swapped away (a)
                 for fam in range(families):
-                    tail += family_count[fam] * min(max(best[at, col1 + fam], best[at, col_a + fam]) if kept else best[at, col1 + fam],
-                                                    top)
+                    after = max(best[at, col1 + fam], best[at, col_a + fam]) if kept else best[at, col1 + fam]
+                    tail += family_count[fam] * min(after, top)
             tail += steals * min(best[at, col_s], top) if steals > 0 else 0.0
         else:
             tail += (second + steals) * top

@@ -177,8 +177,8 @@ def _stopping_value(path: Path, top: float, wrong: bool = False, third: bool = T
     """The chain's optimal stopping value (module docstring of `flip7odds.drift`, "The chain's optimal stopping
     value"), by memoised recursion over the states of `_chain`: ``V = max(Z, sum of each move's chance times what it
     leads to)``, level 0 moving on to levels 1 and S, and levels 1, 2 and S to the levels after a second Discard, Swap
-    or Steal, with the lower of their ``V`` and ``top``, the first card forced (a neutral one leaves the chain where it is).
-    ``wrong``, ``third``, ``brought``: `_chain`'s."""
+    or Steal, with the lower of their ``V`` and ``top``, the first card forced (a neutral one leaves the chain where it
+    is). ``wrong``, ``third``, ``brought``: `_chain`'s."""
 
     @functools.cache
     def onward(level: int, held: int) -> float:

@@ -1,13 +1,13 @@
 """The drift ceiling's loop holding The Zero at a Discard or a Swap, against a recursion over its relaxed chain.
 
 `tests/test_drift_second_level.py` checks the compiled loop against the chain's moves without The Zero. Holding it
-(`flip7odds.drift`, "Holding The Zero at a Discard or a Swap"), a Discard or Swap met at level 0 goes on at the better of
-level 1, The Zero kept (scoring 0 but at a Flip 7), and level a, The Zero discarded or swapped away (your numbers' sum
-plus what the card may bring, no card of your classes forgiven), each taken no higher than the ladder's top; one class
-short of the Flip 7 both draw once more where the next class does not make it at once. Here that chain is written out
-state by state, its values found by memoised recursion over ``(level, classes drawn)``, for paths holding The Zero with
-one Discard or Swap and other rescuers; the loop must give the same value. A planted error (the Discard or Swap going
-on at level 1 alone, as without The Zero) must fall below it where giving The Zero away and staying pays.
+(`flip7odds.drift`, "Holding The Zero at a Discard or a Swap"), a Discard or Swap met at level 0 goes on at the better
+of level 1, The Zero kept (scoring 0 but at a Flip 7), and level a, The Zero discarded or swapped away (your numbers'
+sum plus what the card may bring, no card of your classes forgiven), each taken no higher than the ladder's top; one
+class short of the Flip 7 both draw once more where the next class does not make it at once. Here that chain is written
+out state by state, its values found by memoised recursion over ``(level, classes drawn)``, for paths holding The Zero
+with one Discard or Swap and other rescuers; the loop must give the same value. A planted error (the Discard or Swap
+going on at level 1 alone, as without The Zero) must fall below it where giving The Zero away and staying pays.
 """
 
 from __future__ import annotations
@@ -26,9 +26,9 @@ TOLERANCE = 1e-9
 
 def _stopping_value(path: Path, top: float, planted: bool = False) -> float:
     """The chain's optimal stopping value holding The Zero (``path.holds_zero``, no other Zero in the pile, one Discard
-    or Swap among ``path.rescue``, no Steal, no Unlucky 7, no modifier in your line): ``V = max(Z, C)`` at levels 0 (your
-    line), 1 and 2 (after the Discard or Swap, The Zero kept; at 2 a card of your classes has come back) and a (The
-    Zero given away), the first card forced. ``planted``: the Discard or Swap goes on at level 1 alone."""
+    or Swap among ``path.rescue``, no Steal, no Unlucky 7, no modifier in your line): ``V = max(Z, C)`` at levels 0
+    (your line), 1 and 2 (after the Discard or Swap, The Zero kept; at 2 a card of your classes has come back) and a
+    (The Zero given away), the first card forced. ``planted``: the Discard or Swap goes on at level 1 alone."""
     classes = path.classes
     live = path.bust + path.rescue + sum(copies for copies, _ in classes)
     brings = path.lift if not path.drops else -1  # a Swap may bring a number; a Discard none
@@ -57,9 +57,6 @@ def _stopping_value(path: Path, top: float, planted: bool = False) -> float:
         else:
             stop = float(total + by)
         return max(stop, onward(level, held))
-
-    def capped(level: str, held: int) -> float:
-        return min(value(level, held), top)
 
     @functools.cache
     def onward(level: str, held: int) -> float:
