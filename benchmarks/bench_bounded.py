@@ -30,6 +30,7 @@ from typing import Any
 import numpy as np
 
 import flip7odds.answer
+import flip7odds.bounded
 from flip7odds.answer import AnySituation, answer
 from flip7odds.bounded import BoundedResult, RoundModel
 from flip7odds.quiz import QuizSituation, Tier, _player_lines
@@ -83,7 +84,7 @@ def vengeance_situations(rules: RuleSet, count: int, rng: np.random.Generator) -
 
 SEARCHES: list[tuple[int, float]] = []
 """(expansions, CPU seconds) of every bounded search run, recorded by `counted`."""
-_solve_bounded = flip7odds.answer.solve_bounded
+_solve_bounded = flip7odds.bounded.solve_bounded
 
 
 def counted(model: RoundModel[object], cpu_seconds: float = 3.0, **options: Any) -> BoundedResult:
@@ -95,7 +96,7 @@ def counted(model: RoundModel[object], cpu_seconds: float = 3.0, **options: Any)
     return result
 
 
-flip7odds.answer.solve_bounded = counted  # type: ignore[assignment]
+vars(flip7odds.answer)["solve_bounded"] = counted  # the name `flip7odds.answer.answer` calls it by
 
 
 def timed(situation: AnySituation, seconds: float) -> tuple[float, float, bool, float, str, bool]:
