@@ -30,9 +30,8 @@ from typing import Any
 import numpy as np
 
 import flip7odds.answer
-import flip7odds.bounded
 from flip7odds.answer import AnySituation, answer
-from flip7odds.bounded import BoundedResult, RoundModel
+from flip7odds.bounded import BoundedResult, RoundModel, solve_bounded
 from flip7odds.quiz import QuizSituation, Tier, _player_lines
 from flip7odds.rules import CLASSIC, POKER, VENGEANCE, VENGEANCE_BRUTAL, RuleSet
 from flip7odds.simulator import BustThreshold, SumThreshold, TableView, play_game
@@ -84,14 +83,13 @@ def vengeance_situations(rules: RuleSet, count: int, rng: np.random.Generator) -
 
 SEARCHES: list[tuple[int, float]] = []
 """(expansions, CPU seconds) of every bounded search run, recorded by `counted`."""
-_solve_bounded = flip7odds.bounded.solve_bounded
 
 
 def counted(model: RoundModel[object], cpu_seconds: float = 3.0, **options: Any) -> BoundedResult:
     """`flip7odds.answer`'s `solve_bounded` (its other arguments passed on), recording its expansions and CPU time in
     `SEARCHES`."""
     start = time.process_time()
-    result = _solve_bounded(model, cpu_seconds, **options)
+    result = solve_bounded(model, cpu_seconds, **options)
     SEARCHES.append((result.expansions, time.process_time() - start))
     return result
 
