@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import inspect
 import statistics
 import time
 from collections.abc import Callable
@@ -31,6 +32,8 @@ from flip7odds.answer import answer
 from flip7odds.rules import VENGEANCE
 
 Call = tuple[Any, ...]
+MASKS = list(inspect.signature(drift._stopping_values.python).parameters).index("masks")
+"""Where the loop's ``masks`` (the sets a call visits) stand among its arguments."""
 
 
 class _Recorder:
@@ -99,7 +102,7 @@ def main() -> None:
     compiled = "ahead of time" if native.load() is not None else "just in time"
     replay(function, calls)  # warm: the loop loaded (or compiled), its tables in memory
     times = [replay(function, calls) for _ in range(max(1, options.repeat))]
-    sets = sum(int(arguments[22].shape[0]) for arguments in calls)  # ``masks``: the sets each call visits
+    sets = sum(int(arguments[MASKS].shape[0]) for arguments in calls)
     median = statistics.median(times)
     print(f"{len(calls)} calls recorded of {seen} ({options.situations} situations, every {options.every}th); "
           f"{sets} sets visited; loop compiled {compiled}")
