@@ -42,6 +42,10 @@ LANGUAGES: dict[str, str] = {"en": "English", "es": "Español"}
 DEFAULT_LANGUAGE = "en"
 DOMAIN = "flip7odds"
 LOCALE_DIR = Path(__file__).parent / "locale"
+MINUS_SIGN = "\u2212"
+"""U+2212 MINUS SIGN, written as a code point: a ``\\N{...}`` name makes the compiler load `unicodedata`, and a
+Ctrl-C landing in that import while this module is compiled came out as a SyntaxError, not the command line's quiet
+"interrupted" (`flip7odds.__main__`)."""
 
 
 def catalog_path(language: str) -> Path:
@@ -113,10 +117,10 @@ class Translator:
         """``value`` in scientific notation with ``digits`` decimals, the language's decimal mark and a minus sign
         (U+2212): a hyphen let a line break inside the number ("1,1e-" over "16", the urn's gap on a projector).
 
-        >>> translator("es").scientific(1.1e-16)
-        '1,1e\N{MINUS SIGN}16'
+        >>> translator("es").scientific(1.1e-16) == f"1,1e{MINUS_SIGN}16"
+        True
         """
-        return f"{value:.{digits}e}".replace(".", get_decimal_symbol(self.language)).replace("-", "\N{MINUS SIGN}")
+        return f"{value:.{digits}e}".replace(".", get_decimal_symbol(self.language)).replace("-", MINUS_SIGN)
 
     @property
     def separators(self) -> str:
