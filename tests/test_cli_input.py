@@ -290,7 +290,6 @@ def test_ctrl_c_is_quiet_with_status_130(delay: float) -> None:
         assert err.decode().strip() == "flip7odds: interrupted"
 
 
-
 def test_no_module_of_the_library_names_a_character() -> None:
     """A ``\\N{...}`` escape makes the compiler import `unicodedata`; a Ctrl-C in that import, while a module is
     compiled (no cached bytecode), came out as a SyntaxError with a traceback instead of the quiet "interrupted"
